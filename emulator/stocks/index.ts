@@ -1,0 +1,14 @@
+/**
+ * The Stocks surface of the sandbox emulator (`/stocks/v1/...`).
+ */
+import type { SurfaceModule } from "../lib/contract";
+
+const stocks: SurfaceModule = {
+  name: "stocks",
+  seedMerchant() {
+    return {};
+  },
+  mount() {},
+};
+
+export default stocks;
