@@ -1,0 +1,70 @@
+/**
+ * Every environment variable the app reads, validated once at start-up. A missing or malformed one
+ * stops the app with a sentence naming it and what to put there. Import `env` instead of reading
+ * process.env anywhere else.
+ */
+import { z } from "zod";
+
+const url = (what: string) =>
+  z.string({ error: `is missing: set it to ${what}` }).url({ error: `is not a URL: set it to ${what}` });
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+    DATABASE_URL: z
+      .string({ error: "is missing: set it to a PostgreSQL URL such as postgresql://user:pass@host:5432/merchant_ops" })
+      .regex(/^postgres(ql)?:\/\//, { error: "must start with postgresql:// (a PostgreSQL connection URL)" }),
+    AUTH_SECRET: z
+      .string({ error: "is missing: set it to 32 or more random characters (e.g. `openssl rand -base64 32`)" })
+      .min(32, { error: "is too short: use 32 or more random characters (e.g. `openssl rand -base64 32`)" }),
+    VAULT_MASTER_KEY: z
+      .string({ error: "is missing: set it to 32 random bytes in base64 (e.g. `openssl rand -base64 32`)" })
+      .refine((v) => Buffer.from(v, "base64").length === 32, {
+        error: "must be exactly 32 bytes encoded in base64 (e.g. `openssl rand -base64 32`)",
+      }),
+    VAULT_MASTER_KEY_ID: z.string().min(1).max(40).default("k1"),
+    /** The key being retired during a master-key rotation, as `<id>:<base64>`; optional. */
+    VAULT_PREVIOUS_MASTER_KEYS: z.string().default(""),
+    APP_URL: url("the address people open, e.g. https://ops.example.com").default("http://localhost:3000"),
+    /** Base URLs per surface and environment. The sandbox defaults point at the local emulator. */
+    UPSTREAM_SANDBOX_CORE_URL: url("the sandbox core API address").default("http://localhost:4010"),
+    UPSTREAM_SANDBOX_PRO_URL: url("the sandbox Pro API address").default("http://localhost:4010/pro"),
+    UPSTREAM_PRODUCTION_CORE_URL: url("the production core API address").default("https://api.daya.co"),
+    UPSTREAM_PRODUCTION_PRO_URL: url("the production Pro API address").default("https://api.pro.daya.co"),
+    /** The emulator's control API, used only to seed the demo organization's sandbox keys. */
+    EMULATOR_URL: z.string().url().optional(),
+    OIDC_ISSUER: z.string().url({ error: "must be the OIDC issuer URL" }).optional(),
+    OIDC_CLIENT_ID: z.string().min(1).optional(),
+    OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    OIDC_NAME: z.string().default("Single sign-on"),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  })
+  .superRefine((v, ctx) => {
+    const oidc = [v.OIDC_ISSUER, v.OIDC_CLIENT_ID, v.OIDC_CLIENT_SECRET];
+    if (oidc.some(Boolean) && !oidc.every(Boolean)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["OIDC_ISSUER"],
+        message: "OIDC sign-in needs all three of OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET (or none)",
+      });
+    }
+  });
+
+export type Env = z.infer<typeof schema>;
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const result = schema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".") || "environment"} ${i.message}`);
+    throw new Error(`The app cannot start: fix these environment variables.\n${lines.join("\n")}`);
+  }
+  return result.data;
+}
+
+let cached: Env | undefined;
+/** Read lazily so that `next build` can import modules without a full runtime environment. */
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
