@@ -1,0 +1,33 @@
+"use server";
+import { revalidatePath } from "next/cache";
+import { db } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { ActionError, defineAction } from "@/lib/actions/safe-action";
+import { issueInvite } from "@/lib/team/invites";
+import { addUserSchema } from "@/lib/team/schemas";
+
+/** Adds a teammate without a password and returns their one-time invite link (shown once). */
+export const addUser = defineAction({ name: "add-user", permission: "team:manage", input: addUserSchema }, async ({ input, user, audit }) => {
+  try {
+    const result = await db.$transaction(async (tx) => {
+      const created = await tx.user.create({
+        data: { organizationId: user.organizationId, email: input.email, name: input.name, role: input.role },
+      });
+      const invite = await issueInvite(tx, user.organizationId, created.id, user.id);
+      await audit(tx, {
+        action: "team.user_added",
+        targetType: "user",
+        targetId: created.id,
+        after: { email: created.email, name: created.name, role: created.role },
+      });
+      return { userId: created.id, invite };
+    });
+    revalidatePath("/settings/team");
+    return result;
+  } catch (err) {
+    if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002") {
+      throw new ActionError("Someone with this email is already on the team.", { email: "This email is already on the team." });
+    }
+    throw err;
+  }
+});

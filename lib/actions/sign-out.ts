@@ -1,0 +1,6 @@
+"use server";
+import { signOut } from "@/lib/auth";
+
+export async function signOutAction() {
+  await signOut({ redirectTo: "/sign-in" });
+}

@@ -1,0 +1,41 @@
+/**
+ * The part of the Auth.js configuration that needs no database: shared by the proxy (which only
+ * checks that a signed, unexpired session cookie exists) and by the full setup in ./index.ts.
+ */
+import type { NextAuthConfig } from "next-auth";
+
+export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60; // a working day; then sign in again
+
+export const authConfig = {
+  trustHost: true,
+  pages: { signIn: "/sign-in", error: "/sign-in" },
+  session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS, updateAge: 15 * 60 },
+  providers: [],
+  callbacks: {
+    session({ session, token }) {
+      if (token.uid) {
+        session.user = {
+          ...session.user,
+          id: String(token.uid),
+          role: String(token.role ?? ""),
+          organizationId: String(token.org ?? ""),
+          environment: token.env === "production" ? "production" : "sandbox",
+        };
+      }
+      return session;
+    },
+  },
+} satisfies NextAuthConfig;
+
+declare module "next-auth" {
+  interface Session {
+    user: {
+      id: string;
+      name?: string | null;
+      email?: string | null;
+      role: string;
+      organizationId: string;
+      environment: "sandbox" | "production";
+    };
+  }
+}

@@ -1,0 +1,62 @@
+import "server-only";
+import { redirect } from "next/navigation";
+import { auth } from "./index";
+import { can, isRole, type Permission, type Role } from "./permissions";
+
+export interface CurrentUser {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  organizationId: string;
+  environment: "sandbox" | "production";
+}
+
+export class AuthorizationError extends Error {
+  constructor(
+    readonly status: 401 | 403,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The signed-in user, read fresh from the database through the session check, or null. */
+export async function getCurrentUser(): Promise<CurrentUser | null> {
+  const session = await auth();
+  const u = session?.user;
+  if (!u?.id || !isRole(u.role)) return null;
+  return {
+    id: u.id,
+    name: u.name ?? "",
+    email: u.email ?? "",
+    role: u.role,
+    organizationId: u.organizationId,
+    environment: u.environment,
+  };
+}
+
+/** For pages: sends a signed-out visitor to the sign-in page. */
+export async function requireUser(): Promise<CurrentUser> {
+  const user = await getCurrentUser();
+  if (!user) redirect("/sign-in");
+  return user;
+}
+
+/** For pages: a user without the permission sees the 403 page. */
+export async function requirePagePermission(permission: Permission): Promise<CurrentUser> {
+  const user = await requireUser();
+  if (!can(user.role, permission)) redirect("/forbidden");
+  return user;
+}
+
+/** For server actions and route handlers: throws AuthorizationError (401 or 403). */
+export async function authorize(permission: Permission): Promise<CurrentUser> {
+  const user = await getCurrentUser();
+  if (!user) throw new AuthorizationError(401, "Your session has ended. Sign in again.");
+  if (!can(user.role, permission)) {
+    throw new AuthorizationError(403, "Your role does not allow this. Ask an admin if you need it.");
+  }
+  return user;
+}
+

@@ -1,0 +1,24 @@
+import "server-only";
+import crypto from "node:crypto";
+import type { Tx } from "@/lib/db";
+import { env } from "@/lib/env";
+
+export const INVITE_TTL_HOURS = 72;
+
+export function hashInviteToken(token: string): string {
+  return crypto.createHash("sha256").update(token).digest("hex");
+}
+
+/**
+ * A new single-use link for the user to set a password. Earlier unused links stop working. Only
+ * the hash is stored: the link is shown once, to the admin who asked for it.
+ */
+export async function issueInvite(tx: Tx, organizationId: string, userId: string, createdById: string) {
+  const token = crypto.randomBytes(32).toString("base64url");
+  const expiresAt = new Date(Date.now() + INVITE_TTL_HOURS * 3600_000);
+  await tx.invite.updateMany({ where: { userId, usedAt: null }, data: { usedAt: new Date() } });
+  await tx.invite.create({
+    data: { organizationId, userId, tokenHash: hashInviteToken(token), expiresAt, createdById },
+  });
+  return { url: new URL(`/invite/${token}`, env().APP_URL).toString(), expiresAt: expiresAt.toISOString() };
+}
