@@ -19,3 +19,6 @@ export function prisma(args: string[], opts: { capture?: boolean } = {}): string
 export function generateClient(): void {
   prisma(["generate"], { capture: true });
 }
+
+// `npm run prisma -- <args>` (e.g. `npm run prisma -- generate`).
+if (require.main === module) prisma(process.argv.slice(2));

@@ -18,7 +18,9 @@ export async function acceptInvite(input: unknown): Promise<ActionResult<{ email
     if (!invite || invite.usedAt || invite.expiresAt < new Date() || invite.user.disabled) {
       return { ok: false as const, error: "This link has expired or was already used. Ask an admin for a new one." };
     }
-    await tx.invite.update({ where: { id: invite.id }, data: { usedAt: new Date() } });
+    // Spend the link atomically: of two concurrent uses, only one changes the row.
+    const spent = await tx.invite.updateMany({ where: { id: invite.id, usedAt: null }, data: { usedAt: new Date() } });
+    if (spent.count !== 1) return { ok: false as const, error: "This link was already used. Ask an admin for a new one." };
     await tx.user.update({
       where: { id: invite.userId },
       data: { passwordHash, sessionVersion: { increment: 1 } },

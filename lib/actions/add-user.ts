@@ -3,6 +3,7 @@ import { revalidatePath } from "next/cache";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { ActionError, defineAction } from "@/lib/actions/safe-action";
+import { env } from "@/lib/env";
 import { issueInvite } from "@/lib/team/invites";
 import { addUserSchema } from "@/lib/team/schemas";
 
@@ -13,7 +14,7 @@ export const addUser = defineAction({ name: "add-user", permission: "team:manage
       const created = await tx.user.create({
         data: { organizationId: user.organizationId, email: input.email, name: input.name, role: input.role },
       });
-      const invite = await issueInvite(tx, user.organizationId, created.id, user.id);
+      const invite = await issueInvite(tx, { organizationId: user.organizationId, userId: created.id, createdById: user.id, appUrl: env().APP_URL });
       await audit(tx, {
         action: "team.user_added",
         targetType: "user",

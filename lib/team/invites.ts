@@ -1,7 +1,5 @@
-import "server-only";
 import crypto from "node:crypto";
 import type { Tx } from "@/lib/db";
-import { env } from "@/lib/env";
 
 export const INVITE_TTL_HOURS = 72;
 
@@ -13,12 +11,21 @@ export function hashInviteToken(token: string): string {
  * A new single-use link for the user to set a password. Earlier unused links stop working. Only
  * the hash is stored: the link is shown once, to the admin who asked for it.
  */
-export async function issueInvite(tx: Tx, organizationId: string, userId: string, createdById: string) {
+export async function issueInvite(
+  tx: Tx,
+  args: { organizationId: string; userId: string; createdById: string; appUrl: string },
+): Promise<{ url: string; expiresAt: string }> {
   const token = crypto.randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + INVITE_TTL_HOURS * 3600_000);
-  await tx.invite.updateMany({ where: { userId, usedAt: null }, data: { usedAt: new Date() } });
+  await tx.invite.updateMany({ where: { userId: args.userId, usedAt: null }, data: { usedAt: new Date() } });
   await tx.invite.create({
-    data: { organizationId, userId, tokenHash: hashInviteToken(token), expiresAt, createdById },
+    data: {
+      organizationId: args.organizationId,
+      userId: args.userId,
+      tokenHash: hashInviteToken(token),
+      expiresAt,
+      createdById: args.createdById,
+    },
   });
-  return { url: new URL(`/invite/${token}`, env().APP_URL).toString(), expiresAt: expiresAt.toISOString() };
+  return { url: new URL(`/invite/${token}`, args.appUrl).toString(), expiresAt: expiresAt.toISOString() };
 }

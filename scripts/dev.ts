@@ -1,0 +1,86 @@
+/**
+ * `npm run dev`: everything the app needs on embedded defaults, on a fresh machine. Starts the
+ * embedded PostgreSQL (data in .data/postgres; skipped when DATABASE_URL is set), applies
+ * migrations, seeds the demo organization, starts the sandbox emulator and the Next.js app, and
+ * prints the URL and the seeded sign-in. Ctrl-C stops every process it started; data is kept.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { migrate } from "../lib/db/migrate";
+import { DEMO_PASSWORD, DEMO_USERS, seed } from "../prisma/seed";
+import { startEmbeddedDb, type EmbeddedDb } from "./embedded-db";
+import { ensureLocalEnv } from "./local-env";
+import { bin, ROOT, startProcess, waitForHttp, type Managed } from "./processes";
+import { generateClient } from "./prisma";
+
+const APP_PORT = Number(process.env.PORT ?? 3000);
+const EMULATOR_PORT = Number(process.env.EMULATOR_PORT ?? 4010);
+const DB_PORT = Number(process.env.EMBEDDED_PG_PORT ?? 54329);
+
+async function main() {
+  const started: Managed[] = [];
+  let db: EmbeddedDb | undefined;
+  let stopping = false;
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    console.log("\nStopping...");
+    for (const p of started.reverse()) await p.stop();
+    await db?.stop();
+    process.exit(code);
+  };
+  process.on("SIGINT", () => void stop(0));
+  process.on("SIGTERM", () => void stop(0));
+
+  try {
+    generateClient();
+    let databaseUrl = process.env.DATABASE_URL;
+    if (!databaseUrl) {
+      db = await startEmbeddedDb({ dataDir: path.join(ROOT, ".data/postgres"), port: DB_PORT, database: "merchant_ops" });
+      databaseUrl = db.url;
+    }
+    const local = ensureLocalEnv({ DATABASE_URL: databaseUrl });
+    const migrated = await migrate(databaseUrl);
+    if (migrated.applied.length) console.log(`Applied migrations: ${migrated.applied.join(", ")}`);
+    const seeded = await seed(databaseUrl);
+    if (seeded.created) console.log("Seeded the demo organization.");
+
+    const emulatorUrl = `http://localhost:${EMULATOR_PORT}`;
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      ...local,
+      DATABASE_URL: databaseUrl,
+      APP_URL: `http://localhost:${APP_PORT}`,
+      EMULATOR_URL: emulatorUrl,
+      EMULATOR_PORT: String(EMULATOR_PORT),
+      EMULATOR_DATA_DIR: path.join(ROOT, ".data/emulator"),
+      PORT: String(APP_PORT),
+    };
+    const onExit = (name: string) => (code: number | null) => {
+      if (!stopping) {
+        console.error(`${name} exited (code ${code}); stopping the rest.`);
+        void stop(1);
+      }
+    };
+    if (fs.existsSync(path.join(ROOT, "emulator/server.ts"))) {
+      const emulator = startProcess("emulator", bin("tsx"), ["emulator/server.ts"], env, { onExit: onExit("The emulator") });
+      started.push(emulator);
+      await waitForHttp(`${emulatorUrl}/__emulator/health`, 30_000, () => emulator.child.exitCode === null);
+    }
+    const app = startProcess("app", bin("next"), ["dev", "--port", String(APP_PORT)], env, { onExit: onExit("The app") });
+    started.push(app);
+    await waitForHttp(`http://localhost:${APP_PORT}/api/health`, 180_000, () => app.child.exitCode === null);
+
+    console.log(`
+  Merchant Ops is running at http://localhost:${APP_PORT}
+  Sign in as ${DEMO_USERS.map((u) => `${u.email} (${u.role})`).join(", ")}
+  Password for every demo user: ${DEMO_PASSWORD}
+  Sandbox emulator: ${emulatorUrl}     Ctrl-C stops everything; data is kept in .data/
+`);
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : err);
+    await stop(1);
+  }
+}
+
+void main();
