@@ -18,6 +18,8 @@ export interface ApiKeyRecord {
   scopes: Scope[];
   /** Keys issued to a frozen merchant carry frozen: true (the merchant's flag, copied for display). */
   frozen: boolean;
+  /** Revoked keys are refused with 401 (set through DELETE /__emulator/keys/{key}). */
+  revoked?: boolean;
 }
 
 export interface Merchant {
