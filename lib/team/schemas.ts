@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ROLES } from "@/lib/auth/permissions";
-import { PASSWORD_MIN_LENGTH } from "@/lib/auth/password";
+import { PASSWORD_MIN_LENGTH } from "@/lib/auth/password-rules";
 
 const role = z.enum(ROLES, { error: "Choose a role: viewer, operator, approver or admin." });
 const userId = z.string().uuid({ error: "Unknown user." });

@@ -1,0 +1,22 @@
+import type { Metadata } from "next";
+import { PageHeader } from "@/components/page/page-header";
+import { AuditTable } from "@/components/tables/audit/data-table";
+import { AuditToolbar } from "@/components/tables/audit/toolbar";
+import { requirePagePermission } from "@/lib/auth/session";
+import { auditFiltersSchema, queryAudit } from "@/lib/audit-query";
+
+export const metadata: Metadata = { title: "Audit log" };
+
+export default async function AuditPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const me = await requirePagePermission("audit:read");
+  const raw = await searchParams;
+  const filters = auditFiltersSchema.parse(Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])));
+  const result = await queryAudit(me.organizationId, filters);
+  return (
+    <>
+      <PageHeader title="Audit log" description="Every change made through the app: who, what, when and from where. Rows cannot be edited or deleted." />
+      <AuditToolbar actions={result.actions} actors={result.actors} />
+      <AuditTable rows={result.rows} page={filters.page} pages={result.pages} total={result.total} filters={filters} />
+    </>
+  );
+}

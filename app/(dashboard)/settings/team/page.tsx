@@ -1,0 +1,24 @@
+import type { Metadata } from "next";
+import { PageHeader } from "@/components/page/page-header";
+import { TeamTable } from "@/components/tables/team/data-table";
+import { AddUserDialog } from "@/components/team/add-user-dialog";
+import { requirePagePermission } from "@/lib/auth/session";
+import { db } from "@/lib/db";
+
+export const metadata: Metadata = { title: "Team" };
+
+export default async function TeamPage() {
+  const me = await requirePagePermission("team:manage");
+  const users = await db.user.findMany({
+    where: { organizationId: me.organizationId },
+    orderBy: [{ disabled: "asc" }, { name: "asc" }],
+    select: { id: true, name: true, email: true, role: true, disabled: true, lastSignInAt: true, passwordHash: true, createdAt: true },
+  });
+  const rows = users.map(({ passwordHash, ...u }) => ({ ...u, invited: passwordHash === null }));
+  return (
+    <>
+      <PageHeader title="Team" description="Who can sign in, and what each role allows." actions={<AddUserDialog />} />
+      <TeamTable rows={rows} currentUserId={me.id} />
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+"use client";
+import { parseAsString, useQueryStates } from "nuqs";
+import { useTransition } from "react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+
+const ALL = "__all";
+
+/** Filters live in the URL (shareable, back-button friendly); the server reads them and renders the rows. */
+export function AuditToolbar({ actions, actors }: { actions: string[]; actors: { id: string; name: string; email: string }[] }) {
+  const [pending, start] = useTransition();
+  const [f, setF] = useQueryStates(
+    { action: parseAsString, actor: parseAsString, target: parseAsString, from: parseAsString, to: parseAsString, page: parseAsString },
+    { shallow: false, startTransition: start },
+  );
+  const set = (patch: Partial<Record<keyof typeof f, string | null>>) => void setF({ ...patch, page: null });
+  return (
+    <div className="mb-4 flex flex-wrap items-end gap-3" aria-busy={pending}>
+      <div className="grid gap-1.5">
+        <Label htmlFor="audit-action">Action</Label>
+        <Select value={f.action ?? ALL} onValueChange={(v) => set({ action: v === ALL ? null : v })}>
+          <SelectTrigger id="audit-action" className="w-52">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ALL}>All actions</SelectItem>
+            {actions.map((a) => (
+              <SelectItem key={a} value={a}>
+                {a}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="audit-actor">Who</Label>
+        <Select value={f.actor ?? ALL} onValueChange={(v) => set({ actor: v === ALL ? null : v })}>
+          <SelectTrigger id="audit-actor" className="w-52">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ALL}>Anyone</SelectItem>
+            {actors.map((a) => (
+              <SelectItem key={a.id} value={a.id}>
+                {a.name}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="audit-target">Target id or type</Label>
+        <Input
+          id="audit-target"
+          className="w-56"
+          defaultValue={f.target ?? ""}
+          placeholder="e.g. user"
+          onKeyDown={(e) => {
+            if (e.key === "Enter") set({ target: e.currentTarget.value.trim() || null });
+          }}
+          onBlur={(e) => {
+            const v = e.currentTarget.value.trim() || null;
+            if (v !== f.target) set({ target: v });
+          }}
+        />
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="audit-from">From</Label>
+        <Input id="audit-from" type="date" className="w-40" value={f.from ?? ""} onChange={(e) => set({ from: e.target.value || null })} />
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="audit-to">To</Label>
+        <Input id="audit-to" type="date" className="w-40" value={f.to ?? ""} onChange={(e) => set({ to: e.target.value || null })} />
+      </div>
+      {Object.values(f).some(Boolean) ? (
+        <Button variant="ghost" onClick={() => void setF({ action: null, actor: null, target: null, from: null, to: null, page: null })}>
+          Clear filters
+        </Button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+"use client";
+import { UserPlus } from "lucide-react";
+import { useState } from "react";
+import { Controller } from "react-hook-form";
+import { useActionForm } from "@/components/forms/use-action-form";
+import { FormError } from "@/components/forms/form-error";
+import { InviteLink } from "@/components/team/invite-link";
+import { ROLE_LABELS } from "@/components/team/role-labels";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { addUser } from "@/lib/actions/add-user";
+import { ROLES } from "@/lib/auth/permissions";
+import { addUserSchema } from "@/lib/team/schemas";
+
+export function AddUserDialog() {
+  const [open, setOpen] = useState(false);
+  const [invite, setInvite] = useState<{ url: string; expiresAt: string } | null>(null);
+  const { form, onSubmit, pending, formError, errorOf } = useActionForm({
+    schema: addUserSchema,
+    action: addUser,
+    defaultValues: { name: "", email: "", role: "viewer" },
+    onSuccess: (data) => setInvite(data.invite),
+  });
+  const close = (next: boolean) => {
+    setOpen(next);
+    if (!next) {
+      setInvite(null);
+      form.reset();
+    }
+  };
+  return (
+    <Dialog open={open} onOpenChange={close}>
+      <DialogTrigger asChild>
+        <Button>
+          <UserPlus aria-hidden="true" /> Add teammate
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{invite ? "Teammate added" : "Add a teammate"}</DialogTitle>
+          <DialogDescription>
+            {invite ? "They set their own password with this link." : "They get a one-time link to set their password."}
+          </DialogDescription>
+        </DialogHeader>
+        {invite ? (
+          <>
+            <InviteLink url={invite.url} expiresAt={invite.expiresAt} />
+            <DialogFooter>
+              <Button onClick={() => close(false)}>Done</Button>
+            </DialogFooter>
+          </>
+        ) : (
+          <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+            <Field label="Name" htmlFor="add-user-name" error={errorOf("name")} required>
+              <Input id="add-user-name" autoComplete="off" {...form.register("name")} />
+            </Field>
+            <Field label="Email" htmlFor="add-user-email" error={errorOf("email")} required>
+              <Input id="add-user-email" type="email" autoComplete="off" {...form.register("email")} />
+            </Field>
+            <Field label="Role" htmlFor="add-user-role" error={errorOf("role")} description={ROLE_LABELS[form.watch("role") ?? "viewer"]?.description}>
+              <Controller
+                control={form.control}
+                name="role"
+                render={({ field }) => (
+                  <Select value={field.value} onValueChange={field.onChange}>
+                    <SelectTrigger id="add-user-role" className="w-full">
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      {ROLES.map((r) => (
+                        <SelectItem key={r} value={r}>
+                          {ROLE_LABELS[r].title}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                )}
+              />
+            </Field>
+            <FormError message={formError} />
+            <DialogFooter>
+              <Button type="submit" disabled={pending}>
+                {pending ? "Adding…" : "Add and create link"}
+              </Button>
+            </DialogFooter>
+          </form>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,49 @@
+import "server-only";
+import { z } from "zod";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { db } from "@/lib/db";
+
+export const AUDIT_PAGE_SIZE = 50;
+
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .optional()
+  .catch(undefined);
+
+/** The audit page's filters, read from the URL; anything malformed is ignored rather than failing the page. */
+export const auditFiltersSchema = z.object({
+  action: z.string().max(100).optional().catch(undefined),
+  actor: z.string().uuid().optional().catch(undefined),
+  target: z.string().max(200).optional().catch(undefined),
+  from: day,
+  to: day,
+  page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
+});
+export type AuditFilters = z.infer<typeof auditFiltersSchema>;
+
+export async function queryAudit(organizationId: string, f: AuditFilters) {
+  const where: Prisma.AuditLogWhereInput = { organizationId };
+  if (f.action) where.action = f.action;
+  if (f.actor) where.actorId = f.actor;
+  if (f.target) where.OR = [{ targetId: { contains: f.target } }, { targetType: { equals: f.target } }];
+  if (f.from || f.to) {
+    where.at = {
+      ...(f.from ? { gte: new Date(`${f.from}T00:00:00Z`) } : {}),
+      ...(f.to ? { lt: new Date(new Date(`${f.to}T00:00:00Z`).getTime() + 86_400_000) } : {}),
+    };
+  }
+  const [rows, total, actions, actors] = await Promise.all([
+    db.auditLog.findMany({ where, orderBy: { id: "desc" }, take: AUDIT_PAGE_SIZE, skip: (f.page - 1) * AUDIT_PAGE_SIZE }),
+    db.auditLog.count({ where }),
+    db.auditLog.findMany({ where: { organizationId }, distinct: ["action"], select: { action: true }, orderBy: { action: "asc" } }),
+    db.user.findMany({ where: { organizationId }, select: { id: true, name: true, email: true }, orderBy: { name: "asc" } }),
+  ]);
+  return {
+    rows: rows.map((r) => ({ ...r, id: r.id.toString() })),
+    total,
+    pages: Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE)),
+    actions: actions.map((a) => a.action),
+    actors,
+  };
+}
