@@ -53,7 +53,7 @@ export function AuditTable({
 }) {
   if (!rows.length) return <AuditEmptyState />;
   const link = (p: number) => {
-    const query = Object.fromEntries(Object.entries({ ...filters, page: p }).filter(([, v]) => v !== undefined && v !== "").map(([k, v]) => [k, String(v)]));
+    const query = Object.fromEntries(Object.entries({ ...filters, page: p }).filter(([, v]) => v !== undefined && String(v) !== "").map(([k, v]) => [k, String(v)]));
     return { query };
   };
   return (

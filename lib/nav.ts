@@ -1,0 +1,75 @@
+import { LayoutDashboard, ScrollText, Users, type LucideIcon } from "lucide-react";
+
+import { can, type Permission, type Role } from "@/lib/auth/permissions";
+
+export type NavItem = {
+  title: string;
+  href: string;
+  icon: LucideIcon;
+  /** The permission a role needs to see the link (the page checks it again on the server). */
+  permission: Permission;
+  /** Extra words the command palette matches, e.g. synonyms people type. */
+  keywords?: string[];
+};
+
+export type NavArea = {
+  title: string;
+  items: NavItem[];
+};
+
+/**
+ * The sidebar and the command palette, declared once. A new page adds one line to its area;
+ * a role that lacks the permission never sees the link.
+ */
+export const NAV: NavArea[] = [
+  {
+    title: "Dashboard",
+    items: [
+      { title: "Overview", href: "/", icon: LayoutDashboard, permission: "data:read", keywords: ["home", "balances", "summary"] },
+    ],
+  },
+  {
+    title: "Settings",
+    items: [
+      { title: "Team", href: "/settings/team", icon: Users, permission: "team:manage", keywords: ["users", "members", "roles", "invite"] },
+      { title: "Audit log", href: "/settings/audit", icon: ScrollText, permission: "audit:read", keywords: ["history", "changes", "activity"] },
+    ],
+  },
+];
+
+/** What one role may see: items it lacks the permission for are dropped, then empty areas. */
+export function navFor(role: Role, nav: readonly NavArea[] = NAV): NavArea[] {
+  return nav
+    .map((area) => ({ ...area, items: area.items.filter((item) => can(role, item.permission)) }))
+    .filter((area) => area.items.length > 0);
+}
+
+/**
+ * Whether a link is the current page or one of its sub-pages. "/" only matches itself, and a
+ * prefix must end at a path segment, so /settings/team does not light up for /settings/teams.
+ */
+export function matchesHref(pathname: string, href: string): boolean {
+  const path = stripTrailingSlash(pathname);
+  const target = stripTrailingSlash(href);
+  if (target === "/") return path === "/";
+  return path === target || path.startsWith(`${target}/`);
+}
+
+/**
+ * The one link to mark as current: the longest href that matches, so a nested page listed in
+ * the nav wins over its parent and exactly one item carries aria-current.
+ */
+export function activeHref(pathname: string, nav: readonly { items: readonly { href: string }[] }[]): string | undefined {
+  let best: string | undefined;
+  for (const area of nav) {
+    for (const item of area.items) {
+      if (matchesHref(pathname, item.href) && (best === undefined || item.href.length > best.length)) best = item.href;
+    }
+  }
+  return best;
+}
+
+function stripTrailingSlash(path: string): string {
+  const withoutQuery = path.split(/[?#]/, 1)[0] || "/";
+  return withoutQuery.length > 1 && withoutQuery.endsWith("/") ? withoutQuery.slice(0, -1) : withoutQuery;
+}
