@@ -49,10 +49,24 @@ export function seedCoins(merchant: Merchant, rng: Rng, now: number): CoinsSlice
     if (!r.ok) throw new Error(`seed order ${base}/${quoteAsset} refused: ${r.kind}`);
     return r.order;
   };
+  const address = (at: number, addr: string, asset: AssetSymbol, chain: string, label: string): SavedAddress => {
+    const a: SavedAddress = { id: newId(), seq: nextSeq(slice), address: addr, asset, chain, label, created_at: at, updated_at: at };
+    slice.addresses.push(a);
+    return a;
+  };
+  // Chronological order, so every list (newest first by sequence) is also newest first by time.
+  const tronTreasury = address(start + HOUR, "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE", "USDT", "tron", "Treasury (Tron)");
+  address(start + 2 * HOUR, "0x4c2a1b7e9d3f5a6b8c0d1e2f3a4b5c6d7e8f9a0b", "USDC", "base", "Ops hot wallet");
   order(start + 3 * DAY, "buy", "BTC", "NGN", "750000.00", "seed-btc-ngn-1");
   advance(slice, newId, start + 3 * DAY + HOUR);
+  const cw = createCryptoWithdrawal(slice, newId, start + 4 * DAY, tronTreasury, toDecimal("200"));
+  if (!cw.ok) throw new Error(`seed crypto withdrawal refused: ${cw.kind}`);
+  advance(slice, newId, start + 4 * DAY + HOUR);
   order(start + 5 * DAY, "sell", "ETH", "USD", "0.25", null);
   advance(slice, newId, start + 5 * DAY + HOUR);
+  const fw = createFiatWithdrawal(slice, newId, start + 6 * DAY, { amount: toDecimal("250000.00"), bank_code: "044", account_number: "0690000031", narration: "Supplier settlement" });
+  if (!fw.ok) throw new Error(`seed fiat withdrawal refused: ${fw.kind}`);
+  advance(slice, newId, start + 6 * DAY + HOUR);
   order(start + 7 * DAY, "buy", "USDT", "NGN", "300000.00", "seed-usdt-ngn-1");
   advance(slice, newId, start + 7 * DAY + HOUR);
   // Fails: the SOL/NGN feed is stale.
@@ -63,20 +77,5 @@ export function seedCoins(merchant: Merchant, rng: Rng, now: number): CoinsSlice
   advance(slice, newId, start + 9 * DAY + HOUR);
   const cancelled = order(start + 9 * DAY + 2 * HOUR, "sell", "BTC", "USD", "0.001", null);
   cancelOrder(slice, cancelled, start + 9 * DAY + 2 * HOUR + 1000);
-
-  const address = (at: number, addr: string, asset: AssetSymbol, chain: string, label: string): SavedAddress => {
-    const a: SavedAddress = { id: newId(), seq: nextSeq(slice), address: addr, asset, chain, label, created_at: at, updated_at: at };
-    slice.addresses.push(a);
-    return a;
-  };
-  const tronTreasury = address(start + HOUR, "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE", "USDT", "tron", "Treasury (Tron)");
-  address(start + 2 * HOUR, "0x4c2a1b7e9d3f5a6b8c0d1e2f3a4b5c6d7e8f9a0b", "USDC", "base", "Ops hot wallet");
-
-  const cw = createCryptoWithdrawal(slice, newId, start + 4 * DAY, tronTreasury, toDecimal("200"));
-  if (!cw.ok) throw new Error(`seed crypto withdrawal refused: ${cw.kind}`);
-  advance(slice, newId, start + 4 * DAY + HOUR);
-  const fw = createFiatWithdrawal(slice, newId, start + 6 * DAY, { amount: toDecimal("250000.00"), bank_code: "044", account_number: "0690000031", narration: "Supplier settlement" });
-  if (!fw.ok) throw new Error(`seed fiat withdrawal refused: ${fw.kind}`);
-  advance(slice, newId, start + 6 * DAY + HOUR);
   return slice;
 }
