@@ -1,0 +1,42 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { ROLES, storageStateOf } from "./roles";
+
+const PAGES = ["/", "/settings/team", "/settings/audit", "/forbidden"];
+
+async function expectNoViolations(page: Page, where: string) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  expect(summary, `axe violations on ${where}`).toEqual([]);
+}
+
+test.describe("accessibility (axe)", () => {
+  test("sign-in page, in light and dark themes", async ({ page }) => {
+    await page.goto("/sign-in");
+    await expectNoViolations(page, "/sign-in");
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.reload();
+    await expectNoViolations(page, "/sign-in (dark)");
+  });
+
+  test("invite page", async ({ page }) => {
+    await page.goto("/invite/not-a-real-token-but-long-enough");
+    await expectNoViolations(page, "/invite");
+  });
+
+  for (const role of ROLES) {
+    test(`every page as ${role}`, async ({ browser }) => {
+      const context = await browser.newContext({ storageState: storageStateOf(role) });
+      const page = await context.newPage();
+      for (const path of PAGES) {
+        await page.goto(path);
+        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+        await expectNoViolations(page, `${path} as ${role}`);
+      }
+      await page.emulateMedia({ colorScheme: "dark" });
+      await page.goto("/");
+      await expectNoViolations(page, "/ (dark)");
+      await context.close();
+    });
+  }
+});

@@ -1,0 +1,49 @@
+import { expect, test } from "@playwright/test";
+import { storageStateOf } from "./roles";
+
+test.describe("the shell", () => {
+  test.use({ storageState: storageStateOf("approver") });
+
+  test("switching to production shows an unmistakable bar, and back", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByTestId("overview-environment")).toHaveText("Sandbox");
+    await page.getByRole("button", { name: /environment/i }).click();
+    await page.getByRole("menuitemradio", { name: /production/i }).or(page.getByRole("option", { name: /production/i })).first().click();
+    const confirm = page.getByRole("alertdialog");
+    await expect(confirm).toBeVisible();
+    await confirm.getByRole("button", { name: /production/i }).click();
+    await expect(page.getByTestId("overview-environment")).toHaveText("Production");
+    await expect(page.getByRole("status").filter({ hasText: /Production/ }).first()).toBeVisible();
+
+    await page.getByRole("button", { name: /environment/i }).click();
+    await page.getByRole("menuitemradio", { name: /sandbox/i }).or(page.getByRole("option", { name: /sandbox/i })).first().click();
+    await expect(page.getByTestId("overview-environment")).toHaveText("Sandbox");
+  });
+
+  test("is usable by keyboard alone: skip link, command palette, navigation", async ({ page, browser }) => {
+    await page.goto("/");
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to content" });
+    await expect(skip).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/#main$/);
+
+    const context = await browser.newContext({ storageState: storageStateOf("admin") });
+    const admin = await context.newPage();
+    await admin.goto("/");
+    await admin.keyboard.press("Control+k");
+    const palette = admin.getByRole("dialog");
+    await expect(palette).toBeVisible();
+    await admin.keyboard.type("audit");
+    await admin.keyboard.press("Enter");
+    await expect(admin.getByRole("heading", { level: 1, name: "Audit log" })).toBeVisible();
+    await context.close();
+  });
+
+  test("the theme can be changed", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: /theme/i }).click();
+    await page.getByRole("menuitemradio", { name: /dark/i }).or(page.getByRole("menuitem", { name: /dark/i })).first().click();
+    await expect(page.locator("html")).toHaveClass(/dark/);
+  });
+});

@@ -1,0 +1,46 @@
+import { expect, test } from "@playwright/test";
+import { DEMO_PASSWORD, emailOf, storageStateOf } from "./roles";
+
+test.describe("sign-in", () => {
+  test("sends a signed-out visitor to sign-in and back to the page they wanted", async ({ page }) => {
+    await page.goto("/settings/audit");
+    await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Fsettings%2Faudit/);
+    await page.getByLabel("Email").fill(emailOf("admin"));
+    await page.getByLabel("Password").fill(DEMO_PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Audit log" })).toBeVisible();
+  });
+
+  test("says plainly when the email or password is wrong, keeping the email", async ({ page }) => {
+    await page.goto("/sign-in");
+    await page.getByLabel("Email").fill(emailOf("viewer"));
+    await page.getByLabel("Password").fill("not the password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByTestId("sign-in-error")).toHaveText("The email or password is not right. Check both and try again.");
+    await expect(page.getByLabel("Email")).toHaveValue(emailOf("viewer"));
+  });
+
+  test("throttles repeated wrong passwords for one account with a clear message", async ({ page }) => {
+    await page.goto("/sign-in");
+    const email = "locked-out@demo.test";
+    for (let i = 0; i < 5; i++) {
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Password").fill(`wrong-${i}`);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await expect(page.getByTestId("sign-in-error")).toBeVisible();
+    }
+    await expect(page.getByTestId("sign-in-error")).toHaveText(/Too many failed sign-ins\. Wait 1[45] minutes and try again\./);
+  });
+
+  test("signs out from the user menu", async ({ browser }) => {
+    const context = await browser.newContext({ storageState: storageStateOf("operator") });
+    const page = await context.newPage();
+    await page.goto("/");
+    await page.getByRole("button", { name: /account menu|Olu Operator/i }).click();
+    await page.getByRole("menuitem", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/sign-in/);
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/sign-in/);
+    await context.close();
+  });
+});

@@ -1,0 +1,127 @@
+import { expect, test, type Page } from "@playwright/test";
+import { emailOf, storageStateOf } from "./roles";
+
+test.use({ storageState: storageStateOf("admin") });
+
+async function addTeammate(page: Page, name: string, email: string, role: string) {
+  await page.goto("/settings/team");
+  await page.getByRole("button", { name: "Add teammate" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Name").fill(name);
+  await dialog.getByLabel("Email").fill(email);
+  await dialog.getByRole("combobox", { name: "Role" }).click();
+  await page.getByRole("option", { name: role }).click();
+  await dialog.getByRole("button", { name: "Add and create link" }).click();
+  const link = (await dialog.getByTestId("invite-link").textContent())!;
+  await dialog.getByRole("button", { name: "Done" }).click();
+  return link;
+}
+
+test.describe("team administration", () => {
+  test("field errors show on the fields of the add form", async ({ page }) => {
+    await page.goto("/settings/team");
+    await page.getByRole("button", { name: "Add teammate" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Email").fill("not-an-email");
+    await dialog.getByRole("button", { name: "Add and create link" }).click();
+    await expect(dialog.getByText("Enter the person's name.")).toBeVisible();
+    await expect(dialog.getByText(/Enter a valid email address/)).toBeVisible();
+    await expect(dialog.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+  });
+
+  test("an admin adds a teammate, who sets a password with the one-time link and signs in", async ({ page, browser }) => {
+    const email = `new-${Date.now()}@demo.test`;
+    const link = await addTeammate(page, "Nia New", email, "Operator");
+    await expect(page.getByTestId(`team-row-${email}`)).toContainText("Invited");
+
+    const other = await browser.newContext();
+    const invitee = await other.newPage();
+    await invitee.goto(link);
+    await invitee.getByLabel("New password").fill("a strong new password");
+    await invitee.getByLabel("Repeat the password").fill("a strong new password");
+    await invitee.getByRole("button", { name: "Set password" }).click();
+    await expect(invitee.getByText(`Your password is set for ${email}.`)).toBeVisible();
+    await invitee.getByRole("link", { name: "Sign in" }).click();
+    await invitee.getByLabel("Email").fill(email);
+    await invitee.getByLabel("Password").fill("a strong new password");
+    await invitee.getByRole("button", { name: "Sign in" }).click();
+    await expect(invitee.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+
+    // The link was spent.
+    const again = await other.newPage();
+    await again.goto(link);
+    await again.getByLabel("New password").fill("another strong password");
+    await again.getByLabel("Repeat the password").fill("another strong password");
+    await again.getByRole("button", { name: "Set password" }).click();
+    await expect(again.getByRole("alert").filter({ hasText: "expired or was already used" })).toBeVisible();
+    await other.close();
+  });
+
+  test("a role change and a disable apply to the user's open session at once, and are audited", async ({ page, browser }) => {
+    const email = `temp-${Date.now()}@demo.test`;
+    const link = await addTeammate(page, "Tom Temp", email, "Viewer");
+    const other = await browser.newContext();
+    const them = await other.newPage();
+    await them.goto(link);
+    await them.getByLabel("New password").fill("temporary password 1");
+    await them.getByLabel("Repeat the password").fill("temporary password 1");
+    await them.getByRole("button", { name: "Set password" }).click();
+    await them.goto("/sign-in");
+    await them.getByLabel("Email").fill(email);
+    await them.getByLabel("Password").fill("temporary password 1");
+    await them.getByRole("button", { name: "Sign in" }).click();
+    await expect(them.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+
+    await page.reload();
+    const row = page.getByTestId(`team-row-${email}`);
+    await row.getByRole("combobox", { name: "Role of Tom Temp" }).click();
+    await page.getByRole("option", { name: "Approver" }).click();
+    await expect(page.getByText("Tom Temp is now approver.")).toBeVisible();
+    await them.reload();
+    await expect(them).toHaveURL(/\/sign-in/); // older session ended by the role change
+
+    await them.getByLabel("Email").fill(email);
+    await them.getByLabel("Password").fill("temporary password 1");
+    await them.getByRole("button", { name: "Sign in" }).click();
+    await expect(them.getByTestId("overview-role")).toHaveText("Approver");
+
+    await row.getByRole("button", { name: "Disable" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Disable" }).click();
+    await expect(row).toContainText("Disabled");
+    await them.reload();
+    await expect(them).toHaveURL(/\/sign-in/);
+    await them.getByLabel("Email").fill(email);
+    await them.getByLabel("Password").fill("temporary password 1");
+    await them.getByRole("button", { name: "Sign in" }).click();
+    await expect(them.getByTestId("sign-in-error")).toHaveText("This account is disabled. Ask an admin of your team.");
+    await other.close();
+
+    await page.goto("/settings/audit");
+    await expect(page.getByTestId("audit-row").filter({ hasText: "team.user_disabled" }).first()).toBeVisible();
+    await expect(page.getByTestId("audit-row").filter({ hasText: "team.role_changed" }).first()).toContainText('{"role":"approver"}');
+    await expect(page.getByTestId("audit-row").filter({ hasText: "team.user_added" }).first()).toContainText(email);
+  });
+
+  test("the last admin cannot be demoted", async ({ page }) => {
+    await page.goto("/settings/team");
+    const row = page.getByTestId(`team-row-${emailOf("admin")}`);
+    await row.getByRole("combobox").click();
+    await page.getByRole("option", { name: "Viewer" }).click();
+    await expect(row.getByRole("alert")).toHaveText("This is the last admin. Make someone else an admin first.");
+    await page.reload();
+    await expect(row.getByRole("combobox")).toHaveText("Admin");
+  });
+
+  test("the audit log filters by action and keeps the filter in the URL", async ({ page }) => {
+    await page.goto("/settings/audit");
+    await page.getByRole("combobox", { name: "Action" }).click();
+    await page.getByRole("option", { name: "auth.sign_in" }).click();
+    await expect(page).toHaveURL(/action=auth\.sign_in/);
+    const rows = page.getByTestId("audit-row");
+    await expect(rows.first()).toBeVisible();
+    for (const text of await rows.allTextContents()) expect(text).toContain("auth.sign_in");
+    await page.reload();
+    await expect(page.getByRole("combobox", { name: "Action" })).toHaveText("auth.sign_in");
+  });
+});
+

@@ -1,0 +1,38 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { createTeam, testDb } from "@/test/factories";
+import { checkSessionToken } from "./callbacks";
+
+let team: Awaited<ReturnType<typeof createTeam>>;
+beforeEach(async () => {
+  team = await createTeam();
+});
+
+describe("session check on every request", () => {
+  it("fills the token with the user's current role, organization and environment", async () => {
+    const token = await checkSessionToken({ token: {}, user: { id: team.operator.id } });
+    expect(token).toMatchObject({ uid: team.operator.id, role: "operator", org: team.org.id, env: "sandbox" });
+  });
+
+  it("ends the session at once when the user is disabled", async () => {
+    const token = await checkSessionToken({ token: {}, user: { id: team.viewer.id } });
+    await testDb().user.update({ where: { id: team.viewer.id }, data: { disabled: true } });
+    expect(await checkSessionToken({ token: token! })).toBeNull();
+  });
+
+  it("ends older sessions when the session version moves (role change, re-enable)", async () => {
+    const token = await checkSessionToken({ token: {}, user: { id: team.approver.id } });
+    await testDb().user.update({ where: { id: team.approver.id }, data: { role: "viewer", sessionVersion: { increment: 1 } } });
+    expect(await checkSessionToken({ token: token! })).toBeNull();
+  });
+
+  it("refuses a token without a user and a user who no longer exists", async () => {
+    expect(await checkSessionToken({ token: {} })).toBeNull();
+    expect(await checkSessionToken({ token: { uid: "00000000-0000-4000-8000-000000000000", sv: 1 } })).toBeNull();
+  });
+
+  it("admits single sign-on only for an existing, enabled user", async () => {
+    const { allowOidcSignIn } = await import("./callbacks");
+    expect(await allowOidcSignIn(team.admin.email.toUpperCase())).toBe(true);
+    expect(await allowOidcSignIn("stranger@elsewhere.example")).toBe(false);
+  });
+});

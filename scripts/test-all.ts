@@ -1,0 +1,130 @@
+/**
+ * `npm test`: every suite of the project, on a fresh embedded PostgreSQL. vitest (unit, emulator
+ * contract and integration tests), then the built app with the emulator under Playwright in
+ * Debian's Chromium. Ends with one line `N passed, N failed` adding up every suite.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { execFileSync } from "node:child_process";
+import { migrate } from "../lib/db/migrate";
+import { seed } from "../prisma/seed";
+import { freePort, startEmbeddedDb } from "./embedded-db";
+import { bin, ROOT, startProcess, waitForHttp, type Managed } from "./processes";
+import { generateClient } from "./prisma";
+
+interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): boolean {
+  try {
+    execFileSync(command, args, { cwd: ROOT, env, stdio: "inherit" });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function readJson<T>(file: string): T | null {
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8")) as T;
+  } catch {
+    return null;
+  }
+}
+
+async function main() {
+  const started: Managed[] = [];
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "merchant-ops-test-"));
+  const results = path.join(ROOT, "test-results");
+  fs.mkdirSync(results, { recursive: true });
+  const totals: Counts = { passed: 0, failed: 0, skipped: 0 };
+  const add = (c: Counts) => {
+    totals.passed += c.passed;
+    totals.failed += c.failed;
+    totals.skipped += c.skipped;
+  };
+
+  generateClient();
+  const db = await startEmbeddedDb({ dataDir: path.join(tmp, "pg"), port: await freePort(), database: "vitest", persistent: false, quiet: true });
+  try {
+    const e2eUrl = db.url.replace(/\/vitest$/, "/e2e");
+    const baseEnv: NodeJS.ProcessEnv = {
+      ...process.env,
+      AUTH_SECRET: "test-only-auth-secret-0123456789abcdef",
+      VAULT_MASTER_KEY: Buffer.alloc(32, 9).toString("base64"),
+      VAULT_MASTER_KEY_ID: "test-1",
+      LOG_LEVEL: "warn",
+    };
+
+    // 1. vitest
+    console.log("\n=== vitest: unit, emulator contract and integration tests ===");
+    const vitestJson = path.join(results, "vitest.json");
+    fs.rmSync(vitestJson, { force: true });
+    run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile=${vitestJson}`], { ...baseEnv, TEST_DATABASE_URL: db.url });
+    const v = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number; numFailedTestSuites: number }>(vitestJson);
+    if (v) add({ passed: v.numPassedTests, failed: v.numFailedTests + (v.numFailedTestSuites && !v.numFailedTests ? v.numFailedTestSuites : 0), skipped: v.numPendingTests + v.numTodoTests });
+    else add({ passed: 0, failed: 1, skipped: 0 });
+
+    // 2. the built app and the emulator under Playwright
+    console.log("\n=== Playwright: the built app against the emulator in Chromium ===");
+    await createDatabase(db.url, "e2e");
+    await migrate(e2eUrl);
+    await seed(e2eUrl);
+    const appPort = await freePort();
+    const emulatorPort = await freePort();
+    const appUrl = `http://localhost:${appPort}`;
+    const env: NodeJS.ProcessEnv = {
+      ...baseEnv,
+      NODE_ENV: "production",
+      DATABASE_URL: e2eUrl,
+      APP_URL: appUrl,
+      EMULATOR_URL: `http://localhost:${emulatorPort}`,
+      EMULATOR_PORT: String(emulatorPort),
+      EMULATOR_DATA_DIR: path.join(tmp, "emulator"),
+      EMULATOR_CLOCK_FACTOR: "60",
+      UPSTREAM_SANDBOX_CORE_URL: `http://localhost:${emulatorPort}`,
+      UPSTREAM_SANDBOX_PRO_URL: `http://localhost:${emulatorPort}/pro`,
+    };
+    let e2e: Counts = { passed: 0, failed: 1, skipped: 0 };
+    if (run(bin("next"), ["build"], env)) {
+      const emulator = startProcess("emulator", bin("tsx"), ["emulator/server.ts"], env, { quiet: true });
+      started.push(emulator);
+      const app = startProcess("app", bin("next"), ["start", "--port", String(appPort)], env, { quiet: true });
+      started.push(app);
+      await waitForHttp(`http://localhost:${emulatorPort}/__emulator/health`, 60_000, () => emulator.child.exitCode === null);
+      await waitForHttp(`${appUrl}/api/health`, 60_000, () => app.child.exitCode === null);
+      const pwJson = path.join(results, "playwright.json");
+      fs.rmSync(pwJson, { force: true });
+      run(bin("playwright"), ["test"], { ...env, NODE_ENV: "test", E2E_BASE_URL: appUrl, PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson });
+      const p = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(pwJson);
+      if (p) e2e = { passed: p.stats.expected + p.stats.flaky, failed: p.stats.unexpected, skipped: p.stats.skipped };
+    } else {
+      console.error("next build failed: the Playwright suite could not run.");
+    }
+    add(e2e);
+  } finally {
+    for (const p of started.reverse()) await p.stop();
+    await db.stop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+  console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ""}`);
+  process.exit(totals.failed > 0 || totals.passed === 0 ? 1 : 0);
+}
+
+async function createDatabase(url: string, name: string) {
+  const { Client } = await import("pg");
+  const c = new Client({ connectionString: url });
+  await c.connect();
+  await c.query(`CREATE DATABASE ${name}`);
+  await c.end();
+}
+
+main().catch((err) => {
+  console.error(err);
+  console.log("\n0 passed, 1 failed");
+  process.exit(1);
+});
