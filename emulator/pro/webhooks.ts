@@ -162,7 +162,8 @@ export function patchWebhook(w: WebhookRecord, body: unknown, now: number, sandb
     if (w.status === "disabled") w.failure_count = 0;
     w.status = body.status as "active" | "paused";
   }
-  w.updated_at = now;
+  const sent = ["url", "events", "status", "description"].some((k) => body[k] !== undefined);
+  if (sent) w.updated_at = now;
   return { ok: true };
 }
 
