@@ -1,0 +1,151 @@
+/**
+ * Deposits: list with filters (including the older FLAGGED alias), retrieval, and the sandbox
+ * deposit simulator.
+ */
+import type { Hono } from "hono";
+import type { EmuEnv, EmulatorContext } from "../../lib/contract";
+import { coreError } from "../../lib/http";
+import { defaultDepositAmount, receiveDeposit, settlementNotReady, type DepositScenario } from "../engine";
+import {
+  amountField,
+  badRequest,
+  enumQuery,
+  FieldErrors,
+  invalidBody,
+  invalidId,
+  isUuid,
+  newestFirst,
+  notFound,
+  paginate,
+  parsePaging,
+  readJsonObject,
+  uuidQuery,
+  validationFailed,
+} from "../http-util";
+import type { Deposit } from "../types";
+import { depositView } from "../views";
+import { merchantOf, read, write } from "./common";
+
+const STATUS_FILTER = ["PENDING", "RECEIVED", "PROCESSING", "REQUIRES_REVIEW", "COMPLETED", "FLAGGED", "FAILED", "REVERSED"] as const;
+type StatusFilter = (typeof STATUS_FILTER)[number];
+const SCENARIOS: readonly DepositScenario[] = ["PROCESSING", "COMPLETED", "REQUIRES_REVIEW", "FAILED"];
+
+/**
+ * Status filter semantics: FLAGGED is the older name of REQUIRES_REVIEW; PENDING and RECEIVED both
+ * mean "arrived, not yet processing"; REVERSED matches nothing (the sandbox never reverses).
+ */
+function matchesStatus(d: Deposit, f: StatusFilter): boolean {
+  if (f === "FLAGGED") return d.status === "REQUIRES_REVIEW";
+  if (f === "PENDING" || f === "RECEIVED") return d.status === "RECEIVED";
+  return d.status === f;
+}
+
+function matchesSettlement(d: Deposit, f: StatusFilter): boolean {
+  if (f === "FLAGGED") return d.settlement_status === "REQUIRES_REVIEW";
+  if (f === "PENDING" || f === "RECEIVED") return d.settlement_status === "PENDING";
+  return d.settlement_status === f;
+}
+
+/** `from`/`to`: an ISO 8601 date or date-time; a date-only `to` includes that whole day. */
+function parseDateQuery(raw: string | undefined, name: string, endOfDay: boolean, errors: FieldErrors): number | undefined {
+  if (raw === undefined) return undefined;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(raw)) {
+    const ms = Date.parse(`${raw}T00:00:00.000Z`);
+    if (Number.isNaN(ms)) errors.add(name, "must be an ISO 8601 date or date-time");
+    return endOfDay ? ms + 24 * 60 * 60 * 1000 - 1 : ms;
+  }
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(raw) || Number.isNaN(Date.parse(raw))) {
+    errors.add(name, "must be an ISO 8601 date or date-time");
+    return undefined;
+  }
+  return Date.parse(raw);
+}
+
+export function mountDeposits(router: Hono<EmuEnv>, ctx: EmulatorContext): void {
+  router.get("/deposits", read, (c) => {
+    const { s } = merchantOf(c, ctx);
+    const errors = new FieldErrors();
+    const paging = parsePaging(c, { limit: 20, max: 100 }, errors);
+    const status = enumQuery(c, "status", STATUS_FILTER, errors);
+    const settlement = enumQuery(c, "settlement_status", STATUS_FILTER, errors);
+    const type = enumQuery(c, "type", ["NGN_DEPOSIT", "CRYPTO_DEPOSIT"] as const, errors);
+    const customerId = uuidQuery(c, "customer_id", errors);
+    const fundingAccountId = uuidQuery(c, "funding_account_id", errors);
+    const from = parseDateQuery(c.req.query("from"), "from", false, errors);
+    const to = parseDateQuery(c.req.query("to"), "to", true, errors);
+    if (from !== undefined && to !== undefined && from > to) errors.add("from", "must not be after to");
+    if (!errors.empty) return badRequest(c, "Invalid query parameters.", errors.fields);
+    const items = newestFirst(s.deposits).filter((d) => {
+      const created = Date.parse(d.created_at);
+      return (
+        (status === undefined || matchesStatus(d, status)) &&
+        (settlement === undefined || matchesSettlement(d, settlement)) &&
+        (type === undefined || d.type === type) &&
+        (customerId === undefined || d.customer_id === customerId) &&
+        (fundingAccountId === undefined || d.funding_account_id === fundingAccountId) &&
+        (from === undefined || created >= from) &&
+        (to === undefined || created <= to)
+      );
+    });
+    const page = paginate(items, paging);
+    return c.json({ ...page, data: page.data.map(depositView) });
+  });
+
+  router.get("/deposits/:id", read, (c) => {
+    const id = c.req.param("id");
+    if (!isUuid(id)) return invalidId(c);
+    const { s } = merchantOf(c, ctx);
+    const d = s.deposits.find((x) => x.id === id);
+    if (!d) return notFound(c, "deposit");
+    return c.json(depositView(d));
+  });
+
+  router.post("/sandbox/deposits", write, async (c) => {
+    if (c.get("auth").key.environment !== "sandbox") {
+      return coreError(c, 404, "NOT_FOUND", "The deposit simulator exists only in the sandbox environment.");
+    }
+    const body = await readJsonObject(c);
+    if (!body) return invalidBody(c);
+    const errors = new FieldErrors();
+    const faId = body.funding_account_id;
+    if (faId === undefined || faId === null || faId === "") errors.add("funding_account_id", "is required");
+    else if (!isUuid(faId)) errors.add("funding_account_id", "must be a UUID");
+    let scenario: DepositScenario | undefined;
+    if (body.scenario !== undefined && body.scenario !== null) {
+      if (typeof body.scenario !== "string" || !(SCENARIOS as readonly string[]).includes(body.scenario)) {
+        errors.add("scenario", `must be one of ${SCENARIOS.join(", ")}`);
+      } else scenario = body.scenario as DepositScenario;
+    }
+    const { merchantId, s } = merchantOf(c, ctx);
+    const fa = isUuid(faId) ? s.fundingAccounts.find((f) => f.id === faId) : undefined;
+    const dp = fa?.rail === "CRYPTO_ADDRESS" ? 6 : 2;
+    const amount = body.amount === undefined ? null : amountField(body.amount, "amount", errors, { dp });
+    if (!errors.empty) return validationFailed(c, errors.fields);
+    if (!fa) return notFound(c, "funding account");
+
+    if (scenario === "PROCESSING" || scenario === "COMPLETED") {
+      if (fa.status !== "ACTIVE") {
+        return coreError(c, 400, "funding_account_not_ready", `Scenario ${scenario} needs an ACTIVE funding account; this one is ${fa.status}.`, {
+          reason: "funding_account_not_active",
+          status: fa.status,
+        });
+      }
+      const notReady = settlementNotReady(fa);
+      if (notReady) {
+        return coreError(c, 400, "funding_account_not_ready", `Scenario ${scenario} cannot settle: ${notReady}.`, {
+          reason: "settlement_destination_incomplete",
+        });
+      }
+    }
+    if (scenario === undefined && (fa.status === "PENDING" || fa.status === "FAILED")) {
+      return coreError(c, 400, "funding_account_not_ready", `The funding account is ${fa.status} and cannot receive money yet.`, {
+        reason: "funding_account_not_active",
+        status: fa.status,
+      });
+    }
+    const d = receiveDeposit(ctx, merchantId, s, fa, amount ?? defaultDepositAmount(fa), scenario);
+    ctx.save();
+    const how = scenario ? `scenario ${scenario}` : "the default processing flow";
+    return c.json({ message: `Sandbox deposit ${d.id} received on funding account ${fa.id} (${how}).` }, 201);
+  });
+}
