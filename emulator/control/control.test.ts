@@ -185,3 +185,38 @@ describe("live mode", () => {
     }
   });
 });
+
+describe("ticks", () => {
+  it("keeps running the other surfaces and serving when one surface's tick throws", async () => {
+    const modules = testSurfaces().map((m) =>
+      m.name === "coins"
+        ? {
+            ...m,
+            tick: () => {
+              throw new Error("coins tick failure (expected by this test)");
+            },
+          }
+        : m,
+    );
+    const e = await withEmulator({ modules });
+    try {
+      const ticks = async () => ((await (await e.request("/v1/hooks/results")).json()) as { ticks: number }).ticks;
+      const before = await ticks();
+      const res = await fetch(`${e.url}/__emulator/clock`, json("POST", { advance_ms: 1_000 }));
+      expect(res.status).toBe(200);
+      expect(await ticks()).toBeGreaterThan(before);
+      expect((await e.request("/coins/v1/ping")).status).toBe(200);
+    } finally {
+      await e.close();
+    }
+  });
+});
+
+describe("state dump", () => {
+  it("never shows webhook target secrets", async () => {
+    await emu.control.setWebhookTarget({ surface: "core", url: "https://hooks.example.test/s", secret: "very-secret-value" });
+    const text = await (await control("/state")).text();
+    expect(text).toContain("hooks.example.test");
+    expect(text).not.toContain("very-secret-value");
+  });
+});

@@ -5,10 +5,11 @@
 import { randomBytes } from "node:crypto";
 import type { Context, Hono } from "hono";
 import { z } from "zod";
-import type { ApiKeyRecord, Scope } from "../lib/contract";
+import type { ApiKeyRecord, EmulatorState, Scope } from "../lib/contract";
 import { FaultInputSchema } from "../lib/faults";
 import { coreError } from "../lib/http";
 import type { Platform } from "../lib/platform";
+import { webhookState } from "../lib/webhooks";
 
 export const CONTROL_BASE = "/__emulator";
 
@@ -225,7 +226,14 @@ export function mountControl(app: Hono, platform: Platform): void {
     return c.json({ now: platform.clock.iso(now), offset_ms: platform.snapshot().clockOffsetMs });
   });
 
-  app.get(`${base}/state`, (c) => c.json(platform.snapshot()));
+  app.get(`${base}/state`, (c) => {
+    // A copy with the platform's webhook secrets blanked: they are set once and never read back.
+    const copy = JSON.parse(JSON.stringify(platform.snapshot())) as EmulatorState;
+    const ws = webhookState(copy);
+    for (const t of Object.values(ws.webhookTargets)) t.secret = "";
+    for (const q of ws.webhookQueue) q.secret = "";
+    return c.json(copy);
+  });
 
   app.all(`${base}/*`, (c) => coreError(c, 404, "NOT_FOUND", `No control route for ${c.req.method} ${c.req.path}.`));
 }

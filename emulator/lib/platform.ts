@@ -14,7 +14,7 @@ import { IdempotencyStore } from "./idempotency";
 import { authMiddleware, faultMiddleware, platformMiddleware, rateLimitMiddleware, requestIdMiddleware, surfaceErrorCode } from "./middleware";
 import { loadState, STATE_VERSION, StateWriter } from "./persistence";
 import { RateLimiter } from "./rate-limit";
-import { SURFACE_BASE, surfaceOfPath } from "./request-platform";
+import { SURFACE_BASE } from "./request-platform";
 import { createRng } from "./rng";
 import { seedKeys, seedMerchants } from "./seed-data";
 import { WebhookDispatcher, webhookState, type WebhookTarget } from "./webhooks";
@@ -55,6 +55,7 @@ export class Platform {
   private tickTimer: NodeJS.Timeout | null = null;
   private lastPrune = 0;
   private ticking = false;
+  private readonly tickErrors = new Map<Surface, { message: string; at: number }>();
   private closed = false;
 
   private constructor(
@@ -192,7 +193,7 @@ export class Platform {
         try {
           module.tick(this.ctx, now);
         } catch (err) {
-          this.logger.error({ err, surface: module.name }, "surface tick failed");
+          this.logTickError(module.name, err);
         }
       }
       if (now - this.lastPrune > PRUNE_EVERY_MS) {
@@ -202,6 +203,16 @@ export class Platform {
     } finally {
       this.ticking = false;
     }
+  }
+
+  /** A failing tick repeats every 250 ms: log each distinct failure once a minute, not 240 times. */
+  private logTickError(surface: Surface, err: unknown): void {
+    const message = err instanceof Error ? err.message : String(err);
+    const last = this.tickErrors.get(surface);
+    const now = Date.now();
+    if (last && last.message === message && now - last.at < 60_000) return;
+    this.tickErrors.set(surface, { message, at: now });
+    this.logger.error({ err, surface }, "surface tick failed");
   }
 
   private startTicks(): void {
@@ -258,9 +269,9 @@ export class Platform {
     mountControl(app, this);
 
     app.notFound((c) => {
-      const surface = surfaceOfPath(c.req.path);
       const message = `No route for ${c.req.method} ${c.req.path}.`;
-      return surfaceError(c, 404, surface === null || surface === "core" ? "NOT_FOUND" : "NOT_FOUND", message);
+      // Core and the envelope surfaces both use NOT_FOUND; surfaceError picks the shape.
+      return surfaceError(c, 404, "NOT_FOUND", message);
     });
 
     app.onError((err, c) => {
