@@ -10,6 +10,7 @@ import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { Worker } from "node:worker_threads";
 import { startEmulator } from "../../emulator/server";
 import { SEED_KEYS } from "../../emulator/lib/seed-data";
 
@@ -22,8 +23,8 @@ interface Op {
   name: string;
   method: "GET" | "POST" | "PATCH";
   path: string;
-  body?: () => string;
-  headers?: () => Record<string, string>;
+  /** JSON body; "{n}" is replaced by a per-request counter. */
+  body?: string;
 }
 
 interface PhaseResult {
@@ -39,9 +40,10 @@ interface PhaseResult {
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 
+/** One request from the main thread (probes only). */
 function send(base: URL, op: Op): Promise<number> {
   return new Promise((resolve, reject) => {
-    const body = op.body?.();
+    const body = op.body?.replace("{n}", "0");
     const req = http.request(
       {
         agent,
@@ -52,7 +54,6 @@ function send(base: URL, op: Op): Promise<number> {
         headers: {
           "X-Api-Key": SEED_KEYS.full,
           ...(body !== undefined ? { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) } : {}),
-          ...op.headers?.(),
         },
       },
       (res) => {
@@ -66,6 +67,54 @@ function send(base: URL, op: Op): Promise<number> {
   });
 }
 
+/**
+ * The load generator runs in a worker thread (plain JavaScript, only node:http), so the client
+ * does not share the emulator's event loop: on two cores, one drives and one serves.
+ */
+const LOAD_WORKER = `
+const { parentPort, workerData } = require("node:worker_threads");
+const http = require("node:http");
+const { base, ops, durationMs, concurrency, apiKey } = workerData;
+const url = new URL(base);
+const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+const latencies = [];
+const statuses = {};
+let errors = 0;
+let counter = 0;
+function once(op) {
+  return new Promise((resolve) => {
+    const body = op.body === undefined ? undefined : op.body.replace("{n}", String(counter));
+    const headers = { "X-Api-Key": apiKey };
+    if (body !== undefined) { headers["Content-Type"] = "application/json"; headers["Content-Length"] = Buffer.byteLength(body); }
+    const req = http.request({ agent, host: url.hostname, port: url.port, method: op.method, path: op.path, headers }, (res) => {
+      res.resume();
+      res.on("end", () => resolve(res.statusCode || 0));
+      res.on("error", () => resolve(0));
+    });
+    req.on("error", () => resolve(0));
+    req.end(body);
+  });
+}
+(async () => {
+  const started = performance.now();
+  const end = started + durationMs;
+  async function worker() {
+    while (performance.now() < end) {
+      const op = ops[counter++ % ops.length];
+      const t0 = performance.now();
+      const status = await once(op);
+      if (status === 0) { errors++; statuses.network_error = (statuses.network_error || 0) + 1; continue; }
+      latencies.push(performance.now() - t0);
+      statuses[status] = (statuses[status] || 0) + 1;
+      if (status < 200 || status >= 300) errors++;
+    }
+  }
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  agent.destroy();
+  parentPort.postMessage({ latencies, statuses, errors, elapsedMs: performance.now() - started });
+})();
+`;
+
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   const idx = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
@@ -73,35 +122,23 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function runPhase(base: URL, ops: Op[], durationMs: number): Promise<PhaseResult> {
-  const latencies: number[] = [];
-  const statuses: Record<string, number> = {};
-  let errors = 0;
-  let counter = 0;
-  const started = performance.now();
-  const end = started + durationMs;
-  const worker = async (): Promise<void> => {
-    while (performance.now() < end) {
-      const op = ops[counter++ % ops.length] as Op;
-      const t0 = performance.now();
-      try {
-        const status = await send(base, op);
-        latencies.push(performance.now() - t0);
-        statuses[status] = (statuses[status] ?? 0) + 1;
-        if (status < 200 || status >= 300) errors++;
-      } catch {
-        errors++;
-        statuses.network_error = (statuses.network_error ?? 0) + 1;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
+  const worker = new Worker(LOAD_WORKER, {
+    eval: true,
+    workerData: { base: base.toString(), ops, durationMs, concurrency: CONCURRENCY, apiKey: SEED_KEYS.full },
+  });
+  const out = await new Promise<{ latencies: number[]; statuses: Record<string, number>; errors: number; elapsedMs: number }>(
+    (resolve, reject) => {
+      worker.once("message", resolve);
+      worker.once("error", reject);
+    },
+  );
+  await worker.terminate();
+  const latencies = out.latencies.sort((a, b) => a - b);
   return {
     requests: latencies.length,
-    errors,
-    statuses,
-    requests_per_second: Math.round(latencies.length / elapsed),
+    errors: out.errors,
+    statuses: out.statuses,
+    requests_per_second: Math.round(latencies.length / (out.elapsedMs / 1000)),
     p50_ms: percentile(latencies, 50),
     p95_ms: percentile(latencies, 95),
     p99_ms: percentile(latencies, 99),
@@ -144,14 +181,13 @@ async function main(): Promise<void> {
       body: addressBody,
     });
     const createdBody = (await created.json().catch(() => null)) as { data?: { id?: string } } | null;
-    let n = 0;
     const candidates: Op[] = [];
     if (createdBody?.data?.id) {
       candidates.push({
         name: "rename address",
         method: "PATCH",
         path: `/coins/v1/crypto-withdrawals/addresses/${createdBody.data.id}`,
-        body: () => JSON.stringify({ label: `Bench ${++n}` }),
+        body: JSON.stringify({ label: "Bench {n}" }),
       });
     }
     writes.push(...(await usable(base, candidates)));
