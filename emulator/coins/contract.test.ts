@@ -152,6 +152,14 @@ describe("GET /markets", () => {
     expect(Date.parse(after.body.data.markets[0].price_fetched_at) - Date.parse(before.body.data.markets[0].price_fetched_at)).toBeGreaterThanOrEqual(3 * 3_600_000 - 15_000);
   });
 
+  it("answers 503 on withdrawal endpoints while the wallet service is down (injected fault)", async () => {
+    await emu.control.setFaults({ path_prefix: "/coins/v1/crypto-withdrawals", wallet_unavailable: true, times: 1 });
+    const r = await call("/crypto-withdrawals/assets");
+    expect(r.status).toBe(503);
+    expect(r.body.success).toBe(false);
+    expect((await call("/crypto-withdrawals/assets")).status).toBe(200);
+  });
+
   it("answers 500 when markets fail to load (injected fault)", async () => {
     await emu.control.setFaults({ path_prefix: "/coins/v1/markets", error_status: 500, error_code: "MARKETS_UNAVAILABLE", times: 1 });
     const r = await call("/markets");

@@ -189,6 +189,14 @@ describe("GET /wallet/portfolio", () => {
     expect(p.positions.find((x: any) => x.symbol === "TSLA")).toMatchObject({ quantity: "1.25000000", available: "1.00000000" });
   });
 
+  it("answers 503 while the wallet service is down (injected fault)", async () => {
+    await emu.control.setFaults({ path_prefix: "/stocks/v1/wallet", wallet_unavailable: true, times: 1 });
+    const r = await call("/wallet/portfolio");
+    expect(r.status).toBe(503);
+    expect(r.body.success).toBe(false);
+    expect((await call("/wallet/portfolio")).status).toBe(200);
+  });
+
   it("is per merchant", async () => {
     const demo = (await call("/wallet/portfolio")).body.data;
     const second = (await call("/wallet/portfolio", emu.keys.second)).body.data;
