@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator } from "../server";
-import { SEED_KEYS, withEmulator } from "../testing";
+import { SEED_KEYS, startWebhookReceiver, withEmulator } from "../testing";
 import { testSurfaces } from "./test-surfaces";
 
 let dir: string;
@@ -53,6 +53,36 @@ describe("persistence", () => {
       expect(ping.seed_number).toBe(seedBefore);
     } finally {
       await second.close();
+    }
+  });
+
+  it("keeps the webhook retry queue across a restart and retries with the same signed body", async () => {
+    const dataDir = path.join(dir, "queue");
+    const receiver = await startWebhookReceiver();
+    try {
+      receiver.respondWith((n) => (n === 1 ? 500 : 200));
+      const first = await withEmulator({ modules: testSurfaces(), dataDir });
+      await first.control.setWebhookTarget({ surface: "core", url: receiver.url, secret: "secret-queue-1" });
+      await first.request("/v1/emit", { method: "POST", json: { event: "deposit.received", data: { id: "q" } } });
+      await receiver.waitFor(1);
+      await new Promise((r) => setTimeout(r, 100));
+      await first.close();
+
+      const second = await withEmulator({ modules: testSurfaces(), dataDir });
+      try {
+        const queue = (await (await fetch(`${second.url}/__emulator/webhook-queue`)).json()) as { pending: Array<{ event: string; attempts: number }> };
+        expect(queue.pending).toMatchObject([{ event: "deposit.received", attempts: 1 }]);
+        await second.control.advance(61_000);
+        const got = await receiver.waitFor(2);
+        expect(got[1]!.body).toBe(got[0]!.body);
+        expect(got[1]!.headers["x-daya-signature"]).toBe(got[0]!.headers["x-daya-signature"]);
+        const log = await second.control.deliveries();
+        expect(log[0]).toMatchObject({ event: "deposit.received", attempt: 2, ok: true });
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await receiver.close();
     }
   });
 
