@@ -43,9 +43,8 @@ export function levelSize(k: number): Dec {
 }
 
 /** Price of level k on the side a taker of `takerSide` trades against (asks for buys). */
-export function levelPrice(takerSide: Side, k: number, t: number): Dec {
+export function levelPrice(takerSide: Side, k: number, t: number, mid: Dec = midPrice(t)): Dec {
   const offset = new D(BOOK_PARAMS.halfSpread).plus(new D(BOOK_PARAMS.levelStep).times(k));
-  const mid = midPrice(t);
   // Rounded away from mid so the spread never collapses to zero.
   return takerSide === "buy"
     ? kobo(mid.times(offset.plus(1)), D.ROUND_UP)
@@ -63,6 +62,7 @@ export function refill(book: BookState, t: number): void {
   const elapsed = t - book.as_of;
   for (const key of ["ask", "bid"] as const) {
     book[key] = book[key].map((depleted, k) => {
+      if (depleted === "0") return depleted;
       const regained = levelSize(k).times(elapsed).dividedBy(BOOK_PARAMS.refillMs);
       return maxDec(ZERO, new D(depleted).minus(regained)).toFixed();
     });
@@ -80,9 +80,10 @@ export interface Level {
 export function levels(book: BookState, takerSide: Side, t: number): Level[] {
   refill(book, t);
   const depletion = takerSide === "buy" ? book.ask : book.bid;
+  const mid = midPrice(t);
   return depletion.map((d, k) => ({
     index: k,
-    price: levelPrice(takerSide, k, t),
+    price: levelPrice(takerSide, k, t, mid),
     available: maxDec(ZERO, levelSize(k).minus(d)),
   }));
 }
@@ -98,14 +99,19 @@ export interface Fill {
  * change the book: call `take` with the result to consume the liquidity.
  */
 export function walk(book: BookState, takerSide: Side, t: number, quantity: Dec, limit: Dec | null): Fill[] {
+  refill(book, t);
+  const depletion = takerSide === "buy" ? book.ask : book.bid;
+  const mid = midPrice(t);
   const fills: Fill[] = [];
   let left = quantity;
-  for (const level of levels(book, takerSide, t)) {
-    if (left.lte(0)) break;
-    if (limit !== null && (takerSide === "buy" ? level.price.greaterThan(limit) : level.price.lessThan(limit))) break;
-    const q = minDec(left, level.available).toDecimalPlaces(8, D.ROUND_DOWN);
+  // Prices are computed lazily: a resting order far from the market costs one level, not ten.
+  for (let k = 0; k < depletion.length && left.greaterThan(0); k++) {
+    const price = levelPrice(takerSide, k, t, mid);
+    if (limit !== null && (takerSide === "buy" ? price.greaterThan(limit) : price.lessThan(limit))) break;
+    const available = maxDec(ZERO, levelSize(k).minus(depletion[k] ?? "0"));
+    const q = minDec(left, available).toDecimalPlaces(8, D.ROUND_DOWN);
     if (q.lte(0)) continue;
-    fills.push({ level: level.index, price: level.price, quantity: q });
+    fills.push({ level: k, price, quantity: q });
     left = left.minus(q);
   }
   return fills;

@@ -32,9 +32,8 @@ export const ENGINE_PARAMS = {
   matchIntervalMs: 10_000,
   /** ...taking at most this share of its requested quantity each time, so it fills in slices. */
   maxSliceFraction: "0.5",
-  /** Granularity of the catch-up loop, and how far back it replays after a long clock jump. */
-  stepMs: 1_000,
-  maxCatchUpSteps: 3_600,
+  /** How far back a long clock jump is replayed move by move. */
+  maxCatchUpMs: 15 * 60_000,
 } as const;
 
 const FEE_RATE = new D(ENGINE_PARAMS.takerFeeRate);
@@ -530,26 +529,36 @@ function matchResting(slice: ProSlice, o: OrderRecord, t: number, env: EngineEnv
   }
 }
 
+function nextDue(o: OrderRecord): number | null {
+  if (o.status === "pending_settlement") return o.settle_at;
+  if (o.status === "new") return o.activate_at;
+  if (o.status === "open" || o.status === "partially_filled") return o.next_match_at;
+  return null;
+}
+
 /**
- * Runs the state machine and matching from the slice's last tick up to `now`, in steps of stepMs,
- * so a clock jump replays what would have happened (up to maxCatchUpSteps steps back).
+ * Runs the state machine and matching from the slice's last tick up to `now`, moment by moment
+ * (each scheduled settlement, activation and match in time order), so a clock jump replays what
+ * would have happened. Only the last maxCatchUpMs are replayed; older due moves happen at its start.
  */
 export function advance(slice: ProSlice, now: number, env: EngineEnv): ProEvent[] {
   const events: ProEvent[] = [];
   if (now <= slice.last_tick) return events;
-  const working = () =>
-    slice.orders.filter((o) => o.type === "limit" && ACTIVE_STATUSES.includes(o.status));
-  if (working().length === 0) {
-    slice.last_tick = now;
-    return events;
-  }
-  const { stepMs, maxCatchUpSteps } = ENGINE_PARAMS;
-  let t = Math.max(slice.last_tick, now - stepMs * maxCatchUpSteps);
-  while (t < now) {
-    t = Math.min(t + stepMs, now);
-    const orders = working();
-    if (orders.length === 0) break;
-    for (const o of orders) stepOrder(slice, o, t, env, events);
+  const floor = Math.max(slice.last_tick, now - ENGINE_PARAMS.maxCatchUpMs);
+  for (;;) {
+    const working = slice.orders.filter((o) => o.type === "limit" && ACTIVE_STATUSES.includes(o.status));
+    let due = Infinity;
+    for (const o of working) {
+      const d = nextDue(o);
+      if (d !== null && d < due) due = d;
+    }
+    if (due > now) break;
+    const t = Math.max(due, floor);
+    // Every order due by t moves; each move schedules its next one after t, so this terminates.
+    for (const o of working) {
+      const d = nextDue(o);
+      if (d !== null && d <= t) stepOrder(slice, o, t, env, events);
+    }
   }
   slice.last_tick = now;
   return events;

@@ -224,6 +224,16 @@ describe("limit orders", () => {
     expect(usd.total).toBe("25300.00000000");
   });
 
+  it("catches up after a long clock jump: a marketable order placed before it is filled after it", async () => {
+    const price = (await bestPrice("buy")).plus(30).toFixed(2);
+    const placed = (await limitOrder("buy", price, "50")).body.data;
+    const started = Date.now();
+    await emu.control.advance(24 * 3_600_000);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    const after = (await call("GET", `/orders/${placed.order_id}`)).body.data;
+    expect(after).toMatchObject({ status: "filled", filled_quantity: "50.00000000" });
+  });
+
   it("rejects with TAKER_FEE_CAP_EXCEEDED when max_taker_fee is omitted or too low (201, status rejected)", async () => {
     const r = await call("POST", "/orders", { json: { symbol: "USDT-NGN", side: "buy", type: "limit", price: "1500.00", quantity: "10" } });
     expect(r.status).toBe(201);
