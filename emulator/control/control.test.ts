@@ -93,13 +93,14 @@ describe("control API", () => {
 
 describe("faults", () => {
   it("adds latency to matching paths only", async () => {
-    await emu.control.setFaults({ path_prefix: "/v1/ping", latency_ms: 300 });
+    await emu.control.setFaults({ path_prefix: "/v1/ping", latency_ms: 800 });
     let t = Date.now();
     expect((await emu.request("/v1/ping")).status).toBe(200);
-    expect(Date.now() - t).toBeGreaterThanOrEqual(280);
+    expect(Date.now() - t).toBeGreaterThanOrEqual(780);
     t = Date.now();
     expect((await emu.request("/coins/v1/ping")).status).toBe(200);
-    expect(Date.now() - t).toBeLessThan(250);
+    // Generous bound: the machine may be busy, but nowhere near the injected 800 ms.
+    expect(Date.now() - t).toBeLessThan(600);
   });
 
   it("answers an error status in the surface's shape, optionally for a number of requests", async () => {
