@@ -3,6 +3,9 @@
  * client sees for every endpoint, error, filter, cursor page and scope.
  */
 import { randomUUID } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Decimal, sum, toDecimal } from "../lib/money";
 import { withEmulator, type TestEmulator } from "../testing";
@@ -533,5 +536,35 @@ describe("merchant isolation and reset", () => {
     await emu.control.reset();
     expect((await call("/orders?limit=100")).body.data.orders).toHaveLength(6);
     expect((await call("/crypto-withdrawals/addresses")).body.data).toHaveLength(2);
+  });
+});
+
+describe("persistence", () => {
+  it("keeps orders, addresses and balances across a restart on the same data directory", async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), "coins-persist-"));
+    try {
+      const first = await withEmulator({ rateLimitPerMinute: 0, dataDir });
+      const placed = await first.request("/coins/v1/orders", { method: "POST", json: { side: "buy", market: "ETH-USD", amount: "50.00" }, headers: { "X-Idempotency-Key": randomUUID() } });
+      expect(placed.status).toBe(201);
+      const order = ((await placed.json()) as Envelope).data;
+      const balances = ((await (await first.request("/coins/v1/balances")).json()) as Envelope).data;
+      await first.close();
+
+      const second = await withEmulator({ rateLimitPerMinute: 0, dataDir });
+      try {
+        const again = ((await (await second.request(`/coins/v1/orders/${order.id}`)).json()) as Envelope).data;
+        expect(again.id).toBe(order.id);
+        expect(["pending", "completed"]).toContain(again.status);
+        const after = ((await (await second.request("/coins/v1/balances")).json()) as Envelope).data;
+        // The order may have executed meanwhile (2 s of real time); either way nothing was lost.
+        const usdBefore = toDecimal(balances.balances.find((b: any) => b.asset === "USD").total);
+        const expected = again.status === "completed" ? usdBefore.minus(50) : usdBefore;
+        expect(after.balances.find((b: any) => b.asset === "USD").total).toBe(expected.toFixed(2));
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });

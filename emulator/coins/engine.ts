@@ -364,11 +364,11 @@ function advanceFiatWithdrawal(slice: CoinsSlice, w: StoredFiatWithdrawal, now: 
 export function advance(slice: CoinsSlice, newId: IdSource, now: number): boolean {
   const before = slice.seq;
   let changed = false;
-  for (const o of [...slice.orders].sort((a, b) => a.seq - b.seq)) {
-    if (o.status === "pending" && now >= o.execute_at) {
-      executeOrder(slice, newId, o);
-      changed = true;
-    }
+  // Runs every tick: only due orders are collected and sorted.
+  const due = slice.orders.filter((o) => o.status === "pending" && now >= o.execute_at).sort((a, b) => a.seq - b.seq);
+  for (const o of due) {
+    executeOrder(slice, newId, o);
+    changed = true;
   }
   for (const w of slice.cryptoWithdrawals) {
     const s = w.status;
