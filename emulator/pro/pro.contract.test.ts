@@ -3,6 +3,9 @@
  * API client sees it. Emulated time is moved with the control API, never with sleeps.
  */
 import { createHmac } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startWebhookReceiver, withEmulator, type TestEmulator, type WebhookReceiver } from "../testing";
 import { BOOK_PARAMS, levelSize } from "./book";
@@ -525,5 +528,41 @@ describe("on-chain withdrawal options", () => {
     expect(r.body.success).toBe(false);
     await emu.control.clearFaults();
     expect((await call("GET", "/withdrawals/onchain/options")).status).toBe(200);
+  });
+});
+
+describe("production mode and persistence", () => {
+  it("in live mode refuses plain-HTTP webhook URLs and has no deposit simulator", async () => {
+    const live = await withEmulator({ mode: "live", rateLimitPerMinute: 0 });
+    try {
+      const key = live.keys.live;
+      const hook = await live.request(`${BASE}/webhooks`, { method: "POST", apiKey: key, json: { url: "http://127.0.0.1:9/x", events: ["order.filled"] } });
+      expect(hook.status).toBe(400);
+      expect(((await hook.json()) as Envelope).error?.fields?.url).toMatch(/HTTPS/);
+      const deposit = await live.request(`${BASE}/sandbox/deposits`, { method: "POST", apiKey: key, json: { asset: "NGN", amount: "1.00" } });
+      expect(deposit.status).toBe(404);
+    } finally {
+      await live.close();
+    }
+  });
+
+  it("keeps orders, balances and webhooks across a restart on the same data dir", async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), "pro-persist-"));
+    const first = await withEmulator({ rateLimitPerMinute: 0, dataDir });
+    let second: TestEmulator | undefined;
+    try {
+      const placed = (await (await first.request(`${BASE}/orders`, { method: "POST", json: { symbol: "USDT-NGN", side: "sell", type: "market", quantity: "7" } })).json()) as Envelope;
+      const balances = (await (await first.request(`${BASE}/balances`)).json()) as Envelope;
+      // close() flushes the state; the data dir is ours, so it stays.
+      await first.close();
+      second = await withEmulator({ rateLimitPerMinute: 0, dataDir });
+      const again = (await (await second.request(`${BASE}/orders/${placed.data.order_id}`)).json()) as Envelope;
+      expect(again.data).toEqual(placed.data);
+      const balancesAgain = (await (await second.request(`${BASE}/balances`)).json()) as Envelope;
+      expect(balancesAgain.data).toEqual(balances.data);
+    } finally {
+      await second?.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
