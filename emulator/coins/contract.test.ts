@@ -188,7 +188,7 @@ describe("orders", () => {
     expect(locked.locked).toBe(toDecimal(ngnBefore.locked).plus(200000).toFixed(2));
     expect(locked.available).toBe(toDecimal(ngnBefore.available).minus(200000).toFixed(2));
 
-    await emu.control.advance(3_000);
+    await emu.control.advance(6_000);
     const done = await call(`/orders/${o.id}`);
     expect(done.status).toBe(200);
     const d = done.body.data;
@@ -264,7 +264,7 @@ describe("orders", () => {
   it("fails an order deeper than the book with insufficient_liquidity and releases the funds", async () => {
     const placed = await post("/orders", { side: "buy", market: "USDC-NGN", amount: "1500000.00" });
     expect(placed.status).toBe(201);
-    await emu.control.advance(3_000);
+    await emu.control.advance(6_000);
     const r = await call(`/orders/${placed.body.data.id}`);
     expect(r.body.data).toMatchObject({ status: "failed", failure_reason: "insufficient_liquidity", executed_price: null });
   });
@@ -556,7 +556,7 @@ describe("persistence", () => {
         expect(again.id).toBe(order.id);
         expect(["pending", "completed"]).toContain(again.status);
         const after = ((await (await second.request("/coins/v1/balances")).json()) as Envelope).data;
-        // The order may have executed meanwhile (2 s of real time); either way nothing was lost.
+        // The order may have executed meanwhile (5 s of real time); either way nothing was lost.
         const usdBefore = toDecimal(balances.balances.find((b: any) => b.asset === "USD").total);
         const expected = again.status === "completed" ? usdBefore.minus(50) : usdBefore;
         expect(after.balances.find((b: any) => b.asset === "USD").total).toBe(expected.toFixed(2));

@@ -172,7 +172,7 @@ describe("orders", () => {
     const stale = placeOrder(slice, newId, NOW, { side: "buy", market: findMarket("SOL", "NGN")!, amount: toDecimal("5000"), client_order_id: null });
     const deep = placeOrder(slice, newId, NOW, { side: "buy", market: findMarket("USDC", "NGN")!, amount: toDecimal("1000000.01"), client_order_id: null });
     if (!stale.ok || !deep.ok) throw new Error("placement refused");
-    advance(slice, newId, NOW + 5_000);
+    advance(slice, newId, NOW + ORDER_EXECUTION_DELAY_MS);
     expect(stale.order).toMatchObject({ status: "failed", failure_reason: "stale_price", executed_price: null, fee: "0.00" });
     expect(deep.order).toMatchObject({ status: "failed", failure_reason: "insufficient_liquidity" });
     expect(slice.balances.NGN.available).toBe(ngn);

@@ -24,7 +24,7 @@ import {
 } from "./state";
 
 /** Emulated delay between placement and execution of an order. */
-export const ORDER_EXECUTION_DELAY_MS = 2_000;
+export const ORDER_EXECUTION_DELAY_MS = 5_000;
 /** Withdrawals: pending -> processing after this delay... */
 export const WITHDRAWAL_PROCESSING_DELAY_MS = 5_000;
 /** ...and processing -> completed after this further delay (crypto confirmations, NIP transfer). */
