@@ -541,9 +541,16 @@ function nextDue(o: OrderRecord): number | null {
  * (each scheduled settlement, activation and match in time order), so a clock jump replays what
  * would have happened. Only the last maxCatchUpMs are replayed; older due moves happen at its start.
  */
-export function advance(slice: ProSlice, now: number, env: EngineEnv): ProEvent[] {
+export interface Advanced {
+  events: ProEvent[];
+  /** Scheduled moves made (state changes without events included): the slice needs saving. */
+  moves: number;
+}
+
+export function advance(slice: ProSlice, now: number, env: EngineEnv): Advanced {
   const events: ProEvent[] = [];
-  if (now <= slice.last_tick) return events;
+  let moves = 0;
+  if (now <= slice.last_tick) return { events, moves };
   const floor = Math.max(slice.last_tick, now - ENGINE_PARAMS.maxCatchUpMs);
   for (;;) {
     const working = slice.orders.filter((o) => o.type === "limit" && ACTIVE_STATUSES.includes(o.status));
@@ -557,11 +564,14 @@ export function advance(slice: ProSlice, now: number, env: EngineEnv): ProEvent[
     // Every order due by t moves; each move schedules its next one after t, so this terminates.
     for (const o of working) {
       const d = nextDue(o);
-      if (d !== null && d <= t) stepOrder(slice, o, t, env, events);
+      if (d !== null && d <= t) {
+        stepOrder(slice, o, t, env, events);
+        moves++;
+      }
     }
   }
   slice.last_tick = now;
-  return events;
+  return { events, moves };
 }
 
 // ---- cancel and replace ----------------------------------------------------------------------

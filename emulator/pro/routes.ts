@@ -42,11 +42,9 @@ export function emitAll(ctx: EmulatorContext, merchantId: string, events: readon
 /** Runs the merchant's slice up to now, emitting what happened meanwhile. */
 export function syncSlice(ctx: EmulatorContext, merchantId: string): ProSlice {
   const slice = ctx.slice<ProSlice>("pro", merchantId);
-  const events = advance(slice, ctx.clock.now(), engineEnv(ctx));
-  if (events.length > 0) {
-    emitAll(ctx, merchantId, events);
-    ctx.save();
-  }
+  const { events, moves } = advance(slice, ctx.clock.now(), engineEnv(ctx));
+  if (moves > 0) ctx.save();
+  emitAll(ctx, merchantId, events);
   return slice;
 }
 

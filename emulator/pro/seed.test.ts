@@ -33,7 +33,7 @@ describe("seeded Pro state", () => {
 
   it("keeps its working orders resting for a day of emulated time", () => {
     const slice = seedProSlice(createRng(1), T0);
-    const events = advance(slice, T0 + 24 * 3_600_000, { newId: () => "x", iso });
+    const { events } = advance(slice, T0 + 24 * 3_600_000, { newId: () => "x", iso });
     expect(events).toEqual([]);
     expect(slice.orders.filter((o) => o.status === "open" || o.status === "partially_filled")).toHaveLength(2);
   });
