@@ -36,6 +36,8 @@ interface PhaseResult {
   p95_ms: number;
   p99_ms: number;
   endpoints: string[];
+  /** Latency per endpoint within the phase: where the time goes. */
+  by_endpoint: Record<string, { requests: number; p50_ms: number; p95_ms: number }>;
 }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
@@ -78,6 +80,7 @@ const { base, ops, durationMs, concurrency, apiKey } = workerData;
 const url = new URL(base);
 const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
 const latencies = [];
+const byOp = ops.map(() => []);
 const statuses = {};
 let errors = 0;
 let counter = 0;
@@ -100,18 +103,21 @@ function once(op) {
   const end = started + durationMs;
   async function worker() {
     while (performance.now() < end) {
-      const op = ops[counter++ % ops.length];
+      const i = counter++ % ops.length;
+      const op = ops[i];
       const t0 = performance.now();
       const status = await once(op);
       if (status === 0) { errors++; statuses.network_error = (statuses.network_error || 0) + 1; continue; }
-      latencies.push(performance.now() - t0);
+      const ms = performance.now() - t0;
+      latencies.push(ms);
+      byOp[i].push(ms);
       statuses[status] = (statuses[status] || 0) + 1;
       if (status < 200 || status >= 300) errors++;
     }
   }
   await Promise.all(Array.from({ length: concurrency }, worker));
   agent.destroy();
-  parentPort.postMessage({ latencies, statuses, errors, elapsedMs: performance.now() - started });
+  parentPort.postMessage({ latencies, byOp, statuses, errors, elapsedMs: performance.now() - started });
 })();
 `;
 
@@ -126,7 +132,13 @@ async function runPhase(base: URL, ops: Op[], durationMs: number): Promise<Phase
     eval: true,
     workerData: { base: base.toString(), ops, durationMs, concurrency: CONCURRENCY, apiKey: SEED_KEYS.full },
   });
-  const out = await new Promise<{ latencies: number[]; statuses: Record<string, number>; errors: number; elapsedMs: number }>(
+  const out = await new Promise<{
+    latencies: number[];
+    byOp: number[][];
+    statuses: Record<string, number>;
+    errors: number;
+    elapsedMs: number;
+  }>(
     (resolve, reject) => {
       worker.once("message", resolve);
       worker.once("error", reject);
@@ -134,6 +146,11 @@ async function runPhase(base: URL, ops: Op[], durationMs: number): Promise<Phase
   );
   await worker.terminate();
   const latencies = out.latencies.sort((a, b) => a - b);
+  const byEndpoint: PhaseResult["by_endpoint"] = {};
+  ops.forEach((op, i) => {
+    const own = (out.byOp[i] ?? []).sort((a, b) => a - b);
+    byEndpoint[`${op.method} ${op.path.replace(/\?.*$/, "")}`] = { requests: own.length, p50_ms: percentile(own, 50), p95_ms: percentile(own, 95) };
+  });
   return {
     requests: latencies.length,
     errors: out.errors,
@@ -143,6 +160,7 @@ async function runPhase(base: URL, ops: Op[], durationMs: number): Promise<Phase
     p95_ms: percentile(latencies, 95),
     p99_ms: percentile(latencies, 99),
     endpoints: [...new Set(ops.map((o) => `${o.method} ${o.path.replace(/\?.*$/, "")}`))],
+    by_endpoint: byEndpoint,
   };
 }
 
