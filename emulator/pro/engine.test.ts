@@ -273,14 +273,14 @@ describe("cancel and replace", () => {
     const slice = freshSlice();
     const e = env();
     const pending = place(slice, { side: "buy", type: "limit", price: "1400.00", quantity: "1", max_taker_fee: "1.40" }, e).order;
-    expect(cancelOrder(slice, pending, T0, e)).toMatchObject({ ok: false, status: 409, code: "ORDER_NOT_CANCELLABLE" });
+    expect(cancelOrder(pending, T0, e)).toMatchObject({ ok: false, status: 409, code: "ORDER_NOT_CANCELLABLE" });
     const order = openOrder(slice, e);
     const before = availableOf(slice, "NGN");
-    const r = cancelOrder(slice, order, T0 + 20_000, e);
+    const r = cancelOrder(order, T0 + 20_000, e);
     expect(r.ok && names(r.events)).toEqual(["order.cancelled"]);
     expect(order.status).toBe("cancelled");
     expect(availableOf(slice, "NGN").minus(before).toFixed(2)).toBe("14014.00");
-    expect(cancelOrder(slice, order, T0 + 20_000, e)).toMatchObject({ code: "ORDER_NOT_CANCELLABLE", details: { status: "cancelled" } });
+    expect(cancelOrder(order, T0 + 20_000, e)).toMatchObject({ code: "ORDER_NOT_CANCELLABLE", details: { status: "cancelled" } });
   });
 
   it("replaces price and quantity in place, re-checking the fee cap and the balance", () => {
@@ -294,7 +294,7 @@ describe("cancel and replace", () => {
     expect(replaceOrder(slice, order, { quantity: "1000000", max_taker_fee: "2000000" }, T0 + 20_000)).toMatchObject({ code: "INSUFFICIENT_BALANCE" });
     expect(replaceOrder(slice, order, {}, T0)).toMatchObject({ status: 400, code: "INVALID_ORDER" });
     expect(replaceOrder(slice, order, { quantity: "0" }, T0)).toMatchObject({ status: 400, fields: { quantity: expect.any(String) } });
-    cancelOrder(slice, order, T0 + 30_000, e);
+    cancelOrder(order, T0 + 30_000, e);
     expect(replaceOrder(slice, order, { price: "1.00" }, T0)).toMatchObject({ status: 409, code: "ORDER_NOT_REPLACEABLE" });
   });
 });

@@ -580,7 +580,7 @@ export function findOrder(slice: ProSlice, orderId: string): OrderRecord | undef
   return slice.orders.find((o) => o.order_id === orderId);
 }
 
-export function cancelOrder(slice: ProSlice, o: OrderRecord, now: number, env: EngineEnv): { ok: true; events: ProEvent[] } | EngineError {
+export function cancelOrder(o: OrderRecord, now: number, env: EngineEnv): { ok: true; events: ProEvent[] } | EngineError {
   if (!CANCELLABLE_STATUSES.includes(o.status)) {
     return fail(
       409,

@@ -21,6 +21,7 @@ let receiver: WebhookReceiver;
 interface Envelope {
   success: boolean;
   message?: string;
+  // Response payloads are read the way a JSON client reads them and asserted field by field.
   data?: any;
   error?: { code: string; message: string; details?: any; fields?: Record<string, string> };
   timestamp: string;

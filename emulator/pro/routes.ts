@@ -196,7 +196,7 @@ export function mountProRoutes(router: Hono<EmuEnv>, ctx: EmulatorContext): void
     const slice = syncSlice(ctx, merchantId);
     const order = lookupOrder(c, slice);
     if (order instanceof Response) return order;
-    const result = cancelOrder(slice, order, ctx.clock.now(), env);
+    const result = cancelOrder(order, ctx.clock.now(), env);
     if (!result.ok) return engineError(c, result);
     ctx.save();
     emitAll(ctx, merchantId, result.events);
