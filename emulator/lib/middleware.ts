@@ -7,7 +7,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { EmuEnv, EmulatorState, Environment, Surface } from "./contract";
 import type { FaultStore } from "./faults";
 import { isWalletPath } from "./faults";
-import { coreError, envelopeError, surfaceError } from "./http";
+import { coreError, envelopeError, surfaceError, surfaceOf } from "./http";
 import type { RateLimiter } from "./rate-limit";
 import type { RequestPlatform } from "./request-platform";
 import { setRequestPlatform } from "./request-platform";
@@ -122,8 +122,8 @@ const ENVELOPE_CODES: Record<number, string> = {
 
 /** The conventional error code for a status in the serving surface's style. */
 export function surfaceErrorCode(c: Context, status: number): string {
-  const path = c.req.path;
-  const core = path === "/v1" || path.startsWith("/v1/") || !/^\/(coins|stocks|pro)\//.test(path);
+  const surface = surfaceOf(c);
+  const core = surface === null || surface === "core";
   return (core ? CORE_CODES[status] : ENVELOPE_CODES[status]) ?? (core ? `http_${status}` : `HTTP_${status}`);
 }
 
