@@ -3,7 +3,7 @@
  * query errors, over HTTP against the real emulator.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, customers, expectCoreError, expectFieldErrors, get, post, startHarness, type Harness } from "./test-helpers";
+import { awayFromRateRotation, call, customers, expectCoreError, expectFieldErrors, get, post, startHarness, type Harness } from "./test-helpers";
 
 let h: Harness;
 beforeAll(async () => {
@@ -123,10 +123,7 @@ describe("GET /v1/rates", () => {
   });
 
   it("keeps the same rate within 10 minutes and publishes a new one after", async () => {
-    // Start well inside a 10-minute bucket so the two reads cannot straddle a rotation.
-    const now = Date.parse(await h.emu.control.advance(0));
-    const intoBucket = now % (10 * 60 * 1000);
-    if (intoBucket > 9 * 60 * 1000) await h.emu.control.advance(10 * 60 * 1000 - intoBucket + 1000);
+    await awayFromRateRotation(h.emu);
     const a = await get(h.emu, "/v1/rates?from=NGN&to=USDT&side=SELL");
     const b = await get(h.emu, "/v1/rates?from=NGN&to=USDT&side=SELL");
     expect(b.body.rate_id).toBe(a.body.rate_id);

@@ -149,3 +149,10 @@ export function depositIdFrom(message: string): string {
   if (!m) throw new Error(`no deposit id in ${message}`);
   return m[1] as string;
 }
+
+/** Moves emulated time away from a rate rotation so the next few calls see the same rates. */
+export async function awayFromRateRotation(emu: TestEmulator): Promise<void> {
+  const bucket = 10 * 60 * 1000;
+  const into = Date.parse(await emu.control.advance(0)) % bucket;
+  if (into > bucket - 60_000) await emu.control.advance(bucket - into + 1_000);
+}
