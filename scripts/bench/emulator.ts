@@ -10,7 +10,7 @@ import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { Worker } from "node:worker_threads";
+import { spawn } from "node:child_process";
 import { startEmulator } from "../../emulator/server";
 import { SEED_KEYS } from "../../emulator/lib/seed-data";
 
@@ -36,7 +36,11 @@ interface PhaseResult {
   p95_ms: number;
   p99_ms: number;
   endpoints: string[];
-  /** Latency per endpoint within the phase: where the time goes. */
+  /** Emulator process CPU time per request (the client runs in another process). */
+  server_cpu_us_per_request: number;
+  /** Requests per second one fully available core could serve at that cost: the figure that does not depend on other load on the machine. */
+  cpu_bound_capacity_rps: number;
+  /** Latency per endpoint within the phase (includes queueing). */
   by_endpoint: Record<string, { requests: number; p50_ms: number; p95_ms: number }>;
 }
 
@@ -70,13 +74,12 @@ function send(base: URL, op: Op): Promise<number> {
 }
 
 /**
- * The load generator runs in a worker thread (plain JavaScript, only node:http), so the client
- * does not share the emulator's event loop: on two cores, one drives and one serves.
+ * The load generator runs in a child process (plain JavaScript, only node:http), so the client
+ * neither shares the emulator's event loop nor counts in the emulator's CPU time.
  */
 const LOAD_WORKER = `
-const { parentPort, workerData } = require("node:worker_threads");
 const http = require("node:http");
-const { base, ops, durationMs, concurrency, apiKey } = workerData;
+const { base, ops, durationMs, concurrency, apiKey } = JSON.parse(process.env.BENCH_WORKER_DATA);
 const url = new URL(base);
 const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
 const latencies = [];
@@ -117,7 +120,7 @@ function once(op) {
   }
   await Promise.all(Array.from({ length: concurrency }, worker));
   agent.destroy();
-  parentPort.postMessage({ latencies, byOp, statuses, errors, elapsedMs: performance.now() - started });
+  process.send({ latencies, byOp, statuses, errors, elapsedMs: performance.now() - started }, () => process.exit(0));
 })();
 `;
 
@@ -128,23 +131,26 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function runPhase(base: URL, ops: Op[], durationMs: number): Promise<PhaseResult> {
-  const worker = new Worker(LOAD_WORKER, {
-    eval: true,
-    workerData: { base: base.toString(), ops, durationMs, concurrency: CONCURRENCY, apiKey: SEED_KEYS.full },
+  const child = spawn(process.execPath, ["-e", LOAD_WORKER], {
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+    env: {
+      ...process.env,
+      BENCH_WORKER_DATA: JSON.stringify({ base: base.toString(), ops, durationMs, concurrency: CONCURRENCY, apiKey: SEED_KEYS.full }),
+    },
   });
+  const cpuBefore = process.cpuUsage();
   const out = await new Promise<{
     latencies: number[];
     byOp: number[][];
     statuses: Record<string, number>;
     errors: number;
     elapsedMs: number;
-  }>(
-    (resolve, reject) => {
-      worker.once("message", resolve);
-      worker.once("error", reject);
-    },
-  );
-  await worker.terminate();
+  }>((resolve, reject) => {
+    child.once("message", (m) => resolve(m as never));
+    child.once("error", reject);
+    child.once("exit", (code) => reject(new Error(`load generator exited with ${code} before reporting`)));
+  });
+  const cpu = process.cpuUsage(cpuBefore);
   const latencies = out.latencies.sort((a, b) => a - b);
   const byEndpoint: PhaseResult["by_endpoint"] = {};
   ops.forEach((op, i) => {
@@ -161,6 +167,8 @@ async function runPhase(base: URL, ops: Op[], durationMs: number): Promise<Phase
     p99_ms: percentile(latencies, 99),
     endpoints: [...new Set(ops.map((o) => `${o.method} ${o.path.replace(/\?.*$/, "")}`))],
     by_endpoint: byEndpoint,
+    server_cpu_us_per_request: Math.round((cpu.user + cpu.system) / Math.max(1, latencies.length)),
+    cpu_bound_capacity_rps: Math.round((latencies.length * 1e6) / Math.max(1, cpu.user + cpu.system)),
   };
 }
 
@@ -231,7 +239,7 @@ async function main(): Promise<void> {
 
     for (const [phase, r] of Object.entries(results)) {
       console.log(
-        `${phase.padEnd(7)} ${String(r.requests_per_second).padStart(6)} req/s  p50 ${r.p50_ms} ms  p95 ${r.p95_ms} ms  (${r.requests} requests, ${r.errors} errors)`,
+        `${phase.padEnd(7)} ${String(r.requests_per_second).padStart(6)} req/s  p50 ${r.p50_ms} ms  p95 ${r.p95_ms} ms  (${r.requests} requests, ${r.errors} errors; ${r.server_cpu_us_per_request} us server CPU per request = ${r.cpu_bound_capacity_rps} req/s per core)`,
       );
     }
     const readRps = results.reads?.requests_per_second ?? 0;
