@@ -13,7 +13,6 @@ import {
   CommandInput,
   CommandItem,
   CommandList,
-  CommandSeparator,
 } from "@/components/ui/command";
 import { groupEntries, isApplePlatform, isPaletteShortcut, paletteEntries, shortcutLabel } from "@/components/shell/palette";
 import type { ShellNavArea } from "@/components/shell/types";
@@ -109,7 +108,6 @@ function CommandPalette({ nav }: { nav: ShellNavArea[] }) {
               ))}
             </CommandGroup>
           ))}
-          <CommandSeparator />
           <CommandGroup heading="Theme">
             {THEMES.map(({ value, label, icon: Icon }) => (
               <CommandItem

@@ -1,7 +1,7 @@
 "use client";
 
 import * as React from "react";
-import { FlaskConicalIcon, LandmarkIcon, LoaderCircleIcon } from "lucide-react";
+import { ChevronDownIcon, FlaskConicalIcon, LandmarkIcon, LoaderCircleIcon } from "lucide-react";
 import { toast } from "sonner";
 
 import { cn } from "@/lib/utils";
@@ -16,9 +16,19 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Button } from "@/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
 import { ENVIRONMENT_LABELS, needsConfirmation, parseEnvironment } from "@/components/shell/environment";
 import type { Environment } from "@/components/shell/types";
+
+const ICONS: Record<Environment, typeof FlaskConicalIcon> = { sandbox: FlaskConicalIcon, production: LandmarkIcon };
 
 /**
  * Sandbox or production for this person. Moving to production asks first, because from then on
@@ -28,6 +38,7 @@ function EnvironmentSwitch({ environment }: { environment: Environment }) {
   const [shown, setShown] = React.useOptimistic(environment);
   const [pending, startTransition] = React.useTransition();
   const [confirming, setConfirming] = React.useState(false);
+  const triggerRef = React.useRef<HTMLButtonElement>(null);
 
   function submit(target: Environment) {
     startTransition(async () => {
@@ -45,42 +56,58 @@ function EnvironmentSwitch({ environment }: { environment: Environment }) {
     });
   }
 
-  function onValueChange(value: string) {
+  function choose(value: string) {
     const target = parseEnvironment(value);
-    if (!target || target === shown) return;
+    if (!target || target === shown || pending) return;
     if (needsConfirmation(shown, target)) setConfirming(true);
     else submit(target);
   }
 
+  const Icon = pending ? LoaderCircleIcon : ICONS[shown];
   return (
     <>
-      <Select value={shown} onValueChange={onValueChange} disabled={pending}>
-        <SelectTrigger
-          size="sm"
-          aria-label="Environment"
-          data-environment={shown}
-          className={cn(
-            "gap-1.5 font-medium",
-            shown === "production" &&
-              "border-destructive/60 text-destructive [&_svg:not([class*='text-'])]:text-destructive",
-          )}
-        >
-          {pending ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent align="end">
-          <SelectItem value="sandbox">
-            <FlaskConicalIcon aria-hidden="true" />
-            {ENVIRONMENT_LABELS.sandbox}
-          </SelectItem>
-          <SelectItem value="production">
-            <LandmarkIcon aria-hidden="true" />
-            {ENVIRONMENT_LABELS.production}
-          </SelectItem>
-        </SelectContent>
-      </Select>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button
+            ref={triggerRef}
+            variant="outline"
+            size="sm"
+            data-environment={shown}
+            aria-busy={pending || undefined}
+            className={cn(
+              "gap-1.5",
+              shown === "production" && "border-destructive/60 text-destructive hover:text-destructive dark:border-destructive/60",
+            )}
+          >
+            <Icon className={cn(pending && "animate-spin")} aria-hidden="true" />
+            <span className="sr-only">Environment: </span>
+            <span className="sr-only sm:not-sr-only">{ENVIRONMENT_LABELS[shown]}</span>
+            <ChevronDownIcon className="hidden opacity-60 sm:block" aria-hidden="true" />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end" className="w-44" portal={false}>
+          <DropdownMenuLabel className="text-xs font-normal text-muted-foreground">Environment</DropdownMenuLabel>
+          <DropdownMenuRadioGroup value={shown} onValueChange={choose}>
+            {(["sandbox", "production"] as const).map((value) => {
+              const ItemIcon = ICONS[value];
+              return (
+                <DropdownMenuRadioItem key={value} value={value} disabled={pending}>
+                  <ItemIcon aria-hidden="true" />
+                  {ENVIRONMENT_LABELS[value]}
+                </DropdownMenuRadioItem>
+              );
+            })}
+          </DropdownMenuRadioGroup>
+        </DropdownMenuContent>
+      </DropdownMenu>
       <AlertDialog open={confirming} onOpenChange={setConfirming}>
-        <AlertDialogContent>
+        <AlertDialogContent
+          onCloseAutoFocus={(event) => {
+            // The menu item that opened the dialog is gone by now; return focus to the switch.
+            event.preventDefault();
+            triggerRef.current?.focus();
+          }}
+        >
           <AlertDialogHeader>
             <AlertDialogTitle>Switch to production?</AlertDialogTitle>
             <AlertDialogDescription>

@@ -39,7 +39,7 @@ function UserMenu({ user }: { user: ShellUser }) {
             <ChevronsUpDownIcon className="hidden size-3.5 text-muted-foreground lg:block" aria-hidden="true" />
           </Button>
         </DropdownMenuTrigger>
-        <DropdownMenuContent align="end" className="w-64">
+        <DropdownMenuContent align="end" className="w-64" portal={false}>
           <DropdownMenuLabel className="flex flex-col gap-1 font-normal">
             <span className="truncate text-sm font-medium">{user.name}</span>
             <span className="truncate text-xs text-muted-foreground">{user.email}</span>
