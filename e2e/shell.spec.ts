@@ -7,7 +7,7 @@ test.describe("the shell", () => {
   test("switching to production shows an unmistakable bar, and back", async ({ page }) => {
     await page.goto("/");
     await expect(page.getByTestId("overview-environment")).toHaveText("Sandbox");
-    await page.getByRole("button", { name: /environment/i }).click();
+    await page.getByRole("combobox", { name: /^Environment/ }).click();
     await page.getByRole("menuitemradio", { name: /production/i }).or(page.getByRole("option", { name: /production/i })).first().click();
     const confirm = page.getByRole("alertdialog");
     await expect(confirm).toBeVisible();
@@ -15,7 +15,7 @@ test.describe("the shell", () => {
     await expect(page.getByTestId("overview-environment")).toHaveText("Production");
     await expect(page.getByRole("status").filter({ hasText: /Production/ }).first()).toBeVisible();
 
-    await page.getByRole("button", { name: /environment/i }).click();
+    await page.getByRole("combobox", { name: /^Environment/ }).click();
     await page.getByRole("menuitemradio", { name: /sandbox/i }).or(page.getByRole("option", { name: /sandbox/i })).first().click();
     await expect(page.getByTestId("overview-environment")).toHaveText("Sandbox");
   });

@@ -26,8 +26,12 @@ test.describe("sign-in", () => {
     for (let i = 0; i < 5; i++) {
       await page.getByLabel("Email").fill(email);
       await page.getByLabel("Password").fill(`wrong-${i}`);
-      await page.getByRole("button", { name: "Sign in" }).click();
-      await expect(page.getByTestId("sign-in-error")).toBeVisible();
+      // Wait for each answer: the previous attempt's message is still on screen meanwhile.
+      await Promise.all([
+        page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/sign-in")),
+        page.getByRole("button", { name: "Sign in" }).click(),
+      ]);
+      await expect(page.getByRole("button", { name: "Sign in" })).toBeEnabled();
     }
     await expect(page.getByTestId("sign-in-error")).toHaveText(/Too many failed sign-ins\. Wait 1[45] minutes and try again\./);
   });

@@ -1,21 +1,9 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { acceptAndSignIn, addTeammate, SIGNED_OUT, signIn } from "./helpers";
 import { emailOf, storageStateOf } from "./roles";
 
 test.use({ storageState: storageStateOf("admin") });
 
-async function addTeammate(page: Page, name: string, email: string, role: string) {
-  await page.goto("/settings/team");
-  await page.getByRole("button", { name: "Add teammate" }).click();
-  const dialog = page.getByRole("dialog");
-  await dialog.getByLabel("Name").fill(name);
-  await dialog.getByLabel("Email").fill(email);
-  await dialog.getByRole("combobox", { name: "Role" }).click();
-  await page.getByRole("option", { name: role }).click();
-  await dialog.getByRole("button", { name: "Add and create link" }).click();
-  const link = (await dialog.getByTestId("invite-link").textContent())!;
-  await dialog.getByRole("button", { name: "Done" }).click();
-  return link;
-}
 
 test.describe("team administration", () => {
   test("field errors show on the fields of the add form", async ({ page }) => {
@@ -34,43 +22,24 @@ test.describe("team administration", () => {
     const link = await addTeammate(page, "Nia New", email, "Operator");
     await expect(page.getByTestId(`team-row-${email}`)).toContainText("Invited");
 
-    const other = await browser.newContext();
-    const invitee = await other.newPage();
-    await invitee.goto(link);
-    await invitee.getByLabel("New password").fill("a strong new password");
-    await invitee.getByLabel("Repeat the password").fill("a strong new password");
-    await invitee.getByRole("button", { name: "Set password" }).click();
-    await expect(invitee.getByText(`Your password is set for ${email}.`)).toBeVisible();
-    await invitee.getByRole("link", { name: "Sign in" }).click();
-    await invitee.getByLabel("Email").fill(email);
-    await invitee.getByLabel("Password").fill("a strong new password");
-    await invitee.getByRole("button", { name: "Sign in" }).click();
-    await expect(invitee.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+    const invitee = await acceptAndSignIn(browser, link, email, "a strong new password");
+    await expect(invitee.getByTestId("overview-role")).toHaveText("Operator");
 
     // The link was spent.
+    const other = await browser.newContext(SIGNED_OUT);
     const again = await other.newPage();
     await again.goto(link);
     await again.getByLabel("New password").fill("another strong password");
     await again.getByLabel("Repeat the password").fill("another strong password");
     await again.getByRole("button", { name: "Set password" }).click();
     await expect(again.getByRole("alert").filter({ hasText: "expired or was already used" })).toBeVisible();
-    await other.close();
+    await Promise.all([other.close(), invitee.context().close()]);
   });
 
   test("a role change and a disable apply to the user's open session at once, and are audited", async ({ page, browser }) => {
     const email = `temp-${Date.now()}@demo.test`;
     const link = await addTeammate(page, "Tom Temp", email, "Viewer");
-    const other = await browser.newContext();
-    const them = await other.newPage();
-    await them.goto(link);
-    await them.getByLabel("New password").fill("temporary password 1");
-    await them.getByLabel("Repeat the password").fill("temporary password 1");
-    await them.getByRole("button", { name: "Set password" }).click();
-    await them.goto("/sign-in");
-    await them.getByLabel("Email").fill(email);
-    await them.getByLabel("Password").fill("temporary password 1");
-    await them.getByRole("button", { name: "Sign in" }).click();
-    await expect(them.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+    const them = await acceptAndSignIn(browser, link, email, "temporary password 1");
 
     await page.reload();
     const row = page.getByTestId(`team-row-${email}`);
@@ -80,9 +49,7 @@ test.describe("team administration", () => {
     await them.reload();
     await expect(them).toHaveURL(/\/sign-in/); // older session ended by the role change
 
-    await them.getByLabel("Email").fill(email);
-    await them.getByLabel("Password").fill("temporary password 1");
-    await them.getByRole("button", { name: "Sign in" }).click();
+    await signIn(them, email, "temporary password 1");
     await expect(them.getByTestId("overview-role")).toHaveText("Approver");
 
     await row.getByRole("button", { name: "Disable" }).click();
@@ -90,11 +57,9 @@ test.describe("team administration", () => {
     await expect(row).toContainText("Disabled");
     await them.reload();
     await expect(them).toHaveURL(/\/sign-in/);
-    await them.getByLabel("Email").fill(email);
-    await them.getByLabel("Password").fill("temporary password 1");
-    await them.getByRole("button", { name: "Sign in" }).click();
+    await signIn(them, email, "temporary password 1");
     await expect(them.getByTestId("sign-in-error")).toHaveText("This account is disabled. Ask an admin of your team.");
-    await other.close();
+    await them.context().close();
 
     await page.goto("/settings/audit");
     await expect(page.getByTestId("audit-row").filter({ hasText: "team.user_disabled" }).first()).toBeVisible();

@@ -1,0 +1,41 @@
+import { expect, type Browser, type Page } from "@playwright/test";
+
+/** A context with no session, even inside a file that signs in with test.use({ storageState }). */
+export const SIGNED_OUT = { storageState: { cookies: [], origins: [] } };
+
+/** As an admin on the team page: adds a teammate and returns their one-time invite link. */
+export async function addTeammate(page: Page, name: string, email: string, role: string): Promise<string> {
+  await page.goto("/settings/team");
+  await page.getByRole("button", { name: "Add teammate" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Name").fill(name);
+  await dialog.getByLabel("Email").fill(email);
+  await dialog.getByRole("combobox", { name: "Role" }).click();
+  await page.getByRole("option", { name: role }).click();
+  await dialog.getByRole("button", { name: "Add and create link" }).click();
+  const link = (await dialog.getByTestId("invite-link").textContent())!;
+  await dialog.getByRole("button", { name: "Done" }).click();
+  await expect(page.getByTestId(`team-row-${email}`)).toBeVisible();
+  return link;
+}
+
+/** Spends an invite link in a fresh browser and signs in; returns the signed-in page. */
+export async function acceptAndSignIn(browser: Browser, link: string, email: string, password: string): Promise<Page> {
+  const context = await browser.newContext(SIGNED_OUT);
+  const page = await context.newPage();
+  await page.goto(link);
+  await page.getByLabel("New password").fill(password);
+  await page.getByLabel("Repeat the password").fill(password);
+  await page.getByRole("button", { name: "Set password" }).click();
+  await expect(page.getByText(`Your password is set for ${email}.`)).toBeVisible();
+  await signIn(page, email, password);
+  await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+  return page;
+}
+
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto("/sign-in");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
