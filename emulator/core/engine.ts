@@ -42,7 +42,6 @@ export const TRANSFER_REVIEW_THRESHOLD_USD = "10000.00";
 export const WITHDRAWAL_FEE_USD = "1.00";
 export const MIN_CRYPTO_DEPOSIT = "1.00";
 
-export const core = "core" as const;
 
 export function slice(ctx: EmulatorContext, merchantId: string): CoreSlice {
   return ctx.slice<CoreSlice>("core", merchantId);
