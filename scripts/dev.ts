@@ -55,6 +55,7 @@ async function main() {
       EMULATOR_PORT: String(EMULATOR_PORT),
       EMULATOR_DATA_DIR: path.join(ROOT, ".data/emulator"),
       PORT: String(APP_PORT),
+      NEXT_TELEMETRY_DISABLED: "1",
     };
     const onExit = (name: string) => (code: number | null) => {
       if (!stopping) {

@@ -58,6 +58,7 @@ async function main() {
       VAULT_MASTER_KEY: Buffer.alloc(32, 9).toString("base64"),
       VAULT_MASTER_KEY_ID: "test-1",
       LOG_LEVEL: "warn",
+      NEXT_TELEMETRY_DISABLED: "1",
     };
 
     // 1. vitest

@@ -7,7 +7,7 @@ export interface SignInState {
   email?: string;
 }
 
-export function signInMessage(code: string | undefined): string {
+function signInMessage(code: string | undefined): string {
   if (code === "disabled") return "This account is disabled. Ask an admin of your team.";
   if (code?.startsWith("throttled:")) {
     const minutes = Number(code.split(":")[1]) || 15;
