@@ -10,7 +10,7 @@ const root = path.resolve(__dirname, "..");
 export function prisma(args: string[], opts: { capture?: boolean } = {}): string {
   const out = execFileSync(
     process.execPath,
-    ["-r", path.join(root, "scripts/prisma-cli-timers.cjs"), path.join(root, "node_modules/prisma/build/index.js"), ...args],
+    ["-r", path.join(root, "scripts/machine/prisma-cli-timers.cjs"), path.join(root, "node_modules/prisma/build/index.js"), ...args],
     { cwd: root, stdio: opts.capture ? ["ignore", "pipe", "inherit"] : "inherit", encoding: "utf8", env: process.env },
   );
   return out ?? "";

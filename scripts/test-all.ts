@@ -49,6 +49,7 @@ async function main() {
   };
 
   generateClient();
+  const chromiumReady = run("bash", ["scripts/machine/ensure-chromium.sh"], process.env);
   const db = await startEmbeddedDb({ dataDir: path.join(tmp, "pg"), port: await freePort(), database: "vitest", persistent: false, quiet: true });
   try {
     const e2eUrl = db.url.replace(/\/vitest$/, "/e2e");
@@ -91,7 +92,8 @@ async function main() {
       UPSTREAM_SANDBOX_PRO_URL: `http://localhost:${emulatorPort}/pro`,
     };
     let e2e: Counts = { passed: 0, failed: 1, skipped: 0 };
-    if (run(bin("next"), ["build"], env)) {
+    if (!chromiumReady) console.error("Chromium is missing: the Playwright suite could not run.");
+    else if (run(bin("next"), ["build"], env)) {
       const emulator = startProcess("emulator", bin("tsx"), ["emulator/server.ts"], env, { quiet: true });
       started.push(emulator);
       const app = startProcess("app", bin("next"), ["start", "--port", String(appPort)], env, { quiet: true });
