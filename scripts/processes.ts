@@ -1,5 +1,6 @@
 /** Child processes for the local orchestrator and the test run: started in their own group, stopped together. */
 import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 
 export const ROOT = path.resolve(__dirname, "..");
@@ -16,9 +17,11 @@ export function startProcess(
   command: string,
   args: string[],
   env: NodeJS.ProcessEnv,
-  opts: { quiet?: boolean; onExit?: (code: number | null) => void } = {},
+  opts: { quiet?: boolean; logFile?: string; onExit?: (code: number | null) => void } = {},
 ): Managed {
-  const child = spawn(command, args, { cwd: ROOT, env, detached: true, stdio: opts.quiet ? "ignore" : ["ignore", "pipe", "pipe"] });
+  const log = opts.logFile ? fs.openSync(opts.logFile, "a") : undefined;
+  const stdio = log !== undefined ? (["ignore", log, log] as const) : opts.quiet ? "ignore" : (["ignore", "pipe", "pipe"] as const);
+  const child = spawn(command, args, { cwd: ROOT, env, detached: true, stdio: stdio as never });
   const prefix = (chunk: Buffer) =>
     chunk
       .toString()

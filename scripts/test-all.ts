@@ -39,7 +39,8 @@ function readJson<T>(file: string): T | null {
 async function main() {
   const started: Managed[] = [];
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "merchant-ops-test-"));
-  const results = path.join(ROOT, "test-results");
+  // Not test-results/: Playwright empties that folder when it starts.
+  const results = path.join(ROOT, ".test-run");
   fs.mkdirSync(results, { recursive: true });
   const totals: Counts = { passed: 0, failed: 0, skipped: 0 };
   const add = (c: Counts) => {
@@ -94,15 +95,17 @@ async function main() {
     let e2e: Counts = { passed: 0, failed: 1, skipped: 0 };
     if (!chromiumReady) console.error("Chromium is missing: the Playwright suite could not run.");
     else if (run(bin("next"), ["build"], env)) {
-      const emulator = startProcess("emulator", bin("tsx"), ["emulator/server.ts"], env, { quiet: true });
+      const appLog = path.join(results, "app.log");
+      fs.rmSync(appLog, { force: true });
+      const emulator = startProcess("emulator", bin("tsx"), ["emulator/server.ts"], env, { logFile: path.join(results, "emulator.log") });
       started.push(emulator);
-      const app = startProcess("app", bin("next"), ["start", "--port", String(appPort)], env, { quiet: true });
+      const app = startProcess("app", bin("next"), ["start", "--port", String(appPort)], { ...env, LOG_LEVEL: "info" }, { logFile: appLog });
       started.push(app);
       await waitForHttp(`http://localhost:${emulatorPort}/__emulator/health`, 60_000, () => emulator.child.exitCode === null);
       await waitForHttp(`${appUrl}/api/health`, 60_000, () => app.child.exitCode === null);
       const pwJson = path.join(results, "playwright.json");
       fs.rmSync(pwJson, { force: true });
-      run(bin("playwright"), ["test"], { ...env, NODE_ENV: "test", E2E_BASE_URL: appUrl, PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson });
+      run(bin("playwright"), ["test"], { ...env, NODE_ENV: "test", E2E_BASE_URL: appUrl, APP_LOG_FILE: appLog, PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson });
       const p = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(pwJson);
       if (p) e2e = { passed: p.stats.expected + p.stats.flaky, failed: p.stats.unexpected, skipped: p.stats.skipped };
     } else {
