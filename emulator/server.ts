@@ -7,7 +7,7 @@ import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
 import type { EmulatorContext, Environment, SurfaceModule } from "./lib/contract";
-import { Platform } from "./lib/platform";
+import { Platform, type LogLevel } from "./lib/platform";
 import { surfaces } from "./surfaces";
 
 export interface StartEmulatorOptions {
@@ -22,6 +22,8 @@ export interface StartEmulatorOptions {
   rateLimitPerMinute?: number;
   mode?: Environment;
   log?: boolean;
+  /** Log level; default "info" with `log`, else "warn" (errors and warnings only). */
+  logLevel?: LogLevel;
   /** Surface modules to serve (tests use small stand-ins); default: the four real surfaces. */
   modules?: SurfaceModule[];
   /** Debounce of state writes in ms (default 200). */
@@ -67,6 +69,7 @@ export async function startEmulator(opts: StartEmulatorOptions = {}): Promise<Ru
     log: opts.log ?? process.env.EMULATOR_LOG === "1",
     modules: opts.modules ?? surfaces,
     ...(opts.persistDebounceMs !== undefined ? { persistDebounceMs: opts.persistDebounceMs } : {}),
+    ...(opts.logLevel !== undefined ? { logLevel: opts.logLevel } : {}),
   });
 
   const host = opts.host ?? process.env.EMULATOR_HOST ?? "127.0.0.1";

@@ -199,7 +199,7 @@ describe("ticks", () => {
           }
         : m,
     );
-    const e = await withEmulator({ modules });
+    const e = await withEmulator({ modules, logLevel: "silent" });
     try {
       const ticks = async () => ((await (await e.request("/v1/hooks/results")).json()) as { ticks: number }).ticks;
       const before = await ticks();

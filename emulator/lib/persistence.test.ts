@@ -103,7 +103,7 @@ describe("persistence", () => {
     const dataDir = path.join(dir, "corrupt");
     await startEmulator({ modules: testSurfaces(), dataDir }).then((e) => e.close());
     await writeFile(path.join(dataDir, "state.json"), "{ not json", "utf8");
-    const e = await startEmulator({ modules: testSurfaces(), dataDir });
+    const e = await startEmulator({ modules: testSurfaces(), dataDir, logLevel: "silent" });
     try {
       const res = await fetch(`${e.url}/v1/ping`, { headers: { "X-Api-Key": SEED_KEYS.full } });
       expect(res.status).toBe(200);

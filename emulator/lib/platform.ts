@@ -30,6 +30,8 @@ export interface PlatformOptions {
   rateLimitPerMinute: number;
   mode: Environment;
   log: boolean;
+  /** Overrides the level implied by `log` (tests that provoke errors on purpose use "silent"). */
+  logLevel?: LogLevel;
   modules: SurfaceModule[];
   /** Debounce of state writes; tests shorten it. */
   persistDebounceMs?: number;
@@ -38,6 +40,7 @@ export interface PlatformOptions {
 }
 
 export type Logger = pino.Logger;
+export type LogLevel = "silent" | "error" | "warn" | "info" | "debug";
 
 export class Platform {
   readonly app: Hono;
@@ -65,7 +68,7 @@ export class Platform {
     this.state = state;
     this.mode = opts.mode;
     this.modules = opts.modules;
-    this.logger = pino({ name: "emulator", level: opts.log ? "info" : "warn" });
+    this.logger = pino({ name: "emulator", level: opts.logLevel ?? (opts.log ? "info" : "warn") });
     const getState = (): EmulatorState => this.state;
     this.clock = createClock(getState);
     this.writer = new StateWriter(opts.dataDir, getState, opts.persistDebounceMs ?? 200, (err) =>
