@@ -1,4 +1,4 @@
-import { LayoutDashboard, ScrollText, Users, type LucideIcon } from "lucide-react";
+import { KeyRound, LayoutDashboard, ScrollText, Users, type LucideIcon } from "lucide-react";
 
 import { can, type Permission, type Role } from "@/lib/auth/permissions";
 
@@ -32,6 +32,7 @@ export const NAV: NavArea[] = [
     title: "Settings",
     items: [
       { title: "Team", href: "/settings/team", icon: Users, permission: "team:manage", keywords: ["users", "members", "roles", "invite"] },
+      { title: "API keys", href: "/settings/api-keys", icon: KeyRound, permission: "keys:manage", keywords: ["keys", "secrets", "webhook", "credentials", "vault"] },
       { title: "Audit log", href: "/settings/audit", icon: ScrollText, permission: "audit:read", keywords: ["history", "changes", "activity"] },
     ],
   },

@@ -1,0 +1,331 @@
+import "server-only";
+/**
+ * The vault: the only code that stores, decrypts or replaces API keys and webhook secrets.
+ * Everything else gets metadata (prefix, last four, who, when) or, for the upstream client and the
+ * webhook intake, the plaintext it needs for one request and never persists.
+ *
+ * Writes take the caller's transaction, so the change and its audit row commit together, and hold
+ * a transaction-scoped advisory lock per slot (organization, environment, surface, kind): two
+ * admins adding a key at the same moment cannot leave two active keys in one slot.
+ */
+import crypto from "node:crypto";
+import { db, type Tx } from "@/lib/db";
+import { env } from "@/lib/env";
+import type { SecretKind, SecretStatus } from "@/lib/generated/prisma/client";
+import {
+  decrypt,
+  encrypt,
+  masterKeyRingFromEnv,
+  prefixOf,
+  last4Of,
+  type MasterKeyRing,
+  type RecordBinding,
+  type VaultEnvironment,
+  type VaultSurface,
+} from "./crypto";
+import { WEBHOOK_ROTATION_WINDOW_MS, type Scope } from "./schemas";
+
+export type { VaultEnvironment, VaultSurface } from "./crypto";
+
+/** An expected refusal; the message is a sentence for the admin. */
+export class VaultError extends Error {
+  override name = "VaultError";
+  constructor(
+    readonly code: "slot_taken" | "not_found" | "not_active" | "same_value",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+let ring: MasterKeyRing | undefined;
+function keyRing(): MasterKeyRing {
+  const e = env();
+  ring ??= masterKeyRingFromEnv({
+    VAULT_MASTER_KEY: e.VAULT_MASTER_KEY,
+    VAULT_MASTER_KEY_ID: e.VAULT_MASTER_KEY_ID,
+    VAULT_PREVIOUS_MASTER_KEYS: e.VAULT_PREVIOUS_MASTER_KEYS,
+  });
+  return ring;
+}
+
+export interface SecretMetadata {
+  id: string;
+  environment: VaultEnvironment;
+  surface: VaultSurface;
+  kind: SecretKind;
+  status: SecretStatus;
+  scopes: string[];
+  prefix: string;
+  last4: string;
+  createdAt: Date;
+  createdBy: { id: string; name: string } | null;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+  revokedBy: { id: string; name: string } | null;
+  acceptUntil: Date | null;
+}
+
+/** What an audit row may say about a secret: never the value. */
+export function auditView(m: Pick<SecretMetadata, "environment" | "surface" | "prefix" | "last4" | "scopes" | "kind">) {
+  return m.kind === "api_key"
+    ? { environment: m.environment, surface: m.surface, prefix: m.prefix, last4: m.last4, scopes: m.scopes }
+    : { environment: m.environment, surface: m.surface, prefix: m.prefix, last4: m.last4 };
+}
+
+// Every column except the sealed value, so a metadata read can never carry it by accident.
+const METADATA = {
+  id: true,
+  organizationId: true,
+  environment: true,
+  surface: true,
+  kind: true,
+  status: true,
+  scopes: true,
+  prefix: true,
+  last4: true,
+  createdAt: true,
+  createdById: true,
+  lastUsedAt: true,
+  revokedAt: true,
+  revokedById: true,
+  acceptUntil: true,
+} as const;
+
+type MetadataRow = {
+  id: string;
+  environment: VaultEnvironment;
+  surface: VaultSurface;
+  kind: SecretKind;
+  status: SecretStatus;
+  scopes: string[];
+  prefix: string;
+  last4: string;
+  createdAt: Date;
+  createdById: string | null;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+  revokedById: string | null;
+  acceptUntil: Date | null;
+};
+
+function toMetadata(row: MetadataRow, names: Map<string, string> = new Map()): SecretMetadata {
+  const person = (id: string | null) => (id ? { id, name: names.get(id) ?? "A former teammate" } : null);
+  return {
+    id: row.id,
+    environment: row.environment,
+    surface: row.surface,
+    kind: row.kind,
+    status: row.status,
+    scopes: row.scopes,
+    prefix: row.prefix,
+    last4: row.last4,
+    createdAt: row.createdAt,
+    createdBy: person(row.createdById),
+    lastUsedAt: row.lastUsedAt,
+    revokedAt: row.revokedAt,
+    revokedBy: person(row.revokedById),
+    acceptUntil: row.acceptUntil,
+  };
+}
+
+async function lockSlot(tx: Tx, organizationId: string, environment: VaultEnvironment, surface: VaultSurface, kind: SecretKind) {
+  const slot = `vault:${organizationId}:${environment}:${surface}:${kind}`;
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${slot}, 0))`;
+}
+
+async function insertSecret(
+  tx: Tx,
+  s: { organizationId: string; environment: VaultEnvironment; surface: VaultSurface; kind: SecretKind; value: string; scopes: string[]; createdById: string | null },
+): Promise<SecretMetadata> {
+  const id = crypto.randomUUID();
+  const binding: RecordBinding = { recordId: id, organizationId: s.organizationId, environment: s.environment, surface: s.surface, kind: s.kind };
+  const sealed = encrypt(keyRing(), s.value, binding);
+  const row = await tx.vaultSecret.create({
+    data: {
+      id,
+      organizationId: s.organizationId,
+      environment: s.environment,
+      surface: s.surface,
+      kind: s.kind,
+      status: "active",
+      scopes: s.scopes,
+      keyId: sealed.keyId,
+      nonce: new Uint8Array(sealed.nonce),
+      ciphertext: new Uint8Array(sealed.ciphertext),
+      authTag: new Uint8Array(sealed.authTag),
+      prefix: prefixOf(s.value),
+      last4: last4Of(s.value),
+      createdById: s.createdById,
+    },
+    select: METADATA,
+  });
+  return toMetadata(row);
+}
+
+type SealedRow = {
+  id: string;
+  organizationId: string;
+  environment: VaultEnvironment;
+  surface: VaultSurface;
+  kind: SecretKind;
+  keyId: string;
+  nonce: Uint8Array;
+  ciphertext: Uint8Array;
+  authTag: Uint8Array;
+};
+
+function open(row: SealedRow): string {
+  return decrypt(
+    keyRing(),
+    { keyId: row.keyId, nonce: Buffer.from(row.nonce), ciphertext: Buffer.from(row.ciphertext), authTag: Buffer.from(row.authTag) },
+    { recordId: row.id, organizationId: row.organizationId, environment: row.environment, surface: row.surface, kind: row.kind },
+  );
+}
+
+async function activeInSlot(tx: Tx, organizationId: string, environment: VaultEnvironment, surface: VaultSurface, kind: SecretKind) {
+  return tx.vaultSecret.findFirst({
+    where: { organizationId, environment, surface, kind, status: "active" },
+    orderBy: { createdAt: "desc" },
+  });
+}
+
+const SLOT_TAKEN = "This surface already has an active key in this environment. Use Replace to swap it, or revoke it first.";
+
+/** Stores a checked API key in an empty slot. */
+export async function addApiKey(
+  tx: Tx,
+  input: { organizationId: string; environment: VaultEnvironment; surface: VaultSurface; key: string; scopes: readonly Scope[]; actorId: string },
+): Promise<SecretMetadata> {
+  await lockSlot(tx, input.organizationId, input.environment, input.surface, "api_key");
+  if (await activeInSlot(tx, input.organizationId, input.environment, input.surface, "api_key")) throw new VaultError("slot_taken", SLOT_TAKEN);
+  return insertSecret(tx, { ...input, kind: "api_key", value: input.key, scopes: [...input.scopes], createdById: input.actorId });
+}
+
+/** Puts a new key in the slot of an active one; the old one is revoked in the same transaction. */
+export async function replaceApiKey(
+  tx: Tx,
+  input: { organizationId: string; id: string; key: string; scopes: readonly Scope[]; actorId: string },
+): Promise<{ before: SecretMetadata; after: SecretMetadata }> {
+  const old = await tx.vaultSecret.findFirst({ where: { id: input.id, organizationId: input.organizationId, kind: "api_key" } });
+  if (!old) throw new VaultError("not_found", "This key no longer exists. Reload the page.");
+  await lockSlot(tx, old.organizationId, old.environment, old.surface, "api_key");
+  const current = await tx.vaultSecret.findUniqueOrThrow({ where: { id: old.id } });
+  if (current.status !== "active") throw new VaultError("not_active", "This key was revoked meanwhile. Reload the page and add a new key instead.");
+  if (open(current) === input.key) throw new VaultError("same_value", "This is the key already stored here. Paste the new key.");
+  const revoked = await tx.vaultSecret.update({
+    where: { id: current.id },
+    data: { status: "revoked", revokedAt: new Date(), revokedById: input.actorId },
+    select: METADATA,
+  });
+  const after = await insertSecret(tx, {
+    organizationId: current.organizationId,
+    environment: current.environment,
+    surface: current.surface,
+    kind: "api_key",
+    value: input.key,
+    scopes: [...input.scopes],
+    createdById: input.actorId,
+  });
+  return { before: toMetadata(revoked), after };
+}
+
+/** Revokes an API key, or ends a webhook secret (active or in its rotation window) at once. */
+export async function revokeSecret(
+  tx: Tx,
+  input: { organizationId: string; id: string; kind: SecretKind; actorId: string },
+): Promise<SecretMetadata> {
+  const row = await tx.vaultSecret.findFirst({ where: { id: input.id, organizationId: input.organizationId, kind: input.kind }, select: METADATA });
+  if (!row) throw new VaultError("not_found", input.kind === "api_key" ? "This key no longer exists. Reload the page." : "This secret no longer exists. Reload the page.");
+  await lockSlot(tx, input.organizationId, row.environment, row.surface, row.kind);
+  const updated = await tx.vaultSecret.updateMany({
+    where: { id: row.id, status: { in: ["active", "previous"] } },
+    data: { status: "revoked", revokedAt: new Date(), revokedById: input.actorId },
+  });
+  if (updated.count === 0) throw new VaultError("not_active", input.kind === "api_key" ? "This key is already revoked." : "This secret is already revoked.");
+  return toMetadata(await tx.vaultSecret.findUniqueOrThrow({ where: { id: row.id }, select: METADATA }));
+}
+
+/**
+ * Stores a webhook signing secret. A secret already active in the slot stays accepted, as
+ * `previous`, for the rotation window, so deliveries signed before the provider switched still verify.
+ */
+export async function setWebhookSecret(
+  tx: Tx,
+  input: { organizationId: string; environment: VaultEnvironment; surface: "core" | "pro"; secret: string; actorId: string | null; now?: Date },
+): Promise<{ before: SecretMetadata | null; after: SecretMetadata }> {
+  await lockSlot(tx, input.organizationId, input.environment, input.surface, "webhook_secret");
+  const current = await activeInSlot(tx, input.organizationId, input.environment, input.surface, "webhook_secret");
+  let before: SecretMetadata | null = null;
+  if (current) {
+    if (open(current) === input.secret) throw new VaultError("same_value", "This is the secret already in use. Paste the new secret.");
+    const acceptUntil = new Date((input.now ?? new Date()).getTime() + WEBHOOK_ROTATION_WINDOW_MS);
+    before = toMetadata(await tx.vaultSecret.update({ where: { id: current.id }, data: { status: "previous", acceptUntil }, select: METADATA }));
+  }
+  const after = await insertSecret(tx, {
+    organizationId: input.organizationId,
+    environment: input.environment,
+    surface: input.surface,
+    kind: "webhook_secret",
+    value: input.secret,
+    scopes: [],
+    createdById: input.actorId,
+  });
+  return { before, after };
+}
+
+/** The key the upstream client sends for this slot, or null when none is active. */
+export async function getActiveApiKey(
+  organizationId: string,
+  environment: VaultEnvironment,
+  surface: VaultSurface,
+): Promise<{ id: string; key: string; scopes: string[]; prefix: string; last4: string } | null> {
+  const row = await activeInSlot(db as unknown as Tx, organizationId, environment, surface, "api_key");
+  if (!row) return null;
+  return { id: row.id, key: open(row), scopes: row.scopes, prefix: row.prefix, last4: row.last4 };
+}
+
+const USED_RESOLUTION_MS = 60_000;
+const lastMarked = new Map<string, number>();
+
+/**
+ * Records that a key was used. Cheap on the hot path: this process skips the database when it
+ * marked the key in the last minute, and the conditional UPDATE keeps every instance together to
+ * at most one row write per key per minute.
+ */
+export async function markKeyUsed(id: string, now: Date = new Date()): Promise<void> {
+  const t = now.getTime();
+  const previous = lastMarked.get(id);
+  if (previous !== undefined && t - previous < USED_RESOLUTION_MS) return;
+  lastMarked.set(id, t);
+  if (lastMarked.size > 10_000) lastMarked.clear(); // bounded: keys are few, ids of revoked ones linger
+  const cutoff = new Date(t - USED_RESOLUTION_MS);
+  await db.$executeRaw`UPDATE vault_secrets SET last_used_at = ${now} WHERE id = ${id}::uuid AND (last_used_at IS NULL OR last_used_at < ${cutoff})`;
+}
+
+/**
+ * Every secret a webhook signature may be checked against: the active one and those replaced
+ * less than the rotation window ago. Newest first.
+ */
+export async function getWebhookSecrets(organizationId: string, environment: VaultEnvironment, surface: "core" | "pro", now: Date = new Date()): Promise<string[]> {
+  const rows = await db.vaultSecret.findMany({
+    where: {
+      organizationId,
+      environment,
+      surface,
+      kind: "webhook_secret",
+      OR: [{ status: "active" }, { status: "previous", acceptUntil: { gt: now } }],
+    },
+    orderBy: [{ status: "asc" }, { createdAt: "desc" }],
+  });
+  return rows.map(open);
+}
+
+/** Metadata of every key and secret of the organization (revoked ones too), newest first. */
+export async function listSecrets(organizationId: string): Promise<SecretMetadata[]> {
+  const rows = await db.vaultSecret.findMany({ where: { organizationId }, orderBy: { createdAt: "desc" }, select: METADATA });
+  const ids = [...new Set(rows.flatMap((r) => [r.createdById, r.revokedById]).filter((v): v is string => v !== null))];
+  const users = ids.length ? await db.user.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } }) : [];
+  const names = new Map(users.map((u) => [u.id, u.name]));
+  return rows.map((r) => toMetadata(r, names));
+}
