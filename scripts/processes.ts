@@ -1,10 +1,36 @@
 /** Child processes for the local orchestrator and the test run: started in their own group, stopped together. */
 import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
 export const ROOT = path.resolve(__dirname, "..");
 export const bin = (name: string) => path.join(ROOT, "node_modules/.bin", name);
+
+/** The pid and all its descendants: `next dev` starts workers in process groups of their own. */
+function processTree(pid: number): number[] {
+  const out = [pid];
+  try {
+    const children = execFileSync("ps", ["-o", "pid=", "--ppid", String(pid)], { encoding: "utf8" })
+      .split("\n")
+      .map((l) => Number(l.trim()))
+      .filter(Boolean);
+    for (const c of children) out.push(...processTree(c));
+  } catch {
+    /* no children */
+  }
+  return out;
+}
+
+function signalTree(pids: number[], signal: NodeJS.Signals) {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      /* already gone */
+    }
+  }
+}
 
 export interface Managed {
   name: string;
@@ -42,20 +68,25 @@ export function startProcess(
     stop: () =>
       new Promise<void>((resolve) => {
         if (exited || child.pid === undefined) return resolve();
-        child.once("exit", () => resolve());
-        try {
-          process.kill(-child.pid, "SIGTERM"); // the whole group: next dev has workers of its own
-        } catch {
-          resolve();
-        }
-        setTimeout(() => {
+        const tree = processTree(child.pid);
+        const alive = () => tree.filter((pid) => {
           try {
-            if (!exited) process.kill(-child.pid!, "SIGKILL");
+            process.kill(pid, 0);
+            return true;
           } catch {
-            /* already gone */
+            return false;
           }
-          resolve();
-        }, 5000).unref();
+        });
+        signalTree(tree, "SIGTERM");
+        const started = Date.now();
+        const poll = setInterval(() => {
+          const left = alive();
+          if (left.length === 0 || Date.now() - started > 5000) {
+            clearInterval(poll);
+            signalTree(left, "SIGKILL");
+            resolve();
+          }
+        }, 100);
       }),
   };
 }
