@@ -89,7 +89,8 @@ export function rateLimitMiddleware(limiter: RateLimiter): MiddlewareHandler<Emu
 
 export function tooManyRequests(c: Context, retryAfterSeconds: number): Response {
   c.header("Retry-After", String(retryAfterSeconds));
-  const message = `Rate limit exceeded: 100 requests per minute per API key. Retry after ${retryAfterSeconds} s.`;
+  // No figure in the text: the same answer serves the configured limit and the 429-storm fault.
+  const message = `Rate limit exceeded for this API key. Retry after ${retryAfterSeconds} s.`;
   return surfaceError(c, 429, surfaceErrorCode(c, 429), message, { retry_after_seconds: retryAfterSeconds });
 }
 
