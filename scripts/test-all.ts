@@ -105,7 +105,7 @@ async function main() {
       await waitForHttp(`${appUrl}/api/health`, 60_000, () => app.child.exitCode === null);
       const pwJson = path.join(results, "playwright.json");
       fs.rmSync(pwJson, { force: true });
-      run(bin("playwright"), ["test"], { ...env, NODE_ENV: "test", E2E_BASE_URL: appUrl, APP_LOG_FILE: appLog, PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson });
+      run(bin("playwright"), ["test"], { ...env, NODE_ENV: "test", E2E_BASE_URL: appUrl, E2E_EMULATOR_URL: `http://localhost:${emulatorPort}`, APP_LOG_FILE: appLog, PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson });
       const p = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(pwJson);
       if (p) e2e = { passed: p.stats.expected + p.stats.flaky, failed: p.stats.unexpected, skipped: p.stats.skipped };
     } else {
