@@ -7,7 +7,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import { migrate } from "../lib/db/migrate";
-import { DEMO_PASSWORD, DEMO_USERS, seed } from "../prisma/seed";
 import { startEmbeddedDb, type EmbeddedDb } from "./embedded-db";
 import { ensureLocalEnv } from "./local-env";
 import { bin, ROOT, startProcess, waitForHttp, type Managed } from "./processes";
@@ -44,6 +43,8 @@ async function main() {
     const local = ensureLocalEnv({ DATABASE_URL: databaseUrl });
     const migrated = await migrate(databaseUrl);
     if (migrated.applied.length) console.log(`Applied migrations: ${migrated.applied.join(", ")}`);
+    // Imported after generateClient(): the seed needs the generated Prisma client.
+    const { DEMO_PASSWORD, DEMO_USERS, seed } = await import("../prisma/seed");
     const seeded = await seed(databaseUrl);
     if (seeded.created) console.log("Seeded the demo organization.");
 

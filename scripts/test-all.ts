@@ -8,7 +8,6 @@ import os from "node:os";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
 import { migrate } from "../lib/db/migrate";
-import { seed } from "../prisma/seed";
 import { freePort, startEmbeddedDb } from "./embedded-db";
 import { bin, ROOT, startProcess, waitForHttp, type Managed } from "./processes";
 import { generateClient } from "./prisma";
@@ -76,6 +75,8 @@ async function main() {
     console.log("\n=== Playwright: the built app against the emulator in Chromium ===");
     await createDatabase(db.url, "e2e");
     await migrate(e2eUrl);
+    // Imported after generateClient(): the seed needs the generated Prisma client.
+    const { seed } = await import("../prisma/seed");
     await seed(e2eUrl);
     const appPort = await freePort();
     const emulatorPort = await freePort();
