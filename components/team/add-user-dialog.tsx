@@ -10,9 +10,9 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Select, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { RoleOptions } from "@/components/team/role-options";
 import { addUser } from "@/lib/actions/add-user";
-import { ROLES } from "@/lib/auth/permissions";
 import { addUserSchema } from "@/lib/team/schemas";
 
 export function AddUserDialog() {
@@ -69,13 +69,7 @@ export function AddUserDialog() {
                     <SelectTrigger id="add-user-role" className="w-full">
                       <SelectValue />
                     </SelectTrigger>
-                    <SelectContent>
-                      {ROLES.map((r) => (
-                        <SelectItem key={r} value={r}>
-                          {ROLE_LABELS[r].title}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
+                    <RoleOptions />
                   </Select>
                 )}
               />

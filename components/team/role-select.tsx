@@ -2,9 +2,10 @@
 import { useState, useTransition } from "react";
 import { toast } from "sonner";
 import { ROLE_LABELS } from "@/components/team/role-labels";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Select, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { RoleOptions } from "@/components/team/role-options";
 import { changeRole } from "@/lib/actions/change-role";
-import { ROLES, type Role } from "@/lib/auth/permissions";
+import type { Role } from "@/lib/auth/permissions";
 
 export function RoleSelect({ userId, userName, role, disabled }: { userId: string; userName: string; role: Role; disabled?: boolean }) {
   const [value, setValue] = useState<Role>(role);
@@ -33,13 +34,7 @@ export function RoleSelect({ userId, userName, role, disabled }: { userId: strin
         <SelectTrigger size="sm" className="w-36" aria-label={`Role of ${userName}`} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined}>
           <SelectValue />
         </SelectTrigger>
-        <SelectContent>
-          {ROLES.map((r) => (
-            <SelectItem key={r} value={r}>
-              {ROLE_LABELS[r].title}
-            </SelectItem>
-          ))}
-        </SelectContent>
+        <RoleOptions />
       </Select>
       {error ? (
         <p id={errorId} role="alert" className="max-w-56 text-xs text-destructive">
