@@ -1,0 +1,89 @@
+/**
+ * Read coalescing and the shared read cache. Identical concurrent reads in one process share one
+ * in-flight promise; answers are kept in `upstream_cache` (shared by every instance) with the time
+ * they were fetched, fresh for a short TTL, and served stale, with their age, when the provider
+ * fails or the rate budget is spent.
+ */
+import { createHash } from "node:crypto";
+import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
+
+export interface CachedRead<T> {
+  data: T;
+  fetchedAt: Date;
+  /** True when the provider could not be asked (down, rate limited) and an older answer is shown. */
+  stale: boolean;
+  source: "upstream" | "cache";
+}
+
+/** Age in whole seconds, for "as of 2 min ago" labels. */
+export function ageSeconds(r: Pick<CachedRead<unknown>, "fetchedAt">, now = Date.now()): number {
+  return Math.max(0, Math.floor((now - r.fetchedAt.getTime()) / 1000));
+}
+
+export function cacheKeyOf(parts: {
+  organizationId: string;
+  environment: string;
+  surface: string;
+  path: string;
+  query?: Record<string, unknown>;
+  keyHash: string;
+}): string {
+  const q = Object.entries(parts.query ?? {})
+    .filter(([, v]) => v !== undefined && v !== null && v !== "")
+    .map(([k, v]) => [k, String(v)] as const)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const raw = JSON.stringify([parts.organizationId, parts.environment, parts.surface, parts.path, q, parts.keyHash]);
+  return createHash("sha256").update(raw).digest("hex");
+}
+
+/** Shares one promise among identical concurrent callers; forgets it once settled. */
+export class Coalescer {
+  private readonly inflight = new Map<string, Promise<unknown>>();
+
+  run<T>(key: string, fn: () => Promise<T>): Promise<T> {
+    const existing = this.inflight.get(key);
+    if (existing) return existing as Promise<T>;
+    const p = fn().finally(() => this.inflight.delete(key));
+    this.inflight.set(key, p);
+    return p;
+  }
+
+  get size(): number {
+    return this.inflight.size;
+  }
+}
+
+type CacheDb = Pick<PrismaClient, "upstreamCache">;
+
+export class ReadCache {
+  private lastPrune = 0;
+
+  constructor(
+    private readonly db: CacheDb,
+    private readonly now: () => number = Date.now,
+    /** Entries older than this are deleted now and then; stale answers are served up to this age. */
+    readonly maxAgeMs = 60 * 60_000,
+  ) {}
+
+  async get(key: string): Promise<{ body: unknown; status: number; fetchedAt: Date } | null> {
+    const row = await this.db.upstreamCache.findUnique({ where: { cacheKey: key } });
+    if (!row) return null;
+    if (this.now() - row.fetchedAt.getTime() > this.maxAgeMs) return null;
+    // Stored wrapped, so a `null` answer round-trips (a bare JSON null is not a storable value).
+    return { body: (row.body as { v?: unknown } | null)?.v ?? null, status: row.status, fetchedAt: row.fetchedAt };
+  }
+
+  async put(key: string, status: number, body: unknown, fetchedAt: Date): Promise<void> {
+    const json = { v: body ?? null } as Prisma.InputJsonValue;
+    await this.db.upstreamCache.upsert({
+      where: { cacheKey: key },
+      create: { cacheKey: key, status, body: json, fetchedAt },
+      update: { status, body: json, fetchedAt },
+    });
+    const now = this.now();
+    if (now - this.lastPrune > 5 * 60_000) {
+      this.lastPrune = now;
+      void this.db.upstreamCache.deleteMany({ where: { fetchedAt: { lt: new Date(now - this.maxAgeMs) } } }).catch(() => undefined);
+    }
+  }
+}
