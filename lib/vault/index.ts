@@ -8,21 +8,11 @@ import "server-only";
  * a transaction-scoped advisory lock per slot (organization, environment, surface, kind): two
  * admins adding a key at the same moment cannot leave two active keys in one slot.
  */
-import crypto from "node:crypto";
 import { db, type Tx } from "@/lib/db";
 import { env } from "@/lib/env";
 import type { SecretKind, SecretStatus } from "@/lib/generated/prisma/client";
-import {
-  decrypt,
-  encrypt,
-  masterKeyRingFromEnv,
-  prefixOf,
-  last4Of,
-  type MasterKeyRing,
-  type RecordBinding,
-  type VaultEnvironment,
-  type VaultSurface,
-} from "./crypto";
+import { decrypt, masterKeyRingFromEnv, type MasterKeyRing, type VaultEnvironment, type VaultSurface } from "./crypto";
+import { sealedRecord, type NewSecret } from "./records";
 import { WEBHOOK_ROTATION_WINDOW_MS, type Scope } from "./schemas";
 
 export type { VaultEnvironment, VaultSurface } from "./crypto";
@@ -134,33 +124,8 @@ async function lockSlot(tx: Tx, organizationId: string, environment: VaultEnviro
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${slot}, 0))`;
 }
 
-async function insertSecret(
-  tx: Tx,
-  s: { organizationId: string; environment: VaultEnvironment; surface: VaultSurface; kind: SecretKind; value: string; scopes: string[]; createdById: string | null },
-): Promise<SecretMetadata> {
-  const id = crypto.randomUUID();
-  const binding: RecordBinding = { recordId: id, organizationId: s.organizationId, environment: s.environment, surface: s.surface, kind: s.kind };
-  const sealed = encrypt(keyRing(), s.value, binding);
-  const row = await tx.vaultSecret.create({
-    data: {
-      id,
-      organizationId: s.organizationId,
-      environment: s.environment,
-      surface: s.surface,
-      kind: s.kind,
-      status: "active",
-      scopes: s.scopes,
-      keyId: sealed.keyId,
-      nonce: new Uint8Array(sealed.nonce),
-      ciphertext: new Uint8Array(sealed.ciphertext),
-      authTag: new Uint8Array(sealed.authTag),
-      prefix: prefixOf(s.value),
-      last4: last4Of(s.value),
-      createdById: s.createdById,
-    },
-    select: METADATA,
-  });
-  return toMetadata(row);
+async function insertSecret(tx: Tx, s: NewSecret): Promise<SecretMetadata> {
+  return toMetadata(await tx.vaultSecret.create({ data: sealedRecord(keyRing(), s), select: METADATA }));
 }
 
 type SealedRow = {
@@ -183,7 +148,7 @@ function open(row: SealedRow): string {
   );
 }
 
-async function activeInSlot(tx: Tx, organizationId: string, environment: VaultEnvironment, surface: VaultSurface, kind: SecretKind) {
+async function activeInSlot(tx: Tx | typeof db, organizationId: string, environment: VaultEnvironment, surface: VaultSurface, kind: SecretKind) {
   return tx.vaultSecret.findFirst({
     where: { organizationId, environment, surface, kind, status: "active" },
     orderBy: { createdAt: "desc" },
@@ -280,7 +245,7 @@ export async function getActiveApiKey(
   environment: VaultEnvironment,
   surface: VaultSurface,
 ): Promise<{ id: string; key: string; scopes: string[]; prefix: string; last4: string } | null> {
-  const row = await activeInSlot(db as unknown as Tx, organizationId, environment, surface, "api_key");
+  const row = await activeInSlot(db, organizationId, environment, surface, "api_key");
   if (!row) return null;
   return { id: row.id, key: open(row), scopes: row.scopes, prefix: row.prefix, last4: row.last4 };
 }

@@ -161,6 +161,7 @@ describe("master-key rotation", () => {
       cwd: root,
       env: {
         PATH: process.env.PATH,
+        NODE_ENV: "production",
         DATABASE_URL: url,
         VAULT_MASTER_KEY: k2.key.toString("base64"),
         VAULT_MASTER_KEY_ID: "k2",
