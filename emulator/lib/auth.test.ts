@@ -31,7 +31,7 @@ describe("authentication", () => {
   });
 
   it("refuses a missing or empty key with 401 in the core shape, including request_id", async () => {
-    for (const headers of [{}, { "X-Api-Key": "" }, { "X-Api-Key": "   " }]) {
+    for (const headers of [{}, { "X-Api-Key": "" }, { "X-Api-Key": "   " }] as Record<string, string>[]) {
       const res = await emu.request("/v1/ping", { apiKey: null, headers });
       expect(res.status).toBe(401);
       const body = await coreErr(res);
