@@ -188,7 +188,7 @@ export function defaultDepositAmount(fa: FundingAccount): string {
   return "100.00";
 }
 
-interface Settlement {
+export interface Settlement {
   settled_amount: string;
   settled_currency: string;
   rate: RateRecord | null;
@@ -334,6 +334,56 @@ function startProcessing(ctx: EmulatorContext, merchantId: string, d: Deposit, a
   emit(ctx, merchantId, "deposit.processing", depositView(d));
 }
 
+/** A deposit's review and scheduling fields before anything flags, fails or schedules it. */
+export const UNREVIEWED_DEPOSIT = {
+  flag_code: null,
+  flag_message: null,
+  failure_code: null,
+  failure_message: null,
+  planned_outcome: null,
+  planned_flag: null,
+  next_step_at_ms: null,
+} as const satisfies Partial<Deposit>;
+
+/** The fields of a deposit record that depend on when and how far it has got, not on the settlement. */
+export type DepositProgress = Pick<Deposit, "id" | "status" | "settlement_status" | "tx_hash" | "created_at" | "updated_at">;
+
+/**
+ * The record of `amount` arriving on `fa`, settled as `st` says. The simulator and the seed both
+ * build deposits here, so seeded history carries exactly the fields live deposits do.
+ */
+export function depositRecord(fa: FundingAccount, amount: string, st: Settlement, progress: DepositProgress): Deposit {
+  const isCrypto = fa.rail === "CRYPTO_ADDRESS";
+  const currency = isCrypto ? (fa.asset as string) : "NGN";
+  return {
+    id: progress.id,
+    type: isCrypto ? "CRYPTO_DEPOSIT" : "NGN_DEPOSIT",
+    funding_account_id: fa.id,
+    onramp_id: null,
+    offramp_id: null,
+    customer_id: fa.customer_id,
+    amount,
+    currency,
+    settled_amount: st.settled_amount,
+    settled_currency: st.settled_currency,
+    rate: st.rate ? st.rate.rate : null,
+    rate_id: st.rate ? st.rate.rate_id : null,
+    status: progress.status,
+    settlement_status: progress.settlement_status,
+    settlement_mode: st.mode,
+    credit_to: st.credit_to,
+    asset: isCrypto ? fa.asset : null,
+    chain: isCrypto ? fa.chain : st.chain,
+    tx_hash: progress.tx_hash,
+    fees: { deposit_fee: { amount: st.deposit_fee, currency }, total_fee_usd: st.total_fee_usd },
+    developer_fee: st.developer_fee,
+    customer_amount: st.customer_amount,
+    ...UNREVIEWED_DEPOSIT,
+    created_at: progress.created_at,
+    updated_at: progress.updated_at,
+  };
+}
+
 /**
  * Records a deposit arriving on a funding account and runs the scenario (or, without one, starts
  * the production-like flow that the tick finishes). Emits `deposit.received` first, always.
@@ -352,39 +402,14 @@ export function receiveDeposit(
   const st = computeSettlement(s, fa, amount, nowMs);
   const isCrypto = fa.rail === "CRYPTO_ADDRESS";
   const id = randomUUID();
-  const d: Deposit = {
+  const d = depositRecord(fa, amount, st, {
     id,
-    type: isCrypto ? "CRYPTO_DEPOSIT" : "NGN_DEPOSIT",
-    funding_account_id: fa.id,
-    onramp_id: null,
-    offramp_id: null,
-    customer_id: fa.customer_id,
-    amount,
-    currency: isCrypto ? (fa.asset as string) : "NGN",
-    settled_amount: st.settled_amount,
-    settled_currency: st.settled_currency,
-    rate: st.rate ? st.rate.rate : null,
-    rate_id: st.rate ? st.rate.rate_id : null,
     status: "RECEIVED",
     settlement_status: "PENDING",
-    settlement_mode: st.mode,
-    credit_to: st.credit_to,
-    asset: isCrypto ? fa.asset : null,
-    chain: isCrypto ? fa.chain : st.chain,
     tx_hash: isCrypto ? txHash(`in:${id}`) : null,
-    fees: { deposit_fee: { amount: st.deposit_fee, currency: isCrypto ? (fa.asset as string) : "NGN" }, total_fee_usd: st.total_fee_usd },
-    developer_fee: st.developer_fee,
-    customer_amount: st.customer_amount,
-    flag_code: null,
-    flag_message: null,
-    failure_code: null,
-    failure_message: null,
-    planned_outcome: null,
-    planned_flag: null,
-    next_step_at_ms: null,
     created_at: at,
     updated_at: at,
-  };
+  });
   s.deposits.push(d);
   fa.deposit_count += 1;
   if (fa.type === "TEMPORARY" && fa.rail === "NGN_VIRTUAL_ACCOUNT") {
