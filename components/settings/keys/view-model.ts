@@ -1,0 +1,42 @@
+import "server-only";
+import type { SecretMetadata } from "@/lib/vault";
+import { maskSecret } from "@/lib/vault/crypto";
+import { ENVIRONMENTS, SURFACES, WEBHOOK_SURFACES } from "@/lib/vault/schemas";
+import type { EnvironmentView, SecretView } from "./types";
+
+function view(m: SecretMetadata): SecretView {
+  return {
+    id: m.id,
+    masked: maskSecret(m.prefix, m.last4),
+    scopes: m.scopes,
+    status: m.status,
+    createdAt: m.createdAt,
+    createdByName: m.createdBy?.name ?? null,
+    lastUsedAt: m.lastUsedAt,
+    revokedAt: m.revokedAt,
+    revokedByName: m.revokedBy?.name ?? null,
+    acceptUntil: m.acceptUntil,
+  };
+}
+
+/** Groups the vault's metadata (newest first) into the page's slots per environment. */
+export function environmentViews(secrets: SecretMetadata[], now: Date = new Date()): EnvironmentView[] {
+  return ENVIRONMENTS.map((environment) => {
+    const mine = secrets.filter((s) => s.environment === environment);
+    return {
+      environment,
+      keys: SURFACES.map((surface) => {
+        const keys = mine.filter((s) => s.kind === "api_key" && s.surface === surface);
+        const active = keys.find((s) => s.status === "active");
+        const lastRevoked = active ? undefined : keys.find((s) => s.status === "revoked");
+        return { surface, active: active ? view(active) : null, lastRevoked: lastRevoked ? view(lastRevoked) : null };
+      }),
+      webhooks: WEBHOOK_SURFACES.map((surface) => {
+        const secretsHere = mine.filter((s) => s.kind === "webhook_secret" && s.surface === surface);
+        const active = secretsHere.find((s) => s.status === "active");
+        const inWindow = secretsHere.filter((s) => s.status === "previous" && s.acceptUntil !== null && s.acceptUntil > now);
+        return { surface, active: active ? view(active) : null, inWindow: inWindow.map(view) };
+      }),
+    };
+  });
+}
