@@ -70,6 +70,9 @@ async function main() {
       const emulator = startProcess("emulator", bin("tsx"), ["emulator/server.ts"], env, { onExit: onExit("The emulator") });
       started.push(emulator);
       await waitForHttp(`${emulatorUrl}/__emulator/health`, 30_000, () => emulator.child.exitCode === null);
+      // The demo organization gets the emulator's sandbox keys and webhook secrets once.
+      const { seedDemoVault } = await import("../lib/vault/seed-demo");
+      await seedDemoVault({ databaseUrl, emulatorUrl, appUrl: `http://localhost:${APP_PORT}`, env });
     }
     const app = startProcess("app", bin("next"), ["dev", "--port", String(APP_PORT)], env, { onExit: onExit("The app") });
     started.push(app);

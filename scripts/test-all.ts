@@ -103,6 +103,8 @@ async function main() {
       const app = startProcess("app", bin("next"), ["start", "--port", String(appPort)], { ...env, LOG_LEVEL: "info" }, { logFile: appLog });
       started.push(app);
       await waitForHttp(`http://localhost:${emulatorPort}/__emulator/health`, 60_000, () => emulator.child.exitCode === null);
+      const { seedDemoVault } = await import("../lib/vault/seed-demo");
+      await seedDemoVault({ databaseUrl: e2eUrl, emulatorUrl: `http://localhost:${emulatorPort}`, appUrl, env, print: () => undefined });
       await waitForHttp(`${appUrl}/api/health`, 60_000, () => app.child.exitCode === null);
       const pwJson = path.join(results, "playwright.json");
       fs.rmSync(pwJson, { force: true });
