@@ -1,0 +1,415 @@
+/**
+ * The client against a real emulator and a real PostgreSQL, with injected faults: timeouts, 500s,
+ * 503s, 429 storms, malformed JSON, a write retried after a timeout, double submits, coalescing.
+ */
+import { randomUUID } from "node:crypto";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { SEED_KEYS, withEmulator, type TestEmulator } from "@/emulator/testing";
+import { PrismaClient } from "@/lib/generated/prisma/client";
+import { testDb } from "@/test/factories";
+import * as coins from "./coins";
+import * as core from "./core";
+import { PROVIDER_DOWN, UpstreamError } from "./errors";
+import type { UpstreamClient, UpstreamClientOptions } from "./http";
+import { LedgerError } from "./ledger";
+import * as pro from "./pro";
+import * as stocks from "./stocks";
+import { countingFetch, emulatorClient, fixedKeys, type CountingFetch } from "./testing";
+import type { UpstreamSurface } from "./types";
+import type { SurfaceCtx } from "./call";
+
+let emu: TestEmulator;
+const DEMO_KEYS: Partial<Record<UpstreamSurface, string>> = {
+  core: SEED_KEYS.full,
+  coins: SEED_KEYS.full,
+  stocks: SEED_KEYS.full,
+  pro: "daya_sk_demo_pro_5c8e1f4a9b2d",
+};
+
+beforeAll(async () => {
+  emu = await withEmulator({ rateLimitPerMinute: 0, logLevel: "silent" });
+});
+afterAll(async () => {
+  await emu.close();
+});
+beforeEach(async () => {
+  await emu.control.clearFaults();
+});
+
+interface Rig {
+  client: UpstreamClient;
+  net: CountingFetch;
+  ctx: SurfaceCtx;
+  logs: string[];
+}
+
+/** A client with a counting fetch, a log capture, fast retries and a fresh tenant (so no shared cache). */
+function rig(opts: Partial<UpstreamClientOptions> = {}, keys = DEMO_KEYS): Rig {
+  const net = countingFetch();
+  const logs: string[] = [];
+  const capture = (obj: object, msg?: string) => logs.push(`${msg ?? ""} ${JSON.stringify(obj)}`);
+  const client = emulatorClient(testDb(), emu.url, fixedKeys(keys), {
+    fetch: net.fetch,
+    budgetLimit: 100_000, // the shared-budget tests below set their own
+    retry: { baseDelayMs: 20, maxDelayMs: 100 },
+    readTimeoutMs: 400,
+    writeTimeoutMs: 600,
+    logger: { debug: capture, info: capture, warn: capture, error: capture },
+    ...opts,
+  });
+  return { client, net, logs, ctx: { client, organizationId: randomUUID(), environment: "sandbox" } };
+}
+
+const isUpstreamError = (e: unknown): e is UpstreamError => e instanceof UpstreamError;
+async function failure(p: Promise<unknown>): Promise<UpstreamError> {
+  const e = await p.then(
+    () => null,
+    (err: unknown) => err,
+  );
+  if (!isUpstreamError(e)) throw new Error(`expected an UpstreamError, got ${String(e)}`);
+  return e;
+}
+
+describe("every endpoint's answer from the sandbox parses with its schema", () => {
+  it("core, Coins, Stocks and Pro reads", async () => {
+    const { ctx } = rig();
+    const nc = { cache: false } as const;
+    const banks = await core.listBanks(ctx, nc);
+    expect(banks.data.data.length).toBeGreaterThan(0);
+    const customers = await core.listCustomers(ctx, {}, nc);
+    const customerId = customers.data.data[0]!.id;
+    await core.getCustomer(ctx, customerId, nc);
+    await core.getRate(ctx, { from: "NGN", to: "USDC", side: "BUY" }, nc);
+    const fas = await core.listFundingAccounts(ctx, {}, nc);
+    if (fas.data.data[0]) await core.getFundingAccount(ctx, fas.data.data[0].id, nc);
+    const deposits = await core.listDeposits(ctx, { limit: 100 }, nc);
+    if (deposits.data.data[0]) await core.getDeposit(ctx, deposits.data.data[0].id, nc);
+    const recipients = await core.listRecipients(ctx, {}, nc);
+    if (recipients.data.data[0]) await core.getRecipient(ctx, recipients.data.data[0].id, nc);
+    const transfers = await core.listTransfers(ctx, {}, nc);
+    if (transfers.data.data[0]) await core.getTransfer(ctx, transfers.data.data[0].id, nc);
+    await core.getMerchantBalance(ctx, nc);
+    await core.listBalanceTransfers(ctx, {}, nc);
+    const wds = await core.listMerchantWithdrawals(ctx, {}, nc);
+    if (wds.data.data[0]) await core.getMerchantWithdrawal(ctx, wds.data.data[0].id, nc);
+    await core.getMerchantFunding(ctx, nc);
+    const payouts = await core.listPayouts(ctx, {}, nc);
+    if (payouts.data.data[0]) await core.getPayout(ctx, payouts.data.data[0].id, nc);
+    const onramps = await core.listOnramps(ctx, {}, nc);
+    if (onramps.data.data[0]) await core.getOnramp(ctx, onramps.data.data[0].id, nc);
+    const offramps = await core.listOfframps(ctx, {}, nc);
+    if (offramps.data.data[0]) await core.getOfframp(ctx, offramps.data.data[0].id, nc);
+
+    const markets = await coins.listMarkets(ctx, {}, nc);
+    expect(markets.data.markets.length).toBeGreaterThan(0);
+    const orders = await coins.listOrders(ctx, {}, nc);
+    if (orders.data.orders[0]) await coins.getOrder(ctx, orders.data.orders[0].id, nc);
+    await coins.listBalances(ctx, nc);
+    await coins.listTransactions(ctx, {}, nc);
+    await coins.getPortfolio(ctx, nc);
+    await coins.listWithdrawalAssets(ctx, nc);
+    await coins.listWithdrawalAddresses(ctx, {}, nc);
+    await coins.listCryptoWithdrawals(ctx, {}, nc);
+    await coins.listFiatWithdrawals(ctx, {}, nc);
+    await coins.listFiatDepositOptions(ctx, nc);
+
+    const assets = await stocks.listAssets(ctx, {}, nc);
+    await stocks.getAsset(ctx, assets.data.assets[0]!.symbol, nc);
+    await stocks.getPrices(ctx, {}, nc);
+    await stocks.getPortfolio(ctx, nc);
+
+    await pro.getBalances(ctx, nc);
+    const open = await pro.listOpenOrders(ctx, {}, nc);
+    const history = await pro.listOrderHistory(ctx, { limit: 5 }, nc);
+    const anyOrder = open.data.orders[0] ?? history.data.orders[0];
+    if (anyOrder) {
+      await pro.getOrder(ctx, anyOrder.order_id, nc);
+      await pro.listOrderTrades(ctx, anyOrder.order_id, nc);
+    }
+    await pro.listWebhooks(ctx, nc);
+    await pro.getWithdrawalOptions(ctx, nc);
+    await pro.quoteOrder(ctx, { symbol: "USDT-NGN", side: "buy", type: "market", quantity: "1" });
+  });
+});
+
+describe("requests", () => {
+  it("send the key, a fresh request id per call and JSON headers, and never log the key", async () => {
+    const { ctx, net, logs } = rig();
+    await core.getMerchantBalance(ctx, { cache: false });
+    await core.getMerchantBalance(ctx, { cache: false });
+    const [a, b] = net.calls;
+    expect(a!.headers.get("x-api-key")).toBe(SEED_KEYS.full);
+    expect(a!.headers.get("accept")).toBe("application/json");
+    expect(a!.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(a!.headers.get("x-request-id")).not.toBe(b!.headers.get("x-request-id"));
+    expect(a!.headers.get("x-idempotency-key")).toBeNull();
+    expect(a!.url).toBe(`${emu.url}/v1/merchant/balance`);
+    expect(logs.join("\n")).not.toContain(SEED_KEYS.full);
+  });
+
+  it("refuse with a sentence when no key is set, without calling out", async () => {
+    const { ctx, net } = rig({}, { core: SEED_KEYS.full });
+    const e = await failure(pro.getBalances(ctx));
+    expect(e.userMessage).toBe("No API key is set for Pro in sandbox. An admin can add one under Settings → API keys.");
+    expect(net.count()).toBe(0);
+  });
+
+  it("map the provider's real refusals: revoked key, missing scope, frozen merchant", async () => {
+    const revoked = rig({}, { core: "sk_sandbox_not_a_real_key_123" });
+    expect((await failure(core.getMerchantBalance(revoked.ctx))).kind).toBe("unauthorized");
+
+    const readOnly = rig({}, { core: SEED_KEYS.readonly });
+    const scope = await failure(core.transferBalance(readOnly.ctx, { amount_usd: "1.00" }, { attemptKey: randomUUID() }));
+    expect(scope.missingScope).toBe("Write");
+    expect(scope.userMessage).toContain("lacks the Write scope");
+
+    const frozen = rig({}, { core: SEED_KEYS.frozen });
+    const recipients = await core.listRecipients(frozen.ctx, {}, { cache: false });
+    const r = recipients.data.data.find((x) => x.type === "BANK_ACCOUNT")!;
+    const f = await failure(core.createTransfer(frozen.ctx, { recipient_id: r.id, currency: "NGN", amount: "1000.00" }, { attemptKey: randomUUID() }));
+    expect(f.kind).toBe("frozen");
+    expect(f.userMessage).toMatch(/frozen this merchant account/);
+  });
+
+  it("put the provider's field errors on the fields", async () => {
+    const { ctx } = rig();
+    const e = await failure(core.createTransfer(ctx, { currency: "NGN", amount: "abc" }, { attemptKey: randomUUID() }));
+    expect(e.kind).toBe("validation");
+    expect(Object.keys(e.fieldErrors)).toEqual(expect.arrayContaining(["amount", "recipient_id"]));
+  });
+});
+
+describe("faults on reads", () => {
+  it("a timeout is retried and the read succeeds", async () => {
+    const { ctx, net } = rig();
+    await emu.control.setFaults({ path_prefix: "/v1/banks", timeout: true, times: 1 });
+    const r = await core.listBanks(ctx, { cache: false });
+    expect(r.data.data.length).toBeGreaterThan(0);
+    expect(net.count()).toBe(2);
+  });
+
+  it("500s are retried with backoff up to three attempts", async () => {
+    const { ctx, net } = rig();
+    await emu.control.setFaults({ path_prefix: "/v1/merchant/balance", error_status: 500, times: 2 });
+    const r = await core.getMerchantBalance(ctx, { cache: false });
+    expect(r.source).toBe("upstream");
+    expect(net.count()).toBe(3);
+  });
+
+  it("a 503 that persists becomes the provider-down sentence (no cache to fall back on)", async () => {
+    const { ctx, net } = rig();
+    await emu.control.setFaults({ path_prefix: "/pro/public/v1/withdrawals", wallet_unavailable: true });
+    const e = await failure(pro.getWithdrawalOptions(ctx));
+    expect(e).toMatchObject({ kind: "unavailable", status: 503, userMessage: PROVIDER_DOWN });
+    expect(net.count()).toBe(3);
+  });
+
+  it("when the provider is down, a cached answer is served stale with its fetch time", async () => {
+    const { ctx } = rig();
+    const fresh = await core.getMerchantBalance(ctx, { cache: { ttlMs: 1 } });
+    expect(fresh).toMatchObject({ source: "upstream", stale: false });
+    await new Promise((r) => setTimeout(r, 5));
+    await emu.control.setFaults({ path_prefix: "/v1/merchant/balance", error_status: 503 });
+    const stale = await core.getMerchantBalance(ctx, { cache: { ttlMs: 1 } });
+    expect(stale).toMatchObject({ source: "cache", stale: true, data: fresh.data });
+    expect(stale.fetchedAt.getTime()).toBe(fresh.fetchedAt.getTime());
+  });
+
+  it("malformed JSON is retried and then parses", async () => {
+    const { ctx, net } = rig();
+    await emu.control.setFaults({ path_prefix: "/v1/banks", malformed_json: true, times: 1 });
+    const r = await core.listBanks(ctx, { cache: false });
+    expect(r.data.data.length).toBeGreaterThan(0);
+    expect(net.count()).toBe(2);
+  });
+
+  it("a 429 storm: reads serve the cache with its age, uncached reads say when to retry, never a raw 429", async () => {
+    const { ctx } = rig();
+    const cached = await stocks.getPrices(ctx, {}, { cache: { ttlMs: 1 } });
+    await new Promise((r) => setTimeout(r, 5));
+    await emu.control.setFaults({ path_prefix: "/", rate_limit_storm: true, retry_after_seconds: 60 });
+    const served = await stocks.getPrices(ctx, {}, { cache: { ttlMs: 1 } });
+    expect(served).toMatchObject({ source: "cache", stale: true });
+    expect(served.fetchedAt).toEqual(cached.fetchedAt);
+    const e = await failure(stocks.getPortfolio(ctx, { cache: false }));
+    expect(e.userMessage).toBe("The provider's request limit for this key is reached. Try again in 60 seconds.");
+  });
+});
+
+describe("faults on writes", () => {
+  async function bankRecipient(ctx: SurfaceCtx): Promise<string> {
+    const list = await core.listRecipients(ctx, { limit: 100 }, { cache: false });
+    return list.data.data.find((r) => r.type === "BANK_ACCOUNT")!.id;
+  }
+  const balance = async (ctx: SurfaceCtx) => (await core.getMerchantBalance(ctx, { cache: false })).data.data.withdrawal_balance_usd;
+
+  it("a transfer whose first answer times out is retried with the same key and moves money once", async () => {
+    const { ctx, net } = rig({ writeTimeoutMs: 300 });
+    const recipientId = await bankRecipient(ctx);
+    const before = await balance(ctx);
+    const countBefore = (await core.listTransfers(ctx, { limit: 100 }, { cache: false })).data.total!;
+    // The request reaches the handler after 800 ms, long after the client gave up on it.
+    await emu.control.setFaults({ path_prefix: "/v1/transfers", method: "POST", latency_ms: 800, times: 1 });
+    const attempt = { attemptKey: randomUUID() };
+    const r = await core.createTransfer(ctx, { recipient_id: recipientId, currency: "NGN", amount: "1500.00", reference: `t-${attempt.attemptKey.slice(0, 8)}` }, attempt);
+    expect(r.data.status).toBe("PROCESSING");
+
+    const posts = net.calls.filter((c) => c.method === "POST");
+    expect(posts.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(posts.map((c) => c.headers.get("x-idempotency-key"))).size).toBe(1);
+    await new Promise((res) => setTimeout(res, 900)); // let the slow first request finish upstream
+    const countAfter = (await core.listTransfers(ctx, { limit: 100 }, { cache: false })).data.total!;
+    expect(countAfter).toBe(countBefore + 1);
+    const after = await balance(ctx);
+    expect(Number(before) - Number(after)).toBeCloseTo(Number(r.data.debit_amount), 2);
+  });
+
+  it("a double submit with the same attempt key creates one upstream transfer", async () => {
+    const { ctx } = rig();
+    const recipientId = await bankRecipient(ctx);
+    const countBefore = (await core.listTransfers(ctx, { limit: 100 }, { cache: false })).data.total!;
+    const attempt = { attemptKey: randomUUID() };
+    const body = { recipient_id: recipientId, currency: "NGN", amount: "1200.00" };
+    const [a, b] = await Promise.all([core.createTransfer(ctx, body, attempt), core.createTransfer(ctx, body, attempt)]);
+    expect(a.data.id).toBe(b.data.id);
+    // A later reload that submits again is answered from the ledger, without a call.
+    const again = await core.createTransfer(ctx, body, attempt);
+    expect(again).toMatchObject({ replayed: true, data: { id: a.data.id } });
+    const countAfter = (await core.listTransfers(ctx, { limit: 100 }, { cache: false })).data.total!;
+    expect(countAfter).toBe(countBefore + 1);
+  });
+
+  it("a malformed success answer is re-sent with the same key and replayed, not repeated", async () => {
+    const { ctx, net } = rig();
+    const recipientId = await bankRecipient(ctx);
+    const countBefore = (await core.listTransfers(ctx, { limit: 100 }, { cache: false })).data.total!;
+    await emu.control.setFaults({ path_prefix: "/v1/transfers", method: "POST", malformed_json: true, times: 1 });
+    const r = await core.createTransfer(ctx, { recipient_id: recipientId, currency: "NGN", amount: "1100.00" }, { attemptKey: randomUUID() });
+    expect(r.data.id).toBeTruthy();
+    expect(net.count((c) => c.method === "POST")).toBe(2);
+    expect((await core.listTransfers(ctx, { limit: 100 }, { cache: false })).data.total).toBe(countBefore + 1);
+  });
+
+  it("500s on a write with a key are retried; the ledger keeps the outcome", async () => {
+    const { ctx, net } = rig();
+    const recipientId = await bankRecipient(ctx);
+    await emu.control.setFaults({ path_prefix: "/v1/transfers", method: "POST", error_status: 500, times: 1 });
+    const attempt = { attemptKey: randomUUID() };
+    const r = await core.createTransfer(ctx, { recipient_id: recipientId, currency: "NGN", amount: "1300.00" }, attempt);
+    expect(net.count((c) => c.method === "POST")).toBe(2);
+    const row = await testDb().idempotencyRecord.findFirstOrThrow({ where: { attemptKey: attempt.attemptKey } });
+    expect(row.status).toBe("succeeded");
+    expect((row.responseBody as { v: { id: string } }).v.id).toBe(r.data.id);
+  });
+
+  it("a write that gets only 503s says its outcome is unknown; resubmitting reuses the key", async () => {
+    const { ctx, net } = rig();
+    const recipientId = await bankRecipient(ctx);
+    await emu.control.setFaults({ path_prefix: "/v1/transfers", method: "POST", error_status: 503 });
+    const attempt = { attemptKey: randomUUID() };
+    const body = { recipient_id: recipientId, currency: "NGN", amount: "1400.00" };
+    const e = await failure(core.createTransfer(ctx, body, attempt));
+    expect(e.outcome).toBe("unknown");
+    expect(e.userMessage).toMatch(/outcome is unknown/);
+    await emu.control.clearFaults();
+    const r = await core.createTransfer(ctx, body, attempt);
+    expect(r.data.id).toBeTruthy();
+    expect(new Set(net.calls.filter((c) => c.method === "POST").map((c) => c.headers.get("x-idempotency-key"))).size).toBe(1);
+  });
+
+  it("a 429 storm on a write fails with the sentence, never a raw 429", async () => {
+    const { ctx } = rig();
+    const recipientId = await bankRecipient(ctx);
+    await emu.control.setFaults({ path_prefix: "/v1/transfers", rate_limit_storm: true, retry_after_seconds: 120 });
+    const e = await failure(core.createTransfer(ctx, { recipient_id: recipientId, currency: "NGN", amount: "1000.00" }, { attemptKey: randomUUID() }));
+    expect(e.userMessage).toBe("The provider's request limit for this key is reached. Try again in 120 seconds.");
+  });
+
+  it("a write without a key the provider honours is never re-sent by itself", async () => {
+    const { ctx, net } = rig();
+    await emu.control.setFaults({ path_prefix: "/v1/merchant/balance/transfer", error_status: 500, times: 1 });
+    const e = await failure(core.transferBalance(ctx, { amount_usd: "1.00" }, { attemptKey: randomUUID() }));
+    expect(net.count((c) => c.method === "POST")).toBe(1);
+    expect(e.userMessage).toBe("The provider did not confirm this request, so its outcome is unknown. Check the list for it before submitting again.");
+  });
+
+  it("the same attempt key with other values is refused with a sentence", async () => {
+    const { ctx } = rig();
+    const recipientId = await bankRecipient(ctx);
+    await emu.control.setFaults({ path_prefix: "/v1/transfers", method: "POST", error_status: 503 });
+    const attempt = { attemptKey: randomUUID() };
+    await failure(core.createTransfer(ctx, { recipient_id: recipientId, currency: "NGN", amount: "1000.00" }, attempt));
+    const e = await core.createTransfer(ctx, { recipient_id: recipientId, currency: "NGN", amount: "9000.00" }, attempt).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(LedgerError);
+  });
+
+  it("Pro orders carry the ledger key as client_order_id, so a retried placement is one order", async () => {
+    const { ctx, net } = rig({ writeTimeoutMs: 300 });
+    await emu.control.setFaults({ path_prefix: "/pro/public/v1/orders", method: "POST", latency_ms: 700, times: 1 });
+    const before = (await pro.listOrderHistory(ctx, { limit: 1 }, { cache: false })).data.total_count!;
+    const r = await pro.placeOrder(ctx, { symbol: "USDT-NGN", side: "buy", type: "market", quantity: "1" }, { attemptKey: randomUUID() });
+    const posts = net.calls.filter((c) => c.method === "POST");
+    expect(posts.length).toBeGreaterThanOrEqual(2);
+    const ids = posts.map((c) => (JSON.parse(c.body!) as { client_order_id: string }).client_order_id);
+    expect(new Set(ids).size).toBe(1);
+    expect(r.data.client_order_id).toBe(ids[0]);
+    await new Promise((res) => setTimeout(res, 800));
+    expect((await pro.listOrderHistory(ctx, { limit: 1 }, { cache: false })).data.total_count).toBe(before + 1);
+  });
+});
+
+describe("coalescing, cache and the shared budget", () => {
+  it("50 concurrent identical reads reach the provider once", async () => {
+    const { ctx, net } = rig();
+    const results = await Promise.all(Array.from({ length: 50 }, () => coins.listMarkets(ctx)));
+    expect(net.count()).toBe(1);
+    expect(new Set(results.map((r) => r.fetchedAt.getTime())).size).toBe(1);
+  });
+
+  it("another instance reads the shared cache instead of the provider while it is fresh", async () => {
+    const a = rig();
+    await core.listBanks(a.ctx, { cache: { ttlMs: 60_000 } });
+    const otherDb = new PrismaClient({ adapter: new PrismaPg({ connectionString: process.env.DATABASE_URL! }) });
+    try {
+      const net = countingFetch();
+      const b = emulatorClient(otherDb, emu.url, fixedKeys(DEMO_KEYS), { fetch: net.fetch, budgetLimit: 100_000 });
+      const r = await core.listBanks({ ...a.ctx, client: b }, { cache: { ttlMs: 60_000 } });
+      expect(r).toMatchObject({ source: "cache", stale: false });
+      expect(net.count()).toBe(0);
+    } finally {
+      await otherDb.$disconnect();
+    }
+  });
+
+  it("two instances share one budget: when it is spent, reads serve the cache and writes fail with a sentence", async () => {
+    // A key of its own, so the count starts at zero in this test.
+    const key = `sk_sandbox_budget_${randomUUID().replace(/-/g, "").slice(0, 12)}`;
+    await fetch(`${emu.url}/__emulator/keys`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ merchant_id: "7b1d5c1e-0000-4000-8000-000000000001", scopes: ["Read", "Write", "Trade"], key }),
+    }).then((r) => expect(r.status).toBe(201));
+    const otherDb = new PrismaClient({ adapter: new PrismaPg({ connectionString: process.env.DATABASE_URL! }) });
+    try {
+      const keys = { core: key };
+      const a = rig({ budgetLimit: 3, maxBudgetWaitMs: 0 }, keys);
+      const netB = countingFetch();
+      const b = emulatorClient(otherDb, emu.url, fixedKeys(keys), { fetch: netB.fetch, budgetLimit: 3, maxBudgetWaitMs: 0 });
+      const ctxB: SurfaceCtx = { client: b, organizationId: a.ctx.organizationId, environment: "sandbox" };
+
+      const cached = await core.getMerchantBalance(a.ctx, { cache: { ttlMs: 1 } }); // 1
+      await core.listBanks(ctxB, { cache: false }); // 2 (other instance)
+      await core.listBanks(a.ctx, { cache: false }); // 3
+      await new Promise((r) => setTimeout(r, 5));
+      const served = await core.getMerchantBalance(ctxB, { cache: { ttlMs: 1 } });
+      expect(served).toMatchObject({ source: "cache", stale: true, fetchedAt: cached.fetchedAt });
+      const e = await failure(core.transferBalance(a.ctx, { amount_usd: "1.00" }, { attemptKey: randomUUID() }));
+      expect(e.userMessage).toMatch(/^The provider's request limit for this key is reached\. Try again in \d+ seconds?\.$/);
+      expect(e.outcome).toBe("not_sent");
+      expect(a.net.count() + netB.count()).toBe(3);
+    } finally {
+      await otherDb.$disconnect();
+    }
+  });
+});
