@@ -1,0 +1,136 @@
+import "server-only";
+/**
+ * The webhook intake, shared by the route of every environment and surface:
+ * size limit (413) -> signature against the vault's secrets (401, a rejection row, no payload) ->
+ * JSON (400) -> one durable insert -> 200. If the event cannot be stored the answer is 503, so the
+ * provider retries and nothing is lost; a retried delivery lands on the same dedupe key.
+ */
+import { log } from "@/lib/log";
+import { contextFromHeaders } from "@/lib/request-context";
+import { normalizeEvent, storableHeaders } from "./normalize";
+import { recordRejection, storeEvent, type RejectionToStore, type StoreEvent, type WebhookEnvironment } from "./store";
+import { TenantResolver } from "./tenants";
+import { parseSignature, SIGNATURE_HEADER, type WebhookSurface } from "./verify";
+
+export const MAX_BODY_BYTES = 256 * 1024;
+
+const ENVIRONMENTS: readonly string[] = ["sandbox", "production"];
+const SURFACES: readonly string[] = ["core", "pro"];
+
+export interface IntakeDeps {
+  store: StoreEvent;
+  tenants: TenantResolver;
+  reject: (r: RejectionToStore) => Promise<void>;
+}
+
+let sharedTenants: TenantResolver | undefined;
+function defaultDeps(): IntakeDeps {
+  sharedTenants ??= new TenantResolver();
+  return { store: storeEvent, tenants: sharedTenants, reject: recordRejection };
+}
+
+function json(status: number, body: Record<string, unknown>): Response {
+  return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+}
+
+class TooLarge extends Error {
+  constructor(readonly bytes: number) {
+    super("body too large");
+  }
+}
+
+/** Reads the body, stopping as soon as it passes the limit (a lying or absent Content-Length). */
+async function readLimited(request: Request, limit: number): Promise<Uint8Array> {
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw new TooLarge(size);
+    }
+    chunks.push(value);
+  }
+  if (chunks.length === 1) return chunks[0]!;
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
+}
+
+type Params = { environment: string; surface: string };
+
+export function createWebhookRoute(overrides: Partial<IntakeDeps> = {}) {
+  return async function POST(request: Request, context: { params: Promise<Params> }): Promise<Response> {
+    const deps = { ...defaultDeps(), ...overrides };
+    const { environment: envParam, surface: surfaceParam } = await context.params;
+    // Only the two environments and the two surfaces that send webhooks have an endpoint.
+    if (!ENVIRONMENTS.includes(envParam) || !SURFACES.includes(surfaceParam)) {
+      return json(404, { error: "No webhook endpoint here. Use /api/webhooks/<sandbox|production>/<core|pro>." });
+    }
+    const environment = envParam as WebhookEnvironment;
+    const surface = surfaceParam as WebhookSurface;
+    const { ip, userAgent } = contextFromHeaders(request.headers);
+    const reject = async (status: number, reason: string, bodyBytes: number, message: string) => {
+      await deps.reject({ environment, surface, reason, sourceIp: ip, bodyBytes, userAgent });
+      return json(status, { error: message });
+    };
+
+    const declared = Number(request.headers.get("content-length") ?? "");
+    if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) {
+      return reject(413, "body too large", declared, `The body is larger than ${MAX_BODY_BYTES} bytes.`);
+    }
+    let body: Uint8Array;
+    try {
+      body = await readLimited(request, MAX_BODY_BYTES);
+    } catch (err) {
+      if (err instanceof TooLarge) return reject(413, "body too large", err.bytes, `The body is larger than ${MAX_BODY_BYTES} bytes.`);
+      return reject(400, "unreadable body", 0, "The request body could not be read.");
+    }
+
+    const sig = parseSignature(surface, request.headers.get(SIGNATURE_HEADER[surface]));
+    if (!sig.ok) return reject(401, sig.reason, body.byteLength, "Invalid signature.");
+    let tenant;
+    try {
+      tenant = await deps.tenants.resolve(environment, surface, body, sig.digest);
+    } catch (err) {
+      // The secrets could not be read (database down): the provider must retry, not give up.
+      log.error({ err, environment, surface }, "webhook secrets could not be read");
+      return json(503, { error: "Temporarily unable to verify; retry later." });
+    }
+    if (!tenant) return reject(401, "signature mismatch", body.byteLength, "Invalid signature.");
+
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(body));
+    } catch {
+      return reject(400, "malformed JSON", body.byteLength, "The body is not valid JSON.");
+    }
+
+    const event = normalizeEvent(surface, parsed, request.headers);
+    const data = parsed !== null && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, unknown>).data : undefined;
+    try {
+      const stored = await deps.store({
+        ...event,
+        organizationId: tenant.organizationId,
+        environment,
+        surface,
+        payload: parsed,
+        resourceData: data ?? parsed,
+        headers: storableHeaders(request.headers),
+        signature: tenant.signature,
+      });
+      return json(200, { received: true, id: stored.id, duplicate: !stored.inserted });
+    } catch (err) {
+      log.error({ err, environment, surface, event: event.name, organizationId: tenant.organizationId }, "webhook event could not be stored");
+      return json(503, { error: "The event could not be stored; retry later." });
+    }
+  };
+}
