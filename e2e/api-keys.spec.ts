@@ -1,0 +1,157 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { storageStateOf } from "./roles";
+
+// The demo organization's sandbox vault is seeded from the emulator (lib/vault/seed-demo.ts).
+// This file leaves it as it found it: the Stocks key it replaces and revokes is added back.
+const FULL = "sk_sandbox_demo_full_4f9c2a7e1b3d";
+const READONLY = "sk_sandbox_demo_readonly_8e2b6d1c";
+const PRO = "daya_sk_demo_pro_5c8e1f4a9b2d";
+
+test.use({ storageState: storageStateOf("admin") });
+
+async function expectNoViolations(page: Page, where: string) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  expect(summary, `axe violations on ${where}`).toEqual([]);
+}
+
+test.describe("API keys page", () => {
+  test("an admin sees the seeded sandbox keys and webhook secrets masked, never in full", async ({ page }) => {
+    await page.goto("/settings/api-keys?env=sandbox");
+    await expect(page.getByRole("heading", { level: 1, name: "API keys" })).toBeVisible();
+    for (const surface of ["core", "coins", "stocks"]) {
+      const row = page.getByTestId(`key-row-sandbox-${surface}`);
+      await expect(row.getByTestId("key-mask")).toHaveText("sk_sandbox_…1b3d");
+      await expect(row).toContainText("Active");
+      await expect(row).toContainText("Read");
+    }
+    await expect(page.getByTestId("key-row-sandbox-pro").getByTestId("key-mask")).toHaveText("daya_sk_…9b2d");
+    for (const surface of ["core", "pro"]) {
+      await expect(page.getByTestId(`webhook-secret-sandbox-${surface}`).getByTestId("secret-mask")).toHaveText(/^…[0-9a-f]{4}$/);
+    }
+    const html = await page.content();
+    for (const secret of [FULL, PRO]) expect(html).not.toContain(secret);
+    await expectNoViolations(page, "/settings/api-keys");
+
+    await page.getByRole("tab", { name: "Production" }).click();
+    await expect(page).toHaveURL(/env=production/);
+    await expect(page.getByTestId("keys-empty-production")).toBeVisible();
+    await expect(page.getByTestId("key-row-production-core")).toContainText("Not set");
+  });
+
+  test("a key of the wrong environment is refused on the key field", async ({ page }) => {
+    await page.goto("/settings/api-keys?env=production");
+    await page.getByRole("button", { name: "Add the Production Core key" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("API key").fill(FULL);
+    await dialog.getByRole("button", { name: "Check and save" }).click();
+    await expect(dialog.getByText("This is a sandbox key (sk_sandbox_): production keys start with sk_live_. Add it under Sandbox instead.")).toBeVisible();
+    await expect(dialog.getByLabel("API key")).toHaveAttribute("aria-invalid", "true");
+    await expect(dialog.getByLabel("API key")).toHaveAttribute("type", "password");
+    await expectNoViolations(page, "/settings/api-keys add dialog with an error");
+    await page.keyboard.press("Escape");
+    await expect(page.getByTestId("key-row-production-core")).toContainText("Not set");
+  });
+
+  test("an admin replaces a key with another valid one, revokes it, adds one back, and each step is audited", async ({ page }) => {
+    await page.goto("/settings/api-keys?env=sandbox");
+    const row = page.getByTestId("key-row-sandbox-stocks");
+
+    await row.getByRole("button", { name: "Replace the Sandbox Stocks key" }).click();
+    let dialog = page.getByRole("dialog");
+    await dialog.getByRole("checkbox", { name: /^Write/ }).click();
+    await dialog.getByRole("checkbox", { name: /^Trade/ }).click();
+    await dialog.getByLabel("New API key").fill(READONLY);
+    await dialog.getByRole("button", { name: "Check and replace" }).click();
+    await expect(page.getByText("Replaced with sk_sandbox_…6d1c.")).toBeVisible();
+    await expect(row.getByTestId("key-mask")).toHaveText("sk_sandbox_…6d1c");
+    await expect(row).not.toContainText("Trade");
+    await expect(row).toContainText("Ada Admin");
+
+    await row.getByRole("button", { name: "Revoke the Sandbox Stocks key" }).click();
+    const confirm = page.getByRole("alertdialog");
+    await expect(confirm).toContainText("sk_sandbox_…6d1c");
+    await confirm.getByRole("button", { name: "Revoke" }).click();
+    await expect(row).toContainText("Revoked");
+    await expect(row).toContainText("by Ada Admin");
+
+    await row.getByRole("button", { name: "Add the Sandbox Stocks key" }).click();
+    dialog = page.getByRole("dialog");
+    await dialog.getByLabel("API key").fill(FULL);
+    await dialog.getByRole("button", { name: "Check and save" }).click();
+    await expect(page.getByText("Saved sk_sandbox_…1b3d.")).toBeVisible();
+    await expect(row.getByTestId("key-mask")).toHaveText("sk_sandbox_…1b3d");
+    await expect(row).toContainText("Active");
+
+    await page.goto("/settings/audit");
+    const audit = page.getByTestId("audit-row");
+    await expect(audit.filter({ hasText: "vault.api_key_replaced" }).first()).toContainText('"last4":"6d1c"');
+    await expect(audit.filter({ hasText: "vault.api_key_revoked" }).first()).toContainText("6d1c");
+    await expect(audit.filter({ hasText: "vault.api_key_added" }).first()).toContainText('"surface":"stocks"');
+    const html = await page.content();
+    for (const secret of [FULL, READONLY]) expect(html).not.toContain(secret);
+  });
+
+  test("a key the provider refuses is not saved, with the reason on the field", async ({ page }) => {
+    await page.goto("/settings/api-keys?env=sandbox");
+    await page.getByTestId("key-row-sandbox-coins").getByRole("button", { name: "Replace the Sandbox Coins key" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("New API key").fill("sk_sandbox_not_a_key_we_issued_1234");
+    await dialog.getByRole("button", { name: "Check and replace" }).click();
+    await expect(dialog.getByText("The provider does not accept this key: check you copied all of it and that it is not revoked.")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByTestId("key-row-sandbox-coins").getByTestId("key-mask")).toHaveText("sk_sandbox_…1b3d");
+  });
+
+  test("webhook secrets: set, rotate with the old one still accepted, and stop accepting it early", async ({ page }) => {
+    await page.goto("/settings/api-keys?env=production");
+    const card = page.getByTestId("webhook-secret-production-core");
+    const first = `whsec_e2e_first_${Date.now()}_a1b2`;
+    const second = `whsec_e2e_second_${Date.now()}_c3d4`;
+
+    await card.getByRole("button", { name: "Set the Production Core webhook secret" }).click();
+    await page.getByRole("dialog").getByLabel("Webhook secret").fill(first);
+    await page.getByRole("dialog").getByRole("button", { name: "Save" }).click();
+    await expect(card.getByTestId("secret-mask")).toHaveText("whsec_…a1b2");
+
+    await card.getByRole("button", { name: "Rotate the Production Core webhook secret" }).click();
+    await page.getByRole("dialog").getByLabel("Webhook secret").fill(second);
+    await page.getByRole("dialog").getByRole("button", { name: "Rotate" }).click();
+    await expect(card.getByTestId("secret-mask")).toHaveText("whsec_…c3d4");
+    const old = card.getByTestId("secret-in-window");
+    await expect(old).toContainText("whsec_…a1b2");
+    await expect(old).toContainText("still accepted until");
+
+    await old.getByRole("button", { name: /Stop accepting the old Production Core secret/ }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Stop accepting" }).click();
+    await expect(card.getByTestId("secret-in-window")).toHaveCount(0);
+    const html = await page.content();
+    for (const secret of [first, second]) expect(html).not.toContain(secret);
+  });
+
+  test("is usable with the keyboard alone: a dialog opens, closes and gives focus back", async ({ page }) => {
+    await page.goto("/settings/api-keys?env=sandbox");
+    const replace = page.getByRole("button", { name: "Replace the Sandbox Core key" });
+    await replace.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await expect(page.getByRole("dialog").locator(":focus")).toHaveCount(1);
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(replace).toBeFocused();
+  });
+
+  test("roles without keys:manage get the forbidden page and no link", async ({ browser }) => {
+    for (const role of ["viewer", "operator", "approver"] as const) {
+      const context = await browser.newContext({ storageState: storageStateOf(role) });
+      const page = await context.newPage();
+      await page.goto("/");
+      await expect(page.getByRole("navigation", { name: /main/i }).getByRole("link", { name: "API keys" })).toHaveCount(0);
+      await page.goto("/settings/api-keys");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your role does not open this page");
+      expect(await page.content()).not.toContain("sk_sandbox_…");
+      await context.close();
+    }
+  });
+});

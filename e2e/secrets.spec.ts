@@ -1,0 +1,177 @@
+/**
+ * No secret on the running app: every seeded API key and webhook secret, and the vault master
+ * key, must be absent from every page an admin can open (HTML and every response the browser
+ * receives, server-action answers included), from the built client bundle, from the app's log
+ * and from the audit log page.
+ *
+ * The secrets are read the way only the server could: emulator keys from the emulator's control
+ * API, webhook secrets by decrypting the vault rows with the master key from this run's env.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { Client } from "pg";
+import { decrypt, masterKeyRingFromEnv, type VaultEnvironment, type VaultKind, type VaultSurface } from "../lib/vault/crypto";
+import { storageStateOf } from "./roles";
+
+test.use({ storageState: storageStateOf("admin") });
+
+const KNOWN_EMULATOR_KEYS = [
+  "sk_sandbox_demo_full_4f9c2a7e1b3d",
+  "sk_sandbox_demo_readonly_8e2b6d1c",
+  "sk_sandbox_demo_noread_3a7f9e2d",
+  "daya_sk_demo_pro_5c8e1f4a9b2d",
+  "sk_live_demo_live_6d2a8c4e",
+];
+
+interface Secret {
+  name: string;
+  value: string;
+}
+
+let secrets: Secret[] = [];
+
+async function storedSecrets(): Promise<Secret[]> {
+  const url = process.env.DATABASE_URL;
+  if (!url || !process.env.VAULT_MASTER_KEY) return [];
+  const ring = masterKeyRingFromEnv(process.env);
+  const pg = new Client({ connectionString: url });
+  await pg.connect();
+  try {
+    const { rows } = await pg.query<{
+      id: string;
+      organization_id: string;
+      environment: VaultEnvironment;
+      surface: VaultSurface;
+      kind: VaultKind;
+      key_id: string;
+      nonce: Buffer;
+      ciphertext: Buffer;
+      auth_tag: Buffer;
+    }>("SELECT id, organization_id, environment::text AS environment, surface::text AS surface, kind::text AS kind, key_id, nonce, ciphertext, auth_tag FROM vault_secrets");
+    return rows.map((r) => ({
+      name: `vault ${r.environment} ${r.surface} ${r.kind} ${r.id}`,
+      value: decrypt(ring, { keyId: r.key_id, nonce: r.nonce, ciphertext: r.ciphertext, authTag: r.auth_tag }, {
+        recordId: r.id,
+        organizationId: r.organization_id,
+        environment: r.environment,
+        surface: r.surface,
+        kind: r.kind,
+      }),
+    }));
+  } finally {
+    await pg.end();
+  }
+}
+
+test.beforeAll(async () => {
+  const found = new Map<string, string>();
+  for (const k of KNOWN_EMULATOR_KEYS) found.set(k, `emulator key ${k.slice(0, 12)}…`);
+  const emulator = process.env.E2E_EMULATOR_URL;
+  if (emulator) {
+    const res = await fetch(`${emulator}/__emulator/keys`);
+    const { keys } = (await res.json()) as { keys: { key: string }[] };
+    for (const k of keys) found.set(k.key, `emulator key ${k.key.slice(0, 12)}…`);
+  }
+  for (const s of await storedSecrets()) found.set(s.value, s.name);
+  const master = process.env.VAULT_MASTER_KEY;
+  if (master) {
+    found.set(master, "VAULT_MASTER_KEY");
+    found.set(Buffer.from(master, "base64").toString("hex"), "VAULT_MASTER_KEY (hex)");
+  }
+  secrets = [...found].map(([value, name]) => ({ name, value }));
+});
+
+/** Names of the secrets found in `text` (never the values: a failure message must not print one). */
+function leaked(text: string): string[] {
+  return secrets.filter((s) => text.includes(s.value)).map((s) => s.name);
+}
+
+test("knows the secrets it looks for: the seeded keys, the seeded webhook secrets and the master key", async () => {
+  test.skip(!process.env.DATABASE_URL || !process.env.VAULT_MASTER_KEY, "DATABASE_URL and VAULT_MASTER_KEY of the app under test are not set, so the stored webhook secrets cannot be read.");
+  const names = secrets.map((s) => s.name);
+  expect(names.filter((n) => /vault sandbox (core|pro) webhook_secret/.test(n)).length).toBeGreaterThanOrEqual(2);
+  expect(names.filter((n) => /vault sandbox \w+ api_key/.test(n)).length).toBeGreaterThanOrEqual(4);
+  expect(names).toContain("VAULT_MASTER_KEY");
+});
+
+/** Opens a page and collects its HTML and every text response the browser received for it. */
+async function visit(page: Page, url: string): Promise<string[]> {
+  const bodies: string[] = [];
+  const pending: Promise<void>[] = [];
+  const onResponse = (res: import("@playwright/test").Response) => {
+    const type = res.headers()["content-type"] ?? "";
+    // A live event stream never ends; it is checked by the pages it feeds, not read here.
+    if (/text|json|javascript|x-component/.test(type) && !type.includes("event-stream")) pending.push(res.text().then((t) => void bodies.push(t), () => undefined));
+  };
+  page.on("response", onResponse);
+  await page.goto(url, { waitUntil: "load" });
+  await page.waitForTimeout(500); // late client fetches (hydration, prefetches) land in this window
+  page.off("response", onResponse);
+  await Promise.all(pending);
+  bodies.push(await page.content());
+  return bodies;
+}
+
+test("no secret in any page an admin can open, nor in what the browser receives", async ({ page }) => {
+  await page.goto("/");
+  const links = await page.getByRole("navigation", { name: /main/i }).getByRole("link").evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).getAttribute("href") ?? ""));
+  const paths = new Set(["/", ...links.filter((h) => h.startsWith("/")), "/settings/api-keys?env=sandbox", "/settings/api-keys?env=production", "/forbidden"]);
+  expect(paths.has("/settings/api-keys")).toBe(true);
+  for (const p of paths) {
+    const bodies = await visit(page, p);
+    expect(leaked(bodies.join("\n")), `secrets in ${p}`).toEqual([]);
+  }
+});
+
+test("no secret in server-action answers, even when a key is refused", async ({ page }) => {
+  const bodies: string[] = [];
+  page.on("response", (res) => {
+    if (res.request().method() === "POST") void res.text().then((t) => bodies.push(t), () => undefined);
+  });
+  await page.goto("/settings/api-keys?env=sandbox");
+  await page.getByRole("button", { name: "Replace the Sandbox Core key" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("New API key").fill("sk_sandbox_demo_full_4f9c2a7e1b3d"); // the key already stored: refused
+  await dialog.getByRole("button", { name: "Check and replace" }).click();
+  await expect(dialog.getByText("This is the key already stored here. Paste the new key.")).toBeVisible();
+  await dialog.getByLabel("New API key").fill("sk_live_demo_live_6d2a8c4e"); // wrong environment: refused
+  await dialog.getByRole("button", { name: "Check and replace" }).click();
+  await expect(dialog.getByText(/This is a production key/)).toBeVisible();
+  expect(bodies.length).toBeGreaterThanOrEqual(2);
+  expect(leaked(bodies.join("\n"))).toEqual([]);
+  expect(leaked(await page.content())).toEqual([]);
+});
+
+test("no secret in the audit log page", async ({ page }) => {
+  const pages = ["/settings/audit", ...["vault.demo_seeded", "vault.api_key_added", "vault.api_key_replaced", "vault.api_key_revoked", "vault.webhook_secret_set", "vault.webhook_secret_rotated", "vault.webhook_secret_revoked"].map((a) => `/settings/audit?action=${a}`)];
+  for (const p of pages) {
+    const bodies = await visit(page, p);
+    expect(leaked(bodies.join("\n")), `secrets in ${p}`).toEqual([]);
+  }
+});
+
+function filesUnder(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? filesUnder(path.join(dir, d.name)) : [path.join(dir, d.name)]));
+}
+
+test("no secret in any file of the client bundle (.next/static)", () => {
+  const dir = path.resolve(__dirname, "../.next/static");
+  test.skip(!fs.existsSync(dir), "There is no .next/static here: run against a built app (npm test builds it).");
+  const files = filesUnder(dir);
+  expect(files.length).toBeGreaterThan(0);
+  const found: string[] = [];
+  for (const file of files) {
+    const text = fs.readFileSync(file).toString("latin1");
+    for (const name of leaked(text)) found.push(`${path.relative(dir, file)}: ${name}`);
+  }
+  expect(found).toEqual([]);
+});
+
+test("no secret in the app's log", () => {
+  const file = process.env.APP_LOG_FILE;
+  test.skip(!file, "APP_LOG_FILE is not set: this run did not say where the app logs, so the log cannot be checked.");
+  const text = fs.readFileSync(file!, "utf8");
+  expect(text.length).toBeGreaterThan(0);
+  expect(leaked(text)).toEqual([]);
+});
