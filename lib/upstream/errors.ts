@@ -19,8 +19,7 @@ export type UpstreamErrorKind =
   | "in_progress"
   | "rate_limited"
   | "unavailable"
-  | "bad_response"
-  | "changed_request";
+  | "bad_response";
 
 /**
  * What is known about a write's effect: `not_sent` (nothing left this process), `refused` (the
