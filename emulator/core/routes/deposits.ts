@@ -8,23 +8,18 @@ import { coreError } from "../../lib/http";
 import { defaultDepositAmount, receiveDeposit, settlementNotReady, type DepositScenario } from "../engine";
 import {
   amountField,
-  badRequest,
   enumQuery,
   FieldErrors,
   invalidBody,
-  invalidId,
   isUuid,
-  newestFirst,
   notFound,
-  paginate,
-  parsePaging,
   readJsonObject,
   uuidQuery,
   validationFailed,
 } from "../http-util";
 import type { Deposit } from "../types";
 import { depositView } from "../views";
-import { merchantOf, read, write } from "./common";
+import { listRoute, merchantOf, read, retrieveRoute, write } from "./common";
 
 const STATUS_FILTER = ["PENDING", "RECEIVED", "PROCESSING", "REQUIRES_REVIEW", "COMPLETED", "FLAGGED", "FAILED", "REVERSED"] as const;
 type StatusFilter = (typeof STATUS_FILTER)[number];
@@ -62,43 +57,42 @@ function parseDateQuery(raw: string | undefined, name: string, endOfDay: boolean
 }
 
 export function mountDeposits(router: Hono<EmuEnv>, ctx: EmulatorContext): void {
-  router.get("/deposits", read, (c) => {
-    const { s } = merchantOf(c, ctx);
-    const errors = new FieldErrors();
-    const paging = parsePaging(c, { limit: 20, max: 100 }, errors);
-    const status = enumQuery(c, "status", STATUS_FILTER, errors);
-    const settlement = enumQuery(c, "settlement_status", STATUS_FILTER, errors);
-    const type = enumQuery(c, "type", ["NGN_DEPOSIT", "CRYPTO_DEPOSIT"] as const, errors);
-    const customerId = uuidQuery(c, "customer_id", errors);
-    const fundingAccountId = uuidQuery(c, "funding_account_id", errors);
-    const from = parseDateQuery(c.req.query("from"), "from", false, errors);
-    const to = parseDateQuery(c.req.query("to"), "to", true, errors);
-    if (from !== undefined && to !== undefined && from > to) errors.add("from", "must not be after to");
-    if (!errors.empty) return badRequest(c, "Invalid query parameters.", errors.fields);
-    const items = newestFirst(s.deposits).filter((d) => {
-      const created = Date.parse(d.created_at);
-      return (
-        (status === undefined || matchesStatus(d, status)) &&
-        (settlement === undefined || matchesSettlement(d, settlement)) &&
-        (type === undefined || d.type === type) &&
-        (customerId === undefined || d.customer_id === customerId) &&
-        (fundingAccountId === undefined || d.funding_account_id === fundingAccountId) &&
-        (from === undefined || created >= from) &&
-        (to === undefined || created <= to)
-      );
-    });
-    const page = paginate(items, paging);
-    return c.json({ ...page, data: page.data.map(depositView) });
-  });
+  router.get(
+    "/deposits",
+    read,
+    listRoute(ctx, {
+      paging: { limit: 20, max: 100 },
+      records: (s) => s.deposits,
+      query: (c, errors) => {
+        const q = {
+          status: enumQuery(c, "status", STATUS_FILTER, errors),
+          settlement: enumQuery(c, "settlement_status", STATUS_FILTER, errors),
+          type: enumQuery(c, "type", ["NGN_DEPOSIT", "CRYPTO_DEPOSIT"] as const, errors),
+          customerId: uuidQuery(c, "customer_id", errors),
+          fundingAccountId: uuidQuery(c, "funding_account_id", errors),
+          from: parseDateQuery(c.req.query("from"), "from", false, errors),
+          to: parseDateQuery(c.req.query("to"), "to", true, errors),
+        };
+        if (q.from !== undefined && q.to !== undefined && q.from > q.to) errors.add("from", "must not be after to");
+        return q;
+      },
+      keep: (d, q) => {
+        const created = Date.parse(d.created_at);
+        return (
+          (q.status === undefined || matchesStatus(d, q.status)) &&
+          (q.settlement === undefined || matchesSettlement(d, q.settlement)) &&
+          (q.type === undefined || d.type === q.type) &&
+          (q.customerId === undefined || d.customer_id === q.customerId) &&
+          (q.fundingAccountId === undefined || d.funding_account_id === q.fundingAccountId) &&
+          (q.from === undefined || created >= q.from) &&
+          (q.to === undefined || created <= q.to)
+        );
+      },
+      view: depositView,
+    }),
+  );
 
-  router.get("/deposits/:id", read, (c) => {
-    const id = c.req.param("id");
-    if (!isUuid(id)) return invalidId(c);
-    const { s } = merchantOf(c, ctx);
-    const d = s.deposits.find((x) => x.id === id);
-    if (!d) return notFound(c, "deposit");
-    return c.json(depositView(d));
-  });
+  router.get("/deposits/:id", read, retrieveRoute(ctx, "deposit", (s) => s.deposits, depositView));
 
   router.post("/sandbox/deposits", write, async (c) => {
     if (c.get("auth").key.environment !== "sandbox") {

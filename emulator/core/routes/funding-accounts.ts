@@ -10,17 +10,13 @@ import { coreError } from "../../lib/http";
 import { parseDecimal } from "../../lib/money";
 import { addressFor, DELAYS, emit, nextAccountNumber, TEMPORARY_ACCOUNT_TTL_MS } from "../engine";
 import {
-  badRequest,
   enumQuery,
   FieldErrors,
   invalidBody,
   invalidId,
   isObject,
   isUuid,
-  newestFirst,
   notFound,
-  paginate,
-  parsePaging,
   readJsonObject,
   uuidQuery,
   validationFailed,
@@ -42,7 +38,7 @@ import type {
 } from "../types";
 import { isEvmAddress } from "../validators";
 import { fundingAccountView } from "../views";
-import { frozenBlocked, idempotency, merchantOf, read, write } from "./common";
+import { frozenBlocked, idempotency, listRoute, merchantOf, read, retrieveRoute, write } from "./common";
 
 const TYPES: readonly FundingType[] = ["TEMPORARY", "PERMANENT"];
 const RAILS: readonly FundingRail[] = ["NGN_VIRTUAL_ACCOUNT", "CRYPTO_ADDRESS"];
@@ -340,34 +336,28 @@ export function mountFundingAccounts(router: Hono<EmuEnv>, ctx: EmulatorContext)
     return c.json(fundingAccountView(fa), 201);
   });
 
-  router.get("/funding-accounts", read, (c) => {
-    const { s } = merchantOf(c, ctx);
-    const errors = new FieldErrors();
-    const paging = parsePaging(c, { limit: 20, max: 200 }, errors);
-    const customerId = uuidQuery(c, "customer_id", errors);
-    const type = enumQuery(c, "type", TYPES, errors);
-    const rail = enumQuery(c, "rail", RAILS, errors);
-    const status = enumQuery(c, "status", STATUSES, errors);
-    if (!errors.empty) return badRequest(c, "Invalid query parameters.", errors.fields);
-    const items = newestFirst(s.fundingAccounts).filter(
-      (f) =>
-        (customerId === undefined || f.customer_id === customerId) &&
-        (type === undefined || f.type === type) &&
-        (rail === undefined || f.rail === rail) &&
-        (status === undefined || f.status === status),
-    );
-    const page = paginate(items, paging);
-    return c.json({ ...page, data: page.data.map(fundingAccountView) });
-  });
+  router.get(
+    "/funding-accounts",
+    read,
+    listRoute(ctx, {
+      paging: { limit: 20, max: 200 },
+      records: (s) => s.fundingAccounts,
+      query: (c, errors) => ({
+        customerId: uuidQuery(c, "customer_id", errors),
+        type: enumQuery(c, "type", TYPES, errors),
+        rail: enumQuery(c, "rail", RAILS, errors),
+        status: enumQuery(c, "status", STATUSES, errors),
+      }),
+      keep: (f, q) =>
+        (q.customerId === undefined || f.customer_id === q.customerId) &&
+        (q.type === undefined || f.type === q.type) &&
+        (q.rail === undefined || f.rail === q.rail) &&
+        (q.status === undefined || f.status === q.status),
+      view: fundingAccountView,
+    }),
+  );
 
-  router.get("/funding-accounts/:id", read, (c) => {
-    const id = c.req.param("id");
-    if (!isUuid(id)) return invalidId(c);
-    const { s } = merchantOf(c, ctx);
-    const fa = s.fundingAccounts.find((f) => f.id === id);
-    if (!fa) return notFound(c, "funding account");
-    return c.json(fundingAccountView(fa));
-  });
+  router.get("/funding-accounts/:id", read, retrieveRoute(ctx, "funding account", (s) => s.fundingAccounts, fundingAccountView));
 
   router.patch("/funding-accounts/:id/settlement-destination", write, async (c) => {
     const id = c.req.param("id");

@@ -2,22 +2,16 @@
  * Legacy routes kept for existing integrations: payouts (read-only), onramps and offramps.
  */
 import { randomUUID } from "node:crypto";
-import type { Context, Hono } from "hono";
+import type { Hono } from "hono";
 import type { EmuEnv, EmulatorContext } from "../../lib/contract";
 import { parseDecimal } from "../../lib/money";
 import { addressFor, nextAccountNumber, TEMPORARY_ACCOUNT_TTL_MS } from "../engine";
 import {
-  badRequest,
   enumQuery,
   FieldErrors,
   invalidBody,
-  invalidId,
   isObject,
   isUuid,
-  newestFirst,
-  notFound,
-  paginate,
-  parsePaging,
   readJsonObject,
   uuidQuery,
   validationFailed,
@@ -28,7 +22,7 @@ import { FUNDING_CHAINS, RECIPIENT_CHAINS, STABLE_ASSETS, VIRTUAL_ACCOUNT_BANK }
 import { resolveBankAccount } from "../recipients-validate";
 import type { CoreSlice, FundingType, LegacyStatus, Offramp, Onramp, StableAsset } from "../types";
 import { isEvmAddress } from "../validators";
-import { frozenBlocked, merchantOf, optionalIdempotency, read, write } from "./common";
+import { frozenBlocked, listRoute, merchantOf, optionalIdempotency, read, retrieveRoute, write } from "./common";
 
 const TYPES: readonly FundingType[] = ["TEMPORARY", "PERMANENT"];
 const LEGACY_STATUSES: readonly LegacyStatus[] = ["ACTIVE", "INACTIVE", "EXPIRED"];
@@ -68,54 +62,41 @@ function checkRate(raw: unknown, path: string, side: "BUY" | "SELL", to: string 
   return null;
 }
 
-function listQuery(c: Context<EmuEnv>, errors: FieldErrors) {
-  const paging = parsePaging(c, { limit: 20, max: 100 }, errors);
-  const status = enumQuery(c, "status", LEGACY_STATUSES, errors);
-  const type = enumQuery(c, "type", TYPES, errors);
-  const customerId = uuidQuery(c, "customer_id", errors);
-  return { paging, status, type, customerId };
+/** Onramps and offramps list alike: by status, type and customer, records returned as stored. */
+function legacyRampList<T extends Onramp | Offramp>(ctx: EmulatorContext, records: (s: CoreSlice) => readonly T[]) {
+  return listRoute(ctx, {
+    paging: { limit: 20, max: 100 },
+    records,
+    query: (c, errors) => ({
+      status: enumQuery(c, "status", LEGACY_STATUSES, errors),
+      type: enumQuery(c, "type", TYPES, errors),
+      customerId: uuidQuery(c, "customer_id", errors),
+    }),
+    keep: (o, q) =>
+      (q.status === undefined || o.status === q.status) && (q.type === undefined || o.type === q.type) && (q.customerId === undefined || o.customer_id === q.customerId),
+  });
 }
 
 export function mountLegacy(router: Hono<EmuEnv>, ctx: EmulatorContext): void {
-  router.get("/payouts", read, (c) => {
-    const { s } = merchantOf(c, ctx);
-    const errors = new FieldErrors();
-    const paging = parsePaging(c, { limit: 20, max: 100 }, errors);
-    const type = enumQuery(c, "type", ["CRYPTO_PAYOUT", "NGN_PAYOUT"] as const, errors);
-    const status = enumQuery(c, "status", ["PROCESSING", "SETTLED", "FAILED"] as const, errors);
-    if (!errors.empty) return badRequest(c, "Invalid query parameters.", errors.fields);
-    const items = newestFirst(s.payouts).filter((p) => (type === undefined || p.type === type) && (status === undefined || p.status === status));
-    return c.json(paginate(items, paging));
-  });
+  router.get(
+    "/payouts",
+    read,
+    listRoute(ctx, {
+      paging: { limit: 20, max: 100 },
+      records: (s) => s.payouts,
+      query: (c, errors) => ({
+        type: enumQuery(c, "type", ["CRYPTO_PAYOUT", "NGN_PAYOUT"] as const, errors),
+        status: enumQuery(c, "status", ["PROCESSING", "SETTLED", "FAILED"] as const, errors),
+      }),
+      keep: (p, q) => (q.type === undefined || p.type === q.type) && (q.status === undefined || p.status === q.status),
+    }),
+  );
 
-  router.get("/payouts/:id", read, (c) => {
-    const id = c.req.param("id");
-    if (!isUuid(id)) return invalidId(c);
-    const { s } = merchantOf(c, ctx);
-    const p = s.payouts.find((x) => x.id === id);
-    if (!p) return notFound(c, "payout");
-    return c.json(p);
-  });
+  router.get("/payouts/:id", read, retrieveRoute(ctx, "payout", (s) => s.payouts));
 
-  router.get("/onramps", read, (c) => {
-    const { s } = merchantOf(c, ctx);
-    const errors = new FieldErrors();
-    const q = listQuery(c, errors);
-    if (!errors.empty) return badRequest(c, "Invalid query parameters.", errors.fields);
-    const items = newestFirst(s.onramps).filter(
-      (o) => (q.status === undefined || o.status === q.status) && (q.type === undefined || o.type === q.type) && (q.customerId === undefined || o.customer_id === q.customerId),
-    );
-    return c.json(paginate(items, q.paging));
-  });
+  router.get("/onramps", read, legacyRampList(ctx, (s) => s.onramps));
 
-  router.get("/onramps/:id", read, (c) => {
-    const id = c.req.param("id");
-    if (!isUuid(id)) return invalidId(c);
-    const { s } = merchantOf(c, ctx);
-    const o = s.onramps.find((x) => x.id === id);
-    if (!o) return notFound(c, "onramp");
-    return c.json(o);
-  });
+  router.get("/onramps/:id", read, retrieveRoute(ctx, "onramp", (s) => s.onramps));
 
   router.post("/onramps", write, frozenBlocked, optionalIdempotency, async (c) => {
     const body = await readJsonObject(c);
@@ -181,25 +162,9 @@ export function mountLegacy(router: Hono<EmuEnv>, ctx: EmulatorContext): void {
     return c.json(o, 201);
   });
 
-  router.get("/offramps", read, (c) => {
-    const { s } = merchantOf(c, ctx);
-    const errors = new FieldErrors();
-    const q = listQuery(c, errors);
-    if (!errors.empty) return badRequest(c, "Invalid query parameters.", errors.fields);
-    const items = newestFirst(s.offramps).filter(
-      (o) => (q.status === undefined || o.status === q.status) && (q.type === undefined || o.type === q.type) && (q.customerId === undefined || o.customer_id === q.customerId),
-    );
-    return c.json(paginate(items, q.paging));
-  });
+  router.get("/offramps", read, legacyRampList(ctx, (s) => s.offramps));
 
-  router.get("/offramps/:id", read, (c) => {
-    const id = c.req.param("id");
-    if (!isUuid(id)) return invalidId(c);
-    const { s } = merchantOf(c, ctx);
-    const o = s.offramps.find((x) => x.id === id);
-    if (!o) return notFound(c, "offramp");
-    return c.json(o);
-  });
+  router.get("/offramps/:id", read, retrieveRoute(ctx, "offramp", (s) => s.offramps));
 
   router.post("/offramps", write, frozenBlocked, optionalIdempotency, async (c) => {
     const body = await readJsonObject(c);

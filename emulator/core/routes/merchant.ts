@@ -10,23 +10,16 @@ import { add, cmp, fixed } from "../../lib/money";
 import { balancesView, credit, DELAYS, emit, tryDebit, WITHDRAWAL_FEE_USD } from "../engine";
 import {
   amountField,
-  badRequest,
   enumQuery,
   FieldErrors,
   invalidBody,
-  invalidId,
-  isUuid,
-  newestFirst,
-  notFound,
-  paginate,
-  parsePaging,
   readJsonObject,
   validationFailed,
 } from "../http-util";
 import type { BalanceTransfer, MerchantWithdrawal, WithdrawalStatus } from "../types";
 import { isEvmAddress } from "../validators";
 import { merchantFundingView, withdrawalView } from "../views";
-import { frozenBlocked, idempotency, merchantOf, optionalIdempotency, read, write } from "./common";
+import { frozenBlocked, idempotency, listRoute, merchantOf, optionalIdempotency, read, retrieveRoute, write } from "./common";
 
 const WITHDRAWAL_STATUSES: readonly WithdrawalStatus[] = ["PENDING", "SUBMITTED", "SETTLED", "FAILED"];
 /** The only enabled rail today (docs notes). */
@@ -70,13 +63,7 @@ export function mountMerchant(router: Hono<EmuEnv>, ctx: EmulatorContext): void 
     return c.json({ data: { ...move, balance: balancesView(s.balances) } }, 201);
   });
 
-  router.get("/merchant/balance/transfers", read, (c) => {
-    const { s } = merchantOf(c, ctx);
-    const errors = new FieldErrors();
-    const paging = parsePaging(c, { limit: 20, max: 100 }, errors);
-    if (!errors.empty) return badRequest(c, "Invalid query parameters.", errors.fields);
-    return c.json(paginate(newestFirst(s.balanceTransfers), paging));
-  });
+  router.get("/merchant/balance/transfers", read, listRoute(ctx, { paging: { limit: 20, max: 100 }, records: (s) => s.balanceTransfers }));
 
   const createWithdrawal = async (c: Context<EmuEnv>): Promise<Response> => {
     const body = await readJsonObject(c);
@@ -138,25 +125,19 @@ export function mountMerchant(router: Hono<EmuEnv>, ctx: EmulatorContext): void 
   router.post("/merchant/withdrawals", write, frozenBlocked, idempotency, createWithdrawal);
   router.post("/merchant/balance/withdraw", write, frozenBlocked, optionalIdempotency, createWithdrawal);
 
-  router.get("/merchant/withdrawals", read, (c) => {
-    const { s } = merchantOf(c, ctx);
-    const errors = new FieldErrors();
-    const paging = parsePaging(c, { limit: 50, max: WITHDRAWAL_LIST_MAX }, errors);
-    const status = enumQuery(c, "status", WITHDRAWAL_STATUSES, errors);
-    if (!errors.empty) return badRequest(c, "Invalid query parameters.", errors.fields);
-    const items = newestFirst(s.withdrawals).filter((w) => status === undefined || w.status === status);
-    const page = paginate(items, paging);
-    return c.json({ ...page, data: page.data.map(withdrawalView) });
-  });
+  router.get(
+    "/merchant/withdrawals",
+    read,
+    listRoute(ctx, {
+      paging: { limit: 50, max: WITHDRAWAL_LIST_MAX },
+      records: (s) => s.withdrawals,
+      query: (c, errors) => enumQuery(c, "status", WITHDRAWAL_STATUSES, errors),
+      keep: (w, status) => status === undefined || w.status === status,
+      view: withdrawalView,
+    }),
+  );
 
-  router.get("/merchant/withdrawals/:id", read, (c) => {
-    const id = c.req.param("id");
-    if (!isUuid(id)) return invalidId(c);
-    const { s } = merchantOf(c, ctx);
-    const w = s.withdrawals.find((x) => x.id === id);
-    if (!w) return notFound(c, "withdrawal");
-    return c.json(withdrawalView(w));
-  });
+  router.get("/merchant/withdrawals/:id", read, retrieveRoute(ctx, "withdrawal", (s) => s.withdrawals, withdrawalView));
 
   router.get("/merchant/funding", read, (c) => {
     const { s } = merchantOf(c, ctx);

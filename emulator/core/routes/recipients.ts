@@ -9,17 +9,11 @@ import { cmp } from "../../lib/money";
 import { emit, quoteTransfer, TRANSFER_REVIEW_THRESHOLD_USD, transferEventView, tryDebit, DELAYS } from "../engine";
 import {
   amountField,
-  badRequest,
   enumQuery,
   FieldErrors,
   invalidBody,
-  invalidId,
   isObject,
   isUuid,
-  newestFirst,
-  notFound,
-  paginate,
-  parsePaging,
   readJsonObject,
   uuidQuery,
   validationFailed,
@@ -28,7 +22,7 @@ import { FAILING_TEST_ACCOUNT } from "../reference";
 import { recipientFingerprint, validateRecipient, type RecipientInput } from "../recipients-validate";
 import type { CoreSlice, Recipient, RecipientType, Transfer, TransferStatus } from "../types";
 import { recipientView } from "../views";
-import { frozenBlocked, idempotency, merchantOf, read, write } from "./common";
+import { frozenBlocked, idempotency, listRoute, merchantOf, read, retrieveRoute, write } from "./common";
 
 const RECIPIENT_TYPES: readonly RecipientType[] = ["BANK_ACCOUNT", "CRYPTO_ADDRESS", "US_BANK_ACCOUNT", "SWIFT_BANK_ACCOUNT"];
 const TRANSFER_STATUSES: readonly TransferStatus[] = ["PROCESSING", "COMPLETED", "FAILED", "REQUIRES_REVIEW"];
@@ -65,28 +59,19 @@ export function mountRecipients(router: Hono<EmuEnv>, ctx: EmulatorContext): voi
     return c.json(recipientView(recipient), created ? 201 : 200);
   });
 
-  router.get("/recipients", read, (c) => {
-    const { s } = merchantOf(c, ctx);
-    const errors = new FieldErrors();
-    const paging = parsePaging(c, { limit: 20, max: 100 }, errors);
-    const type = enumQuery(c, "type", RECIPIENT_TYPES, errors);
-    const customerId = uuidQuery(c, "customer_id", errors);
-    if (!errors.empty) return badRequest(c, "Invalid query parameters.", errors.fields);
-    const items = newestFirst(s.recipients).filter(
-      (r) => (type === undefined || r.type === type) && (customerId === undefined || r.customer_id === customerId),
-    );
-    const page = paginate(items, paging);
-    return c.json({ ...page, data: page.data.map(recipientView) });
-  });
+  router.get(
+    "/recipients",
+    read,
+    listRoute(ctx, {
+      paging: { limit: 20, max: 100 },
+      records: (s) => s.recipients,
+      query: (c, errors) => ({ type: enumQuery(c, "type", RECIPIENT_TYPES, errors), customerId: uuidQuery(c, "customer_id", errors) }),
+      keep: (r, q) => (q.type === undefined || r.type === q.type) && (q.customerId === undefined || r.customer_id === q.customerId),
+      view: recipientView,
+    }),
+  );
 
-  router.get("/recipients/:id", read, (c) => {
-    const id = c.req.param("id");
-    if (!isUuid(id)) return invalidId(c);
-    const { s } = merchantOf(c, ctx);
-    const r = s.recipients.find((x) => x.id === id);
-    if (!r) return notFound(c, "recipient");
-    return c.json(recipientView(r));
-  });
+  router.get("/recipients/:id", read, retrieveRoute(ctx, "recipient", (s) => s.recipients, recipientView));
 
   router.post("/transfers", write, frozenBlocked, idempotency, async (c) => {
     const body = await readJsonObject(c);
@@ -183,30 +168,26 @@ export function mountRecipients(router: Hono<EmuEnv>, ctx: EmulatorContext): voi
     return c.json(transferEventView(s, t), 201);
   });
 
-  router.get("/transfers", read, (c) => {
-    const { s } = merchantOf(c, ctx);
-    const errors = new FieldErrors();
-    const paging = parsePaging(c, { limit: 20, max: 100 }, errors);
-    const status = enumQuery(c, "status", TRANSFER_STATUSES, errors);
-    const recipientId = uuidQuery(c, "recipient_id", errors);
-    const customerId = uuidQuery(c, "customer_id", errors);
-    if (!errors.empty) return badRequest(c, "Invalid query parameters.", errors.fields);
-    const items = newestFirst(s.transfers).filter(
-      (t) =>
-        (status === undefined || t.status === status) &&
-        (recipientId === undefined || t.recipient_id === recipientId) &&
-        (customerId === undefined || t.customer_id === customerId),
-    );
-    const page = paginate(items, paging);
-    return c.json({ ...page, data: page.data.map((t) => transferEventView(s, t)) });
-  });
+  const transferView = (t: Transfer, s: CoreSlice) => transferEventView(s, t);
 
-  router.get("/transfers/:id", read, (c) => {
-    const id = c.req.param("id");
-    if (!isUuid(id)) return invalidId(c);
-    const { s } = merchantOf(c, ctx);
-    const t = s.transfers.find((x) => x.id === id);
-    if (!t) return notFound(c, "transfer");
-    return c.json(transferEventView(s, t));
-  });
+  router.get(
+    "/transfers",
+    read,
+    listRoute(ctx, {
+      paging: { limit: 20, max: 100 },
+      records: (s) => s.transfers,
+      query: (c, errors) => ({
+        status: enumQuery(c, "status", TRANSFER_STATUSES, errors),
+        recipientId: uuidQuery(c, "recipient_id", errors),
+        customerId: uuidQuery(c, "customer_id", errors),
+      }),
+      keep: (t, q) =>
+        (q.status === undefined || t.status === q.status) &&
+        (q.recipientId === undefined || t.recipient_id === q.recipientId) &&
+        (q.customerId === undefined || t.customer_id === q.customerId),
+      view: transferView,
+    }),
+  );
+
+  router.get("/transfers/:id", read, retrieveRoute(ctx, "transfer", (s) => s.transfers, transferView));
 }

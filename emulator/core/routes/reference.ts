@@ -4,13 +4,13 @@
 import type { Hono } from "hono";
 import type { EmuEnv, EmulatorContext } from "../../lib/contract";
 import { coreError } from "../../lib/http";
-import { badRequest, FieldErrors, invalidBody, invalidId, isUuid, newestFirst, notFound, paginate, parsePaging, readJsonObject, validationFailed } from "../http-util";
+import { badRequest, FieldErrors, invalidBody, readJsonObject, validationFailed } from "../http-util";
 import { currentRate, RATE_SIDES, RATE_TARGETS } from "../rates";
 import { BANKS } from "../reference";
 import { resolveBankAccount } from "../recipients-validate";
 import type { RateSide, RateTarget } from "../types";
 import { customerView } from "../views";
-import { merchantOf, read } from "./common";
+import { listRoute, merchantOf, read, retrieveRoute } from "./common";
 
 export function mountReference(router: Hono<EmuEnv>, ctx: EmulatorContext): void {
   router.get("/banks", read, (c) => c.json({ data: BANKS.map((b) => ({ code: b.code, name: b.name })) }));
@@ -29,26 +29,23 @@ export function mountReference(router: Hono<EmuEnv>, ctx: EmulatorContext): void
     return c.json(result.account);
   });
 
-  router.get("/customers", read, (c) => {
-    const { s } = merchantOf(c, ctx);
-    const errors = new FieldErrors();
-    const paging = parsePaging(c, { limit: 20, max: 100 }, errors);
-    const tier = c.req.query("kyc_tier");
-    if (tier !== undefined && tier !== "1" && tier !== "2") errors.add("kyc_tier", "must be 1 or 2");
-    if (!errors.empty) return badRequest(c, "Invalid query parameters.", errors.fields);
-    const items = newestFirst(s.customers).filter((cu) => tier === undefined || String(cu.kyc_tier) === tier);
-    const page = paginate(items, paging);
-    return c.json({ ...page, data: page.data.map(customerView) });
-  });
+  router.get(
+    "/customers",
+    read,
+    listRoute(ctx, {
+      paging: { limit: 20, max: 100 },
+      records: (s) => s.customers,
+      query: (c, errors) => {
+        const tier = c.req.query("kyc_tier");
+        if (tier !== undefined && tier !== "1" && tier !== "2") errors.add("kyc_tier", "must be 1 or 2");
+        return tier;
+      },
+      keep: (cu, tier) => tier === undefined || String(cu.kyc_tier) === tier,
+      view: customerView,
+    }),
+  );
 
-  router.get("/customers/:id", read, (c) => {
-    const id = c.req.param("id");
-    if (!isUuid(id)) return invalidId(c);
-    const { s } = merchantOf(c, ctx);
-    const customer = s.customers.find((cu) => cu.id === id);
-    if (!customer) return notFound(c, "customer");
-    return c.json(customerView(customer));
-  });
+  router.get("/customers/:id", read, retrieveRoute(ctx, "customer", (s) => s.customers, customerView));
 
   router.get("/rates", read, (c) => {
     const errors = new FieldErrors();
