@@ -22,6 +22,7 @@ export interface LiveStreamOptions {
 }
 
 const encoder = new TextEncoder();
+const HIGH_WATER_MARK = 64 * 1024;
 
 /** One SSE message. Ids and names come from our own store; line breaks are removed so no field can end a message early. */
 export function sseMessage(event: string, data: unknown, id?: string): string {
@@ -72,7 +73,8 @@ export function createLiveStream(opts: LiveStreamOptions): ReadableStream<Uint8A
         };
         const send = (text: string) => {
           if (closed) return;
-          if ((controller.desiredSize ?? 0) < -maxQueued) {
+          const queued = HIGH_WATER_MARK - (controller.desiredSize ?? 0);
+          if (queued > maxQueued) {
             close();
             return;
           }
@@ -155,6 +157,6 @@ export function createLiveStream(opts: LiveStreamOptions): ReadableStream<Uint8A
         if (onAbort) opts.signal?.removeEventListener("abort", onAbort);
       },
     },
-    { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
+    { highWaterMark: HIGH_WATER_MARK, size: (chunk) => chunk.byteLength },
   );
 }

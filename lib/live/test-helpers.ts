@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 
 export async function storeEvent(
-  db: PrismaClient,
+  db: Pick<PrismaClient, "webhookEvent">,
   e: {
     organizationId: string;
     environment: "sandbox" | "production";

@@ -1,0 +1,146 @@
+import crypto from "node:crypto";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { Client } from "pg";
+import { testDb } from "@/test/factories";
+import { LiveListener, type LiveSubscriber } from "./listener";
+import { notifyEvent } from "./notify";
+import { createLiveStream, sseMessage } from "./stream";
+import { SseReader } from "./test-helpers";
+
+const url = () => process.env.DATABASE_URL!;
+const listeners: LiveListener[] = [];
+const readers: SseReader[] = [];
+const scope = { organizationId: crypto.randomUUID(), environment: "sandbox" as const };
+
+function instance() {
+  const l = new LiveListener({ connectionString: url(), minBackoffMs: 50, maxBackoffMs: 400 });
+  listeners.push(l);
+  return l;
+}
+
+function read(stream: ReadableStream<Uint8Array>) {
+  const r = new SseReader(stream);
+  readers.push(r);
+  return r;
+}
+
+afterEach(async () => {
+  await Promise.all(readers.splice(0).map((r) => r.cancel()));
+  await Promise.all(listeners.splice(0).map((l) => l.stop()));
+});
+
+afterAll(async () => {
+  await testDb().$disconnect();
+});
+
+describe("the live stream across app instances", () => {
+  it("brings an event stored through one instance to an SSE client of another within a second", async () => {
+    const a = instance();
+    const b = instance();
+    await Promise.all([a.ready(), b.ready()]);
+    const onA = read(createLiveStream({ listener: a, scope }));
+    const onB = read(createLiveStream({ listener: b, scope }));
+
+    const eventId = crypto.randomUUID();
+    const t0 = performance.now();
+    await testDb().$transaction(async (tx) =>
+      notifyEvent(tx, { ...scope, eventId, name: "deposit.received", resourceType: "deposit", resourceId: "dep_1", resourceStatus: "PROCESSING" }),
+    );
+    const [gotA, gotB] = await Promise.all([onA.waitFor((m) => m.id === eventId, 1_000), onB.waitFor((m) => m.id === eventId, 1_000)]);
+    expect(performance.now() - t0).toBeLessThan(1_000);
+    for (const got of [gotA, gotB]) {
+      expect(got.data).toEqual({ id: eventId, name: "deposit.received", resourceType: "deposit", resourceId: "dep_1", resourceStatus: "PROCESSING" });
+    }
+  });
+
+  it("tells the browser to resync when its instance's listener had to reconnect", async () => {
+    const l = instance();
+    await l.ready();
+    const reader = read(createLiveStream({ listener: l, scope }));
+    const admin = new Client({ connectionString: url() });
+    await admin.connect();
+    try {
+      await admin.query("SELECT pg_terminate_backend($1)", [l.backendPid()]);
+    } finally {
+      await admin.end();
+    }
+    await reader.waitFor((m) => m.event === "resync", 5_000);
+  });
+});
+
+describe("createLiveStream", () => {
+  function fakeListener() {
+    const subs = new Set<LiveSubscriber>();
+    return {
+      subs,
+      subscribe(fn: LiveSubscriber) {
+        subs.add(fn);
+        return () => subs.delete(fn);
+      },
+    };
+  }
+
+  it("sends a heartbeat comment and ends the stream once the session no longer allows it", async () => {
+    const listener = fakeListener();
+    let allowed = true;
+    const reader = read(createLiveStream({ listener, scope, heartbeatMs: 30, stillAllowed: async () => allowed }));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(reader.comments).toBeGreaterThanOrEqual(2); // ": connected" and at least one heartbeat
+    expect(reader.closed).toBe(false);
+    allowed = false;
+    await reader.waitFor((m) => m.event === "end", 1_000);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(reader.closed).toBe(true);
+    expect(listener.subs.size).toBe(0);
+  });
+
+  it("keeps a stream open when a session check fails for a moment", async () => {
+    const listener = fakeListener();
+    const reader = read(createLiveStream({ listener, scope, heartbeatMs: 20, stillAllowed: async () => Promise.reject(new Error("database blip")) }));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(reader.closed).toBe(false);
+    expect(listener.subs.size).toBe(1);
+  });
+
+  it("holds live events during the replay and sends each id once, replayed ones first", async () => {
+    const listener = fakeListener();
+    let finishReplay!: () => void;
+    const gate = new Promise<void>((r) => (finishReplay = r));
+    const change = (id: string) => ({ id, name: "deposit.completed", resourceType: "deposit", resourceId: "d", resourceStatus: "COMPLETED" });
+    const reader = read(
+      createLiveStream({
+        listener,
+        scope,
+        lastEventId: "seen",
+        replay: async () => {
+          await gate;
+          return { complete: true, events: [change("r1"), change("both")] };
+        },
+      }),
+    );
+    await new Promise((r) => setTimeout(r, 20));
+    const announce = (eventId: string) => {
+      for (const fn of listener.subs) fn({ kind: "event", event: { ...scope, ...change(eventId), eventId, truncated: false } });
+    };
+    announce("both"); // committed while the replay query ran: in both
+    announce("l1");
+    finishReplay();
+    await reader.waitFor((m) => m.id === "l1", 1_000);
+    expect(reader.messages.map((m) => m.id)).toEqual(["r1", "both", "l1"]);
+  });
+
+  it("cuts off a client that stopped reading, so memory stays bounded", async () => {
+    const listener = fakeListener();
+    const stream = createLiveStream({ listener, scope, maxQueuedBytes: 2_000 });
+    // Nobody reads: the queue grows until the stream gives up on this client.
+    for (let i = 0; i < 100; i++) {
+      for (const fn of listener.subs) fn({ kind: "event", event: { ...scope, eventId: `e${i}`, name: "deposit.completed", resourceType: "deposit", resourceId: "d", resourceStatus: null, truncated: false } });
+    }
+    expect(listener.subs.size).toBe(0);
+    await stream.cancel();
+  });
+
+  it("writes one well-formed message, with no way for a field to break the framing", () => {
+    expect(sseMessage("change", { a: "x\ny" }, "id\n1")).toBe('id: id1\nevent: change\ndata: {"a":"x\\ny"}\n\n');
+  });
+});
