@@ -5,7 +5,7 @@
  */
 import Decimal from "decimal.js";
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { withEmulator } from "../testing";
 import {
   activeFundingAccount,
@@ -20,19 +20,14 @@ import {
   get,
   post,
   rate,
-  startHarness,
-  type Harness,
+  harnessPerSuite,
   type Json,
 } from "./test-helpers";
 
-let h: Harness;
+const h = harnessPerSuite();
 let customerId: string;
 beforeAll(async () => {
-  h = await startHarness();
   customerId = (await customerWhere(h.emu, (c) => c.email === "ngozi.umeh@example.com")).id;
-});
-afterAll(async () => {
-  await h.close();
 });
 
 const DEPOSIT_EVENTS = ["deposit.received", "deposit.processing", "deposit.completed", "deposit.requires_review", "deposit.failed"];

@@ -3,7 +3,7 @@
  * settlement destination changes, idempotency, frozen merchant, scopes).
  */
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   activeFundingAccount,
   call,
@@ -15,19 +15,14 @@ import {
   get,
   post,
   rate,
-  startHarness,
-  type Harness,
+  harnessPerSuite,
   type Json,
 } from "./test-helpers";
 
-let h: Harness;
+const h = harnessPerSuite();
 let customerId: string;
 beforeAll(async () => {
-  h = await startHarness();
   customerId = (await customerWhere(h.emu, (c) => c.email === "amaka.obi@example.com")).id;
-});
-afterAll(async () => {
-  await h.close();
 });
 
 const FA_EVENTS = ["funding_account.created", "funding_account.active", "funding_account.failed", "funding_account.disabled"];

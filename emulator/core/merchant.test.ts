@@ -4,7 +4,7 @@
  */
 import Decimal from "decimal.js";
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   balances,
   call,
@@ -15,18 +15,11 @@ import {
   get,
   post,
   rate,
-  startHarness,
-  type Harness,
+  harnessPerSuite,
   type Json,
 } from "./test-helpers";
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = harnessPerSuite();
 
 const WD_EVENTS = ["withdrawal.created", "withdrawal.submitted", "withdrawal.completed", "withdrawal.failed"];
 const POLYGON_ADDRESS = "0x3333333333333333333333333333333333333333";

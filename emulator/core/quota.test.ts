@@ -3,16 +3,10 @@
  * day; the creation that exceeds it is refused and freezes the merchant (403 merchant_frozen from
  * then on for money movement; reads still work). Its own emulator, so the freeze stays here.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { customers, expectCoreError, get, post, startHarness, type Harness } from "./test-helpers";
+import { describe, expect, it } from "vitest";
+import { customers, expectCoreError, get, post, harnessPerSuite } from "./test-helpers";
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = harnessPerSuite();
 
 describe("funding-account creation quota", () => {
   it("freezes the merchant on the creation beyond the daily quota", async () => {

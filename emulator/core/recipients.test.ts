@@ -4,7 +4,7 @@
  */
 import Decimal from "decimal.js";
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   awayFromRateRotation,
   balances,
@@ -15,24 +15,19 @@ import {
   get,
   post,
   rate,
-  startHarness,
+  harnessPerSuite,
   tier2WithPartner,
-  type Harness,
   type Json,
 } from "./test-helpers";
 
-let h: Harness;
+const h = harnessPerSuite();
 let partnerCustomer: string;
 let noPartnerCustomer: string;
 let tier1Customer: string;
 beforeAll(async () => {
-  h = await startHarness();
   partnerCustomer = (await customerWhere(h.emu, tier2WithPartner)).id;
   noPartnerCustomer = (await customerWhere(h.emu, (c) => c.kyc_tier === 2 && c.banking_partner_id === null)).id;
   tier1Customer = (await customerWhere(h.emu, (c) => c.kyc_tier === 1)).id;
-});
-afterAll(async () => {
-  await h.close();
 });
 
 const usAddress = (o: Json = {}): Json => ({ street_line_1: "100 Congress Avenue", city: "Austin", state: "TX", postal_code: "78701", country: "USA", ...o });

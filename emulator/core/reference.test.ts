@@ -2,16 +2,10 @@
  * Contract suite: banks, bank resolution, customers, rates, authentication and scopes, id and
  * query errors, over HTTP against the real emulator.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { awayFromRateRotation, call, customers, expectCoreError, expectFieldErrors, get, post, startHarness, type Harness } from "./test-helpers";
+import { describe, expect, it } from "vitest";
+import { awayFromRateRotation, call, customers, expectCoreError, expectFieldErrors, get, post, harnessPerSuite } from "./test-helpers";
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = harnessPerSuite();
 
 describe("GET /v1/banks", () => {
   it("lists Nigerian banks with CBN codes, Access Bank 044 among them", async () => {

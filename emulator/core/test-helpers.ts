@@ -3,7 +3,7 @@
  * receiver, JSON requests with fresh idempotency keys, and lookups of seeded records.
  */
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { startWebhookReceiver, withEmulator, type TestEmulator, type WebhookReceiver } from "../testing";
 
 export const WEBHOOK_SECRET = "whsec_core_contract_suite";
@@ -29,6 +29,21 @@ export async function startHarness(): Promise<Harness> {
       await emu.close();
     },
   };
+}
+
+/**
+ * The file's harness, started before its tests and closed after them. beforeAll fills it in, so
+ * read it inside tests and hooks only; hooks the file adds later run after it has started.
+ */
+export function harnessPerSuite(): Harness {
+  const h = {} as Harness;
+  beforeAll(async () => {
+    Object.assign(h, await startHarness());
+  });
+  afterAll(async () => {
+    await h.close?.();
+  });
+  return h;
 }
 
 // Response bodies are asserted field by field against the spec; a loose type keeps that readable.
