@@ -188,6 +188,26 @@ describe("adding, replacing and revoking API keys as an admin", () => {
     });
   });
 
+  it("lets only one of two simultaneous adds to the same slot win", async () => {
+    await as("admin");
+    const results = await Promise.all([
+      addApiKey({ environment: "sandbox", surface: "coins", scopes: [...ALL], key: FULL }),
+      addApiKey({ environment: "sandbox", surface: "coins", scopes: ["Read"], key: READONLY }),
+    ]);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.find((r) => !r.ok)).toMatchObject({ ok: false, error: expect.stringMatching(/already has an active key/) });
+    expect(await testDb().vaultSecret.count({ where: { organizationId: team.org.id, status: "active" } })).toBe(1);
+  });
+
+  it("refuses while the provider rate-limits the key, and for any other refusal", async () => {
+    await as("admin");
+    await sandbox.control.setFaults({ path_prefix: "/stocks/v1/wallet", rate_limit_storm: true, retry_after_seconds: 30, times: 1 });
+    expect(await addApiKey({ environment: "sandbox", surface: "stocks", scopes: [...ALL], key: FULL })).toMatchObject({ ok: false, error: MESSAGES.rateLimited });
+    await sandbox.control.setFaults({ path_prefix: "/v1/banks", error_status: 403, error_code: "forbidden", times: 1 });
+    expect(await addApiKey({ environment: "sandbox", surface: "core", scopes: [...ALL], key: FULL })).toMatchObject({ ok: false, error: MESSAGES.forbidden });
+    expect(await testDb().vaultSecret.count({ where: { organizationId: team.org.id } })).toBe(0);
+  });
+
   it("refuses a second key in a taken slot", async () => {
     await as("admin");
     expect(await addApiKey({ environment: "sandbox", surface: "core", scopes: [...ALL], key: FULL })).toMatchObject({ ok: true });
