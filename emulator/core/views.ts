@@ -14,6 +14,13 @@ import type {
 
 const last4 = (s: string): string => s.slice(-4);
 
+/** A flag or failure shows as its code and message together, and only once a code is set. */
+function putCodePair(out: Record<string, unknown>, kind: "flag" | "failure", code: string | null, message: string | null): void {
+  if (code === null) return;
+  out[`${kind}_code`] = code;
+  out[`${kind}_message`] = message;
+}
+
 export function customerView(c: Customer): Customer {
   return { ...c };
 }
@@ -65,14 +72,8 @@ export function depositView(d: Deposit): Record<string, unknown> {
   out.fees = { ...d.fees };
   if (d.developer_fee) out.developer_fee = { ...d.developer_fee };
   if (d.customer_amount) out.customer_amount = { ...d.customer_amount };
-  if (d.flag_code !== null) {
-    out.flag_code = d.flag_code;
-    out.flag_message = d.flag_message;
-  }
-  if (d.failure_code !== null) {
-    out.failure_code = d.failure_code;
-    out.failure_message = d.failure_message;
-  }
+  putCodePair(out, "flag", d.flag_code, d.flag_message);
+  putCodePair(out, "failure", d.failure_code, d.failure_message);
   out.created_at = d.created_at;
   out.updated_at = d.updated_at;
   return out;
@@ -149,14 +150,8 @@ export function transferView(t: Transfer, recipient: Recipient | undefined): Rec
     recipient: transferRecipient(recipient, t.recipient_id),
     customer_id: t.customer_id,
   };
-  if (t.failure_code !== null) {
-    out.failure_code = t.failure_code;
-    out.failure_message = t.failure_message;
-  }
-  if (t.flag_code !== null) {
-    out.flag_code = t.flag_code;
-    out.flag_message = t.flag_message;
-  }
+  putCodePair(out, "failure", t.failure_code, t.failure_message);
+  putCodePair(out, "flag", t.flag_code, t.flag_message);
   out.created_at = t.created_at;
   out.updated_at = t.updated_at;
   out.completed_at = t.completed_at;
@@ -175,10 +170,7 @@ export function withdrawalView(w: MerchantWithdrawal): Record<string, unknown> {
   };
   if (w.provider_tx_id !== null) out.provider_tx_id = w.provider_tx_id;
   if (w.tx_hash !== null) out.tx_hash = w.tx_hash;
-  if (w.failure_code !== null) {
-    out.failure_code = w.failure_code;
-    out.failure_message = w.failure_message;
-  }
+  putCodePair(out, "failure", w.failure_code, w.failure_message);
   out.created_at = w.created_at;
   out.submitted_at = w.submitted_at;
   out.settled_at = w.settled_at;
