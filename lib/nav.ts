@@ -1,4 +1,4 @@
-import { KeyRound, LayoutDashboard, ScrollText, Users, type LucideIcon } from "lucide-react";
+import { Activity, KeyRound, LayoutDashboard, ScrollText, Users, type LucideIcon } from "lucide-react";
 
 import { can, type Permission, type Role } from "@/lib/auth/permissions";
 
@@ -28,6 +28,7 @@ export const NAV: NavArea[] = [
       { title: "Overview", href: "/", icon: LayoutDashboard, permission: "data:read", keywords: ["home", "balances", "summary"] },
     ],
   },
+  { title: "Activity", items: [{ title: "Events", href: "/events", icon: Activity, permission: "events:read", keywords: ["webhooks", "event log", "timeline", "deliveries"] }] },
   {
     title: "Settings",
     items: [

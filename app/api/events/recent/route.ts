@@ -1,19 +1,10 @@
 import { AuthorizationError, authorize } from "@/lib/auth/session";
 import { db } from "@/lib/db";
+import type { RecentEvent } from "@/lib/live/recent-event";
 import { log } from "@/lib/log";
 import { requestContext } from "@/lib/request-context";
 
 export const dynamic = "force-dynamic";
-
-export interface RecentEvent {
-  id: string;
-  name: string;
-  resourceType: string | null;
-  resourceId: string | null;
-  resourceStatus: string | null;
-  occurredAt: string | null;
-  receivedAt: string;
-}
 
 /** The organization's latest events in the user's current environment, newest first. */
 export async function GET() {

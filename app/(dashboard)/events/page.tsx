@@ -1,0 +1,56 @@
+import type { Metadata } from "next";
+import { PageHeader } from "@/components/page/page-header";
+import { EventsTable } from "@/components/tables/events/data-table";
+import { RejectionsTable } from "@/components/tables/events/rejections";
+import { EventsToolbar } from "@/components/tables/events/toolbar";
+import { can } from "@/lib/auth/permissions";
+import { requirePagePermission } from "@/lib/auth/session";
+import { RESOURCE_LABELS } from "@/lib/webhooks/names";
+import { listRejections, parseEventFilters, queryEvents } from "@/lib/webhooks/query";
+
+export const metadata: Metadata = { title: "Events" };
+
+export default async function EventsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const me = await requirePagePermission("events:read");
+  const filters = parseEventFilters(await searchParams);
+  // Refused deliveries say something about the webhook secrets, which only admins manage.
+  const showRejections = can(me.role, "keys:manage");
+  const [result, rejections] = await Promise.all([
+    queryEvents(me.organizationId, me.environment, filters),
+    showRejections ? listRejections(me.environment) : Promise.resolve(null),
+  ]);
+  const { page, ...rest } = filters;
+  const exportQuery = new URLSearchParams(Object.entries(rest).filter((e): e is [string, string] => typeof e[1] === "string" && e[1] !== ""));
+  const exportHref = `/api/events/export${exportQuery.size ? `?${exportQuery}` : ""}`;
+  const rows = result.rows.map((r) => ({
+    id: r.id,
+    surface: r.surface,
+    name: r.name,
+    receivedName: r.receivedName,
+    resourceLabel: r.resourceType ? (RESOURCE_LABELS[r.resourceType] ?? r.resourceType) : null,
+    resourceId: r.resourceId,
+    resourceStatus: r.resourceStatus,
+    signature: r.signature,
+    occurredAt: r.occurredAt?.toISOString() ?? null,
+    receivedAt: r.receivedAt.toISOString(),
+    deliveries: r.duplicates + 1,
+    payload: JSON.stringify(r.payload, null, 2),
+    headers: JSON.stringify(r.headers, null, 2),
+  }));
+  return (
+    <>
+      <PageHeader
+        title="Events"
+        description={`Every webhook event the provider sent in ${me.environment === "production" ? "production" : "the sandbox"}, newest first. Repeated deliveries of one change are counted, not listed twice.`}
+        actions={
+          <a className="rounded-md border px-3 py-1.5 text-sm hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none" href={exportHref} download>
+            Export CSV
+          </a>
+        }
+      />
+      <EventsToolbar names={result.names} resources={result.resources} statuses={result.statuses} resourceLabels={{ ...RESOURCE_LABELS }} />
+      <EventsTable rows={rows} page={page} pages={result.pages} total={result.total} filters={filters} filtered={Object.values(rest).some(Boolean)} />
+      {rejections ? <RejectionsTable rows={rejections.rows} total={rejections.total} /> : null}
+    </>
+  );
+}

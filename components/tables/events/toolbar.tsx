@@ -1,0 +1,86 @@
+"use client";
+import { parseAsString, useQueryStates } from "nuqs";
+import { useTransition } from "react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+
+const ALL = "__all";
+
+function Choice({ id, label, value, all, options, labels, onChange }: {
+  id: string;
+  label: string;
+  value: string | null;
+  all: string;
+  options: string[];
+  labels?: Record<string, string>;
+  onChange: (v: string | null) => void;
+}) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Select value={value ?? ALL} onValueChange={(v) => onChange(v === ALL ? null : v)}>
+        <SelectTrigger id={id} className="w-48">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value={ALL}>{all}</SelectItem>
+          {/* A filter from a shared link stays selectable even when no event of it exists yet. */}
+          {(value && !options.includes(value) ? [value, ...options] : options).map((o) => (
+            <SelectItem key={o} value={o}>
+              {labels?.[o] ?? o}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}
+
+/** Filters live in the URL (shareable, back-button friendly); the server reads them and renders the rows. */
+export function EventsToolbar({ names, resources, statuses, resourceLabels }: { names: string[]; resources: string[]; statuses: string[]; resourceLabels: Record<string, string> }) {
+  const [pending, start] = useTransition();
+  const [f, setF] = useQueryStates(
+    { name: parseAsString, resource: parseAsString, status: parseAsString, q: parseAsString, from: parseAsString, to: parseAsString, page: parseAsString },
+    { shallow: false, startTransition: start },
+  );
+  const set = (patch: Partial<Record<keyof typeof f, string | null>>) => void setF({ ...patch, page: null });
+  return (
+    <div className="mb-4 flex flex-wrap items-end gap-3" aria-busy={pending}>
+      <Choice id="events-name" label="Event" value={f.name} all="All events" options={names} onChange={(v) => set({ name: v })} />
+      <Choice id="events-resource" label="Resource" value={f.resource} all="All resources" options={resources} labels={resourceLabels} onChange={(v) => set({ resource: v })} />
+      <Choice id="events-status" label="Status" value={f.status} all="Any status" options={statuses} onChange={(v) => set({ status: v })} />
+      <div className="grid gap-1.5">
+        <Label htmlFor="events-q">Resource id</Label>
+        <Input
+          id="events-q"
+          className="w-64"
+          type="search"
+          defaultValue={f.q ?? ""}
+          placeholder="Paste or type part of an id"
+          onKeyDown={(e) => {
+            if (e.key === "Enter") set({ q: e.currentTarget.value.trim() || null });
+          }}
+          onBlur={(e) => {
+            const v = e.currentTarget.value.trim() || null;
+            if (v !== f.q) set({ q: v });
+          }}
+        />
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="events-from">From</Label>
+        <Input id="events-from" type="date" className="w-40" value={f.from ?? ""} onChange={(e) => set({ from: e.target.value || null })} />
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="events-to">To</Label>
+        <Input id="events-to" type="date" className="w-40" value={f.to ?? ""} onChange={(e) => set({ to: e.target.value || null })} />
+      </div>
+      {Object.entries(f).some(([k, v]) => k !== "page" && Boolean(v)) ? (
+        <Button variant="ghost" onClick={() => void setF({ name: null, resource: null, status: null, q: null, from: null, to: null, page: null })}>
+          Clear filters
+        </Button>
+      ) : null}
+    </div>
+  );
+}

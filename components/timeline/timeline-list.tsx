@@ -1,0 +1,52 @@
+import { StatusBadge } from "@/components/timeline/status-badge";
+import { formatDateTime } from "@/lib/format";
+
+/** One folded event of a resource's story (the shape lib/webhooks/query.ts getTimeline returns). */
+export interface TimelineItem {
+  id: string;
+  name: string;
+  receivedName: string;
+  surface: string;
+  status: string | null;
+  occurredAt: string | null;
+  receivedAt: string;
+  deliveries: number;
+}
+
+/**
+ * The ordered story of one resource. Plain markup (no hooks), so a server page renders it and a
+ * client page can render refetched data with the same component.
+ */
+export function TimelineList({ items, label = "Event timeline" }: { items: TimelineItem[]; label?: string }) {
+  if (items.length === 0) {
+    return (
+      <div className="rounded-lg border border-dashed p-6 text-center text-sm" data-testid="timeline-empty">
+        <p className="font-medium">No events yet</p>
+        <p className="mt-1 text-muted-foreground">Events from the provider appear here as they arrive.</p>
+      </div>
+    );
+  }
+  return (
+    <ol aria-label={label} className="relative grid gap-4 border-l pl-5">
+      {items.map((e) => (
+        <li key={e.id} className="relative" data-testid="timeline-entry">
+          <span aria-hidden className="absolute top-1.5 -left-[25px] size-2.5 rounded-full border-2 border-background bg-primary" />
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="font-mono text-sm font-medium">{e.name}</span>
+            <StatusBadge status={e.status} />
+            {e.deliveries > 1 ? (
+              <span className="text-xs text-muted-foreground" title="The provider delivered this change more than once; it is counted once.">
+                received {e.deliveries}×
+              </span>
+            ) : null}
+          </div>
+          {e.receivedName !== e.name ? <p className="text-xs text-muted-foreground">received as {e.receivedName}</p> : null}
+          <p className="text-xs text-muted-foreground">
+            <time dateTime={e.occurredAt ?? e.receivedAt}>{formatDateTime(e.occurredAt ?? e.receivedAt)}</time>
+            {e.occurredAt ? <> · arrived {formatDateTime(e.receivedAt)}</> : null}
+          </p>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,167 @@
+import "server-only";
+/**
+ * Reads of the event store for the event log, its CSV export and resource timelines. Every read
+ * is scoped to one organization and one environment (the signed-in user's current one).
+ */
+import { z } from "zod";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { db } from "@/lib/db";
+import { statusRank } from "./names";
+import type { WebhookEnvironment } from "./store";
+
+export const EVENTS_PAGE_SIZE = 50;
+
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .optional()
+  .catch(undefined);
+const short = (max: number) => z.string().trim().min(1).max(max).optional().catch(undefined);
+
+/** The event log's filters, read from the URL; anything malformed is ignored rather than failing the page. */
+export const eventFiltersSchema = z.object({
+  name: short(100),
+  resource: short(40),
+  status: short(60),
+  q: short(200),
+  from: day,
+  to: day,
+  page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
+});
+export type EventFilters = z.infer<typeof eventFiltersSchema>;
+
+export function parseEventFilters(params: URLSearchParams | Record<string, string | string[] | undefined>): EventFilters {
+  const entries = params instanceof URLSearchParams ? [...params.entries()] : Object.entries(params).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]);
+  return eventFiltersSchema.parse(Object.fromEntries(entries.filter(([, v]) => v !== undefined && v !== "")));
+}
+
+export function eventWhere(organizationId: string, environment: WebhookEnvironment, f: Omit<EventFilters, "page">): Prisma.WebhookEventWhereInput {
+  const where: Prisma.WebhookEventWhereInput = { organizationId, environment };
+  if (f.name) where.name = f.name;
+  if (f.resource) where.resourceType = f.resource;
+  if (f.status) where.resourceStatus = f.status;
+  if (f.q) where.resourceId = { contains: f.q, mode: "insensitive" };
+  if (f.from || f.to) {
+    where.receivedAt = {
+      ...(f.from ? { gte: new Date(`${f.from}T00:00:00Z`) } : {}),
+      ...(f.to ? { lt: new Date(new Date(`${f.to}T00:00:00Z`).getTime() + 86_400_000) } : {}),
+    };
+  }
+  return where;
+}
+
+const ROW = {
+  id: true,
+  surface: true,
+  name: true,
+  receivedName: true,
+  providerEventId: true,
+  resourceType: true,
+  resourceId: true,
+  resourceStatus: true,
+  signature: true,
+  occurredAt: true,
+  receivedAt: true,
+  duplicates: true,
+  lastDuplicateAt: true,
+  payload: true,
+  headers: true,
+} as const;
+
+export interface EventRow {
+  id: string;
+  surface: string;
+  name: string;
+  receivedName: string;
+  providerEventId: string | null;
+  resourceType: string | null;
+  resourceId: string | null;
+  resourceStatus: string | null;
+  signature: string;
+  occurredAt: Date | null;
+  receivedAt: Date;
+  duplicates: number;
+  lastDuplicateAt: Date | null;
+  payload: unknown;
+  headers: unknown;
+}
+
+export async function queryEvents(organizationId: string, environment: WebhookEnvironment, f: EventFilters) {
+  const where = eventWhere(organizationId, environment, f);
+  const scope = { organizationId, environment };
+  const [rows, total, names, resources, statuses] = await Promise.all([
+    db.webhookEvent.findMany({ where, select: ROW, orderBy: [{ receivedAt: "desc" }, { id: "desc" }], take: EVENTS_PAGE_SIZE, skip: (f.page - 1) * EVENTS_PAGE_SIZE }),
+    db.webhookEvent.count({ where }),
+    db.webhookEvent.findMany({ where: scope, distinct: ["name"], select: { name: true }, orderBy: { name: "asc" } }),
+    db.webhookEvent.findMany({ where: { ...scope, resourceType: { not: null } }, distinct: ["resourceType"], select: { resourceType: true }, orderBy: { resourceType: "asc" } }),
+    db.webhookEvent.findMany({ where: { ...scope, resourceStatus: { not: null } }, distinct: ["resourceStatus"], select: { resourceStatus: true }, orderBy: { resourceStatus: "asc" } }),
+  ]);
+  return {
+    rows: rows as EventRow[],
+    total,
+    pages: Math.max(1, Math.ceil(total / EVENTS_PAGE_SIZE)),
+    names: names.map((n) => n.name),
+    resources: resources.map((r) => r.resourceType!),
+    statuses: statuses.map((s) => s.resourceStatus!),
+  };
+}
+
+export const REJECTIONS_SHOWN = 100;
+
+/**
+ * Refused deliveries of one environment. A refused delivery names no organization (its signature
+ * matched none), so every admin of this deployment sees the same list.
+ */
+export async function listRejections(environment: WebhookEnvironment) {
+  const [rows, total] = await Promise.all([
+    db.webhookRejection.findMany({ where: { environment }, orderBy: { at: "desc" }, take: REJECTIONS_SHOWN }),
+    db.webhookRejection.count({ where: { environment } }),
+  ]);
+  return { rows, total };
+}
+
+export interface TimelineEntry {
+  id: string;
+  name: string;
+  receivedName: string;
+  surface: string;
+  status: string | null;
+  occurredAt: string | null;
+  receivedAt: string;
+  /** How many deliveries this one change arrived as (1 when no duplicates). */
+  deliveries: number;
+}
+
+export const TIMELINE_LIMIT = 200;
+
+/** The story of one resource: its events in the order they happened, duplicates folded. */
+export async function getTimeline(organizationId: string, environment: WebhookEnvironment, resourceType: string, resourceId: string): Promise<TimelineEntry[]> {
+  const rows = await db.webhookEvent.findMany({
+    where: { organizationId, environment, resourceType, resourceId },
+    select: { id: true, name: true, receivedName: true, surface: true, resourceStatus: true, occurredAt: true, receivedAt: true, duplicates: true },
+    // Events without a change time sort by arrival, after those that have one at the same moment.
+    orderBy: [{ occurredAt: { sort: "asc", nulls: "last" } }, { receivedAt: "asc" }, { id: "asc" }],
+    take: TIMELINE_LIMIT,
+  });
+  // Two changes stamped with the same instant (the sandbox emits received and completed together)
+  // are told in status order, whichever arrived first.
+  const ordered = [...rows].sort((a, b) => {
+    const ta = a.occurredAt?.getTime() ?? Number.POSITIVE_INFINITY;
+    const tb = b.occurredAt?.getTime() ?? Number.POSITIVE_INFINITY;
+    if (ta !== tb) return ta - tb;
+    const ra = statusRank(resourceType, a.resourceStatus);
+    const rb = statusRank(resourceType, b.resourceStatus);
+    if (ra !== rb && ra > 0 && rb > 0) return ra - rb;
+    return a.receivedAt.getTime() - b.receivedAt.getTime();
+  });
+  return ordered.map((r) => ({
+    id: r.id,
+    name: r.name,
+    receivedName: r.receivedName,
+    surface: r.surface,
+    status: r.resourceStatus,
+    occurredAt: r.occurredAt?.toISOString() ?? null,
+    receivedAt: r.receivedAt.toISOString(),
+    deliveries: r.duplicates + 1,
+  }));
+}
