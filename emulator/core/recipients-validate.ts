@@ -82,11 +82,25 @@ export function recipientFingerprint(r: Pick<Recipient, "type" | "bank_account" 
 const RECIPIENT_TYPES: readonly RecipientType[] = ["BANK_ACCOUNT", "CRYPTO_ADDRESS", "US_BANK_ACCOUNT", "SWIFT_BANK_ACCOUNT"];
 const DETAIL_KEYS = ["bank_account", "crypto_address", "us_bank_account", "swift_bank_account"] as const;
 
-function splitName(full: string): { first: string | null; last: string | null } {
+function splitName(full: string): { first_name: string | null; last_name: string | null } {
   const parts = full.trim().split(/\s+/);
-  if (parts.length === 0 || parts[0] === "") return { first: null, last: null };
-  if (parts.length === 1) return { first: parts[0] as string, last: null };
-  return { first: parts[0] as string, last: parts.slice(1).join(" ") };
+  if (parts.length === 0 || parts[0] === "") return { first_name: null, last_name: null };
+  if (parts.length === 1) return { first_name: parts[0] as string, last_name: null };
+  return { first_name: parts[0] as string, last_name: parts.slice(1).join(" ") };
+}
+
+/** The length check both string readers share; `field` is the full error path. */
+function boundedString(v: unknown, field: string, errors: FieldErrors, opts: { min?: number; max?: number }): string | null {
+  if (typeof v !== "string") {
+    errors.add(field, "must be a string");
+    return null;
+  }
+  const min = opts.min ?? 1;
+  if (v.length < min || (opts.max !== undefined && v.length > opts.max)) {
+    errors.add(field, opts.max !== undefined ? `must be ${min} to ${opts.max} characters` : `must be at least ${min} characters`);
+    return null;
+  }
+  return v;
 }
 
 function requiredString(o: JsonObject, key: string, path: string, errors: FieldErrors, opts: { min?: number; max?: number } = {}): string | null {
@@ -95,31 +109,14 @@ function requiredString(o: JsonObject, key: string, path: string, errors: FieldE
     errors.add(`${path}.${key}`, "is required");
     return null;
   }
-  if (typeof v !== "string") {
-    errors.add(`${path}.${key}`, "must be a string");
-    return null;
-  }
-  const min = opts.min ?? 1;
-  if (v.length < min || (opts.max !== undefined && v.length > opts.max)) {
-    errors.add(`${path}.${key}`, opts.max !== undefined ? `must be ${min} to ${opts.max} characters` : `must be at least ${min} characters`);
-    return null;
-  }
-  return v;
+  return boundedString(v, `${path}.${key}`, errors, opts);
 }
 
+/** Absent means null; an empty string is present, so it fails the length check. */
 function optionalString(o: JsonObject, key: string, path: string, errors: FieldErrors, opts: { min?: number; max?: number } = {}): string | null {
   const v = o[key];
   if (v === undefined || v === null) return null;
-  if (typeof v !== "string") {
-    errors.add(`${path}.${key}`, "must be a string");
-    return null;
-  }
-  const min = opts.min ?? 1;
-  if (v.length < min || (opts.max !== undefined && v.length > opts.max)) {
-    errors.add(`${path}.${key}`, opts.max !== undefined ? `must be ${min} to ${opts.max} characters` : `must be at least ${min} characters`);
-    return null;
-  }
-  return v;
+  return boundedString(v, `${path}.${key}`, errors, opts);
 }
 
 function requiredEnum<T extends string>(o: JsonObject, key: string, path: string, allowed: readonly T[], errors: FieldErrors): T | null {
@@ -316,11 +313,7 @@ export function validateRecipient(
   switch (rtype) {
     case "BANK_ACCOUNT": {
       out.bank_account = validateBankAccount(body.bank_account, p("bank_account"), errors);
-      if (out.bank_account) {
-        const n = splitName(out.bank_account.account_name);
-        out.first_name = n.first;
-        out.last_name = n.last;
-      }
+      if (out.bank_account) Object.assign(out, splitName(out.bank_account.account_name));
       break;
     }
     case "CRYPTO_ADDRESS":
@@ -328,11 +321,7 @@ export function validateRecipient(
       break;
     case "US_BANK_ACCOUNT": {
       out.us_bank_account = validateUsBankAccount(body.us_bank_account, p("us_bank_account"), errors);
-      if (out.us_bank_account) {
-        const n = splitName(out.us_bank_account.account_owner_name);
-        out.first_name = n.first;
-        out.last_name = n.last;
-      }
+      if (out.us_bank_account) Object.assign(out, splitName(out.us_bank_account.account_owner_name));
       break;
     }
     case "SWIFT_BANK_ACCOUNT": {
