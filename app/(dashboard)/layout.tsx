@@ -1,11 +1,14 @@
+import { LiveProvider } from "@/components/live/live-provider";
 import { AppShell } from "@/components/shell/app-shell";
 import { requireUser } from "@/lib/auth/session";
 
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
   const user = await requireUser();
   return (
-    <AppShell user={{ id: user.id, name: user.name, email: user.email, role: user.role }} environment={user.environment}>
-      {children}
-    </AppShell>
+    <LiveProvider environment={user.environment}>
+      <AppShell user={{ id: user.id, name: user.name, email: user.email, role: user.role }} environment={user.environment}>
+        {children}
+      </AppShell>
+    </LiveProvider>
   );
 }

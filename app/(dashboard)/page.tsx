@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { RecentEvents } from "@/components/live/recent-events";
 import { PageHeader } from "@/components/page/page-header";
 import { ROLE_LABELS } from "@/components/team/role-labels";
 import { Badge } from "@/components/ui/badge";
@@ -50,6 +51,19 @@ export default async function OverviewPage() {
             </Badge>
           </CardContent>
         </Card>
+        {can(me.role, "events:read") ? (
+          <Card className="md:col-span-2" data-testid="live-activity">
+            <CardHeader>
+              <CardTitle>
+                <h2>Live activity</h2>
+              </CardTitle>
+              <CardDescription>The latest events from the provider in this environment, as they arrive.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <RecentEvents />
+            </CardContent>
+          </Card>
+        ) : null}
         {showActivity ? (
           <Card className="md:col-span-2">
             <CardHeader>

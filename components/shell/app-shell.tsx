@@ -4,6 +4,7 @@ import { WalletIcon } from "lucide-react";
 
 import { navFor, type NavArea } from "@/lib/nav";
 import { toShellNav } from "@/components/shell/shell-nav";
+import { LiveIndicator } from "@/components/live/live-indicator";
 import { CommandPalette } from "@/components/shell/command-palette";
 import { EnvironmentSwitch } from "@/components/shell/environment-switch";
 import { MobileNav } from "@/components/shell/mobile-nav";
@@ -71,6 +72,7 @@ export function AppShell({ user, environment, nav, title, children }: AppShellPr
             <PageTitle nav={shellNav} title={title} />
           </div>
           <div className="flex shrink-0 items-center gap-1.5">
+            <LiveIndicator />
             <CommandPalette nav={shellNav} />
             <EnvironmentSwitch environment={environment} />
             <ThemeToggle />

@@ -1,0 +1,133 @@
+"use client";
+
+import * as React from "react";
+import { useQuery } from "@tanstack/react-query";
+import { RotateCwIcon } from "lucide-react";
+
+import { useLiveRefetchInterval } from "@/components/live/live-provider";
+import { Badge, type BadgeProps } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { formatDateTime, formatRelative } from "@/lib/format";
+import { liveKeys } from "@/lib/live/query-keys";
+import type { RecentEvent } from "@/lib/live/recent-event";
+
+export const RECENT_EVENTS_KEY = liveKeys.events("recent");
+
+class RequestError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+async function fetchRecentEvents(): Promise<RecentEvent[]> {
+  const res = await fetch("/api/events/recent", { headers: { accept: "application/json" }, cache: "no-store" });
+  const body = (await res.json().catch(() => null)) as { events?: RecentEvent[]; error?: string } | null;
+  if (!res.ok || !body?.events) {
+    throw new RequestError(body?.error ?? "Recent events could not be loaded. Check your connection and try again.", res.status);
+  }
+  return body.events;
+}
+
+const STATUS_VARIANTS: Record<string, BadgeProps["variant"]> = {
+  COMPLETED: "success",
+  SETTLED: "success",
+  ACTIVE: "success",
+  FILLED: "success",
+  REQUIRES_REVIEW: "warning",
+  FLAGGED: "warning",
+  FAILED: "destructive",
+  REJECTED: "destructive",
+  CANCELLED: "destructive",
+};
+
+/** Re-renders every 30 s so relative times ("2 minutes ago") stay true while the page is open. */
+function useNow(intervalMs = 30_000): Date {
+  const [now, setNow] = React.useState(() => new Date());
+  React.useEffect(() => {
+    const t = setInterval(() => setNow(new Date()), intervalMs);
+    return () => clearInterval(t);
+  }, [intervalMs]);
+  return now;
+}
+
+/** The organization's latest events in the current environment, refreshed by the live stream. */
+export function RecentEvents() {
+  const refetchInterval = useLiveRefetchInterval();
+  const query = useQuery({ queryKey: RECENT_EVENTS_KEY, queryFn: fetchRecentEvents, refetchInterval, staleTime: 0 });
+  const now = useNow();
+
+  if (query.data === undefined) {
+    if (query.isError) return <LoadError message={query.error.message} retrying={query.isFetching} onRetry={() => void query.refetch()} />;
+    return (
+      <div aria-busy="true" className="grid gap-3">
+        <span className="sr-only">Loading recent events…</span>
+        {Array.from({ length: 4 }, (_, i) => (
+          <div key={i} className="flex items-center justify-between gap-3">
+            <Skeleton className="h-4 w-40" />
+            <Skeleton className="h-4 w-20" />
+          </div>
+        ))}
+      </div>
+    );
+  }
+
+  // A failed background refresh keeps the list on screen; the next change or poll tries again.
+  const stale = query.isRefetchError ? (
+    <LoadError message={query.error.message} retrying={query.isFetching} onRetry={() => void query.refetch()} />
+  ) : null;
+
+  if (query.data.length === 0) {
+    return (
+      <>
+        {stale}
+        <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground" data-testid="recent-events-empty">
+          No events yet. They appear here the moment the provider sends them.
+        </p>
+      </>
+    );
+  }
+
+  return (
+    <>
+      {stale}
+      <ul className="grid gap-2 text-sm" aria-label="Recent events" data-testid="recent-events">
+        {query.data.map((e) => {
+          const at = e.occurredAt ?? e.receivedAt;
+          return (
+            <li key={e.id} data-testid="recent-event" className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 border-b pb-2 last:border-0">
+              <span className="flex min-w-0 flex-wrap items-center gap-2">
+                <span className="font-mono text-xs font-medium">{e.name}</span>
+                {e.resourceType ? (
+                  <span className="min-w-0 truncate text-muted-foreground" title={e.resourceId ?? undefined}>
+                    {e.resourceType.replace(/_/g, " ")}
+                    {e.resourceId ? <span className="ml-1 font-mono text-xs">{e.resourceId}</span> : null}
+                  </span>
+                ) : null}
+                {e.resourceStatus ? <Badge variant={STATUS_VARIANTS[e.resourceStatus] ?? "secondary"}>{e.resourceStatus}</Badge> : null}
+              </span>
+              <time className="shrink-0 text-muted-foreground" dateTime={at} title={formatDateTime(at)}>
+                {formatRelative(at, now)}
+              </time>
+            </li>
+          );
+        })}
+      </ul>
+    </>
+  );
+}
+
+function LoadError({ message, retrying, onRetry }: { message: string; retrying: boolean; onRetry: () => void }) {
+  return (
+    <div role="alert" className="mb-3 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-destructive/50 p-3 text-sm">
+      <span className="text-destructive">{message}</span>
+      <Button variant="outline" size="sm" onClick={onRetry} disabled={retrying}>
+        <RotateCwIcon aria-hidden="true" />
+        Try again
+      </Button>
+    </div>
+  );
+}
