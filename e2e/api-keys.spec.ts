@@ -112,7 +112,7 @@ test.describe("API keys page", () => {
     const first = `whsec_e2e_first_${Date.now()}_${t1}`;
     const second = `whsec_e2e_second_${Date.now()}_${t2}`;
 
-    await card.getByRole("button", { name: /^(Set|Rotate) the Production Core webhook secret$/ }).click();
+    await card.getByRole("button", { name: /^(Set secret for the Production Core webhooks|Rotate the Production Core webhook secret)$/ }).click();
     await page.getByRole("dialog").getByLabel("Webhook secret").fill(first);
     await page.getByRole("dialog").getByRole("button", { name: /^(Save|Rotate)$/ }).click();
     await expect(card.getByTestId("secret-mask")).toHaveText(`whsec_…${t1}`);

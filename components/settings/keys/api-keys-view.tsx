@@ -22,7 +22,9 @@ export function ApiKeysView({ environments, defaultEnvironment }: { environments
       {environments.map((view) => {
         const empty = view.keys.every((k) => !k.active && !k.lastRevoked) && view.webhooks.every((w) => !w.active && w.inWindow.length === 0);
         return (
-          <TabsContent key={view.environment} value={view.environment} className="grid gap-6">
+          // Both environments stay in the page (hidden when not chosen): switching is instant and every
+          // tab's aria-controls points at a real panel.
+          <TabsContent key={view.environment} value={view.environment} forceMount className="grid gap-6 data-[state=inactive]:hidden">
             {empty ? <KeysEmptyState environment={view.environment} /> : null}
             <section aria-labelledby={`keys-heading-${view.environment}`} className="grid gap-3">
               <h2 id={`keys-heading-${view.environment}`} className="text-base font-semibold">

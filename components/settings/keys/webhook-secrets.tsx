@@ -109,7 +109,7 @@ function SecretDialog({ environment, surface, label, rotating }: { environment: 
       }}
     >
       <DialogTrigger asChild>
-        <Button variant="outline" size="sm" aria-label={rotating ? `Rotate the ${label} webhook secret` : `Set the ${label} webhook secret`}>
+        <Button variant="outline" size="sm" aria-label={rotating ? `Rotate the ${label} webhook secret` : `Set secret for the ${label} webhooks`}>
           {rotating ? "Rotate" : "Set secret"}
         </Button>
       </DialogTrigger>
