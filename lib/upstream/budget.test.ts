@@ -4,21 +4,28 @@ import { afterAll, describe, expect, it } from "vitest";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { testDb } from "@/test/factories";
 import { RateBudget, WINDOW_MS, keyHash } from "./budget";
+import { fastSql, prismaSql } from "./sql";
 
-// A second, separate connection pool: stands in for another instance of the app.
+// Two more, separate connection pools: they stand in for other instances of the app (one through
+// Prisma, one through the production pg pool with asynchronous commit).
 const other = new PrismaClient({ adapter: new PrismaPg({ connectionString: process.env.DATABASE_URL! }) });
-afterAll(() => other.$disconnect());
+const third = fastSql(process.env.DATABASE_URL!);
+afterAll(async () => {
+  await other.$disconnect();
+  await third.end();
+});
 
 const freshKey = () => keyHash(`sk_sandbox_${randomBytes(8).toString("hex")}`);
 const minute = (n: number) => Date.UTC(2030, 0, 1, 12, n, 0);
 
 describe("shared rate budget", () => {
-  it("lets exactly the limit through across two instances hammering one key at once", async () => {
+  it("lets exactly the limit through across three instances hammering one key at once", async () => {
     const hash = freshKey();
     const now = () => minute(0) + 1_000;
-    const a = new RateBudget(testDb(), { limit: 95, now });
-    const b = new RateBudget(other, { limit: 95, now });
-    const results = await Promise.all(Array.from({ length: 140 }, (_, i) => (i % 2 === 0 ? a : b).take(hash)));
+    const a = new RateBudget(prismaSql(testDb()), { limit: 95, now });
+    const b = new RateBudget(prismaSql(other), { limit: 95, now });
+    const c = new RateBudget(third, { limit: 95, now });
+    const results = await Promise.all(Array.from({ length: 150 }, (_, i) => [a, b, c][i % 3]!.take(hash)));
     expect(results.filter((r) => r.allowed)).toHaveLength(95);
     const refused = results.find((r) => !r.allowed);
     expect(refused && !refused.allowed && refused.retryAfterMs).toBe(59_000);
@@ -28,7 +35,7 @@ describe("shared rate budget", () => {
 
   it("stores only a hash of the key", async () => {
     const key = `sk_sandbox_${randomBytes(8).toString("hex")}`;
-    await new RateBudget(testDb(), { now: () => minute(3) }).take(keyHash(key));
+    await new RateBudget(prismaSql(testDb()), { now: () => minute(3) }).take(keyHash(key));
     const rows = await testDb().rateBudget.findMany({ where: { windowStart: new Date(minute(3)) } });
     expect(rows.some((r) => r.keyHash === keyHash(key))).toBe(true);
     expect(rows.some((r) => r.keyHash.includes(key))).toBe(false);
@@ -37,7 +44,7 @@ describe("shared rate budget", () => {
   it("counts the previous minute by its overlap, so a minute boundary is no 2x burst", async () => {
     const hash = freshKey();
     let t = minute(10) + 50_000;
-    const budget = new RateBudget(testDb(), { limit: 10, now: () => t });
+    const budget = new RateBudget(prismaSql(testDb()), { limit: 10, now: () => t });
     for (let i = 0; i < 10; i++) expect((await budget.take(hash)).allowed).toBe(true);
     // 15 s later: a new window, but three quarters of the previous one still overlaps the last 60 s.
     t = minute(11) + 15_000;
@@ -58,8 +65,8 @@ describe("shared rate budget", () => {
 
   it("prunes windows that can no longer matter", async () => {
     const hash = freshKey();
-    await new RateBudget(testDb(), { now: () => minute(20) }).take(hash);
-    await new RateBudget(testDb(), { now: () => minute(30) }).prune(minute(30));
+    await new RateBudget(prismaSql(testDb()), { now: () => minute(20) }).take(hash);
+    await new RateBudget(prismaSql(testDb()), { now: () => minute(30) }).prune(minute(30));
     expect(await testDb().rateBudget.count({ where: { keyHash: hash } })).toBe(0);
   });
 });

@@ -9,7 +9,7 @@
  * count, must stay within the limit (minus a safety margin for clock skew between instances).
  */
 import { createHash } from "node:crypto";
-import type { PrismaClient } from "@/lib/generated/prisma/client";
+import type { SqlRunner } from "./sql";
 
 export const WINDOW_MS = 60_000;
 
@@ -25,15 +25,13 @@ export function keyHash(key: string): string {
   return createHash("sha256").update(key).digest("hex");
 }
 
-type Runner = Pick<PrismaClient, "$queryRawUnsafe" | "$executeRawUnsafe">;
-
 export class RateBudget {
   readonly limit: number;
   private readonly now: () => number;
   private lastPrune = 0;
 
   constructor(
-    private readonly db: Runner,
+    private readonly sql: SqlRunner,
     opts: BudgetOptions = {},
   ) {
     this.limit = opts.limit ?? 95;
@@ -49,7 +47,7 @@ export class RateBudget {
     const prevWeight = 1 - (now - windowStart) / WINDOW_MS;
     // One statement: the conditional insert/update re-checks the row it locked, so concurrent
     // instances can never push the count past the limit.
-    const rows = await this.db.$queryRawUnsafe<{ count: number }[]>(
+    const rows = await this.sql.query<{ count: number }>(
       `WITH prev AS (
          SELECT COALESCE((SELECT count FROM rate_budget WHERE key_hash = $1 AND window_start = $3), 0) AS c
        )
@@ -58,11 +56,7 @@ export class RateBudget {
        ON CONFLICT (key_hash, window_start) DO UPDATE SET count = rb.count + 1
          WHERE rb.count + 1 + (SELECT c FROM prev) * $4::float8 <= $5
        RETURNING count`,
-      hash,
-      new Date(windowStart),
-      new Date(prevStart),
-      prevWeight,
-      this.limit,
+      [hash, new Date(windowStart), new Date(prevStart), prevWeight, this.limit],
     );
     if (rows.length > 0) {
       const used = Number(rows[0]!.count);
@@ -77,11 +71,9 @@ export class RateBudget {
 
   /** How long until one more request fits, from both windows' counts. */
   private async retryAfter(hash: string, now: number, windowStart: number, prevStart: number): Promise<number> {
-    const rows = await this.db.$queryRawUnsafe<{ window_start: Date; count: number }[]>(
+    const rows = await this.sql.query<{ window_start: Date; count: number }>(
       `SELECT window_start, count FROM rate_budget WHERE key_hash = $1 AND window_start IN ($2, $3)`,
-      hash,
-      new Date(windowStart),
-      new Date(prevStart),
+      [hash, new Date(windowStart), new Date(prevStart)],
     );
     const cur = Number(rows.find((r) => r.window_start.getTime() === windowStart)?.count ?? 0);
     const prev = Number(rows.find((r) => r.window_start.getTime() === prevStart)?.count ?? 0);
@@ -94,7 +86,7 @@ export class RateBudget {
   }
 
   /** Drops windows that can no longer matter; run now and then by whichever instance is calling. */
-  async prune(now = this.now()): Promise<number> {
-    return this.db.$executeRawUnsafe(`DELETE FROM rate_budget WHERE window_start < $1`, new Date(now - 3 * WINDOW_MS));
+  async prune(now = this.now()): Promise<void> {
+    await this.sql.query(`DELETE FROM rate_budget WHERE window_start < $1`, [new Date(now - 3 * WINDOW_MS)]);
   }
 }

@@ -5,7 +5,7 @@
  * fails or the rate budget is spent.
  */
 import { createHash } from "node:crypto";
-import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
+import type { SqlRunner } from "./sql";
 
 export interface CachedRead<T> {
   data: T;
@@ -53,37 +53,40 @@ export class Coalescer {
   }
 }
 
-type CacheDb = Pick<PrismaClient, "upstreamCache">;
-
 export class ReadCache {
   private lastPrune = 0;
 
   constructor(
-    private readonly db: CacheDb,
+    private readonly sql: SqlRunner,
     private readonly now: () => number = Date.now,
     /** Entries older than this are deleted now and then; stale answers are served up to this age. */
     readonly maxAgeMs = 60 * 60_000,
   ) {}
 
   async get(key: string): Promise<{ body: unknown; status: number; fetchedAt: Date } | null> {
-    const row = await this.db.upstreamCache.findUnique({ where: { cacheKey: key } });
+    const rows = await this.sql.query<{ body: { v?: unknown } | null; status: number; fetched_at: Date }>(
+      `SELECT body, status, fetched_at FROM upstream_cache WHERE cache_key = $1`,
+      [key],
+    );
+    const row = rows[0];
     if (!row) return null;
-    if (this.now() - row.fetchedAt.getTime() > this.maxAgeMs) return null;
+    const fetchedAt = new Date(row.fetched_at);
+    if (this.now() - fetchedAt.getTime() > this.maxAgeMs) return null;
     // Stored wrapped, so a `null` answer round-trips (a bare JSON null is not a storable value).
-    return { body: (row.body as { v?: unknown } | null)?.v ?? null, status: row.status, fetchedAt: row.fetchedAt };
+    return { body: row.body?.v ?? null, status: Number(row.status), fetchedAt };
   }
 
   async put(key: string, status: number, body: unknown, fetchedAt: Date): Promise<void> {
-    const json = { v: body ?? null } as Prisma.InputJsonValue;
-    await this.db.upstreamCache.upsert({
-      where: { cacheKey: key },
-      create: { cacheKey: key, status, body: json, fetchedAt },
-      update: { status, body: json, fetchedAt },
-    });
+    await this.sql.query(
+      `INSERT INTO upstream_cache (cache_key, status, body, fetched_at) VALUES ($1, $2, $3::jsonb, $4)
+       ON CONFLICT (cache_key) DO UPDATE SET status = EXCLUDED.status, body = EXCLUDED.body, fetched_at = EXCLUDED.fetched_at
+       WHERE upstream_cache.fetched_at <= EXCLUDED.fetched_at`,
+      [key, status, JSON.stringify({ v: body ?? null }), fetchedAt],
+    );
     const now = this.now();
     if (now - this.lastPrune > 5 * 60_000) {
       this.lastPrune = now;
-      void this.db.upstreamCache.deleteMany({ where: { fetchedAt: { lt: new Date(now - this.maxAgeMs) } } }).catch(() => undefined);
+      void this.sql.query(`DELETE FROM upstream_cache WHERE fetched_at < $1`, [new Date(now - this.maxAgeMs)]).catch(() => undefined);
     }
   }
 }

@@ -18,6 +18,7 @@ import { Coalescer, ReadCache, cacheKeyOf, type CachedRead } from "./cache";
 import { surfaceBaseUrl } from "./config";
 import { UpstreamError, budgetError, errorFromResponse, noKeyError, parseRetryAfter, transportError, type OperationInfo } from "./errors";
 import { LedgerError, beginAttempt, finishAttempt } from "./ledger";
+import { prismaSql, type SqlRunner } from "./sql";
 import type { HttpMethod, KeyProvider, UpstreamEnvironment, UpstreamSurface, WriteAttempt } from "./types";
 
 export interface UpstreamLogger {
@@ -79,7 +80,10 @@ export interface RetryPolicy {
 }
 
 export interface UpstreamClientOptions {
+  /** The idempotency ledger's database (durable writes). */
   db: PrismaClient;
+  /** Budget and read cache; defaults to `db`. Production passes a pool with asynchronous commit (see sql.ts). */
+  sql?: SqlRunner;
   keys: KeyProvider;
   fetch?: typeof fetch;
   baseUrl?: (surface: UpstreamSurface, environment: UpstreamEnvironment) => string;
@@ -148,8 +152,9 @@ export class UpstreamClient {
 
   constructor(private readonly opts: UpstreamClientOptions) {
     this.now = opts.now ?? Date.now;
-    this.budget = new RateBudget(opts.db, { limit: opts.budgetLimit, now: this.now });
-    this.cache = new ReadCache(opts.db, this.now);
+    const sql = opts.sql ?? prismaSql(opts.db);
+    this.budget = new RateBudget(sql, { limit: opts.budgetLimit, now: this.now });
+    this.cache = new ReadCache(sql, this.now);
     this.fetchImpl = opts.fetch ?? ((...args) => fetch(...args));
     this.baseUrl = opts.baseUrl ?? surfaceBaseUrl;
     this.retry = { ...DEFAULT_RETRY, ...opts.retry };

@@ -4,12 +4,14 @@
  */
 import "server-only";
 import { db } from "@/lib/db";
+import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import type { SurfaceCtx } from "./call";
 import * as coins from "./coins";
 import * as core from "./core";
 import { UpstreamClient, type UpstreamClientOptions } from "./http";
 import { vaultKeyProvider } from "./key-provider";
+import { fastSql } from "./sql";
 import * as pro from "./pro";
 import * as stocks from "./stocks";
 import type { UpstreamTarget } from "./types";
@@ -26,7 +28,7 @@ export type { UpstreamTarget, WriteAttempt, UpstreamSurface, UpstreamEnvironment
 const g = globalThis as unknown as { upstreamClient?: UpstreamClient };
 
 export function defaultUpstreamClient(): UpstreamClient {
-  g.upstreamClient ??= new UpstreamClient({ db, keys: vaultKeyProvider, logger: log });
+  g.upstreamClient ??= new UpstreamClient({ db, sql: fastSql(env().DATABASE_URL), keys: vaultKeyProvider, logger: log });
   return g.upstreamClient;
 }
 
