@@ -47,7 +47,7 @@ export function KeyDialog(props: Props) {
             {props.mode === "replace" ? ", then stops using the old key at once" : ""}. It is stored encrypted and never shown again.
           </DialogDescription>
         </DialogHeader>
-        {open ? props.mode === "add" ? <AddForm {...props} onDone={() => setOpen(false)} /> : <ReplaceForm {...props} onDone={() => setOpen(false)} /> : null}
+        {open ? props.mode === "add" ? <AddKeyForm {...props} onDone={() => setOpen(false)} /> : <ReplaceKeyForm {...props} onDone={() => setOpen(false)} /> : null}
       </DialogContent>
     </Dialog>
   );
@@ -58,7 +58,7 @@ function announce(result: { masked: string; warning: string | null }, verb: stri
   if (result.warning) toast.warning(result.warning, { duration: 15_000 });
 }
 
-function AddForm({ environment, surface, onDone }: Props & { onDone: () => void }) {
+export function AddKeyForm({ environment, surface, onDone }: Props & { onDone: () => void }) {
   const { form, onSubmit, pending, formError, errorOf } = useActionForm({
     schema: addApiKeySchema,
     action: addApiKey,
@@ -84,7 +84,7 @@ function AddForm({ environment, surface, onDone }: Props & { onDone: () => void 
   );
 }
 
-function ReplaceForm({ environment, surface, keyId, currentScopes, onDone }: Props & { onDone: () => void }) {
+export function ReplaceKeyForm({ environment, surface, keyId, currentScopes, onDone }: Props & { onDone: () => void }) {
   const { form, onSubmit, pending, formError, errorOf } = useActionForm({
     schema: replaceApiKeySchema,
     action: replaceApiKey,
