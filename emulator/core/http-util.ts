@@ -70,6 +70,16 @@ export class FieldErrors {
   }
 }
 
+/**
+ * A nested object the body must carry. When `raw` is none, records why under `path` (`missing`
+ * when absent, else "must be an object") and returns false.
+ */
+export function requireObject(raw: unknown, path: string, errors: FieldErrors, missing = "is required"): raw is JsonObject {
+  if (isObject(raw)) return true;
+  errors.add(path, raw === undefined || raw === null ? missing : "must be an object");
+  return false;
+}
+
 export interface PageQuery {
   page: number;
   limit: number;

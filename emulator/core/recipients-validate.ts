@@ -14,7 +14,7 @@ import type {
   SwiftBankAccountDetails,
   UsBankAccountDetails,
 } from "./types";
-import { FieldErrors, isObject, isUuid, type JsonObject } from "./http-util";
+import { FieldErrors, isUuid, requireObject, type JsonObject } from "./http-util";
 import {
   isAlpha3Country,
   isEvmAddress,
@@ -133,10 +133,7 @@ function requiredEnum<T extends string>(o: JsonObject, key: string, path: string
 }
 
 export function validateBankAccount(raw: unknown, path: string, errors: FieldErrors): BankAccountDetails | null {
-  if (!isObject(raw)) {
-    errors.add(path, raw === undefined || raw === null ? "is required when type is BANK_ACCOUNT" : "must be an object");
-    return null;
-  }
+  if (!requireObject(raw, path, errors, "is required when type is BANK_ACCOUNT")) return null;
   const accountNumber = requiredString(raw, "account_number", path, errors);
   const bankCode = requiredString(raw, "bank_code", path, errors);
   const givenName = optionalString(raw, "account_name", path, errors, { max: 256 });
@@ -150,10 +147,7 @@ export function validateBankAccount(raw: unknown, path: string, errors: FieldErr
 }
 
 export function validateCryptoAddress(raw: unknown, path: string, errors: FieldErrors): CryptoAddressDetails | null {
-  if (!isObject(raw)) {
-    errors.add(path, raw === undefined || raw === null ? "is required when type is CRYPTO_ADDRESS" : "must be an object");
-    return null;
-  }
+  if (!requireObject(raw, path, errors, "is required when type is CRYPTO_ADDRESS")) return null;
   const asset = requiredEnum<StableAsset>(raw, "asset", path, STABLE_ASSETS, errors);
   const chain = requiredEnum(raw, "chain", path, RECIPIENT_CHAINS, errors);
   const address = requiredString(raw, "address", path, errors);
@@ -163,10 +157,7 @@ export function validateCryptoAddress(raw: unknown, path: string, errors: FieldE
 }
 
 export function validateUsBankAccount(raw: unknown, path: string, errors: FieldErrors): UsBankAccountDetails | null {
-  if (!isObject(raw)) {
-    errors.add(path, raw === undefined || raw === null ? "is required when type is US_BANK_ACCOUNT" : "must be an object");
-    return null;
-  }
+  if (!requireObject(raw, path, errors, "is required when type is US_BANK_ACCOUNT")) return null;
   const before = Object.keys(errors.fields).length;
   const scheme = requiredEnum(raw, "payout_scheme", path, ["ach", "wire"] as const, errors);
   const owner = requiredString(raw, "account_owner_name", path, errors, { max: 256 });
@@ -200,10 +191,7 @@ const PURPOSES = ["intra_group_transfer", "invoice_for_goods_and_services"] as c
 const CATEGORIES = ["client", "parent_company", "subsidiary", "supplier"] as const;
 
 export function validateSwiftBankAccount(raw: unknown, path: string, errors: FieldErrors): SwiftBankAccountDetails | null {
-  if (!isObject(raw)) {
-    errors.add(path, raw === undefined || raw === null ? "is required when type is SWIFT_BANK_ACCOUNT" : "must be an object");
-    return null;
-  }
+  if (!requireObject(raw, path, errors, "is required when type is SWIFT_BANK_ACCOUNT")) return null;
   const before = Object.keys(errors.fields).length;
   const owner = requiredString(raw, "account_owner_name", path, errors, { max: 256 });
   const ownerType = requiredEnum(raw, "account_owner_type", path, ["individual", "business"] as const, errors);

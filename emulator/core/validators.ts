@@ -10,7 +10,7 @@ import {
   US_STATES,
 } from "./reference";
 import type { Address } from "./types";
-import { FieldErrors, isObject } from "./http-util";
+import { FieldErrors, requireObject } from "./http-util";
 
 /** ABA checksum: 3*(d1+d4+d7) + 7*(d2+d5+d8) + (d3+d6+d9) must be a multiple of 10. */
 export function isValidAbaRouting(routing: string): boolean {
@@ -95,14 +95,7 @@ export function validateAddress(
   errors: FieldErrors,
   opts: { requireStreetNumber?: boolean } = {},
 ): Address | null {
-  if (raw === undefined || raw === null) {
-    errors.add(path, "is required");
-    return null;
-  }
-  if (!isObject(raw)) {
-    errors.add(path, "must be an object");
-    return null;
-  }
+  if (!requireObject(raw, path, errors)) return null;
   const before = Object.keys(errors.fields).length;
   const line1 = raw.street_line_1;
   if (typeof line1 !== "string" || line1.trim() === "") errors.add(`${path}.street_line_1`, "is required");

@@ -18,6 +18,7 @@ import {
   isUuid,
   notFound,
   readJsonObject,
+  requireObject,
   uuidQuery,
   validationFailed,
   type JsonObject,
@@ -76,14 +77,7 @@ export function validateSettlementDestination(
   nowMs: number,
   errors: FieldErrors,
 ): SettlementDestination | null {
-  if (raw === undefined || raw === null) {
-    errors.add(path, "is required");
-    return null;
-  }
-  if (!isObject(raw)) {
-    errors.add(path, "must be an object");
-    return null;
-  }
+  if (!requireObject(raw, path, errors)) return null;
   const before = Object.keys(errors.fields).length;
   const t = raw.type;
   if (t === undefined || t === null || t === "") {
@@ -135,9 +129,7 @@ export function validateSettlementDestination(
 
   if (st === "NGN_PAYOUT") {
     const bank = raw.destination_bank;
-    if (bank === undefined || bank === null) errors.add(`${path}.destination_bank`, "is required for NGN_PAYOUT settlement");
-    else if (!isObject(bank)) errors.add(`${path}.destination_bank`, "must be an object");
-    else {
+    if (requireObject(bank, `${path}.destination_bank`, errors, "is required for NGN_PAYOUT settlement")) {
       if (typeof bank.account_number !== "string" || bank.account_number === "") errors.add(`${path}.destination_bank.account_number`, "is required");
       if (typeof bank.bank_code !== "string" || bank.bank_code === "") errors.add(`${path}.destination_bank.bank_code`, "is required");
       if (!errors.has(`${path}.destination_bank.account_number`) && !errors.has(`${path}.destination_bank.bank_code`)) {
