@@ -8,7 +8,7 @@ describe("key forms", () => {
     const html = renderToStaticMarkup(<AddKeyForm mode="add" environment="sandbox" surface="pro" label="Sandbox Pro" onDone={() => undefined} />);
     const input = /<input[^>]*id="add-key-sandbox-pro-key"[^>]*>/.exec(html)?.[0] ?? "";
     expect(input).toContain('type="password"');
-    expect(input).toContain('autocomplete="off"');
+    expect(input).toMatch(/autocomplete="off"/i);
     expect(input).not.toMatch(/value="[^"]/);
     for (const scope of ["Read", "Write", "Trade"]) {
       expect(html).toMatch(new RegExp(`<button[^>]*role="checkbox"[^>]*aria-checked="true"[^>]*id="add-key-sandbox-pro-scope-${scope}"|<button[^>]*id="add-key-sandbox-pro-scope-${scope}"[^>]*aria-checked="true"`));
