@@ -304,7 +304,10 @@ export function transportError(surface: UpstreamSurface, code: "TIMEOUT" | "NETW
     status: 0,
     code,
     message,
-    userMessage: PROVIDER_DOWN,
+    userMessage:
+      code === "UNEXPECTED_SHAPE"
+        ? `The provider's answer was not in the form this app expects, so it is not shown. Try again in a minute; if it keeps happening, report reference ${requestId ?? "unknown"} to your administrator.`
+        : PROVIDER_DOWN,
     surface,
     requestId,
     retryable: code !== "UNEXPECTED_SHAPE",

@@ -187,30 +187,34 @@ export class UpstreamClient {
     const cacheKey = cacheKeyOf({ organizationId: o.organizationId, environment: o.environment, surface: o.surface, path: o.path, query: o.query, keyHash: hash });
     const ttlMs = o.cache === false ? 0 : (o.cache?.ttlMs ?? this.opts.defaultCacheTtlMs ?? 10_000);
     const useCache = o.cache !== false;
-    const shared = await this.coalescer.run(`${cacheKey}:${useCache ? "c" : "n"}`, async (): Promise<Omit<UpstreamResult<unknown>, "data"> & { raw: unknown }> => {
-      const cached = useCache ? await this.cache.get(cacheKey) : null;
-      if (cached && this.now() - cached.fetchedAt.getTime() < ttlMs) {
-        return { raw: cached.body, status: cached.status, requestId: null, fetchedAt: cached.fetchedAt, stale: false, source: "cache" };
+    // Identical reads (same tenant, key, path and query) share one in-flight call and its parse.
+    return this.coalescer.run(`${cacheKey}:${useCache ? "c" : "n"}`, async (): Promise<UpstreamResult<z.output<S>>> => {
+      let cached = useCache ? await this.cache.get(cacheKey) : null;
+      // An entry the current schema cannot read (written before a change) counts as absent.
+      const cachedParse = cached ? o.schema.safeParse(cached.body) : null;
+      if (cachedParse && !cachedParse.success) cached = null;
+      if (cached && cachedParse?.success && this.now() - cached.fetchedAt.getTime() < ttlMs) {
+        return { data: cachedParse.data as z.output<S>, status: cached.status, requestId: null, fetchedAt: cached.fetchedAt, stale: false, source: "cache" };
       }
       try {
         const raw = await this.send(o, op, key.key, hash, cached !== null);
+        // Parsed before caching, so an answer the app cannot read is never stored.
+        const parsed = this.parse(o, op, raw, false);
         const fetchedAt = new Date(this.now());
         if (useCache) {
           await this.cache.put(cacheKey, raw.status, raw.data, fetchedAt).catch((err: unknown) => {
             this.log.warn({ err: String(err), surface: o.surface, path: o.path }, "upstream cache write failed");
           });
         }
-        return { raw: raw.data, status: raw.status, requestId: raw.requestId, fetchedAt, stale: false, source: "upstream" };
+        return { ...parsed, fetchedAt, stale: false, source: "upstream" };
       } catch (err) {
-        if (cached && err instanceof UpstreamError && (err.kind === "unavailable" || err.kind === "rate_limited" || err.kind === "bad_response")) {
+        if (cached && cachedParse?.success && err instanceof UpstreamError && (err.kind === "unavailable" || err.kind === "rate_limited" || err.kind === "bad_response")) {
           this.log.warn({ ...err.toLog(), path: o.path, ageMs: this.now() - cached.fetchedAt.getTime() }, "serving a stale cached read");
-          return { raw: cached.body, status: cached.status, requestId: err.requestId, fetchedAt: cached.fetchedAt, stale: true, source: "cache" };
+          return { data: cachedParse.data as z.output<S>, status: cached.status, requestId: err.requestId, fetchedAt: cached.fetchedAt, stale: true, source: "cache" };
         }
         throw err;
       }
     });
-    const parsed = this.parse(o, op, { data: shared.raw, status: shared.status, requestId: shared.requestId }, false);
-    return { ...parsed, fetchedAt: shared.fetchedAt, stale: shared.stale, source: shared.source };
   }
 
   /**
@@ -341,7 +345,7 @@ export class UpstreamClient {
       }
       clearTimeout(timer);
       const upstreamId = res.headers.get("x-request-id") ?? requestId;
-      this.log.debug({ requestId, upstreamRequestId: upstreamId, surface: o.surface, method: o.method, path: o.path, status: res.status, attempt, ms: this.now() - t0 }, "upstream call");
+      this.log.info({ requestId, upstreamRequestId: upstreamId, surface: o.surface, method: o.method, path: o.path, status: res.status, attempt, ms: this.now() - t0 }, "upstream call");
 
       let body: unknown;
       let malformed = false;

@@ -9,7 +9,7 @@ import { log } from "@/lib/log";
 import type { SurfaceCtx } from "./call";
 import * as coins from "./coins";
 import * as core from "./core";
-import { UpstreamClient, type UpstreamClientOptions } from "./http";
+import { UpstreamClient, type RequestOptions, type UpstreamClientOptions } from "./http";
 import { vaultKeyProvider } from "./key-provider";
 import { fastSql } from "./sql";
 import * as pro from "./pro";
@@ -30,6 +30,11 @@ const g = globalThis as unknown as { upstreamClient?: UpstreamClient };
 export function defaultUpstreamClient(): UpstreamClient {
   g.upstreamClient ??= new UpstreamClient({ db, sql: fastSql(env().DATABASE_URL), keys: vaultKeyProvider, logger: log });
   return g.upstreamClient;
+}
+
+/** The HTTP core with the app's default client: one call to any surface (see RequestOptions). */
+export function request<S extends import("zod").ZodType>(o: RequestOptions<S>) {
+  return defaultUpstreamClient().request(o);
 }
 
 /** For tests and scripts: a client with its own database, key provider or fetch. */

@@ -5,6 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { SEED_KEYS, withEmulator, type TestEmulator } from "@/emulator/testing";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { testDb } from "@/test/factories";
@@ -356,6 +357,20 @@ describe("faults on writes", () => {
     expect(r.data.client_order_id).toBe(ids[0]);
     await new Promise((res) => setTimeout(res, 800));
     expect((await pro.listOrderHistory(ctx, { limit: 1 }, { cache: false })).data.total_count).toBe(before + 1);
+  });
+});
+
+describe("answers the app cannot read", () => {
+  it("are refused with a sentence and a reference, and never cached", async () => {
+    const { client, ctx, net } = rig();
+    const strict = z.looseObject({ data: z.looseObject({ a_field_the_provider_dropped: z.string() }) });
+    const base = { surface: "core" as const, environment: ctx.environment, organizationId: ctx.organizationId, method: "GET" as const, path: "/merchant/balance" };
+    const e = await failure(client.request({ ...base, schema: strict }));
+    expect(e).toMatchObject({ kind: "bad_response", code: "UNEXPECTED_SHAPE" });
+    expect(e.userMessage).toMatch(/^The provider's answer was not in the form this app expects/);
+    const ok = await core.getMerchantBalance(ctx);
+    expect(ok.source).toBe("upstream");
+    expect(net.count()).toBe(2);
   });
 });
 
