@@ -12,7 +12,8 @@ export interface LiveState {
   fallbackIntervalMs: number;
 }
 
-const LiveContext = React.createContext<LiveState | null>(null);
+/** Exported so a test or a story can show the indicator in a given state; pages use the hooks. */
+export const LiveContext = React.createContext<LiveState | null>(null);
 
 const DEFAULT_FALLBACK_MS = 10_000;
 
