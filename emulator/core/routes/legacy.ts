@@ -48,6 +48,12 @@ function commonLegacyFields(body: JsonObject, s: CoreSlice, errors: FieldErrors)
   return { type, customerId, developerFee };
 }
 
+/** A new onramp or offramp: TEMPORARY ones expire after the temporary-account lifetime. */
+function newRampTimes(ctx: EmulatorContext, type: FundingType, nowMs: number): Pick<Onramp, "expires_at" | "created_at" | "updated_at"> {
+  const at = ctx.clock.iso(nowMs);
+  return { expires_at: type === "TEMPORARY" ? ctx.clock.iso(nowMs + TEMPORARY_ACCOUNT_TTL_MS) : null, created_at: at, updated_at: at };
+}
+
 function checkRate(raw: unknown, path: string, side: "BUY" | "SELL", to: string | null, s: CoreSlice, nowMs: number, errors: FieldErrors): string | null {
   if (!isUuid(raw)) {
     errors.add(path, "must be a UUID");
@@ -137,7 +143,6 @@ export function mountLegacy(router: Hono<EmuEnv>, ctx: EmulatorContext): void {
     }
     if (!errors.empty || !type || !customerId) return validationFailed(c, errors.fields);
     const customer = s.customers.find((cu) => cu.id === customerId);
-    const at = ctx.clock.iso(nowMs);
     const o: Onramp = {
       id: randomUUID(),
       type,
@@ -153,9 +158,7 @@ export function mountLegacy(router: Hono<EmuEnv>, ctx: EmulatorContext): void {
       },
       settlement,
       developer_fee: developerFee,
-      expires_at: type === "TEMPORARY" ? ctx.clock.iso(nowMs + TEMPORARY_ACCOUNT_TTL_MS) : null,
-      created_at: at,
-      updated_at: at,
+      ...newRampTimes(ctx, type, nowMs),
     };
     s.onramps.push(o);
     ctx.save();
@@ -201,7 +204,6 @@ export function mountLegacy(router: Hono<EmuEnv>, ctx: EmulatorContext): void {
     }
     if (!errors.empty || !type || !customerId || !chain || !asset) return validationFailed(c, errors.fields);
     const id = randomUUID();
-    const at = ctx.clock.iso(nowMs);
     const o: Offramp = {
       id,
       type,
@@ -212,9 +214,7 @@ export function mountLegacy(router: Hono<EmuEnv>, ctx: EmulatorContext): void {
       status: "ACTIVE",
       developer_fee: developerFee,
       settlement,
-      expires_at: type === "TEMPORARY" ? ctx.clock.iso(nowMs + TEMPORARY_ACCOUNT_TTL_MS) : null,
-      created_at: at,
-      updated_at: at,
+      ...newRampTimes(ctx, type, nowMs),
     };
     s.offramps.push(o);
     ctx.save();
