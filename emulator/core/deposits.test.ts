@@ -18,9 +18,9 @@ import {
   expectCoreError,
   expectFieldErrors,
   get,
+  harnessPerSuite,
   post,
   rate,
-  harnessPerSuite,
   type Json,
 } from "./test-helpers";
 

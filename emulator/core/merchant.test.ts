@@ -13,9 +13,9 @@ import {
   expectCoreError,
   expectFieldErrors,
   get,
+  harnessPerSuite,
   post,
   rate,
-  harnessPerSuite,
   type Json,
 } from "./test-helpers";
 

@@ -4,7 +4,7 @@
  * then on for money movement; reads still work). Its own emulator, so the freeze stays here.
  */
 import { describe, expect, it } from "vitest";
-import { customers, expectCoreError, get, post, harnessPerSuite } from "./test-helpers";
+import { customers, expectCoreError, get, harnessPerSuite, post } from "./test-helpers";
 
 const h = harnessPerSuite();
 

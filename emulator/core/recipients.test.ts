@@ -13,9 +13,9 @@ import {
   expectCoreError,
   expectFieldErrors,
   get,
+  harnessPerSuite,
   post,
   rate,
-  harnessPerSuite,
   tier2WithPartner,
   type Json,
 } from "./test-helpers";

@@ -3,7 +3,7 @@
  * query errors, over HTTP against the real emulator.
  */
 import { describe, expect, it } from "vitest";
-import { awayFromRateRotation, call, customers, expectCoreError, expectFieldErrors, get, post, harnessPerSuite } from "./test-helpers";
+import { awayFromRateRotation, call, customers, expectCoreError, expectFieldErrors, get, harnessPerSuite, post } from "./test-helpers";
 
 const h = harnessPerSuite();
 
