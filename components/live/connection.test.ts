@@ -118,6 +118,19 @@ describe("LiveConnection", () => {
     expect(t.sources[0]!.closed).toBe(true);
   });
 
+  it("polls while the server says it is degraded, and is live again after its resync", () => {
+    const t = setup();
+    t.conn.start();
+    t.last().open();
+    t.last().emit("degraded", {});
+    expect(t.modes).toEqual(["live", "polling"]);
+    expect(t.last().closed).toBe(false); // the stream stays open
+    t.last().emit("resync", {});
+    expect(t.modes).toEqual(["live", "polling", "live"]);
+    expect(t.resyncs()).toBe(1);
+    expect(t.sources).toHaveLength(1);
+  });
+
   it("retries at once when asked (back online) and stops cleanly", () => {
     const t = setup();
     t.conn.start();

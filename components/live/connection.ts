@@ -125,7 +125,13 @@ export class LiveConnection {
       this.o.onChange(data);
     });
     es.addEventListener("resync", () => {
-      if (this.es === es) this.o.onResync();
+      if (this.es !== es) return;
+      this.o.onResync();
+      this.setMode("live");
+    });
+    es.addEventListener("degraded", () => {
+      // The stream is open but the server cannot hear the database: poll until its resync.
+      if (this.es === es) this.setMode("polling");
     });
     es.addEventListener("end", () => {
       // The server closed on purpose (environment or session changed): reconnect at once.

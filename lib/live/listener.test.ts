@@ -110,6 +110,7 @@ describe("notifyEvent and the listener", () => {
       await admin.end();
     }
     await waitUntil(() => got.some((s) => s.kind === "resync"), 5_000, "the reconnect");
+    expect(got.map((s) => s.kind)).toEqual(["down", "resync"]);
     expect(l.isConnected).toBe(true);
     expect(l.backendPid()).not.toBe(pid);
 

@@ -4,8 +4,11 @@ import { z } from "zod";
 import { log } from "@/lib/log";
 import { LIVE_CHANNEL, type LiveNotification } from "./notify";
 
-/** What subscribers receive: an announced event, or word that some may have been missed. */
-export type LiveSignal = { kind: "event"; event: LiveNotification } | { kind: "resync" };
+/**
+ * What subscribers receive: an announced event; `down` when the connection is lost (nothing
+ * arrives until it is back); `resync` when it is back (events sent meanwhile were missed).
+ */
+export type LiveSignal = { kind: "event"; event: LiveNotification } | { kind: "down" } | { kind: "resync" };
 export type LiveSubscriber = (signal: LiveSignal) => void;
 
 export interface LiveListenerOptions {
@@ -161,6 +164,7 @@ export class LiveListener {
     void client.end().catch(() => undefined);
     if (this.stopped) return;
     log.warn({ err: err ? errorText(err) : "connection ended" }, "live listener lost its database connection; reconnecting");
+    this.emit({ kind: "down" });
     this.scheduleReconnect();
   }
 

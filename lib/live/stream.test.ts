@@ -53,7 +53,7 @@ describe("the live stream across app instances", () => {
     }
   });
 
-  it("tells the browser to resync when its instance's listener had to reconnect", async () => {
+  it("tells the browser it is degraded while its instance's listener is down, then to resync", async () => {
     const l = instance();
     await l.ready();
     const reader = read(createLiveStream({ listener: l, scope }));
@@ -65,6 +65,7 @@ describe("the live stream across app instances", () => {
       await admin.end();
     }
     await reader.waitFor((m) => m.event === "resync", 5_000);
+    expect(reader.messages.map((m) => m.event)).toEqual(["degraded", "resync"]);
   });
 });
 

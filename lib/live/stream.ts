@@ -40,8 +40,9 @@ function inScope(n: LiveNotification, scope: LiveScope): boolean {
 
 /**
  * The server-sent events stream for one browser: `change` for each event of its organization and
- * environment, `resync` when events may have been missed, a heartbeat comment so proxies keep the
- * connection open, and `end` when the session no longer allows it.
+ * environment, `degraded` while this instance cannot hear the database, `resync` when events may
+ * have been missed, a heartbeat comment so proxies keep the connection open, and `end` when the
+ * session no longer allows it.
  */
 export function createLiveStream(opts: LiveStreamOptions): ReadableStream<Uint8Array> {
   const heartbeatMs = opts.heartbeatMs ?? 15_000;
@@ -92,6 +93,11 @@ export function createLiveStream(opts: LiveStreamOptions): ReadableStream<Uint8A
         const onSignal = (signal: LiveSignal) => {
           if (signal.kind === "resync") {
             sendResync();
+            return;
+          }
+          if (signal.kind === "down") {
+            // The browser polls until the resync that follows the listener's reconnect.
+            send(sseMessage("degraded", {}));
             return;
           }
           if (!inScope(signal.event, opts.scope)) return;

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTeam, testDb } from "@/test/factories";
 import { signInAs, signOutTest } from "@/test/session";
 import { liveHub } from "@/lib/live/hub";
+import { LiveListener } from "@/lib/live/listener";
 import { notifyEvent } from "@/lib/live/notify";
 import { SseReader, storeEvent } from "@/lib/live/test-helpers";
 import { GET } from "./route";
@@ -130,6 +131,24 @@ describe("GET /api/live", () => {
     const { reader } = await connect({ "Last-Event-ID": foreign.id });
     await reader.waitFor((m) => m.event === "resync", 1_000);
     expect(reader.messages.filter((m) => m.event === "change")).toHaveLength(0);
+  });
+
+  it("answers 503 with a sentence, rather than a silent stream, when this instance cannot listen", async () => {
+    signInAs(team.viewer);
+    const holder = globalThis as unknown as { liveListener?: LiveListener };
+    const real = holder.liveListener;
+    const bad = new URL(process.env.DATABASE_URL!);
+    bad.port = "1";
+    const broken = new LiveListener({ connectionString: bad.toString(), minBackoffMs: 50, maxBackoffMs: 100 });
+    holder.liveListener = broken;
+    try {
+      const res = await GET(new Request("http://localhost/api/live"));
+      expect(res.status).toBe(503);
+      expect((await res.json()).error).toMatch(/^Live updates are unavailable right now\. The page keeps updating/);
+    } finally {
+      holder.liveListener = real;
+      await broken.stop();
+    }
   });
 
   it("stops streaming when the request is aborted", async () => {

@@ -21,12 +21,23 @@ export async function GET(request: Request) {
     // The session version at open, so a later disable, role or password change ends the stream.
     const row = await db.user.findUnique({ where: { id: user.id }, select: { sessionVersion: true } });
     if (!row) throw new AuthorizationError(401, "Your session has ended. Sign in again.");
+    const hub = liveHub();
+    try {
+      // A stream opened before LISTEN is in place would look live while hearing nothing.
+      await hub.ready(3_000);
+    } catch {
+      log.warn({ requestId }, "live stream refused: the listener has no database connection");
+      return Response.json(
+        { error: "Live updates are unavailable right now. The page keeps updating every few seconds and reconnects by itself." },
+        { status: 503 },
+      );
+    }
     const scope = { organizationId: user.organizationId, environment: user.environment };
     const url = new URL(request.url);
     const lastEventId = request.headers.get("last-event-id") ?? url.searchParams.get("lastEventId");
 
     const stream = createLiveStream({
-      listener: liveHub(),
+      listener: hub,
       scope,
       lastEventId,
       replay: (id) => replaySince(db, scope, id),
