@@ -6,32 +6,18 @@ import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Decimal, sum, toDecimal } from "../lib/money";
-import { withEmulator, type TestEmulator } from "../testing";
+import { emulatorPerSuite, type Envelope } from "../lib/suite";
+import { withEmulator } from "../testing";
 
-let emu: TestEmulator;
-
-beforeAll(async () => {
-  emu = await withEmulator({ rateLimitPerMinute: 0 });
-});
-afterAll(async () => {
-  await emu?.close();
-});
-
-interface Envelope<T = any> {
-  success: boolean;
-  message?: string;
-  data: T;
-  error?: { code: string; message: string; details?: any; fields?: Record<string, string> };
-  timestamp: string;
-}
+const suite = emulatorPerSuite({ rateLimitPerMinute: 0 });
 
 async function call<T = any>(path: string, init: RequestInit & { apiKey?: string | null; json?: unknown; idem?: string | boolean } = {}): Promise<{ status: number; body: Envelope<T>; headers: Headers }> {
   const { idem, ...rest } = init;
   const headers = new Headers(rest.headers);
   if (idem !== undefined && idem !== false) headers.set("X-Idempotency-Key", idem === true ? randomUUID() : idem);
-  const res = await emu.request(`/coins/v1${path}`, { ...rest, headers });
+  const res = await suite.emu.request(`/coins/v1${path}`, { ...rest, headers });
   return { status: res.status, body: (await res.json()) as Envelope<T>, headers: res.headers };
 }
 
@@ -73,28 +59,28 @@ describe("auth and scopes", () => {
 
   it("reads need Read: a Write+Trade key gets 403 API_KEY_INVALID_SCOPE on every read", async () => {
     for (const path of ["/markets", "/orders", "/balances", "/transactions", "/portfolio", "/crypto-withdrawals/assets", "/crypto-withdrawals/addresses", "/crypto-withdrawals", "/fiat-withdrawals", "/fiat-deposits/options"]) {
-      const r = await call(path, { apiKey: emu.keys.noread });
+      const r = await call(path, { apiKey: suite.emu.keys.noread });
       expect(r.status, path).toBe(403);
       expect(r.body.error?.code, path).toBe("API_KEY_INVALID_SCOPE");
     }
   });
 
   it("orders need Trade and other writes need Write: a Read-only key is refused", async () => {
-    const order = await post("/orders", { side: "buy", market: "BTC-USD", amount: "10.00" }, { apiKey: emu.keys.readonly });
+    const order = await post("/orders", { side: "buy", market: "BTC-USD", amount: "10.00" }, { apiKey: suite.emu.keys.readonly });
     expect(order.status).toBe(403);
     expect(order.body.error?.code).toBe("API_KEY_INVALID_SCOPE");
-    const addr = await post("/crypto-withdrawals/addresses", { address: "0x2222222222222222222222222222222222222222", asset: "USDC", chain: "base" }, { apiKey: emu.keys.readonly });
+    const addr = await post("/crypto-withdrawals/addresses", { address: "0x2222222222222222222222222222222222222222", asset: "USDC", chain: "base" }, { apiKey: suite.emu.keys.readonly });
     expect(addr.status).toBe(403);
-    const fiat = await post("/fiat-withdrawals", { amount: "5000.00", bank_code: "044", account_number: "0690000031" }, { apiKey: emu.keys.readonly });
+    const fiat = await post("/fiat-withdrawals", { amount: "5000.00", bank_code: "044", account_number: "0690000031" }, { apiKey: suite.emu.keys.readonly });
     expect(fiat.status).toBe(403);
   });
 
   it("a frozen merchant can read but not trade or withdraw", async () => {
-    expect((await call("/balances", { apiKey: emu.keys.frozen })).status).toBe(200);
-    const order = await post("/orders", { side: "buy", market: "BTC-USD", amount: "10.00" }, { apiKey: emu.keys.frozen });
+    expect((await call("/balances", { apiKey: suite.emu.keys.frozen })).status).toBe(200);
+    const order = await post("/orders", { side: "buy", market: "BTC-USD", amount: "10.00" }, { apiKey: suite.emu.keys.frozen });
     expect(order.status).toBe(403);
     expect(order.body.error?.code).toBe("merchant_frozen");
-    const fiat = await post("/fiat-withdrawals", { amount: "5000.00", bank_code: "044", account_number: "0690000031" }, { apiKey: emu.keys.frozen });
+    const fiat = await post("/fiat-withdrawals", { amount: "5000.00", bank_code: "044", account_number: "0690000031" }, { apiKey: suite.emu.keys.frozen });
     expect(fiat.status).toBe(403);
     expect(fiat.body.error?.code).toBe("merchant_frozen");
   });
@@ -148,7 +134,7 @@ describe("GET /markets", () => {
 
   it("moves prices over emulated time", async () => {
     const before = await call("/markets?quote_caid=iso4217:USD");
-    await emu.control.advance(3 * 3_600_000);
+    await suite.emu.control.advance(3 * 3_600_000);
     const after = await call("/markets?quote_caid=iso4217:USD");
     const price = (r: typeof before) => r.body.data.markets.find((m: any) => m.base_asset === "BTC").price;
     expect(price(after)).not.toBe(price(before));
@@ -156,7 +142,7 @@ describe("GET /markets", () => {
   });
 
   it("answers 503 on withdrawal endpoints while the wallet service is down (injected fault)", async () => {
-    await emu.control.setFaults({ path_prefix: "/coins/v1/crypto-withdrawals", wallet_unavailable: true, times: 1 });
+    await suite.emu.control.setFaults({ path_prefix: "/coins/v1/crypto-withdrawals", wallet_unavailable: true, times: 1 });
     const r = await call("/crypto-withdrawals/assets");
     expect(r.status).toBe(503);
     expect(r.body.success).toBe(false);
@@ -164,7 +150,7 @@ describe("GET /markets", () => {
   });
 
   it("answers 500 when markets fail to load (injected fault)", async () => {
-    await emu.control.setFaults({ path_prefix: "/coins/v1/markets", error_status: 500, error_code: "MARKETS_UNAVAILABLE", times: 1 });
+    await suite.emu.control.setFaults({ path_prefix: "/coins/v1/markets", error_status: 500, error_code: "MARKETS_UNAVAILABLE", times: 1 });
     const r = await call("/markets");
     expect(r.status).toBe(500);
     expect(r.body).toMatchObject({ success: false, error: { code: "MARKETS_UNAVAILABLE" } });
@@ -188,7 +174,7 @@ describe("orders", () => {
     expect(locked.locked).toBe(toDecimal(ngnBefore.locked).plus(200000).toFixed(2));
     expect(locked.available).toBe(toDecimal(ngnBefore.available).minus(200000).toFixed(2));
 
-    await emu.control.advance(6_000);
+    await suite.emu.control.advance(6_000);
     const done = await call(`/orders/${o.id}`);
     expect(done.status).toBe(200);
     const d = done.body.data;
@@ -264,7 +250,7 @@ describe("orders", () => {
   it("fails an order deeper than the book with insufficient_liquidity and releases the funds", async () => {
     const placed = await post("/orders", { side: "buy", market: "USDC-NGN", amount: "1500000.00" });
     expect(placed.status).toBe(201);
-    await emu.control.advance(6_000);
+    await suite.emu.control.advance(6_000);
     const r = await call(`/orders/${placed.body.data.id}`);
     expect(r.body.data).toMatchObject({ status: "failed", failure_reason: "insufficient_liquidity", executed_price: null });
   });
@@ -292,7 +278,7 @@ describe("orders", () => {
     expect(unknown.status).toBe(404);
     expect(unknown.body.error?.code).toBe("ORDER_NOT_FOUND");
     const mine = (await call("/orders?limit=1")).body.data.orders[0];
-    const theirs = await call(`/orders/${mine.id}`, { apiKey: emu.keys.second });
+    const theirs = await call(`/orders/${mine.id}`, { apiKey: suite.emu.keys.second });
     expect(theirs.status).toBe(404);
   });
 
@@ -441,7 +427,7 @@ describe("crypto withdrawals", () => {
     const missing = await call(`/crypto-withdrawals/addresses/${randomUUID()}`, { method: "PATCH", json: { label: "a" } });
     expect(missing.status).toBe(404);
     expect(missing.body.error?.code).toBe("ADDRESS_NOT_FOUND");
-    const readOnly = await call(`/crypto-withdrawals/addresses/${addressId}`, { method: "PATCH", json: { label: "a" }, apiKey: emu.keys.readonly });
+    const readOnly = await call(`/crypto-withdrawals/addresses/${addressId}`, { method: "PATCH", json: { label: "a" }, apiKey: suite.emu.keys.readonly });
     expect(readOnly.status).toBe(403);
   });
 
@@ -452,9 +438,9 @@ describe("crypto withdrawals", () => {
     expect(r.body.data).toMatchObject({ address_id: addressId, asset: "USDT", chain: "polygon", amount: "25.500000", fee: "0.200000", total_debit: "25.700000", status: "pending", tx_hash: null });
     const mid = (await call("/balances")).body.data.balances.find((b: any) => b.asset === "USDT");
     expect(mid.available).toBe(toDecimal(before.available).minus("25.7").toFixed(6));
-    await emu.control.advance(6_000);
+    await suite.emu.control.advance(6_000);
     expect((await call(`/crypto-withdrawals/${r.body.data.id}`)).body.data).toMatchObject({ status: "processing", tx_hash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
-    await emu.control.advance(60_000);
+    await suite.emu.control.advance(60_000);
     const done = (await call(`/crypto-withdrawals/${r.body.data.id}`)).body.data;
     expect(done.status).toBe("completed");
     expect(done.completed_at).not.toBeNull();
@@ -487,7 +473,7 @@ describe("fiat withdrawals and deposit options", () => {
     expect(r.body.data).toMatchObject({ currency: "NGN", amount: "15000.00", fee: "50.00", total_debit: "15050.00", bank_code: "058", bank_name: "Guaranty Trust Bank", account_number: "0123456781", status: "pending" });
     const failing = await post("/fiat-withdrawals", { amount: "2000.00", bank_code: "044", account_number: "0690000099" });
     expect(failing.status).toBe(201);
-    await emu.control.advance(40_000);
+    await suite.emu.control.advance(40_000);
     expect((await call(`/fiat-withdrawals/${r.body.data.id}`)).body.data.status).toBe("completed");
     expect((await call(`/fiat-withdrawals/${failing.body.data.id}`)).body.data).toMatchObject({ status: "failed", failure_reason: "beneficiary_account_invalid" });
     const failed = (await call("/fiat-withdrawals?status=failed")).body.data.withdrawals;
@@ -527,13 +513,13 @@ describe("fiat withdrawals and deposit options", () => {
 describe("merchant isolation and reset", () => {
   it("the second merchant sees its own seeded state, untouched by the demo merchant's activity", async () => {
     const mine = (await call("/orders?limit=100")).body.data.orders.length;
-    const theirs = (await call("/orders?limit=100", { apiKey: emu.keys.second })).body.data.orders.length;
+    const theirs = (await call("/orders?limit=100", { apiKey: suite.emu.keys.second })).body.data.orders.length;
     expect(theirs).toBe(6);
     expect(mine).toBeGreaterThan(6);
   });
 
   it("reset restores the seeded state", async () => {
-    await emu.control.reset();
+    await suite.emu.control.reset();
     expect((await call("/orders?limit=100")).body.data.orders).toHaveLength(6);
     expect((await call("/crypto-withdrawals/addresses")).body.data).toHaveLength(2);
   });

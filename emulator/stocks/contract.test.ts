@@ -3,30 +3,15 @@
  * moved to chosen points of the US trading week (closed, pre-market, open, after-hours) so the
  * market status and price movement are checked as a client sees them.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Decimal, sum, toDecimal } from "../lib/money";
-import { withEmulator, type TestEmulator } from "../testing";
+import { emulatorPerSuite, type Envelope } from "../lib/suite";
 import { marketClock } from "./market-hours";
 
-let emu: TestEmulator;
-
-beforeAll(async () => {
-  emu = await withEmulator({ rateLimitPerMinute: 0 });
-});
-afterAll(async () => {
-  await emu?.close();
-});
-
-interface Envelope<T = any> {
-  success: boolean;
-  message?: string;
-  data: T;
-  error?: { code: string; message: string; details?: any; fields?: Record<string, string> };
-  timestamp: string;
-}
+const suite = emulatorPerSuite({ rateLimitPerMinute: 0 });
 
 async function call<T = any>(path: string, apiKey?: string | null): Promise<{ status: number; body: Envelope<T> }> {
-  const res = await emu.request(`/stocks/v1${path}`, apiKey === undefined ? {} : { apiKey });
+  const res = await suite.emu.request(`/stocks/v1${path}`, apiKey === undefined ? {} : { apiKey });
   return { status: res.status, body: (await res.json()) as Envelope<T> };
 }
 
@@ -38,7 +23,7 @@ async function emulatedNow(): Promise<number> {
 async function advanceTo(target: number): Promise<void> {
   const now = await emulatedNow();
   if (target <= now) throw new Error(`cannot move the clock back (${new Date(target).toISOString()} <= ${new Date(now).toISOString()})`);
-  await emu.control.advance(target - now);
+  await suite.emu.control.advance(target - now);
 }
 
 const HOUR = 3_600_000;
@@ -55,15 +40,15 @@ describe("auth and scopes", () => {
     expect(none.status).toBe(401);
     expect(none.body.error?.code).toBe("API_KEY_INVALID");
     for (const path of ["/assets", "/assets/AAPL", "/prices", "/wallet/portfolio"]) {
-      const r = await call(path, emu.keys.noread);
+      const r = await call(path, suite.emu.keys.noread);
       expect(r.status, path).toBe(403);
       expect(r.body).toMatchObject({ success: false, error: { code: "API_KEY_INVALID_SCOPE" } });
     }
   });
 
   it("a Read-only key and a frozen merchant can read", async () => {
-    expect((await call("/wallet/portfolio", emu.keys.readonly)).status).toBe(200);
-    expect((await call("/wallet/portfolio", emu.keys.frozen)).status).toBe(200);
+    expect((await call("/wallet/portfolio", suite.emu.keys.readonly)).status).toBe(200);
+    expect((await call("/wallet/portfolio", suite.emu.keys.frozen)).status).toBe(200);
   });
 });
 
@@ -190,7 +175,7 @@ describe("GET /wallet/portfolio", () => {
   });
 
   it("answers 503 while the wallet service is down (injected fault)", async () => {
-    await emu.control.setFaults({ path_prefix: "/stocks/v1/wallet", wallet_unavailable: true, times: 1 });
+    await suite.emu.control.setFaults({ path_prefix: "/stocks/v1/wallet", wallet_unavailable: true, times: 1 });
     const r = await call("/wallet/portfolio");
     expect(r.status).toBe(503);
     expect(r.body.success).toBe(false);
@@ -199,7 +184,7 @@ describe("GET /wallet/portfolio", () => {
 
   it("is per merchant", async () => {
     const demo = (await call("/wallet/portfolio")).body.data;
-    const second = (await call("/wallet/portfolio", emu.keys.second)).body.data;
+    const second = (await call("/wallet/portfolio", suite.emu.keys.second)).body.data;
     expect(second.positions.map((x: any) => x.symbol)).toEqual(demo.positions.map((x: any) => x.symbol));
     expect(second.usd_balance).toMatch(/^1250\.\d{2}$/);
   });
@@ -218,7 +203,7 @@ describe("market status and prices over the trading week", () => {
     expect(closed.next_close_at).toBe(new Date(clock.next_close_at).toISOString());
     // Closed: prices hold still.
     const frozen1 = (await call("/prices?symbols=AAPL")).body.data.prices[0];
-    await emu.control.advance(HOUR / 2);
+    await suite.emu.control.advance(HOUR / 2);
     const frozen2 = (await call("/prices?symbols=AAPL")).body.data.prices[0];
     expect(frozen2).toEqual(frozen1);
 
@@ -232,7 +217,7 @@ describe("market status and prices over the trading week", () => {
     expect(open1).toMatchObject({ market_status: "open", is_market_open: true, is_off_hours_open: false });
     expect(open1.next_close_at).toBe(new Date(clock.next_close_at).toISOString());
     expect(Date.parse(open1.next_open_at)).toBeGreaterThan(clock.next_close_at);
-    await emu.control.advance(2 * HOUR);
+    await suite.emu.control.advance(2 * HOUR);
     const open2 = (await call("/assets/AAPL")).body.data;
     expect(open2.price_usd).not.toBe(open1.price_usd);
     const fresh = (await call("/prices?symbols=AAPL")).body.data.prices[0];
