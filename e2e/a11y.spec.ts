@@ -1,8 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { navFor } from "../lib/nav";
 import { ROLES, storageStateOf } from "./roles";
 
-const PAGES = ["/", "/settings/team", "/settings/audit", "/forbidden"];
+// Every page in the sidebar for that role (so a new page is checked the day it is added), plus
+// the page a role sees when it is refused.
+const pagesFor = (role: (typeof ROLES)[number]) => [...navFor(role).flatMap((area) => area.items.map((item) => item.href)), "/forbidden"];
 
 async function expectNoViolations(page: Page, where: string) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
@@ -28,7 +31,7 @@ test.describe("accessibility (axe)", () => {
     test(`every page as ${role}`, async ({ browser }) => {
       const context = await browser.newContext({ storageState: storageStateOf(role) });
       const page = await context.newPage();
-      for (const path of PAGES) {
+      for (const path of pagesFor(role)) {
         await page.goto(path);
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
         await expectNoViolations(page, `${path} as ${role}`);
