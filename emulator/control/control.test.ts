@@ -1,19 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { emulatorPerSuite } from "../lib/suite";
 import { testSurfaces } from "../lib/test-surfaces";
-import { SEED_KEYS, withEmulator, type TestEmulator } from "../testing";
+import { SEED_KEYS, withEmulator } from "../testing";
 
-let emu: TestEmulator;
-beforeAll(async () => {
-  emu = await withEmulator({ modules: testSurfaces() });
-});
+const suite = emulatorPerSuite({ modules: testSurfaces() });
 afterEach(async () => {
-  await emu.control.clearFaults();
-});
-afterAll(async () => {
-  await emu.close();
+  await suite.emu.control.clearFaults();
 });
 
-const control = (p: string, init?: RequestInit) => fetch(`${emu.url}/__emulator${p}`, init);
+const control = (p: string, init?: RequestInit) => fetch(`${suite.emu.url}/__emulator${p}`, init);
 const json = (method: string, body: unknown): RequestInit => ({
   method,
   headers: { "Content-Type": "application/json" },
@@ -60,27 +55,27 @@ describe("control API", () => {
   });
 
   it("resets state to the seed and keeps webhook targets by default", async () => {
-    await emu.request("/v1/things", { method: "POST", json: { x: 1 }, headers: { "X-Idempotency-Key": "reset-1" } });
-    await emu.control.setWebhookTarget({ surface: "core", url: "https://hooks.example.test/a", secret: "secret-123" });
-    await emu.control.advance(1_000);
-    await emu.control.reset();
-    const list = (await (await emu.request("/v1/things")).json()) as { data: unknown[] };
+    await suite.emu.request("/v1/things", { method: "POST", json: { x: 1 }, headers: { "X-Idempotency-Key": "reset-1" } });
+    await suite.emu.control.setWebhookTarget({ surface: "core", url: "https://hooks.example.test/a", secret: "secret-123" });
+    await suite.emu.control.advance(1_000);
+    await suite.emu.control.reset();
+    const list = (await (await suite.emu.request("/v1/things")).json()) as { data: unknown[] };
     expect(list.data).toEqual([]);
     expect(((await (await control("/clock")).json()) as { offset_ms: number }).offset_ms).toBe(0);
     const target = await control("/webhook-target?merchant_id=7b1d5c1e-0000-4000-8000-000000000001&surface=core");
     expect(target.status).toBe(200);
-    await emu.control.reset({ keepWebhookTargets: false });
+    await suite.emu.control.reset({ keepWebhookTargets: false });
     expect((await control("/webhook-target?merchant_id=7b1d5c1e-0000-4000-8000-000000000001&surface=core")).status).toBe(404);
   });
 
   it("advances the clock, runs ticks and reports the new now", async () => {
     const before = Date.parse(((await (await control("/clock")).json()) as { now: string }).now);
-    const ticksBefore = ((await (await emu.request("/v1/hooks/results")).json()) as { ticks: number }).ticks;
+    const ticksBefore = ((await (await suite.emu.request("/v1/hooks/results")).json()) as { ticks: number }).ticks;
     const res = await control("/clock", json("POST", { advance_ms: 3_600_000 }));
     expect(res.status).toBe(200);
     const { now } = (await res.json()) as { now: string };
     expect(Date.parse(now) - before).toBeGreaterThanOrEqual(3_600_000);
-    const ticksAfter = ((await (await emu.request("/v1/hooks/results")).json()) as { ticks: number }).ticks;
+    const ticksAfter = ((await (await suite.emu.request("/v1/hooks/results")).json()) as { ticks: number }).ticks;
     expect(ticksAfter).toBeGreaterThan(ticksBefore);
     expect((await control("/clock", json("POST", { advance_ms: -5 }))).status).toBe(400);
     expect((await control("/clock", json("POST", { advance_ms: "60000" }))).status).toBe(400);
@@ -93,39 +88,39 @@ describe("control API", () => {
 
 describe("faults", () => {
   it("adds latency to matching paths only", async () => {
-    await emu.control.setFaults({ path_prefix: "/v1/ping", latency_ms: 800 });
+    await suite.emu.control.setFaults({ path_prefix: "/v1/ping", latency_ms: 800 });
     let t = Date.now();
-    expect((await emu.request("/v1/ping")).status).toBe(200);
+    expect((await suite.emu.request("/v1/ping")).status).toBe(200);
     expect(Date.now() - t).toBeGreaterThanOrEqual(780);
     t = Date.now();
-    expect((await emu.request("/coins/v1/ping")).status).toBe(200);
+    expect((await suite.emu.request("/coins/v1/ping")).status).toBe(200);
     // Generous bound: the machine may be busy, but nowhere near the injected 800 ms.
     expect(Date.now() - t).toBeLessThan(600);
   });
 
   it("answers an error status in the surface's shape, optionally for a number of requests", async () => {
-    await emu.control.setFaults({ path_prefix: "/v1/ping", error_status: 500, times: 2 }, { path_prefix: "/pro/", error_status: 503 });
-    const a = await emu.request("/v1/ping");
+    await suite.emu.control.setFaults({ path_prefix: "/v1/ping", error_status: 500, times: 2 }, { path_prefix: "/pro/", error_status: 503 });
+    const a = await suite.emu.request("/v1/ping");
     expect(a.status).toBe(500);
     expect(((await a.json()) as { error: { code: string; request_id: string } }).error).toMatchObject({ code: "internal_error" });
-    expect((await emu.request("/v1/ping")).status).toBe(500);
-    expect((await emu.request("/v1/ping")).status).toBe(200);
-    const p = await emu.request("/pro/public/v1/ping");
+    expect((await suite.emu.request("/v1/ping")).status).toBe(500);
+    expect((await suite.emu.request("/v1/ping")).status).toBe(200);
+    const p = await suite.emu.request("/pro/public/v1/ping");
     expect(p.status).toBe(503);
     expect(await p.json()).toMatchObject({ success: false, error: { code: "SERVICE_UNAVAILABLE" } });
   });
 
   it("applies error_rate as a probability", async () => {
-    await emu.control.setFaults({ path_prefix: "/stocks/", error_status: 500, error_rate: 0.5 });
+    await suite.emu.control.setFaults({ path_prefix: "/stocks/", error_status: 500, error_rate: 0.5 });
     const statuses: number[] = [];
-    for (let i = 0; i < 40; i++) statuses.push((await emu.request("/stocks/v1/ping", { apiKey: SEED_KEYS.readonly })).status);
+    for (let i = 0; i < 40; i++) statuses.push((await suite.emu.request("/stocks/v1/ping", { apiKey: SEED_KEYS.readonly })).status);
     expect(statuses.filter((s) => s === 500).length).toBeGreaterThan(5);
     expect(statuses.filter((s) => s === 200).length).toBeGreaterThan(5);
   });
 
   it("returns malformed JSON", async () => {
-    await emu.control.setFaults({ path_prefix: "/coins/v1/ping", malformed_json: true });
-    const res = await emu.request("/coins/v1/ping");
+    await suite.emu.control.setFaults({ path_prefix: "/coins/v1/ping", malformed_json: true });
+    const res = await suite.emu.request("/coins/v1/ping");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("application/json");
     const text = await res.text();
@@ -133,33 +128,33 @@ describe("faults", () => {
   });
 
   it("storms 429 with Retry-After, and clearing faults restores service", async () => {
-    await emu.control.setFaults({ path_prefix: "/pro/", rate_limit_storm: true, retry_after_seconds: 7 });
-    const res = await emu.request("/pro/public/v1/ping");
+    await suite.emu.control.setFaults({ path_prefix: "/pro/", rate_limit_storm: true, retry_after_seconds: 7 });
+    const res = await suite.emu.request("/pro/public/v1/ping");
     expect(res.status).toBe(429);
     expect(res.headers.get("retry-after")).toBe("7");
     expect(await res.json()).toMatchObject({ error: { code: "RATE_LIMIT_EXCEEDED" } });
     const listed = (await (await control("/faults")).json()) as { faults: unknown[] };
     expect(listed.faults).toHaveLength(1);
-    await emu.control.clearFaults();
-    expect((await emu.request("/pro/public/v1/ping")).status).toBe(200);
+    await suite.emu.control.clearFaults();
+    expect((await suite.emu.request("/pro/public/v1/ping")).status).toBe(200);
   });
 
   it("makes wallet endpoints unavailable with 503, leaving other endpoints alone", async () => {
-    await emu.control.setFaults({ wallet_unavailable: true });
-    const options = await emu.request("/pro/public/v1/withdrawals/options");
+    await suite.emu.control.setFaults({ wallet_unavailable: true });
+    const options = await suite.emu.request("/pro/public/v1/withdrawals/options");
     expect(options.status).toBe(503);
     expect(await options.json()).toMatchObject({ success: false, error: { code: "SERVICE_UNAVAILABLE" } });
-    expect((await emu.request("/stocks/v1/wallet/portfolio")).status).toBe(503);
-    expect((await emu.request("/pro/public/v1/ping")).status).toBe(200);
-    expect((await emu.request("/v1/ping")).status).toBe(200);
+    expect((await suite.emu.request("/stocks/v1/wallet/portfolio")).status).toBe(503);
+    expect((await suite.emu.request("/pro/public/v1/ping")).status).toBe(200);
+    expect((await suite.emu.request("/v1/ping")).status).toBe(200);
   });
 
   it("holds the request on timeout until the client gives up", async () => {
-    await emu.control.setFaults({ path_prefix: "/v1/ping", timeout: true });
-    await expect(emu.request("/v1/ping", { signal: AbortSignal.timeout(300) })).rejects.toThrow();
-    await emu.control.clearFaults();
-    await emu.control.setFaults({ path_prefix: "/v1/ping", timeout: 200 });
-    const res = await emu.request("/v1/ping");
+    await suite.emu.control.setFaults({ path_prefix: "/v1/ping", timeout: true });
+    await expect(suite.emu.request("/v1/ping", { signal: AbortSignal.timeout(300) })).rejects.toThrow();
+    await suite.emu.control.clearFaults();
+    await suite.emu.control.setFaults({ path_prefix: "/v1/ping", timeout: 200 });
+    const res = await suite.emu.request("/v1/ping");
     expect(res.status).toBe(504);
   });
 
@@ -215,7 +210,7 @@ describe("ticks", () => {
 
 describe("state dump", () => {
   it("never shows webhook target secrets", async () => {
-    await emu.control.setWebhookTarget({ surface: "core", url: "https://hooks.example.test/s", secret: "very-secret-value" });
+    await suite.emu.control.setWebhookTarget({ surface: "core", url: "https://hooks.example.test/s", secret: "very-secret-value" });
     const text = await (await control("/state")).text();
     expect(text).toContain("hooks.example.test");
     expect(text).not.toContain("very-secret-value");

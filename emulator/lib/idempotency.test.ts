@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SEED_KEYS, withEmulator, type TestEmulator } from "../testing";
+import { describe, expect, it } from "vitest";
+import { SEED_KEYS } from "../testing";
 import { canonicalJson, requestFingerprint } from "./idempotency";
+import { emulatorPerSuite } from "./suite";
 import { testSurfaces } from "./test-surfaces";
 
-let emu: TestEmulator;
-beforeAll(async () => {
-  emu = await withEmulator({ modules: testSurfaces() });
-});
-afterAll(async () => {
-  await emu.close();
-});
+const suite = emulatorPerSuite({ modules: testSurfaces() });
 
 function post(path: string, key: string | null, json: unknown, apiKey: string = SEED_KEYS.full) {
   const headers: Record<string, string> = {};
   if (key !== null) headers["X-Idempotency-Key"] = key;
-  return emu.request(path, { method: "POST", json, headers, apiKey });
+  return suite.emu.request(path, { method: "POST", json, headers, apiKey });
 }
 
 describe("idempotency", () => {
@@ -41,7 +36,7 @@ describe("idempotency", () => {
     expect(await again.text()).toBe(firstBody);
 
     // Nothing was created twice.
-    const list = (await (await emu.request("/v1/things")).json()) as { data: Array<{ id: string }> };
+    const list = (await (await suite.emu.request("/v1/things")).json()) as { data: Array<{ id: string }> };
     expect(list.data.filter((t) => t.id === (JSON.parse(firstBody) as { id: string }).id)).toHaveLength(1);
   });
 
@@ -81,9 +76,9 @@ describe("idempotency", () => {
 
   it("keeps records for 24 hours of emulated time", async () => {
     expect((await post("/v1/things", "expiry-1", { v: 1 })).status).toBe(201);
-    await emu.control.advance(23 * 3_600_000);
+    await suite.emu.control.advance(23 * 3_600_000);
     expect((await post("/v1/things", "expiry-1", { v: 2 })).status).toBe(409);
-    await emu.control.advance(2 * 3_600_000);
+    await suite.emu.control.advance(2 * 3_600_000);
     const fresh = await post("/v1/things", "expiry-1", { v: 2 });
     expect(fresh.status).toBe(201);
     expect(fresh.headers.get("idempotent-replayed")).toBeNull();

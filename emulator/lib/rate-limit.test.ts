@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SEED_KEYS, withEmulator, type TestEmulator } from "../testing";
+import { describe, expect, it } from "vitest";
+import { SEED_KEYS } from "../testing";
 import { RateLimiter } from "./rate-limit";
+import { emulatorPerSuite } from "./suite";
 import { testSurfaces } from "./test-surfaces";
 
-let emu: TestEmulator;
-beforeAll(async () => {
-  emu = await withEmulator({ modules: testSurfaces(), rateLimitPerMinute: 5 });
-});
-afterAll(async () => {
-  await emu.close();
-});
+const suite = emulatorPerSuite({ modules: testSurfaces(), rateLimitPerMinute: 5 });
 
 describe("rate limit over HTTP", () => {
   it("answers 429 with Retry-After in each surface's shape, per key, and recovers after the window", async () => {
-    for (let i = 0; i < 5; i++) expect((await emu.request("/v1/ping")).status).toBe(200);
-    const limited = await emu.request("/v1/ping");
+    for (let i = 0; i < 5; i++) expect((await suite.emu.request("/v1/ping")).status).toBe(200);
+    const limited = await suite.emu.request("/v1/ping");
     expect(limited.status).toBe(429);
     const retryAfter = Number(limited.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
@@ -22,16 +17,16 @@ describe("rate limit over HTTP", () => {
     expect(((await limited.json()) as { error: { code: string } }).error.code).toBe("rate_limited");
 
     // The budget is per key, shared by all surfaces: another surface with the same key is limited too.
-    const pro = await emu.request("/pro/public/v1/ping");
+    const pro = await suite.emu.request("/pro/public/v1/ping");
     expect(pro.status).toBe(429);
     expect(pro.headers.get("retry-after")).not.toBeNull();
     expect(await pro.json()).toMatchObject({ success: false, error: { code: "RATE_LIMIT_EXCEEDED" } });
 
     // Another key of the same merchant has its own budget.
-    expect((await emu.request("/v1/ping", { apiKey: SEED_KEYS.readonly })).status).toBe(200);
+    expect((await suite.emu.request("/v1/ping", { apiKey: SEED_KEYS.readonly })).status).toBe(200);
 
-    await emu.control.advance(60_000);
-    expect((await emu.request("/v1/ping")).status).toBe(200);
+    await suite.emu.control.advance(60_000);
+    expect((await suite.emu.request("/v1/ping")).status).toBe(200);
   });
 });
 

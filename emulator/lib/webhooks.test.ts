@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_MERCHANT_ID, startWebhookReceiver, withEmulator, type TestEmulator, type WebhookReceiver } from "../testing";
+import { emulatorPerSuite } from "./suite";
 import { olderNamesFor, retryDelayMs } from "./webhooks";
 import { testSurfaces } from "./test-surfaces";
 
@@ -8,30 +9,28 @@ const SECRET = "whsec_test_core_0123456789";
 const PRO_SECRET = "b".repeat(64);
 const hmac = (secret: string, body: string) => createHmac("sha256", secret).update(body).digest("hex");
 
-let emu: TestEmulator;
+const suite = emulatorPerSuite({ modules: testSurfaces(), clockFactor: 600 });
 let receiver: WebhookReceiver;
 beforeAll(async () => {
-  emu = await withEmulator({ modules: testSurfaces(), clockFactor: 600 });
   receiver = await startWebhookReceiver();
 });
 afterEach(async () => {
-  await emu.control.reset({ keepWebhookTargets: false });
+  await suite.emu.control.reset({ keepWebhookTargets: false });
   receiver.clear();
   receiver.respondWith(200);
   receiver.delayBy(0);
 });
 afterAll(async () => {
   await receiver.close();
-  await emu.close();
 });
 
 function emit(path: string, event: string, data: unknown) {
-  return emu.request(path, { method: "POST", json: { event, data } });
+  return suite.emu.request(path, { method: "POST", json: { event, data } });
 }
 
 describe("core webhooks", () => {
   it("signs the raw body with X-Daya-Signature and sends the current and older event names", async () => {
-    await emu.control.setWebhookTarget({ surface: "core", url: receiver.url, secret: SECRET });
+    await suite.emu.control.setWebhookTarget({ surface: "core", url: receiver.url, secret: SECRET });
     const data = { id: "0b5f6e1a-1111-4111-8111-000000000001", status: "COMPLETED", amount: "1500.00" };
     expect((await emit("/v1/emit", "deposit.completed", data)).status).toBe(202);
     const got = await receiver.waitFor(2);
@@ -61,7 +60,7 @@ describe("core webhooks", () => {
   });
 
   it("sends no older name for events that have none, and onramp.created only for legacy onramps", async () => {
-    await emu.control.setWebhookTarget({ surface: "core", url: receiver.url, secret: SECRET });
+    await suite.emu.control.setWebhookTarget({ surface: "core", url: receiver.url, secret: SECRET });
     await emit("/v1/emit", "deposit.received", { id: "x" });
     await emit("/v1/emit", "funding_account.active", { id: "fa", onramp_id: "or-1" });
     const got = await receiver.waitFor(4);
@@ -82,7 +81,7 @@ describe("core webhooks", () => {
     await emit("/v1/emit", "deposit.failed", { id: "nope" });
     await new Promise((r) => setTimeout(r, 150));
     expect(receiver.received).toHaveLength(0);
-    const events = (await (await fetch(`${emu.url}/__emulator/events?merchant_id=${DEMO_MERCHANT_ID}`)).json()) as {
+    const events = (await (await fetch(`${suite.emu.url}/__emulator/events?merchant_id=${DEMO_MERCHANT_ID}`)).json()) as {
       events: Array<{ event: string }>;
     };
     expect(events.events[0]?.event).toBe("deposit.failed");
@@ -91,11 +90,11 @@ describe("core webhooks", () => {
 
 describe("pro webhooks", () => {
   it("signs with X-Webhook-Signature sha256=, sends the event headers, and reaches the module's destinations", async () => {
-    await emu.control.setWebhookTarget({ surface: "pro", url: receiver.url, secret: PRO_SECRET });
+    await suite.emu.control.setWebhookTarget({ surface: "pro", url: receiver.url, secret: PRO_SECRET });
     const second = await startWebhookReceiver();
     try {
       const hookSecret = "c".repeat(64);
-      await emu.request("/pro/public/v1/hooks", { method: "POST", json: { url: second.url, secret: hookSecret, id: "wh-1" } });
+      await suite.emu.request("/pro/public/v1/hooks", { method: "POST", json: { url: second.url, secret: hookSecret, id: "wh-1" } });
       await emit("/pro/public/v1/emit", "order.filled", { order_id: "o-1", status: "filled" });
       const [atTarget] = await receiver.waitFor(1);
       const [atHook] = await second.waitFor(1);
@@ -113,7 +112,7 @@ describe("pro webhooks", () => {
       expect(Number.isNaN(Date.parse(String(atTarget.headers["x-webhook-timestamp"])))).toBe(false);
 
       await new Promise((r) => setTimeout(r, 100));
-      const results = (await (await emu.request("/pro/public/v1/hooks/results")).json()) as { results: Array<{ url: string; ok: boolean }> };
+      const results = (await (await suite.emu.request("/pro/public/v1/hooks/results")).json()) as { results: Array<{ url: string; ok: boolean }> };
       expect(results.results).toEqual([{ url: second.url, ok: true, reason: null }]);
     } finally {
       await second.close();
@@ -123,7 +122,7 @@ describe("pro webhooks", () => {
 
 describe("delivery retries", () => {
   it("retries on 500 on the compressed schedule with the same event id, then succeeds; the log shows each attempt", async () => {
-    await emu.control.setWebhookTarget({ surface: "pro", url: receiver.url, secret: PRO_SECRET });
+    await suite.emu.control.setWebhookTarget({ surface: "pro", url: receiver.url, secret: PRO_SECRET });
     receiver.respondWith((n) => (n <= 2 ? 500 : 200));
     await emit("/pro/public/v1/emit", "order.cancelled", { order_id: "o-2" });
     // 1 min / 600 = 100 ms, then 5 min / 600 = 500 ms.
@@ -135,7 +134,7 @@ describe("delivery retries", () => {
     expect(got[2]!.receivedAt - got[1]!.receivedAt).toBeGreaterThanOrEqual(400);
 
     await new Promise((r) => setTimeout(r, 50));
-    const log = await emu.control.deliveries(DEMO_MERCHANT_ID);
+    const log = await suite.emu.control.deliveries(DEMO_MERCHANT_ID);
     const attempts = log.filter((d) => d.event === "order.cancelled").reverse();
     expect(attempts.map((a) => [a.attempt, a.status, a.ok])).toEqual([
       [1, 500, false],
@@ -148,12 +147,12 @@ describe("delivery retries", () => {
   });
 
   it("treats a slow endpoint as a failure (timeout) and retries", async () => {
-    await emu.control.setWebhookTarget({ surface: "core", url: receiver.url, secret: SECRET });
+    await suite.emu.control.setWebhookTarget({ surface: "core", url: receiver.url, secret: SECRET });
     receiver.delayBy(1_500);
     await emit("/v1/emit", "deposit.processing", { id: "slow" });
     await receiver.waitFor(1);
     await new Promise((r) => setTimeout(r, 1_200));
-    const log = await emu.control.deliveries(DEMO_MERCHANT_ID);
+    const log = await suite.emu.control.deliveries(DEMO_MERCHANT_ID);
     expect(log[0]).toMatchObject({ event: "deposit.processing", ok: false, status: null });
     expect(log[0]!.error).toMatch(/timeout/);
   });

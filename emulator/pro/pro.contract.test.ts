@@ -7,6 +7,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { emulatorPerSuite, type Envelope } from "../lib/suite";
 import { startWebhookReceiver, withEmulator, type TestEmulator, type WebhookReceiver } from "../testing";
 import { BOOK_PARAMS, levelSize } from "./book";
 import { D, type Dec } from "./decimal";
@@ -15,17 +16,8 @@ import { WEBHOOK_PARAMS } from "./webhooks";
 
 const BASE = "/pro/public/v1";
 
-let emu: TestEmulator;
+const suite = emulatorPerSuite({ rateLimitPerMinute: 0 });
 let receiver: WebhookReceiver;
-
-interface Envelope {
-  success: boolean;
-  message?: string;
-  // Response payloads are read the way a JSON client reads them and asserted field by field.
-  data?: any;
-  error?: { code: string; message: string; details?: any; fields?: Record<string, string> };
-  timestamp: string;
-}
 
 async function call(
   method: string,
@@ -39,7 +31,7 @@ async function call(
     init.body = opts.rawBody;
     init.headers = { "Content-Type": "application/json" };
   }
-  const res = await emu.request(`${BASE}${path}`, init);
+  const res = await suite.emu.request(`${BASE}${path}`, init);
   return { status: res.status, body: (await res.json()) as Envelope };
 }
 
@@ -68,18 +60,16 @@ async function limitOrder(side: "buy" | "sell", price: string, quantity: string,
 const { settlementDelayMs: SETTLE, activationDelayMs: ACTIVATE, matchIntervalMs: MATCH } = ENGINE_PARAMS;
 
 beforeAll(async () => {
-  emu = await withEmulator({ rateLimitPerMinute: 0 });
   receiver = await startWebhookReceiver();
 });
 
 afterAll(async () => {
   await receiver?.close();
-  await emu?.close();
 });
 
 beforeEach(async () => {
-  await emu.control.reset();
-  await emu.control.clearFaults();
+  await suite.emu.control.reset();
+  await suite.emu.control.clearFaults();
   receiver.clear();
   receiver.respondWith(200);
 });
@@ -88,27 +78,27 @@ describe("authentication and scopes", () => {
   it("answers 401 API_KEY_INVALID without a valid key, and accepts the daya_sk_ Pro key", async () => {
     expectError(await call("GET", "/balances", { key: null as unknown as string }), 401, "API_KEY_INVALID");
     expectError(await call("GET", "/balances", { key: "sk_sandbox_unknown_key_000" }), 401, "API_KEY_INVALID");
-    expect((await call("GET", "/balances", { key: emu.keys.pro })).status).toBe(200);
+    expect((await call("GET", "/balances", { key: suite.emu.keys.pro })).status).toBe(200);
   });
 
   it("needs Trade to place, quote, cancel or replace; Read to list; Write for webhooks", async () => {
     const order = { symbol: "USDT-NGN", side: "buy", type: "market", quantity: "1" };
-    expectError(await call("POST", "/orders", { key: emu.keys.readonly, json: order }), 403, "API_KEY_INVALID_SCOPE");
-    expectError(await call("POST", "/orders/quote", { key: emu.keys.readonly, json: order }), 403, "API_KEY_INVALID_SCOPE");
+    expectError(await call("POST", "/orders", { key: suite.emu.keys.readonly, json: order }), 403, "API_KEY_INVALID_SCOPE");
+    expectError(await call("POST", "/orders/quote", { key: suite.emu.keys.readonly, json: order }), 403, "API_KEY_INVALID_SCOPE");
     const open = (await call("GET", "/orders")).body.data.orders[0];
-    expectError(await call("DELETE", `/orders/${open.order_id}`, { key: emu.keys.readonly }), 403, "API_KEY_INVALID_SCOPE");
-    expectError(await call("PUT", `/orders/${open.order_id}`, { key: emu.keys.readonly, json: { price: "1390.00" } }), 403, "API_KEY_INVALID_SCOPE");
-    expectError(await call("GET", "/orders", { key: emu.keys.noread }), 403, "API_KEY_INVALID_SCOPE");
-    expectError(await call("GET", "/orders/history", { key: emu.keys.noread }), 403, "API_KEY_INVALID_SCOPE");
-    expectError(await call("GET", "/balances", { key: emu.keys.noread }), 403, "API_KEY_INVALID_SCOPE");
-    expectError(await call("GET", "/withdrawals/onchain/options", { key: emu.keys.noread }), 403, "API_KEY_INVALID_SCOPE");
-    expectError(await call("GET", "/webhooks", { key: emu.keys.readonly }), 403, "API_KEY_INVALID_SCOPE");
-    expectError(await call("POST", "/webhooks", { key: emu.keys.readonly, json: {} }), 403, "API_KEY_INVALID_SCOPE");
-    expect((await call("GET", "/webhooks", { key: emu.keys.noread })).status).toBe(200);
+    expectError(await call("DELETE", `/orders/${open.order_id}`, { key: suite.emu.keys.readonly }), 403, "API_KEY_INVALID_SCOPE");
+    expectError(await call("PUT", `/orders/${open.order_id}`, { key: suite.emu.keys.readonly, json: { price: "1390.00" } }), 403, "API_KEY_INVALID_SCOPE");
+    expectError(await call("GET", "/orders", { key: suite.emu.keys.noread }), 403, "API_KEY_INVALID_SCOPE");
+    expectError(await call("GET", "/orders/history", { key: suite.emu.keys.noread }), 403, "API_KEY_INVALID_SCOPE");
+    expectError(await call("GET", "/balances", { key: suite.emu.keys.noread }), 403, "API_KEY_INVALID_SCOPE");
+    expectError(await call("GET", "/withdrawals/onchain/options", { key: suite.emu.keys.noread }), 403, "API_KEY_INVALID_SCOPE");
+    expectError(await call("GET", "/webhooks", { key: suite.emu.keys.readonly }), 403, "API_KEY_INVALID_SCOPE");
+    expectError(await call("POST", "/webhooks", { key: suite.emu.keys.readonly, json: {} }), 403, "API_KEY_INVALID_SCOPE");
+    expect((await call("GET", "/webhooks", { key: suite.emu.keys.noread })).status).toBe(200);
   });
 
   it("blocks placing and replacing for a frozen merchant with 403 merchant_frozen, but not reading or cancelling", async () => {
-    const key = emu.keys.frozen;
+    const key = suite.emu.keys.frozen;
     const order = { symbol: "USDT-NGN", side: "buy", type: "market", quantity: "1" };
     expectError(await call("POST", "/orders", { key, json: order }), 403, "merchant_frozen");
     const open = (await call("GET", "/orders", { key })).body.data.orders;
@@ -206,14 +196,14 @@ describe("limit orders", () => {
     expect(order.max_taker_fee).toBe(new D(price).times(300).times("0.001").toDecimalPlaces(2, D.ROUND_UP).toFixed(2));
     const get = async () => (await call("GET", `/orders/${order.order_id}`)).body.data;
 
-    await emu.control.advance(SETTLE + 2_000);
+    await suite.emu.control.advance(SETTLE + 2_000);
     expect((await get()).status).toBe("new");
-    await emu.control.advance(ACTIVATE);
+    await suite.emu.control.advance(ACTIVATE);
     expect((await get()).status).toBe("open");
-    await emu.control.advance(MATCH);
+    await suite.emu.control.advance(MATCH);
     const partial = await get();
     expect(partial).toMatchObject({ status: "partially_filled", filled_quantity: "150.00000000", remaining_quantity: "150.00000000" });
-    await emu.control.advance(MATCH);
+    await suite.emu.control.advance(MATCH);
     const filled = await get();
     expect(filled.status).toBe("filled");
     expect(new D(filled.avg_fill_price).lte(price)).toBe(true);
@@ -232,7 +222,7 @@ describe("limit orders", () => {
     const price = (await bestPrice("buy")).plus(30).toFixed(2);
     const placed = (await limitOrder("buy", price, "50")).body.data;
     const started = Date.now();
-    await emu.control.advance(24 * 3_600_000);
+    await suite.emu.control.advance(24 * 3_600_000);
     expect(Date.now() - started).toBeLessThan(5_000);
     const after = (await call("GET", `/orders/${placed.order_id}`)).body.data;
     expect(after).toMatchObject({ status: "filled", filled_quantity: "50.00000000" });
@@ -334,7 +324,7 @@ describe("order lists", () => {
     ]);
     expectError(await call("GET", "/orders/00000000-0000-4000-8000-000000000000"), 404, "ORDER_NOT_FOUND");
     expectError(await call("GET", "/orders/not-a-uuid/trades"), 404, "ORDER_NOT_FOUND");
-    expectError(await call("GET", `/orders/${filled.order_id}`, { key: emu.keys.second }), 404, "ORDER_NOT_FOUND");
+    expectError(await call("GET", `/orders/${filled.order_id}`, { key: suite.emu.keys.second }), 404, "ORDER_NOT_FOUND");
   });
 });
 
@@ -419,7 +409,7 @@ describe("Pro webhooks", () => {
     const renamed = await call("PATCH", `/webhooks/${active.id}`, { json: { description: "renamed", events: ["order.cancelled"] } });
     expect(renamed.body.data).toMatchObject({ status: "paused", description: "renamed", events: ["order.cancelled"], url: active.url });
     expectError(await call("PATCH", "/webhooks/00000000-0000-4000-8000-000000000000", { json: { status: "active" } }), 404, "WEBHOOK_NOT_FOUND");
-    expectError(await call("PATCH", `/webhooks/${active.id}`, { key: emu.keys.readonly, json: { status: "active" } }), 403, "API_KEY_INVALID_SCOPE");
+    expectError(await call("PATCH", `/webhooks/${active.id}`, { key: suite.emu.keys.readonly, json: { status: "active" } }), 403, "API_KEY_INVALID_SCOPE");
 
     const disabled = (await call("GET", "/webhooks")).body.data.find((w: { status: string }) => w.status === "disabled");
     const revived = await call("PATCH", `/webhooks/${disabled.id}`, { json: { status: "active" } });
@@ -464,8 +454,8 @@ describe("Pro webhooks", () => {
     await call("POST", "/webhooks", { json: { url: receiver.url, events: ["order.partially_filled", "order.filled", "order.cancelled"] } });
     const price = (await bestPrice("sell")).minus(20).toFixed(2);
     const placed = (await limitOrder("sell", price, "40")).body.data;
-    await emu.control.advance(SETTLE + ACTIVATE + MATCH + 1_000);
-    await emu.control.advance(MATCH);
+    await suite.emu.control.advance(SETTLE + ACTIVATE + MATCH + 1_000);
+    await suite.emu.control.advance(MATCH);
     const got = await receiver.waitFor(2);
     const events = got.map((d) => JSON.parse(d.body));
     expect(events.map((e) => e.type)).toEqual(["order.partially_filled", "order.filled"]);
@@ -523,11 +513,11 @@ describe("on-chain withdrawal options", () => {
   });
 
   it("answers 503 while the wallet service is unavailable", async () => {
-    await emu.control.setFaults({ path_prefix: "/pro/", wallet_unavailable: true });
+    await suite.emu.control.setFaults({ path_prefix: "/pro/", wallet_unavailable: true });
     const r = await call("GET", "/withdrawals/onchain/options");
     expect(r.status).toBe(503);
     expect(r.body.success).toBe(false);
-    await emu.control.clearFaults();
+    await suite.emu.control.clearFaults();
     expect((await call("GET", "/withdrawals/onchain/options")).status).toBe(200);
   });
 });
