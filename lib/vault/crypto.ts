@@ -16,7 +16,7 @@ const AAD_VERSION = "merchant-ops/vault/v1";
 
 export type VaultEnvironment = "sandbox" | "production";
 export type VaultSurface = "core" | "coins" | "stocks" | "pro";
-export type VaultKind = "api_key" | "webhook_secret";
+export type VaultKind = "api_key" | "webhook_secret" | "outbound_webhook_secret";
 
 export interface MasterKey {
   id: string;
