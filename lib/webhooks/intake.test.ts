@@ -293,3 +293,41 @@ describe("webhook intake: storage failure", () => {
     expect(rows[0]!.duplicates).toBe(1);
   });
 });
+
+describe("webhook intake: concurrent deliveries (one write batch)", () => {
+  it("stores each change once and keeps the newest state when everything arrives at once", async () => {
+    const id = crypto.randomUUID();
+    const story = [
+      { event: "deposit.received", timestamp: "2026-11-01T10:00:00Z", data: deposit(id, "RECEIVED", "2026-11-01T10:00:00Z") },
+      { event: "deposit.processing", timestamp: "2026-11-01T10:00:01Z", data: deposit(id, "PROCESSING", "2026-11-01T10:00:01Z") },
+      { event: "deposit.completed", timestamp: "2026-11-01T10:00:02Z", data: deposit(id, "COMPLETED", "2026-11-01T10:00:02Z") },
+      { event: "deposit.settled", event_id: crypto.randomUUID(), created_at: "2026-11-01T10:00:02Z", data: deposit(id, "COMPLETED", "2026-11-01T10:00:02Z") },
+    ];
+    const others = Array.from({ length: 20 }, (_, i) => ({ event: "transfer.processing", timestamp: "2026-11-01T10:00:00Z", data: { id: `tr-${i}-${id}`, status: "PROCESSING", updated_at: "2026-11-01T10:00:00Z" } }));
+    // Newest first, each delivered three times, all concurrently.
+    const deliveries: unknown[] = [...[...story].reverse().flatMap((p) => [p, p, p]), ...others];
+    const answers = await Promise.all(deliveries.map((p) => sendCore(p)));
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    const rows = await events({ resourceId: id });
+    expect(rows.map((r) => r.name).sort()).toEqual(["deposit.completed", "deposit.processing", "deposit.received"]);
+    const completed = rows.find((r) => r.name === "deposit.completed")!;
+    expect(completed.duplicates).toBe(5); // three deliveries of each name, one row
+    expect(rows.find((r) => r.name === "deposit.received")!.duplicates).toBe(2);
+    expect(await getResourceState(team.org.id, "sandbox", "deposit", id)).toMatchObject({ status: "COMPLETED" });
+    expect(await testDb().webhookEvent.count({ where: { organizationId: team.org.id, resourceType: "transfer" } })).toBe(20);
+    const bodies = (await Promise.all(answers.map((a) => a.json()))) as { duplicate: boolean }[];
+    expect(bodies.filter((b) => !b.duplicate)).toHaveLength(23);
+  });
+});
+
+describe("webhook intake: a payload jsonb cannot hold", () => {
+  it("stores an event carrying a NUL character (replaced) instead of refusing it on every retry", async () => {
+    const good = Array.from({ length: 5 }, () => ({ event: "deposit.received", timestamp: "2026-11-01T10:00:00Z", data: deposit(crypto.randomUUID(), "RECEIVED", "2026-11-01T10:00:00Z") }));
+    const odd = { event: "deposit.received", timestamp: "2026-11-01T10:00:00Z", data: deposit(crypto.randomUUID(), "RECEIVED", "2026-11-01T10:00:00Z", { note: "a\u0000b" }) };
+    const answers = await Promise.all([...good, odd].map((p) => sendCore(p)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    const stored = await events({ resourceId: odd.data.id });
+    expect((stored[0]!.payload as { data: { note: string } }).data.note).toBe("a\uFFFDb");
+    expect(await events()).toHaveLength(6);
+  });
+});

@@ -126,6 +126,7 @@ export function createWebhookRoute(overrides: Partial<IntakeDeps> = {}) {
         resourceData: data ?? parsed,
         headers: storableHeaders(request.headers),
         signature: tenant.signature,
+        bodyBytes: body.byteLength,
       });
       return json(200, { received: true, id: stored.id, duplicate: !stored.inserted });
     } catch (err) {

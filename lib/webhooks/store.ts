@@ -1,15 +1,15 @@
 import "server-only";
 /**
- * The event store. One statement inserts the event or, when its dedupe key is already stored,
- * only bumps `duplicates`; for a new event the same statement moves the resource's newest state
- * forward when (and only when) the event is newer. The live notification goes out in the same
- * transaction, so only committed events are announced.
+ * The event store. One statement inserts events or, when a dedupe key is already stored, only
+ * bumps `duplicates`; for new events the same statement moves each resource's newest state
+ * forward when (and only when) the event is newer, and announces them on the live channel, so only
+ * committed events are announced.
  */
 import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db";
-import { notifyEvent } from "@/lib/live/notify";
+import { encodeNotification, LIVE_CHANNEL } from "@/lib/live/notify";
 import { log } from "@/lib/log";
-import { statusRankTable } from "./names";
+import { statusRank, statusRankTable } from "./names";
 import type { NormalizedEvent } from "./normalize";
 import type { WebhookSurface } from "./verify";
 
@@ -25,6 +25,8 @@ export interface EventToStore extends NormalizedEvent {
   resourceData: unknown;
   headers: Record<string, string>;
   signature: "current" | "previous";
+  /** Size of the raw body, to keep one write batch within a few megabytes. */
+  bodyBytes?: number;
 }
 
 export interface StoredEvent {
@@ -35,58 +37,201 @@ export interface StoredEvent {
 
 export type StoreEvent = (e: EventToStore) => Promise<StoredEvent>;
 
-export const storeEvent: StoreEvent = async (e) => {
-  const id = randomUUID();
-  const ranks = JSON.stringify(statusRankTable(e.resourceType));
-  const payload = JSON.stringify(e.payload ?? null);
-  const headers = JSON.stringify(e.headers);
-  const data = JSON.stringify(e.resourceData ?? null);
-  // A state needs a resource and a status to be comparable; events without them (trades, unknown
-  // shapes) are still stored and shown, they just do not move the state.
-  const tracksState = e.resourceType !== null && e.resourceId !== null && e.resourceStatus !== null;
+/** Every status rank of every family, for comparing a stored state with an incoming one in SQL. */
+const RANK_TABLE = JSON.stringify(
+  ["deposit", "transfer", "withdrawal", "funding_account", "pro_order", "pro_deposit"].flatMap((t) => statusRankTable(t).map(([st, n]) => ({ t, st, n }))),
+);
 
-  return db.$transaction(async (tx) => {
-    const rows = await tx.$queryRaw<{ id: string; inserted: boolean; duplicates: number }[]>`
-      WITH ins AS (
-        INSERT INTO webhook_events (id, organization_id, environment, surface, name, received_name, provider_event_id, dedupe_key,
-          resource_type, resource_id, resource_status, payload, headers, signature, occurred_at)
-        VALUES (${id}::uuid, ${e.organizationId}::uuid, ${e.environment}::"Environment", ${e.surface}::"Surface", ${e.name}, ${e.receivedName},
-          ${e.providerEventId}, ${e.dedupeKey}, ${e.resourceType}, ${e.resourceId}, ${e.resourceStatus}, ${payload}::jsonb, ${headers}::jsonb,
-          ${e.signature}, ${e.occurredAt}::timestamptz)
-        ON CONFLICT (organization_id, environment, surface, dedupe_key)
-          DO UPDATE SET duplicates = webhook_events.duplicates + 1, last_duplicate_at = now()
-        RETURNING id, (xmax = 0) AS inserted, duplicates
-      ),
-      state AS (
-        INSERT INTO resource_states AS s (organization_id, environment, resource_type, resource_id, status, occurred_at, event_id, data, updated_at)
-        SELECT ${e.organizationId}::uuid, ${e.environment}::"Environment", ${e.resourceType}::text, ${e.resourceId}::text, ${e.resourceStatus}::text,
-          ${e.occurredAt}::timestamptz, ins.id, ${data}::jsonb, now()
-        FROM ins WHERE ins.inserted AND ${tracksState}::boolean
-        ON CONFLICT (organization_id, environment, resource_type, resource_id) DO UPDATE
-          SET status = EXCLUDED.status, occurred_at = EXCLUDED.occurred_at, event_id = EXCLUDED.event_id, data = EXCLUDED.data, updated_at = now()
-          WHERE (EXCLUDED.occurred_at IS NOT NULL AND (s.occurred_at IS NULL OR EXCLUDED.occurred_at > s.occurred_at))
-             OR (EXCLUDED.occurred_at IS NOT DISTINCT FROM s.occurred_at
-                 AND COALESCE((SELECT (r->>1)::int FROM jsonb_array_elements(${ranks}::jsonb) r WHERE r->>0 = EXCLUDED.status), 0)
-                   > COALESCE((SELECT (r->>1)::int FROM jsonb_array_elements(${ranks}::jsonb) r WHERE r->>0 = s.status), 0))
-        RETURNING 1
-      )
-      SELECT ins.id::text AS id, ins.inserted, ins.duplicates FROM ins`;
-    const row = rows[0];
-    if (!row) throw new Error("webhook event insert returned no row");
-    if (row.inserted) {
-      await notifyEvent(tx, {
-        organizationId: e.organizationId,
-        environment: e.environment,
-        eventId: row.id,
-        name: e.name,
-        resourceType: e.resourceType,
-        resourceId: e.resourceId,
-        resourceStatus: e.resourceStatus,
+interface Pending {
+  event: EventToStore;
+  json: Record<string, unknown>;
+  bytes: number;
+  resolve: (s: StoredEvent) => void;
+  reject: (err: unknown) => void;
+}
+
+const keyOf = (e: EventToStore) => `${e.organizationId}|${e.environment}|${e.surface}|${e.dedupeKey}`;
+
+/**
+ * Writes a batch in one statement (one commit, one fsync): the events, the resource states they
+ * move forward, and their live notifications. Deliveries of one change inside the batch become one
+ * row whose `duplicates` already counts them.
+ */
+async function writeBatch(batch: Pending[]): Promise<void> {
+  const groups = new Map<string, Pending[]>();
+  for (const p of batch) {
+    const k = keyOf(p.event);
+    const g = groups.get(k);
+    if (g) g.push(p);
+    else groups.set(k, [p]);
+  }
+  const rows = [...groups.values()].map((g, ord) => ({ ...g[0]!.json, copies: g.length, ord }));
+  let rowsJson = JSON.stringify(rows);
+  // JSON writes U+0000 as an escape; only then walk the rows to replace it.
+  if (rowsJson.includes("\\u0000")) rowsJson = JSON.stringify(withoutNul(rows));
+  const result = await db.$queryRaw<{ id: string; org: string; env: string; surface: string; dedupe_key: string; inserted: boolean; duplicates: number }[]>`
+    WITH x AS (
+      SELECT * FROM jsonb_to_recordset(${rowsJson}::jsonb) AS x(
+        id uuid, organization_id uuid, environment "Environment", surface "Surface", name text, received_name text, provider_event_id text,
+        dedupe_key text, resource_type text, resource_id text, resource_status text, payload jsonb, headers jsonb, signature text,
+        occurred_at timestamptz, data jsonb, rank int, notification text, copies int, ord int)
+    ),
+    ranks AS (
+      SELECT * FROM jsonb_to_recordset(${RANK_TABLE}::jsonb) AS r(t text, st text, n int)
+    ),
+    ins AS (
+      INSERT INTO webhook_events (id, organization_id, environment, surface, name, received_name, provider_event_id, dedupe_key,
+        resource_type, resource_id, resource_status, payload, headers, signature, occurred_at, duplicates, last_duplicate_at)
+      SELECT id, organization_id, environment, surface, name, received_name, provider_event_id, dedupe_key,
+        resource_type, resource_id, resource_status, payload, headers, signature, occurred_at, copies - 1, CASE WHEN copies > 1 THEN now() END
+      FROM x ORDER BY ord
+      ON CONFLICT (organization_id, environment, surface, dedupe_key)
+        DO UPDATE SET duplicates = webhook_events.duplicates + EXCLUDED.duplicates + 1, last_duplicate_at = now()
+      RETURNING id, organization_id, environment, surface, dedupe_key, (xmax = 0) AS inserted, duplicates
+    ),
+    fresh AS (
+      SELECT x.* FROM x JOIN ins ON ins.inserted AND ins.id = x.id
+    ),
+    -- One candidate per resource: the newest of this batch (a later status wins a same-instant tie).
+    candidate AS (
+      SELECT DISTINCT ON (organization_id, environment, resource_type, resource_id) *
+      FROM fresh
+      WHERE resource_type IS NOT NULL AND resource_id IS NOT NULL AND resource_status IS NOT NULL
+      ORDER BY organization_id, environment, resource_type, resource_id, occurred_at DESC NULLS LAST, rank DESC, ord ASC
+    ),
+    state AS (
+      INSERT INTO resource_states AS rs (organization_id, environment, resource_type, resource_id, status, occurred_at, event_id, data, updated_at)
+      SELECT organization_id, environment, resource_type, resource_id, resource_status, occurred_at, id, data, now() FROM candidate
+      ON CONFLICT (organization_id, environment, resource_type, resource_id) DO UPDATE
+        SET status = EXCLUDED.status, occurred_at = EXCLUDED.occurred_at, event_id = EXCLUDED.event_id, data = EXCLUDED.data, updated_at = now()
+        WHERE (EXCLUDED.occurred_at IS NOT NULL AND (rs.occurred_at IS NULL OR EXCLUDED.occurred_at > rs.occurred_at))
+           OR (EXCLUDED.occurred_at IS NOT DISTINCT FROM rs.occurred_at
+               AND COALESCE((SELECT n FROM ranks WHERE ranks.t = EXCLUDED.resource_type AND ranks.st = EXCLUDED.status), 0)
+                 > COALESCE((SELECT n FROM ranks WHERE ranks.t = rs.resource_type AND ranks.st = rs.status), 0))
+      RETURNING 1
+    ),
+    -- Announced only for new rows; PostgreSQL delivers them when this statement commits.
+    notified AS (
+      SELECT pg_notify(${LIVE_CHANNEL}, notification) FROM fresh
+    )
+    SELECT ins.id::text AS id, ins.organization_id::text AS org, ins.environment::text AS env, ins.surface::text AS surface, ins.dedupe_key,
+      ins.inserted, ins.duplicates, (SELECT count(*) FROM notified)::int AS notified
+    FROM ins`;
+  const byKey = new Map(result.map((r) => [`${r.org}|${r.env}|${r.surface}|${r.dedupe_key}`, r]));
+  for (const [k, g] of groups) {
+    const r = byKey.get(k);
+    if (!r) {
+      for (const p of g) p.reject(new Error("webhook event insert returned no row"));
+      continue;
+    }
+    g.forEach((p, i) => p.resolve({ id: r.id, inserted: r.inserted && i === 0, duplicates: Number(r.duplicates) }));
+  }
+}
+
+/** Most batches in flight at once: leaves most of the connection pool to pages and actions. */
+const MAX_IN_FLIGHT = 2;
+const MAX_BATCH_ROWS = 250;
+const MAX_BATCH_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Group commit: a delivery is answered only after the statement holding it committed, and
+ * deliveries arriving while earlier batches are being written share the next statement. At low
+ * traffic a batch is one event written at once; under load the fsync per commit is shared.
+ */
+class EventWriter {
+  private queue: Pending[] = [];
+  private inFlight = 0;
+
+  add(event: EventToStore): Promise<StoredEvent> {
+    return new Promise((resolve, reject) => {
+      const json = rowJson(event);
+      this.queue.push({ event, json, bytes: event.bodyBytes ?? 1_024, resolve, reject });
+      this.kick();
+    });
+  }
+
+  private kick(): void {
+    while (this.inFlight < MAX_IN_FLIGHT && this.queue.length > 0) {
+      let bytes = 0;
+      let n = 0;
+      while (n < this.queue.length && n < MAX_BATCH_ROWS && (n === 0 || bytes + this.queue[n]!.bytes <= MAX_BATCH_BYTES)) {
+        bytes += this.queue[n]!.bytes;
+        n++;
+      }
+      const batch = this.queue.splice(0, n);
+      this.inFlight++;
+      void this.run(batch).finally(() => {
+        this.inFlight--;
+        this.kick();
       });
     }
-    return { id: row.id, inserted: row.inserted, duplicates: Number(row.duplicates) };
-  });
-};
+  }
+
+  private async run(batch: Pending[]): Promise<void> {
+    try {
+      await writeBatch(batch);
+    } catch (err) {
+      if (batch.length === 1) {
+        batch[0]!.reject(err);
+        return;
+      }
+      // One event the database refuses must not fail its neighbours: write each on its own.
+      log.warn({ err, size: batch.length }, "webhook batch failed; writing its events one by one");
+      for (const p of batch) {
+        await writeBatch([p]).catch((e: unknown) => p.reject(e));
+      }
+    }
+  }
+}
+
+/**
+ * PostgreSQL's jsonb cannot hold U+0000; a payload carrying one would be refused on every retry
+ * and so lost. It is stored with U+FFFD in its place instead (the raw body is not kept anyway).
+ */
+export function withoutNul(v: unknown): unknown {
+  if (typeof v === "string") return v.includes("\u0000") ? v.replaceAll("\u0000", "\uFFFD") : v;
+  if (Array.isArray(v)) return v.map(withoutNul);
+  if (v !== null && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [withoutNul(k) as string, withoutNul(x)]));
+  return v;
+}
+
+function rowJson(e: EventToStore): Record<string, unknown> {
+  const id = randomUUID();
+  return {
+    id,
+    organization_id: e.organizationId,
+    environment: e.environment,
+    surface: e.surface,
+    name: e.name,
+    received_name: e.receivedName,
+    provider_event_id: e.providerEventId,
+    dedupe_key: e.dedupeKey,
+    resource_type: e.resourceType,
+    resource_id: e.resourceId,
+    resource_status: e.resourceStatus,
+    payload: e.payload ?? null,
+    headers: e.headers,
+    signature: e.signature,
+    occurred_at: e.occurredAt?.toISOString() ?? null,
+    data: e.resourceData ?? null,
+    rank: e.resourceType ? statusRank(e.resourceType, e.resourceStatus) : 0,
+    // Encoded now, with the id this row gets if it is new.
+    notification: encodeNotification({
+      organizationId: e.organizationId,
+      environment: e.environment,
+      eventId: id,
+      name: e.name,
+      resourceType: e.resourceType,
+      resourceId: e.resourceId,
+      resourceStatus: e.resourceStatus,
+    }),
+  };
+}
+
+const writer = new EventWriter();
+
+/** Stores one event durably; resolves once it is committed (or counted as a duplicate). */
+export const storeEvent: StoreEvent = (e) => writer.add(e);
 
 export interface RejectionToStore {
   environment: WebhookEnvironment;
