@@ -76,13 +76,13 @@ export function EventRows({ rows }: { rows: EventTableRow[] }) {
                 <TableCell colSpan={COLUMNS} className="bg-muted/40">
                   <div className="grid gap-3 p-2 lg:grid-cols-2">
                     <div className="min-w-0">
-                      <h3 className="mb-1 text-xs font-semibold">Payload</h3>
+                      <p className="mb-1 text-xs font-semibold">Payload</p>
                       <pre className="max-h-96 overflow-auto rounded-md border bg-background p-3 text-xs" tabIndex={0} aria-label={`Payload of ${r.name}`}>
                         {r.payload}
                       </pre>
                     </div>
                     <div className="min-w-0">
-                      <h3 className="mb-1 text-xs font-semibold">Delivery headers</h3>
+                      <p className="mb-1 text-xs font-semibold">Delivery headers</p>
                       <pre className="max-h-96 overflow-auto rounded-md border bg-background p-3 text-xs" tabIndex={0} aria-label={`Headers of ${r.name}`}>
                         {r.headers}
                       </pre>
