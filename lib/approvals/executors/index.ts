@@ -1,0 +1,10 @@
+/**
+ * Every approval kind the app knows. Importing this module registers them all; the approvals
+ * engine imports it before looking a kind up, so a request can always be executed.
+ *
+ * To add a kind: write `lib/approvals/executors/<kind>.ts` with `defineExecutor(...)` and add one
+ * import line below (keep them sorted; one line per kind, each engineer edits only their own).
+ */
+import "server-only";
+
+export { findExecutor, getExecutor, listExecutors } from "@/lib/approvals/executors";

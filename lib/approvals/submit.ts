@@ -1,0 +1,178 @@
+/**
+ * The one entry point for money movement that may need a second approver. A form's server action
+ * (with its own permission, e.g. "transfer:create") calls:
+ *
+ *   const r = await submitMoneyMovement({
+ *     kind: "transfer", payload, attemptKey: ctx.input.attemptKey, user: ctx.user,
+ *     environment: ctx.user.environment, request: ctx.request,
+ *   });
+ *   // r.status === "sent": r.result is the executor's answer (at or under the threshold)
+ *   // r.status === "pending_approval": r.requestId waits in the approvals inbox
+ *
+ * This function writes the audit rows (the request, or the direct send), so the calling action
+ * does not audit the same thing again. An invalid payload throws `ActionError` with field errors;
+ * a provider refusal of a direct send throws `UpstreamError`; `defineAction` turns both into the
+ * form's sentence.
+ *
+ * Submitting the same attempt key again (double click, reload) never creates a second request or
+ * a second send: a pending request is returned as it is, a direct send is a ledger retry.
+ */
+import "server-only";
+import Decimal from "decimal.js";
+import { writeAudit } from "@/lib/audit";
+import { ActionError, zodFieldErrors } from "@/lib/actions/safe-action";
+import { db } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { requestContext, type RequestContext } from "@/lib/request-context";
+import { canonicalJson } from "@/lib/upstream/ledger";
+import { getExecutor, normalizeDescription, runExecutor, type Environment, type ExecuteResult } from "./executors";
+import "./executors/index";
+import { DEFAULT_EXPIRY_MS, expireDue } from "./expiry";
+import { thresholdFor, withinThreshold } from "./thresholds";
+
+export interface Submitter {
+  id: string;
+  email: string;
+  organizationId: string;
+}
+
+export interface SubmitInput {
+  kind: string;
+  payload: unknown;
+  /** The form's attempt key (lib/upstream/attempt.ts): stored with the request and reused on send. */
+  attemptKey: string;
+  user: Submitter;
+  environment: Environment;
+  /** The action's request context (ctx.request); read from the request headers when omitted. */
+  request?: RequestContext;
+  /** How long a request may wait for a decision; 24 hours unless the caller says otherwise. */
+  expiresInMs?: number;
+}
+
+export type SubmitResult =
+  | { status: "sent"; result: ExecuteResult; summary: string; amount: string; currency: string }
+  | { status: "pending_approval"; requestId: string; expiresAt: string; summary: string; amount: string; currency: string };
+
+const ALREADY: Record<string, string> = {
+  approved: "This request was already approved and is being sent. See Approvals for its outcome.",
+  sent: "This request was already approved and sent. Reload the page to start a new one.",
+  failed: "This request was approved but the provider did not accept it. See Approvals for the reason.",
+  rejected: "This request was rejected. Reload the page to start a new one.",
+  expired: "This request expired before anyone approved it. Reload the page to start a new one.",
+  cancelled: "This request was cancelled. Reload the page to start a new one.",
+};
+
+function isUniqueViolation(err: unknown): boolean {
+  return err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002";
+}
+
+/** The outcome for an attempt key that already has a request: the same answer, or a sentence why not. */
+async function existingOutcome(input: SubmitInput, payload: unknown): Promise<SubmitResult | null> {
+  const existing = await db.approvalRequest.findUnique({ where: { attemptKey: input.attemptKey } });
+  if (!existing) return null;
+  if (
+    existing.organizationId !== input.user.organizationId ||
+    existing.kind !== input.kind ||
+    existing.environment !== input.environment ||
+    canonicalJson(existing.payload) !== canonicalJson(payload)
+  ) {
+    throw new ActionError("This form was already submitted with other values. Reload the page to start a new one.");
+  }
+  let status = existing.status;
+  if (status === "pending" && existing.expiresAt <= new Date()) {
+    await expireDue(existing.organizationId);
+    status = "expired";
+  }
+  const described = { summary: existing.summary, amount: new Decimal(existing.amount.toString()).toFixed(), currency: existing.currency };
+  if (status === "pending") {
+    return { status: "pending_approval", requestId: existing.id, expiresAt: existing.expiresAt.toISOString(), ...described };
+  }
+  throw new ActionError(ALREADY[status] ?? "This request was already submitted. See Approvals for its state.");
+}
+
+export async function submitMoneyMovement(input: SubmitInput): Promise<SubmitResult> {
+  const executor = getExecutor(input.kind);
+  const parsed = executor.payloadSchema.safeParse(input.payload);
+  if (!parsed.success) throw new ActionError("Some fields need attention.", zodFieldErrors(parsed.error));
+  const payload = parsed.data;
+  const d = normalizeDescription(input.kind, executor.describe(payload));
+
+  const again = await existingOutcome(input, payload);
+  if (again) return again;
+
+  const request = input.request ?? (await requestContext());
+  const actor = { id: input.user.id, email: input.user.email, organizationId: input.user.organizationId };
+  const threshold = await thresholdFor(db, input.user.organizationId, input.kind, d.currency);
+
+  if (withinThreshold(d.amount, threshold)) {
+    const result = await runExecutor(executor, {
+      organizationId: input.user.organizationId,
+      environment: input.environment,
+      payload,
+      attemptKey: input.attemptKey,
+      userId: input.user.id,
+    });
+    await db.$transaction((tx) =>
+      writeAudit(tx, actor, request, {
+        action: "money_movement.sent",
+        targetType: input.kind,
+        targetId: typeof result.resourceId === "string" ? result.resourceId : null,
+        environment: input.environment,
+        after: {
+          summary: d.summary,
+          amount: d.amount,
+          currency: d.currency,
+          attemptKey: input.attemptKey,
+          threshold: threshold ? { kind: threshold.kind, amount: threshold.amount.toFixed() } : null,
+          result,
+        },
+      }),
+    );
+    return { status: "sent", result, ...d };
+  }
+
+  const expiresAt = new Date(Date.now() + (input.expiresInMs ?? DEFAULT_EXPIRY_MS));
+  try {
+    const created = await db.$transaction(async (tx) => {
+      const row = await tx.approvalRequest.create({
+        data: {
+          organizationId: input.user.organizationId,
+          environment: input.environment,
+          kind: input.kind,
+          payload: payload as Prisma.InputJsonValue,
+          summary: d.summary,
+          amount: d.amount,
+          currency: d.currency,
+          status: "pending",
+          attemptKey: input.attemptKey,
+          requestedById: input.user.id,
+          expiresAt,
+        },
+      });
+      await writeAudit(tx, actor, request, {
+        action: "approval.requested",
+        targetType: "approval_request",
+        targetId: row.id,
+        environment: input.environment,
+        after: {
+          kind: input.kind,
+          summary: d.summary,
+          amount: d.amount,
+          currency: d.currency,
+          status: "pending",
+          expiresAt: expiresAt.toISOString(),
+          threshold: threshold ? { kind: threshold.kind, amount: threshold.amount.toFixed() } : null,
+        },
+      });
+      return row;
+    });
+    return { status: "pending_approval", requestId: created.id, expiresAt: created.expiresAt.toISOString(), ...d };
+  } catch (err) {
+    // A concurrent submission of the same form (double click) stored it first: answer with theirs.
+    if (isUniqueViolation(err)) {
+      const theirs = await existingOutcome(input, payload);
+      if (theirs) return theirs;
+    }
+    throw err;
+  }
+}
