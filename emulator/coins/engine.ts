@@ -201,6 +201,36 @@ export type CreateWithdrawalResult<T> =
   | { ok: false; kind: "below_minimum"; minimum: string }
   | { ok: false; kind: "insufficient_balance"; asset: AssetSymbol; available: string; required: string };
 
+type WithdrawalRefusal = Extract<CreateWithdrawalResult<never>, { ok: false }>;
+
+/**
+ * Both withdrawal kinds refuse amounts below their minimum, then hold amount plus fee on the
+ * available balance. Returns the refusal, or null once the hold is placed.
+ */
+function holdForWithdrawal(slice: CoinsSlice, asset: AssetSymbol, amount: Decimal, fee: Decimal, minimum: string): WithdrawalRefusal | null {
+  if (amount.lessThan(minimum)) return { ok: false, kind: "below_minimum", minimum };
+  const total = amount.plus(fee);
+  const available = slice.balances[asset].available;
+  if (toDecimal(available).lessThan(total)) return { ok: false, kind: "insufficient_balance", asset, available, required: fixed(total, ASSETS[asset].decimals) };
+  lock(slice, asset, total);
+  return null;
+}
+
+/** A new withdrawal's two pending ledger rows, amount then fee, both debits until it settles. */
+function recordWithdrawalDebits(
+  slice: CoinsSlice,
+  newId: IdSource,
+  now: number,
+  reference: { reference_type: "crypto_withdrawal" | "fiat_withdrawal"; reference_id: string },
+  asset: AssetSymbol,
+  amounts: { amount: Decimal; fee: Decimal },
+  descriptions: { amount: string; fee: string },
+): void {
+  const ref = { ...reference, status: "pending" as const };
+  recordTx(slice, newId, now, { type: "withdrawal", direction: "debit", asset, amount: amounts.amount, description: descriptions.amount, ...ref });
+  recordTx(slice, newId, now, { type: "fee", direction: "debit", asset, amount: amounts.fee, description: descriptions.fee, ...ref });
+}
+
 /** Sandbox rule: an EVM address ending in "dead" is refused by the network (a failure to look at). */
 export function addressIsRejected(address: string): boolean {
   return address.toLowerCase().endsWith("dead");
@@ -209,13 +239,10 @@ export function addressIsRejected(address: string): boolean {
 export function createCryptoWithdrawal(slice: CoinsSlice, newId: IdSource, now: number, address: SavedAddress, amount: Decimal): CreateWithdrawalResult<StoredCryptoWithdrawal> {
   const rail = findRail(address.asset, address.chain);
   if (!rail) throw new Error(`saved address ${address.id} is on a rail that no longer exists`);
-  if (amount.lessThan(rail.min_amount)) return { ok: false, kind: "below_minimum", minimum: rail.min_amount };
   const dp = ASSETS[address.asset].decimals;
   const fee = toDecimal(rail.network_fee);
-  const total = amount.plus(fee);
-  const available = slice.balances[address.asset].available;
-  if (toDecimal(available).lessThan(total)) return { ok: false, kind: "insufficient_balance", asset: address.asset, available, required: fixed(total, dp) };
-  lock(slice, address.asset, total);
+  const refusal = holdForWithdrawal(slice, address.asset, amount, fee, rail.min_amount);
+  if (refusal) return refusal;
   const w: StoredCryptoWithdrawal = {
     id: newId(),
     seq: nextSeq(slice),
@@ -233,9 +260,10 @@ export function createCryptoWithdrawal(slice: CoinsSlice, newId: IdSource, now: 
     completed_at: null,
   };
   slice.cryptoWithdrawals.push(w);
-  const ref = { reference_type: "crypto_withdrawal" as const, reference_id: w.id, status: "pending" as const };
-  recordTx(slice, newId, now, { type: "withdrawal", direction: "debit", asset: w.asset, amount, description: `Withdrawal to ${w.chain} address`, ...ref });
-  recordTx(slice, newId, now, { type: "fee", direction: "debit", asset: w.asset, amount: fee, description: `Network fee (${w.chain})`, ...ref });
+  recordWithdrawalDebits(slice, newId, now, { reference_type: "crypto_withdrawal", reference_id: w.id }, w.asset, { amount, fee }, {
+    amount: `Withdrawal to ${w.chain} address`,
+    fee: `Network fee (${w.chain})`,
+  });
   return { ok: true, withdrawal: w };
 }
 
@@ -300,12 +328,9 @@ export function createFiatWithdrawal(
   now: number,
   input: { amount: Decimal; bank_code: string; account_number: string; narration: string | null },
 ): CreateWithdrawalResult<StoredFiatWithdrawal> {
-  if (input.amount.lessThan(FIAT_WITHDRAWAL.min_amount)) return { ok: false, kind: "below_minimum", minimum: FIAT_WITHDRAWAL.min_amount };
   const fee = toDecimal(FIAT_WITHDRAWAL.fee);
-  const total = input.amount.plus(fee);
-  const available = slice.balances.NGN.available;
-  if (toDecimal(available).lessThan(total)) return { ok: false, kind: "insufficient_balance", asset: "NGN", available, required: fixed(total, 2) };
-  lock(slice, "NGN", total);
+  const refusal = holdForWithdrawal(slice, "NGN", input.amount, fee, FIAT_WITHDRAWAL.min_amount);
+  if (refusal) return refusal;
   const id = newId();
   const w: StoredFiatWithdrawal = {
     id,
@@ -326,9 +351,10 @@ export function createFiatWithdrawal(
     completed_at: null,
   };
   slice.fiatWithdrawals.push(w);
-  const ref = { reference_type: "fiat_withdrawal" as const, reference_id: w.id, status: "pending" as const };
-  recordTx(slice, newId, now, { type: "withdrawal", direction: "debit", asset: "NGN", amount: input.amount, description: `Bank transfer to ${w.bank_name} ****${w.account_number.slice(-4)}`, ...ref });
-  recordTx(slice, newId, now, { type: "fee", direction: "debit", asset: "NGN", amount: fee, description: "Bank transfer fee", ...ref });
+  recordWithdrawalDebits(slice, newId, now, { reference_type: "fiat_withdrawal", reference_id: w.id }, "NGN", { amount: input.amount, fee }, {
+    amount: `Bank transfer to ${w.bank_name} ****${w.account_number.slice(-4)}`,
+    fee: "Bank transfer fee",
+  });
   return { ok: true, withdrawal: w };
 }
 
