@@ -580,16 +580,15 @@ export function findOrder(slice: ProSlice, orderId: string): OrderRecord | undef
   return slice.orders.find((o) => o.order_id === orderId);
 }
 
+/** Cancel and replace share one rule: only new, open and partially filled orders can change. */
+function refuseChange(o: OrderRecord, code: "ORDER_NOT_CANCELLABLE" | "ORDER_NOT_REPLACEABLE", verb: "cancelled" | "replaced"): EngineError | null {
+  if (CANCELLABLE_STATUSES.includes(o.status)) return null;
+  return fail(409, code, `An order in status ${o.status} cannot be ${verb}; only new, open and partially_filled orders can.`, undefined, { status: o.status });
+}
+
 export function cancelOrder(o: OrderRecord, now: number, env: EngineEnv): { ok: true; events: ProEvent[] } | EngineError {
-  if (!CANCELLABLE_STATUSES.includes(o.status)) {
-    return fail(
-      409,
-      "ORDER_NOT_CANCELLABLE",
-      `An order in status ${o.status} cannot be cancelled; only new, open and partially_filled orders can.`,
-      undefined,
-      { status: o.status },
-    );
-  }
+  const refused = refuseChange(o, "ORDER_NOT_CANCELLABLE", "cancelled");
+  if (refused) return refused;
   finish(o, "cancelled", now);
   return { ok: true, events: [snapshot("order.cancelled", o, env)] };
 }
@@ -625,15 +624,8 @@ export function replaceOrder(slice: ProSlice, o: OrderRecord, body: unknown, now
   }
   if (Object.keys(fields).length > 0) return fail(400, "INVALID_ORDER", "The replacement is invalid.", fields);
   if (o.type !== "limit") return fail(400, "INVALID_ORDER", "Only limit orders can be replaced.", { order_id: "not a limit order" });
-  if (!CANCELLABLE_STATUSES.includes(o.status)) {
-    return fail(
-      409,
-      "ORDER_NOT_REPLACEABLE",
-      `An order in status ${o.status} cannot be replaced; only new, open and partially_filled orders can.`,
-      undefined,
-      { status: o.status },
-    );
-  }
+  const refused = refuseChange(o, "ORDER_NOT_REPLACEABLE", "replaced");
+  if (refused) return refused;
 
   const newPrice = price ?? new D(o.price as string);
   const newQty = quantity ?? new D(o.requested_quantity);
