@@ -6,5 +6,6 @@
  * import line below (keep them sorted; one line per kind, each engineer edits only their own).
  */
 import "server-only";
+import "./balance-move";
 
 export { findExecutor, getExecutor, listExecutors } from "@/lib/approvals/executors";

@@ -1,0 +1,7 @@
+import { defineRoute } from "@/lib/http/route";
+import { readBalances } from "@/lib/balances/read";
+
+export const dynamic = "force-dynamic";
+
+/** The three merchant balances in the user's environment, with how fresh they are. */
+export const GET = defineRoute({ permission: "data:read" }, ({ user }) => readBalances(user));
