@@ -1,0 +1,18 @@
+import { defineRoute } from "@/lib/http/route";
+import { depositFiltersSchema, upstreamDepositQuery } from "@/lib/review/deposit-filters";
+import { upstreamFor } from "@/lib/upstream";
+
+export const dynamic = "force-dynamic";
+
+/** One page of deposits for the list's filters, in the user's current environment. */
+export const GET = defineRoute({ permission: "data:read", query: depositFiltersSchema }, async ({ user, query }) => {
+  const r = await upstreamFor(user).core.listDeposits(upstreamDepositQuery(query));
+  return {
+    deposits: r.data.data,
+    page: r.data.page ?? query.page,
+    totalPages: r.data.total_pages ?? 1,
+    total: r.data.total ?? r.data.data.length,
+    fetchedAt: r.fetchedAt.toISOString(),
+    stale: r.stale,
+  };
+});

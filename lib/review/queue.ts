@@ -1,0 +1,97 @@
+import "server-only";
+/**
+ * The review queue: every deposit the provider holds in REQUIRES_REVIEW, oldest first, with its
+ * funding account, customer, expected amount and the team's current decision. Three list reads
+ * per load (deposits, funding accounts, customers) rather than one read per row, because the
+ * provider allows 100 requests a minute per key.
+ */
+import Decimal from "decimal.js";
+import type { CurrentUser } from "@/lib/auth/session";
+import { upstreamFor, type Upstream } from "@/lib/upstream";
+import { currentDecisions, type DecisionView } from "./decisions";
+import { explainFlag } from "./flags";
+
+const MAX_PAGES = 5; // 500 flagged deposits: far beyond a working queue; the count says when more exist
+
+export interface QueueItem {
+  id: string;
+  type: string;
+  createdAt: string;
+  amount: string;
+  currency: string;
+  expectedAmount: string | null;
+  difference: string | null;
+  flagCode: string | null;
+  flagMessage: string | null;
+  flagExplanation: string;
+  fundingAccount: { id: string; type: string | null; rail: string | null; label: string } | null;
+  customer: { id: string; name: string } | null;
+  decision: Pick<DecisionView, "id" | "decision" | "status" | "reason" | "createdAt" | "decidedBy"> | null;
+}
+
+export interface QueueResult {
+  items: QueueItem[];
+  total: number;
+  truncated: boolean;
+  fetchedAt: string;
+  stale: boolean;
+}
+
+export async function loadQueue(user: Pick<CurrentUser, "organizationId" | "environment">, upstream: Upstream = upstreamFor(user)): Promise<QueueResult> {
+  const first = await upstream.core.listDeposits({ status: "REQUIRES_REVIEW", limit: 100, page: 1 });
+  const pages = [first];
+  const totalPages = Math.min(first.data.total_pages ?? 1, MAX_PAGES);
+  for (let p = 2; p <= totalPages; p++) pages.push(await upstream.core.listDeposits({ status: "REQUIRES_REVIEW", limit: 100, page: p }));
+  const deposits = pages.flatMap((r) => r.data.data);
+  const total = first.data.total ?? deposits.length;
+
+  const [accounts, customers, decisions] = await Promise.all([
+    deposits.some((d) => d.funding_account_id) ? upstream.core.listFundingAccounts({ limit: 200 }).catch(() => null) : null,
+    deposits.some((d) => d.customer_id) ? upstream.core.listCustomers({ limit: 100 }).catch(() => null) : null,
+    currentDecisions(user.organizationId, user.environment, deposits.map((d) => d.id)),
+  ]);
+  const accountById = new Map((accounts?.data.data ?? []).map((a) => [a.id, a]));
+  const customerById = new Map((customers?.data.data ?? []).map((c) => [c.id, c]));
+
+  const items = deposits
+    .map((d): QueueItem => {
+      const account = d.funding_account_id ? accountById.get(d.funding_account_id) : undefined;
+      // Only a temporary NGN account was told an amount to expect; other accounts take any amount.
+      const expected = account && account.type === "TEMPORARY" && account.amount ? account.amount : null;
+      const customer = d.customer_id ? customerById.get(d.customer_id) : undefined;
+      const decision = decisions.get(d.id);
+      return {
+        id: d.id,
+        type: String(d.type),
+        createdAt: d.created_at,
+        amount: d.amount,
+        currency: d.currency,
+        expectedAmount: expected,
+        difference: expected ? new Decimal(d.amount).minus(expected).toFixed(2) : null,
+        flagCode: d.flag_code ?? null,
+        flagMessage: d.flag_message ?? null,
+        flagExplanation: explainFlag(d.flag_code, d.flag_message),
+        fundingAccount: d.funding_account_id
+          ? {
+              id: d.funding_account_id,
+              type: account ? String(account.type) : null,
+              rail: account ? String(account.rail) : null,
+              label: account ? `${account.type === "TEMPORARY" ? "Temporary" : "Permanent"} ${account.rail === "CRYPTO_ADDRESS" ? `${account.asset ?? ""} ${account.chain ?? ""} address`.replace(/\s+/g, " ").trim() : "NGN account"}` : "Funding account",
+            }
+          : null,
+        customer: d.customer_id
+          ? { id: d.customer_id, name: customer ? [customer.first_name, customer.last_name].filter(Boolean).join(" ") || customer.email || d.customer_id : d.customer_id }
+          : null,
+        decision: decision ? { id: decision.id, decision: decision.decision, status: decision.status, reason: decision.reason, createdAt: decision.createdAt, decidedBy: decision.decidedBy } : null,
+      };
+    })
+    .sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt) || a.id.localeCompare(b.id));
+
+  return {
+    items,
+    total,
+    truncated: total > items.length,
+    fetchedAt: new Date(Math.min(...pages.map((p) => p.fetchedAt.getTime()))).toISOString(),
+    stale: pages.some((p) => p.stale),
+  };
+}
