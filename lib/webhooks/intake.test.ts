@@ -74,7 +74,7 @@ describe("webhook intake: signatures", () => {
     expect(headers.cookie).toBeUndefined();
     expect(headers.authorization).toBeUndefined();
     expect((e!.payload as { data: { amount: string } }).data.amount).toBe("150000.00");
-    expect(await getResourceState(team.org.id, "sandbox", "deposit", id)).toMatchObject({ status: "RECEIVED", eventId: e!.id });
+    expect(await getResourceState(team.org.id, "sandbox", "deposit", id)).toMatchObject({ status: "RECEIVED", eventId: e!.id, data: { id, status: "RECEIVED", amount: "150000.00" } });
   });
 
   it("refuses a wrong signature with 401, a rejection row and no stored payload", async () => {

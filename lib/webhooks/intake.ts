@@ -14,6 +14,9 @@ import { parseSignature, SIGNATURE_HEADER, type WebhookSurface } from "./verify"
 
 export const MAX_BODY_BYTES = 256 * 1024;
 
+// Strict: a body that is not valid UTF-8 is refused as malformed rather than stored with U+FFFD.
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
 const ENVIRONMENTS: readonly string[] = ["sandbox", "production"];
 const SURFACES: readonly string[] = ["core", "pro"];
 
@@ -107,15 +110,16 @@ export function createWebhookRoute(overrides: Partial<IntakeDeps> = {}) {
     }
     if (!tenant) return reject(401, "signature mismatch", body.byteLength, "Invalid signature.");
 
+    let text: string;
     let parsed: unknown;
     try {
-      parsed = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(body));
+      text = utf8.decode(body);
+      parsed = JSON.parse(text);
     } catch {
       return reject(400, "malformed JSON", body.byteLength, "The body is not valid JSON.");
     }
 
     const event = normalizeEvent(surface, parsed, request.headers);
-    const data = parsed !== null && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, unknown>).data : undefined;
     try {
       const stored = await deps.store({
         ...event,
@@ -123,7 +127,7 @@ export function createWebhookRoute(overrides: Partial<IntakeDeps> = {}) {
         environment,
         surface,
         payload: parsed,
-        resourceData: data ?? parsed,
+        payloadJson: text,
         headers: storableHeaders(request.headers),
         signature: tenant.signature,
         bodyBytes: body.byteLength,

@@ -19,10 +19,10 @@ export interface EventToStore extends NormalizedEvent {
   organizationId: string;
   environment: WebhookEnvironment;
   surface: WebhookSurface;
-  /** The parsed body, stored as JSON. */
+  /** The parsed body, stored as JSON; its `data` (the resource) becomes the newest state. */
   payload: unknown;
-  /** The resource as the event describes it (the body's `data`), kept as the newest state. */
-  resourceData: unknown;
+  /** The body's text when it is known to be valid JSON: stored as is, saving a re-serialisation. */
+  payloadJson?: string;
   headers: Record<string, string>;
   signature: "current" | "previous";
   /** Size of the raw body, to keep one write batch within a few megabytes. */
@@ -65,16 +65,24 @@ async function writeBatch(batch: Pending[]): Promise<void> {
     if (g) g.push(p);
     else groups.set(k, [p]);
   }
-  const rows = [...groups.values()].map((g, ord) => ({ ...g[0]!.json, copies: g.length, ord }));
-  let rowsJson = JSON.stringify(rows);
-  // JSON writes U+0000 as an escape; only then walk the rows to replace it.
-  if (rowsJson.includes("\\u0000")) rowsJson = JSON.stringify(withoutNul(rows));
+  const firsts = [...groups.values()].map((g, ord) => ({ p: g[0]!, copies: g.length, ord }));
+  // Each row is written as JSON text with the body spliced in unchanged (it parsed as JSON).
+  let rowsJson = `[${firsts
+    .map(({ p, copies, ord }) => {
+      const head = JSON.stringify({ ...p.json, copies, ord });
+      return `${head.slice(0, -1)},"payload":${p.event.payloadJson ?? JSON.stringify(p.event.payload ?? null)}}`;
+    })
+    .join(",")}]`;
+  // JSON writes U+0000 as an escape; only then rebuild the rows with it replaced.
+  if (rowsJson.includes("\\u0000")) {
+    rowsJson = JSON.stringify(withoutNul(firsts.map(({ p, copies, ord }) => ({ ...p.json, copies, ord, payload: p.event.payload ?? null }))));
+  }
   const result = await db.$queryRaw<{ id: string; org: string; env: string; surface: string; dedupe_key: string; inserted: boolean; duplicates: number }[]>`
     WITH x AS (
       SELECT * FROM jsonb_to_recordset(${rowsJson}::jsonb) AS x(
         id uuid, organization_id uuid, environment "Environment", surface "Surface", name text, received_name text, provider_event_id text,
         dedupe_key text, resource_type text, resource_id text, resource_status text, payload jsonb, headers jsonb, signature text,
-        occurred_at timestamptz, data jsonb, rank int, notification text, copies int, ord int)
+        occurred_at timestamptz, rank int, notification text, copies int, ord int)
     ),
     ranks AS (
       SELECT * FROM jsonb_to_recordset(${RANK_TABLE}::jsonb) AS r(t text, st text, n int)
@@ -101,7 +109,10 @@ async function writeBatch(batch: Pending[]): Promise<void> {
     ),
     state AS (
       INSERT INTO resource_states AS rs (organization_id, environment, resource_type, resource_id, status, occurred_at, event_id, data, updated_at)
-      SELECT organization_id, environment, resource_type, resource_id, resource_status, occurred_at, id, data, now() FROM candidate
+      SELECT organization_id, environment, resource_type, resource_id, resource_status, occurred_at, id,
+        -- The resource as the event describes it: the body's data, or the whole body when it has none.
+        COALESCE(NULLIF(payload->'data', 'null'::jsonb), payload), now()
+      FROM candidate
       ON CONFLICT (organization_id, environment, resource_type, resource_id) DO UPDATE
         SET status = EXCLUDED.status, occurred_at = EXCLUDED.occurred_at, event_id = EXCLUDED.event_id, data = EXCLUDED.data, updated_at = now()
         WHERE (EXCLUDED.occurred_at IS NOT NULL AND (rs.occurred_at IS NULL OR EXCLUDED.occurred_at > rs.occurred_at))
@@ -209,11 +220,9 @@ function rowJson(e: EventToStore): Record<string, unknown> {
     resource_type: e.resourceType,
     resource_id: e.resourceId,
     resource_status: e.resourceStatus,
-    payload: e.payload ?? null,
     headers: e.headers,
     signature: e.signature,
     occurred_at: e.occurredAt?.toISOString() ?? null,
-    data: e.resourceData ?? null,
     rank: e.resourceType ? statusRank(e.resourceType, e.resourceStatus) : 0,
     // Encoded now, with the id this row gets if it is new.
     notification: encodeNotification({
