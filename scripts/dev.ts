@@ -50,8 +50,8 @@ async function main() {
 
     const emulatorUrl = `http://localhost:${EMULATOR_PORT}`;
     const env: NodeJS.ProcessEnv = {
-      ...process.env,
       ...local,
+      ...process.env, // a variable set in the shell wins over the generated file
       DATABASE_URL: databaseUrl,
       APP_URL: `http://localhost:${APP_PORT}`,
       EMULATOR_URL: emulatorUrl,

@@ -1,12 +1,14 @@
 /**
  * Secrets for local use (auth secret, vault master key), generated on first run into the ignored
- * `.env.local`, and kept across runs so sessions and encrypted data survive a restart.
+ * `.data/local.env`, and kept across runs so sessions and encrypted data survive a restart. Not
+ * `.env.local`: Next loads that file by itself into every app it starts here, including the test
+ * run's, which must see only the settings it passes.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 
-const FILE = path.resolve(__dirname, "../.env.local");
+const FILE = path.resolve(__dirname, "../.data/local.env");
 
 export function parseEnvFile(text: string): Record<string, string> {
   const out: Record<string, string> = {};
@@ -31,6 +33,7 @@ export function ensureLocalEnv(extra: Record<string, string> = {}): Record<strin
     const body = Object.entries(wanted)
       .map(([k, v]) => `${k}=${v}`)
       .join("\n");
+    fs.mkdirSync(path.dirname(FILE), { recursive: true });
     fs.writeFileSync(FILE, `# Generated for local use by \`npm run dev\`; never commit this file.\n${body}\n`, { mode: 0o600 });
   }
   return wanted;
