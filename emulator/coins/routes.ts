@@ -88,6 +88,13 @@ function q(c: C, name: string): string | undefined {
   return v === undefined || v.trim() === "" ? undefined : v.trim();
 }
 
+/** The `status` filter both withdrawal lists take. */
+function withdrawalStatusFilter(c: C, fields: Record<string, string>): string | undefined {
+  const status = q(c, "status");
+  if (status !== undefined && !(WITHDRAWAL_STATUSES as readonly string[]).includes(status)) fields.status = `must be one of ${WITHDRAWAL_STATUSES.join(", ")}`;
+  return status;
+}
+
 function decimalsOf(s: string): number {
   const dot = s.indexOf(".");
   return dot < 0 ? 0 : s.length - dot - 1;
@@ -104,6 +111,41 @@ export function mountCoins(router: Hono<EmuEnv>, ctx: EmulatorContext): void {
   const write = requireScope("Write");
   const trade = requireScope("Trade");
 
+  /**
+   * GET handler of a cursor-paged list: the route's filters and the paging are checked together,
+   * so one VALIDATION_ERROR names every bad parameter; then one page of the kept rows, newest first.
+   */
+  const listRoute =
+    <T extends { seq: number }, F>(spec: {
+      kind: string;
+      key: string;
+      records: (slice: CoinsSlice) => readonly T[];
+      filters: (c: C, fields: Record<string, string>) => F;
+      keep: (row: T, filters: F) => boolean;
+      view: (row: T, iso: (ms: number) => string) => unknown;
+    }) =>
+    (c: C): Response => {
+      const slice = sliceOf(c);
+      const fields: Record<string, string> = {};
+      const filters = spec.filters(c, fields);
+      const paging = parsePaging(spec.kind, q(c, "limit"), q(c, "cursor"));
+      if (!paging.ok) Object.assign(fields, paging.fields);
+      if (Object.keys(fields).length > 0 || !paging.ok) return validationError(c, fields);
+      const page = paginate(spec.kind, spec.records(slice).filter((row) => spec.keep(row, filters)), paging.value);
+      return ok(c, { [spec.key]: page.items.map((row) => spec.view(row, iso)), next_cursor: page.next_cursor });
+    };
+
+  /** GET handler of one record by id: VALIDATION_ERROR for a malformed id, else 404 with `code` when absent. */
+  const retrieveRoute =
+    <T extends { id: string }>(records: (slice: CoinsSlice) => readonly T[], code: string, message: string, view: (row: T, iso: (ms: number) => string) => unknown) =>
+    (c: C): Response => {
+      const id = c.req.param("id") ?? "";
+      if (!isUuid(id)) return validationError(c, { id: "must be a UUID" });
+      const row = records(sliceOf(c)).find((r) => r.id === id.toLowerCase());
+      if (!row) return envelopeError(c, 404, code, message);
+      return ok(c, view(row, iso));
+    };
+
   // ---- markets ----
   router.get("/markets", read, (c) => {
     const base = q(c, "base_caid");
@@ -119,34 +161,31 @@ export function mountCoins(router: Hono<EmuEnv>, ctx: EmulatorContext): void {
   });
 
   // ---- orders ----
-  router.get("/orders", read, (c) => {
-    const slice = sliceOf(c);
-    const fields: Record<string, string> = {};
-    const status = q(c, "status");
-    const side = q(c, "side");
-    const baseAsset = q(c, "base_asset")?.toUpperCase();
-    const quoteAsset = q(c, "quote_asset")?.toUpperCase();
-    if (status !== undefined && !(ORDER_STATUSES as readonly string[]).includes(status)) fields.status = `must be one of ${ORDER_STATUSES.join(", ")}`;
-    if (side !== undefined && side !== "buy" && side !== "sell") fields.side = "must be buy or sell";
-    if (baseAsset !== undefined && !isAssetSymbol(baseAsset)) fields.base_asset = "is not a known asset";
-    if (quoteAsset !== undefined && !isAssetSymbol(quoteAsset)) fields.quote_asset = "is not a known asset";
-    const paging = parsePaging("orders", q(c, "limit"), q(c, "cursor"));
-    if (!paging.ok) Object.assign(fields, paging.fields);
-    if (Object.keys(fields).length > 0 || !paging.ok) return validationError(c, fields);
-    const rows = slice.orders.filter(
-      (o) => (status === undefined || o.status === status) && (side === undefined || o.side === side) && (baseAsset === undefined || o.base_asset === baseAsset) && (quoteAsset === undefined || o.quote_asset === quoteAsset),
-    );
-    const page = paginate("orders", rows, paging.value);
-    return ok(c, { orders: page.items.map((o) => orderView(o, iso)), next_cursor: page.next_cursor });
-  });
+  router.get(
+    "/orders",
+    read,
+    listRoute({
+      kind: "orders",
+      key: "orders",
+      records: (slice) => slice.orders,
+      filters: (c, fields) => {
+        const f = { status: q(c, "status"), side: q(c, "side"), baseAsset: q(c, "base_asset")?.toUpperCase(), quoteAsset: q(c, "quote_asset")?.toUpperCase() };
+        if (f.status !== undefined && !(ORDER_STATUSES as readonly string[]).includes(f.status)) fields.status = `must be one of ${ORDER_STATUSES.join(", ")}`;
+        if (f.side !== undefined && f.side !== "buy" && f.side !== "sell") fields.side = "must be buy or sell";
+        if (f.baseAsset !== undefined && !isAssetSymbol(f.baseAsset)) fields.base_asset = "is not a known asset";
+        if (f.quoteAsset !== undefined && !isAssetSymbol(f.quoteAsset)) fields.quote_asset = "is not a known asset";
+        return f;
+      },
+      keep: (o, f) =>
+        (f.status === undefined || o.status === f.status) &&
+        (f.side === undefined || o.side === f.side) &&
+        (f.baseAsset === undefined || o.base_asset === f.baseAsset) &&
+        (f.quoteAsset === undefined || o.quote_asset === f.quoteAsset),
+      view: orderView,
+    }),
+  );
 
-  router.get("/orders/:id", read, (c) => {
-    const id = c.req.param("id");
-    if (!isUuid(id)) return validationError(c, { id: "must be a UUID" });
-    const order = sliceOf(c).orders.find((o) => o.id === id.toLowerCase());
-    if (!order) return envelopeError(c, 404, "ORDER_NOT_FOUND", "No order with that id.");
-    return ok(c, orderView(order, iso));
-  });
+  router.get("/orders/:id", read, retrieveRoute((slice) => slice.orders, "ORDER_NOT_FOUND", "No order with that id.", orderView));
 
   router.post("/orders", trade, blockIfFrozen(), idempotent(), async (c) => {
     const body = await readBody(c, PlaceOrderBody);
@@ -214,22 +253,24 @@ export function mountCoins(router: Hono<EmuEnv>, ctx: EmulatorContext): void {
   // ---- balances, transactions, portfolio ----
   router.get("/balances", read, (c) => ok(c, { balances: balancesView(sliceOf(c)) }));
 
-  router.get("/transactions", read, (c) => {
-    const slice = sliceOf(c);
-    const fields: Record<string, string> = {};
-    const type = q(c, "type");
-    const asset = q(c, "asset")?.toUpperCase();
-    const status = q(c, "status");
-    if (type !== undefined && !(TRANSACTION_TYPES as readonly string[]).includes(type)) fields.type = `must be one of ${TRANSACTION_TYPES.join(", ")}`;
-    if (asset !== undefined && !isAssetSymbol(asset)) fields.asset = "is not a known asset";
-    if (status !== undefined && !["pending", "completed", "failed"].includes(status)) fields.status = "must be one of pending, completed, failed";
-    const paging = parsePaging("transactions", q(c, "limit"), q(c, "cursor"));
-    if (!paging.ok) Object.assign(fields, paging.fields);
-    if (Object.keys(fields).length > 0 || !paging.ok) return validationError(c, fields);
-    const rows = slice.transactions.filter((t) => (type === undefined || t.type === type) && (asset === undefined || t.asset === asset) && (status === undefined || t.status === status));
-    const page = paginate("transactions", rows, paging.value);
-    return ok(c, { transactions: page.items.map((t) => transactionView(t, iso)), next_cursor: page.next_cursor });
-  });
+  router.get(
+    "/transactions",
+    read,
+    listRoute({
+      kind: "transactions",
+      key: "transactions",
+      records: (slice) => slice.transactions,
+      filters: (c, fields) => {
+        const f = { type: q(c, "type"), asset: q(c, "asset")?.toUpperCase(), status: q(c, "status") };
+        if (f.type !== undefined && !(TRANSACTION_TYPES as readonly string[]).includes(f.type)) fields.type = `must be one of ${TRANSACTION_TYPES.join(", ")}`;
+        if (f.asset !== undefined && !isAssetSymbol(f.asset)) fields.asset = "is not a known asset";
+        if (f.status !== undefined && !["pending", "completed", "failed"].includes(f.status)) fields.status = "must be one of pending, completed, failed";
+        return f;
+      },
+      keep: (t, f) => (f.type === undefined || t.type === f.type) && (f.asset === undefined || t.asset === f.asset) && (f.status === undefined || t.status === f.status),
+      view: transactionView,
+    }),
+  );
 
   router.get("/portfolio", read, (c) => ok(c, portfolioView(sliceOf(c), ctx.clock.now(), iso)));
 
@@ -328,28 +369,28 @@ export function mountCoins(router: Hono<EmuEnv>, ctx: EmulatorContext): void {
     return ok(c, cryptoWithdrawalView(r.withdrawal, iso), 201, "Withdrawal requested");
   });
 
-  router.get("/crypto-withdrawals", read, (c) => {
-    const slice = sliceOf(c);
-    const fields: Record<string, string> = {};
-    const status = q(c, "status");
-    const asset = q(c, "asset")?.toUpperCase();
-    if (status !== undefined && !(WITHDRAWAL_STATUSES as readonly string[]).includes(status)) fields.status = `must be one of ${WITHDRAWAL_STATUSES.join(", ")}`;
-    if (asset !== undefined && !isAssetSymbol(asset)) fields.asset = "is not a known asset";
-    const paging = parsePaging("crypto_withdrawals", q(c, "limit"), q(c, "cursor"));
-    if (!paging.ok) Object.assign(fields, paging.fields);
-    if (Object.keys(fields).length > 0 || !paging.ok) return validationError(c, fields);
-    const rows = slice.cryptoWithdrawals.filter((w) => (status === undefined || w.status === status) && (asset === undefined || w.asset === asset));
-    const page = paginate("crypto_withdrawals", rows, paging.value);
-    return ok(c, { withdrawals: page.items.map((w) => cryptoWithdrawalView(w, iso)), next_cursor: page.next_cursor });
-  });
+  router.get(
+    "/crypto-withdrawals",
+    read,
+    listRoute({
+      kind: "crypto_withdrawals",
+      key: "withdrawals",
+      records: (slice) => slice.cryptoWithdrawals,
+      filters: (c, fields) => {
+        const f = { status: withdrawalStatusFilter(c, fields), asset: q(c, "asset")?.toUpperCase() };
+        if (f.asset !== undefined && !isAssetSymbol(f.asset)) fields.asset = "is not a known asset";
+        return f;
+      },
+      keep: (w, f) => (f.status === undefined || w.status === f.status) && (f.asset === undefined || w.asset === f.asset),
+      view: cryptoWithdrawalView,
+    }),
+  );
 
-  router.get("/crypto-withdrawals/:id", read, (c) => {
-    const id = c.req.param("id");
-    if (!isUuid(id)) return validationError(c, { id: "must be a UUID" });
-    const w = sliceOf(c).cryptoWithdrawals.find((x) => x.id === id.toLowerCase());
-    if (!w) return envelopeError(c, 404, "WITHDRAWAL_NOT_FOUND", "No crypto withdrawal with that id.");
-    return ok(c, cryptoWithdrawalView(w, iso));
-  });
+  router.get(
+    "/crypto-withdrawals/:id",
+    read,
+    retrieveRoute((slice) => slice.cryptoWithdrawals, "WITHDRAWAL_NOT_FOUND", "No crypto withdrawal with that id.", cryptoWithdrawalView),
+  );
 
   // ---- fiat ----
   router.post("/fiat-withdrawals", write, blockIfFrozen(), idempotent(), async (c) => {
@@ -373,26 +414,20 @@ export function mountCoins(router: Hono<EmuEnv>, ctx: EmulatorContext): void {
     return ok(c, fiatWithdrawalView(r.withdrawal, iso), 201, "Withdrawal requested");
   });
 
-  router.get("/fiat-withdrawals", read, (c) => {
-    const slice = sliceOf(c);
-    const fields: Record<string, string> = {};
-    const status = q(c, "status");
-    if (status !== undefined && !(WITHDRAWAL_STATUSES as readonly string[]).includes(status)) fields.status = `must be one of ${WITHDRAWAL_STATUSES.join(", ")}`;
-    const paging = parsePaging("fiat_withdrawals", q(c, "limit"), q(c, "cursor"));
-    if (!paging.ok) Object.assign(fields, paging.fields);
-    if (Object.keys(fields).length > 0 || !paging.ok) return validationError(c, fields);
-    const rows = slice.fiatWithdrawals.filter((w) => status === undefined || w.status === status);
-    const page = paginate("fiat_withdrawals", rows, paging.value);
-    return ok(c, { withdrawals: page.items.map((w) => fiatWithdrawalView(w, iso)), next_cursor: page.next_cursor });
-  });
+  router.get(
+    "/fiat-withdrawals",
+    read,
+    listRoute({
+      kind: "fiat_withdrawals",
+      key: "withdrawals",
+      records: (slice) => slice.fiatWithdrawals,
+      filters: withdrawalStatusFilter,
+      keep: (w, status) => status === undefined || w.status === status,
+      view: fiatWithdrawalView,
+    }),
+  );
 
-  router.get("/fiat-withdrawals/:id", read, (c) => {
-    const id = c.req.param("id");
-    if (!isUuid(id)) return validationError(c, { id: "must be a UUID" });
-    const w = sliceOf(c).fiatWithdrawals.find((x) => x.id === id.toLowerCase());
-    if (!w) return envelopeError(c, 404, "WITHDRAWAL_NOT_FOUND", "No fiat withdrawal with that id.");
-    return ok(c, fiatWithdrawalView(w, iso));
-  });
+  router.get("/fiat-withdrawals/:id", read, retrieveRoute((slice) => slice.fiatWithdrawals, "WITHDRAWAL_NOT_FOUND", "No fiat withdrawal with that id.", fiatWithdrawalView));
 
   router.get("/fiat-deposits/options", read, (c) => {
     const slice = sliceOf(c);
