@@ -1,0 +1,208 @@
+/**
+ * The funding-account create form and the sandbox deposit simulator: one zod schema each, shared by
+ * the form (browser) and the server action, so every rule of the provider's "Funding account create"
+ * is checked before anything is sent. Client-safe: no server imports.
+ *
+ * The form is flat (one field per control); `toCreateBody` builds the provider's nested body.
+ */
+import { z } from "zod";
+import { withAttemptKey } from "@/lib/upstream/attempt";
+
+export const RAILS = ["NGN_VIRTUAL_ACCOUNT", "CRYPTO_ADDRESS"] as const;
+export const TYPES = ["TEMPORARY", "PERMANENT"] as const;
+export const SETTLEMENT_TYPES = ["INTERNAL_BALANCE", "ONCHAIN", "NGN_PAYOUT"] as const;
+export const ASSETS = ["USDC", "USDT"] as const;
+/** Chains a crypto deposit address can be opened on. */
+export const FUNDING_CHAINS = ["APTOS", "BASE", "CELO", "ETHEREUM", "POLYGON", "SOLANA", "TRON"] as const;
+/** EVM chains an ONCHAIN settlement can pay out to. */
+export const DESTINATION_CHAINS = ["ETHEREUM", "BASE", "POLYGON", "ARBITRUM", "OPTIMISM", "CELO"] as const;
+export const FUNDING_ACCOUNT_STATUSES = ["PENDING", "ACTIVE", "FAILED", "DISABLED"] as const;
+export const SCENARIOS = ["PROCESSING", "COMPLETED", "REQUIRES_REVIEW", "FAILED"] as const;
+/** The provider's minimum deposit for NGN (its rates carry min_deposit_ngn "1000.00"). */
+export const MIN_TEMPORARY_NGN = 1000;
+
+export type Rail = (typeof RAILS)[number];
+export type FundingType = (typeof TYPES)[number];
+export type SettlementType = (typeof SETTLEMENT_TYPES)[number];
+export type Asset = (typeof ASSETS)[number];
+
+export const RAIL_LABEL: Record<Rail, string> = { NGN_VIRTUAL_ACCOUNT: "NGN bank account", CRYPTO_ADDRESS: "Crypto address" };
+export const TYPE_LABEL: Record<FundingType, string> = { TEMPORARY: "Temporary (expires after 60 minutes)", PERMANENT: "Permanent" };
+export const SETTLEMENT_LABEL: Record<SettlementType, string> = {
+  INTERNAL_BALANCE: "Merchant balance (USD)",
+  ONCHAIN: "Stablecoin on chain",
+  NGN_PAYOUT: "NGN payout to a bank account",
+};
+
+/** Which settlement types the provider allows for each rail and type (docs: "Funding account create"). */
+export function allowedSettlements(rail: Rail, type: FundingType): readonly SettlementType[] {
+  if (rail === "NGN_VIRTUAL_ACCOUNT") return ["INTERNAL_BALANCE", "ONCHAIN"];
+  return type === "TEMPORARY" ? ["NGN_PAYOUT"] : ["INTERNAL_BALANCE", "NGN_PAYOUT"];
+}
+
+export type RateNeed = { required: boolean; side: "BUY" | "SELL"; to: string } | null;
+
+/**
+ * The rate a settlement needs: ONCHAIN buys the destination stablecoin with NGN, NGN_PAYOUT sells
+ * the deposited stablecoin for NGN, and an NGN deposit to the merchant balance may lock a USD BUY
+ * rate (optional; otherwise the rate of the day of the deposit applies). Crypto to the merchant
+ * balance settles 1:1 and takes no rate.
+ */
+export function rateNeed(rail: Rail, settlement: SettlementType, asset: string, destinationAsset: string): RateNeed {
+  if (settlement === "ONCHAIN") return { required: true, side: "BUY", to: destinationAsset };
+  if (settlement === "NGN_PAYOUT") return { required: true, side: "SELL", to: asset };
+  if (rail === "NGN_VIRTUAL_ACCOUNT") return { required: false, side: "BUY", to: "USD" };
+  return null;
+}
+
+const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const MESSAGES = {
+  customer: "Choose the customer this account is for.",
+  rail: "Choose NGN bank account or crypto address.",
+  type: "Choose temporary or permanent.",
+  amountRequired: "Enter the amount the customer will send, in whole naira.",
+  amountInteger: "Enter whole naira only: digits, no decimals or separators.",
+  amountMinimum: `The amount must be at least NGN ${MIN_TEMPORARY_NGN.toLocaleString("en-GB")}.`,
+  amountTooLarge: "The amount is too large. Enter at most 15 digits.",
+  asset: "Choose USDC or USDT.",
+  chain: "Choose the chain the customer will send on.",
+  settlementType: "Choose where deposits settle.",
+  settlementNotAllowed: "This settlement is not available for this rail and type. Choose one of the listed options.",
+  rateRequired: "Choose a rate: this settlement converts currency at a quoted rate.",
+  rateInvalid: "This rate is not valid. Choose a current rate.",
+  destinationAsset: "Choose the stablecoin to pay out.",
+  destinationChain: "Choose the chain to pay out on.",
+  destinationAddress: "Enter an EVM address: 0x followed by 40 hexadecimal characters.",
+  bankCode: "Choose the destination bank.",
+  accountNumber: "Enter the 10-digit account number.",
+  accountNotResolved: "Look up the account and confirm its name before creating.",
+} as const;
+
+const blank = z.string().trim().optional().default("");
+
+export const createFundingAccountFields = {
+  customer_id: z.string().trim().regex(UUID, { error: MESSAGES.customer }),
+  rail: z.enum(RAILS, { error: MESSAGES.rail }),
+  type: z.enum(TYPES, { error: MESSAGES.type }),
+  amount: blank,
+  asset: blank,
+  chain: blank,
+  settlement_type: z.enum(SETTLEMENT_TYPES, { error: MESSAGES.settlementType }),
+  rate_id: blank,
+  destination_asset: blank,
+  destination_chain: blank,
+  destination_address: blank,
+  bank_code: blank,
+  account_number: blank,
+  /** The name the provider resolved for bank_code + account_number; the user has seen and confirmed it. */
+  account_name: blank,
+};
+
+type Ctx = z.RefinementCtx;
+const issue = (ctx: Ctx, path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+const oneOf = (values: readonly string[], v: string) => values.includes(v);
+
+function checkCreate(v: z.output<z.ZodObject<typeof createFundingAccountFields>>, ctx: Ctx) {
+  const ngn = v.rail === "NGN_VIRTUAL_ACCOUNT";
+  if (ngn && v.type === "TEMPORARY") {
+    if (v.amount === "") issue(ctx, "amount", MESSAGES.amountRequired);
+    else if (!/^\d+$/.test(v.amount)) issue(ctx, "amount", MESSAGES.amountInteger);
+    else if (v.amount.replace(/^0+/, "").length > 15) issue(ctx, "amount", MESSAGES.amountTooLarge);
+    else if (BigInt(v.amount) < BigInt(MIN_TEMPORARY_NGN)) issue(ctx, "amount", MESSAGES.amountMinimum);
+  }
+  if (!ngn) {
+    if (!oneOf(ASSETS, v.asset)) issue(ctx, "asset", MESSAGES.asset);
+    if (!oneOf(FUNDING_CHAINS, v.chain)) issue(ctx, "chain", MESSAGES.chain);
+  }
+  if (!allowedSettlements(v.rail, v.type).includes(v.settlement_type)) {
+    issue(ctx, "settlement_type", MESSAGES.settlementNotAllowed);
+    return;
+  }
+  const need = rateNeed(v.rail, v.settlement_type, v.asset, v.destination_asset);
+  if (need?.required && v.rate_id === "") issue(ctx, "rate_id", MESSAGES.rateRequired);
+  else if (need && v.rate_id !== "" && !UUID.test(v.rate_id)) issue(ctx, "rate_id", MESSAGES.rateInvalid);
+  if (v.settlement_type === "ONCHAIN") {
+    if (!oneOf(ASSETS, v.destination_asset)) issue(ctx, "destination_asset", MESSAGES.destinationAsset);
+    if (!oneOf(DESTINATION_CHAINS, v.destination_chain)) issue(ctx, "destination_chain", MESSAGES.destinationChain);
+    if (!EVM_ADDRESS.test(v.destination_address)) issue(ctx, "destination_address", MESSAGES.destinationAddress);
+  }
+  if (v.settlement_type === "NGN_PAYOUT") {
+    if (!/^\d{3,6}$/.test(v.bank_code)) issue(ctx, "bank_code", MESSAGES.bankCode);
+    if (!/^\d{10}$/.test(v.account_number)) issue(ctx, "account_number", MESSAGES.accountNumber);
+    else if (v.account_name === "") issue(ctx, "account_number", MESSAGES.accountNotResolved);
+  }
+}
+
+export const createFundingAccountSchema = withAttemptKey(createFundingAccountFields).superRefine(checkCreate);
+export type CreateFundingAccountInput = z.input<typeof createFundingAccountSchema>;
+export type CreateFundingAccountValues = z.output<typeof createFundingAccountSchema>;
+
+/**
+ * The provider's body for valid form values: only the fields this rail, type and settlement use
+ * (the provider refuses fields a settlement does not use).
+ */
+export function toCreateBody(v: CreateFundingAccountValues): Record<string, unknown> {
+  const ngn = v.rail === "NGN_VIRTUAL_ACCOUNT";
+  const sd: Record<string, unknown> = { type: v.settlement_type };
+  const need = rateNeed(v.rail, v.settlement_type, v.asset, v.destination_asset);
+  if (need && v.rate_id !== "") sd.rate_id = v.rate_id;
+  if (v.settlement_type === "ONCHAIN") {
+    sd.destination_asset = v.destination_asset;
+    sd.destination_chain = v.destination_chain;
+    sd.destination_address = v.destination_address;
+  }
+  if (v.settlement_type === "NGN_PAYOUT") sd.destination_bank = { account_number: v.account_number, bank_code: v.bank_code };
+  return {
+    type: v.type,
+    rail: v.rail,
+    customer: { customer_id: v.customer_id },
+    ...(ngn ? { currency: "NGN" } : { currency: v.asset, asset: v.asset, chain: v.chain }),
+    // The provider documents the amount as an integer. At most 15 digits (checked above), so the
+    // JSON number is exact: no float rounding can change it.
+    ...(ngn && v.type === "TEMPORARY" ? { amount: Number(v.amount) } : {}),
+    settlement_destination: sd,
+  };
+}
+
+/** Provider field paths (nested body) -> the form's flat field names, so its errors land on the right control. */
+export const CREATE_UPSTREAM_FIELDS: Record<string, string> = {
+  "customer.customer_id": "customer_id",
+  customer: "customer_id",
+  currency: "rail",
+  "settlement_destination.type": "settlement_type",
+  settlement_destination: "settlement_type",
+  "settlement_destination.rate_id": "rate_id",
+  "settlement_destination.destination_asset": "destination_asset",
+  "settlement_destination.destination_chain": "destination_chain",
+  "settlement_destination.destination_address": "destination_address",
+  "settlement_destination.destination_bank": "account_number",
+  "settlement_destination.destination_bank.account_number": "account_number",
+  "settlement_destination.destination_bank.bank_code": "bank_code",
+};
+
+export const resolveBankAccountSchema = z.object({
+  bank_code: z.string().trim().regex(/^\d{3,6}$/, { error: MESSAGES.bankCode }),
+  account_number: z.string().trim().regex(/^\d{10}$/, { error: MESSAGES.accountNumber }),
+});
+export type ResolveBankAccountInput = z.input<typeof resolveBankAccountSchema>;
+
+export const SIMULATE_MESSAGES = {
+  account: "This funding account id is not valid. Reload the page.",
+  scenario: "Choose a scenario.",
+  amount: "Enter an amount greater than zero with at most 2 decimals, or leave it empty for the default.",
+} as const;
+
+/** "default" runs the provider's production-like flow (no scenario sent). */
+export const simulateDepositSchema = withAttemptKey({
+  funding_account_id: z.string().trim().regex(UUID, { error: SIMULATE_MESSAGES.account }),
+  scenario: z.enum(["default", ...SCENARIOS], { error: SIMULATE_MESSAGES.scenario }),
+  amount: z
+    .string()
+    .trim()
+    .optional()
+    .default("")
+    .refine((a) => a === "" || (/^\d+(\.\d{1,2})?$/.test(a) && /[1-9]/.test(a)), { error: SIMULATE_MESSAGES.amount }),
+});
+export type SimulateDepositInput = z.input<typeof simulateDepositSchema>;
