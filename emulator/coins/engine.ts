@@ -276,6 +276,26 @@ function settleWithdrawalTxs(slice: CoinsSlice, referenceId: string, status: Tra
   }
 }
 
+type StoredWithdrawal = StoredCryptoWithdrawal | StoredFiatWithdrawal;
+
+/** A refused withdrawal: the hold returns to the available balance and its ledger rows fail. */
+function failWithdrawal(slice: CoinsSlice, w: StoredWithdrawal, asset: AssetSymbol, held: Decimal, reason: string, at: number): void {
+  unlock(slice, asset, held);
+  w.status = "failed";
+  w.failure_reason = reason;
+  w.updated_at = at;
+  settleWithdrawalTxs(slice, w.id, "failed", at);
+}
+
+/** A settled withdrawal: the held amount leaves the balance and its ledger rows complete. */
+function completeWithdrawal(slice: CoinsSlice, w: StoredWithdrawal, asset: AssetSymbol, held: Decimal, at: number): void {
+  consumeLocked(slice, asset, held);
+  w.status = "completed";
+  w.completed_at = at;
+  w.updated_at = at;
+  settleWithdrawalTxs(slice, w.id, "completed", at);
+}
+
 /** A transaction-hash-looking string derived from the withdrawal id (deterministic per record). */
 function txHashFor(w: StoredCryptoWithdrawal): string {
   const hex = w.id.replace(/-/g, "");
@@ -289,11 +309,7 @@ function advanceCryptoWithdrawal(slice: CoinsSlice, w: StoredCryptoWithdrawal, n
   if (w.status === "pending" && now >= w.created_at + WITHDRAWAL_PROCESSING_DELAY_MS) {
     const at = w.created_at + WITHDRAWAL_PROCESSING_DELAY_MS;
     if (addressIsRejected(w.address)) {
-      unlock(slice, w.asset, total);
-      w.status = "failed";
-      w.failure_reason = "address_rejected";
-      w.updated_at = at;
-      settleWithdrawalTxs(slice, w.id, "failed", at);
+      failWithdrawal(slice, w, w.asset, total, "address_rejected", at);
       return;
     }
     w.status = "processing";
@@ -302,11 +318,7 @@ function advanceCryptoWithdrawal(slice: CoinsSlice, w: StoredCryptoWithdrawal, n
   }
   if (w.status === "processing" && now >= w.created_at + WITHDRAWAL_PROCESSING_DELAY_MS + CRYPTO_CONFIRMATION_DELAY_MS) {
     const at = w.created_at + WITHDRAWAL_PROCESSING_DELAY_MS + CRYPTO_CONFIRMATION_DELAY_MS;
-    consumeLocked(slice, w.asset, toDecimal(fixed(total, dp)));
-    w.status = "completed";
-    w.completed_at = at;
-    w.updated_at = at;
-    settleWithdrawalTxs(slice, w.id, "completed", at);
+    completeWithdrawal(slice, w, w.asset, toDecimal(fixed(total, dp)), at);
   }
 }
 
@@ -363,11 +375,7 @@ function advanceFiatWithdrawal(slice: CoinsSlice, w: StoredFiatWithdrawal, now: 
   const processingAt = w.created_at + WITHDRAWAL_PROCESSING_DELAY_MS;
   if (w.status === "pending" && now >= processingAt) {
     if (accountIsInvalid(w.account_number)) {
-      unlock(slice, "NGN", total);
-      w.status = "failed";
-      w.failure_reason = "beneficiary_account_invalid";
-      w.updated_at = processingAt;
-      settleWithdrawalTxs(slice, w.id, "failed", processingAt);
+      failWithdrawal(slice, w, "NGN", total, "beneficiary_account_invalid", processingAt);
       return;
     }
     w.status = "processing";
@@ -375,11 +383,7 @@ function advanceFiatWithdrawal(slice: CoinsSlice, w: StoredFiatWithdrawal, now: 
   }
   const settledAt = processingAt + FIAT_SETTLEMENT_DELAY_MS;
   if (w.status === "processing" && now >= settledAt) {
-    consumeLocked(slice, "NGN", total);
-    w.status = "completed";
-    w.completed_at = settledAt;
-    w.updated_at = settledAt;
-    settleWithdrawalTxs(slice, w.id, "completed", settledAt);
+    completeWithdrawal(slice, w, "NGN", total, settledAt);
   }
 }
 
