@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { csvLine } from "./csv";
+import { parseDepositFilters, upstreamDepositQuery } from "./deposit-filters";
+import { explorerTxUrl } from "./explorer";
+import { explainFlag } from "./flags";
+import { backoffSeconds, signBody } from "./outbound";
+
+describe("flag explanations", () => {
+  it("explains the known codes in plain words and shows unknown ones raw", () => {
+    expect(explainFlag("late_deposit")).toMatch(/^Late deposit: .*after the receive instruction had expired/);
+    expect(explainFlag("rate_expired")).toMatch(/^Expired rate/);
+    expect(explainFlag("temporary_account_reused")).toMatch(/^Reused temporary account/);
+    expect(explainFlag("amount_mismatch")).toMatch(/^Amount mismatch/);
+    expect(explainFlag("velocity_check", "Too many deposits")).toBe('Flag "velocity_check": Too many deposits (not a code this app knows; read the provider\'s message).');
+    expect(explainFlag(null, "Checked by hand")).toBe("Flagged: Checked by hand");
+  });
+});
+
+describe("explorer links", () => {
+  it.each([
+    ["ETHEREUM", "https://etherscan.io/tx/0xabc"],
+    ["BASE", "https://basescan.org/tx/0xabc"],
+    ["POLYGON", "https://polygonscan.com/tx/0xabc"],
+    ["ARBITRUM", "https://arbiscan.io/tx/0xabc"],
+    ["OPTIMISM", "https://optimistic.etherscan.io/tx/0xabc"],
+    ["CELO", "https://celoscan.io/tx/0xabc"],
+    ["TRON", "https://tronscan.org/#/transaction/0xabc"],
+    ["solana", "https://solscan.io/tx/0xabc"],
+    ["APTOS", "https://aptoscan.com/transaction/0xabc"],
+  ])("links %s", (chain, url) => {
+    expect(explorerTxUrl(chain, "0xabc")?.url).toBe(url);
+  });
+
+  it("gives no link for an unknown chain or a hash that is not a plain token", () => {
+    expect(explorerTxUrl("DOGE", "0xabc")).toBeNull();
+    expect(explorerTxUrl("ETHEREUM", "0xabc/../../evil")).toBeNull();
+    expect(explorerTxUrl(null, "0xabc")).toBeNull();
+  });
+});
+
+describe("deposit list filters", () => {
+  it("maps FLAGGED to REQUIRES_REVIEW, drops unknown values and keeps the page", () => {
+    const f = parseDepositFilters({ status: "FLAGGED", settlement: "bogus", type: "NGN_DEPOSIT", customer: "not-a-uuid", from: "2026-01-01", to: "31/01/2026", page: "3" });
+    expect(f).toEqual({ status: "REQUIRES_REVIEW", settlement: undefined, type: "NGN_DEPOSIT", customer: undefined, from: "2026-01-01", to: undefined, page: 3 });
+    expect(upstreamDepositQuery(f)).toMatchObject({ status: "REQUIRES_REVIEW", type: "NGN_DEPOSIT", from: "2026-01-01", page: 3, limit: 25 });
+    expect(parseDepositFilters({ page: "-1" }).page).toBe(1);
+  });
+});
+
+describe("outbound signing and backoff", () => {
+  it("signs with HMAC-SHA256 hex of the exact body", () => {
+    // Known answer: HMAC-SHA256("key", "The quick brown fox jumps over the lazy dog").
+    expect(signBody("key", "The quick brown fox jumps over the lazy dog")).toBe("f7bc83f430538424b13298e6aa6fb143ef4d59a14946175997479dbc2d1a3cd8");
+  });
+  it("backs off further after each failure, capped at an hour", () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 50].map(backoffSeconds)).toEqual([10, 30, 60, 300, 900, 1800, 3600, 3600, 3600]);
+  });
+});
+
+describe("CSV cells", () => {
+  it("quotes separators and neutralises formulas", () => {
+    expect(csvLine(["a,b", 'say "hi"', "=1+1", null, 5])).toBe('"a,b","say ""hi""",\'=1+1,,5\r\n');
+  });
+});
