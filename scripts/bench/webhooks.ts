@@ -14,7 +14,7 @@
  */
 import { spawn } from "node:child_process";
 import crypto from "node:crypto";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -85,6 +85,26 @@ function event(n) {
 })();
 `;
 
+/** CPU seconds used so far by the benchmark's PostgreSQL (postmaster and its backends), from /proc. */
+async function postgresCpuSeconds(dataDir: string): Promise<number | null> {
+  try {
+    const pid = Number((await readFile(path.join(dataDir, "postmaster.pid"), "utf8")).split("\n")[0]);
+    const ticks = 100; // USER_HZ on Linux
+    let total = 0;
+    for (const entry of await readdir("/proc")) {
+      if (!/^\d+$/.test(entry)) continue;
+      const stat = await readFile(`/proc/${entry}/stat`, "utf8").catch(() => "");
+      // Fields after the command name: state ppid ... utime(14) stime(15)
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(entry) !== pid && Number(fields[1]) !== pid) continue;
+      total += (Number(fields[11]) + Number(fields[12])) / ticks;
+    }
+    return total;
+  } catch {
+    return null; // not Linux: the figure is left out
+  }
+}
+
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   const idx = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
@@ -138,6 +158,7 @@ async function main(): Promise<void> {
 
     console.log(`Webhook intake: ${CONCURRENCY} concurrent senders for ${DURATION_MS / 1000} s against ${url}`);
     const cpuBefore = process.cpuUsage();
+    const pgBefore = await postgresCpuSeconds(path.join(dir, "pg"));
     const child = spawn(process.execPath, ["-e", LOAD_WORKER], {
       stdio: ["ignore", "inherit", "inherit", "ipc"],
       env: { ...process.env, BENCH_WORKER_DATA: JSON.stringify({ url, secret, durationMs: DURATION_MS, concurrency: CONCURRENCY, repeatEvery: REPEAT_EVERY }) },
@@ -150,6 +171,7 @@ async function main(): Promise<void> {
       },
     );
     const cpu = process.cpuUsage(cpuBefore);
+    const pgAfter = await postgresCpuSeconds(path.join(dir, "pg"));
 
     const [{ rows, dupes }] = await seed.$queryRaw<{ rows: bigint; dupes: bigint }[]>`
       SELECT count(*) AS rows, COALESCE(sum(duplicates), 0) AS dupes FROM webhook_events WHERE organization_id = ${org.id}::uuid`;
@@ -181,6 +203,8 @@ async function main(): Promise<void> {
       doubled: Math.max(0, stored - out.acknowledged) + Math.max(0, out.repeats - Number(dupes)),
       duplicates_counted: Number(dupes),
       intake_cpu_us_per_delivery: Math.round((cpu.user + cpu.system) / Math.max(1, deliveries)),
+      postgres_cpu_us_per_delivery: pgBefore !== null && pgAfter !== null ? Math.round(((pgAfter - pgBefore) * 1e6) / Math.max(1, deliveries)) : null,
+      load_average_1m: Math.round(os.loadavg()[0]! * 100) / 100,
       target_events_per_second: TARGET_EPS,
     };
     await mkdir("bench-results", { recursive: true });
@@ -189,7 +213,9 @@ async function main(): Promise<void> {
       `  ${result.events_per_second} signed events/s (${result.deliveries_per_second} deliveries/s incl. repeats), p50 ${result.p50_ms} ms, p95 ${result.p95_ms} ms`,
     );
     console.log(`  stored ${stored} of ${out.acknowledged} acknowledged; lost ${result.lost}, doubled ${result.doubled}, repeats folded ${result.duplicates_counted}/${out.repeats}; errors ${out.errors}`);
-    console.log(`  intake CPU ${result.intake_cpu_us_per_delivery} µs per delivery; results in bench-results/webhooks.json`);
+    console.log(
+      `  CPU per delivery: intake ${result.intake_cpu_us_per_delivery} µs, PostgreSQL ${result.postgres_cpu_us_per_delivery ?? "?"} µs; machine load ${result.load_average_1m}; results in bench-results/webhooks.json`,
+    );
     const ok = result.lost === 0 && result.doubled === 0 && out.errors === 0;
     if (!ok) console.error("  FAILED: every acknowledged event must be stored exactly once, with no errors.");
     if (result.events_per_second < TARGET_EPS) console.warn(`  below the target of ${TARGET_EPS} events/s`);
