@@ -1,0 +1,49 @@
+"use server";
+import Decimal from "decimal.js";
+import { revalidatePath } from "next/cache";
+import { ActionError, defineAction } from "@/lib/actions/safe-action";
+import { findExecutor } from "@/lib/approvals/executors/index";
+import { setApprovalThresholdSchema } from "@/lib/approvals/schemas";
+import { ANY_KIND } from "@/lib/approvals/thresholds";
+import { db } from "@/lib/db";
+
+/**
+ * Set or remove the amount above which a money movement needs a second approver, per currency and
+ * optionally per kind. Removing it makes every amount in that currency need approval.
+ */
+export const setApprovalThreshold = defineAction(
+  { name: "set-approval-threshold", permission: "settings:manage", input: setApprovalThresholdSchema },
+  async ({ input, user, audit }) => {
+    if (input.kind !== ANY_KIND && !findExecutor(input.kind)) {
+      throw new ActionError("Some fields need attention.", { kind: "Choose what the limit applies to." });
+    }
+    const key = { organizationId: user.organizationId, kind: input.kind, currency: input.currency };
+    const result = await db.$transaction(async (tx) => {
+      const before = await tx.approvalThreshold.findUnique({ where: { organizationId_kind_currency: key } });
+      const beforeJson = before ? { kind: before.kind, currency: before.currency, amount: new Decimal(before.amount.toString()).toFixed() } : null;
+      if (input.remove) {
+        if (!before) return { removed: true as const, changed: false };
+        await tx.approvalThreshold.delete({ where: { organizationId_kind_currency: key } });
+        await audit(tx, { action: "approval_threshold.removed", targetType: "approval_threshold", targetId: `${input.kind}:${input.currency}`, before: beforeJson, after: null });
+        return { removed: true as const, changed: true };
+      }
+      const amount = new Decimal(input.amount).toFixed();
+      if (beforeJson?.amount === amount) return { removed: false as const, changed: false, amount };
+      await tx.approvalThreshold.upsert({
+        where: { organizationId_kind_currency: key },
+        create: { ...key, amount, updatedById: user.id },
+        update: { amount, updatedById: user.id },
+      });
+      await audit(tx, {
+        action: "approval_threshold.set",
+        targetType: "approval_threshold",
+        targetId: `${input.kind}:${input.currency}`,
+        before: beforeJson,
+        after: { kind: input.kind, currency: input.currency, amount },
+      });
+      return { removed: false as const, changed: true, amount };
+    });
+    revalidatePath("/settings/approvals");
+    return { kind: input.kind, currency: input.currency, ...result };
+  },
+);

@@ -1,0 +1,163 @@
+/**
+ * Reads for the approvals inbox, its live-refresh route and the overview's count. Every read first
+ * expires overdue requests, so what a page shows is what an action would find.
+ */
+import "server-only";
+import Decimal from "decimal.js";
+import { can, type Role } from "@/lib/auth/permissions";
+import { db } from "@/lib/db";
+import type { ApprovalRequest, Prisma } from "@/lib/generated/prisma/client";
+import { canRetry, type StoredResult } from "./decide";
+import { listExecutors, type Environment } from "./executors";
+import "./executors/index";
+import { expireDue } from "./expiry";
+import type { ApprovalStatus, InboxFilters } from "./schemas";
+
+export interface InboxViewer {
+  id: string;
+  role: Role;
+  organizationId: string;
+  environment: Environment;
+}
+
+/** One request as the browser sees it: plain strings, no payload internals beyond the summary. */
+export interface ApprovalRow {
+  id: string;
+  kind: string;
+  kindLabel: string;
+  summary: string;
+  amount: string;
+  currency: string;
+  status: ApprovalStatus;
+  requestedBy: { id: string; name: string; email: string } | null;
+  decidedBy: { id: string; name: string; email: string } | null;
+  decisionNote: string | null;
+  createdAt: string;
+  expiresAt: string;
+  decidedAt: string | null;
+  /** The provider's sentence when sending failed. */
+  error: string | null;
+  /** The provider's resource id once sent. */
+  resourceId: string | null;
+  canApprove: boolean;
+  canCancel: boolean;
+  canRetry: boolean;
+}
+
+export interface Inbox {
+  waiting: ApprovalRow[];
+  mine: ApprovalRow[];
+  history: { rows: ApprovalRow[]; page: number; pages: number; total: number };
+  now: string;
+}
+
+export const HISTORY_PAGE_SIZE = 25;
+const OPEN_LIMIT = 200;
+
+/** Whether this person may decide on requests at all (approver or admin). */
+export function mayDecide(role: Role): boolean {
+  return can(role, "approval:decide");
+}
+
+async function toRows(viewer: InboxViewer, rows: ApprovalRequest[]): Promise<ApprovalRow[]> {
+  const ids = [...new Set(rows.flatMap((r) => [r.requestedById, r.decidedById]).filter((x): x is string => !!x))];
+  const users = ids.length
+    ? await db.user.findMany({ where: { id: { in: ids }, organizationId: viewer.organizationId }, select: { id: true, name: true, email: true } })
+    : [];
+  const byId = new Map(users.map((u) => [u.id, u]));
+  const labels = new Map(listExecutors().map((e) => [e.kind, e.label]));
+  const decider = mayDecide(viewer.role);
+  const now = new Date();
+  return rows.map((r) => {
+    const result = r.result as StoredResult | null;
+    const response = result?.ok ? result.response : null;
+    const pending = r.status === "pending";
+    return {
+      id: r.id,
+      kind: r.kind,
+      kindLabel: labels.get(r.kind) ?? r.kind,
+      summary: r.summary,
+      amount: new Decimal(r.amount.toString()).toFixed(),
+      currency: r.currency,
+      status: r.status as ApprovalStatus,
+      requestedBy: byId.get(r.requestedById) ?? null,
+      decidedBy: r.decidedById ? (byId.get(r.decidedById) ?? null) : null,
+      decisionNote: r.decisionNote,
+      createdAt: r.createdAt.toISOString(),
+      expiresAt: r.expiresAt.toISOString(),
+      decidedAt: r.decidedAt?.toISOString() ?? null,
+      error: result && !result.ok ? result.error : null,
+      resourceId: typeof response?.resourceId === "string" ? response.resourceId : null,
+      canApprove: pending && decider && r.requestedById !== viewer.id,
+      canCancel: pending && r.requestedById === viewer.id,
+      canRetry: decider && canRetry(r, now),
+    };
+  });
+}
+
+/** The inbox: what waits for this person, their own open requests, and the filtered history. */
+export async function loadInbox(viewer: InboxViewer, filters: InboxFilters): Promise<Inbox> {
+  await expireDue(viewer.organizationId);
+  const scope = { organizationId: viewer.organizationId, environment: viewer.environment };
+  const waitingWhere: Prisma.ApprovalRequestWhereInput = { ...scope, status: "pending", requestedById: { not: viewer.id } };
+  const historyWhere: Prisma.ApprovalRequestWhereInput = { ...scope, ...(filters.status ? { status: filters.status } : {}) };
+  const [waiting, mine, total] = await Promise.all([
+    mayDecide(viewer.role) ? db.approvalRequest.findMany({ where: waitingWhere, orderBy: { expiresAt: "asc" }, take: OPEN_LIMIT }) : [],
+    db.approvalRequest.findMany({
+      where: { ...scope, requestedById: viewer.id, status: { in: ["pending", "approved", "failed"] } },
+      orderBy: { createdAt: "desc" },
+      take: OPEN_LIMIT,
+    }),
+    db.approvalRequest.count({ where: historyWhere }),
+  ]);
+  const pages = Math.max(1, Math.ceil(total / HISTORY_PAGE_SIZE));
+  const page = Math.min(filters.page, pages);
+  const history = await db.approvalRequest.findMany({
+    where: historyWhere,
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    skip: (page - 1) * HISTORY_PAGE_SIZE,
+    take: HISTORY_PAGE_SIZE,
+  });
+  const [w, m, h] = await Promise.all([toRows(viewer, waiting), toRows(viewer, mine), toRows(viewer, history)]);
+  return { waiting: w, mine: m, history: { rows: h, page, pages, total }, now: new Date().toISOString() };
+}
+
+/**
+ * How many requests wait for this person's decision in their current environment: pending, not
+ * their own, and only for roles that may decide (0 for everyone else). For the overview and nav.
+ */
+export async function countPendingForUser(viewer: InboxViewer): Promise<number> {
+  if (!mayDecide(viewer.role)) return 0;
+  await expireDue(viewer.organizationId);
+  return db.approvalRequest.count({
+    where: { organizationId: viewer.organizationId, environment: viewer.environment, status: "pending", requestedById: { not: viewer.id } },
+  });
+}
+
+export interface ThresholdRow {
+  kind: string;
+  kindLabel: string;
+  currency: string;
+  amount: string;
+  updatedAt: string;
+  updatedBy: string | null;
+}
+
+/** The organization's thresholds for the settings page, "*" rows first. */
+export async function listThresholds(organizationId: string): Promise<ThresholdRow[]> {
+  const rows = await db.approvalThreshold.findMany({ where: { organizationId }, orderBy: [{ currency: "asc" }, { kind: "asc" }] });
+  const ids = [...new Set(rows.map((r) => r.updatedById).filter((x): x is string => !!x))];
+  const users = ids.length ? await db.user.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } }) : [];
+  const names = new Map(users.map((u) => [u.id, u.name]));
+  const labels = new Map(listExecutors().map((e) => [e.kind, e.label]));
+  return rows
+    .map((r) => ({
+      kind: r.kind,
+      kindLabel: r.kind === "*" ? "Any kind" : (labels.get(r.kind) ?? r.kind),
+      currency: r.currency,
+      amount: new Decimal(r.amount.toString()).toFixed(),
+      updatedAt: r.updatedAt.toISOString(),
+      updatedBy: r.updatedById ? (names.get(r.updatedById) ?? null) : null,
+    }))
+    .sort((a, b) => a.currency.localeCompare(b.currency) || (a.kind === "*" ? -1 : b.kind === "*" ? 1 : a.kindLabel.localeCompare(b.kindLabel)));
+}
