@@ -36,8 +36,11 @@ type RecordView<T> = (record: T, s: CoreSlice) => unknown;
 
 const asStored = <T>(record: T): unknown => record;
 
+/** Most core lists page 20 by default and at most 100; the others say so in their spec. */
+const USUAL_PAGING = { limit: 20, max: 100 };
+
 export interface ListSpec<T, Q> {
-  paging: { limit: number; max: number };
+  paging?: { limit: number; max: number };
   records: (s: CoreSlice) => readonly T[];
   /** The route's own filters, parsed after paging (field errors keep that order). */
   query?: (c: Context<EmuEnv>, errors: FieldErrors) => Q;
@@ -52,7 +55,7 @@ export function listRoute<T extends { id: string; created_at: string }, Q = unde
   return (c: Context<EmuEnv>): Response => {
     const { s } = merchantOf(c, ctx);
     const errors = new FieldErrors();
-    const paging = parsePaging(c, spec.paging, errors);
+    const paging = parsePaging(c, spec.paging ?? USUAL_PAGING, errors);
     const q = spec.query ? spec.query(c, errors) : (undefined as Q);
     if (!errors.empty) return badRequest(c, "Invalid query parameters.", errors.fields);
     const keep = spec.keep;

@@ -61,7 +61,6 @@ export function mountDeposits(router: Hono<EmuEnv>, ctx: EmulatorContext): void 
     "/deposits",
     read,
     listRoute(ctx, {
-      paging: { limit: 20, max: 100 },
       records: (s) => s.deposits,
       query: (c, errors) => {
         const q = {

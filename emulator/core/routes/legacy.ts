@@ -71,7 +71,6 @@ function checkRate(raw: unknown, path: string, side: "BUY" | "SELL", to: string 
 /** Onramps and offramps list alike: by status, type and customer, records returned as stored. */
 function legacyRampList<T extends Onramp | Offramp>(ctx: EmulatorContext, records: (s: CoreSlice) => readonly T[]) {
   return listRoute(ctx, {
-    paging: { limit: 20, max: 100 },
     records,
     query: (c, errors) => ({
       status: enumQuery(c, "status", LEGACY_STATUSES, errors),
@@ -88,7 +87,6 @@ export function mountLegacy(router: Hono<EmuEnv>, ctx: EmulatorContext): void {
     "/payouts",
     read,
     listRoute(ctx, {
-      paging: { limit: 20, max: 100 },
       records: (s) => s.payouts,
       query: (c, errors) => ({
         type: enumQuery(c, "type", ["CRYPTO_PAYOUT", "NGN_PAYOUT"] as const, errors),

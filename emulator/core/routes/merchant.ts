@@ -63,7 +63,7 @@ export function mountMerchant(router: Hono<EmuEnv>, ctx: EmulatorContext): void 
     return c.json({ data: { ...move, balance: balancesView(s.balances) } }, 201);
   });
 
-  router.get("/merchant/balance/transfers", read, listRoute(ctx, { paging: { limit: 20, max: 100 }, records: (s) => s.balanceTransfers }));
+  router.get("/merchant/balance/transfers", read, listRoute(ctx, { records: (s) => s.balanceTransfers }));
 
   const createWithdrawal = async (c: Context<EmuEnv>): Promise<Response> => {
     const body = await readJsonObject(c);

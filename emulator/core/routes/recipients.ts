@@ -63,7 +63,6 @@ export function mountRecipients(router: Hono<EmuEnv>, ctx: EmulatorContext): voi
     "/recipients",
     read,
     listRoute(ctx, {
-      paging: { limit: 20, max: 100 },
       records: (s) => s.recipients,
       query: (c, errors) => ({ type: enumQuery(c, "type", RECIPIENT_TYPES, errors), customerId: uuidQuery(c, "customer_id", errors) }),
       keep: (r, q) => (q.type === undefined || r.type === q.type) && (q.customerId === undefined || r.customer_id === q.customerId),
@@ -174,7 +173,6 @@ export function mountRecipients(router: Hono<EmuEnv>, ctx: EmulatorContext): voi
     "/transfers",
     read,
     listRoute(ctx, {
-      paging: { limit: 20, max: 100 },
       records: (s) => s.transfers,
       query: (c, errors) => ({
         status: enumQuery(c, "status", TRANSFER_STATUSES, errors),

@@ -33,7 +33,6 @@ export function mountReference(router: Hono<EmuEnv>, ctx: EmulatorContext): void
     "/customers",
     read,
     listRoute(ctx, {
-      paging: { limit: 20, max: 100 },
       records: (s) => s.customers,
       query: (c, errors) => {
         const tier = c.req.query("kyc_tier");
