@@ -1,4 +1,4 @@
-import { Activity, KeyRound, LayoutDashboard, ScrollText, Users, type LucideIcon } from "lucide-react";
+import { Activity, KeyRound, LayoutDashboard, ScrollText, Users, Wallet, type LucideIcon } from "lucide-react";
 
 import { can, type Permission, type Role } from "@/lib/auth/permissions";
 
@@ -26,6 +26,7 @@ export const NAV: NavArea[] = [
     title: "Dashboard",
     items: [
       { title: "Overview", href: "/", icon: LayoutDashboard, permission: "data:read", keywords: ["home", "balances", "summary"] },
+      { title: "Balances", href: "/balances", icon: Wallet, permission: "data:read", keywords: ["collection", "withdrawal", "move", "balance transfer", "chart"] },
     ],
   },
   { title: "Activity", items: [{ title: "Events", href: "/events", icon: Activity, permission: "events:read", keywords: ["webhooks", "event log", "timeline", "deliveries"] }] },
