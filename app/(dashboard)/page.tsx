@@ -1,12 +1,15 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { BalanceCards } from "@/components/balances/balance-cards";
 import { RecentEvents } from "@/components/live/recent-events";
+import { OverviewFigures } from "@/components/overview/overview-figures";
 import { PageHeader } from "@/components/page/page-header";
 import { ROLE_LABELS } from "@/components/team/role-labels";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { can } from "@/lib/auth/permissions";
 import { requirePagePermission } from "@/lib/auth/session";
+import { readOverview } from "@/lib/balances/overview";
 import { db } from "@/lib/db";
 import { formatRelative } from "@/lib/format";
 
@@ -15,49 +18,54 @@ export const metadata: Metadata = { title: "Overview" };
 export default async function OverviewPage() {
   const me = await requirePagePermission("data:read");
   const showActivity = can(me.role, "audit:read");
-  const recent = showActivity
-    ? await db.auditLog.findMany({ where: { organizationId: me.organizationId }, orderBy: { id: "desc" }, take: 8 })
-    : [];
+  const [overview, recent] = await Promise.all([
+    readOverview(me),
+    showActivity ? db.auditLog.findMany({ where: { organizationId: me.organizationId }, orderBy: { id: "desc" }, take: 8 }) : Promise.resolve([]),
+  ]);
+  const balances = overview.balances.ok ? { data: overview.balances.data, fetchedAt: overview.balances.fetchedAt, stale: overview.balances.stale } : null;
   return (
     <>
-      <PageHeader title="Overview" description={`Signed in as ${me.name}.`} />
-      <div className="grid gap-4 md:grid-cols-2">
-        <Card>
-          <CardHeader>
-            <CardTitle>
-              <h2>Environment</h2>
-            </CardTitle>
-            <CardDescription>Everything you see and send is in this environment only.</CardDescription>
-          </CardHeader>
-          <CardContent className="flex items-center gap-3">
+      <PageHeader
+        title="Overview"
+        description={
+          <span className="inline-flex flex-wrap items-center gap-2">
+            <span>Signed in as {me.name}</span>
+            <Badge variant="outline" data-testid="overview-role" title={ROLE_LABELS[me.role].description}>
+              {ROLE_LABELS[me.role].title}
+            </Badge>
+            <span>in</span>
             <Badge variant={me.environment === "production" ? "destructive" : "secondary"} data-testid="overview-environment">
               {me.environment === "production" ? "Production" : "Sandbox"}
             </Badge>
-            <span className="text-sm text-muted-foreground">
-              {me.environment === "production" ? "Real money moves here." : "Simulated money: safe to try anything."}
-            </span>
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>
-              <h2>Your role</h2>
-            </CardTitle>
-            <CardDescription>{ROLE_LABELS[me.role].description}</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <Badge variant="outline" data-testid="overview-role">
-              {ROLE_LABELS[me.role].title}
-            </Badge>
-          </CardContent>
-        </Card>
+            <span>{me.environment === "production" ? "Real money moves here." : "Simulated money: safe to try anything."}</span>
+          </span>
+        }
+      />
+      <div className="grid gap-4 md:grid-cols-2">
+        <section className="grid gap-3 md:col-span-2" aria-labelledby="overview-balances-heading" data-testid="overview-balances">
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <h2 id="overview-balances-heading" className="text-lg font-semibold">
+              Balances
+            </h2>
+            <Link href="/balances" className="text-sm underline underline-offset-4">
+              Open balances
+            </Link>
+          </div>
+          <BalanceCards initial={balances} initialError={overview.balances.ok ? null : overview.balances.error} href="/balances" headingLevel={3} />
+        </section>
+        <OverviewFigures initial={overview} showApprovals />
         {can(me.role, "events:read") ? (
           <Card className="md:col-span-2" data-testid="live-activity">
             <CardHeader>
               <CardTitle>
                 <h2>Live activity</h2>
               </CardTitle>
-              <CardDescription>The latest events from the provider in this environment, as they arrive.</CardDescription>
+              <CardDescription>
+                The latest events from the provider in this environment, as they arrive.{" "}
+                <Link className="underline underline-offset-4" href="/events" data-testid="overview-events-link">
+                  Open the event log
+                </Link>
+              </CardDescription>
             </CardHeader>
             <CardContent>
               <RecentEvents />

@@ -1,0 +1,93 @@
+import type { Metadata } from "next";
+import { Suspense } from "react";
+import { BalanceCards } from "@/components/balances/balance-cards";
+import { BalanceHistory, BalanceHistorySkeleton, isChartRange, RangeLinks } from "@/components/balances/balance-history";
+import { MoveBalanceForm } from "@/components/balances/move-balance-form";
+import { PageHeader } from "@/components/page/page-header";
+import { BalanceMovesTable } from "@/components/tables/balance-moves/data-table";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { can } from "@/lib/auth/permissions";
+import { requirePagePermission } from "@/lib/auth/session";
+import { readBalances, readMoves } from "@/lib/balances/read";
+import { log } from "@/lib/log";
+import { UpstreamError } from "@/lib/upstream";
+
+export const metadata: Metadata = { title: "Balances" };
+
+/** A read that fails becomes a sentence for the client component's error state (with retry). */
+async function attempt<T>(what: string, read: () => Promise<T>): Promise<{ value: T | null; error: string | null }> {
+  try {
+    return { value: await read(), error: null };
+  } catch (err) {
+    if (err instanceof UpstreamError) return { value: null, error: err.userMessage };
+    log.error({ err, read: what }, "balances page read failed");
+    return { value: null, error: `The ${what} could not be loaded. Try again in a moment.` };
+  }
+}
+
+export default async function BalancesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const me = await requirePagePermission("data:read");
+  const raw = await searchParams;
+  const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+  const pageNum = Number.parseInt(one(raw.page) ?? "1", 10);
+  const page = Number.isFinite(pageNum) && pageNum >= 1 ? pageNum : 1;
+  const rangeRaw = one(raw.range);
+  const range = isChartRange(rangeRaw) ? rangeRaw : "30d";
+
+  const [balances, moves] = await Promise.all([attempt("balances", () => readBalances(me)), attempt("balance moves", () => readMoves(me, page))]);
+  const mayMove = can(me.role, "balance:move");
+
+  return (
+    <>
+      <PageHeader
+        title="Balances"
+        description={`The merchant's balances at the provider (${me.environment === "production" ? "production" : "sandbox"}), moves from collection to withdrawal, and how the balances changed.`}
+      />
+      <div className="grid gap-6">
+        <section aria-label="Current balances">
+          <BalanceCards initial={balances.value} initialError={balances.error} />
+        </section>
+
+        {mayMove ? (
+          <Card>
+            <CardHeader>
+              <CardTitle>
+                <h2>Move to withdrawal balance</h2>
+              </CardTitle>
+              <CardDescription>Make collected money available for transfers and withdrawals. Amounts above your approval threshold wait for a second approver.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <MoveBalanceForm initial={balances.value} />
+            </CardContent>
+          </Card>
+        ) : null}
+
+        <Card>
+          <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
+            <div className="grid gap-1.5">
+              <CardTitle>
+                <h2>Balance over time</h2>
+              </CardTitle>
+              <CardDescription>
+                Worked back from today&apos;s balances through the balance moves and the deposit, transfer and withdrawal events this app received.
+              </CardDescription>
+            </div>
+            <RangeLinks range={range} page={page} />
+          </CardHeader>
+          <CardContent>
+            <Suspense key={range} fallback={<BalanceHistorySkeleton />}>
+              <BalanceHistory tenant={me} range={range} />
+            </Suspense>
+          </CardContent>
+        </Card>
+
+        <section className="grid gap-3" aria-labelledby="moves-heading">
+          <h2 id="moves-heading" className="text-lg font-semibold">
+            Move history
+          </h2>
+          <BalanceMovesTable initial={moves.value} initialPage={page} />
+        </section>
+      </div>
+    </>
+  );
+}

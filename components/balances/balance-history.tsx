@@ -1,0 +1,97 @@
+/**
+ * Balance over time (server component): the series derived from the current balances, the moves
+ * the provider lists and the events this app stored, as two charts (USD, NGN). The range is in the
+ * URL (`?range=7d|30d|90d`).
+ */
+import Link from "next/link";
+import { Skeleton } from "@/components/ui/skeleton";
+import { CHART_RANGES, readSeries, type ChartRange, type Tenant } from "@/lib/balances/read";
+import { log } from "@/lib/log";
+import { UpstreamError } from "@/lib/upstream";
+import { formatRelative } from "@/lib/format";
+import { cn } from "@/lib/utils";
+import { BalanceChart } from "./balance-chart";
+import { RetryButton } from "./retry-button";
+
+const LABELS: Record<ChartRange, string> = { "7d": "7 days", "30d": "30 days", "90d": "90 days" };
+
+export function isChartRange(v: unknown): v is ChartRange {
+  return typeof v === "string" && Object.hasOwn(CHART_RANGES, v);
+}
+
+export function RangeLinks({ range, page }: { range: ChartRange; page: number }) {
+  return (
+    <nav aria-label="Chart range" className="flex gap-1 text-sm">
+      {(Object.keys(CHART_RANGES) as ChartRange[]).map((r) => (
+        <Link
+          key={r}
+          href={{ query: { range: r, ...(page > 1 ? { page } : {}) } }}
+          scroll={false}
+          aria-current={r === range ? "page" : undefined}
+          className={cn("rounded-md border px-2.5 py-1 hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none", r === range && "bg-accent font-medium")}
+        >
+          {LABELS[r]}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+export function BalanceHistorySkeleton() {
+  return (
+    <div aria-busy="true" className="grid gap-2">
+      <span className="sr-only">Loading the balance chart…</span>
+      <Skeleton className="h-52 w-full" />
+    </div>
+  );
+}
+
+export async function BalanceHistory({ tenant, range }: { tenant: Tenant; range: ChartRange }) {
+  let series: Awaited<ReturnType<typeof readSeries>>;
+  try {
+    series = await readSeries(tenant, range);
+  } catch (err) {
+    if (!(err instanceof UpstreamError)) log.error({ err }, "balance history failed");
+    const message = err instanceof UpstreamError ? err.userMessage : "The balance chart could not be built. Try again in a moment.";
+    return (
+      <div role="alert" className="grid gap-2 text-sm" data-testid="balance-history-error">
+        <p className="text-destructive">{message}</p>
+        <div>
+          <RetryButton />
+        </div>
+      </div>
+    );
+  }
+  const { points, changes } = series.data;
+  return (
+    <div className="grid gap-6">
+      {series.stale ? (
+        <p className="text-xs text-muted-foreground" data-testid="balance-history-stale">
+          Built from figures as of {formatRelative(series.fetchedAt)}: the provider could not be reached.
+        </p>
+      ) : null}
+      {changes === 0 ? (
+        <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground" data-testid="balance-history-empty">
+          No balance changes in the last {LABELS[range]}. The lines stay flat at today&apos;s balances.
+        </p>
+      ) : null}
+      <BalanceChart
+        id="chart-usd"
+        title={`USD balances over the last ${LABELS[range]}`}
+        points={points}
+        series={[
+          { key: "collectionUsd", label: "Collection", currency: "USD", color: "var(--chart-3)" },
+          { key: "withdrawalUsd", label: "Withdrawal (USD)", currency: "USD", color: "var(--chart-1)", dash: "6 3" },
+        ]}
+      />
+      {points[0]?.withdrawalNgn != null ? (
+        <BalanceChart
+          id="chart-ngn"
+          title={`NGN withdrawal balance over the last ${LABELS[range]}`}
+          points={points}
+          series={[{ key: "withdrawalNgn", label: "Withdrawal (NGN)", currency: "NGN", color: "var(--chart-2)" }]}
+        />
+      ) : null}
+    </div>
+  );
+}
