@@ -1,7 +1,8 @@
 /**
  * Format and checksum rules of the core surface: ABA routing numbers, IBAN (ISO 13616 mod 97),
- * BIC (ISO 9362), wallet addresses per chain family, names and postal addresses.
+ * BIC (ISO 9362), wallet addresses per chain family, names, postal addresses and developer fees.
  */
+import { parseDecimal } from "../lib/money";
 import {
   ALPHA2_CODES,
   ALPHA3_TO_ALPHA2,
@@ -10,7 +11,7 @@ import {
   US_STATES,
 } from "./reference";
 import type { Address } from "./types";
-import { FieldErrors, requireObject } from "./http-util";
+import { FieldErrors, isObject, requireObject } from "./http-util";
 
 /** ABA checksum: 3*(d1+d4+d7) + 7*(d2+d5+d8) + (d3+d6+d9) must be a multiple of 10. */
 export function isValidAbaRouting(routing: string): boolean {
@@ -144,4 +145,22 @@ export function validateAddress(
     postal_code: postal && postal.trim() !== "" ? postal : null,
     country: country as string,
   };
+}
+
+/** Upper bound of a developer fee, in percent of the settled amount. */
+const MAX_DEVELOPER_FEE_PCT = 10;
+
+/**
+ * The optional `developer_fee: { percentage }` of funding accounts and legacy ramps: a decimal
+ * string above 0 and at most 10, with up to 2 decimals. Null when absent or invalid.
+ */
+export function developerFeeField(raw: unknown, errors: FieldErrors): { percentage: string } | null {
+  if (raw === undefined || raw === null) return null;
+  const pct = isObject(raw) ? raw.percentage : undefined;
+  const parsed = parseDecimal(pct, { maxDecimalPlaces: 2 });
+  if (typeof pct !== "string" || parsed === null || parsed.lte(0) || parsed.gt(MAX_DEVELOPER_FEE_PCT)) {
+    errors.add("developer_fee.percentage", "must be a decimal string greater than 0 and at most 10, with up to 2 decimals");
+    return null;
+  }
+  return { percentage: pct };
 }

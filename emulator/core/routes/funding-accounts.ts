@@ -7,7 +7,6 @@ import { randomUUID } from "node:crypto";
 import type { Hono } from "hono";
 import type { EmuEnv, EmulatorContext } from "../../lib/contract";
 import { coreError } from "../../lib/http";
-import { parseDecimal } from "../../lib/money";
 import { addressFor, DELAYS, emit, nextAccountNumber, TEMPORARY_ACCOUNT_TTL_MS } from "../engine";
 import {
   enumQuery,
@@ -37,15 +36,13 @@ import type {
   SettlementType,
   StableAsset,
 } from "../types";
-import { isEvmAddress } from "../validators";
+import { developerFeeField, isEvmAddress } from "../validators";
 import { fundingAccountView } from "../views";
 import { frozenBlocked, idempotency, listRoute, merchantOf, read, retrieveRoute, write } from "./common";
 
 const TYPES: readonly FundingType[] = ["TEMPORARY", "PERMANENT"];
 const RAILS: readonly FundingRail[] = ["NGN_VIRTUAL_ACCOUNT", "CRYPTO_ADDRESS"];
 const STATUSES: readonly FundingStatus[] = ["PENDING", "ACTIVE", "FAILED", "DISABLED"];
-/** Upper bound of a developer fee, in percent of the settled amount. */
-const MAX_DEVELOPER_FEE_PCT = 10;
 
 /** Settlement types the docs notes allow per rail and account type. */
 export function allowedSettlements(rail: FundingRail, type: FundingType): readonly SettlementType[] {
@@ -226,15 +223,7 @@ function validateCreate(body: JsonObject, s: CoreSlice, nowMs: number, errors: F
     currency = asset ?? "USDC";
   }
 
-  let developerFee: { percentage: string } | null = null;
-  if (body.developer_fee !== undefined && body.developer_fee !== null) {
-    const df = body.developer_fee;
-    const pct = isObject(df) ? df.percentage : undefined;
-    const parsed = parseDecimal(pct, { maxDecimalPlaces: 2 });
-    if (typeof pct !== "string" || parsed === null || parsed.lte(0) || parsed.gt(MAX_DEVELOPER_FEE_PCT)) {
-      errors.add("developer_fee.percentage", "must be a decimal string greater than 0 and at most 10, with up to 2 decimals");
-    } else developerFee = { percentage: pct };
-  }
+  const developerFee = developerFeeField(body.developer_fee, errors);
 
   const sd = validateSettlementDestination(body.settlement_destination, "settlement_destination", frail, ftype, asset, s, nowMs, errors);
   return { ftype, frail, customerId, amount, asset, chain, currency, developerFee, sd };

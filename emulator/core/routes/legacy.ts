@@ -4,7 +4,6 @@
 import { randomUUID } from "node:crypto";
 import type { Hono } from "hono";
 import type { EmuEnv, EmulatorContext } from "../../lib/contract";
-import { parseDecimal } from "../../lib/money";
 import { addressFor, nextAccountNumber, TEMPORARY_ACCOUNT_TTL_MS } from "../engine";
 import {
   enumQuery,
@@ -21,7 +20,7 @@ import { isRateExpired, MIN_DEPOSIT_NGN } from "../rates";
 import { FUNDING_CHAINS, RECIPIENT_CHAINS, STABLE_ASSETS, VIRTUAL_ACCOUNT_BANK } from "../reference";
 import { resolveBankAccount } from "../recipients-validate";
 import type { CoreSlice, FundingType, LegacyStatus, Offramp, Onramp, StableAsset } from "../types";
-import { isEvmAddress } from "../validators";
+import { developerFeeField, isEvmAddress } from "../validators";
 import { frozenBlocked, listRoute, merchantOf, optionalIdempotency, read, retrieveRoute, write } from "./common";
 
 const TYPES: readonly FundingType[] = ["TEMPORARY", "PERMANENT"];
@@ -37,14 +36,7 @@ function commonLegacyFields(body: JsonObject, s: CoreSlice, errors: FieldErrors)
   else if (!isUuid(body.customer_id)) errors.add("customer_id", "must be a UUID");
   else if (!s.customers.some((cu) => cu.id === body.customer_id)) errors.add("customer_id", "customer not found");
   else customerId = body.customer_id;
-  let developerFee: { percentage: string } | null = null;
-  if (body.developer_fee !== undefined && body.developer_fee !== null) {
-    const pct = isObject(body.developer_fee) ? body.developer_fee.percentage : undefined;
-    const parsed = parseDecimal(pct, { maxDecimalPlaces: 2 });
-    if (typeof pct !== "string" || parsed === null || parsed.lte(0) || parsed.gt(10)) {
-      errors.add("developer_fee.percentage", "must be a decimal string greater than 0 and at most 10, with up to 2 decimals");
-    } else developerFee = { percentage: pct };
-  }
+  const developerFee = developerFeeField(body.developer_fee, errors);
   return { type, customerId, developerFee };
 }
 
