@@ -27,7 +27,7 @@ process.env.OUTBOUND_WORKER = "off"; // the test drives deliveries itself
 
 let emu: TestEmulator;
 let team: Awaited<ReturnType<typeof createTeam>>;
-let approver2: { id: string; sessionVersion: number };
+let approver2: { id: string; email: string; sessionVersion: number };
 const REFUSED_ROLE = { ok: false, error: "Your role does not allow this. Ask an admin if you need it." };
 
 type Who = "viewer" | "operator" | "approver" | "admin" | "approver2";

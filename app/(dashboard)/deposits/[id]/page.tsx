@@ -1,0 +1,72 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { DepositFields, type DepositDetail } from "@/components/deposits/deposit-fields";
+import { LiveRefresh } from "@/components/deposits/live-refresh";
+import { StaleNote } from "@/components/deposits/stale-note";
+import { UpstreamProblem } from "@/components/deposits/upstream-problem";
+import { PageHeader } from "@/components/page/page-header";
+import { DecisionPanel, type DecisionItem } from "@/components/review/decision-panel";
+import { Timeline } from "@/components/timeline/timeline";
+import { can } from "@/lib/auth/permissions";
+import { requirePagePermission } from "@/lib/auth/session";
+import { liveKeys } from "@/lib/live/query-keys";
+import { decisionsForDeposit } from "@/lib/review/decisions";
+import { ensureOutboundWorker } from "@/lib/review/outbound";
+import { upstreamFor, UpstreamError } from "@/lib/upstream";
+
+export const metadata: Metadata = { title: "Deposit" };
+
+export default async function DepositPage({ params }: { params: Promise<{ id: string }> }) {
+  const me = await requirePagePermission("data:read");
+  ensureOutboundWorker();
+  const { id } = await params;
+  const back = (
+    <Link href="/deposits" className="rounded-md border px-3 py-2 text-sm hover:bg-accent">
+      All deposits
+    </Link>
+  );
+  let r;
+  try {
+    r = await upstreamFor(me).core.getDeposit(id);
+  } catch (err) {
+    if (err instanceof UpstreamError && err.kind === "not_found") notFound();
+    if (!(err instanceof UpstreamError)) throw err;
+    return (
+      <>
+        <PageHeader title="Deposit" actions={back} />
+        <UpstreamProblem title="This deposit could not load" message={err.userMessage} />
+      </>
+    );
+  }
+  const d = r.data as unknown as DepositDetail;
+  const decisions = await decisionsForDeposit(me.organizationId, me.environment, d.id, d.status);
+  const items: DecisionItem[] = decisions.map((x) => ({
+    id: x.id,
+    decision: x.decision,
+    reason: x.reason,
+    status: x.status,
+    decidedBy: { id: x.decidedBy.id, name: x.decidedBy.name },
+    confirmedBy: x.confirmedBy ? { id: x.confirmedBy.id, name: x.confirmedBy.name } : null,
+    confirmedAt: x.confirmedAt?.toISOString() ?? null,
+    confirmNote: x.confirmNote,
+    createdAt: x.createdAt.toISOString(),
+    statusAtDecision: x.snapshot.status,
+    providerOutcome: x.providerOutcome ? { status: x.providerOutcome.status, at: x.providerOutcome.at?.toISOString() ?? null } : null,
+    delivery: x.delivery,
+  }));
+  return (
+    <>
+      <PageHeader title="Deposit" description={<span className="font-mono">{d.id}</span>} actions={back} />
+      <LiveRefresh queryKey={liveKeys.resource("deposit", d.id)} />
+      <StaleNote stale={r.stale} fetchedAt={r.fetchedAt} />
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="grid content-start gap-8">
+          <DepositFields d={d} />
+          <DecisionPanel depositId={d.id} providerStatus={d.status} decisions={items} canDecide={can(me.role, "review:decide")} currentUserId={me.id} />
+        </div>
+        <Timeline organizationId={me.organizationId} environment={me.environment} resourceType="deposit" resourceId={d.id} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { LiveRefresh } from "@/components/deposits/live-refresh";
+import { StaleNote } from "@/components/deposits/stale-note";
+import { UpstreamProblem } from "@/components/deposits/upstream-problem";
+import { PageHeader } from "@/components/page/page-header";
+import { DepositsTable, type DepositRow } from "@/components/tables/deposits/data-table";
+import { DepositsToolbar } from "@/components/tables/deposits/toolbar";
+import { requirePagePermission } from "@/lib/auth/session";
+import { liveKeys } from "@/lib/live/query-keys";
+import { parseDepositFilters, upstreamDepositQuery } from "@/lib/review/deposit-filters";
+import { upstreamFor, UpstreamError } from "@/lib/upstream";
+
+export const metadata: Metadata = { title: "Deposits" };
+
+export default async function DepositsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const me = await requirePagePermission("data:read");
+  const filters = parseDepositFilters(await searchParams);
+  const header = (
+    <PageHeader
+      title="Deposits"
+      description="Money received on your funding accounts, as the provider records it."
+      actions={
+        <Link href="/deposits/review" className="rounded-md border px-3 py-2 text-sm hover:bg-accent">
+          Review queue
+        </Link>
+      }
+    />
+  );
+  try {
+    const r = await upstreamFor(me).core.listDeposits(upstreamDepositQuery(filters));
+    return (
+      <>
+        {header}
+        <LiveRefresh queryKey={liveKeys.list("deposit")} />
+        <DepositsToolbar />
+        <StaleNote stale={r.stale} fetchedAt={r.fetchedAt} />
+        <DepositsTable
+          rows={r.data.data as unknown as DepositRow[]}
+          page={r.data.page ?? filters.page}
+          pages={r.data.total_pages ?? 1}
+          total={r.data.total ?? r.data.data.length}
+          filters={filters}
+        />
+      </>
+    );
+  } catch (err) {
+    if (!(err instanceof UpstreamError)) throw err;
+    return (
+      <>
+        {header}
+        <DepositsToolbar />
+        <UpstreamProblem title="The deposits could not load" message={err.userMessage} />
+      </>
+    );
+  }
+}

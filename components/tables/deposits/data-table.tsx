@@ -1,0 +1,114 @@
+import Link from "next/link";
+import { Amount } from "@/components/deposits/amount";
+import { LegacyLink } from "@/components/deposits/legacy-link";
+import { DepositsEmptyState } from "@/components/tables/deposits/empty-state";
+import { StatusBadge } from "@/components/timeline/status-badge";
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { formatDateTime } from "@/lib/format";
+import { typeLabel, type DepositFilters } from "@/lib/review/deposit-filters";
+
+export interface DepositRow {
+  id: string;
+  type: string;
+  status: string;
+  settlement_status?: string | null;
+  amount: string;
+  currency: string;
+  settled_amount?: string | null;
+  settled_currency?: string | null;
+  fees?: { deposit_fee?: { amount?: string | null; currency?: string | null } | null; total_fee_usd?: string | null } | null;
+  customer_id?: string | null;
+  onramp_id?: string | null;
+  offramp_id?: string | null;
+  created_at: string;
+}
+
+export function DepositsTable({ rows, page, pages, total, filters }: { rows: DepositRow[]; page: number; pages: number; total: number; filters: DepositFilters }) {
+  const filtered = Object.entries(filters).some(([k, v]) => k !== "page" && v !== undefined);
+  if (!rows.length) return <DepositsEmptyState filtered={filtered} />;
+  const link = (p: number) => ({
+    query: Object.fromEntries(Object.entries({ ...filters, page: p }).filter(([, v]) => v !== undefined && String(v) !== "").map(([k, v]) => [k, String(v)])),
+  });
+  return (
+    <div className="grid gap-3">
+      <div className="overflow-x-auto rounded-lg border">
+        <Table>
+          <TableCaption className="sr-only">Deposits, newest first</TableCaption>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Received</TableHead>
+              <TableHead>Deposit</TableHead>
+              <TableHead>Status</TableHead>
+              <TableHead>Settlement</TableHead>
+              <TableHead className="text-right">Amount</TableHead>
+              <TableHead className="text-right">Settled</TableHead>
+              <TableHead className="text-right">Fees</TableHead>
+              <TableHead>Customer</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rows.map((d) => (
+              <TableRow key={d.id} data-testid="deposit-row">
+                <TableCell className="whitespace-nowrap text-sm">{formatDateTime(d.created_at)}</TableCell>
+                <TableCell>
+                  <Link href={`/deposits/${encodeURIComponent(d.id)}`} className="font-mono text-xs underline underline-offset-4" aria-label={`Deposit ${d.id}`}>
+                    {d.id.slice(0, 8)}…
+                  </Link>
+                  <div className="text-xs text-muted-foreground">{typeLabel(d.type)}</div>
+                  {d.onramp_id ? <LegacyLink kind="onramps" id={d.onramp_id} /> : null}
+                  {d.offramp_id ? <LegacyLink kind="offramps" id={d.offramp_id} /> : null}
+                </TableCell>
+                <TableCell>
+                  <StatusBadge status={d.status} />
+                </TableCell>
+                <TableCell>
+                  <StatusBadge status={d.settlement_status ?? null} />
+                </TableCell>
+                <TableCell className="text-right">
+                  <Amount value={d.amount} currency={d.currency} />
+                </TableCell>
+                <TableCell className="text-right">
+                  <Amount value={d.settled_amount} currency={d.settled_currency} />
+                </TableCell>
+                <TableCell className="text-right text-sm">
+                  {d.fees?.deposit_fee?.amount && d.fees.deposit_fee.currency ? <Amount value={d.fees.deposit_fee.amount} currency={d.fees.deposit_fee.currency} /> : "—"}
+                  {d.fees?.total_fee_usd ? (
+                    <div className="text-xs text-muted-foreground">
+                      <Amount value={d.fees.total_fee_usd} currency="USD" /> total
+                    </div>
+                  ) : null}
+                </TableCell>
+                <TableCell className="font-mono text-xs">
+                  {d.customer_id ? (
+                    <Link href={{ query: { ...link(1).query, customer: d.customer_id } }} className="underline underline-offset-4" aria-label={`Only deposits of customer ${d.customer_id}`}>
+                      {d.customer_id.slice(0, 8)}…
+                    </Link>
+                  ) : (
+                    "—"
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
+      <nav aria-label="Deposit pages" className="flex items-center justify-between text-sm">
+        <span className="text-muted-foreground">
+          {total} deposit{total === 1 ? "" : "s"} · page {page} of {Math.max(pages, 1)}
+        </span>
+        <span className="flex gap-2">
+          {page > 1 ? (
+            <Link className="rounded-md border px-3 py-1.5 hover:bg-accent" href={link(page - 1)} scroll={false}>
+              Newer
+            </Link>
+          ) : null}
+          {page < pages ? (
+            <Link className="rounded-md border px-3 py-1.5 hover:bg-accent" href={link(page + 1)} scroll={false}>
+              Older
+            </Link>
+          ) : null}
+        </span>
+      </nav>
+    </div>
+  );
+}

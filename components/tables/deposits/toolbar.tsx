@@ -1,0 +1,111 @@
+"use client";
+import { parseAsString, useQueryStates } from "nuqs";
+import { useTransition } from "react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { DEPOSIT_STATUS_FILTERS, DEPOSIT_TYPES, statusLabel, typeLabel } from "@/lib/review/deposit-filters";
+
+const ALL = "__all";
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Filters live in the URL (shareable, back-button friendly); the server asks the provider for that page. */
+export function DepositsToolbar() {
+  const [pending, start] = useTransition();
+  const [f, setF] = useQueryStates(
+    { status: parseAsString, settlement: parseAsString, type: parseAsString, customer: parseAsString, from: parseAsString, to: parseAsString, page: parseAsString },
+    { shallow: false, startTransition: start },
+  );
+  const set = (patch: Partial<Record<keyof typeof f, string | null>>) => void setF({ ...patch, page: null });
+  const status = f.status === "FLAGGED" ? "REQUIRES_REVIEW" : f.status;
+  return (
+    <div className="mb-4 flex flex-wrap items-end gap-3" aria-busy={pending}>
+      <div className="grid gap-1.5">
+        <Label htmlFor="deposits-status">Status</Label>
+        <Select value={status ?? ALL} onValueChange={(v) => set({ status: v === ALL ? null : v })}>
+          <SelectTrigger id="deposits-status" className="w-44">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ALL}>Any status</SelectItem>
+            {DEPOSIT_STATUS_FILTERS.map((s) => (
+              <SelectItem key={s} value={s}>
+                {statusLabel(s)}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="deposits-settlement">Settlement</Label>
+        <Select value={f.settlement ?? ALL} onValueChange={(v) => set({ settlement: v === ALL ? null : v })}>
+          <SelectTrigger id="deposits-settlement" className="w-44">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ALL}>Any settlement</SelectItem>
+            {DEPOSIT_STATUS_FILTERS.map((s) => (
+              <SelectItem key={s} value={s}>
+                {statusLabel(s)}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="deposits-type">Type</Label>
+        <Select value={f.type ?? ALL} onValueChange={(v) => set({ type: v === ALL ? null : v })}>
+          <SelectTrigger id="deposits-type" className="w-44">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ALL}>Any type</SelectItem>
+            {DEPOSIT_TYPES.map((t) => (
+              <SelectItem key={t} value={t}>
+                {typeLabel(t)}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="deposits-customer">Customer id</Label>
+        <Input
+          id="deposits-customer"
+          key={f.customer ?? ""}
+          className="w-80 font-mono text-xs"
+          defaultValue={f.customer ?? ""}
+          placeholder="Paste a customer id"
+          aria-describedby="deposits-customer-hint"
+          onKeyDown={(e) => {
+            if (e.key === "Enter") {
+              const v = e.currentTarget.value.trim();
+              if (!v || UUID.test(v)) set({ customer: v || null });
+            }
+          }}
+          onBlur={(e) => {
+            const v = e.currentTarget.value.trim();
+            if ((v === "" || UUID.test(v)) && (v || null) !== f.customer) set({ customer: v || null });
+          }}
+        />
+        <span id="deposits-customer-hint" className="sr-only">
+          A customer id applies when you press Enter or leave the field.
+        </span>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="deposits-from">From</Label>
+        <Input id="deposits-from" type="date" className="w-40" value={f.from ?? ""} onChange={(e) => set({ from: e.target.value || null })} />
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="deposits-to">To</Label>
+        <Input id="deposits-to" type="date" className="w-40" value={f.to ?? ""} onChange={(e) => set({ to: e.target.value || null })} />
+      </div>
+      {Object.values(f).some(Boolean) ? (
+        <Button variant="ghost" onClick={() => void setF({ status: null, settlement: null, type: null, customer: null, from: null, to: null, page: null })}>
+          Clear filters
+        </Button>
+      ) : null}
+    </div>
+  );
+}
