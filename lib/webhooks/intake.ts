@@ -8,7 +8,7 @@ import "server-only";
 import { log } from "@/lib/log";
 import { contextFromHeaders } from "@/lib/request-context";
 import { normalizeEvent, storableHeaders } from "./normalize";
-import { recordRejection, storeEvent, type RejectionToStore, type StoreEvent, type WebhookEnvironment } from "./store";
+import { errorSummary, recordRejection, storeEvent, type RejectionToStore, type StoreEvent, type WebhookEnvironment } from "./store";
 import { TenantResolver } from "./tenants";
 import { parseSignature, SIGNATURE_HEADER, type WebhookSurface } from "./verify";
 
@@ -105,7 +105,7 @@ export function createWebhookRoute(overrides: Partial<IntakeDeps> = {}) {
       tenant = await deps.tenants.resolve(environment, surface, body, sig.digest);
     } catch (err) {
       // The secrets could not be read (database down): the provider must retry, not give up.
-      log.error({ err, environment, surface }, "webhook secrets could not be read");
+      log.error({ err: errorSummary(err), environment, surface }, "webhook secrets could not be read");
       return json(503, { error: "Temporarily unable to verify; retry later." });
     }
     if (!tenant) return reject(401, "signature mismatch", body.byteLength, "Invalid signature.");
@@ -134,7 +134,7 @@ export function createWebhookRoute(overrides: Partial<IntakeDeps> = {}) {
       });
       return json(200, { received: true, id: stored.id, duplicate: !stored.inserted });
     } catch (err) {
-      log.error({ err, environment, surface, event: event.name, organizationId: tenant.organizationId }, "webhook event could not be stored");
+      log.error({ err: errorSummary(err), environment, surface, event: event.name, organizationId: tenant.organizationId }, "webhook event could not be stored");
       return json(503, { error: "The event could not be stored; retry later." });
     }
   };

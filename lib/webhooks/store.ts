@@ -6,7 +6,9 @@ import "server-only";
  * committed events are announced.
  */
 import { randomUUID } from "node:crypto";
+import { Pool } from "pg";
 import { db } from "@/lib/db";
+import { env } from "@/lib/env";
 import { encodeNotification, LIVE_CHANNEL } from "@/lib/live/notify";
 import { log } from "@/lib/log";
 import { statusRank, statusRankTable } from "./names";
@@ -52,40 +54,18 @@ interface Pending {
 
 const keyOf = (e: EventToStore) => `${e.organizationId}|${e.environment}|${e.surface}|${e.dedupeKey}`;
 
-/**
- * Writes a batch in one statement (one commit, one fsync): the events, the resource states they
- * move forward, and their live notifications. Deliveries of one change inside the batch become one
- * row whose `duplicates` already counts them.
- */
-async function writeBatch(batch: Pending[]): Promise<void> {
-  const groups = new Map<string, Pending[]>();
-  for (const p of batch) {
-    const k = keyOf(p.event);
-    const g = groups.get(k);
-    if (g) g.push(p);
-    else groups.set(k, [p]);
-  }
-  const firsts = [...groups.values()].map((g, ord) => ({ p: g[0]!, copies: g.length, ord }));
-  // Each row is written as JSON text with the body spliced in unchanged (it parsed as JSON).
-  let rowsJson = `[${firsts
-    .map(({ p, copies, ord }) => {
-      const head = JSON.stringify({ ...p.json, copies, ord });
-      return `${head.slice(0, -1)},"payload":${p.event.payloadJson ?? JSON.stringify(p.event.payload ?? null)}}`;
-    })
-    .join(",")}]`;
-  // JSON writes U+0000 as an escape; only then rebuild the rows with it replaced.
-  if (rowsJson.includes("\\u0000")) {
-    rowsJson = JSON.stringify(withoutNul(firsts.map(({ p, copies, ord }) => ({ ...p.json, copies, ord, payload: p.event.payload ?? null }))));
-  }
-  const result = await db.$queryRaw<{ id: string; org: string; env: string; surface: string; dedupe_key: string; inserted: boolean; duplicates: number }[]>`
+type BatchRow = { id: string; org: string; env: string; surface: string; dedupe_key: string; inserted: boolean; duplicates: number };
+
+// One prepared statement per connection: parsed and planned once, not per batch.
+const BATCH_SQL = `
     WITH x AS (
-      SELECT * FROM jsonb_to_recordset(${rowsJson}::jsonb) AS x(
+      SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(
         id uuid, organization_id uuid, environment "Environment", surface "Surface", name text, received_name text, provider_event_id text,
         dedupe_key text, resource_type text, resource_id text, resource_status text, payload jsonb, headers jsonb, signature text,
         occurred_at timestamptz, rank int, notification text, copies int, ord int)
     ),
     ranks AS (
-      SELECT * FROM jsonb_to_recordset(${RANK_TABLE}::jsonb) AS r(t text, st text, n int)
+      SELECT * FROM jsonb_to_recordset($2::jsonb) AS r(t text, st text, n int)
     ),
     ins AS (
       INSERT INTO webhook_events (id, organization_id, environment, surface, name, received_name, provider_event_id, dedupe_key,
@@ -123,12 +103,70 @@ async function writeBatch(batch: Pending[]): Promise<void> {
     ),
     -- Announced only for new rows; PostgreSQL delivers them when this statement commits.
     notified AS (
-      SELECT pg_notify(${LIVE_CHANNEL}, notification) FROM fresh
+      SELECT pg_notify($3, notification) FROM fresh
     )
     SELECT ins.id::text AS id, ins.organization_id::text AS org, ins.environment::text AS env, ins.surface::text AS surface, ins.dedupe_key,
       ins.inserted, ins.duplicates, (SELECT count(*) FROM notified)::int AS notified
     FROM ins`;
-  const byKey = new Map(result.map((r) => [`${r.org}|${r.env}|${r.surface}|${r.dedupe_key}`, r]));
+
+/**
+ * The intake's own small pool: webhook writes never wait behind page queries for a connection,
+ * and the batch statement stays prepared on it (Prisma would compile it for every batch).
+ */
+const globalForIntake = globalThis as unknown as { webhookIntakePool?: Pool };
+function intakePool(): Pool {
+  if (!globalForIntake.webhookIntakePool) {
+    const pool = new Pool({ connectionString: env().DATABASE_URL, max: MAX_IN_FLIGHT, idleTimeoutMillis: 30_000, allowExitOnIdle: true });
+    // An idle connection dropped by the server must not crash the process; the next batch reconnects.
+    pool.on("error", (err) => log.warn({ err: errorSummary(err) }, "webhook intake database connection closed"));
+    globalForIntake.webhookIntakePool = pool;
+  }
+  return globalForIntake.webhookIntakePool;
+}
+
+/**
+ * What a log line may say about a database error: pg errors carry their connection (with its
+ * prepared statements) and can be huge; name, code and message are what an operator needs.
+ */
+export function errorSummary(err: unknown): { name?: string; code?: string; message: string } {
+  if (err instanceof Error) return { name: err.name, code: (err as { code?: string }).code, message: err.message };
+  return { message: String(err) };
+}
+
+/** Closes the intake's connections (benchmark and shutdown). */
+export async function closeIntakePool(): Promise<void> {
+  const pool = globalForIntake.webhookIntakePool;
+  globalForIntake.webhookIntakePool = undefined;
+  await pool?.end();
+}
+
+/**
+ * Writes a batch in one statement (one commit, one fsync): the events, the resource states they
+ * move forward, and their live notifications. Deliveries of one change inside the batch become one
+ * row whose `duplicates` already counts them.
+ */
+async function writeBatch(batch: Pending[]): Promise<void> {
+  const groups = new Map<string, Pending[]>();
+  for (const p of batch) {
+    const k = keyOf(p.event);
+    const g = groups.get(k);
+    if (g) g.push(p);
+    else groups.set(k, [p]);
+  }
+  const firsts = [...groups.values()].map((g, ord) => ({ p: g[0]!, copies: g.length, ord }));
+  // Each row is written as JSON text with the body spliced in unchanged (it parsed as JSON).
+  let rowsJson = `[${firsts
+    .map(({ p, copies, ord }) => {
+      const head = JSON.stringify({ ...p.json, copies, ord });
+      return `${head.slice(0, -1)},"payload":${p.event.payloadJson ?? JSON.stringify(p.event.payload ?? null)}}`;
+    })
+    .join(",")}]`;
+  // JSON writes U+0000 as an escape; only then rebuild the rows with it replaced.
+  if (rowsJson.includes("\\u0000")) {
+    rowsJson = JSON.stringify(withoutNul(firsts.map(({ p, copies, ord }) => ({ ...p.json, copies, ord, payload: p.event.payload ?? null }))));
+  }
+  const result = await intakePool().query<BatchRow>({ name: "webhook_events_batch", text: BATCH_SQL, values: [rowsJson, RANK_TABLE, LIVE_CHANNEL] });
+  const byKey = new Map(result.rows.map((r) => [`${r.org}|${r.env}|${r.surface}|${r.dedupe_key}`, r]));
   for (const [k, g] of groups) {
     const r = byKey.get(k);
     if (!r) {
@@ -187,7 +225,7 @@ class EventWriter {
         return;
       }
       // One event the database refuses must not fail its neighbours: write each on its own.
-      log.warn({ err, size: batch.length }, "webhook batch failed; writing its events one by one");
+      log.warn({ err: errorSummary(err), size: batch.length }, "webhook batch failed; writing its events one by one");
       for (const p of batch) {
         await writeBatch([p]).catch((e: unknown) => p.reject(e));
       }
@@ -265,7 +303,7 @@ export async function recordRejection(r: RejectionToStore): Promise<void> {
       },
     });
   } catch (err) {
-    log.error({ err, reason: r.reason, surface: r.surface, environment: r.environment }, "could not record a refused webhook delivery");
+    log.error({ err: errorSummary(err), reason: r.reason, surface: r.surface, environment: r.environment }, "could not record a refused webhook delivery");
   }
 }
 

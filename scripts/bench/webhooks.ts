@@ -115,6 +115,7 @@ async function main(): Promise<void> {
   const dir = await mkdtemp(path.join(os.tmpdir(), "webhooks-bench-"));
   const pg = await startEmbeddedDb({ dataDir: path.join(dir, "pg"), port: await freePort(), database: "bench", persistent: false, quiet: true });
   let server: http.Server | undefined;
+  let stopIntake: (() => Promise<void>) | undefined;
   try {
     await migrate(pg.url);
     // The app modules read their configuration from the environment on first use.
@@ -133,6 +134,8 @@ async function main(): Promise<void> {
     });
 
     const { POST } = await import("../../app/api/webhooks/[environment]/[surface]/route");
+    const { closeIntakePool } = await import("../../lib/webhooks/store");
+    stopIntake = closeIntakePool;
     server = http.createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on("data", (c: Buffer) => chunks.push(c));
@@ -223,6 +226,7 @@ async function main(): Promise<void> {
   } finally {
     await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
     server?.closeAllConnections?.();
+    await stopIntake?.();
     await pg.stop();
     await rm(dir, { recursive: true, force: true });
   }
