@@ -65,6 +65,15 @@ function validationError(c: C, fields: Record<string, string>): Response {
   return envelopeError(c, 400, "VALIDATION_ERROR", `Validation failed: ${names.join(", ")}.`, fields);
 }
 
+/** 400 INSUFFICIENT_BALANCE with the figures in details; `covers` says what the required sum includes. */
+function insufficientBalance(c: C, r: { asset: string; available: string; required: string }, covers: string): Response {
+  return envelopeError(c, 400, "INSUFFICIENT_BALANCE", `Insufficient ${r.asset} balance: available ${r.available}, required ${r.required}${covers}.`, undefined, {
+    asset: r.asset,
+    available: r.available,
+    required: r.required,
+  });
+}
+
 /** Parses a JSON object body against a schema; returns the value or the error response. */
 async function readBody<T>(c: C, schema: z.ZodType<T>): Promise<{ ok: true; value: T } | { ok: false; res: Response }> {
   let parsed: unknown;
@@ -227,11 +236,7 @@ export function mountCoins(router: Hono<EmuEnv>, ctx: EmulatorContext): void {
       if (r.kind === "below_minimum") {
         return validationError(c, { amount: `is below the market minimum of ${r.minimum} ${market.quote} (this order is worth ${r.quoteValue} ${market.quote})` });
       }
-      return envelopeError(c, 400, "INSUFFICIENT_BALANCE", `Insufficient ${r.asset} balance: available ${r.available}, required ${r.required}.`, undefined, {
-        asset: r.asset,
-        available: r.available,
-        required: r.required,
-      });
+      return insufficientBalance(c, r, "");
     }
     ctx.save();
     return ok(c, orderView(r.order, iso), 201, "Order placed");
@@ -359,11 +364,7 @@ export function mountCoins(router: Hono<EmuEnv>, ctx: EmulatorContext): void {
     const r = createCryptoWithdrawal(slice, randomUUID, ctx.clock.now(), address, parseDecimal(b.amount)!);
     if (!r.ok) {
       if (r.kind === "below_minimum") return validationError(c, { amount: `is below the minimum of ${r.minimum} ${address.asset} on ${address.chain}` });
-      return envelopeError(c, 400, "INSUFFICIENT_BALANCE", `Insufficient ${r.asset} balance: available ${r.available}, required ${r.required} (amount plus network fee).`, undefined, {
-        asset: r.asset,
-        available: r.available,
-        required: r.required,
-      });
+      return insufficientBalance(c, r, " (amount plus network fee)");
     }
     ctx.save();
     return ok(c, cryptoWithdrawalView(r.withdrawal, iso), 201, "Withdrawal requested");
@@ -404,11 +405,7 @@ export function mountCoins(router: Hono<EmuEnv>, ctx: EmulatorContext): void {
     const r = createFiatWithdrawal(slice, randomUUID, ctx.clock.now(), { amount, bank_code: b.bank_code, account_number: b.account_number, narration: b.narration?.trim() || null });
     if (!r.ok) {
       if (r.kind === "below_minimum") return validationError(c, { amount: `is below the minimum of ${r.minimum} NGN` });
-      return envelopeError(c, 400, "INSUFFICIENT_BALANCE", `Insufficient NGN balance: available ${r.available}, required ${r.required} (amount plus fee).`, undefined, {
-        asset: r.asset,
-        available: r.available,
-        required: r.required,
-      });
+      return insufficientBalance(c, r, " (amount plus fee)");
     }
     ctx.save();
     return ok(c, fiatWithdrawalView(r.withdrawal, iso), 201, "Withdrawal requested");
