@@ -1,0 +1,188 @@
+/**
+ * The balances GET routes against a real PostgreSQL and a real emulator, called as each role:
+ * every role reads, a signed-out browser gets 401, the provider's failures become sentences, and
+ * a provider outage serves the cached figure marked stale.
+ */
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { SEED_KEYS, withEmulator, type TestEmulator } from "@/emulator/testing";
+import { addApiKey } from "@/lib/vault";
+import { createTeam, testDb } from "@/test/factories";
+import { signInAs, signOutTest } from "@/test/session";
+import { GET as getBalances } from "./route";
+import { GET as getHistory } from "./history/route";
+import { GET as getMoves } from "./moves/route";
+import { GET as getOverview } from "./overview/route";
+
+let emu: TestEmulator;
+let team: Awaited<ReturnType<typeof createTeam>>;
+const ROLES = ["viewer", "operator", "approver", "admin"] as const;
+
+const as = async (who: (typeof ROLES)[number]) => {
+  signInAs(await testDb().user.findUniqueOrThrow({ where: { id: team[who].id } }));
+};
+const call = async (handler: (r: Request) => Promise<Response>, path: string) => {
+  const res = await handler(new Request(`http://app.test${path}`));
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+};
+
+async function giveKey() {
+  await testDb().$transaction((tx) =>
+    addApiKey(tx as never, { organizationId: team.org.id, environment: "sandbox", surface: "core", key: SEED_KEYS.full, scopes: ["Read", "Write", "Trade"], actorId: team.admin.id }),
+  );
+}
+
+beforeAll(async () => {
+  emu = await withEmulator({ rateLimitPerMinute: 0, logLevel: "silent" });
+  process.env.UPSTREAM_SANDBOX_CORE_URL = emu.url;
+  process.env.UPSTREAM_SANDBOX_PRO_URL = `${emu.url}/pro`;
+});
+afterAll(() => emu.close());
+beforeEach(async () => {
+  team = await createTeam();
+  signOutTest();
+  await emu.control.clearFaults();
+});
+
+describe("GET /api/balances", () => {
+  it("answers 401 with a sentence when signed out", async () => {
+    expect(await call(getBalances, "/api/balances")).toEqual({ status: 401, body: { error: "Your session has ended. Sign in again." } });
+  });
+
+  it.each(ROLES)("gives a %s the three balances as decimal strings", async (role) => {
+    await giveKey();
+    await as(role);
+    const { status, body } = await call(getBalances, "/api/balances");
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ stale: false, data: { collectionUsd: expect.stringMatching(/^\d+\.\d{2}$/), withdrawalUsd: expect.stringMatching(/^\d+\.\d{2}$/), withdrawalNgn: expect.stringMatching(/^\d+\.\d{2}$/) } });
+  });
+
+  it("says what to do when the organization has no API key for this environment", async () => {
+    await as("viewer");
+    const { status, body } = await call(getBalances, "/api/balances");
+    expect(status).toBe(424);
+    expect(String(body.error)).toMatch(/key/i);
+  });
+
+  it("serves the last figure marked stale while the provider is down", async () => {
+    await giveKey();
+    await as("viewer");
+    const fresh = await call(getBalances, "/api/balances");
+    expect(fresh.body.stale).toBe(false);
+    await emu.control.setFaults({ path_prefix: "/v1/merchant/balance", error_status: 503 });
+    // Past the read cache's freshness (10 s), so the client has to ask the provider again; ageing
+    // other files' rows only makes them refetch.
+    await testDb().$executeRawUnsafe(`UPDATE upstream_cache SET fetched_at = fetched_at - interval '5 minutes'`);
+    const stale = await call(getBalances, "/api/balances");
+    expect(stale.status).toBe(200);
+    expect(stale.body).toMatchObject({ stale: true, data: fresh.body.data });
+  });
+});
+
+describe("GET /api/balances/moves", () => {
+  it.each(ROLES)("gives a %s one page of moves, newest first", async (role) => {
+    await giveKey();
+    await as(role);
+    const { status, body } = await call(getMoves, "/api/balances/moves?page=1");
+    expect(status).toBe(200);
+    const data = body.data as { rows: { amountUsd: string; createdAt: string }[]; page: number; total: number };
+    expect(data.page).toBe(1);
+    expect(data.rows.length).toBeGreaterThan(0);
+    expect(data.rows.length).toBeLessThanOrEqual(20);
+    const times = data.rows.map((r) => r.createdAt);
+    expect([...times].sort().reverse()).toEqual(times);
+  });
+
+  it("refuses a page that is not a positive number", async () => {
+    await as("viewer");
+    const { status, body } = await call(getMoves, "/api/balances/moves?page=0");
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ error: "Some filters need attention.", fieldErrors: { page: "Page must be 1 or more." } });
+  });
+});
+
+describe("GET /api/balances/history", () => {
+  it("derives the series from the provider's moves and the stored events, ending at the current balances", async () => {
+    await giveKey();
+    await as("viewer");
+    const now = new Date();
+    // A deposit the intake stored two days ago credited the collection balance.
+    await testDb().webhookEvent.create({
+      data: {
+        organizationId: team.org.id,
+        environment: "sandbox",
+        surface: "core",
+        name: "deposit.completed",
+        receivedName: "deposit.completed",
+        dedupeKey: randomUUID(),
+        resourceType: "deposit",
+        resourceId: "dep-1",
+        resourceStatus: "COMPLETED",
+        payload: { event: "deposit.completed", data: { id: "dep-1", type: "CRYPTO_DEPOSIT", customer_id: "c1", settlement_mode: "INTERNAL_BALANCE", settled_amount: "250.00", settled_currency: "USD" } },
+        headers: {},
+        signature: "current",
+        occurredAt: new Date(now.getTime() - 2 * 86_400_000),
+      },
+    });
+    const current = (await call(getBalances, "/api/balances")).body.data as { collectionUsd: string; withdrawalUsd: string };
+    const { status, body } = await call(getHistory, "/api/balances/history?range=7d");
+    expect(status).toBe(200);
+    const series = body.data as { points: { at: string; collectionUsd: string; withdrawalUsd: string }[]; changes: number };
+    const last = series.points.at(-1)!;
+    expect(last).toMatchObject({ collectionUsd: current.collectionUsd, withdrawalUsd: current.withdrawalUsd });
+    expect(series.changes).toBeGreaterThanOrEqual(1);
+    const before = series.points.findLast((p) => new Date(p.at) < new Date(now.getTime() - 2 * 86_400_000));
+    const after = series.points.find((p) => new Date(p.at).getTime() === now.getTime() - 2 * 86_400_000);
+    expect(before && after).toBeTruthy();
+    expect(Number(after!.collectionUsd) * 100 - Number(before!.collectionUsd) * 100).toBe(25_000);
+  });
+
+  it("refuses an unknown range with a sentence", async () => {
+    await as("viewer");
+    const { status, body } = await call(getHistory, "/api/balances/history?range=1y");
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ fieldErrors: { range: "Choose a range of 7d, 30d or 90d." } });
+  });
+});
+
+describe("GET /api/balances/overview", () => {
+  it.each(ROLES)("gives a %s every figure; deposits today are counted per status", async (role) => {
+    await giveKey();
+    await as(role);
+    const { status, body } = await call(getOverview, "/api/balances/overview");
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ balances: { ok: true }, depositsToday: { ok: true }, inReview: { ok: true }, pendingApprovals: { ok: true, data: { count: 0 } } });
+    const today = body.depositsToday as { data: { counts: { status: string; count: number }[]; total: number; date: string } };
+    expect(today.data.date).toBe(new Date().toISOString().slice(0, 10));
+    expect(today.data.counts.map((c) => c.status).slice(0, 5)).toEqual(["RECEIVED", "PROCESSING", "REQUIRES_REVIEW", "COMPLETED", "FAILED"]);
+    expect(today.data.counts.reduce((a, c) => a + c.count, 0)).toBe(today.data.total);
+    const review = await emu.request("/v1/deposits?status=REQUIRES_REVIEW&limit=1");
+    expect((body.inReview as { data: { count: number } }).data.count).toBe(((await review.json()) as { total: number }).total);
+  });
+
+  it("keeps the other figures when one source fails, with a sentence for the failed one", async () => {
+    await giveKey();
+    await as("viewer");
+    await emu.control.setFaults({ path_prefix: "/v1/deposits", error_status: 503 });
+    const { status, body } = await call(getOverview, "/api/balances/overview");
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ balances: { ok: true }, depositsToday: { ok: false, error: expect.stringMatching(/\.$/) }, inReview: { ok: false } });
+  });
+
+  it("counts approvals waiting for an approver, never their own", async () => {
+    await giveKey();
+    const base = { organizationId: team.org.id, environment: "sandbox" as const, kind: "balance_move", payload: { amount_usd: "5.00" }, summary: "Move", amount: "5", currency: "USD", expiresAt: new Date(Date.now() + 3_600_000) };
+    await testDb().approvalRequest.createMany({
+      data: [
+        { ...base, attemptKey: randomUUID(), requestedById: team.operator.id },
+        { ...base, attemptKey: randomUUID(), requestedById: team.approver.id },
+        { ...base, attemptKey: randomUUID(), requestedById: team.operator.id, status: "sent" },
+        { ...base, attemptKey: randomUUID(), requestedById: team.operator.id, expiresAt: new Date(Date.now() - 1000) },
+      ],
+    });
+    await as("approver");
+    expect(((await call(getOverview, "/api/balances/overview")).body.pendingApprovals as { data: { count: number } }).data.count).toBe(1);
+    await as("operator");
+    expect(((await call(getOverview, "/api/balances/overview")).body.pendingApprovals as { data: { count: number } }).data.count).toBe(2);
+  });
+});
