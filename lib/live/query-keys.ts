@@ -18,6 +18,7 @@ export const liveKeys = {
   timeline: (type: string, id: string, ...rest: unknown[]): QueryKey => ["timeline", type, id, ...rest],
   events: (...rest: unknown[]): QueryKey => ["events", ...rest],
   balances: (...rest: unknown[]): QueryKey => ["balances", ...rest],
+  approvals: (...rest: unknown[]): QueryKey => ["approvals", ...rest],
 } as const;
 
 /** The first element of every key the live stream may touch; a full resync invalidates these. */

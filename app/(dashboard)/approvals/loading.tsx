@@ -1,0 +1,5 @@
+import { ApprovalsSkeleton } from "@/components/tables/approvals/skeleton";
+
+export default function Loading() {
+  return <ApprovalsSkeleton />;
+}

@@ -1,0 +1,47 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { ApprovalsInbox } from "@/components/approvals/inbox";
+import { PageHeader } from "@/components/page/page-header";
+import { loadInbox, mayDecide } from "@/lib/approvals/queries";
+import { inboxFiltersSchema } from "@/lib/approvals/schemas";
+import { can } from "@/lib/auth/permissions";
+import { requirePagePermission } from "@/lib/auth/session";
+
+export const metadata: Metadata = { title: "Approvals" };
+
+export default async function ApprovalsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const me = await requirePagePermission("data:read");
+  const raw = await searchParams;
+  const filters = inboxFiltersSchema.parse(Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])));
+  const inbox = await loadInbox(me, filters);
+  const env = me.environment === "production" ? "production" : "the sandbox";
+  return (
+    <>
+      <PageHeader
+        title="Approvals"
+        description={
+          <>
+            Money movements above your organization&apos;s limits wait here for a second person with the approver role, in {env}. The person who
+            requested one cannot approve it.
+            {can(me.role, "settings:manage") ? (
+              <>
+                {" "}
+                <Link href="/settings/approvals" className="underline underline-offset-4">
+                  Change the limits
+                </Link>
+                .
+              </>
+            ) : null}
+          </>
+        }
+      />
+      <ApprovalsInbox
+        initial={inbox}
+        initialStatus={filters.status ?? null}
+        initialPage={filters.page}
+        mayDecide={mayDecide(me.role)}
+        environment={me.environment}
+      />
+    </>
+  );
+}

@@ -1,0 +1,227 @@
+"use client";
+import * as React from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { FormError } from "@/components/forms/form-error";
+import { useActionForm } from "@/components/forms/use-action-form";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "@/components/ui/alert-dialog";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { Field } from "@/components/ui/field";
+import { Textarea } from "@/components/ui/textarea";
+import { approveRequest } from "@/lib/actions/approve-request";
+import { cancelRequest } from "@/lib/actions/cancel-request";
+import { rejectRequest } from "@/lib/actions/reject-request";
+import { retryRequest } from "@/lib/actions/retry-request";
+import type { ApprovalRow } from "@/lib/approvals/queries";
+import { rejectRequestSchema } from "@/lib/approvals/schemas";
+import { liveKeys } from "@/lib/live/query-keys";
+import { formatMoney } from "@/lib/money";
+
+type SendResult = { requestId: string; status: "sent" | "failed"; error?: string; retryable?: boolean };
+
+/** After any decision: the inbox, and anything showing a balance (a sent movement changed it). */
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return React.useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: liveKeys.approvals() });
+    void queryClient.invalidateQueries({ queryKey: liveKeys.balances() });
+  }, [queryClient]);
+}
+
+function announceSend(row: ApprovalRow, data: SendResult) {
+  if (data.status === "sent") toast.success(`Approved and sent: ${row.summary}.`);
+  else toast.error(`Approved, but sending failed: ${data.error ?? "the provider did not accept it."}`);
+}
+
+/** A button that opens a confirmation and runs one action; the sentence of a refusal stays in the dialog. */
+function ConfirmAction({
+  label,
+  title,
+  description,
+  confirm,
+  variant = "outline",
+  run,
+  testId,
+}: {
+  label: string;
+  title: string;
+  description: React.ReactNode;
+  confirm: string;
+  variant?: "default" | "outline" | "destructive";
+  run: () => Promise<string | null>;
+  testId: string;
+}) {
+  const [open, setOpen] = React.useState(false);
+  const [pending, start] = React.useTransition();
+  const [error, setError] = React.useState<string | null>(null);
+  return (
+    <AlertDialog
+      open={open}
+      onOpenChange={(o) => {
+        if (pending) return;
+        setOpen(o);
+        if (o) setError(null);
+      }}
+    >
+      <AlertDialogTrigger asChild>
+        <Button variant={variant} size="sm" data-testid={`${testId}-open`}>
+          {label}
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent data-testid={`${testId}-dialog`}>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{title}</AlertDialogTitle>
+          <AlertDialogDescription>{description}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <FormError message={error} />
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={pending}>Keep it</AlertDialogCancel>
+          <Button
+            type="button"
+            variant={variant === "outline" ? "default" : variant}
+            disabled={pending}
+            data-testid={`${testId}-confirm`}
+            onClick={() =>
+              start(async () => {
+                const failed = await run();
+                if (failed) setError(failed);
+                else setOpen(false);
+              })
+            }
+          >
+            {pending ? "Working…" : confirm}
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+function RejectDialog({ row, onDone }: { row: ApprovalRow; onDone: () => void }) {
+  const [open, setOpen] = React.useState(false);
+  const { form, onSubmit, pending, formError, setFormError, errorOf } = useActionForm({
+    schema: rejectRequestSchema,
+    action: rejectRequest,
+    defaultValues: { requestId: row.id, reason: "" },
+    onSuccess: () => {
+      toast.success(`Rejected: ${row.summary}.`);
+      setOpen(false);
+      onDone();
+    },
+  });
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(o) => {
+        if (pending) return;
+        setOpen(o);
+        if (o) {
+          form.reset({ requestId: row.id, reason: "" });
+          setFormError(null);
+        }
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button variant="outline" size="sm" data-testid="reject-open">
+          Reject
+        </Button>
+      </DialogTrigger>
+      <DialogContent data-testid="reject-dialog">
+        <DialogHeader>
+          <DialogTitle>Reject this request?</DialogTitle>
+          <DialogDescription>
+            {row.summary} ({formatMoney(row.amount, row.currency)}) will not be sent. {row.requestedBy?.name ?? "The requester"} sees your reason.
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onSubmit} noValidate className="grid gap-4">
+          <Field label="Reason" htmlFor={`reject-reason-${row.id}`} error={errorOf("reason")} required>
+            <Textarea id={`reject-reason-${row.id}`} required maxLength={500} {...form.register("reason")} />
+          </Field>
+          <FormError message={formError} />
+          <DialogFooter>
+            <Button type="button" variant="outline" disabled={pending} onClick={() => setOpen(false)}>
+              Keep it
+            </Button>
+            <Button type="submit" variant="destructive" disabled={pending} data-testid="reject-confirm">
+              {pending ? "Rejecting…" : "Reject"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The buttons one row offers the viewer: the server decides which apply (and checks again). */
+export function RequestActions({ row }: { row: ApprovalRow }) {
+  const refresh = useRefresh();
+  const amount = formatMoney(row.amount, row.currency);
+  if (!row.canApprove && !row.canCancel && !row.canRetry) return <span className="sr-only">No actions</span>;
+  return (
+    <div className="flex flex-wrap justify-end gap-2">
+      {row.canApprove ? (
+        <>
+          <ConfirmAction
+            label="Approve"
+            title={`Approve and send ${amount}?`}
+            description={`${row.summary}. It is sent to the provider as soon as you approve, exactly as ${row.requestedBy?.name ?? "the requester"} entered it.`}
+            confirm="Approve and send"
+            variant="default"
+            testId="approve"
+            run={async () => {
+              const r = await approveRequest({ requestId: row.id });
+              refresh();
+              if (!r.ok) return r.error;
+              announceSend(row, r.data);
+              return null;
+            }}
+          />
+          <RejectDialog row={row} onDone={refresh} />
+        </>
+      ) : null}
+      {row.canRetry ? (
+        <ConfirmAction
+          label="Send again"
+          title={`Send ${amount} again?`}
+          description="It is sent with the same idempotency key as before, so if the first attempt went through the provider answers with that result instead of moving the money twice."
+          confirm="Send again"
+          testId="retry"
+          run={async () => {
+            const r = await retryRequest({ requestId: row.id });
+            refresh();
+            if (!r.ok) return r.error;
+            announceSend(row, r.data);
+            return null;
+          }}
+        />
+      ) : null}
+      {row.canCancel ? (
+        <ConfirmAction
+          label="Cancel request"
+          title="Cancel this request?"
+          description={`${row.summary} will not be sent. You can submit it again later.`}
+          confirm="Cancel request"
+          variant="destructive"
+          testId="cancel"
+          run={async () => {
+            const r = await cancelRequest({ requestId: row.id });
+            refresh();
+            if (!r.ok) return r.error;
+            toast.success("Request cancelled.");
+            return null;
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
