@@ -136,6 +136,9 @@ function checkCreate(v: z.output<z.ZodObject<typeof createFundingAccountFields>>
 }
 
 export const createFundingAccountSchema = withAttemptKey(createFundingAccountFields).superRefine(checkCreate);
+/** The same rules without the attempt key, for the browser form (the key is added at submit). */
+export const createFundingAccountFormSchema = z.object(createFundingAccountFields).superRefine(checkCreate);
+export type CreateFundingAccountFormValues = z.input<typeof createFundingAccountFormSchema>;
 export type CreateFundingAccountInput = z.input<typeof createFundingAccountSchema>;
 export type CreateFundingAccountValues = z.output<typeof createFundingAccountSchema>;
 

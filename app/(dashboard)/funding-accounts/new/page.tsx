@@ -1,0 +1,42 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { CreateFundingAccountForm } from "@/components/funding-accounts/create-form";
+import { PageHeader } from "@/components/page/page-header";
+import { requirePagePermission } from "@/lib/auth/session";
+import { readBanks, readCustomers } from "@/lib/funding-accounts/read";
+import { UpstreamError } from "@/lib/upstream";
+
+export const metadata: Metadata = { title: "New funding account" };
+
+const sentence = (err: unknown): string => {
+  if (err instanceof UpstreamError) return err.userMessage;
+  throw err;
+};
+
+export default async function NewFundingAccountPage() {
+  const me = await requirePagePermission("funding:create");
+  const [customers, banks] = await Promise.all([
+    readCustomers(me).then(
+      (r) => ({ list: r.customers, error: null }),
+      (err: unknown) => ({ list: [], error: `${sentence(err)} Reload the page to try again.` }),
+    ),
+    readBanks(me).then(
+      (r) => ({ list: r.banks.map((b) => ({ value: b.code, label: `${b.name} (${b.code})` })), error: null }),
+      (err: unknown) => ({ list: [], error: `${sentence(err)} Reload the page to try again.` }),
+    ),
+  ]);
+  return (
+    <>
+      <PageHeader
+        title="New funding account"
+        description={`Bank details or a wallet address for one customer to pay into, in ${me.environment === "production" ? "production" : "the sandbox"}.`}
+        actions={
+          <Link className="rounded-md border px-3 py-1.5 text-sm hover:bg-accent" href="/funding-accounts">
+            Back to funding accounts
+          </Link>
+        }
+      />
+      <CreateFundingAccountForm customers={customers.list} customersError={customers.error} banks={banks.list} banksError={banks.error} />
+    </>
+  );
+}

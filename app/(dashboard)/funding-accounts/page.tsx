@@ -1,0 +1,43 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { ReadError } from "@/components/funding-accounts/read-error";
+import { PageHeader } from "@/components/page/page-header";
+import { FundingAccountsTable } from "@/components/tables/funding-accounts/data-table";
+import { FundingAccountsToolbar } from "@/components/tables/funding-accounts/toolbar";
+import { can } from "@/lib/auth/permissions";
+import { requirePagePermission } from "@/lib/auth/session";
+import { parseFundingAccountFilters } from "@/lib/funding-accounts/filters";
+import { readCustomers, readFundingAccounts } from "@/lib/funding-accounts/read";
+import { UpstreamError } from "@/lib/upstream";
+
+export const metadata: Metadata = { title: "Funding accounts" };
+
+export default async function FundingAccountsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const me = await requirePagePermission("data:read");
+  const filters = parseFundingAccountFilters(await searchParams);
+  const canCreate = can(me.role, "funding:create");
+  const [list, customers] = await Promise.all([
+    readFundingAccounts(me, filters).catch((err: unknown) => {
+      if (err instanceof UpstreamError) return { error: err.userMessage };
+      throw err;
+    }),
+    readCustomers(me).catch(() => null), // the customer filter is a nicety; the list works without it
+  ]);
+  return (
+    <>
+      <PageHeader
+        title="Funding accounts"
+        description={`Bank accounts and wallet addresses your customers pay into, in ${me.environment === "production" ? "production" : "the sandbox"}.`}
+        actions={
+          canCreate ? (
+            <Link className="rounded-md bg-primary px-3 py-2 text-sm font-medium text-primary-foreground hover:bg-primary/90 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none" href="/funding-accounts/new">
+              New funding account
+            </Link>
+          ) : null
+        }
+      />
+      <FundingAccountsToolbar customers={customers?.customers ?? []} />
+      {"error" in list ? <ReadError title="Funding accounts could not load" message={list.error} /> : <FundingAccountsTable initial={list} filters={filters} canCreate={canCreate} />}
+    </>
+  );
+}

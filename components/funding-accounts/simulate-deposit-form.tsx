@@ -1,0 +1,99 @@
+"use client";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState, useTransition } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { toast } from "sonner";
+import type { z } from "zod";
+import { FormError } from "@/components/forms/form-error";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { simulateDeposit } from "@/lib/actions/simulate-deposit";
+import { SCENARIOS, simulateDepositSchema } from "@/lib/funding-accounts/schema";
+import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
+import { accountDepositsKey } from "./account-deposits";
+import { SCENARIO_LABEL } from "./labels";
+
+const formSchema = simulateDepositSchema.omit({ attemptKey: true });
+type Values = z.input<typeof formSchema>;
+
+/**
+ * Sandbox only (the page does not render it in production, and the action refuses there): asks the
+ * provider's simulator for a deposit to this account. The result then arrives like a real deposit,
+ * through webhooks and the live stream.
+ */
+export function SimulateDepositForm({ accountId, currency }: { accountId: string; currency: string }) {
+  const queryClient = useQueryClient();
+  const attempt = useAttemptKey(`simulate-deposit-${accountId}`);
+  const [pending, start] = useTransition();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [last, setLast] = useState<string | null>(null);
+  const form = useForm<Values>({ resolver: zodResolver(formSchema), defaultValues: { funding_account_id: accountId, scenario: "COMPLETED", amount: "" }, mode: "onTouched" });
+
+  const onSubmit = form.handleSubmit((values) => {
+    setFormError(null);
+    start(async () => {
+      const r = await simulateDeposit({ ...values, attemptKey: attempt.current() });
+      if (r.ok) {
+        attempt.renew();
+        setLast(r.data.message);
+        toast.success("Simulated deposit sent.");
+        form.reset({ funding_account_id: accountId, scenario: values.scenario, amount: "" });
+        void queryClient.invalidateQueries({ queryKey: accountDepositsKey(accountId) });
+        return;
+      }
+      if (!r.requestId) attempt.renew();
+      const fields = r.fieldErrors ?? {};
+      if (fields.amount) form.setError("amount", { type: "server", message: fields.amount });
+      if (fields.scenario) form.setError("scenario", { type: "server", message: fields.scenario });
+      if (!fields.amount && !fields.scenario) setFormError(r.error);
+    });
+  });
+
+  return (
+    <section aria-label="Simulate a deposit" className="grid gap-3 rounded-lg border border-dashed p-4" data-testid="simulate-deposit">
+      <div>
+        <h2 className="text-base font-semibold">Simulate a deposit</h2>
+        <p className="text-sm text-muted-foreground">Sandbox only. The provider creates a deposit on this account as if the customer had paid.</p>
+      </div>
+      <form onSubmit={onSubmit} noValidate className="flex flex-wrap items-start gap-4" aria-label="Simulate a deposit">
+        <Field label="Scenario" htmlFor="simulate-scenario" error={form.formState.errors.scenario?.message} className="w-80">
+          <Controller
+            control={form.control}
+            name="scenario"
+            render={({ field }) => (
+              <Select value={field.value} onValueChange={field.onChange}>
+                <SelectTrigger id="simulate-scenario" className="w-full">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {(["default", ...SCENARIOS] as const).map((s) => (
+                    <SelectItem key={s} value={s}>
+                      {SCENARIO_LABEL[s]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          />
+        </Field>
+        <Field label={`Amount (${currency}, optional)`} htmlFor="simulate-amount" error={form.formState.errors.amount?.message} description="Empty: the account's expected amount, or the provider's default." className="w-64">
+          <Input id="simulate-amount" inputMode="decimal" autoComplete="off" placeholder="50000.00" {...form.register("amount")} />
+        </Field>
+        <div className="pt-6">
+          <Button type="submit" disabled={pending}>
+            {pending ? "Simulating…" : "Simulate deposit"}
+          </Button>
+        </div>
+      </form>
+      <FormError message={formError} />
+      {last ? (
+        <p className="text-sm" aria-live="polite" data-testid="simulate-result">
+          {last}
+        </p>
+      ) : null}
+    </section>
+  );
+}

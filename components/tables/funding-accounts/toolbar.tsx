@@ -1,0 +1,56 @@
+"use client";
+import { parseAsString, useQueryStates } from "nuqs";
+import { useTransition } from "react";
+import { railLabel, typeLabel } from "@/components/funding-accounts/labels";
+import { Button } from "@/components/ui/button";
+import { Label } from "@/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { FUNDING_ACCOUNT_STATUSES, RAILS, TYPES } from "@/lib/funding-accounts/schema";
+import type { CustomerOption } from "@/lib/funding-accounts/views";
+
+const ALL = "__all";
+
+function FilterSelect({ id, label, value, all, options, onChange }: { id: string; label: string; value: string | null; all: string; options: { value: string; label: string }[]; onChange: (v: string | null) => void }) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Select value={value ?? ALL} onValueChange={(v) => onChange(v === ALL ? null : v)}>
+        <SelectTrigger id={id} className="w-52">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value={ALL}>{all}</SelectItem>
+          {options.map((o) => (
+            <SelectItem key={o.value} value={o.value}>
+              {o.label}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}
+
+/** Filters live in the URL (shareable, back-button friendly); the server reads them and renders the rows. */
+export function FundingAccountsToolbar({ customers }: { customers: CustomerOption[] }) {
+  const [pending, start] = useTransition();
+  const [f, setF] = useQueryStates(
+    { rail: parseAsString, type: parseAsString, status: parseAsString, customer: parseAsString, page: parseAsString },
+    { shallow: false, startTransition: start },
+  );
+  const set = (patch: Partial<Record<keyof typeof f, string | null>>) => void setF({ ...patch, page: null });
+  const filtered = Boolean(f.rail || f.type || f.status || f.customer);
+  return (
+    <div className="mb-4 flex flex-wrap items-end gap-3" aria-busy={pending} data-testid="funding-accounts-toolbar">
+      <FilterSelect id="fa-rail" label="Rail" value={f.rail} all="All rails" options={RAILS.map((r) => ({ value: r, label: railLabel(r) }))} onChange={(rail) => set({ rail })} />
+      <FilterSelect id="fa-type" label="Type" value={f.type} all="All types" options={TYPES.map((t) => ({ value: t, label: typeLabel(t) }))} onChange={(type) => set({ type })} />
+      <FilterSelect id="fa-status" label="Status" value={f.status} all="All statuses" options={FUNDING_ACCOUNT_STATUSES.map((s) => ({ value: s, label: s }))} onChange={(status) => set({ status })} />
+      <FilterSelect id="fa-customer" label="Customer" value={f.customer} all="All customers" options={customers.map((c) => ({ value: c.id, label: c.name }))} onChange={(customer) => set({ customer })} />
+      {filtered ? (
+        <Button variant="ghost" onClick={() => void setF({ rail: null, type: null, status: null, customer: null, page: null })}>
+          Clear filters
+        </Button>
+      ) : null}
+    </div>
+  );
+}
