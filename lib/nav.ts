@@ -1,4 +1,4 @@
-import { Activity, KeyRound, LayoutDashboard, ScrollText, Users, Wallet, type LucideIcon } from "lucide-react";
+import { Activity, Landmark, KeyRound, LayoutDashboard, ScrollText, Users, Wallet, type LucideIcon } from "lucide-react";
 
 import { can, type Permission, type Role } from "@/lib/auth/permissions";
 
@@ -27,6 +27,12 @@ export const NAV: NavArea[] = [
     items: [
       { title: "Overview", href: "/", icon: LayoutDashboard, permission: "data:read", keywords: ["home", "balances", "summary"] },
       { title: "Balances", href: "/balances", icon: Wallet, permission: "data:read", keywords: ["collection", "withdrawal", "move", "balance transfer", "chart"] },
+    ],
+  },
+  {
+    title: "Money in",
+    items: [
+      { title: "Funding accounts", href: "/funding-accounts", icon: Landmark, permission: "data:read", keywords: ["virtual account", "deposit address", "wallet address", "receive", "bank details", "simulate deposit"] },
     ],
   },
   { title: "Activity", items: [{ title: "Events", href: "/events", icon: Activity, permission: "events:read", keywords: ["webhooks", "event log", "timeline", "deliveries"] }] },
