@@ -1,5 +1,6 @@
 import { Activity, Landmark, KeyRound, LayoutDashboard, ScrollText, Users, Wallet, type LucideIcon } from "lucide-react";
 
+import { CheckCheck, SlidersHorizontal } from "lucide-react";
 import { can, type Permission, type Role } from "@/lib/auth/permissions";
 
 export type NavItem = {
@@ -27,6 +28,7 @@ export const NAV: NavArea[] = [
     items: [
       { title: "Overview", href: "/", icon: LayoutDashboard, permission: "data:read", keywords: ["home", "balances", "summary"] },
       { title: "Balances", href: "/balances", icon: Wallet, permission: "data:read", keywords: ["collection", "withdrawal", "move", "balance transfer", "chart"] },
+      { title: "Approvals", href: "/approvals", icon: CheckCheck, permission: "data:read", keywords: ["four eyes", "second approval", "pending", "inbox", "approve", "reject"] },
     ],
   },
   {
@@ -42,6 +44,7 @@ export const NAV: NavArea[] = [
       { title: "Team", href: "/settings/team", icon: Users, permission: "team:manage", keywords: ["users", "members", "roles", "invite"] },
       { title: "API keys", href: "/settings/api-keys", icon: KeyRound, permission: "keys:manage", keywords: ["keys", "secrets", "webhook", "credentials", "vault"] },
       { title: "Audit log", href: "/settings/audit", icon: ScrollText, permission: "audit:read", keywords: ["history", "changes", "activity"] },
+      { title: "Approval limits", href: "/settings/approvals", icon: SlidersHorizontal, permission: "settings:manage", keywords: ["thresholds", "four eyes", "limits", "approval"] },
     ],
   },
 ];
