@@ -1,0 +1,118 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { storageStateOf } from "./roles";
+
+// The emulator's seeded full-access sandbox key for the demo merchant (public test data).
+const DEMO_SANDBOX_KEY = "sk_sandbox_demo_full_4f9c2a7e1b3d";
+// Balance moves above this need a second approver in the demo organization (set below through the UI).
+const THRESHOLD = "1000.00";
+
+function emulatorUrl(): string {
+  const url = process.env.E2E_EMULATOR_URL;
+  if (!url) throw new Error("E2E_EMULATOR_URL is not set: run this spec through `npm test`, which starts the emulator.");
+  return url;
+}
+
+async function providerMoves(request: APIRequestContext): Promise<{ total: number; newest: { id: string; amount_usd: string } | undefined }> {
+  const res = await request.get(`${emulatorUrl()}/v1/merchant/balance/transfers?limit=1`, { headers: { "X-Api-Key": DEMO_SANDBOX_KEY } });
+  expect(res.ok(), await res.text()).toBe(true);
+  const body = (await res.json()) as { total: number; data: { id: string; amount_usd: string }[] };
+  return { total: body.total, newest: body.data[0] };
+}
+
+const usd = (amount: string) => `USD ${Number(amount).toLocaleString("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+async function setBalanceMoveThreshold(page: Page) {
+  await page.goto("/settings/approvals");
+  const form = page.getByTestId("threshold-form");
+  await form.getByLabel("Currency").fill("USD");
+  await form.getByRole("combobox", { name: "Applies to" }).click();
+  await page.getByRole("option", { name: "Balance move" }).click();
+  await form.getByLabel("Approval needed above").fill(THRESHOLD);
+  await form.getByTestId("threshold-save").click();
+  await expect(page.locator('[data-testid="threshold-row"][data-currency="USD"][data-kind="balance_move"]')).toBeVisible();
+}
+
+async function move(page: Page, amount: string) {
+  await page.goto("/balances");
+  const form = page.getByTestId("move-balance-form");
+  await form.getByLabel("Amount (USD)").fill(amount);
+  await form.getByRole("button", { name: "Review move" }).click();
+  const confirm = page.getByTestId("move-balance-confirm");
+  await expect(confirm.getByRole("heading", { name: `Move ${usd(amount)} to the withdrawal balance?` })).toBeVisible();
+  await confirm.getByRole("button", { name: "Move", exact: true }).click();
+}
+
+test.describe("balances", () => {
+  test.beforeAll(async ({ browser }) => {
+    const context = await browser.newContext({ storageState: storageStateOf("admin") });
+    await setBalanceMoveThreshold(await context.newPage());
+    await context.close();
+  });
+
+  test.describe("as an operator", () => {
+    test.use({ storageState: storageStateOf("operator") });
+
+    test("shows the three balances with their last-updated time and the move history", async ({ page, request }) => {
+      await page.goto("/balances");
+      await expect(page.getByRole("heading", { level: 1, name: "Balances" })).toBeVisible();
+      for (const id of ["balance-collection", "balance-withdrawal-usd", "balance-withdrawal-ngn"]) {
+        await expect(page.getByTestId(id)).toContainText(/(USD|NGN) [\d,]+\.\d{2}/);
+        await expect(page.getByTestId(id)).toContainText("Updated");
+      }
+      const { newest } = await providerMoves(request);
+      await expect(page.getByTestId("balance-move-row").first()).toContainText(newest!.id);
+      await expect(page.getByTestId("chart-chart-usd").getByRole("img", { name: /USD balances over the last 30 days/ })).toBeVisible();
+      await page.getByRole("link", { name: "7 days" }).click();
+      await expect(page).toHaveURL(/range=7d/);
+      await expect(page.getByRole("link", { name: "7 days" })).toHaveAttribute("aria-current", "page");
+    });
+
+    test("a move under the threshold is sent at once and shows the provider's answer", async ({ page, request }) => {
+      const before = await providerMoves(request);
+      await move(page, "10.00");
+      const moved = page.getByTestId("move-balance-moved");
+      await expect(moved).toContainText("Moved");
+      await expect(moved).toContainText(`${usd("10.00")} moved to the withdrawal balance`);
+      const after = await providerMoves(request);
+      expect(after.total).toBe(before.total + 1);
+      expect(after.newest!.amount_usd).toBe("10.00");
+      await expect(moved).toContainText(after.newest!.id);
+      // The history refreshes without a reload.
+      await expect(page.getByTestId("balance-move-row").first()).toContainText(after.newest!.id);
+    });
+
+    test("a move above the threshold waits for a second approver and moves nothing", async ({ page, request }) => {
+      const before = await providerMoves(request);
+      await move(page, "1500.00");
+      const pending = page.getByTestId("move-balance-pending");
+      await expect(pending).toContainText("Waiting for a second approver");
+      await expect(pending.getByRole("link", { name: "Open approvals" })).toHaveAttribute("href", "/approvals");
+      expect((await providerMoves(request)).total).toBe(before.total);
+    });
+
+    test("refuses more than the collection balance before anything is sent", async ({ page, request }) => {
+      const before = await providerMoves(request);
+      await page.goto("/balances");
+      const form = page.getByTestId("move-balance-form");
+      await form.getByLabel("Amount (USD)").fill("999999999.00");
+      await form.getByRole("button", { name: "Review move" }).click();
+      await expect(form.getByText(/The collection balance is USD [\d,]+\.\d{2}\. Enter that amount or less\./)).toBeVisible();
+      await expect(page.getByTestId("move-balance-confirm")).toHaveCount(0);
+      await form.getByLabel("Amount (USD)").fill("1.234");
+      await form.getByLabel("Amount (USD)").blur();
+      await expect(form.getByText("Enter an amount in US dollars with at most two decimals, for example 2500.00.")).toBeVisible();
+      expect((await providerMoves(request)).total).toBe(before.total);
+    });
+  });
+
+  test.describe("as a viewer", () => {
+    test.use({ storageState: storageStateOf("viewer") });
+
+    test("sees the balances and history but no move form", async ({ page }) => {
+      await page.goto("/balances");
+      await expect(page.getByTestId("balance-collection")).toContainText(/USD [\d,]+\.\d{2}/);
+      await expect(page.getByTestId("balance-move-row").first()).toBeVisible();
+      await expect(page.getByTestId("move-balance-form")).toHaveCount(0);
+    });
+  });
+});

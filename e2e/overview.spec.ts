@@ -1,0 +1,64 @@
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { storageStateOf } from "./roles";
+
+// The emulator's seeded full-access sandbox key for the demo merchant (public test data).
+const DEMO_SANDBOX_KEY = "sk_sandbox_demo_full_4f9c2a7e1b3d";
+
+function emulatorUrl(): string {
+  const url = process.env.E2E_EMULATOR_URL;
+  if (!url) throw new Error("E2E_EMULATOR_URL is not set: run this spec through `npm test`, which starts the emulator.");
+  return url;
+}
+
+async function emulatorGet<T>(request: APIRequestContext, path: string): Promise<T> {
+  const res = await request.get(`${emulatorUrl()}${path}`, { headers: { "X-Api-Key": DEMO_SANDBOX_KEY } });
+  expect(res.ok(), await res.text()).toBe(true);
+  return (await res.json()) as T;
+}
+
+const money = (currency: string, amount: string) => `${currency} ${Number(amount).toLocaleString("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+test.describe("overview", () => {
+  test.use({ storageState: storageStateOf("viewer") });
+
+  test("shows the provider's balances, each linking to the balances page", async ({ page, request }) => {
+    const balances = page.getByTestId("overview-balances");
+    // The app caches provider reads for 10 s, so a move made by an earlier spec may take one refresh to show.
+    await expect(async () => {
+      const { data } = await emulatorGet<{ data: { collection_balance_usd: string; withdrawal_balance_usd: string; withdrawal_balance_ngn: string } }>(request, "/v1/merchant/balance");
+      await page.goto("/");
+      await expect(balances.getByTestId("balance-collection")).toContainText(money("USD", data.collection_balance_usd), { timeout: 2_000 });
+      await expect(balances.getByTestId("balance-withdrawal-usd")).toContainText(money("USD", data.withdrawal_balance_usd), { timeout: 2_000 });
+      await expect(balances.getByTestId("balance-withdrawal-ngn")).toContainText(money("NGN", data.withdrawal_balance_ngn), { timeout: 2_000 });
+    }).toPass({ timeout: 25_000 });
+    await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+    await expect(page.getByTestId("overview-environment")).toHaveText("Sandbox");
+    await expect(page.getByTestId("overview-role")).toHaveText("Viewer");
+    await balances.getByTestId("balance-collection").getByRole("link").click();
+    await expect(page).toHaveURL(/\/balances$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Balances" })).toBeVisible();
+  });
+
+  test("counts today's deposits by status and the review queue, each linking to its filtered page", async ({ page, request }) => {
+    const today = new Date().toISOString().slice(0, 10);
+    const completed = page.getByTestId("deposits-today-COMPLETED");
+    const inReview = page.getByTestId("in-review-link");
+    // The app caches provider reads for 10 s, so a deposit made by an earlier spec may take one refresh to show.
+    await expect(async () => {
+      const review = await emulatorGet<{ total: number }>(request, "/v1/deposits?status=REQUIRES_REVIEW&limit=1");
+      const completedToday = await emulatorGet<{ total: number }>(request, `/v1/deposits?status=COMPLETED&from=${today}&limit=1`);
+      await page.goto("/");
+      await expect(completed).toHaveText(new RegExp(`^${completedToday.total}Completed$`), { timeout: 2_000 });
+      await expect(inReview).toHaveText(new RegExp(`^${review.total} deposits? in the review queue$`), { timeout: 2_000 });
+    }).toPass({ timeout: 25_000 });
+    await expect(completed).toHaveAttribute("href", `/deposits?status=COMPLETED&from=${today}`);
+    await expect(page.getByTestId("deposits-today-REQUIRES_REVIEW")).toHaveAttribute("href", `/deposits?status=REQUIRES_REVIEW&from=${today}`);
+
+    await expect(inReview).toHaveAttribute("href", "/deposits/review");
+    await expect(page.getByTestId("pending-approvals-link")).toHaveAttribute("href", "/approvals");
+    await expect(page.getByTestId("overview-events-link")).toHaveAttribute("href", "/events");
+
+    await completed.click();
+    await expect(page).toHaveURL(new RegExp(`/deposits\\?status=COMPLETED&from=${today}$`));
+  });
+});
