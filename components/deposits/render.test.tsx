@@ -1,0 +1,125 @@
+import * as React from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { describe, expect, it, vi } from "vitest";
+import { DepositFields, type DepositDetail } from "@/components/deposits/deposit-fields";
+import { ReviewQueue, type QueueView } from "@/components/review/review-queue";
+
+vi.mock("next/navigation", () => ({ useRouter: () => ({ push: () => undefined, refresh: () => undefined }), usePathname: () => "/" }));
+vi.mock("@/lib/actions/record-review-decision", () => ({ recordReviewDecision: async () => ({ ok: true, data: {} }) }));
+
+const base: DepositDetail = {
+  id: "dep-1",
+  type: "CRYPTO_DEPOSIT",
+  status: "REQUIRES_REVIEW",
+  settlement_status: "REQUIRES_REVIEW",
+  settlement_mode: "CUSTOMER_NGN_BALANCE",
+  amount: "1250.5",
+  currency: "USDT",
+  settled_amount: "1912345.678",
+  settled_currency: "NGN",
+  chain: "POLYGON",
+  asset: "USDT",
+  tx_hash: "0xdeadbeef",
+  fees: { deposit_fee: { amount: "6.25", currency: "USDT" }, total_fee_usd: "6.25" },
+  developer_fee: { percentage: "1.5", amount: "28685.18", currency: "NGN" },
+  customer_amount: { amount: "1883660.50", currency: "NGN" },
+  flag_code: "late_deposit",
+  flag_message: "Deposit received after expiry",
+  offramp_id: "off-9",
+  customer_id: "cus-1",
+  created_at: "2026-01-02T10:00:00.000Z",
+};
+
+describe("DepositFields", () => {
+  it("shows every field that applies, amounts per currency, the explorer link, the flag in words and the legacy id", () => {
+    const html = renderToStaticMarkup(<DepositFields d={base} />);
+    expect(html).toContain("USDT 1,250.50");
+    expect(html).toContain("NGN 1,912,345.68");
+    expect(html).toContain('href="https://polygonscan.com/tx/0xdeadbeef"');
+    expect(html).toContain('rel="noopener noreferrer"');
+    expect(html).toContain("NGN 28,685.18");
+    expect(html).toContain("(1.5 %)");
+    expect(html).toContain("NGN 1,883,660.50");
+    expect(html).toContain("Late deposit: the money arrived after the receive instruction had expired.");
+    expect(html).toContain("Deposit received after expiry");
+    expect(html).toContain("off-9");
+    expect(html).toContain("legacy offramp");
+    expect(html).toContain("final only when the status is COMPLETED");
+  });
+
+  it("leaves out what does not apply and never links an unknown chain", () => {
+    const html = renderToStaticMarkup(<DepositFields d={{ ...base, chain: "DOGECHAIN", developer_fee: null, customer_amount: null, flag_code: null, flag_message: null, offramp_id: null }} />);
+    expect(html).toContain("0xdeadbeef");
+    expect(html).not.toContain("<a href=\"https://");
+    expect(html).not.toContain("Developer fee");
+    expect(html).not.toContain("Amount left for the customer");
+    expect(html).not.toContain("legacy");
+  });
+});
+
+const queue: QueueView = {
+  items: [
+    {
+      id: "dep-old",
+      type: "NGN_DEPOSIT",
+      createdAt: "2026-01-01T00:00:00.000Z",
+      amount: "60000.00",
+      currency: "NGN",
+      expectedAmount: "50000.00",
+      difference: "10000.00",
+      flagCode: "temporary_account_reused",
+      flagExplanation: "Reused temporary account: a further deposit reached a one-time NGN account that had already been paid.",
+      fundingAccount: { id: "fa-1", label: "Temporary NGN account" },
+      customer: { id: "cus-1", name: "Ada Obi" },
+      decision: null,
+    },
+    {
+      id: "dep-new",
+      type: "CRYPTO_DEPOSIT",
+      createdAt: "2026-01-02T00:00:00.000Z",
+      amount: "100.00",
+      currency: "USDC",
+      expectedAmount: null,
+      difference: null,
+      flagCode: "rate_expired",
+      flagExplanation: "Expired rate",
+      fundingAccount: null,
+      customer: null,
+      decision: { id: "x", decision: "hold", status: "awaiting_confirmation", decidedBy: { name: "Bea" } },
+    },
+  ],
+  total: 2,
+  truncated: false,
+  fetchedAt: "2026-01-02T00:00:00.000Z",
+  stale: false,
+};
+
+const renderQueue = (canDecide: boolean) =>
+  renderToStaticMarkup(
+    <QueryClientProvider client={new QueryClient()}>
+      <ReviewQueue initial={queue} canDecide={canDecide} />
+    </QueryClientProvider>,
+  );
+
+describe("ReviewQueue", () => {
+  it("lists the deposits in the order given with the flag, account, customer, amount versus expected and decision state; the first is selected", () => {
+    const html = renderQueue(true);
+    expect(html.indexOf("dep-old")).toBeLessThan(html.indexOf("dep-new"));
+    expect(html).toMatch(/data-selected="true"[^>]*>.*dep-old/s);
+    expect(html).toContain("Reused temporary account");
+    expect(html).toContain("Temporary NGN account");
+    expect(html).toContain("Ada Obi");
+    expect(html).toContain("NGN 50,000.00</span> expected");
+    expect(html).toContain("difference <span");
+    expect(html).toContain("Hold · Awaiting a second approver · Bea");
+    expect(html).toContain("record a decision");
+    expect((html.match(/>Decide</g) ?? []).length).toBe(1); // only the undecided deposit
+  });
+
+  it("offers no decision to a role that cannot decide", () => {
+    const html = renderQueue(false);
+    expect(html).not.toContain(">Decide<");
+    expect(html).not.toContain("record a decision");
+  });
+});
