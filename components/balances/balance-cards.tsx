@@ -8,6 +8,7 @@ import type { BalanceFigures } from "@/lib/balances/move-schema";
 import { formatDateTime, formatRelative } from "@/lib/format";
 import { liveKeys } from "@/lib/live/query-keys";
 import { formatMoney } from "@/lib/money";
+import { freshQuery } from "./after-write";
 import { fetchJson } from "./fetch-json";
 import { FigureError, StaleNote, useNow } from "./freshness";
 
@@ -21,7 +22,8 @@ export interface FreshBalances {
 export const BALANCES_KEY = liveKeys.balances("merchant");
 
 export function fetchBalances(): Promise<FreshBalances> {
-  return fetchJson<FreshBalances>("/api/balances", "The balances could not be loaded. Try again in a moment.");
+  const q = freshQuery();
+  return fetchJson<FreshBalances>(q ? `/api/balances?${q}` : "/api/balances", "The balances could not be loaded. Try again in a moment.");
 }
 
 export function useBalances(initial: FreshBalances | null) {

@@ -24,6 +24,7 @@ import { usdAmount, type MoveBalanceResult } from "@/lib/balances/move-schema";
 import { liveKeys } from "@/lib/live/query-keys";
 import { Decimal, formatMoney, toDecimal } from "@/lib/money";
 import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
+import { markWritten } from "./after-write";
 import { BALANCES_KEY, useBalances, type FreshBalances } from "./balance-cards";
 
 export const MOVES_LIST_KEY = liveKeys.list("balance_move");
@@ -69,6 +70,7 @@ export function MoveBalanceForm({ initial }: { initial: FreshBalances | null }) 
       setConfirming(null);
       if (r.ok) {
         attempt.renew();
+        markWritten();
         setResult(r.data);
         form.reset({ amount: "" });
         toast.success(r.data.outcome === "moved" ? `Moved ${formatMoney(r.data.amount, "USD")} to the withdrawal balance.` : "The move is waiting for a second approver.");

@@ -39,10 +39,19 @@ export interface MovesPage {
 
 export const MOVES_PAGE_SIZE = 20;
 
+/**
+ * `fresh`: ask the provider even if the shared cache holds a recent answer (still served, marked
+ * stale, if the provider fails). Used right after a move, when a 10-second-old figure would be wrong.
+ */
+export interface ReadFreshness {
+  fresh?: boolean;
+}
+const opts = (f?: ReadFreshness) => (f?.fresh ? { cache: { ttlMs: 0 } } : undefined);
+
 const client = (t: Tenant, upstream?: Upstream) => upstream ?? upstreamFor({ organizationId: t.organizationId, environment: t.environment });
 
-export async function readBalances(t: Tenant, upstream?: Upstream): Promise<Fresh<BalanceFigures>> {
-  const r = await client(t, upstream).core.getMerchantBalance();
+export async function readBalances(t: Tenant, upstream?: Upstream, f?: ReadFreshness): Promise<Fresh<BalanceFigures>> {
+  const r = await client(t, upstream).core.getMerchantBalance(opts(f));
   const b = r.data.data;
   return {
     data: {
@@ -56,8 +65,8 @@ export async function readBalances(t: Tenant, upstream?: Upstream): Promise<Fres
   };
 }
 
-export async function readMoves(t: Tenant, page: number, upstream?: Upstream): Promise<Fresh<MovesPage>> {
-  const r = await client(t, upstream).core.listBalanceTransfers({ page, limit: MOVES_PAGE_SIZE });
+export async function readMoves(t: Tenant, page: number, upstream?: Upstream, f?: ReadFreshness): Promise<Fresh<MovesPage>> {
+  const r = await client(t, upstream).core.listBalanceTransfers({ page, limit: MOVES_PAGE_SIZE }, opts(f));
   const body = r.data;
   return {
     data: {

@@ -4,6 +4,7 @@
  * a provider outage serves the cached figure marked stale.
  */
 import { randomUUID } from "node:crypto";
+import Decimal from "decimal.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SEED_KEYS, withEmulator, type TestEmulator } from "@/emulator/testing";
 import { addApiKey } from "@/lib/vault";
@@ -62,6 +63,17 @@ describe("GET /api/balances", () => {
     const { status, body } = await call(getBalances, "/api/balances");
     expect(status).toBe(424);
     expect(String(body.error)).toMatch(/key/i);
+  });
+
+  it("asks the provider past the read cache with fresh=1, as the page does right after a move", async () => {
+    await giveKey();
+    await as("viewer");
+    const first = (await call(getBalances, "/api/balances")).body.data as { collectionUsd: string };
+    const moved = await emu.request("/v1/merchant/balance/transfer", { method: "POST", json: { amount_usd: "1.00" } });
+    expect(moved.status).toBe(201);
+    expect(((await call(getBalances, "/api/balances")).body.data as { collectionUsd: string }).collectionUsd).toBe(first.collectionUsd);
+    const fresh = (await call(getBalances, "/api/balances?fresh=1")).body.data as { collectionUsd: string };
+    expect(fresh.collectionUsd).toBe(new Decimal(first.collectionUsd).minus(1).toFixed(2));
   });
 
   it("serves the last figure marked stale while the provider is down", async () => {
@@ -134,7 +146,7 @@ describe("GET /api/balances/history", () => {
     const before = series.points.findLast((p) => new Date(p.at) < new Date(now.getTime() - 2 * 86_400_000));
     const after = series.points.find((p) => new Date(p.at).getTime() === now.getTime() - 2 * 86_400_000);
     expect(before && after).toBeTruthy();
-    expect(Number(after!.collectionUsd) * 100 - Number(before!.collectionUsd) * 100).toBe(25_000);
+    expect(new Decimal(after!.collectionUsd).minus(before!.collectionUsd).toFixed(2)).toBe("250.00");
   });
 
   it("refuses an unknown range with a sentence", async () => {

@@ -2,6 +2,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { parseAsInteger, useQueryState } from "nuqs";
 import { FigureError, StaleNote, useNow } from "@/components/balances/freshness";
+import { freshQuery } from "@/components/balances/after-write";
 import { fetchJson } from "@/components/balances/fetch-json";
 import { MOVES_LIST_KEY } from "@/components/balances/move-balance-form";
 import { useLiveRefetchInterval } from "@/components/live/live-provider";
@@ -27,7 +28,7 @@ export function BalanceMovesTable({ initial, initialPage }: { initial: Fresh<Mov
   const now = useNow();
   const query = useQuery({
     queryKey: [...MOVES_LIST_KEY, page],
-    queryFn: () => fetchJson<Fresh<MovesPage>>(`/api/balances/moves?page=${page}`, "The balance moves could not be loaded. Try again in a moment."),
+    queryFn: () => fetchJson<Fresh<MovesPage>>(`/api/balances/moves?page=${page}${freshQuery() ? `&${freshQuery()}` : ""}`, "The balance moves could not be loaded. Try again in a moment."),
     initialData: page === initialPage && initial ? initial : undefined,
     initialDataUpdatedAt: initial && !initial.stale ? Date.now() : 0,
     placeholderData: keepPreviousData,
