@@ -30,7 +30,8 @@ export async function readCustomers(user: CurrentUser): Promise<{ customers: Cus
 export async function readFundingAccounts(user: CurrentUser, f: FundingAccountFilters): Promise<FundingAccountListView> {
   const up = upstreamOf(user);
   const [r, customers] = await Promise.all([
-    up.core.listFundingAccounts({ rail: f.rail, type: f.type, status: f.status, customer_id: f.customer, page: f.page, limit: PAGE_SIZE }, { cache: { ttlMs: 5_000 } }),
+    // Uncached: the list is refetched when a funding-account webhook arrives, and must show that change.
+    up.core.listFundingAccounts({ rail: f.rail, type: f.type, status: f.status, customer_id: f.customer, page: f.page, limit: PAGE_SIZE }, { cache: false }),
     readCustomers(user).catch(() => null), // names are a nicety; ids still show without them
   ]);
   const names: Record<string, string> = {};
@@ -49,8 +50,9 @@ export async function readFundingAccounts(user: CurrentUser, f: FundingAccountFi
 
 export async function readFundingAccount(user: CurrentUser, id: string): Promise<FundingAccountView> {
   const up = upstreamOf(user);
-  // Status changes arrive as webhooks that invalidate this read; a short cache keeps reloads cheap.
-  const r = await up.core.getFundingAccount(id, { cache: { ttlMs: 2_000 } });
+  // Refetched when a webhook says the account changed: a cached answer could be the state from
+  // just before that change, so the provider is always asked (identical reads are still coalesced).
+  const r = await up.core.getFundingAccount(id, { cache: false });
   let customer: CustomerOption | null = null;
   if (r.data.customer_id) {
     try {
@@ -64,7 +66,8 @@ export async function readFundingAccount(user: CurrentUser, id: string): Promise
 }
 
 export async function readAccountDeposits(user: CurrentUser, id: string): Promise<AccountDepositsView> {
-  const r = await upstreamOf(user).core.listDeposits({ funding_account_id: id, limit: 100 }, { cache: { ttlMs: 2_000 } });
+  // Uncached for the same reason as the account: it is refetched because a deposit just changed.
+  const r = await upstreamOf(user).core.listDeposits({ funding_account_id: id, limit: 100 }, { cache: false });
   const rows = [...r.data.data].sort((a, b) => b.created_at.localeCompare(a.created_at));
   return { rows, total: r.data.total ?? rows.length, fetchedAt: iso(r.fetchedAt), stale: r.stale };
 }

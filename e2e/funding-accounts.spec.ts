@@ -1,0 +1,220 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { storageStateOf } from "./roles";
+
+test.use({ storageState: storageStateOf("operator") });
+
+// The emulator's demo merchant (public sandbox test data, see emulator/README.md).
+const DEMO_MERCHANT_ID = "7b1d5c1e-0000-4000-8000-000000000001";
+const CUSTOMER = /Amaka Obi/;
+
+function emulatorUrl(): string {
+  const url = process.env.E2E_EMULATOR_URL;
+  if (!url) throw new Error("E2E_EMULATOR_URL is not set: run this spec through `npm test`, which starts the emulator.");
+  return url;
+}
+
+async function control(request: APIRequestContext, path: string, data: unknown) {
+  const res = await request.post(`${emulatorUrl()}/__emulator${path}`, { data });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+async function choose(page: Page, label: string, option: string | RegExp) {
+  await page.getByRole("combobox", { name: label, exact: true }).click();
+  await page.getByRole("option", { name: option }).first().click();
+}
+
+async function openForm(page: Page) {
+  await page.goto("/funding-accounts/new");
+  await expect(page.getByRole("heading", { level: 1, name: "New funding account" })).toBeVisible();
+}
+
+const form = (page: Page) => page.getByRole("form", { name: "New funding account" });
+
+/** Creates a permanent NGN account settling to the merchant balance and waits until it is ACTIVE. */
+async function createActiveNgnAccount(page: Page, request: APIRequestContext): Promise<string> {
+  await openForm(page);
+  await choose(page, "Customer", CUSTOMER);
+  await choose(page, "Type", "Permanent");
+  await form(page).getByRole("button", { name: "Create funding account" }).click();
+  await expect(page).toHaveURL(/\/funding-accounts\/[0-9a-f-]{36}$/);
+  const id = page.url().split("/").pop()!;
+  // The provider activates a new account 2 s of emulated time after creation.
+  await control(request, "/clock", { advance_ms: 3_000 });
+  await expect(page.getByTestId("account-summary").getByText("ACTIVE", { exact: true })).toBeVisible({ timeout: 15_000 });
+  return id;
+}
+
+test.describe("funding accounts", () => {
+  test("an operator opens a temporary NGN account and sees its bank details, copy buttons and expiry", async ({ page }) => {
+    await openForm(page);
+    await choose(page, "Customer", CUSTOMER);
+    await form(page).getByLabel("Amount (NGN)").fill("50000");
+    await expect(page.getByRole("combobox", { name: "Settle deposits to" })).toHaveText("Merchant balance (USD)");
+    await form(page).getByRole("button", { name: "Create funding account" }).click();
+
+    await expect(page).toHaveURL(/\/funding-accounts\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole("heading", { name: "How the customer pays" })).toBeVisible();
+    await expect(page.getByTestId("instruction-account-number")).toHaveText(/^\d{10}$/, { timeout: 10_000 });
+    await expect(page.getByRole("button", { name: "Copy account number" })).toBeVisible();
+    await expect(page.getByTestId("account-summary")).toContainText("NGN 50,000.00");
+    await expect(page.getByTestId("account-summary").getByTestId("countdown")).toContainText(/\d+ min/);
+    await expect(page.getByTestId("settlement-destination")).toContainText("Merchant balance (USD)");
+  });
+
+  test("an operator opens a permanent crypto account paying out NGN, with the bank looked up and a current rate", async ({ page }) => {
+    await openForm(page);
+    await choose(page, "Customer", CUSTOMER);
+    await choose(page, "Rail", "Crypto address");
+    await choose(page, "Type", "Permanent");
+    await choose(page, "Asset", "USDT");
+    await choose(page, "Chain", "TRON");
+    await choose(page, "Settle deposits to", "NGN payout to a bank account");
+    await choose(page, "Destination bank", "Access Bank (044)");
+    await form(page).getByLabel("Account number").fill("0690000031");
+    await form(page).getByRole("button", { name: "Look up account" }).click();
+    await expect(page.getByTestId("resolved-account")).toContainText("Adaeze Okonkwo");
+    await form(page).getByRole("button", { name: /Get current USDT rate/ }).click();
+    await expect(page.getByTestId("rate-quote")).toContainText(/NGN [\d,]+\.\d{2}/);
+    await expect(page.getByTestId("rate-quote").getByTestId("countdown")).toContainText(/min/);
+    await form(page).getByRole("button", { name: "Create funding account" }).click();
+
+    await expect(page).toHaveURL(/\/funding-accounts\/[0-9a-f-]{36}$/);
+    await expect(page.getByTestId("instruction-address")).toHaveText(/^T[1-9A-HJ-NP-Za-km-z]{33}$/, { timeout: 10_000 });
+    await expect(page.getByRole("button", { name: "Copy address" })).toBeVisible();
+    await expect(page.getByTestId("settlement-destination")).toContainText("Adaeze Okonkwo");
+  });
+
+  test("every invalid input of the create form gets its message on the field", async ({ page }) => {
+    await openForm(page);
+    const create = form(page).getByRole("button", { name: "Create funding account" });
+    await create.click();
+    await expect(page.getByText("Choose the customer this account is for.")).toBeVisible();
+
+    await choose(page, "Customer", CUSTOMER);
+    const amount = form(page).getByLabel("Amount (NGN)");
+    await create.click();
+    await expect(page.getByText("Enter the amount the customer will send, in whole naira.")).toBeVisible();
+    await expect(amount).toHaveAttribute("aria-invalid", "true");
+    await amount.fill("1500.50");
+    await create.click();
+    await expect(page.getByText("Enter whole naira only: digits, no decimals or separators.")).toBeVisible();
+    await amount.fill("999");
+    await create.click();
+    await expect(page.getByText("The amount must be at least NGN 1,000.")).toBeVisible();
+
+    await amount.fill("5000");
+    await choose(page, "Settle deposits to", "Stablecoin on chain");
+    await form(page).getByLabel("Destination address").fill("0x1234");
+    await create.click();
+    await expect(page.getByText("Choose the stablecoin to pay out.")).toBeVisible();
+    await expect(page.getByText("Choose the chain to pay out on.")).toBeVisible();
+    await expect(page.getByText("Enter an EVM address: 0x followed by 40 hexadecimal characters.")).toBeVisible();
+    await expect(page.getByText("Choose a rate: this settlement converts currency at a quoted rate.")).toBeVisible();
+
+    await choose(page, "Rail", "Crypto address");
+    await choose(page, "Type", "Permanent");
+    await choose(page, "Settle deposits to", "NGN payout to a bank account");
+    await form(page).getByLabel("Account number").fill("12345");
+    await create.click();
+    await expect(page.getByText("Choose USDC or USDT.")).toBeVisible();
+    await expect(page.getByText("Choose the chain the customer will send on.")).toBeVisible();
+    await expect(page.getByText("Choose the destination bank.")).toBeVisible();
+    await expect(page.getByText("Enter the 10-digit account number.")).toBeVisible();
+
+    await choose(page, "Destination bank", "Access Bank (044)");
+    await form(page).getByLabel("Account number").fill("0690000032");
+    await create.click();
+    await expect(page.getByText("Look up the account and confirm its name before creating.")).toBeVisible();
+
+    // An account outside the provider's records: its refusal lands on the account number.
+    await form(page).getByLabel("Account number").fill("1234567890");
+    await form(page).getByRole("button", { name: "Look up account" }).click();
+    await expect(form(page).getByLabel("Account number")).toHaveAttribute("aria-invalid", "true");
+    await expect(page).toHaveURL(/\/funding-accounts\/new$/);
+  });
+
+  test("a simulated deposit appears on the detail page and changes status live, without a reload", async ({ page, request }) => {
+    test.setTimeout(60_000);
+    await createActiveNgnAccount(page, request);
+    await expect(page.getByTestId("account-deposits-empty")).toBeVisible();
+    await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
+
+    // COMPLETED at once.
+    await choose(page, "Scenario", "Completed");
+    await page.getByLabel(/Amount \(NGN, optional\)/).fill("75000");
+    await page.getByRole("button", { name: "Simulate deposit" }).click();
+    await expect(page.getByTestId("simulate-result")).toContainText("Sandbox deposit");
+    const completed = page.getByTestId("account-deposit").filter({ hasText: "NGN 75,000.00" });
+    await expect(completed).toContainText("COMPLETED", { timeout: 10_000 });
+
+    // The default flow: received now, processing after 5 s and the outcome 60 s later (emulated time),
+    // each change reaching the page through webhooks and the live stream.
+    await choose(page, "Scenario", /Default flow/);
+    await page.getByLabel(/Amount \(NGN, optional\)/).fill("20000");
+    await page.getByRole("button", { name: "Simulate deposit" }).click();
+    const flowing = page.getByTestId("account-deposit").filter({ hasText: "NGN 20,000.00" });
+    await expect(flowing).toContainText("RECEIVED", { timeout: 10_000 });
+    await control(request, "/clock", { advance_ms: 6_000 });
+    await expect(flowing).toContainText("PROCESSING", { timeout: 10_000 });
+    await control(request, "/clock", { advance_ms: 61_000 });
+    await expect(flowing).toContainText("COMPLETED", { timeout: 10_000 });
+
+    for (const [scenario, status] of [
+      ["Requires review", "REQUIRES_REVIEW"],
+      ["Failed", "FAILED"],
+      ["Processing", "PROCESSING"],
+    ] as const) {
+      await choose(page, "Scenario", new RegExp(`^${scenario}$`));
+      await page.getByRole("button", { name: "Simulate deposit" }).click();
+      await expect(page.getByTestId("account-deposit").first()).toContainText(status, { timeout: 10_000 });
+    }
+    await expect(page.getByRole("region", { name: "Funding account timeline" }).getByText("funding_account.active")).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
+  });
+
+  test("a frozen merchant sees a banner and a disabled form instead of a new account", async ({ page, request }) => {
+    await openForm(page);
+    await choose(page, "Customer", CUSTOMER);
+    await choose(page, "Type", "Permanent");
+    await control(request, `/merchants/${DEMO_MERCHANT_ID}/freeze`, { frozen: true });
+    try {
+      await form(page).getByRole("button", { name: "Create funding account" }).click();
+      const banner = page.getByTestId("frozen-banner");
+      await expect(banner).toBeVisible();
+      await expect(banner).toContainText("New funding accounts are blocked");
+      await expect(banner).toContainText(/frozen this merchant account: new funding accounts, conversions, transfers and withdrawals are blocked/);
+      await expect(form(page).getByRole("button", { name: "Create funding account" })).toBeDisabled();
+      await expect(page.getByRole("combobox", { name: "Customer" })).toBeDisabled();
+      await expect(page).toHaveURL(/\/funding-accounts\/new$/);
+    } finally {
+      await control(request, `/merchants/${DEMO_MERCHANT_ID}/freeze`, { frozen: false });
+    }
+  });
+
+  test("filters live in the URL", async ({ page }) => {
+    await page.goto("/funding-accounts");
+    await expect(page.getByRole("heading", { level: 1, name: "Funding accounts" })).toBeVisible();
+    await choose(page, "Rail", "Crypto address");
+    await expect(page).toHaveURL(/rail=CRYPTO_ADDRESS/);
+    const rows = page.getByTestId("funding-account-row");
+    await expect(rows.first()).toBeVisible();
+    for (const row of await rows.all()) await expect(row).toContainText("Crypto address");
+    await page.reload();
+    await expect(page.getByRole("combobox", { name: "Rail" })).toHaveText("Crypto address");
+  });
+});
+
+test.describe("funding accounts as a viewer", () => {
+  test.use({ storageState: storageStateOf("viewer") });
+
+  test("a viewer reads accounts but cannot create one or simulate a deposit", async ({ page }) => {
+    await page.goto("/funding-accounts");
+    await expect(page.getByRole("heading", { level: 1, name: "Funding accounts" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "New funding account" })).toHaveCount(0);
+    await page.getByTestId("funding-account-row").first().getByRole("link").click();
+    await expect(page.getByRole("heading", { name: "How the customer pays" })).toBeVisible();
+    await expect(page.getByTestId("simulate-deposit")).toHaveCount(0);
+    await page.goto("/funding-accounts/new");
+    await expect(page).toHaveURL(/\/forbidden/);
+  });
+});
