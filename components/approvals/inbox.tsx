@@ -111,17 +111,21 @@ export function ApprovalsInbox({
 
       <Section
         id="approvals-waiting"
-        title="Waiting for you"
+        title={mayDecide ? "Waiting for you" : "Waiting for an approver"}
         description={
           mayDecide
             ? "Requests from other people that need a second approval. Approving sends them to the provider at once."
             : "Only approvers and admins decide on requests. Ask one of them to look at anything waiting here."
         }
       >
-        {!mayDecide ? null : data.waiting.length ? (
-          <ApprovalsTable rows={data.waiting} caption="Requests waiting for your decision, soonest expiry first" now={now} actions={actions} testId="approvals-waiting" />
+        {data.waiting.length ? (
+          <ApprovalsTable rows={data.waiting} caption={mayDecide ? "Requests waiting for your decision, soonest expiry first" : "Requests waiting for an approver, soonest expiry first"} now={now} actions={actions} testId="approvals-waiting" />
         ) : (
-          <ApprovalsEmptyState testId="approvals-waiting-empty" title="Nothing waits for you" hint="Requests above your approval limits appear here the moment someone submits one." />
+          <ApprovalsEmptyState
+            testId="approvals-waiting-empty"
+            title={mayDecide ? "Nothing waits for you" : "Nothing waits for an approver"}
+            hint="Requests above your approval limits appear here the moment someone submits one."
+          />
         )}
       </Section>
 

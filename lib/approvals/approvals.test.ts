@@ -354,8 +354,9 @@ describe("inbox reads", () => {
 
     const operator = { ...userOf("operator"), role: "operator" as const };
     const forOperator = await loadInbox(operator, { page: 1 });
-    expect(forOperator.waiting).toEqual([]);
-    expect(forOperator.mine.map((r) => r.id)).toEqual([theirs]);
+    // The operator sees the approver's request waiting, but may not decide on it.
+    expect(forOperator.waiting.map((r) => [r.id, r.canApprove])).toEqual([[own, false]]);
+    expect(forOperator.mine.map((r) => [r.id, r.canApprove, r.canCancel])).toEqual([[theirs, false, true]]);
     expect(await countPendingForUser(operator)).toBe(0);
 
     await db().approvalRequest.update({ where: { id: own }, data: { status: "cancelled" } });

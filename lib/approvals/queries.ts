@@ -102,7 +102,8 @@ export async function loadInbox(viewer: InboxViewer, filters: InboxFilters): Pro
   const waitingWhere: Prisma.ApprovalRequestWhereInput = { ...scope, status: "pending", requestedById: { not: viewer.id } };
   const historyWhere: Prisma.ApprovalRequestWhereInput = { ...scope, ...(filters.status ? { status: filters.status } : {}) };
   const [waiting, mine, total] = await Promise.all([
-    mayDecide(viewer.role) ? db.approvalRequest.findMany({ where: waitingWhere, orderBy: { expiresAt: "asc" }, take: OPEN_LIMIT }) : [],
+    // Everyone sees what waits; only approvers and admins get the buttons (canApprove).
+    db.approvalRequest.findMany({ where: waitingWhere, orderBy: { expiresAt: "asc" }, take: OPEN_LIMIT }),
     db.approvalRequest.findMany({
       where: { ...scope, requestedById: viewer.id, status: { in: ["pending", "approved", "failed"] } },
       orderBy: { createdAt: "desc" },
