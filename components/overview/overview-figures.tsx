@@ -118,14 +118,20 @@ export function OverviewFigures({ initial, showApprovals }: { initial: Overview;
             <CardTitle>
               <h2>Pending approvals</h2>
             </CardTitle>
-            <CardDescription>Money movements above a threshold, waiting for a second person.</CardDescription>
+            <CardDescription>
+              {o.pendingApprovals.ok && o.pendingApprovals.data.scope === "yours"
+                ? "Your money movements above a threshold, waiting for a second person."
+                : "Money movements above a threshold, waiting for your decision."}
+            </CardDescription>
           </CardHeader>
           <CardContent>
             <FigureBody figure={o.pendingApprovals} now={now} onRetry={retry} retrying={retrying} testId="pending-approvals">
               {(d) => (
                 <Link href="/approvals" className="w-fit rounded-sm underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none" data-testid="pending-approvals-link">
                   <span className="text-2xl font-semibold tabular-nums">{count.format(d.count)}</span>{" "}
-                  <span className="text-sm">{d.count === 1 ? "request" : "requests"} waiting</span>
+                  <span className="text-sm">
+                    {d.count === 1 ? "request" : "requests"} {d.scope === "yours" ? "of yours waiting" : "waiting for you"}
+                  </span>
                 </Link>
               )}
             </FigureBody>

@@ -10,7 +10,7 @@ import { log } from "@/lib/log";
 import { upstreamFor, UpstreamError, type Upstream } from "@/lib/upstream";
 import type { BalanceFigures } from "./move-schema";
 import { readBalances } from "./read";
-import { countPendingApprovals } from "./pending-approvals";
+import { countPendingApprovals, type PendingApprovals } from "./pending-approvals";
 
 export type Figure<T> = { ok: true; data: T; fetchedAt: string; stale: boolean } | { ok: false; error: string };
 
@@ -27,7 +27,7 @@ export interface Overview {
   balances: Figure<BalanceFigures>;
   depositsToday: Figure<DepositsToday>;
   inReview: Figure<{ count: number }>;
-  pendingApprovals: Figure<{ count: number }>;
+  pendingApprovals: Figure<PendingApprovals>;
 }
 
 /** Statuses shown even at zero, in the order a deposit moves through them; others follow as seen. */
@@ -80,7 +80,7 @@ export async function readOverview(user: CurrentUser, upstream?: Upstream): Prom
     figure("balances", () => readBalances(user, up)),
     figure("deposits_today", () => readDepositsToday(up)),
     figure("in_review", () => readInReview(up)),
-    figure("pending_approvals", async () => ({ data: { count: await countPendingApprovals(user) }, fetchedAt: new Date().toISOString(), stale: false })),
+    figure("pending_approvals", async () => ({ data: await countPendingApprovals(user), fetchedAt: new Date().toISOString(), stale: false })),
   ]);
   return { balances, depositsToday, inReview, pendingApprovals };
 }

@@ -163,7 +163,7 @@ describe("GET /api/balances/overview", () => {
     await as(role);
     const { status, body } = await call(getOverview, "/api/balances/overview");
     expect(status).toBe(200);
-    expect(body).toMatchObject({ balances: { ok: true }, depositsToday: { ok: true }, inReview: { ok: true }, pendingApprovals: { ok: true, data: { count: 0 } } });
+    expect(body).toMatchObject({ balances: { ok: true }, depositsToday: { ok: true }, inReview: { ok: true }, pendingApprovals: { ok: true, data: { count: 0, scope: role === "approver" || role === "admin" ? "for_you" : "yours" } } });
     const today = body.depositsToday as { data: { counts: { status: string; count: number }[]; total: number; date: string } };
     expect(today.data.date).toBe(new Date().toISOString().slice(0, 10));
     expect(today.data.counts.map((c) => c.status).slice(0, 5)).toEqual(["RECEIVED", "PROCESSING", "REQUIRES_REVIEW", "COMPLETED", "FAILED"]);
@@ -181,7 +181,7 @@ describe("GET /api/balances/overview", () => {
     expect(body).toMatchObject({ balances: { ok: true }, depositsToday: { ok: false, error: expect.stringMatching(/\.$/) }, inReview: { ok: false } });
   });
 
-  it("counts approvals waiting for an approver, never their own", async () => {
+  it("counts approvals waiting for an approver (never their own), and for others their own waiting requests", async () => {
     await giveKey();
     const base = { organizationId: team.org.id, environment: "sandbox" as const, kind: "balance_move", payload: { amount_usd: "5.00" }, summary: "Move", amount: "5", currency: "USD", expiresAt: new Date(Date.now() + 3_600_000) };
     await testDb().approvalRequest.createMany({
@@ -195,6 +195,8 @@ describe("GET /api/balances/overview", () => {
     await as("approver");
     expect(((await call(getOverview, "/api/balances/overview")).body.pendingApprovals as { data: { count: number } }).data.count).toBe(1);
     await as("operator");
-    expect(((await call(getOverview, "/api/balances/overview")).body.pendingApprovals as { data: { count: number } }).data.count).toBe(2);
+    expect((await call(getOverview, "/api/balances/overview")).body.pendingApprovals).toMatchObject({ ok: true, data: { count: 1, scope: "yours" } });
+    await as("viewer");
+    expect((await call(getOverview, "/api/balances/overview")).body.pendingApprovals).toMatchObject({ ok: true, data: { count: 0, scope: "yours" } });
   });
 });
