@@ -30,6 +30,8 @@ interface Secret {
 }
 
 let secrets: Secret[] = [];
+/** Every decrypted vault row, before values shared by several slots are folded together. */
+let stored: Secret[] = [];
 
 async function storedSecrets(): Promise<Secret[]> {
   const url = process.env.DATABASE_URL;
@@ -73,7 +75,8 @@ test.beforeAll(async () => {
     const { keys } = (await res.json()) as { keys: { key: string }[] };
     for (const k of keys) found.set(k.key, `emulator key ${k.key.slice(0, 12)}…`);
   }
-  for (const s of await storedSecrets()) found.set(s.value, s.name);
+  stored = await storedSecrets();
+  for (const s of stored) found.set(s.value, s.name);
   const master = process.env.VAULT_MASTER_KEY;
   if (master) {
     found.set(master, "VAULT_MASTER_KEY");
@@ -89,10 +92,10 @@ function leaked(text: string): string[] {
 
 test("knows the secrets it looks for: the seeded keys, the seeded webhook secrets and the master key", async () => {
   test.skip(!process.env.DATABASE_URL || !process.env.VAULT_MASTER_KEY, "DATABASE_URL and VAULT_MASTER_KEY of the app under test are not set, so the stored webhook secrets cannot be read.");
-  const names = secrets.map((s) => s.name);
-  expect(names.filter((n) => /vault sandbox (core|pro) webhook_secret/.test(n)).length).toBeGreaterThanOrEqual(2);
-  expect(names.filter((n) => /vault sandbox \w+ api_key/.test(n)).length).toBeGreaterThanOrEqual(4);
-  expect(names).toContain("VAULT_MASTER_KEY");
+  const rows = stored.map((s) => s.name);
+  expect(rows.filter((n) => /vault sandbox (core|pro) webhook_secret/.test(n)).length).toBeGreaterThanOrEqual(2);
+  expect(rows.filter((n) => /vault sandbox \w+ api_key/.test(n)).length).toBeGreaterThanOrEqual(4);
+  expect(secrets.map((s) => s.name)).toContain("VAULT_MASTER_KEY");
 });
 
 /** Opens a page and collects its HTML and every text response the browser received for it. */
@@ -126,8 +129,9 @@ test("no secret in any page an admin can open, nor in what the browser receives"
 
 test("no secret in server-action answers, even when a key is refused", async ({ page }) => {
   const bodies: string[] = [];
+  const reading: Promise<void>[] = [];
   page.on("response", (res) => {
-    if (res.request().method() === "POST") void res.text().then((t) => bodies.push(t), () => undefined);
+    if (res.request().method() === "POST") reading.push(res.text().then((t) => void bodies.push(t), () => undefined));
   });
   await page.goto("/settings/api-keys?env=sandbox");
   await page.getByRole("button", { name: "Replace the Sandbox Core key" }).click();
@@ -138,7 +142,9 @@ test("no secret in server-action answers, even when a key is refused", async ({ 
   await dialog.getByLabel("New API key").fill("sk_live_demo_live_6d2a8c4e"); // wrong environment: refused
   await dialog.getByRole("button", { name: "Check and replace" }).click();
   await expect(dialog.getByText(/This is a production key/)).toBeVisible();
-  expect(bodies.length).toBeGreaterThanOrEqual(2);
+  await Promise.all(reading);
+  // The wrong-environment prefix is caught by the form's own schema, so only the first reaches the server.
+  expect(bodies.length).toBeGreaterThanOrEqual(1);
   expect(leaked(bodies.join("\n"))).toEqual([]);
   expect(leaked(await page.content())).toEqual([]);
 });
