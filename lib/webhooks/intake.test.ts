@@ -78,29 +78,30 @@ describe("webhook intake: signatures", () => {
   });
 
   it("refuses a wrong signature with 401, a rejection row and no stored payload", async () => {
-    const before = await testDb().webhookRejection.count();
+    const ip = `198.51.100.${crypto.randomInt(1, 254)}-${crypto.randomUUID()}`;
     const body = JSON.stringify({ event: "deposit.completed", timestamp: "2026-11-01T10:00:00Z", data: deposit(crypto.randomUUID(), "COMPLETED", "2026-11-01T10:00:00Z") });
-    const res = await POST(coreRequest(body, signBody("core", "whsec_not_the_right_one", body)), params("sandbox", "core"));
+    const res = await POST(coreRequest(body, signBody("core", "whsec_not_the_right_one", body), { "x-forwarded-for": ip }), params("sandbox", "core"));
     expect(res.status).toBe(401);
     expect(await events()).toHaveLength(0);
-    const rejection = await testDb().webhookRejection.findFirstOrThrow({ where: { sourceIp: "198.51.100.7", reason: "signature mismatch" }, orderBy: { at: "desc" } });
+    const rejection = await testDb().webhookRejection.findFirstOrThrow({ where: { sourceIp: ip, reason: "signature mismatch" } });
     expect(rejection).toMatchObject({ environment: "sandbox", surface: "core", bodyBytes: Buffer.byteLength(body), userAgent: "Daya-Webhook/1.0" });
     expect(JSON.stringify(rejection)).not.toContain("deposit.completed");
-    expect(await testDb().webhookRejection.count()).toBe(before + 1);
+    expect(await testDb().webhookRejection.count({ where: { sourceIp: ip } })).toBe(1);
   });
 
   it("refuses a missing or malformed signature with 401", async () => {
     const body = JSON.stringify({ event: "deposit.received", data: {} });
-    const missing = await POST(coreRequest(body, null), params("sandbox", "core"));
+    const ip = { "x-forwarded-for": `203.0.113.${crypto.randomInt(1, 254)}-${crypto.randomUUID()}` };
+    const missing = await POST(coreRequest(body, null, ip), params("sandbox", "core"));
     expect(missing.status).toBe(401);
-    const odd = await POST(coreRequest(body, "zz-not-hex"), params("sandbox", "core"));
+    const odd = await POST(coreRequest(body, "zz-not-hex", ip), params("sandbox", "core"));
     expect(odd.status).toBe(401);
     // A core signature in the Pro format (and the reverse) is not accepted either.
-    const prefixed = await POST(coreRequest(body, signBody("pro", coreSecret, body)), params("sandbox", "core"));
+    const prefixed = await POST(coreRequest(body, signBody("pro", coreSecret, body), ip), params("sandbox", "core"));
     expect(prefixed.status).toBe(401);
     expect(await events()).toHaveLength(0);
-    const reasons = (await testDb().webhookRejection.findMany({ where: { sourceIp: "198.51.100.7" } })).map((r) => r.reason);
-    expect(reasons).toEqual(expect.arrayContaining(["missing signature", "malformed signature"]));
+    const reasons = (await testDb().webhookRejection.findMany({ where: { sourceIp: ip["x-forwarded-for"] }, orderBy: { at: "asc" } })).map((r) => r.reason);
+    expect(reasons.sort()).toEqual(["malformed signature", "malformed signature", "missing signature"]);
   });
 
   it("accepts the previous secret during the rotation window and a just-rotated secret at once", async () => {
@@ -269,6 +270,22 @@ describe("webhook intake: at least once, out of order, older names", () => {
     const odd = await sendCore({ something: "else" });
     expect(odd.status).toBe(200);
     expect((await events()).map((e) => e.name)).toEqual(["payout.rerouted", "unknown"]);
+  });
+});
+
+describe("webhook intake: secrets unreadable", () => {
+  it("answers 503 (the provider retries) when the secrets cannot be read, and records no rejection", async () => {
+    const ip = `192.0.2.${crypto.randomInt(1, 254)}-${crypto.randomUUID()}`;
+    const route = createWebhookRoute({
+      tenants: new TenantResolver(async () => {
+        throw new Error("connection refused");
+      }),
+    });
+    const body = JSON.stringify({ event: "deposit.received", data: deposit(crypto.randomUUID(), "RECEIVED", "2026-11-01T10:00:00Z") });
+    const res = await route(coreRequest(body, signBody("core", coreSecret, body), { "x-forwarded-for": ip }), params("sandbox", "core"));
+    expect(res.status).toBe(503);
+    expect(await testDb().webhookRejection.count({ where: { sourceIp: ip } })).toBe(0);
+    expect(await events()).toHaveLength(0);
   });
 });
 
