@@ -51,12 +51,18 @@ export function DecisionDialog({ depositId, open, onOpenChange }: { depositId: s
         </DialogHeader>
         <form onSubmit={onSubmit} className="grid gap-4" noValidate>
           <input type="hidden" {...form.register("depositId")} value={depositId} />
-          <Field label="Decision" htmlFor="decision-choice" error={errorOf("decision")} required>
+          <fieldset className="grid gap-2" aria-describedby={errorOf("decision") ? "decision-choice-error" : undefined}>
+            <legend className="mb-2 text-sm font-medium">
+              Decision
+              <span aria-hidden="true" className="text-destructive">
+                *
+              </span>
+            </legend>
             <Controller
               control={form.control}
               name="decision"
               render={({ field }) => (
-                <div id="decision-choice" role="radiogroup" aria-label="Decision" className="grid gap-2">
+                <>
                   {DECISIONS.map((d) => (
                     <label key={d} className="flex cursor-pointer items-start gap-3 rounded-md border p-3 has-[:checked]:border-primary has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring">
                       <input
@@ -66,6 +72,7 @@ export function DecisionDialog({ depositId, open, onOpenChange }: { depositId: s
                         checked={field.value === d}
                         onChange={() => field.onChange(d)}
                         onBlur={field.onBlur}
+                        aria-invalid={errorOf("decision") ? true : undefined}
                         className="mt-1"
                       />
                       <span className="grid gap-0.5">
@@ -74,10 +81,15 @@ export function DecisionDialog({ depositId, open, onOpenChange }: { depositId: s
                       </span>
                     </label>
                   ))}
-                </div>
+                </>
               )}
             />
-          </Field>
+            {errorOf("decision") ? (
+              <p id="decision-choice-error" className="text-xs font-medium text-destructive">
+                {errorOf("decision")}
+              </p>
+            ) : null}
+          </fieldset>
           <Field label="Reason" htmlFor="decision-reason" error={errorOf("reason")} required description="The second approver, the audit trail and your systems read this.">
             <Textarea id="decision-reason" rows={4} {...form.register("reason")} />
           </Field>

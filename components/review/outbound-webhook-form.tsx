@@ -41,6 +41,16 @@ export function OutboundWebhookForm({
   });
   return (
     <div className="grid max-w-2xl gap-6">
+      <p className="text-sm" data-testid="outbound-current">
+        {current ? (
+          <>
+            {current.enabled ? "Sending final decisions to " : "Paused. Saved address: "}
+            <span className="font-mono break-all">{current.url}</span>
+          </>
+        ) : (
+          "No address set yet: final decisions are kept here and in the CSV export only."
+        )}
+      </p>
       <form onSubmit={onSubmit} className="grid gap-4 rounded-lg border p-4" noValidate>
         <Field
           label="Endpoint address"

@@ -1,0 +1,61 @@
+import { expect, test } from "@playwright/test";
+import { storageStateOf } from "./roles";
+
+test.use({ storageState: storageStateOf("viewer") });
+
+test.describe("deposits", () => {
+  test("filters live in the URL, and an older status name in a shared link still works", async ({ page }) => {
+    await page.goto("/deposits");
+    await expect(page.getByRole("heading", { level: 1, name: "Deposits" })).toBeVisible();
+    await expect(page.getByTestId("deposit-row").first()).toBeVisible();
+
+    await page.getByRole("combobox", { name: "Status" }).click();
+    await page.getByRole("option", { name: "Requires review" }).click();
+    await expect(page).toHaveURL(/[?&]status=REQUIRES_REVIEW/);
+    await page.getByRole("combobox", { name: "Type" }).click();
+    await page.getByRole("option", { name: "NGN deposit" }).click();
+    await expect(page).toHaveURL(/[?&]type=NGN_DEPOSIT/);
+    const rows = page.getByTestId("deposit-row");
+    await expect(rows.first()).toBeVisible();
+    for (const row of await rows.all()) {
+      await expect(row).toContainText("REQUIRES_REVIEW");
+      await expect(row).toContainText("NGN deposit");
+    }
+
+    // The same view from a shared link, with the older name FLAGGED.
+    await page.goto("/deposits?status=FLAGGED&type=NGN_DEPOSIT");
+    await expect(page.getByRole("combobox", { name: "Status" })).toContainText("Requires review");
+    await expect(page.getByTestId("deposit-row").first()).toContainText("REQUIRES_REVIEW");
+
+    // A date range with nothing in it shows the empty state.
+    await page.goto("/deposits?from=2001-01-01&to=2001-01-02");
+    await expect(page.getByText("No deposits match these filters")).toBeVisible();
+    await page.getByRole("button", { name: "Clear filters" }).click();
+    await expect(page).toHaveURL(/\/deposits$/);
+    await expect(page.getByTestId("deposit-row").first()).toBeVisible();
+  });
+
+  test("the detail shows the spec's fields, the explorer link for the chain, the flag in words and the timeline", async ({ page }) => {
+    await page.goto("/deposits?type=CRYPTO_DEPOSIT");
+    await page.getByTestId("deposit-row").first().getByRole("link", { name: /^Deposit / }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Deposit" })).toBeVisible();
+    for (const label of ["Type", "Status", "Settlement status", "Settlement mode", "Amount received", "Settled amount", "Deposit fee", "Total fees in USD", "Customer", "Received"]) {
+      await expect(page.getByText(label, { exact: true }).first()).toBeVisible();
+    }
+    const hash = page.getByTestId("deposit-tx-hash");
+    await expect(hash.getByRole("link")).toHaveAttribute("href", /^https:\/\/(etherscan\.io|basescan\.org|polygonscan\.com|arbiscan\.io|optimistic\.etherscan\.io|celoscan\.io|tronscan\.org|solscan\.io|aptoscan\.com)\//);
+    await expect(page.getByRole("region", { name: /timeline/i })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Team decision" })).toBeVisible();
+
+    await page.goto("/deposits?status=REQUIRES_REVIEW");
+    await page.getByTestId("deposit-row").first().getByRole("link", { name: /^Deposit / }).click();
+    await expect(page.getByTestId("deposit-flag")).toContainText(/Late deposit|Expired rate|Reused temporary account|Amount mismatch|Manual review|Flag "/);
+    // A viewer reads the decision panel but cannot record one.
+    await expect(page.getByRole("button", { name: "Record a decision" })).toHaveCount(0);
+  });
+
+  test("a deposit that does not exist is a not-found page, not an error", async ({ page }) => {
+    const res = await page.goto("/deposits/00000000-0000-4000-8000-000000000000");
+    expect(res?.status()).toBe(404);
+  });
+});
