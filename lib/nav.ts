@@ -1,4 +1,4 @@
-import { Activity, Landmark, KeyRound, LayoutDashboard, ScrollText, Users, Wallet, type LucideIcon } from "lucide-react";
+import { Activity, Landmark, ArrowDownToLine, ClipboardCheck, KeyRound, LayoutDashboard, ScrollText, Send, Users, Wallet, type LucideIcon } from "lucide-react";
 
 import { CheckCheck, SlidersHorizontal } from "lucide-react";
 import { can, type Permission, type Role } from "@/lib/auth/permissions";
@@ -35,6 +35,8 @@ export const NAV: NavArea[] = [
     title: "Money in",
     items: [
       { title: "Funding accounts", href: "/funding-accounts", icon: Landmark, permission: "data:read", keywords: ["virtual account", "deposit address", "wallet address", "receive", "bank details", "simulate deposit"] },
+      { title: "Deposits", href: "/deposits", icon: ArrowDownToLine, permission: "data:read", keywords: ["received", "incoming", "settlement", "tx hash"] },
+      { title: "Review queue", href: "/deposits/review", icon: ClipboardCheck, permission: "data:read", keywords: ["flagged", "requires review", "late deposit", "four eyes", "decision"] },
     ],
   },
   { title: "Activity", items: [{ title: "Events", href: "/events", icon: Activity, permission: "events:read", keywords: ["webhooks", "event log", "timeline", "deliveries"] }] },
@@ -43,6 +45,7 @@ export const NAV: NavArea[] = [
     items: [
       { title: "Team", href: "/settings/team", icon: Users, permission: "team:manage", keywords: ["users", "members", "roles", "invite"] },
       { title: "API keys", href: "/settings/api-keys", icon: KeyRound, permission: "keys:manage", keywords: ["keys", "secrets", "webhook", "credentials", "vault"] },
+      { title: "Outbound webhook", href: "/settings/outbound-webhook", icon: Send, permission: "settings:manage", keywords: ["review decisions", "signed webhook", "erp", "delivery log"] },
       { title: "Audit log", href: "/settings/audit", icon: ScrollText, permission: "audit:read", keywords: ["history", "changes", "activity"] },
       { title: "Approval limits", href: "/settings/approvals", icon: SlidersHorizontal, permission: "settings:manage", keywords: ["thresholds", "four eyes", "limits", "approval"] },
     ],
