@@ -25,11 +25,12 @@ export function formatRemaining(ms: number): string {
 }
 
 /** The minute marks a screen reader hears; every other second changes only the visible text. */
-const ANNOUNCE_AT_MIN = [30, 10, 5, 1];
+const ANNOUNCE_AT_MIN = [1, 5, 10, 30];
 
-function announcement(ms: number, what: string): string {
+export function announcement(ms: number, what: string): string {
   if (ms <= 0) return `${what} has expired.`;
   const minutes = Math.ceil(ms / 60_000);
+  // The smallest mark at or above the minutes left, so the message changes only when a mark is crossed.
   const mark = ANNOUNCE_AT_MIN.find((m) => minutes <= m);
   if (mark === undefined) return "";
   return `${what} expires in ${mark === 1 ? "less than a minute" : `less than ${mark} minutes`}.`;

@@ -146,7 +146,7 @@ export function CreateFundingAccountForm({ customers, customersError, banks, ban
       control={form.control}
       name={name}
       render={({ field }) => (
-        <Select value={field.value ? String(field.value) : undefined} onValueChange={(v) => field.onChange(v)}>
+        <Select value={field.value ? String(field.value) : ""} onValueChange={(v) => field.onChange(v)}>
           <SelectTrigger id={id} className="w-full" onBlur={field.onBlur}>
             <SelectValue placeholder={placeholder} />
           </SelectTrigger>

@@ -1,9 +1,7 @@
 "use server";
 import { ActionError, defineAction } from "@/lib/actions/safe-action";
 import { db } from "@/lib/db";
-import { simulateDepositSchema } from "@/lib/funding-accounts/schema";
-
-export const SIMULATE_PRODUCTION_REFUSAL = "Deposits can only be simulated in the sandbox. Switch to the sandbox to try one.";
+import { SIMULATE_PRODUCTION_REFUSAL, simulateDepositSchema } from "@/lib/funding-accounts/schema";
 
 const DEPOSIT_ID = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/i;
 

@@ -13,11 +13,12 @@ import { GET as getAccount } from "@/app/api/funding-accounts/[id]/route";
 import { GET as getDeposits } from "@/app/api/funding-accounts/[id]/deposits/route";
 import { createFundingAccount } from "@/lib/actions/create-funding-account";
 import { resolveBankAccount } from "@/lib/actions/resolve-bank-account";
-import { SIMULATE_PRODUCTION_REFUSAL, simulateDeposit } from "@/lib/actions/simulate-deposit";
+import { simulateDeposit } from "@/lib/actions/simulate-deposit";
 import { FROZEN } from "@/lib/upstream/errors";
 import * as vault from "@/lib/vault";
 import { createTeam, testDb } from "@/test/factories";
 import { signInAs, signOutTest } from "@/test/session";
+import { SIMULATE_PRODUCTION_REFUSAL } from "./schema";
 import type { CustomerOption, RateView } from "./views";
 
 let sandbox: TestEmulator;

@@ -191,6 +191,8 @@ export const resolveBankAccountSchema = z.object({
 });
 export type ResolveBankAccountInput = z.input<typeof resolveBankAccountSchema>;
 
+export const SIMULATE_PRODUCTION_REFUSAL = "Deposits can only be simulated in the sandbox. Switch to the sandbox to try one.";
+
 export const SIMULATE_MESSAGES = {
   account: "This funding account id is not valid. Reload the page.",
   scenario: "Choose a scenario.",
