@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { EventsTable } from "@/components/tables/events/data-table";
@@ -41,7 +42,8 @@ describe("Timeline (server component)", () => {
         { ...base, environment: "production", name: "transfer.failed", receivedName: "transfer.failed", dedupeKey: "c", resourceStatus: "FAILED", occurredAt: new Date("2026-11-01T10:01:00Z") },
       ],
     });
-    const html = renderToStaticMarkup(await Timeline({ organizationId: team.org.id, environment: "sandbox", resourceType: "transfer", resourceId: id }));
+    const element = await Timeline({ organizationId: team.org.id, environment: "sandbox", resourceType: "transfer", resourceId: id });
+    const html = renderToStaticMarkup(<QueryClientProvider client={new QueryClient()}>{element}</QueryClientProvider>);
     expect(html).toContain('aria-label="Transfer timeline"');
     expect(html.indexOf("transfer.processing")).toBeLessThan(html.indexOf("transfer.completed"));
     expect(html).not.toContain("transfer.failed");

@@ -1,11 +1,12 @@
-import { TimelineList } from "@/components/timeline/timeline-list";
+import { LiveTimeline } from "@/components/timeline/live-timeline";
 import { RESOURCE_LABELS } from "@/lib/webhooks/names";
 import { getTimeline } from "@/lib/webhooks/query";
 
 /**
  * Server component: the events of one resource (deposit, funding account, transfer, withdrawal,
- * Pro order, ...) in the order they happened, duplicates folded. Client pages refetch the same data
- * from GET /api/timeline/<resourceType>/<resourceId> and render it with TimelineList.
+ * Pro order, ...) in the order they happened, duplicates folded. Rendered first on the server, then
+ * kept current in the browser from GET /api/timeline/<resourceType>/<resourceId> whenever the live
+ * stream reports a change to this resource. Client pages can use LiveTimeline or TimelineList directly.
  */
 export async function Timeline({
   organizationId,
@@ -23,7 +24,7 @@ export async function Timeline({
   return (
     <section aria-label={label} className="grid gap-3">
       <h2 className="text-base font-semibold">Timeline</h2>
-      <TimelineList items={items} label={label} />
+      <LiveTimeline resourceType={resourceType} resourceId={resourceId} initial={items} label={label} />
     </section>
   );
 }
