@@ -26,9 +26,11 @@ export function fetchBalances(): Promise<FreshBalances> {
   return fetchJson<FreshBalances>(q ? `/api/balances?${q}` : "/api/balances", "The balances could not be loaded. Try again in a moment.");
 }
 
-export function useBalances(initial: FreshBalances | null) {
+export function useBalances(initial: FreshBalances | null, initialError?: string | null) {
   const refetchInterval = useLiveRefetchInterval();
   return useQuery({
+    // When the server could not read them, show its sentence first (as rendered) and ask again on Retry.
+    refetchOnMount: !initialError,
     queryKey: BALANCES_KEY,
     queryFn: fetchBalances,
     initialData: initial ?? undefined,
@@ -51,12 +53,12 @@ const ITEMS: { key: keyof Pick<BalanceFigures, "collectionUsd" | "withdrawalUsd"
  * section heading on the overview.
  */
 export function BalanceCards({ initial, initialError, href, headingLevel = 2 }: { initial: FreshBalances | null; initialError?: string | null; href?: string; headingLevel?: 2 | 3 }) {
-  const query = useBalances(initial);
+  const query = useBalances(initial, initialError);
   const now = useNow();
   const H = headingLevel === 2 ? "h2" : "h3";
 
   if (query.data === undefined) {
-    if (query.isError || (initialError && !query.isFetching)) {
+    if (query.isError || initialError) {
       return (
         <Card>
           <CardContent className="pt-6">
