@@ -21,12 +21,21 @@ export function StatusBadge({ status }: { status: ApprovalRow["status"] }) {
   return <Badge variant={STATUS_VARIANT[status] ?? "secondary"}>{STATUS_LABEL[status] ?? status}</Badge>;
 }
 
-/** "Expires in 3 hours", or "Expired" once the time has passed (the next read marks it expired). */
+/** "23 h 5 min" left: a countdown in hours and minutes, not calendar words like "tomorrow". */
+export function formatCountdown(ms: number): string {
+  const minutes = Math.floor(ms / 60_000);
+  if (minutes < 1) return "less than a minute";
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return h > 0 ? `${h} h ${m} min` : `${m} min`;
+}
+
+/** "Expires in 3 h 0 min", or "Expired" once the time has passed (the next read marks it expired). */
 function Expiry({ at, now }: { at: string; now: Date }) {
   const left = new Date(at).getTime() - now.getTime();
   return (
     <time dateTime={at} title={formatDateTime(at)} className={left < 60 * 60 * 1000 ? "font-medium text-destructive" : undefined}>
-      {left > 0 ? `Expires ${formatRelative(at, now)}` : "Expired"}
+      {left > 0 ? `Expires in ${formatCountdown(left)}` : "Expired"}
     </time>
   );
 }

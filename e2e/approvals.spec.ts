@@ -1,0 +1,189 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from "@playwright/test";
+import { storageStateOf, type E2ERole } from "./roles";
+
+// The emulator's seeded full-access sandbox key for the demo merchant (public test data).
+const DEMO_SANDBOX_KEY = "sk_sandbox_demo_full_4f9c2a7e1b3d";
+// Balance moves above this need a second approver (the same limit balances.spec.ts sets).
+const THRESHOLD = "1000.00";
+
+function emulatorUrl(): string {
+  const url = process.env.E2E_EMULATOR_URL;
+  if (!url) throw new Error("E2E_EMULATOR_URL is not set: run this spec through `npm test`, which starts the emulator.");
+  return url;
+}
+
+async function providerMoves(request: APIRequestContext): Promise<{ total: number; newest: { id: string; amount_usd: string } | undefined }> {
+  const res = await request.get(`${emulatorUrl()}/v1/merchant/balance/transfers?limit=1`, { headers: { "X-Api-Key": DEMO_SANDBOX_KEY } });
+  expect(res.ok(), await res.text()).toBe(true);
+  const body = (await res.json()) as { total: number; data: { id: string; amount_usd: string }[] };
+  return { total: body.total, newest: body.data[0] };
+}
+
+const usd = (amount: string) => `USD ${Number(amount).toLocaleString("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** A distinct amount just above the limit, so this run's request is told apart from earlier ones. */
+function uniqueAmount(): string {
+  const cents = Math.floor(Math.random() * 9_900) + 100; // 1.00 .. 99.99 above the limit
+  return (1000 + cents / 100).toFixed(2);
+}
+
+async function expectNoViolations(page: Page, where: string) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  expect(summary, `axe violations on ${where}`).toEqual([]);
+}
+
+async function pageAs(browser: Browser, role: E2ERole): Promise<Page> {
+  const context = await browser.newContext({ storageState: storageStateOf(role) });
+  return context.newPage();
+}
+
+async function setBalanceMoveThreshold(page: Page) {
+  await page.goto("/settings/approvals");
+  const form = page.getByTestId("threshold-form");
+  await form.getByLabel("Currency").fill("USD");
+  await form.getByRole("combobox", { name: "Applies to" }).click();
+  await page.getByRole("option", { name: "Balance move" }).click();
+  await form.getByLabel("Approval needed above").fill(THRESHOLD);
+  await form.getByTestId("threshold-save").click();
+  await expect(page.locator('[data-testid="threshold-row"][data-currency="USD"][data-kind="balance_move"]')).toContainText(usd(THRESHOLD));
+}
+
+/** Files a balance move above the limit through the Balances page's form. */
+async function requestMove(page: Page, amount: string) {
+  await page.goto("/balances");
+  const form = page.getByTestId("move-balance-form");
+  await form.getByLabel("Amount (USD)").fill(amount);
+  await form.getByRole("button", { name: "Review move" }).click();
+  await page.getByTestId("move-balance-confirm").getByRole("button", { name: "Move", exact: true }).click();
+  await expect(page.getByTestId("move-balance-pending")).toContainText("Waiting for a second approver");
+}
+
+const row = (page: Page, section: string, amount: string): Locator => page.getByTestId(section).getByTestId("approval-row").filter({ hasText: usd(amount) });
+
+test.describe("approvals", () => {
+  test.beforeAll(async ({ browser }) => {
+    const admin = await pageAs(browser, "admin");
+    await setBalanceMoveThreshold(admin);
+    await admin.context().close();
+  });
+
+  test("an admin sets a limit; a wrong amount is refused on its field", async ({ browser }) => {
+    const page = await pageAs(browser, "admin");
+    await page.goto("/settings/approvals");
+    await expect(page.getByRole("heading", { level: 1, name: "Approval limits" })).toBeVisible();
+    const form = page.getByTestId("threshold-form");
+    await form.getByLabel("Currency").fill("NGN");
+    await form.getByLabel("Approval needed above").fill("-5");
+    await form.getByTestId("threshold-save").click();
+    await expect(form.getByText("Enter an amount of 0 or more, such as 1000 or 1500000.50.")).toBeVisible();
+    await expect(form.getByLabel("Approval needed above")).toHaveAttribute("aria-invalid", "true");
+    await form.getByLabel("Approval needed above").fill("1,500,000");
+    await form.getByTestId("threshold-save").click();
+    await expect(page.locator('[data-testid="threshold-row"][data-currency="NGN"][data-kind="*"]')).toContainText("NGN 1,500,000.00");
+    await expectNoViolations(page, "/settings/approvals");
+    await page.context().close();
+  });
+
+  test("the limits page is for admins only", async ({ browser }) => {
+    const page = await pageAs(browser, "approver");
+    await page.goto("/settings/approvals");
+    await expect(page).toHaveURL(/\/forbidden/);
+    await page.context().close();
+  });
+
+  test("an operator's request reaches the approver's inbox, the operator cannot approve it, the approver sends it once", async ({ browser, request }) => {
+    const amount = uniqueAmount();
+    const approver = await pageAs(browser, "approver");
+    await approver.goto("/approvals");
+    await expect(approver.getByRole("heading", { level: 1, name: "Approvals" })).toBeVisible();
+
+    const operator = await pageAs(browser, "operator");
+    const before = await providerMoves(request);
+    await requestMove(operator, amount);
+    expect((await providerMoves(request)).total).toBe(before.total);
+
+    // The operator sees their own request with Cancel, and no way to approve it.
+    await operator.goto("/approvals");
+    const own = row(operator, "approvals-mine", amount);
+    await expect(own).toContainText("Waiting for approval");
+    await expect(own.getByTestId("cancel-open")).toBeVisible();
+    await expect(operator.getByTestId("approve-open")).toHaveCount(0);
+
+    // The approver's open inbox picks it up without a reload.
+    const waiting = row(approver, "approvals-waiting", amount);
+    await expect(waiting).toBeVisible({ timeout: 25_000 });
+    await expect(waiting).toContainText("Olu Operator");
+    await expect(waiting).toContainText(/Expires in/);
+    await expectNoViolations(approver, "/approvals with a waiting request");
+
+    await waiting.getByTestId("approve-open").click();
+    const dialog = approver.getByTestId("approve-dialog");
+    await expect(dialog.getByRole("heading", { name: `Approve and send ${usd(amount)}?` })).toBeVisible();
+    await dialog.getByTestId("approve-confirm").click();
+    await expect(approver.getByText(/^Approved and sent: Move USD/)).toBeVisible();
+    await expect(waiting).toHaveCount(0);
+    const sent = approver.locator('[data-testid="approvals-history"] [data-testid="approval-row"][data-status="sent"]').filter({ hasText: usd(amount) });
+    await expect(sent).toContainText("Approved by Abe Approver");
+
+    const after = await providerMoves(request);
+    expect(after.total).toBe(before.total + 1);
+    expect(after.newest!.amount_usd).toBe(amount);
+    await expect(sent).toContainText(after.newest!.id);
+
+    await operator.reload();
+    await expect(row(operator, "approvals-mine", amount)).toHaveCount(0);
+    await expect(operator.locator('[data-testid="approvals-history"] [data-status="sent"]').filter({ hasText: usd(amount) })).toBeVisible();
+    await operator.context().close();
+    await approver.context().close();
+  });
+
+  test("the approver rejects with a reason, which is required, and nothing moves", async ({ browser, request }) => {
+    const amount = uniqueAmount();
+    const operator = await pageAs(browser, "operator");
+    await requestMove(operator, amount);
+    const before = await providerMoves(request);
+
+    const approver = await pageAs(browser, "approver");
+    await approver.goto("/approvals");
+    await row(approver, "approvals-waiting", amount).getByTestId("reject-open").click();
+    const dialog = approver.getByTestId("reject-dialog");
+    await dialog.getByTestId("reject-confirm").click();
+    await expect(dialog.getByText("Say why you are rejecting it.")).toBeVisible();
+    await dialog.getByLabel("Reason").fill("Not agreed with finance lead");
+    await dialog.getByTestId("reject-confirm").click();
+    await expect(dialog).toHaveCount(0);
+    const rejected = approver.locator('[data-testid="approvals-history"] [data-testid="approval-row"][data-status="rejected"]').filter({ hasText: usd(amount) });
+    await expect(rejected).toContainText("Not agreed with finance lead");
+    expect((await providerMoves(request)).total).toBe(before.total);
+
+    // The status filter lives in the URL.
+    await approver.getByRole("combobox", { name: "Status" }).click();
+    await approver.getByRole("option", { name: "Rejected" }).click();
+    await expect(approver).toHaveURL(/status=rejected/);
+    await expect(approver.locator('[data-testid="approvals-history"] [data-testid="approval-row"]:not([data-status="rejected"])')).toHaveCount(0);
+    await approver.reload();
+    await expect(rejected).toBeVisible();
+    await operator.context().close();
+    await approver.context().close();
+  });
+
+  test("an admin cannot approve their own request and may cancel it", async ({ browser, request }) => {
+    const amount = uniqueAmount();
+    const admin = await pageAs(browser, "admin");
+    await requestMove(admin, amount);
+    const before = await providerMoves(request);
+    await admin.goto("/approvals");
+    const own = row(admin, "approvals-mine", amount);
+    await expect(own).toBeVisible();
+    await expect(own.getByTestId("approve-open")).toHaveCount(0);
+    await expect(row(admin, "approvals-waiting", amount)).toHaveCount(0);
+    await own.getByTestId("cancel-open").click();
+    await admin.getByTestId("cancel-confirm").click();
+    await expect(admin.getByText("Request cancelled.")).toBeVisible();
+    await expect(admin.locator('[data-testid="approvals-history"] [data-status="cancelled"]').filter({ hasText: usd(amount) })).toBeVisible();
+    expect((await providerMoves(request)).total).toBe(before.total);
+    await admin.context().close();
+  });
+});
