@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/page/page-header";
+import { EventsAutoRefresh } from "@/components/tables/events/auto-refresh";
 import { EventsTable } from "@/components/tables/events/data-table";
 import { RejectionsTable } from "@/components/tables/events/rejections";
 import { EventsToolbar } from "@/components/tables/events/toolbar";
@@ -48,6 +49,7 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
           </a>
         }
       />
+      <EventsAutoRefresh />
       <EventsToolbar names={result.names} resources={result.resources} statuses={result.statuses} resourceLabels={{ ...RESOURCE_LABELS }} />
       <EventsTable rows={rows} page={page} pages={result.pages} total={result.total} filters={filters} filtered={Object.values(rest).some(Boolean)} />
       {rejections ? <RejectionsTable rows={rejections.rows} total={rejections.total} /> : null}
