@@ -183,7 +183,8 @@ async function main(): Promise<void> {
 
     const stored = Number(rows);
     const latencies = out.latencies.sort((a, b) => a - b);
-    const deliveries = latencies.length;
+    // Every POST answered (first deliveries and repeats); latencies are those of first deliveries.
+    const deliveries = Object.values(out.statuses).reduce((a, b) => a + b, 0);
     const result = {
       at: new Date().toISOString(),
       concurrency: CONCURRENCY,
