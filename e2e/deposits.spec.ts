@@ -55,7 +55,9 @@ test.describe("deposits", () => {
   });
 
   test("a deposit that does not exist is a not-found page, not an error", async ({ page }) => {
-    const res = await page.goto("/deposits/00000000-0000-4000-8000-000000000000");
-    expect(res?.status()).toBe(404);
+    await page.goto("/deposits/00000000-0000-4000-8000-000000000000");
+    await expect(page.getByRole("heading", { level: 1, name: "Deposit not found" })).toBeVisible();
+    await page.getByRole("link", { name: "See all deposits" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Deposits" })).toBeVisible();
   });
 });

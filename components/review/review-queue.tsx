@@ -75,10 +75,12 @@ export function ReviewQueue({ initial, canDecide }: { initial: QueueView; canDec
   );
 
   // Focus follows the selection, so a screen reader announces the deposit and Enter opens it.
+  // Keyed on the id, so a background refetch (new objects, same selection) never moves focus.
+  const currentId = current?.id;
   useEffect(() => {
-    if (!moved.current || !current) return;
-    links.current.get(current.id)?.focus();
-  }, [current]);
+    if (!moved.current || !currentId) return;
+    links.current.get(currentId)?.focus();
+  }, [currentId]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {

@@ -51,8 +51,9 @@ export function DepositsTable({ rows, page, pages, total, filters }: { rows: Dep
               <TableRow key={d.id} data-testid="deposit-row">
                 <TableCell className="whitespace-nowrap text-sm">{formatDateTime(d.created_at)}</TableCell>
                 <TableCell>
-                  <Link href={`/deposits/${encodeURIComponent(d.id)}`} className="font-mono text-xs underline underline-offset-4" aria-label={`Deposit ${d.id}`}>
-                    {d.id.slice(0, 8)}…
+                  <Link href={`/deposits/${encodeURIComponent(d.id)}`} className="font-mono text-xs underline underline-offset-4">
+                    <span aria-hidden="true">{d.id.slice(0, 8)}…</span>
+                    <span className="sr-only">Deposit {d.id}</span>
                   </Link>
                   <div className="text-xs text-muted-foreground">{typeLabel(d.type)}</div>
                   {d.onramp_id ? <LegacyLink kind="onramps" id={d.onramp_id} /> : null}
@@ -80,8 +81,9 @@ export function DepositsTable({ rows, page, pages, total, filters }: { rows: Dep
                 </TableCell>
                 <TableCell className="font-mono text-xs">
                   {d.customer_id ? (
-                    <Link href={{ query: { ...link(1).query, customer: d.customer_id } }} className="underline underline-offset-4" aria-label={`Only deposits of customer ${d.customer_id}`}>
-                      {d.customer_id.slice(0, 8)}…
+                    <Link href={{ query: { ...link(1).query, customer: d.customer_id } }} className="underline underline-offset-4">
+                      <span aria-hidden="true">{d.customer_id.slice(0, 8)}…</span>
+                      <span className="sr-only">Only deposits of customer {d.customer_id}</span>
                     </Link>
                   ) : (
                     "—"
