@@ -47,6 +47,8 @@ async function main() {
     const { DEMO_PASSWORD, DEMO_USERS, seed } = await import("../prisma/seed");
     const seeded = await seed(databaseUrl);
     if (seeded.created) console.log("Seeded the demo organization.");
+    const { seedDemoThresholds } = await import("../lib/approvals/seed-demo");
+    await seedDemoThresholds(databaseUrl);
 
     const emulatorUrl = `http://localhost:${EMULATOR_PORT}`;
     const env: NodeJS.ProcessEnv = {

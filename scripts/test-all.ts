@@ -78,6 +78,8 @@ async function main() {
     // Imported after generateClient(): the seed needs the generated Prisma client.
     const { seed } = await import("../prisma/seed");
     await seed(e2eUrl);
+    const { seedDemoThresholds } = await import("../lib/approvals/seed-demo");
+    await seedDemoThresholds(e2eUrl);
     const appPort = await freePort();
     const emulatorPort = await freePort();
     const appUrl = `http://localhost:${appPort}`;
