@@ -88,7 +88,8 @@ export function createWebhookRoute(overrides: Partial<IntakeDeps> = {}) {
 
     const declared = Number(request.headers.get("content-length") ?? "");
     if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) {
-      return reject(413, "body too large", declared, `The body is larger than ${MAX_BODY_BYTES} bytes.`);
+      // Clamped: the size column is a 32-bit integer and the header is the sender's claim.
+      return reject(413, "body too large", Math.min(declared, 2_147_483_647), `The body is larger than ${MAX_BODY_BYTES} bytes.`);
     }
     let body: Uint8Array;
     try {
