@@ -62,7 +62,7 @@ export async function BalanceHistory({ tenant, range }: { tenant: Tenant; range:
       </div>
     );
   }
-  const { points, changes } = series.data;
+  const { points, changes, bucketMs } = series.data;
   return (
     <div className="grid gap-6">
       {series.stale ? (
@@ -73,6 +73,12 @@ export async function BalanceHistory({ tenant, range }: { tenant: Tenant; range:
       {changes === 0 ? (
         <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground" data-testid="balance-history-empty">
           No balance changes in the last {LABELS[range]}. The lines stay flat at today&apos;s balances.
+        </p>
+      ) : null}
+      {bucketMs ? (
+        <p className="text-xs text-muted-foreground" data-testid="balance-history-bucketed">
+          {changes.toLocaleString("en-GB")} changes in this range: each point shows the balances at the end of a period of about{" "}
+          {bucketMs >= 86_400_000 ? `${Math.round(bucketMs / 86_400_000)} days` : `${Math.max(1, Math.round(bucketMs / 3_600_000))} hours`}.
         </p>
       ) : null}
       <BalanceChart

@@ -87,3 +87,30 @@ describe("deriveSeries", () => {
     ]);
   });
 });
+
+describe("deriveSeries with many changes", () => {
+  it("keeps the closing balances of equal periods, never more than the limit, ending at the current balances", () => {
+    const from = at("2026-11-01T00:00:00Z");
+    const to = at("2026-11-11T00:00:00Z");
+    // 1,000 moves of 1.00, one every 10 minutes from the window start.
+    const moves = Array.from({ length: 1000 }, (_, i) => ({ id: `m${i}`, amount_usd: "1.00", status: "COMPLETED", created_at: new Date(from.getTime() + (i + 1) * 600_000).toISOString() }));
+    const s = deriveSeries({ collectionUsd: "0.00", withdrawalUsd: "1000.00", withdrawalNgn: null }, deltasFromMoves(moves), { from, to }, 100);
+    expect(s.changes).toBe(2000);
+    expect(s.bucketMs).toBe(8_640_000);
+    expect(s.points.length).toBeLessThanOrEqual(102);
+    expect(s.points[0]).toMatchObject({ at: from.toISOString(), collectionUsd: "1000.00", withdrawalUsd: "0.00" });
+    expect(s.points.at(-1)).toMatchObject({ at: to.toISOString(), collectionUsd: "0.00", withdrawalUsd: "1000.00" });
+    // Every kept point is exact: collection plus withdrawal stays 1,000.00, and balances only fall.
+    for (const p of s.points) expect(new Decimal(p.collectionUsd).plus(p.withdrawalUsd).toFixed(2)).toBe("1000.00");
+    const collection = s.points.map((p) => new Decimal(p.collectionUsd));
+    for (let i = 1; i < collection.length; i++) expect(collection[i]!.lte(collection[i - 1]!)).toBe(true);
+    // A period's point is its last change: the move at 02:20 on day 1 closes the first 2.4-hour period.
+    expect(s.points[1]).toMatchObject({ at: "2026-11-01T02:20:00.000Z", collectionUsd: "986.00" });
+  });
+
+  it("keeps every point when there are few changes", () => {
+    const s = deriveSeries({ collectionUsd: "1.00", withdrawalUsd: "0.00", withdrawalNgn: null }, [], { from: at("2026-11-01T00:00:00Z"), to: at("2026-11-02T00:00:00Z") });
+    expect(s.bucketMs).toBeNull();
+    expect(s.points).toHaveLength(2);
+  });
+});

@@ -168,17 +168,29 @@ export interface BalanceSeries {
   points: BalancePoint[];
   /** How many changes fell inside the window. */
   changes: number;
+  /** When there were more changes than points: the length of the period each point closes, in ms. */
+  bucketMs: number | null;
+}
+
+/** At most this many points reach the page: beyond it the chart and its table stop being readable. */
+export const MAX_POINTS = 400;
+
+interface Snapshot {
+  at: Date;
+  v: Record<BalanceKey, Decimal>;
 }
 
 /**
  * Points in time order, each the balances right after a change, from `from` (before the first
  * change in the window) to `to` (the current balances). Changes after `to` are undone first, so a
- * current figure fetched a little after `to` still anchors the line correctly.
+ * current figure fetched a little after `to` still anchors the line correctly. With more changes
+ * than `maxPoints`, the window is cut into equal periods and each keeps its closing balances.
  */
 export function deriveSeries(
   current: { collectionUsd: string; withdrawalUsd: string; withdrawalNgn: string | null },
   deltas: readonly BalanceDelta[],
   window: { from: Date; to: Date },
+  maxPoints = MAX_POINTS,
 ): BalanceSeries {
   const hasNgn = current.withdrawalNgn !== null;
   const value: Record<BalanceKey, Decimal> = {
@@ -187,26 +199,48 @@ export function deriveSeries(
     withdrawalNgn: new Decimal(current.withdrawalNgn ?? 0),
   };
   const sorted = [...deltas].filter((d) => d.at >= window.from).sort((a, b) => b.at.getTime() - a.at.getTime() || a.id.localeCompare(b.id));
-  const snapshot = (at: Date): BalancePoint => ({
-    at: at.toISOString(),
-    collectionUsd: value.collectionUsd.toFixed(2),
-    withdrawalUsd: value.withdrawalUsd.toFixed(2),
-    withdrawalNgn: hasNgn ? value.withdrawalNgn.toFixed(2) : null,
-  });
-  const backwards: BalancePoint[] = [];
+  const snap = (at: Date): Snapshot => ({ at, v: { ...value } });
+  const backwards: Snapshot[] = [];
   let i = 0;
   for (; i < sorted.length && sorted[i]!.at > window.to; i++) value[sorted[i]!.key] = value[sorted[i]!.key].minus(sorted[i]!.amount);
-  backwards.push(snapshot(window.to));
+  backwards.push(snap(window.to));
   let changes = 0;
   while (i < sorted.length) {
     const at = sorted[i]!.at;
     // Several changes at one instant make one point.
-    if (backwards[backwards.length - 1]!.at !== at.toISOString()) backwards.push(snapshot(at));
+    if (backwards[backwards.length - 1]!.at.getTime() !== at.getTime()) backwards.push(snap(at));
     for (; i < sorted.length && sorted[i]!.at.getTime() === at.getTime(); i++) {
       value[sorted[i]!.key] = value[sorted[i]!.key].minus(sorted[i]!.amount);
       changes++;
     }
   }
-  backwards.push(snapshot(window.from));
-  return { from: window.from.toISOString(), to: window.to.toISOString(), points: backwards.reverse(), changes };
+  backwards.push(snap(window.from));
+  let points = backwards.reverse();
+  let bucketMs: number | null = null;
+  if (points.length > maxPoints + 2) {
+    const span = Math.max(1, window.to.getTime() - window.from.getTime());
+    bucketMs = Math.ceil(span / maxPoints);
+    const kept: Snapshot[] = [points[0]!];
+    for (let k = 1; k < points.length - 1; k++) {
+      const bucket = Math.floor((points[k]!.at.getTime() - window.from.getTime()) / bucketMs);
+      const next = points[k + 1]!;
+      const nextBucket = Math.floor((next.at.getTime() - window.from.getTime()) / bucketMs);
+      // The last change of each period carries the balances that period closed with.
+      if (nextBucket !== bucket || k === points.length - 2) kept.push(points[k]!);
+    }
+    kept.push(points[points.length - 1]!);
+    points = kept;
+  }
+  return {
+    from: window.from.toISOString(),
+    to: window.to.toISOString(),
+    points: points.map((p) => ({
+      at: p.at.toISOString(),
+      collectionUsd: p.v.collectionUsd.toFixed(2),
+      withdrawalUsd: p.v.withdrawalUsd.toFixed(2),
+      withdrawalNgn: hasNgn ? p.v.withdrawalNgn.toFixed(2) : null,
+    })),
+    changes,
+    bucketMs,
+  };
 }
