@@ -164,7 +164,7 @@ export function ReviewQueue({ initial, canDecide }: { initial: QueueView; canDec
                   >
                     <Amount value={item.amount} currency={item.currency} /> <span className="font-mono text-xs text-muted-foreground">{item.id}</span>
                   </Link>
-                  <span className="text-sm text-muted-foreground" title={formatDateTime(item.createdAt)}>
+                  <span className="text-sm text-muted-foreground" title={formatDateTime(item.createdAt)} suppressHydrationWarning>
                     received {formatRelative(item.createdAt)}
                   </span>
                 </div>

@@ -3,7 +3,7 @@
  * decide, the four-eyes rule, the signed outbound delivery retried until a local endpoint answers
  * 2xx, the CSV export and the deposit read routes.
  */
-import { createHmac } from "node:crypto";
+import { createHmac, randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -20,7 +20,7 @@ import { GET as getDeposit } from "@/app/api/deposits/[id]/route";
 import { GET as listDeposits } from "@/app/api/deposits/route";
 import { GET as exportDecisions } from "@/app/api/review/export/route";
 import { GET as getQueue } from "@/app/api/review/queue/route";
-import { SELF_CONFIRM_REFUSED } from "./decisions";
+import { decisionsForDeposit, SELF_CONFIRM_REFUSED } from "./decisions";
 import { DECISION_EVENT, processOutboundOnce } from "./outbound";
 
 process.env.OUTBOUND_WORKER = "off"; // the test drives deliveries itself
@@ -337,5 +337,33 @@ describe("read routes", () => {
     const finals = (await (await exportDecisions(get("/api/review/export?status=final"))).text()).trimEnd().split("\r\n");
     expect(finals).toHaveLength(2);
     expect((await exportDecisions(get("/api/review/export?status=nonsense"))).status).toBe(400);
+  });
+});
+
+describe("the provider's later outcome", () => {
+  it("shows the provider's new status next to a final decision, and in the export, without the decision changing", async () => {
+    const d = nextFlagged();
+    await as("approver");
+    const r = await recordReviewDecision({ depositId: d.id, decision: "credit_customer", reason: "Customer sent the receipt; late by two minutes." });
+    if (!r.ok) throw new Error(r.error);
+    await as("approver2");
+    await confirmReviewDecision({ decisionId: r.data.id });
+    expect((await decisionsForDeposit(team.org.id, "sandbox", d.id))[0]!.providerOutcome).toBeNull();
+
+    // The provider completes the deposit later; the webhook intake records its newest state.
+    const at = new Date("2026-03-01T12:00:00.000Z");
+    await testDb().resourceState.create({
+      data: { organizationId: team.org.id, environment: "sandbox", resourceType: "deposit", resourceId: d.id, status: "COMPLETED", occurredAt: at, eventId: randomUUID(), data: { id: d.id, status: "COMPLETED" } },
+    });
+    const [view] = await decisionsForDeposit(team.org.id, "sandbox", d.id);
+    expect(view).toMatchObject({ status: "final", decision: "credit_customer", providerOutcome: { status: "COMPLETED", at } });
+    expect(view!.snapshot.status).toBe("REQUIRES_REVIEW");
+    // The live status, when the page has it, wins over the stored event.
+    expect((await decisionsForDeposit(team.org.id, "sandbox", d.id, "FAILED"))[0]!.providerOutcome).toMatchObject({ status: "FAILED" });
+
+    await as("viewer");
+    const lines = (await (await exportDecisions(get(`/api/review/export?deposit=${d.id}`))).text()).trimEnd().split("\r\n");
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(",REQUIRES_REVIEW,COMPLETED,");
   });
 });
