@@ -106,8 +106,9 @@ export function BalanceCards({ initial, initialError, href, headingLevel = 2 }: 
               </CardHeader>
               <CardContent className="grid gap-1">
                 {href ? (
-                  <Link href={href} className="w-fit rounded-sm underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none" aria-label={`${i.title}: ${value === null ? "not available" : formatMoney(value, i.currency)}. Open balances`}>
+                  <Link href={href} className="w-fit rounded-sm underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
                     {figure}
+                    <span className="sr-only">, {i.title.toLowerCase()}: open balances</span>
                   </Link>
                 ) : (
                   figure
