@@ -27,7 +27,11 @@ export interface Decider {
   environment: Environment;
 }
 
-/** A send in "approved" for longer than this is taken as interrupted and may be retried. */
+/**
+ * A send in "approved" for longer than this is taken as interrupted and may be retried. Well above
+ * the upstream client's longest write (no retry starts after 30 s, 15 s per attempt), so a retry
+ * never overlaps a send that is still in flight.
+ */
 export const STUCK_SEND_MS = 60_000;
 
 export const SELF_APPROVAL = "You requested this, so someone else must approve it.";
