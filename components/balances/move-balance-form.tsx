@@ -78,8 +78,8 @@ export function MoveBalanceForm({ initial }: { initial: FreshBalances | null }) 
         void queryClient.invalidateQueries({ queryKey: MOVES_LIST_KEY });
         return;
       }
-      // A refusal the user will correct starts a new attempt; an unknown outcome keeps the key so a retry is safe.
-      if (!r.requestId) attempt.renew();
+      // The key is kept after any failure: an outcome the app could not learn (timeout, outage) must be
+      // retried under the same key, and after a definitive refusal the ledger frees it for a corrected amount.
       const fields = Object.entries(r.fieldErrors ?? {});
       for (const [name, message] of fields) {
         if (name === "amount") form.setError("amount", { type: "server", message });

@@ -100,16 +100,23 @@ describe("moving at or under the threshold", () => {
     expect((await providerBalances()).collection.toFixed(2)).toBe(before.collection.minus("12.34").toFixed(2));
   });
 
-  it("shows the provider's refusal as a sentence when the collection balance is too small", async () => {
+  it("shows the provider's refusal as a sentence, and takes a corrected amount under the same attempt key, when the collection balance is too small", async () => {
     await setThreshold("100000000");
     await as("admin");
     const before = await providerBalances();
-    const r = await moveBalance({ attemptKey: randomUUID(), amount: before.collection.plus(1).toFixed(2) });
+    // The form keeps its attempt key after a refusal; the corrected amount then goes through once.
+    const attemptKey = randomUUID();
+    const r = await moveBalance({ attemptKey, amount: before.collection.plus(1).toFixed(2) });
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.error).toMatch(/[A-Z].*\./);
     expect(r.error).not.toMatch(/insufficient_balance|undefined|\{/);
     expect((await providerBalances()).collection.toFixed(2)).toBe(before.collection.toFixed(2));
+    const moves = await providerMoveCount();
+    const corrected = await moveBalance({ attemptKey, amount: "2.00" });
+    expect(corrected).toMatchObject({ ok: true, data: { outcome: "moved", amount: "2.00", replayed: false } });
+    expect(await providerMoveCount()).toBe(moves + 1);
+    expect((await providerBalances()).collection.toFixed(2)).toBe(before.collection.minus(2).toFixed(2));
   });
 });
 
