@@ -61,7 +61,7 @@ test.describe("funding accounts", () => {
     await expect(page.getByTestId("settlement-destination")).toContainText("Merchant balance (USD)");
   });
 
-  test("an operator opens a permanent crypto account paying out NGN, with the bank looked up and a current rate", async ({ page }) => {
+  test("an operator opens a permanent crypto account paying out NGN, with the bank looked up and a current rate, then changes its settlement", async ({ page, request }) => {
     await openForm(page);
     await choose(page, "Customer", CUSTOMER);
     await choose(page, "Rail", "Crypto address");
@@ -82,6 +82,18 @@ test.describe("funding accounts", () => {
     await expect(page.getByTestId("instruction-address")).toHaveText(/^T[1-9A-HJ-NP-Za-km-z]{33}$/, { timeout: 10_000 });
     await expect(page.getByRole("button", { name: "Copy address" })).toBeVisible();
     await expect(page.getByTestId("settlement-destination")).toContainText("Adaeze Okonkwo");
+
+    // Permanent and active: its future deposits can settle elsewhere.
+    await control(request, "/clock", { advance_ms: 3_000 });
+    await expect(page.getByTestId("account-summary").getByText("ACTIVE", { exact: true })).toBeVisible({ timeout: 15_000 });
+    await page.getByRole("button", { name: "Change settlement" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("combobox", { name: "Settle deposits to" }).click();
+    await page.getByRole("option", { name: "Merchant balance (USD)" }).click();
+    await dialog.getByRole("button", { name: "Change settlement" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId("settlement-destination")).toContainText("Merchant balance (USD)");
+    await expect(page.getByTestId("settlement-destination")).not.toContainText("Adaeze Okonkwo");
   });
 
   test("every invalid input of the create form gets its message on the field", async ({ page }) => {

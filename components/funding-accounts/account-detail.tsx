@@ -10,6 +10,8 @@ import type { FundingAccountView } from "@/lib/funding-accounts/views";
 import { liveKeys } from "@/lib/live/query-keys";
 import { formatMoney } from "@/lib/money";
 import type { FundingAccount } from "@/lib/upstream/schemas/core";
+import type { Rail } from "@/lib/funding-accounts/schema";
+import { ChangeSettlementDialog } from "./change-settlement-dialog";
 import { Countdown } from "./countdown";
 import { railLabel, settlementLabel, typeLabel } from "./labels";
 import { ReadError } from "./read-error";
@@ -86,9 +88,11 @@ function Settlement({ account }: { account: FundingAccount }) {
 }
 
 /** The account's receive instructions, expiry, settlement destination and customer, refreshed live. */
-export function FundingAccountDetail({ initial }: { initial: FundingAccountView }) {
+export function FundingAccountDetail({ initial, canChangeSettlement = false }: { initial: FundingAccountView; canChangeSettlement?: boolean }) {
   const q = useFundingAccount(initial);
   const { account, customer } = q.data;
+  // The provider changes the destination of permanent, active customer accounts only.
+  const changeable = canChangeSettlement && account.type === "PERMANENT" && account.status === "ACTIVE" && Boolean(account.customer_id) && (account.rail === "NGN_VIRTUAL_ACCOUNT" || account.rail === "CRYPTO_ADDRESS");
   const expiring = account.expires_at && account.status !== "DISABLED" && account.status !== "FAILED";
   return (
     <div className="grid gap-4">
@@ -132,6 +136,11 @@ export function FundingAccountDetail({ initial }: { initial: FundingAccountView 
               <h2 className="text-base">Settlement destination</h2>
             </CardTitle>
             <CardDescription>Where deposits to this account go.</CardDescription>
+            {changeable ? (
+              <div>
+                <ChangeSettlementDialog accountId={account.id} rail={account.rail as Rail} asset={account.asset ?? account.currency ?? ""} />
+              </div>
+            ) : null}
           </CardHeader>
           <CardContent>
             <Settlement account={account} />

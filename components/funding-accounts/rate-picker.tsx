@@ -38,9 +38,6 @@ export function RatePicker({
     setExpired(false);
     setProblem(null);
   }, [side, to]);
-  useEffect(() => {
-    if (rate && value !== rate.rateId) setRate(null);
-  }, [value, rate]);
 
   const fetchRate = async () => {
     setLoading(true);

@@ -14,11 +14,12 @@ import { GET as getDeposits } from "@/app/api/funding-accounts/[id]/deposits/rou
 import { createFundingAccount } from "@/lib/actions/create-funding-account";
 import { resolveBankAccount } from "@/lib/actions/resolve-bank-account";
 import { simulateDeposit } from "@/lib/actions/simulate-deposit";
+import { updateSettlementDestination } from "@/lib/actions/update-settlement-destination";
 import { FROZEN } from "@/lib/upstream/errors";
 import * as vault from "@/lib/vault";
 import { createTeam, testDb } from "@/test/factories";
 import { signInAs, signOutTest } from "@/test/session";
-import { SIMULATE_PRODUCTION_REFUSAL } from "./schema";
+import { MESSAGES, SIMULATE_PRODUCTION_REFUSAL } from "./schema";
 import type { CustomerOption, RateView } from "./views";
 
 let sandbox: TestEmulator;
@@ -233,5 +234,51 @@ describe("simulated deposits", () => {
     expect(inProduction.body.rows.map((r) => r.id)).not.toContain(id);
     const detail = await call<{ error: string }>(getAccount, `/api/funding-accounts/${id}`, { id });
     expect(detail.status).toBe(404);
+  });
+});
+
+describe("changing a settlement destination", () => {
+  async function activeCryptoAccount(type: "PERMANENT" | "TEMPORARY" = "PERMANENT"): Promise<string> {
+    const sell = await rate("USDC", "SELL");
+    const r = await createFundingAccount({
+      attemptKey: randomUUID(),
+      customer_id: await customerId(),
+      rail: "CRYPTO_ADDRESS",
+      type,
+      asset: "USDC",
+      chain: "BASE",
+      ...(type === "PERMANENT" ? { settlement_type: "INTERNAL_BALANCE" as const } : { settlement_type: "NGN_PAYOUT" as const, rate_id: sell.rateId, bank_code: "044", account_number: "0690000031", account_name: "Adaeze Okonkwo" }),
+    });
+    if (!r.ok || r.data.status !== "created") throw new Error(JSON.stringify(r));
+    await sandbox.control.advance(3_000);
+    return r.data.id;
+  }
+
+  it("moves a permanent crypto account to an NGN payout, audited with before and after", async () => {
+    await as("operator");
+    const id = await activeCryptoAccount();
+    const sell = await rate("USDC", "SELL");
+    const r = await updateSettlementDestination({ attemptKey: randomUUID(), funding_account_id: id, settlement_type: "NGN_PAYOUT", rate_id: sell.rateId, bank_code: "044", account_number: "0690000033", account_name: "resolved in the form" });
+    expect(r).toEqual({ ok: true, data: { id, replayed: false } });
+    const detail = await call<{ account: { settlement_destination: { type: string; destination_bank: { account_number: string } } } }>(getAccount, `/api/funding-accounts/${id}`, { id });
+    expect(detail.body.account.settlement_destination).toMatchObject({ type: "NGN_PAYOUT", destination_bank: { account_number: "0690000033" } });
+    const audit = await testDb().auditLog.findFirstOrThrow({ where: { organizationId: team.org.id, action: "funding_account.settlement_changed" } });
+    expect(audit).toMatchObject({ targetId: id, before: { type: "INTERNAL_BALANCE" }, after: { type: "NGN_PAYOUT" } });
+  });
+
+  it("checks the rules against the account the provider has, not the form", async () => {
+    await as("operator");
+    const id = await activeCryptoAccount();
+    const r = await updateSettlementDestination({ attemptKey: randomUUID(), funding_account_id: id, settlement_type: "ONCHAIN", rate_id: randomUUID(), destination_asset: "USDT", destination_chain: "BASE", destination_address: "0x52908400098527886E0F7030069857D2E4169EE7" });
+    expect(r).toEqual({ ok: false, error: "Some fields need attention.", fieldErrors: { settlement_type: MESSAGES.settlementNotAllowed } });
+  });
+
+  it("refuses temporary accounts with a sentence, and refuses viewers", async () => {
+    await as("operator");
+    const id = await activeCryptoAccount("TEMPORARY");
+    const r = await updateSettlementDestination({ attemptKey: randomUUID(), funding_account_id: id, settlement_type: "NGN_PAYOUT" });
+    expect(r).toEqual({ ok: false, error: expect.stringMatching(/^Only permanent, active customer accounts can change where deposits settle\./) });
+    await as("viewer");
+    expect(await updateSettlementDestination({ attemptKey: randomUUID(), funding_account_id: id, settlement_type: "NGN_PAYOUT" })).toEqual(REFUSED);
   });
 });

@@ -116,11 +116,27 @@ function checkCreate(v: z.output<z.ZodObject<typeof createFundingAccountFields>>
     if (!oneOf(ASSETS, v.asset)) issue(ctx, "asset", MESSAGES.asset);
     if (!oneOf(FUNDING_CHAINS, v.chain)) issue(ctx, "chain", MESSAGES.chain);
   }
-  if (!allowedSettlements(v.rail, v.type).includes(v.settlement_type)) {
+  checkSettlement(v.rail, v.type, v.asset, v, ctx);
+}
+
+export interface SettlementValues {
+  settlement_type: SettlementType;
+  rate_id: string;
+  destination_asset: string;
+  destination_chain: string;
+  destination_address: string;
+  bank_code: string;
+  account_number: string;
+  account_name: string;
+}
+
+/** The settlement rules for an account of this rail, type and asset (shared by create and change). */
+export function checkSettlement(rail: Rail, type: FundingType, asset: string, v: SettlementValues, ctx: Ctx) {
+  if (!allowedSettlements(rail, type).includes(v.settlement_type)) {
     issue(ctx, "settlement_type", MESSAGES.settlementNotAllowed);
     return;
   }
-  const need = rateNeed(v.rail, v.settlement_type, v.asset, v.destination_asset);
+  const need = rateNeed(rail, v.settlement_type, asset, v.destination_asset);
   if (need?.required && v.rate_id === "") issue(ctx, "rate_id", MESSAGES.rateRequired);
   else if (need && v.rate_id !== "" && !UUID.test(v.rate_id)) issue(ctx, "rate_id", MESSAGES.rateInvalid);
   if (v.settlement_type === "ONCHAIN") {
@@ -133,6 +149,20 @@ function checkCreate(v: z.output<z.ZodObject<typeof createFundingAccountFields>>
     if (!/^\d{10}$/.test(v.account_number)) issue(ctx, "account_number", MESSAGES.accountNumber);
     else if (v.account_name === "") issue(ctx, "account_number", MESSAGES.accountNotResolved);
   }
+}
+
+/** The provider's settlement_destination object: only the fields this settlement uses. */
+export function toSettlementBody(rail: Rail, asset: string, v: SettlementValues): Record<string, unknown> {
+  const sd: Record<string, unknown> = { type: v.settlement_type };
+  const need = rateNeed(rail, v.settlement_type, asset, v.destination_asset);
+  if (need && v.rate_id !== "") sd.rate_id = v.rate_id;
+  if (v.settlement_type === "ONCHAIN") {
+    sd.destination_asset = v.destination_asset;
+    sd.destination_chain = v.destination_chain;
+    sd.destination_address = v.destination_address;
+  }
+  if (v.settlement_type === "NGN_PAYOUT") sd.destination_bank = { account_number: v.account_number, bank_code: v.bank_code };
+  return sd;
 }
 
 export const createFundingAccountSchema = withAttemptKey(createFundingAccountFields).superRefine(checkCreate);
@@ -148,15 +178,6 @@ export type CreateFundingAccountValues = z.output<typeof createFundingAccountSch
  */
 export function toCreateBody(v: CreateFundingAccountValues): Record<string, unknown> {
   const ngn = v.rail === "NGN_VIRTUAL_ACCOUNT";
-  const sd: Record<string, unknown> = { type: v.settlement_type };
-  const need = rateNeed(v.rail, v.settlement_type, v.asset, v.destination_asset);
-  if (need && v.rate_id !== "") sd.rate_id = v.rate_id;
-  if (v.settlement_type === "ONCHAIN") {
-    sd.destination_asset = v.destination_asset;
-    sd.destination_chain = v.destination_chain;
-    sd.destination_address = v.destination_address;
-  }
-  if (v.settlement_type === "NGN_PAYOUT") sd.destination_bank = { account_number: v.account_number, bank_code: v.bank_code };
   return {
     type: v.type,
     rail: v.rail,
@@ -165,7 +186,7 @@ export function toCreateBody(v: CreateFundingAccountValues): Record<string, unkn
     // The provider documents the amount as an integer. At most 15 digits (checked above), so the
     // JSON number is exact: no float rounding can change it.
     ...(ngn && v.type === "TEMPORARY" ? { amount: Number(v.amount) } : {}),
-    settlement_destination: sd,
+    settlement_destination: toSettlementBody(v.rail, v.asset, v),
   };
 }
 
@@ -181,6 +202,44 @@ export const CREATE_UPSTREAM_FIELDS: Record<string, string> = {
   "settlement_destination.destination_chain": "destination_chain",
   "settlement_destination.destination_address": "destination_address",
   "settlement_destination.destination_bank": "account_number",
+  "settlement_destination.destination_bank.account_number": "account_number",
+  "settlement_destination.destination_bank.bank_code": "bank_code",
+};
+
+const settlementFields = {
+  settlement_type: createFundingAccountFields.settlement_type,
+  rate_id: blank,
+  destination_asset: blank,
+  destination_chain: blank,
+  destination_address: blank,
+  bank_code: blank,
+  account_number: blank,
+  account_name: blank,
+};
+
+/** Changing where a permanent account's future deposits settle. The server checks it against the account it reads. */
+export const updateSettlementFields = {
+  funding_account_id: z.string().trim().regex(UUID, { error: "This funding account id is not valid. Reload the page." }),
+  ...settlementFields,
+};
+export const updateSettlementSchema = withAttemptKey(updateSettlementFields);
+
+/** The change form's rules for one account (its rail and asset decide what is allowed). */
+export function settlementFormSchema(rail: Rail, asset: string) {
+  return z.object(updateSettlementFields).superRefine((v, ctx) => checkSettlement(rail, "PERMANENT", asset, v, ctx));
+}
+
+/** The PATCH body is the destination itself, so the provider's paths have no prefix. */
+export const SETTLEMENT_UPSTREAM_FIELDS: Record<string, string> = {
+  type: "settlement_type",
+  destination_bank: "account_number",
+  "destination_bank.account_number": "account_number",
+  "destination_bank.bank_code": "bank_code",
+  "settlement_destination.type": "settlement_type",
+  "settlement_destination.rate_id": "rate_id",
+  "settlement_destination.destination_asset": "destination_asset",
+  "settlement_destination.destination_chain": "destination_chain",
+  "settlement_destination.destination_address": "destination_address",
   "settlement_destination.destination_bank.account_number": "account_number",
   "settlement_destination.destination_bank.bank_code": "bank_code",
 };

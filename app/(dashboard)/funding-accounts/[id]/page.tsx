@@ -56,7 +56,7 @@ export default async function FundingAccountPage({ params }: { params: Promise<{
     <>
       <PageHeader title={`Funding account ${account.id.slice(0, 8)}`} description={<span className="font-mono text-xs">{account.id}</span>} actions={back} />
       <div className="grid gap-8">
-        <FundingAccountDetail initial={view} />
+        <FundingAccountDetail initial={view} canChangeSettlement={can(me.role, "funding:create")} />
         {canSimulate ? <SimulateDepositForm accountId={account.id} currency={account.rail === "CRYPTO_ADDRESS" ? (account.asset ?? account.currency ?? "USDC") : "NGN"} /> : null}
         <AccountDeposits accountId={account.id} initial={deposits.data} initialError={deposits.error} />
         <AccountTimeline accountId={account.id} initial={timeline} />

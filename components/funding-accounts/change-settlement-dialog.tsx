@@ -1,0 +1,190 @@
+"use client";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useMemo, useState, useTransition } from "react";
+import { Controller, useForm, type Path } from "react-hook-form";
+import { toast } from "sonner";
+import type { z } from "zod";
+import { fetchJson } from "@/components/balances/fetch-json";
+import { FormError } from "@/components/forms/form-error";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { resolveBankAccount } from "@/lib/actions/resolve-bank-account";
+import { updateSettlementDestination } from "@/lib/actions/update-settlement-destination";
+import { allowedSettlements, ASSETS, DESTINATION_CHAINS, rateNeed, settlementFormSchema, type Rail, type SettlementType } from "@/lib/funding-accounts/schema";
+import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
+import { accountKey } from "./account-detail";
+import { settlementLabel } from "./labels";
+import { RatePicker } from "./rate-picker";
+
+type Values = z.input<ReturnType<typeof settlementFormSchema>>;
+type Option = { value: string; label: string };
+
+/**
+ * Changes where a permanent, active account's future deposits settle: the same settlement rules
+ * as creation (allowed types for the rail, a quoted rate where money converts, a looked-up bank).
+ */
+export function ChangeSettlementDialog({ accountId, rail, asset }: { accountId: string; rail: Rail; asset: string }) {
+  const queryClient = useQueryClient();
+  const attempt = useAttemptKey(`settlement-change-${accountId}`);
+  const [open, setOpen] = useState(false);
+  const [pending, start] = useTransition();
+  const [lookingUp, startLookup] = useTransition();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [resolved, setResolved] = useState<{ bankCode: string; accountNumber: string; accountName: string } | null>(null);
+  const allowed = allowedSettlements(rail, "PERMANENT");
+  const schema = useMemo(() => settlementFormSchema(rail, asset), [rail, asset]);
+  const defaults: Values = { funding_account_id: accountId, settlement_type: allowed[0]!, rate_id: "", destination_asset: "", destination_chain: "", destination_address: "", bank_code: "", account_number: "", account_name: "" };
+  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: defaults, mode: "onTouched" });
+  const errorOf = (name: Path<Values>) => form.formState.errors[name]?.message;
+  const [settlement, destinationAsset, bankCode, accountNumber, accountName] = form.watch(["settlement_type", "destination_asset", "bank_code", "account_number", "account_name"]) as string[];
+  const need = rateNeed(rail, settlement as SettlementType, asset, destinationAsset ?? "");
+  const needKey = need ? `${need.side}:${need.to}` : "";
+  const banks = useQuery({
+    queryKey: ["banks"],
+    queryFn: () => fetchJson<{ banks: { code: string; name: string }[] }>("/api/banks", "The banks could not be loaded. Try again in a moment."),
+    enabled: open && settlement === "NGN_PAYOUT",
+    staleTime: 60 * 60_000,
+  });
+
+  useEffect(() => {
+    form.setValue("rate_id", "");
+  }, [needKey, form]);
+  useEffect(() => {
+    const matches = resolved && resolved.bankCode === bankCode && resolved.accountNumber === accountNumber;
+    form.setValue("account_name", matches ? resolved.accountName : "");
+  }, [resolved, bankCode, accountNumber, form]);
+
+  const lookUp = () => {
+    const values = { bank_code: form.getValues("bank_code") ?? "", account_number: (form.getValues("account_number") ?? "").trim() };
+    startLookup(async () => {
+      const r = await resolveBankAccount(values);
+      if (r.ok) {
+        setResolved(r.data);
+        form.clearErrors(["bank_code", "account_number"]);
+        return;
+      }
+      setResolved(null);
+      if (r.fieldErrors?.bank_code) form.setError("bank_code", { type: "server", message: r.fieldErrors.bank_code });
+      form.setError("account_number", { type: "server", message: r.fieldErrors?.account_number ?? r.error });
+    });
+  };
+
+  const onSubmit = form.handleSubmit((values) => {
+    setFormError(null);
+    start(async () => {
+      const r = await updateSettlementDestination({ ...values, attemptKey: attempt.current() });
+      if (r.ok) {
+        attempt.renew();
+        toast.success("Settlement destination changed. It applies to future deposits.");
+        void queryClient.invalidateQueries({ queryKey: accountKey(accountId) });
+        setOpen(false);
+        form.reset(defaults);
+        setResolved(null);
+        return;
+      }
+      if (!r.requestId) attempt.renew();
+      const fields = Object.entries(r.fieldErrors ?? {}).filter(([name]) => name in defaults);
+      for (const [name, message] of fields) form.setError(name as Path<Values>, { type: "server", message });
+      if (fields.length === 0 || r.requestId) setFormError(r.error);
+    });
+  });
+
+  const select = (name: Path<Values>, id: string, placeholder: string, options: Option[]) => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <Select value={field.value ? String(field.value) : ""} onValueChange={(v) => field.onChange(v)}>
+          <SelectTrigger id={id} className="w-full" onBlur={field.onBlur}>
+            <SelectValue placeholder={placeholder} />
+          </SelectTrigger>
+          <SelectContent>
+            {options.map((o) => (
+              <SelectItem key={o.value} value={o.value}>
+                {o.label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      )}
+    />
+  );
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => (!pending ? setOpen(next) : undefined)}>
+      <DialogTrigger asChild>
+        <Button variant="outline" size="sm">
+          Change settlement
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Change the settlement destination</DialogTitle>
+          <DialogDescription>Deposits that arrive after the change settle to the new destination; earlier deposits are not affected.</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Change the settlement destination">
+          <Field label="Settle deposits to" htmlFor="sd-type" error={errorOf("settlement_type")} required>
+            {select("settlement_type", "sd-type", "Choose a settlement", allowed.map((s) => ({ value: s, label: settlementLabel(s) })))}
+          </Field>
+          {settlement === "ONCHAIN" ? (
+            <>
+              <Field label="Pay out as" htmlFor="sd-dest-asset" error={errorOf("destination_asset")} required>
+                {select("destination_asset", "sd-dest-asset", "Choose a stablecoin", ASSETS.map((a) => ({ value: a, label: a })))}
+              </Field>
+              <Field label="Pay out on" htmlFor="sd-dest-chain" error={errorOf("destination_chain")} required>
+                {select("destination_chain", "sd-dest-chain", "Choose a chain", DESTINATION_CHAINS.map((c) => ({ value: c, label: c })))}
+              </Field>
+              <Field label="Destination address" htmlFor="sd-dest-address" error={errorOf("destination_address")} required>
+                <Input id="sd-dest-address" autoComplete="off" spellCheck={false} className="font-mono" {...form.register("destination_address")} />
+              </Field>
+            </>
+          ) : null}
+          {settlement === "NGN_PAYOUT" ? (
+            <>
+              <Field label="Destination bank" htmlFor="sd-bank" error={errorOf("bank_code") ?? (banks.isError ? banks.error.message : undefined)} required>
+                {select("bank_code", "sd-bank", banks.isLoading ? "Loading banks…" : "Choose a bank", (banks.data?.banks ?? []).map((b) => ({ value: b.code, label: `${b.name} (${b.code})` })))}
+              </Field>
+              <Field label="Account number" htmlFor="sd-account-number" error={errorOf("account_number")} required>
+                <Input id="sd-account-number" inputMode="numeric" autoComplete="off" maxLength={10} {...form.register("account_number")} />
+              </Field>
+              <div className="flex flex-wrap items-center gap-3">
+                <Button type="button" variant="outline" onClick={lookUp} disabled={lookingUp || !bankCode || !accountNumber}>
+                  {lookingUp ? "Looking up…" : "Look up account"}
+                </Button>
+                <p aria-live="polite" className="text-sm">
+                  {accountName ? (
+                    <>
+                      Account name: <span className="font-medium">{accountName}</span>. Check it is the right person.
+                    </>
+                  ) : null}
+                </p>
+              </div>
+            </>
+          ) : null}
+          {need ? (
+            <fieldset className="grid gap-2">
+              <legend className="mb-2 text-sm font-medium">{need.required ? "Rate" : "Rate (optional)"}</legend>
+              <Controller
+                control={form.control}
+                name="rate_id"
+                render={({ field }) => (
+                  <RatePicker side={need.side} to={need.to} required={need.required} value={String(field.value ?? "")} onChange={(id) => form.setValue("rate_id", id, { shouldValidate: form.formState.isSubmitted })} error={errorOf("rate_id")} />
+                )}
+              />
+            </fieldset>
+          ) : null}
+          <FormError message={formError} />
+          <DialogFooter>
+            <Button type="submit" disabled={pending}>
+              {pending ? "Saving…" : "Change settlement"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

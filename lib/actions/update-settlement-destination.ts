@@ -1,0 +1,40 @@
+"use server";
+import { revalidatePath } from "next/cache";
+import { ActionError, defineAction, zodFieldErrors } from "@/lib/actions/safe-action";
+import { db } from "@/lib/db";
+import { SETTLEMENT_UPSTREAM_FIELDS, settlementFormSchema, toSettlementBody, updateSettlementSchema, type Rail } from "@/lib/funding-accounts/schema";
+
+/**
+ * Changes where a permanent, active customer account's future deposits settle. The rules are
+ * checked against the account as the provider has it now (not what the browser says its rail is),
+ * and the audit row keeps the destination before and after.
+ */
+export const updateSettlementDestination = defineAction(
+  { name: "update-settlement-destination", permission: "funding:create", input: updateSettlementSchema, upstreamFields: SETTLEMENT_UPSTREAM_FIELDS },
+  async ({ input, user, attempt, upstream, audit }): Promise<{ id: string; replayed: boolean }> => {
+    const current = (await upstream.core.getFundingAccount(input.funding_account_id, { cache: false })).data;
+    if (current.type !== "PERMANENT" || current.status !== "ACTIVE" || !current.customer_id) {
+      throw new ActionError("Only permanent, active customer accounts can change where deposits settle. Reload the page to see this account's status.");
+    }
+    const rail = current.rail as Rail;
+    const asset = current.asset ?? current.currency ?? "";
+    const checked = settlementFormSchema(rail, asset).safeParse(input);
+    if (!checked.success) throw new ActionError("Some fields need attention.", zodFieldErrors(checked.error));
+    const body = toSettlementBody(rail, asset, checked.data);
+    const r = await upstream.core.updateFundingAccountSettlement(current.id, body, attempt!);
+    if (!r.replayed) {
+      await db.$transaction((tx) =>
+        audit(tx, {
+          action: "funding_account.settlement_changed",
+          targetType: "funding_account",
+          targetId: current.id,
+          environment: user.environment,
+          before: current.settlement_destination ?? null,
+          after: r.data.settlement_destination ?? body,
+        }),
+      );
+    }
+    revalidatePath(`/funding-accounts/${current.id}`);
+    return { id: current.id, replayed: r.replayed ?? false };
+  },
+);
