@@ -113,12 +113,16 @@ const BATCH_SQL = `
  * The intake's own small pool: webhook writes never wait behind page queries for a connection,
  * and the batch statement stays prepared on it (Prisma would compile it for every batch).
  */
+const closedPools = new WeakSet<Pool>();
 const globalForIntake = globalThis as unknown as { webhookIntakePool?: Pool };
 function intakePool(): Pool {
   if (!globalForIntake.webhookIntakePool) {
     const pool = new Pool({ connectionString: env().DATABASE_URL, max: MAX_IN_FLIGHT, idleTimeoutMillis: 30_000, allowExitOnIdle: true });
     // An idle connection dropped by the server must not crash the process; the next batch reconnects.
-    pool.on("error", (err) => log.warn({ err: errorSummary(err) }, "webhook intake database connection closed"));
+    pool.on("error", (err) => {
+      // A server shutting down may still say goodbye to connections this process already closed.
+      if (!closedPools.has(pool)) log.warn({ err: errorSummary(err) }, "webhook intake database connection closed");
+    });
     globalForIntake.webhookIntakePool = pool;
   }
   return globalForIntake.webhookIntakePool;
@@ -137,7 +141,9 @@ export function errorSummary(err: unknown): { name?: string; code?: string; mess
 export async function closeIntakePool(): Promise<void> {
   const pool = globalForIntake.webhookIntakePool;
   globalForIntake.webhookIntakePool = undefined;
-  await pool?.end();
+  if (!pool) return;
+  closedPools.add(pool);
+  await pool.end();
 }
 
 /**
