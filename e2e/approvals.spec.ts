@@ -121,11 +121,13 @@ test.describe("approvals", () => {
     await waiting.getByTestId("approve-open").click();
     const dialog = approver.getByTestId("approve-dialog");
     await expect(dialog.getByRole("heading", { name: `Approve and send ${usd(amount)}?` })).toBeVisible();
+    await dialog.getByLabel("Note (optional)").fill("Invoice 42 checked");
     await dialog.getByTestId("approve-confirm").click();
     await expect(approver.getByText(/^Approved and sent: Move USD/)).toBeVisible();
     await expect(waiting).toHaveCount(0);
     const sent = approver.locator('[data-testid="approvals-history"] [data-testid="approval-row"][data-status="sent"]').filter({ hasText: usd(amount) });
     await expect(sent).toContainText("Approved by Abe Approver");
+    await expect(sent).toContainText("Invoice 42 checked");
 
     const after = await providerMoves(request);
     expect(after.total).toBe(before.total + 1);

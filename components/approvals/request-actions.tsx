@@ -52,25 +52,33 @@ function ConfirmAction({
   variant = "outline",
   run,
   testId,
+  noteLabel,
 }: {
   label: string;
   title: string;
   description: React.ReactNode;
   confirm: string;
   variant?: "default" | "outline" | "destructive";
-  run: () => Promise<string | null>;
+  run: (note: string) => Promise<string | null>;
   testId: string;
+  /** An optional note field (kept with the decision), labelled with this text. */
+  noteLabel?: string;
 }) {
   const [open, setOpen] = React.useState(false);
   const [pending, start] = React.useTransition();
   const [error, setError] = React.useState<string | null>(null);
+  const [note, setNote] = React.useState("");
+  const noteId = React.useId();
   return (
     <AlertDialog
       open={open}
       onOpenChange={(o) => {
         if (pending) return;
         setOpen(o);
-        if (o) setError(null);
+        if (o) {
+          setError(null);
+          setNote("");
+        }
       }}
     >
       <AlertDialogTrigger asChild>
@@ -83,6 +91,11 @@ function ConfirmAction({
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>
         </AlertDialogHeader>
+        {noteLabel ? (
+          <Field label={noteLabel} htmlFor={noteId} description="Kept with your decision in the audit log.">
+            <Textarea id={noteId} maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} disabled={pending} />
+          </Field>
+        ) : null}
         <FormError message={error} />
         <AlertDialogFooter>
           <AlertDialogCancel disabled={pending}>Keep it</AlertDialogCancel>
@@ -93,7 +106,7 @@ function ConfirmAction({
             data-testid={`${testId}-confirm`}
             onClick={() =>
               start(async () => {
-                const failed = await run();
+                const failed = await run(note.trim());
                 if (failed) setError(failed);
                 else setOpen(false);
               })
@@ -178,8 +191,9 @@ export function RequestActions({ row }: { row: ApprovalRow }) {
             confirm="Approve and send"
             variant="default"
             testId="approve"
-            run={async () => {
-              const r = await approveRequest({ requestId: row.id });
+            noteLabel="Note (optional)"
+            run={async (note) => {
+              const r = await approveRequest({ requestId: row.id, note: note || undefined });
               refresh();
               if (!r.ok) return r.error;
               announceSend(row, r.data);
