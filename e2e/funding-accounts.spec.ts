@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { storageStateOf } from "./roles";
 
@@ -26,6 +27,12 @@ async function choose(page: Page, label: string, option: string | RegExp) {
 async function openForm(page: Page) {
   await page.goto("/funding-accounts/new");
   await expect(page.getByRole("heading", { level: 1, name: "New funding account" })).toBeVisible();
+}
+
+async function expectNoViolations(page: Page, where: string) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  expect(summary, `axe violations on ${where}`).toEqual([]);
 }
 
 const form = (page: Page) => page.getByRole("form", { name: "New funding account" });
@@ -201,6 +208,19 @@ test.describe("funding accounts", () => {
     } finally {
       await control(request, `/merchants/${DEMO_MERCHANT_ID}/freeze`, { frozen: false });
     }
+  });
+
+  test("the create form and a detail page with deposits have no axe violations", async ({ page }) => {
+    await openForm(page);
+    await choose(page, "Rail", "Crypto address");
+    await choose(page, "Type", "Permanent");
+    await choose(page, "Settle deposits to", "NGN payout to a bank account");
+    await expectNoViolations(page, "/funding-accounts/new");
+    await page.goto("/funding-accounts?status=ACTIVE");
+    await page.getByTestId("funding-account-row").first().getByRole("link").click();
+    await expect(page.getByRole("heading", { name: "How the customer pays" })).toBeVisible();
+    await expect(page.getByTestId("account-deposits").or(page.getByTestId("account-deposits-empty"))).toBeVisible();
+    await expectNoViolations(page, "a funding account's page");
   });
 
   test("filters live in the URL", async ({ page }) => {
