@@ -1,14 +1,15 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { Suspense } from "react";
 import { BalanceCards } from "@/components/balances/balance-cards";
 import { RecentEvents } from "@/components/live/recent-events";
-import { OverviewFigures } from "@/components/overview/overview-figures";
+import { OverviewFigures, OverviewFiguresSkeleton } from "@/components/overview/overview-figures";
 import { PageHeader } from "@/components/page/page-header";
 import { ROLE_LABELS } from "@/components/team/role-labels";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { can } from "@/lib/auth/permissions";
-import { requirePagePermission } from "@/lib/auth/session";
+import { requirePagePermission, type CurrentUser } from "@/lib/auth/session";
 import { readOverview } from "@/lib/balances/overview";
 import { db } from "@/lib/db";
 import { formatRelative } from "@/lib/format";
@@ -18,11 +19,7 @@ export const metadata: Metadata = { title: "Overview" };
 export default async function OverviewPage() {
   const me = await requirePagePermission("data:read");
   const showActivity = can(me.role, "audit:read");
-  const [overview, recent] = await Promise.all([
-    readOverview(me),
-    showActivity ? db.auditLog.findMany({ where: { organizationId: me.organizationId }, orderBy: { id: "desc" }, take: 8 }) : Promise.resolve([]),
-  ]);
-  const balances = overview.balances.ok ? { data: overview.balances.data, fetchedAt: overview.balances.fetchedAt, stale: overview.balances.stale } : null;
+  const recent = showActivity ? await db.auditLog.findMany({ where: { organizationId: me.organizationId }, orderBy: { id: "desc" }, take: 8 }) : [];
   return (
     <>
       <PageHeader
@@ -42,18 +39,10 @@ export default async function OverviewPage() {
         }
       />
       <div className="grid gap-4 md:grid-cols-2">
-        <section className="grid gap-3 md:col-span-2" aria-labelledby="overview-balances-heading" data-testid="overview-balances">
-          <div className="flex flex-wrap items-baseline justify-between gap-2">
-            <h2 id="overview-balances-heading" className="text-lg font-semibold">
-              Balances
-            </h2>
-            <Link href="/balances" className="text-sm underline underline-offset-4">
-              Open balances
-            </Link>
-          </div>
-          <BalanceCards initial={balances} initialError={overview.balances.ok ? null : overview.balances.error} href="/balances" headingLevel={3} />
-        </section>
-        <OverviewFigures initial={overview} showApprovals />
+        {/* The provider's figures stream in: a slow provider never holds back the rest of the page. */}
+        <Suspense fallback={<OverviewFiguresSkeleton />}>
+          <ProviderFigures user={me} />
+        </Suspense>
         {can(me.role, "events:read") ? (
           <Card className="md:col-span-2" data-testid="live-activity">
             <CardHeader>
@@ -103,6 +92,28 @@ export default async function OverviewPage() {
           </Card>
         ) : null}
       </div>
+    </>
+  );
+}
+
+/** Balances, today's deposits, the review queue and pending approvals, read together on the server. */
+async function ProviderFigures({ user }: { user: CurrentUser }) {
+  const overview = await readOverview(user);
+  const balances = overview.balances.ok ? { data: overview.balances.data, fetchedAt: overview.balances.fetchedAt, stale: overview.balances.stale } : null;
+  return (
+    <>
+      <section className="grid gap-3 md:col-span-2" aria-labelledby="overview-balances-heading" data-testid="overview-balances">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="overview-balances-heading" className="text-lg font-semibold">
+            Balances
+          </h2>
+          <Link href="/balances" className="text-sm underline underline-offset-4">
+            Open balances
+          </Link>
+        </div>
+        <BalanceCards initial={balances} initialError={overview.balances.ok ? null : overview.balances.error} href="/balances" headingLevel={3} />
+      </section>
+      <OverviewFigures initial={overview} showApprovals />
     </>
   );
 }

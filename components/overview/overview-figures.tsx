@@ -144,9 +144,18 @@ export function OverviewFigures({ initial, showApprovals }: { initial: Overview;
 
 export function OverviewFiguresSkeleton() {
   return (
-    <div aria-busy="true" className="grid gap-3 md:col-span-2">
-      <span className="sr-only">Loading the overview…</span>
-      <Skeleton className="h-28 w-full" />
+    <div aria-busy="true" className="grid gap-4 md:col-span-2">
+      <span className="sr-only">Loading balances and deposits…</span>
+      <div className="grid gap-4 md:grid-cols-3">
+        <Skeleton className="h-32" />
+        <Skeleton className="h-32" />
+        <Skeleton className="h-32" />
+      </div>
+      <Skeleton className="h-36 w-full" />
+      <div className="grid gap-4 md:grid-cols-2">
+        <Skeleton className="h-28" />
+        <Skeleton className="h-28" />
+      </div>
     </div>
   );
 }
