@@ -10,8 +10,8 @@
  *     payloadSchema: z.object({ ... }),
  *     describe: (p) => ({ summary: `Move USD ${p.amount} ...`, amount: p.amount, currency: "USD" }),
  *     execute: async ({ upstream, payload, attemptKey, userId }) => {
- *       const r = await upstream.core.createBalanceTransfer(payload, { attemptKey, userId });
- *       return { resourceId: r.data.id, status: r.data.status };
+ *       const r = await upstream.core.transferBalance(payload, { attemptKey, userId });
+ *       return { resourceId: r.data.data.id, status: r.data.data.status };
  *     },
  *   });
  *
