@@ -1,7 +1,7 @@
 "use server";
 import { ActionError, defineAction } from "@/lib/actions/safe-action";
 import { db } from "@/lib/db";
-import { outboundSecretInfo, rotateOutboundSecret } from "@/lib/review/outbound-secret";
+import { rotateOutboundSecret } from "@/lib/review/outbound-secret";
 import { ensureOutboundWorker } from "@/lib/review/outbound";
 import { setOutboundWebhookSchema } from "@/lib/review/schemas";
 
@@ -18,7 +18,6 @@ export const setOutboundWebhook = defineAction(
     if (user.environment === "production" && url.protocol !== "https:") {
       throw new ActionError("Some fields need attention.", { url: "Production needs an https:// address." });
     }
-    const hadSecret = (await outboundSecretInfo(user.organizationId, user.environment)) !== null;
     return db.$transaction(async (tx) => {
       const key = { organizationId: user.organizationId, environment: user.environment };
       const before = await tx.outboundWebhook.findUnique({ where: { organizationId_environment: key } });
@@ -27,7 +26,7 @@ export const setOutboundWebhook = defineAction(
         create: { ...key, url: url.toString(), enabled: input.enabled, updatedById: user.id },
         update: { url: url.toString(), enabled: input.enabled, updatedById: user.id },
       });
-      const rotated = input.newSecret || !hadSecret ? await rotateOutboundSecret(tx, { ...key, actorId: user.id }) : null;
+      const rotated = await rotateOutboundSecret(tx, { ...key, actorId: user.id, onlyIfMissing: !input.newSecret });
       await audit(tx, {
         action: "outbound_webhook.set",
         targetType: "outbound_webhook",

@@ -43,16 +43,21 @@ export async function outboundSecretInfo(organizationId: string, environment: En
   return row;
 }
 
-/** Generates and stores a new secret, revoking the old one in the same transaction; returns the plaintext once. */
+/**
+ * Generates and stores a new secret, revoking the old one in the same transaction; returns the
+ * plaintext once. With `onlyIfMissing`, an existing secret is kept and null returned (checked under
+ * the slot lock, so two admins saving the first address at once do not invalidate each other's copy).
+ */
 export async function rotateOutboundSecret(
   tx: Tx,
-  input: { organizationId: string; environment: Environment; actorId: string },
-): Promise<{ secret: string; prefix: string; last4: string; replaced: { prefix: string; last4: string } | null }> {
+  input: { organizationId: string; environment: Environment; actorId: string; onlyIfMissing?: boolean },
+): Promise<{ secret: string; prefix: string; last4: string; replaced: { prefix: string; last4: string } | null } | null> {
   await lockSlot(tx, input.organizationId, input.environment);
   const current = await tx.vaultSecret.findFirst({
     where: { organizationId: input.organizationId, environment: input.environment, surface: SURFACE, kind: KIND, status: "active" },
     select: { id: true, prefix: true, last4: true },
   });
+  if (current && input.onlyIfMissing) return null;
   if (current) await tx.vaultSecret.update({ where: { id: current.id }, data: { status: "revoked", revokedAt: new Date(), revokedById: input.actorId } });
   const secret = generateWebhookSecret();
   const record = sealedRecord(keyRing(), {

@@ -278,6 +278,30 @@ describe("the decision delivered to the merchant's system", () => {
     });
   });
 
+  it("replaces the signing secret only when asked, and signs later deliveries with the new one", async () => {
+    const hook = await receiver(0);
+    try {
+      await as("admin");
+      const first = await setOutboundWebhook({ url: hook.url });
+      const second = await setOutboundWebhook({ url: hook.url, newSecret: true });
+      if (!first.ok || !second.ok) throw new Error("set failed");
+      expect(second.data.secret).toMatch(/^[0-9a-f]{64}$/);
+      expect(second.data.secret).not.toBe(first.data.secret);
+      const rows = await testDb().vaultSecret.findMany({ where: { organizationId: team.org.id, kind: "outbound_webhook_secret" }, orderBy: { createdAt: "asc" } });
+      expect(rows.map((r) => r.status)).toEqual(["revoked", "active"]);
+
+      await as("approver");
+      const r = await recordReviewDecision({ depositId: nextFlagged().id, decision: "hold", reason: "Waiting for the customer's receipt." });
+      if (!r.ok) throw new Error(r.error);
+      await as("approver2");
+      await confirmReviewDecision({ decisionId: r.data.id });
+      expect(await processOutboundOnce()).toEqual({ claimed: 1, delivered: 1 });
+      expect(hook.got[0]!.headers["x-merchant-ops-signature"]).toBe(createHmac("sha256", second.data.secret!).update(hook.got[0]!.body).digest("hex"));
+    } finally {
+      await hook.close();
+    }
+  });
+
   it("refuses a plain http address in production", async () => {
     await testDb().user.update({ where: { id: team.admin.id }, data: { environment: "production" } });
     await as("admin");
