@@ -71,7 +71,7 @@ export function BalanceMovesTable({ initial, initialPage }: { initial: Fresh<Mov
                   <TableCell>
                     <Badge variant={STATUS[m.status] ?? "outline"}>{m.status}</Badge>
                   </TableCell>
-                  <TableCell className="font-mono text-xs text-muted-foreground">{m.id}</TableCell>
+                  <TableCell className="max-w-72 font-mono text-xs break-all whitespace-normal text-muted-foreground">{m.id}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
