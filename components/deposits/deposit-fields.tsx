@@ -134,7 +134,15 @@ export function DepositFields({ d }: { d: DepositDetail }) {
           <span className="font-mono">{d.failure_code ?? ""}</span> {d.failure_message ?? ""}
         </Row>
       ) : null}
-      <Row label="Funding account">{d.funding_account_id ? <span className="font-mono">{d.funding_account_id}</span> : "—"}</Row>
+      <Row label="Funding account">
+        {d.funding_account_id ? (
+          <Link href={`/funding-accounts/${encodeURIComponent(d.funding_account_id)}`} className="font-mono underline underline-offset-4">
+            {d.funding_account_id}
+          </Link>
+        ) : (
+          "—"
+        )}
+      </Row>
       {d.onramp_id ? (
         <Row label="Legacy onramp">
           <LegacyLink kind="onramps" id={d.onramp_id} />

@@ -177,7 +177,10 @@ export function ReviewQueue({ initial, canDecide }: { initial: QueueView; canDec
                     <dd>
                       {item.fundingAccount ? (
                         <>
-                          {item.fundingAccount.label} <span className="block font-mono text-xs text-muted-foreground">{item.fundingAccount.id}</span>
+                          {item.fundingAccount.label}{" "}
+                          <Link href={`/funding-accounts/${encodeURIComponent(item.fundingAccount.id)}`} className="block font-mono text-xs text-muted-foreground underline underline-offset-4">
+                            {item.fundingAccount.id}
+                          </Link>
                         </>
                       ) : (
                         "—"
