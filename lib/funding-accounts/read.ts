@@ -4,13 +4,23 @@
  */
 import "server-only";
 import type { CurrentUser } from "@/lib/auth/session";
-import { upstreamFor, type Upstream } from "@/lib/upstream";
+import { log } from "@/lib/log";
+import { upstreamFor, UpstreamError, type Upstream } from "@/lib/upstream";
 import type { FundingAccountFilters } from "./filters";
 import { PAGE_SIZE } from "./filters";
 import { customerName, type AccountDepositsView, type CustomerOption, type FundingAccountListView, type FundingAccountView, type RateView } from "./views";
 
 const upstreamOf = (user: CurrentUser): Upstream => upstreamFor({ organizationId: user.organizationId, environment: user.environment });
 const iso = (d: Date) => d.toISOString();
+
+/**
+ * A figure the page can do without: an upstream refusal leaves it out; anything else is a bug and
+ * is logged (never silently swallowed).
+ */
+function optional(err: unknown, what: string): null {
+  if (!(err instanceof UpstreamError)) log.error({ err, what }, "funding accounts: optional read failed");
+  return null;
+}
 
 /** The customers a form or filter can pick from: the first 100, which is every customer a sandbox has. */
 const CUSTOMER_PAGE = 100;
@@ -32,7 +42,7 @@ export async function readFundingAccounts(user: CurrentUser, f: FundingAccountFi
   const [r, customers] = await Promise.all([
     // Uncached: the list is refetched when a funding-account webhook arrives, and must show that change.
     up.core.listFundingAccounts({ rail: f.rail, type: f.type, status: f.status, customer_id: f.customer, page: f.page, limit: PAGE_SIZE }, { cache: false }),
-    readCustomers(user).catch(() => null), // names are a nicety; ids still show without them
+    readCustomers(user).catch((err: unknown) => optional(err, "customer names")), // ids still show without names
   ]);
   const names: Record<string, string> = {};
   for (const c of customers?.customers ?? []) names[c.id] = c.name;
@@ -58,8 +68,8 @@ export async function readFundingAccount(user: CurrentUser, id: string): Promise
     try {
       const c = await up.core.getCustomer(r.data.customer_id, { cache: { ttlMs: 5 * 60_000 } });
       customer = { id: c.data.id, name: customerName(c.data), email: c.data.email ?? null, kycTier: c.data.kyc_tier == null ? null : String(c.data.kyc_tier) };
-    } catch {
-      customer = null; // the account still shows with the customer's id
+    } catch (err) {
+      customer = optional(err, "the account's customer"); // the account still shows with the customer's id
     }
   }
   return { account: r.data, customer, fetchedAt: iso(r.fetchedAt), stale: r.stale };

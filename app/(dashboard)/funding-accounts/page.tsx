@@ -21,7 +21,11 @@ export default async function FundingAccountsPage({ searchParams }: { searchPara
       if (err instanceof UpstreamError) return { error: err.userMessage };
       throw err;
     }),
-    readCustomers(me).catch(() => null), // the customer filter is a nicety; the list works without it
+    // The customer filter is a nicety: without the customers the list still works.
+    readCustomers(me).catch((err: unknown) => {
+      if (err instanceof UpstreamError) return null;
+      throw err;
+    }),
   ]);
   return (
     <>
