@@ -84,7 +84,7 @@ export function ReviewQueue({ initial, canDecide }: { initial: QueueView; canDec
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (deciding || isTyping(e)) return;
+      if (e.defaultPrevented || deciding || isTyping(e)) return;
       if (e.key === "j" || e.key === "ArrowDown") {
         e.preventDefault();
         move(1);
