@@ -21,8 +21,14 @@ export interface BudgetOptions {
 
 export type BudgetDecision = { allowed: true; used: number } | { allowed: false; retryAfterMs: number };
 
-export function keyHash(key: string): string {
-  return createHash("sha256").update(key).digest("hex");
+/**
+ * The budget's identity for a key: its SHA-256 (never the key itself), together with the provider
+ * host it is spent at. In production one key talks to one host, so this is the provider's own
+ * per-key limit; two sandboxes (e.g. test emulators) that happen to issue the same key string
+ * are different providers and get separate budgets.
+ */
+export function keyHash(key: string, upstreamOrigin = ""): string {
+  return createHash("sha256").update(`${upstreamOrigin}\n${key}`).digest("hex");
 }
 
 export class RateBudget {

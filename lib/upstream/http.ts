@@ -172,7 +172,7 @@ export class UpstreamClient {
     const key = await this.opts.keys.getActiveApiKey(o.organizationId, o.environment, o.surface);
     if (!key) throw noKeyError(o.surface, o.environment);
     this.noteKeyUsed(key.id);
-    const hash = keyHash(key.key);
+    const hash = keyHash(key.key, new URL(this.baseUrl(o.surface, o.environment)).origin);
     const op: OperationInfo = { surface: o.surface, environment: o.environment, method: o.method, path: o.path };
 
     if (o.method !== "GET") {
