@@ -57,6 +57,11 @@ function getQueryClient(): QueryClient {
 
 export function Providers({ children, nonce }: { children: React.ReactNode; nonce?: string }) {
   const queryClient = getQueryClient();
+  // Marks the page interactive: browser tests wait for it before typing into server-rendered forms,
+  // whose typed values React would not see before hydration.
+  React.useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <ThemeProvider
       attribute="class"

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from "@playwright/test";
+import { gotoHydrated } from "./helpers";
 import { storageStateOf, type E2ERole } from "./roles";
 
 // The emulator's seeded full-access sandbox key for the demo merchant (public test data).
@@ -40,7 +41,7 @@ async function pageAs(browser: Browser, role: E2ERole): Promise<Page> {
 }
 
 async function setBalanceMoveThreshold(page: Page) {
-  await page.goto("/settings/approvals");
+  await gotoHydrated(page, "/settings/approvals");
   const form = page.getByTestId("threshold-form");
   await form.getByLabel("Currency").fill("USD");
   await form.getByRole("combobox", { name: "Applies to" }).click();
@@ -52,7 +53,7 @@ async function setBalanceMoveThreshold(page: Page) {
 
 /** Files a balance move above the limit through the Balances page's form. */
 async function requestMove(page: Page, amount: string) {
-  await page.goto("/balances");
+  await gotoHydrated(page, "/balances");
   const form = page.getByTestId("move-balance-form");
   await form.getByLabel("Amount (USD)").fill(amount);
   await form.getByRole("button", { name: "Review move" }).click();
@@ -71,7 +72,7 @@ test.describe("approvals", () => {
 
   test("an admin sets a limit; a wrong amount is refused on its field", async ({ browser }) => {
     const page = await pageAs(browser, "admin");
-    await page.goto("/settings/approvals");
+    await gotoHydrated(page, "/settings/approvals");
     await expect(page.getByRole("heading", { level: 1, name: "Approval limits" })).toBeVisible();
     const form = page.getByTestId("threshold-form");
     await form.getByLabel("Currency").fill("NGN");
@@ -88,7 +89,7 @@ test.describe("approvals", () => {
 
   test("the limits page is for admins only", async ({ browser }) => {
     const page = await pageAs(browser, "approver");
-    await page.goto("/settings/approvals");
+    await gotoHydrated(page, "/settings/approvals");
     await expect(page).toHaveURL(/\/forbidden/);
     await page.context().close();
   });
@@ -96,7 +97,7 @@ test.describe("approvals", () => {
   test("an operator's request reaches the approver's inbox, the operator cannot approve it, the approver sends it once", async ({ browser, request }) => {
     const amount = uniqueAmount();
     const approver = await pageAs(browser, "approver");
-    await approver.goto("/approvals");
+    await gotoHydrated(approver, "/approvals");
     await expect(approver.getByRole("heading", { level: 1, name: "Approvals" })).toBeVisible();
 
     const operator = await pageAs(browser, "operator");
@@ -105,7 +106,7 @@ test.describe("approvals", () => {
     expect((await providerMoves(request)).total).toBe(before.total);
 
     // The operator sees their own request with Cancel, and no way to approve it.
-    await operator.goto("/approvals");
+    await gotoHydrated(operator, "/approvals");
     const own = row(operator, "approvals-mine", amount);
     await expect(own).toContainText("Waiting for approval");
     await expect(own.getByTestId("cancel-open")).toBeVisible();
@@ -148,7 +149,7 @@ test.describe("approvals", () => {
     const before = await providerMoves(request);
 
     const approver = await pageAs(browser, "approver");
-    await approver.goto("/approvals");
+    await gotoHydrated(approver, "/approvals");
     await row(approver, "approvals-waiting", amount).getByTestId("reject-open").click();
     const dialog = approver.getByTestId("reject-dialog");
     await dialog.getByTestId("reject-confirm").click();
@@ -176,7 +177,7 @@ test.describe("approvals", () => {
     const admin = await pageAs(browser, "admin");
     await requestMove(admin, amount);
     const before = await providerMoves(request);
-    await admin.goto("/approvals");
+    await gotoHydrated(admin, "/approvals");
     const own = row(admin, "approvals-mine", amount);
     await expect(own).toBeVisible();
     await expect(own.getByTestId("approve-open")).toHaveCount(0);

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { gotoHydrated } from "./helpers";
 import { storageStateOf } from "./roles";
 
 // The emulator's seeded full-access sandbox key for the demo merchant (public test data).
@@ -22,7 +23,7 @@ async function providerMoves(request: APIRequestContext): Promise<{ total: numbe
 const usd = (amount: string) => `USD ${Number(amount).toLocaleString("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 async function setBalanceMoveThreshold(page: Page) {
-  await page.goto("/settings/approvals");
+  await gotoHydrated(page, "/settings/approvals");
   const form = page.getByTestId("threshold-form");
   await form.getByLabel("Currency").fill("USD");
   await form.getByRole("combobox", { name: "Applies to" }).click();
@@ -33,7 +34,7 @@ async function setBalanceMoveThreshold(page: Page) {
 }
 
 async function move(page: Page, amount: string) {
-  await page.goto("/balances");
+  await gotoHydrated(page, "/balances");
   const form = page.getByTestId("move-balance-form");
   await form.getByLabel("Amount (USD)").fill(amount);
   await form.getByRole("button", { name: "Review move" }).click();
@@ -53,7 +54,7 @@ test.describe("balances", () => {
     test.use({ storageState: storageStateOf("operator") });
 
     test("shows the three balances with their last-updated time and the move history", async ({ page, request }) => {
-      await page.goto("/balances");
+      await gotoHydrated(page, "/balances");
       await expect(page.getByRole("heading", { level: 1, name: "Balances" })).toBeVisible();
       for (const id of ["balance-collection", "balance-withdrawal-usd", "balance-withdrawal-ngn"]) {
         await expect(page.getByTestId(id)).toContainText(/(USD|NGN) [\d,]+\.\d{2}/);
@@ -92,7 +93,7 @@ test.describe("balances", () => {
 
     test("refuses more than the collection balance before anything is sent", async ({ page, request }) => {
       const before = await providerMoves(request);
-      await page.goto("/balances");
+      await gotoHydrated(page, "/balances");
       const form = page.getByTestId("move-balance-form");
       await form.getByLabel("Amount (USD)").fill("999999999.00");
       await form.getByRole("button", { name: "Review move" }).click();
@@ -109,7 +110,7 @@ test.describe("balances", () => {
     test.use({ storageState: storageStateOf("viewer") });
 
     test("sees the balances and history but no move form", async ({ page }) => {
-      await page.goto("/balances");
+      await gotoHydrated(page, "/balances");
       await expect(page.getByTestId("balance-collection")).toContainText(/USD [\d,]+\.\d{2}/);
       await expect(page.getByTestId("balance-move-row").first()).toBeVisible();
       await expect(page.getByTestId("move-balance-form")).toHaveCount(0);
