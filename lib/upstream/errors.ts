@@ -45,7 +45,18 @@ export interface UpstreamErrorInit {
   missingScope?: Scope | null;
 }
 
+/**
+ * `instanceof UpstreamError` must hold for errors made by any copy of this module: Next bundles
+ * server code once per layer (pages, server actions), and the process-wide client made by one
+ * layer throws its own copy's class into the other. A registered symbol brands every instance.
+ */
+const UPSTREAM_ERROR_BRAND = Symbol.for("merchant-ops.UpstreamError");
+
 export class UpstreamError extends Error {
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[UPSTREAM_ERROR_BRAND] === true;
+  }
+
   readonly kind: UpstreamErrorKind;
   readonly status: number;
   readonly code: string;
@@ -73,6 +84,7 @@ export class UpstreamError extends Error {
     this.retryAfterSeconds = init.retryAfterSeconds ?? null;
     this.outcome = init.outcome ?? "refused";
     this.missingScope = init.missingScope ?? null;
+    Object.defineProperty(this, UPSTREAM_ERROR_BRAND, { value: true });
   }
 
   /** A copy with the sentence for a write whose outcome is now known better. */

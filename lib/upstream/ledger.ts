@@ -27,13 +27,21 @@ export type BeginAttemptResult =
   | { kind: "replay"; id: string; idempotencyKey: string; responseStatus: number; responseBody: unknown };
 
 /** Refusals of the ledger itself; the message is a sentence for the form. */
+/** Branded like UpstreamError, so `instanceof` holds across the copies Next makes per layer. */
+const LEDGER_ERROR_BRAND = Symbol.for("merchant-ops.LedgerError");
+
 export class LedgerError extends Error {
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[LEDGER_ERROR_BRAND] === true;
+  }
+
   constructor(
     readonly code: "ATTEMPT_CHANGED" | "ATTEMPT_KEY_INVALID",
     message: string,
   ) {
     super(message);
     this.name = "LedgerError";
+    Object.defineProperty(this, LEDGER_ERROR_BRAND, { value: true });
   }
 }
 
