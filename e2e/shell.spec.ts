@@ -34,7 +34,10 @@ test.describe("the shell", () => {
     await admin.keyboard.press("Control+k");
     const palette = admin.getByRole("dialog");
     await expect(palette).toBeVisible();
-    await admin.keyboard.type("audit");
+    // Type only once the search box has focus, and press Enter once the match is the one selected.
+    await expect(palette.getByRole("combobox")).toBeFocused();
+    await admin.keyboard.type("audit log");
+    await expect(palette.getByRole("option", { name: /Audit log/ })).toHaveAttribute("aria-selected", "true");
     await admin.keyboard.press("Enter");
     await expect(admin.getByRole("heading", { level: 1, name: "Audit log" })).toBeVisible();
     await context.close();
