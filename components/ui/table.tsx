@@ -2,10 +2,17 @@ import * as React from "react";
 
 import { cn } from "@/lib/utils";
 
-/** The wrapper scrolls sideways on narrow screens so wide ledgers never break the layout. */
+/**
+ * The wrapper scrolls sideways on narrow screens so wide ledgers never break the layout; it takes
+ * keyboard focus so a keyboard user can scroll it too (WCAG 2.1.1).
+ */
 function Table({ className, ...props }: React.ComponentProps<"table">) {
   return (
-    <div data-slot="table-container" className="relative w-full overflow-x-auto">
+    <div
+      data-slot="table-container"
+      tabIndex={0}
+      className="relative w-full overflow-x-auto rounded-[inherit] outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+    >
       <table data-slot="table" className={cn("w-full caption-bottom text-sm", className)} {...props} />
     </div>
   );
