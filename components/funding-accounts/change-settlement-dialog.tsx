@@ -40,7 +40,7 @@ export function ChangeSettlementDialog({ accountId, rail, asset }: { accountId: 
   const defaults: Values = { funding_account_id: accountId, settlement_type: allowed[0]!, rate_id: "", destination_asset: "", destination_chain: "", destination_address: "", bank_code: "", account_number: "", account_name: "" };
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: defaults, mode: "onTouched" });
   const errorOf = (name: Path<Values>) => form.formState.errors[name]?.message;
-  const [settlement, destinationAsset, bankCode, accountNumber, accountName] = form.watch(["settlement_type", "destination_asset", "bank_code", "account_number", "account_name"]) as string[];
+  const [settlement, destinationAsset, bankCode, accountNumber] = form.watch(["settlement_type", "destination_asset", "bank_code", "account_number"]) as string[];
   const need = rateNeed(rail, settlement as SettlementType, asset, destinationAsset ?? "");
   const needKey = need ? `${need.side}:${need.to}` : "";
   const banks = useQuery({
@@ -53,10 +53,10 @@ export function ChangeSettlementDialog({ accountId, rail, asset }: { accountId: 
   useEffect(() => {
     form.setValue("rate_id", "");
   }, [needKey, form]);
+  const resolvedName = resolved && resolved.bankCode === bankCode && resolved.accountNumber === (accountNumber ?? "").trim() ? resolved.accountName : "";
   useEffect(() => {
-    const matches = resolved && resolved.bankCode === bankCode && resolved.accountNumber === accountNumber;
-    form.setValue("account_name", matches ? resolved.accountName : "");
-  }, [resolved, bankCode, accountNumber, form]);
+    form.setValue("account_name", resolvedName);
+  }, [resolvedName, form]);
 
   const lookUp = () => {
     const values = { bank_code: form.getValues("bank_code") ?? "", account_number: (form.getValues("account_number") ?? "").trim() };
@@ -64,7 +64,7 @@ export function ChangeSettlementDialog({ accountId, rail, asset }: { accountId: 
       const r = await resolveBankAccount(values);
       if (r.ok) {
         setResolved(r.data);
-        form.clearErrors(["bank_code", "account_number"]);
+        form.clearErrors(["bank_code", "account_number", "account_name"]);
         return;
       }
       setResolved(null);
@@ -155,10 +155,11 @@ export function ChangeSettlementDialog({ accountId, rail, asset }: { accountId: 
                 <Button type="button" variant="outline" onClick={lookUp} disabled={lookingUp || !bankCode || !accountNumber}>
                   {lookingUp ? "Looking up…" : "Look up account"}
                 </Button>
+                {errorOf("account_name") && !resolvedName ? <p className="text-xs font-medium text-destructive">{errorOf("account_name")}</p> : null}
                 <p aria-live="polite" className="text-sm">
-                  {accountName ? (
+                  {resolvedName ? (
                     <>
-                      Account name: <span className="font-medium">{accountName}</span>. Check it is the right person.
+                      Account name: <span className="font-medium">{resolvedName}</span>. Check it is the right person.
                     </>
                   ) : null}
                 </p>

@@ -93,10 +93,10 @@ export function CreateFundingAccountForm({ customers, customersError, banks, ban
   }, [needKey, form]);
 
   // The looked-up name belongs to one bank and number; any change needs a new look-up.
+  const resolvedName = resolved && resolved.bankCode === bankCode && resolved.accountNumber === (accountNumber ?? "").trim() ? resolved.accountName : "";
   useEffect(() => {
-    const matches = resolved && resolved.bankCode === bankCode && resolved.accountNumber === accountNumber;
-    form.setValue("account_name", matches ? resolved.accountName : "");
-  }, [resolved, bankCode, accountNumber, form]);
+    form.setValue("account_name", resolvedName);
+  }, [resolvedName, form]);
 
   const lookUp = () => {
     form.clearErrors(["bank_code", "account_number"]);
@@ -105,7 +105,7 @@ export function CreateFundingAccountForm({ customers, customersError, banks, ban
       const r = await resolveBankAccount(values);
       if (r.ok) {
         setResolved(r.data);
-        form.clearErrors("account_number");
+        form.clearErrors(["account_number", "account_name"]);
         return;
       }
       setResolved(null);
@@ -233,10 +233,15 @@ export function CreateFundingAccountForm({ customers, customersError, banks, ban
                 <Button type="button" variant="outline" onClick={lookUp} disabled={lookingUp || !bankCode || !accountNumber}>
                   {lookingUp ? "Looking up…" : "Look up account"}
                 </Button>
+                {errorOf("account_name") && !resolvedName ? (
+                  <p className="text-xs font-medium text-destructive" data-testid="account-name-error">
+                    {errorOf("account_name")}
+                  </p>
+                ) : null}
                 <p aria-live="polite" className="text-sm" data-testid="resolved-account">
-                  {form.watch("account_name") ? (
+                  {resolvedName ? (
                     <>
-                      Account name: <span className="font-medium">{form.watch("account_name")}</span>
+                      Account name: <span className="font-medium">{resolvedName}</span>
                       {resolved?.bankName ? ` at ${resolved.bankName}` : ""}. Check it is the right person before creating.
                     </>
                   ) : null}

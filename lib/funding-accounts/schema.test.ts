@@ -88,7 +88,7 @@ describe("funding account create schema: every invalid input gets its field mess
     ["NGN payout without a bank", { ...cryptoPayout, bank_code: "" }, { bank_code: MESSAGES.bankCode }],
     ["NGN payout with a 9-digit account", { ...cryptoPayout, account_number: "069000003" }, { account_number: MESSAGES.accountNumber }],
     ["NGN payout with letters in the account", { ...cryptoPayout, account_number: "06900000AB" }, { account_number: MESSAGES.accountNumber }],
-    ["NGN payout not looked up", { ...cryptoPayout, account_name: "" }, { account_number: MESSAGES.accountNotResolved }],
+    ["NGN payout not looked up", { ...cryptoPayout, account_name: "" }, { account_name: MESSAGES.accountNotResolved }],
     ["an expired form", { ...ngnTemporary, attemptKey: "" }, { attemptKey: "This form has expired. Reload the page and submit it again." }],
   ])("%s", (_name, input, expected) => {
     expect(errorsOf(input)).toEqual(expected);

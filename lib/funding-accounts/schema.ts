@@ -147,7 +147,9 @@ export function checkSettlement(rail: Rail, type: FundingType, asset: string, v:
   if (v.settlement_type === "NGN_PAYOUT") {
     if (!/^\d{3,6}$/.test(v.bank_code)) issue(ctx, "bank_code", MESSAGES.bankCode);
     if (!/^\d{10}$/.test(v.account_number)) issue(ctx, "account_number", MESSAGES.accountNumber);
-    else if (v.account_name === "") issue(ctx, "account_number", MESSAGES.accountNotResolved);
+    // On the name, not the number: the number's error shows on blur, and this one must wait for
+    // submit, or it would appear (and move the look-up button) as the person goes to click it.
+    else if (v.account_name === "") issue(ctx, "account_name", MESSAGES.accountNotResolved);
   }
 }
 
