@@ -15,6 +15,8 @@ export default defineConfig({
   use: {
     baseURL,
     trace: "retain-on-failure",
+    // Animations off (the CSS honours the setting): axe must not measure a toast or dialog mid-fade.
+    reducedMotion: "reduce",
     screenshot: "only-on-failure",
     launchOptions: {
       // Debian's Chromium: Playwright cannot download its own browser on our machines, and the
