@@ -1,11 +1,12 @@
 import { expect, test } from "@playwright/test";
+import { gotoHydrated } from "./helpers";
 import { storageStateOf } from "./roles";
 
 test.use({ storageState: storageStateOf("viewer") });
 
 test.describe("deposits", () => {
   test("filters live in the URL, and an older status name in a shared link still works", async ({ page }) => {
-    await page.goto("/deposits");
+    await gotoHydrated(page, "/deposits");
     await expect(page.getByRole("heading", { level: 1, name: "Deposits" })).toBeVisible();
     await expect(page.getByTestId("deposit-row").first()).toBeVisible();
 
@@ -23,12 +24,12 @@ test.describe("deposits", () => {
     }
 
     // The same view from a shared link, with the older name FLAGGED.
-    await page.goto("/deposits?status=FLAGGED&type=NGN_DEPOSIT");
+    await gotoHydrated(page, "/deposits?status=FLAGGED&type=NGN_DEPOSIT");
     await expect(page.getByRole("combobox", { name: "Status" })).toContainText("Requires review");
     await expect(page.getByTestId("deposit-row").first()).toContainText("REQUIRES_REVIEW");
 
     // A date range with nothing in it shows the empty state.
-    await page.goto("/deposits?from=2001-01-01&to=2001-01-02");
+    await gotoHydrated(page, "/deposits?from=2001-01-01&to=2001-01-02");
     await expect(page.getByText("No deposits match these filters")).toBeVisible();
     await page.getByRole("button", { name: "Clear filters" }).click();
     await expect(page).toHaveURL(/\/deposits$/);
@@ -36,7 +37,7 @@ test.describe("deposits", () => {
   });
 
   test("the detail shows the spec's fields, the explorer link for the chain, the flag in words and the timeline", async ({ page }) => {
-    await page.goto("/deposits?type=CRYPTO_DEPOSIT");
+    await gotoHydrated(page, "/deposits?type=CRYPTO_DEPOSIT");
     await page.getByTestId("deposit-row").first().getByRole("link", { name: /^Deposit / }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Deposit" })).toBeVisible();
     for (const label of ["Type", "Status", "Settlement status", "Settlement mode", "Amount received", "Settled amount", "Deposit fee", "Total fees in USD", "Customer", "Received"]) {
@@ -47,7 +48,7 @@ test.describe("deposits", () => {
     await expect(page.getByRole("region", { name: /timeline/i })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Team decision" })).toBeVisible();
 
-    await page.goto("/deposits?status=REQUIRES_REVIEW");
+    await gotoHydrated(page, "/deposits?status=REQUIRES_REVIEW");
     await page.getByTestId("deposit-row").first().getByRole("link", { name: /^Deposit / }).click();
     await expect(page.getByTestId("deposit-flag")).toContainText(/Late deposit|Expired rate|Reused temporary account|Amount mismatch|Manual review|Flag "/);
     // A viewer reads the decision panel but cannot record one.
@@ -55,7 +56,7 @@ test.describe("deposits", () => {
   });
 
   test("a deposit that does not exist is a not-found page, not an error", async ({ page }) => {
-    await page.goto("/deposits/00000000-0000-4000-8000-000000000000");
+    await gotoHydrated(page, "/deposits/00000000-0000-4000-8000-000000000000");
     await expect(page.getByRole("heading", { level: 1, name: "Deposit not found" })).toBeVisible();
     await page.getByRole("link", { name: "See all deposits" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Deposits" })).toBeVisible();

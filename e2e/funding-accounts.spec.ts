@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { gotoHydrated } from "./helpers";
 import { storageStateOf } from "./roles";
 
 test.use({ storageState: storageStateOf("operator") });
@@ -25,7 +26,7 @@ async function choose(page: Page, label: string, option: string | RegExp) {
 }
 
 async function openForm(page: Page) {
-  await page.goto("/funding-accounts/new");
+  await gotoHydrated(page, "/funding-accounts/new");
   await expect(page.getByRole("heading", { level: 1, name: "New funding account" })).toBeVisible();
 }
 
@@ -216,7 +217,7 @@ test.describe("funding accounts", () => {
     await choose(page, "Type", "Permanent");
     await choose(page, "Settle deposits to", "NGN payout to a bank account");
     await expectNoViolations(page, "/funding-accounts/new");
-    await page.goto("/funding-accounts?status=ACTIVE");
+    await gotoHydrated(page, "/funding-accounts?status=ACTIVE");
     await page.getByTestId("funding-account-row").first().getByRole("link").click();
     await expect(page.getByRole("heading", { name: "How the customer pays" })).toBeVisible();
     await expect(page.getByRole("region", { name: "Deposits" }).getByRole("table").or(page.getByTestId("account-deposits-empty"))).toBeVisible();
@@ -224,7 +225,7 @@ test.describe("funding accounts", () => {
   });
 
   test("filters live in the URL", async ({ page }) => {
-    await page.goto("/funding-accounts");
+    await gotoHydrated(page, "/funding-accounts");
     await expect(page.getByRole("heading", { level: 1, name: "Funding accounts" })).toBeVisible();
     await choose(page, "Rail", "Crypto address");
     await expect(page).toHaveURL(/rail=CRYPTO_ADDRESS/);
@@ -240,13 +241,13 @@ test.describe("funding accounts as a viewer", () => {
   test.use({ storageState: storageStateOf("viewer") });
 
   test("a viewer reads accounts but cannot create one or simulate a deposit", async ({ page }) => {
-    await page.goto("/funding-accounts");
+    await gotoHydrated(page, "/funding-accounts");
     await expect(page.getByRole("heading", { level: 1, name: "Funding accounts" })).toBeVisible();
     await expect(page.getByRole("link", { name: "New funding account" })).toHaveCount(0);
     await page.getByTestId("funding-account-row").first().getByRole("link").click();
     await expect(page.getByRole("heading", { name: "How the customer pays" })).toBeVisible();
     await expect(page.getByTestId("simulate-deposit")).toHaveCount(0);
-    await page.goto("/funding-accounts/new");
+    await gotoHydrated(page, "/funding-accounts/new");
     await expect(page).toHaveURL(/\/forbidden/);
   });
 });

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
+import { gotoHydrated } from "./helpers";
 import { storageStateOf } from "./roles";
 
 // The emulator's seeded full-access sandbox key for the demo merchant (public test data).
@@ -26,7 +27,7 @@ test.describe("overview", () => {
     // The app caches provider reads for 10 s, so a move made by an earlier spec may take one refresh to show.
     await expect(async () => {
       const { data } = await emulatorGet<{ data: { collection_balance_usd: string; withdrawal_balance_usd: string; withdrawal_balance_ngn: string } }>(request, "/v1/merchant/balance");
-      await page.goto("/");
+      await gotoHydrated(page, "/");
       await expect(balances.getByTestId("balance-collection")).toContainText(money("USD", data.collection_balance_usd), { timeout: 2_000 });
       await expect(balances.getByTestId("balance-withdrawal-usd")).toContainText(money("USD", data.withdrawal_balance_usd), { timeout: 2_000 });
       await expect(balances.getByTestId("balance-withdrawal-ngn")).toContainText(money("NGN", data.withdrawal_balance_ngn), { timeout: 2_000 });
@@ -47,7 +48,7 @@ test.describe("overview", () => {
     await expect(async () => {
       const review = await emulatorGet<{ total: number }>(request, "/v1/deposits?status=REQUIRES_REVIEW&limit=1");
       const completedToday = await emulatorGet<{ total: number }>(request, `/v1/deposits?status=COMPLETED&from=${today}&limit=1`);
-      await page.goto("/");
+      await gotoHydrated(page, "/");
       await expect(completed).toHaveText(new RegExp(`^${completedToday.total}Completed$`), { timeout: 2_000 });
       await expect(inReview).toHaveText(new RegExp(`^${review.total} deposits? in the review queue$`), { timeout: 2_000 });
     }).toPass({ timeout: 25_000 });

@@ -2,6 +2,7 @@ import { createHmac, randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { gotoHydrated } from "./helpers";
 import { storageStateOf, type E2ERole } from "./roles";
 
 // The emulator's seeded full-access sandbox key for the demo merchant (public test data).
@@ -40,7 +41,7 @@ test.describe("deposit review queue", () => {
   test("a deposit simulated in the emulator appears in the queue with its flag in plain words", async ({ browser, request }) => {
     const id = await simulateFlaggedDeposit(request);
     const page = await pageAs(browser, "viewer");
-    await page.goto("/deposits/review");
+    await gotoHydrated(page, "/deposits/review");
     await expect(page.getByRole("heading", { level: 1, name: "Review queue" })).toBeVisible();
     const item = page.getByTestId("queue-item").filter({ hasText: id });
     await expect(item).toHaveCount(1, { timeout: 15_000 });
@@ -54,7 +55,7 @@ test.describe("deposit review queue", () => {
     // At least two flagged deposits (the seed has three; one more makes it certain).
     await simulateFlaggedDeposit(request);
     const page = await pageAs(browser, "approver");
-    await page.goto("/deposits/review");
+    await gotoHydrated(page, "/deposits/review");
     const items = page.getByTestId("queue-item");
     await expect(items.nth(1)).toBeVisible();
     await expect(items.nth(0)).toHaveAttribute("data-selected", "true");
@@ -116,7 +117,7 @@ test.describe("deposit review queue", () => {
     try {
       // An admin points the outbound webhook at the test endpoint and copies the new secret.
       const admin = await pageAs(browser, "admin");
-      await admin.goto("/settings/outbound-webhook");
+      await gotoHydrated(admin, "/settings/outbound-webhook");
       await admin.getByLabel("Endpoint address").fill(hookUrl);
       const rotate = admin.getByRole("switch", { name: "Generate a new signing secret" });
       if ((await rotate.count()) > 0) await rotate.click();
@@ -128,7 +129,7 @@ test.describe("deposit review queue", () => {
 
       const depositId = await simulateFlaggedDeposit(request);
       const approver = await pageAs(browser, "approver");
-      await approver.goto(`/deposits/${depositId}`);
+      await gotoHydrated(approver, `/deposits/${depositId}`);
       await approver.getByRole("button", { name: "Record a decision" }).click();
       const dialog = approver.getByRole("dialog", { name: "Record a decision" });
       await dialog.getByRole("radio", { name: /Hold/ }).check();
@@ -144,7 +145,7 @@ test.describe("deposit review queue", () => {
       await expect(approver.getByTestId("review-decision").first()).toContainText("Awaiting a second approver");
       expect(received).toHaveLength(0);
 
-      await admin.goto(`/deposits/${depositId}`);
+      await gotoHydrated(admin, `/deposits/${depositId}`);
       const pending = admin.getByTestId("review-decision").first();
       await pending.getByRole("button", { name: "Confirm decision" }).click();
       await expect(admin.getByTestId("review-decision").first()).toContainText("Final");
@@ -159,7 +160,7 @@ test.describe("deposit review queue", () => {
       const payload = JSON.parse(hit.body) as { data: { deposit_id: string; decision: string; deposit: { status: string } } };
       expect(payload.data).toMatchObject({ deposit_id: depositId, decision: "hold", deposit: { status: "REQUIRES_REVIEW" } });
 
-      await admin.goto("/settings/outbound-webhook");
+      await gotoHydrated(admin, "/settings/outbound-webhook");
       await expect(admin.getByTestId("delivery-row").first()).toContainText("Acknowledged");
 
       // The CSV export carries the final decision.
