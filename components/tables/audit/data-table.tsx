@@ -1,5 +1,5 @@
-import Link from "next/link";
 import { AuditEmptyState } from "@/components/tables/audit/empty-state";
+import { Pager } from "@/components/tables/pager";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatDateTime } from "@/lib/format";
 
@@ -52,10 +52,6 @@ export function AuditTable({
   filters: Record<string, string | number | undefined>;
 }) {
   if (!rows.length) return <AuditEmptyState />;
-  const link = (p: number) => {
-    const query = Object.fromEntries(Object.entries({ ...filters, page: p }).filter(([, v]) => v !== undefined && String(v) !== "").map(([k, v]) => [k, String(v)]));
-    return { query };
-  };
   return (
     <div className="grid gap-3">
       <div className="rounded-lg border">
@@ -96,23 +92,7 @@ export function AuditTable({
           </TableBody>
         </Table>
       </div>
-      <nav aria-label="Audit log pages" className="flex items-center justify-between text-sm">
-        <span className="text-muted-foreground">
-          {total} entr{total === 1 ? "y" : "ies"} · page {page} of {pages}
-        </span>
-        <span className="flex gap-2">
-          {page > 1 ? (
-            <Link className="rounded-md border px-3 py-1.5 hover:bg-accent" href={link(page - 1)} scroll={false}>
-              Newer
-            </Link>
-          ) : null}
-          {page < pages ? (
-            <Link className="rounded-md border px-3 py-1.5 hover:bg-accent" href={link(page + 1)} scroll={false}>
-              Older
-            </Link>
-          ) : null}
-        </span>
-      </nav>
+      <Pager label="Audit log pages" noun={["entry", "entries"]} page={page} pages={pages} total={total} filters={filters} />
     </div>
   );
 }

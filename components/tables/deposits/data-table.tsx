@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { pageQuery, Pager } from "@/components/tables/pager";
 import { Amount } from "@/components/deposits/amount";
 import { LegacyLink } from "@/components/deposits/legacy-link";
 import { DepositsEmptyState } from "@/components/tables/deposits/empty-state";
@@ -81,7 +82,7 @@ export function DepositsTable({ rows, page, pages, total, filters }: { rows: Dep
                 </TableCell>
                 <TableCell className="font-mono text-xs">
                   {d.customer_id ? (
-                    <Link href={{ query: { ...link(1).query, customer: d.customer_id } }} className="underline underline-offset-4">
+                    <Link href={{ query: { ...pageQuery(filters, 1), customer: d.customer_id } }} className="underline underline-offset-4">
                       <span aria-hidden="true">{d.customer_id.slice(0, 8)}…</span>
                       <span className="sr-only">Only deposits of customer {d.customer_id}</span>
                     </Link>
@@ -94,23 +95,7 @@ export function DepositsTable({ rows, page, pages, total, filters }: { rows: Dep
           </TableBody>
         </Table>
       </div>
-      <nav aria-label="Deposit pages" className="flex items-center justify-between text-sm">
-        <span className="text-muted-foreground">
-          {total} deposit{total === 1 ? "" : "s"} · page {page} of {Math.max(pages, 1)}
-        </span>
-        <span className="flex gap-2">
-          {page > 1 ? (
-            <Link className="rounded-md border px-3 py-1.5 hover:bg-accent" href={link(page - 1)} scroll={false}>
-              Newer
-            </Link>
-          ) : null}
-          {page < pages ? (
-            <Link className="rounded-md border px-3 py-1.5 hover:bg-accent" href={link(page + 1)} scroll={false}>
-              Older
-            </Link>
-          ) : null}
-        </span>
-      </nav>
+      <Pager label="Deposit pages" noun={["deposit", "deposits"]} page={page} pages={pages} total={total} filters={filters} />
     </div>
   );
 }

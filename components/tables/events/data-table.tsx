@@ -1,5 +1,5 @@
-import Link from "next/link";
 import { EventsEmptyState } from "@/components/tables/events/empty-state";
+import { Pager } from "@/components/tables/pager";
 import { EventRows, type EventTableRow } from "@/components/tables/events/rows";
 import { Table, TableBody, TableCaption, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 
@@ -49,23 +49,7 @@ export function EventsTable({
           </TableBody>
         </Table>
       </div>
-      <nav aria-label="Event log pages" className="flex items-center justify-between text-sm">
-        <span className="text-muted-foreground">
-          {total} event{total === 1 ? "" : "s"} · page {page} of {pages}
-        </span>
-        <span className="flex gap-2">
-          {page > 1 ? (
-            <Link className="rounded-md border px-3 py-1.5 hover:bg-accent" href={link(page - 1)} scroll={false}>
-              Newer
-            </Link>
-          ) : null}
-          {page < pages ? (
-            <Link className="rounded-md border px-3 py-1.5 hover:bg-accent" href={link(page + 1)} scroll={false}>
-              Older
-            </Link>
-          ) : null}
-        </span>
-      </nav>
+      <Pager label="Event log pages" noun={["event", "events"]} page={page} pages={pages} total={total} filters={filters} />
     </div>
   );
 }
