@@ -1,49 +1,18 @@
-import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { simulateDeposit } from "./emulator";
 import { storageStateOf } from "./roles";
 
 test.use({ storageState: storageStateOf("admin") });
 
-// The emulator's seeded full-access sandbox key for the demo merchant (public test data).
-const DEMO_SANDBOX_KEY = "sk_sandbox_demo_full_4f9c2a7e1b3d";
 
-function emulatorUrl(): string {
-  const url = process.env.E2E_EMULATOR_URL;
-  if (!url) throw new Error("E2E_EMULATOR_URL is not set: run this spec through `npm test`, which starts the emulator.");
-  return url;
-}
 
-/** Simulates a completed deposit on the first ACTIVE funding account that can settle; returns its id. */
-async function simulateCompletedDeposit(request: APIRequestContext): Promise<string> {
-  const base = emulatorUrl();
-  const list = await request.get(`${base}/v1/funding-accounts?status=ACTIVE&limit=50`, { headers: { "X-Api-Key": DEMO_SANDBOX_KEY } });
-  expect(list.ok(), await list.text()).toBe(true);
-  const accounts = ((await list.json()) as { data: { id: string }[] }).data;
-  expect(accounts.length, "the emulator seed has an ACTIVE funding account").toBeGreaterThan(0);
-  const refusals: string[] = [];
-  for (const account of accounts) {
-    const res = await request.post(`${base}/v1/sandbox/deposits`, {
-      headers: { "X-Api-Key": DEMO_SANDBOX_KEY, "X-Idempotency-Key": randomUUID() },
-      data: { funding_account_id: account.id, scenario: "COMPLETED" },
-    });
-    if (res.status() === 201) {
-      const { message } = (await res.json()) as { message: string };
-      const id = /Sandbox deposit ([0-9a-f-]{36}) received/.exec(message)?.[1];
-      expect(id, message).toBeTruthy();
-      return id!;
-    }
-    // An account whose settlement destination is incomplete cannot take a COMPLETED deposit; try the next.
-    refusals.push(`${account.id}: ${res.status()} ${await res.text()}`);
-  }
-  throw new Error(`No ACTIVE funding account accepted a COMPLETED deposit:\n${refusals.join("\n")}`);
-}
 
 test.describe("event log", () => {
   test("a simulated deposit's events appear with payload, headers and CSV export", async ({ page, request }) => {
     test.setTimeout(60_000);
-    const depositId = await simulateCompletedDeposit(request);
+    const depositId = await simulateDeposit(request, "COMPLETED");
 
     // Searching by the deposit id (a filter kept in the URL); reloads until the webhooks landed.
     const rows = page.getByTestId("event-row").filter({ hasText: depositId });

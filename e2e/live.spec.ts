@@ -1,42 +1,11 @@
-import { randomUUID } from "node:crypto";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { simulateDeposit } from "./emulator";
 import { storageStateOf } from "./roles";
 
 test.use({ storageState: storageStateOf("operator") });
 
-// The emulator's seeded full-access sandbox key for the demo merchant (public test data).
-const DEMO_SANDBOX_KEY = "sk_sandbox_demo_full_4f9c2a7e1b3d";
 
-function emulatorUrl(): string {
-  const url = process.env.E2E_EMULATOR_URL;
-  if (!url) throw new Error("E2E_EMULATOR_URL is not set: run this spec through `npm test`, which starts the emulator.");
-  return url;
-}
 
-/** Simulates a completed deposit on the first ACTIVE funding account that can settle; returns its id. */
-async function simulateCompletedDeposit(request: APIRequestContext): Promise<string> {
-  const base = emulatorUrl();
-  const list = await request.get(`${base}/v1/funding-accounts?status=ACTIVE&limit=50`, { headers: { "X-Api-Key": DEMO_SANDBOX_KEY } });
-  expect(list.ok(), await list.text()).toBe(true);
-  const accounts = ((await list.json()) as { data: { id: string }[] }).data;
-  expect(accounts.length, "the emulator seed has an ACTIVE funding account").toBeGreaterThan(0);
-  const refusals: string[] = [];
-  for (const account of accounts) {
-    const res = await request.post(`${base}/v1/sandbox/deposits`, {
-      headers: { "X-Api-Key": DEMO_SANDBOX_KEY, "X-Idempotency-Key": randomUUID() },
-      data: { funding_account_id: account.id, scenario: "COMPLETED" },
-    });
-    if (res.status() === 201) {
-      const { message } = (await res.json()) as { message: string };
-      const id = /Sandbox deposit ([0-9a-f-]{36}) received/.exec(message)?.[1];
-      expect(id, message).toBeTruthy();
-      return id!;
-    }
-    // An account whose settlement destination is incomplete cannot take a COMPLETED deposit; try the next.
-    refusals.push(`${account.id}: ${res.status()} ${await res.text()}`);
-  }
-  throw new Error(`No ACTIVE funding account accepted a COMPLETED deposit:\n${refusals.join("\n")}`);
-}
 
 test.describe("live updates", () => {
   test("a deposit simulated in the emulator appears in Live activity without a reload", async ({ page, request }) => {
@@ -55,7 +24,7 @@ test.describe("live updates", () => {
       if (frame === page.mainFrame()) navigations += 1;
     });
 
-    const depositId = await simulateCompletedDeposit(request);
+    const depositId = await simulateDeposit(request, "COMPLETED");
 
     const rows = activity.getByTestId("recent-event").filter({ hasText: depositId });
     await expect(rows.filter({ hasText: "deposit.received" })).toHaveCount(1, { timeout: 10_000 });
@@ -77,7 +46,7 @@ test.describe("live updates", () => {
     const activity = page.getByTestId("live-activity");
     await expect(activity.getByTestId("recent-events").or(activity.getByTestId("recent-events-empty"))).toBeVisible();
 
-    const depositId = await simulateCompletedDeposit(request);
+    const depositId = await simulateDeposit(request, "COMPLETED");
     // One polling interval (10 s) plus the webhook's trip through the app.
     await expect(activity.getByTestId("recent-event").filter({ hasText: depositId }).filter({ hasText: "deposit.completed" })).toHaveCount(1, { timeout: 25_000 });
 

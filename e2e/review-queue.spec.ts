@@ -1,36 +1,13 @@
-import { createHmac, randomUUID } from "node:crypto";
+import { createHmac } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { simulateDeposit } from "./emulator";
 import { gotoHydrated } from "./helpers";
 import { storageStateOf, type E2ERole } from "./roles";
 
-// The emulator's seeded full-access sandbox key for the demo merchant (public test data).
-const DEMO_SANDBOX_KEY = "sk_sandbox_demo_full_4f9c2a7e1b3d";
 
-function emulatorUrl(): string {
-  const url = process.env.E2E_EMULATOR_URL;
-  if (!url) throw new Error("E2E_EMULATOR_URL is not set: run this spec through `npm test`, which starts the emulator.");
-  return url;
-}
 
-/** Simulates a deposit the provider flags for review (works on any funding account); returns its id. */
-async function simulateFlaggedDeposit(request: APIRequestContext): Promise<string> {
-  const base = emulatorUrl();
-  const list = await request.get(`${base}/v1/funding-accounts?limit=20`, { headers: { "X-Api-Key": DEMO_SANDBOX_KEY } });
-  expect(list.ok(), await list.text()).toBe(true);
-  const account = ((await list.json()) as { data: { id: string }[] }).data[0];
-  expect(account, "the emulator seed has a funding account").toBeTruthy();
-  const res = await request.post(`${base}/v1/sandbox/deposits`, {
-    headers: { "X-Api-Key": DEMO_SANDBOX_KEY, "X-Idempotency-Key": randomUUID() },
-    data: { funding_account_id: account!.id, scenario: "REQUIRES_REVIEW" },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const { message } = (await res.json()) as { message: string };
-  const id = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/.exec(message)?.[1];
-  expect(id, message).toBeTruthy();
-  return id!;
-}
 
 async function pageAs(browser: Browser, role: E2ERole): Promise<Page> {
   const context = await browser.newContext({ storageState: storageStateOf(role) });
@@ -39,7 +16,7 @@ async function pageAs(browser: Browser, role: E2ERole): Promise<Page> {
 
 test.describe("deposit review queue", () => {
   test("a deposit simulated in the emulator appears in the queue with its flag in plain words", async ({ browser, request }) => {
-    const id = await simulateFlaggedDeposit(request);
+    const id = await simulateDeposit(request, "REQUIRES_REVIEW");
     const page = await pageAs(browser, "viewer");
     await gotoHydrated(page, "/deposits/review");
     await expect(page.getByRole("heading", { level: 1, name: "Review queue" })).toBeVisible();
@@ -53,7 +30,7 @@ test.describe("deposit review queue", () => {
 
   test("triage by keyboard: next, previous, decide and open", async ({ browser, request }) => {
     // At least two flagged deposits (the seed has three; one more makes it certain).
-    await simulateFlaggedDeposit(request);
+    await simulateDeposit(request, "REQUIRES_REVIEW");
     const page = await pageAs(browser, "approver");
     await gotoHydrated(page, "/deposits/review");
     const items = page.getByTestId("queue-item");
@@ -127,7 +104,7 @@ test.describe("deposit review queue", () => {
       await admin.reload();
       await expect(admin.getByTestId("outbound-secret")).toHaveCount(0); // shown once only
 
-      const depositId = await simulateFlaggedDeposit(request);
+      const depositId = await simulateDeposit(request, "REQUIRES_REVIEW");
       const approver = await pageAs(browser, "approver");
       await gotoHydrated(approver, `/deposits/${depositId}`);
       await approver.getByRole("button", { name: "Record a decision" }).click();
