@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { navFor } from "../lib/nav";
+import { reloadHydrated } from "./helpers";
 import { ROLES, storageStateOf } from "./roles";
 
 // Every page in the sidebar for that role (so a new page is checked the day it is added), plus
@@ -18,7 +19,7 @@ test.describe("accessibility (axe)", () => {
     await page.goto("/sign-in");
     await expectNoViolations(page, "/sign-in");
     await page.emulateMedia({ colorScheme: "dark" });
-    await page.reload();
+    await reloadHydrated(page);
     await expectNoViolations(page, "/sign-in (dark)");
   });
 

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from "@playwright/test";
-import { gotoHydrated } from "./helpers";
+import { gotoHydrated, reloadHydrated } from "./helpers";
 import { storageStateOf, type E2ERole } from "./roles";
 
 // The emulator's seeded full-access sandbox key for the demo merchant (public test data).
@@ -61,7 +61,8 @@ async function requestMove(page: Page, amount: string) {
   await expect(page.getByTestId("move-balance-pending")).toContainText("Waiting for a second approver");
 }
 
-const row = (page: Page, section: string, amount: string): Locator => page.getByTestId(section).getByTestId("approval-row").filter({ hasText: usd(amount) });
+const row = (page: Page, section: string, amount: string): Locator =>
+  page.getByTestId(section).getByTestId("approval-row").filter({ visible: true }).filter({ hasText: usd(amount) });
 
 test.describe("approvals", () => {
   test.beforeAll(async ({ browser }) => {
@@ -126,7 +127,7 @@ test.describe("approvals", () => {
     await dialog.getByTestId("approve-confirm").click();
     await expect(approver.getByText(/^Approved and sent: Move USD/)).toBeVisible();
     await expect(waiting).toHaveCount(0);
-    const sent = approver.locator('[data-testid="approvals-history"] [data-testid="approval-row"][data-status="sent"]').filter({ hasText: usd(amount) });
+    const sent = approver.locator('[data-testid="approvals-history"] [data-testid="approval-row"][data-status="sent"]').filter({ visible: true }).filter({ hasText: usd(amount) });
     await expect(sent).toContainText("Approved by Abe Approver");
     await expect(sent).toContainText("Invoice 42 checked");
 
@@ -135,9 +136,9 @@ test.describe("approvals", () => {
     expect(after.newest!.amount_usd).toBe(amount);
     await expect(sent).toContainText(after.newest!.id);
 
-    await operator.reload();
+    await reloadHydrated(operator);
     await expect(row(operator, "approvals-mine", amount)).toHaveCount(0);
-    await expect(operator.locator('[data-testid="approvals-history"] [data-status="sent"]').filter({ hasText: usd(amount) })).toBeVisible();
+    await expect(operator.locator('[data-testid="approvals-history"] [data-status="sent"]').filter({ visible: true }).filter({ hasText: usd(amount) })).toBeVisible();
     await operator.context().close();
     await approver.context().close();
   });
@@ -157,7 +158,7 @@ test.describe("approvals", () => {
     await dialog.getByLabel("Reason").fill("Not agreed with finance lead");
     await dialog.getByTestId("reject-confirm").click();
     await expect(dialog).toHaveCount(0);
-    const rejected = approver.locator('[data-testid="approvals-history"] [data-testid="approval-row"][data-status="rejected"]').filter({ hasText: usd(amount) });
+    const rejected = approver.locator('[data-testid="approvals-history"] [data-testid="approval-row"][data-status="rejected"]').filter({ visible: true }).filter({ hasText: usd(amount) });
     await expect(rejected).toContainText("Not agreed with finance lead");
     expect((await providerMoves(request)).total).toBe(before.total);
 
@@ -165,8 +166,8 @@ test.describe("approvals", () => {
     await approver.getByRole("combobox", { name: "Status" }).click();
     await approver.getByRole("option", { name: "Rejected" }).click();
     await expect(approver).toHaveURL(/status=rejected/);
-    await expect(approver.locator('[data-testid="approvals-history"] [data-testid="approval-row"]:not([data-status="rejected"])')).toHaveCount(0);
-    await approver.reload();
+    await expect(approver.locator('[data-testid="approvals-history"] [data-testid="approval-row"]:not([data-status="rejected"])').filter({ visible: true })).toHaveCount(0);
+    await reloadHydrated(approver);
     await expect(rejected).toBeVisible();
     await operator.context().close();
     await approver.context().close();
@@ -185,7 +186,7 @@ test.describe("approvals", () => {
     await own.getByTestId("cancel-open").click();
     await admin.getByTestId("cancel-confirm").click();
     await expect(admin.getByText("Request cancelled.")).toBeVisible();
-    await expect(admin.locator('[data-testid="approvals-history"] [data-status="cancelled"]').filter({ hasText: usd(amount) })).toBeVisible();
+    await expect(admin.locator('[data-testid="approvals-history"] [data-status="cancelled"]').filter({ visible: true }).filter({ hasText: usd(amount) })).toBeVisible();
     expect((await providerMoves(request)).total).toBe(before.total);
     await admin.context().close();
   });

@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { simulateDeposit } from "./emulator";
+import { reloadHydrated } from "./helpers";
 import { storageStateOf } from "./roles";
 
 test.use({ storageState: storageStateOf("admin") });
@@ -27,7 +28,7 @@ test.describe("event log", () => {
     // The older name (deposit.settled) of the same change is folded into the one row; wait for it.
     const completed = rows.filter({ hasText: "deposit.completed" });
     await expect(async () => {
-      await page.reload();
+      await reloadHydrated(page);
       await expect(completed).toContainText("2×", { timeout: 1_000 });
     }).toPass({ timeout: 20_000 });
     await expect(completed).toContainText("COMPLETED");

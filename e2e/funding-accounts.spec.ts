@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { gotoHydrated } from "./helpers";
+import { gotoHydrated, reloadHydrated } from "./helpers";
 import { storageStateOf } from "./roles";
 
 test.use({ storageState: storageStateOf("operator") });
@@ -232,7 +232,7 @@ test.describe("funding accounts", () => {
     const rows = page.getByTestId("funding-account-row");
     await expect(rows.first()).toBeVisible();
     await expect(rows.filter({ hasNotText: "Crypto address" })).toHaveCount(0);
-    await page.reload();
+    await reloadHydrated(page);
     await expect(page.getByRole("combobox", { name: "Rail" })).toHaveText("Crypto address");
   });
 });

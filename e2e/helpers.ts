@@ -43,5 +43,15 @@ export async function signIn(page: Page, email: string, password: string) {
 /** Opens a page and waits until React has hydrated it, so typed values reach the forms' state. */
 export async function gotoHydrated(page: Page, url: string): Promise<void> {
   await page.goto(url);
+  await waitForHydration(page);
+}
+
+/** Reloads and waits as gotoHydrated does; until then a streamed page may hold a hidden copy of its content. */
+export async function reloadHydrated(page: Page): Promise<void> {
+  await page.reload();
+  await waitForHydration(page);
+}
+
+async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 }

@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { simulateDeposit } from "./emulator";
-import { gotoHydrated } from "./helpers";
+import { gotoHydrated, reloadHydrated } from "./helpers";
 import { storageStateOf, type E2ERole } from "./roles";
 
 
@@ -101,7 +101,7 @@ test.describe("deposit review queue", () => {
       await admin.getByRole("button", { name: "Save" }).click();
       const secret = (await admin.getByTestId("outbound-secret").textContent())!.trim();
       expect(secret).toMatch(/^[0-9a-f]{64}$/);
-      await admin.reload();
+      await reloadHydrated(admin);
       await expect(admin.getByTestId("outbound-secret")).toHaveCount(0); // shown once only
 
       const depositId = await simulateDeposit(request, "REQUIRES_REVIEW");
@@ -118,7 +118,7 @@ test.describe("deposit review queue", () => {
 
       await decision.getByRole("button", { name: "Confirm decision" }).click();
       await expect(decision.getByRole("alert")).toHaveText("You recorded this decision, so a different approver must confirm it.");
-      await approver.reload();
+      await reloadHydrated(approver);
       await expect(approver.getByTestId("review-decision").first()).toContainText("Awaiting a second approver");
       expect(received).toHaveLength(0);
 

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { addTeammate, SIGNED_OUT } from "./helpers";
+import { addTeammate, SIGNED_OUT, reloadHydrated } from "./helpers";
 import { ROLES, storageStateOf } from "./roles";
 
 test.describe("what each role may open", () => {
@@ -57,7 +57,7 @@ test.describe("what each role may open", () => {
     });
     expect(res2.status()).toBeGreaterThanOrEqual(300); // the proxy sends it to sign-in; the action never runs
 
-    await admin.reload();
+    await reloadHydrated(admin);
     await expect(row.getByRole("combobox")).toHaveText("Operator");
     await Promise.all([adminContext.close(), viewerContext.close(), anonymous.close()]);
   });

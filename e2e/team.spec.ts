@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { acceptAndSignIn, addTeammate, SIGNED_OUT, signIn } from "./helpers";
+import { acceptAndSignIn, addTeammate, SIGNED_OUT, signIn, reloadHydrated } from "./helpers";
 import { emailOf, storageStateOf } from "./roles";
 
 test.use({ storageState: storageStateOf("admin") });
@@ -41,12 +41,12 @@ test.describe("team administration", () => {
     const link = await addTeammate(page, "Tom Temp", email, "Viewer");
     const them = await acceptAndSignIn(browser, link, email, "temporary password 1");
 
-    await page.reload();
+    await reloadHydrated(page);
     const row = page.getByTestId(`team-row-${email}`);
     await row.getByRole("combobox", { name: "Role of Tom Temp" }).click();
     await page.getByRole("option", { name: "Approver" }).click();
     await expect(page.getByText("Tom Temp is now approver.")).toBeVisible();
-    await them.reload();
+    await reloadHydrated(them);
     await expect(them).toHaveURL(/\/sign-in/); // older session ended by the role change
 
     await signIn(them, email, "temporary password 1");
@@ -55,7 +55,7 @@ test.describe("team administration", () => {
     await row.getByRole("button", { name: "Disable" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Disable" }).click();
     await expect(row).toContainText("Disabled");
-    await them.reload();
+    await reloadHydrated(them);
     await expect(them).toHaveURL(/\/sign-in/);
     await signIn(them, email, "temporary password 1");
     await expect(them.getByTestId("sign-in-error")).toHaveText("This account is disabled. Ask an admin of your team.");
@@ -73,7 +73,7 @@ test.describe("team administration", () => {
     await row.getByRole("combobox").click();
     await page.getByRole("option", { name: "Viewer" }).click();
     await expect(row.getByRole("alert")).toHaveText("This is the last admin. Make someone else an admin first.");
-    await page.reload();
+    await reloadHydrated(page);
     await expect(row.getByRole("combobox")).toHaveText("Admin");
   });
 
@@ -85,7 +85,7 @@ test.describe("team administration", () => {
     const rows = page.getByTestId("audit-row");
     await expect(rows.first()).toBeVisible();
     for (const text of await rows.allTextContents()) expect(text).toContain("auth.sign_in");
-    await page.reload();
+    await reloadHydrated(page);
     await expect(page.getByRole("combobox", { name: "Action" })).toHaveText("auth.sign_in");
   });
 });

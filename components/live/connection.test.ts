@@ -26,7 +26,7 @@ class FakeEventSource implements EventSourceLike {
 
 const change = (id: string) => ({ id, name: "deposit.completed", resourceType: "deposit", resourceId: "dep_1", resourceStatus: "COMPLETED" });
 
-function setup() {
+function setup(extra: { since?: string } = {}) {
   const sources: FakeEventSource[] = [];
   const modes: LiveMode[] = [];
   const changes: string[] = [];
@@ -44,6 +44,7 @@ function setup() {
     minBackoffMs: 1_000,
     maxBackoffMs: 8_000,
     random: () => 1, // the top of the jitter range, so delays are exact
+    ...extra,
   });
   return { conn, sources, modes, changes, last: () => sources.at(-1)!, resyncs: () => resyncs };
 }
@@ -95,6 +96,21 @@ describe("LiveConnection", () => {
     t.last().error(); // after a success the wait starts small again
     vi.advanceTimersByTime(1_000);
     expect(t.sources).toHaveLength(4);
+  });
+
+  it("resumes from the page's render time until it has seen an event, then from that event", () => {
+    const t = setup({ since: "2026-11-22T10:00:00.000Z" });
+    t.conn.start();
+    expect(t.last().url).toBe("/api/live?since=2026-11-22T10%3A00%3A00.000Z");
+    t.last().error();
+    vi.advanceTimersByTime(1_000);
+    expect(t.last().url).toBe("/api/live?since=2026-11-22T10%3A00%3A00.000Z");
+    t.last().open();
+    expect(t.resyncs()).toBe(0); // the server replays from the render time
+    t.last().emit("change", change("e9"));
+    t.last().error();
+    vi.advanceTimersByTime(1_000);
+    expect(t.last().url).toBe("/api/live?lastEventId=e9");
   });
 
   it("asks for a full refresh when it comes back with no event to resume from", () => {

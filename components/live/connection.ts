@@ -17,6 +17,11 @@ export interface EventSourceLike {
 
 export interface LiveConnectionOptions {
   url: string;
+  /**
+   * When the page's data was read on the server (ISO time). Until the first event arrives the
+   * stream replays from there, so a change stored between that read and the stream opening is not lost.
+   */
+  since?: string | null;
   onChange: (change: LiveChange) => void;
   /** Events may have been missed: refresh everything the stream covers. */
   onResync: () => void;
@@ -60,6 +65,7 @@ export class LiveConnection {
       minBackoffMs: 1_000,
       maxBackoffMs: 30_000,
       random: Math.random,
+      since: null,
       ...options,
     };
   }
@@ -94,14 +100,18 @@ export class LiveConnection {
 
   private open() {
     this.es?.close();
-    const url = this.lastEventId ? `${this.o.url}?lastEventId=${encodeURIComponent(this.lastEventId)}` : this.o.url;
+    const url = this.lastEventId
+      ? `${this.o.url}?lastEventId=${encodeURIComponent(this.lastEventId)}`
+      : this.o.since
+        ? `${this.o.url}?since=${encodeURIComponent(this.o.since)}`
+        : this.o.url;
     const es = this.o.createEventSource(url);
     this.es = es;
     es.onopen = () => {
       if (this.es !== es) return;
       this.attempt = 0;
       // Back after a failure with nothing to resume from: what happened meanwhile is unknown.
-      if (this.failed && !this.lastEventId) this.o.onResync();
+      if (this.failed && !this.lastEventId && !this.o.since) this.o.onResync();
       this.failed = false;
       this.setMode("live");
     };

@@ -4,6 +4,7 @@ import * as React from "react";
 import { useQueryClient } from "@tanstack/react-query";
 
 import { LiveConnection, type LiveMode } from "@/components/live/connection";
+import { refreshLateQueries, RecentChanges } from "@/components/live/late-queries";
 import { keysForChange, LIVE_SCOPES } from "@/lib/live/query-keys";
 
 export interface LiveState {
@@ -24,16 +25,21 @@ const DEFAULT_FALLBACK_MS = 10_000;
  */
 export function LiveProvider({
   environment,
+  since = null,
   fallbackIntervalMs = DEFAULT_FALLBACK_MS,
   children,
 }: {
   environment: string;
+  /** When the server rendered the page (ISO); the stream replays what was stored after it. */
+  since?: string | null;
   fallbackIntervalMs?: number;
   children: React.ReactNode;
 }) {
   const queryClient = useQueryClient();
   const [mode, setMode] = React.useState<LiveMode>("connecting");
   const previousEnvironment = React.useRef(environment);
+  // Read once: a later render (router.refresh) must not reopen a healthy stream.
+  const firstRender = React.useRef(since);
 
   React.useEffect(() => {
     const refreshAll = () => {
@@ -44,10 +50,15 @@ export function LiveProvider({
       previousEnvironment.current = environment;
       refreshAll();
     }
+    const recent = new RecentChanges();
+    const stopLate = refreshLateQueries(queryClient, recent);
     const connection = new LiveConnection({
       url: "/api/live",
+      since: firstRender.current,
       onChange: (change) => {
-        for (const queryKey of keysForChange(change)) void queryClient.invalidateQueries({ queryKey });
+        const keys = keysForChange(change);
+        recent.remember(keys);
+        for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
       },
       onResync: refreshAll,
       onMode: setMode,
@@ -62,9 +73,10 @@ export function LiveProvider({
       window.removeEventListener("online", wake);
       document.removeEventListener("visibilitychange", wake);
       connection.stop();
+      stopLate();
       setMode("connecting");
     };
-  }, [environment, queryClient]);
+    }, [environment, queryClient]);
 
   const value = React.useMemo(() => ({ mode, fallbackIntervalMs }), [mode, fallbackIntervalMs]);
   return <LiveContext.Provider value={value}>{children}</LiveContext.Provider>;

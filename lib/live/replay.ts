@@ -24,18 +24,34 @@ export const REPLAY_OVERLAP_MS = 5_000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Where a browser resumes: after the last event it handled, or after the moment its page was read. */
+export type ReplayCursor = { lastEventId: string } | { since: Date };
+
+/** A page older than this replays nothing: the browser refreshes everything instead. */
+export const SINCE_MAX_AGE_MS = 10 * 60_000;
+
 /**
- * Events stored in this organization and environment since the one the client saw last, oldest
- * first. Null when that id is unknown here (another environment, deleted, or garbage): the caller
- * cannot tell what was missed.
+ * Events stored in this organization and environment after the cursor, oldest first. Null when
+ * the cursor cannot say what was missed (an id unknown here, or a time too old or in the future):
+ * the caller asks the browser to refresh everything.
  */
-export async function replaySince(db: Db, scope: LiveScope, lastEventId: string, limit = REPLAY_LIMIT): Promise<ReplayResult | null> {
-  if (!UUID.test(lastEventId)) return null;
+export async function replaySince(db: Db, scope: LiveScope, cursor: ReplayCursor, limit = REPLAY_LIMIT, now = new Date()): Promise<ReplayResult | null> {
   const where = { organizationId: scope.organizationId, environment: scope.environment };
-  const cursor = await db.webhookEvent.findFirst({ where: { ...where, id: lastEventId }, select: { id: true, receivedAt: true } });
-  if (!cursor) return null;
+  let from: Date;
+  let skip: string | null = null;
+  if ("lastEventId" in cursor) {
+    if (!UUID.test(cursor.lastEventId)) return null;
+    const found = await db.webhookEvent.findFirst({ where: { ...where, id: cursor.lastEventId }, select: { id: true, receivedAt: true } });
+    if (!found) return null;
+    from = found.receivedAt;
+    skip = found.id;
+  } else {
+    const age = now.getTime() - cursor.since.getTime();
+    if (Number.isNaN(age) || age > SINCE_MAX_AGE_MS || age < -REPLAY_OVERLAP_MS) return null;
+    from = cursor.since;
+  }
   const rows = await db.webhookEvent.findMany({
-    where: { ...where, receivedAt: { gte: new Date(cursor.receivedAt.getTime() - REPLAY_OVERLAP_MS) }, id: { not: cursor.id } },
+    where: { ...where, receivedAt: { gte: new Date(from.getTime() - REPLAY_OVERLAP_MS) }, ...(skip ? { id: { not: skip } } : {}) },
     orderBy: [{ receivedAt: "asc" }, { id: "asc" }],
     take: limit + 1,
     select: { id: true, name: true, resourceType: true, resourceId: true, resourceStatus: true },

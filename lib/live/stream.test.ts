@@ -112,7 +112,6 @@ describe("createLiveStream", () => {
       createLiveStream({
         listener,
         scope,
-        lastEventId: "seen",
         replay: async () => {
           await gate;
           return { complete: true, events: [change("r1"), change("both")] };

@@ -8,9 +8,8 @@ import type { LiveScope, ReplayResult } from "./replay";
 export interface LiveStreamOptions {
   listener: { subscribe(fn: LiveSubscriber): () => void };
   scope: LiveScope;
-  /** From the Last-Event-ID header (or the client's own reconnect): replay what came after it. */
-  lastEventId?: string | null;
-  replay?: (lastEventId: string) => Promise<ReplayResult | null>;
+  /** Given when the browser has a cursor (last event id or page time): what it missed, sent first. */
+  replay?: (() => Promise<ReplayResult | null>) | null;
   /** Asked at every heartbeat; false ends the stream (signed out, disabled, role or environment changed). */
   stillAllowed?: () => Promise<boolean>;
   heartbeatMs?: number;
@@ -89,7 +88,7 @@ export function createLiveStream(opts: LiveStreamOptions): ReadableStream<Uint8A
         const sendResync = () => send(sseMessage("resync", {}));
 
         // Live events that arrive while the replay query runs wait here, so order is kept.
-        let pending: LiveChange[] | null = opts.lastEventId && opts.replay ? [] : null;
+        let pending: LiveChange[] | null = opts.replay ? [] : null;
         const onSignal = (signal: LiveSignal) => {
           if (signal.kind === "resync") {
             sendResync();
@@ -118,10 +117,9 @@ export function createLiveStream(opts: LiveStreamOptions): ReadableStream<Uint8A
           opts.signal.addEventListener("abort", onAbort, { once: true });
         }
 
-        if (pending && opts.lastEventId && opts.replay) {
-          const lastEventId = opts.lastEventId;
+        if (pending && opts.replay) {
           opts
-            .replay(lastEventId)
+            .replay()
             .then((result) => {
               if (!result || !result.complete) sendResync();
               else for (const c of result.events) sendChange(c);

@@ -31,9 +31,9 @@ afterAll(async () => {
   await testDb().$disconnect();
 });
 
-async function connect(headers: Record<string, string> = {}) {
+async function connect(headers: Record<string, string> = {}, query = "") {
   const abort = new AbortController();
-  const res = await GET(new Request("http://localhost/api/live", { headers, signal: abort.signal }));
+  const res = await GET(new Request(`http://localhost/api/live${query}`, { headers, signal: abort.signal }));
   expect(res.status).toBe(200);
   expect(res.headers.get("content-type")).toMatch(/^text\/event-stream/);
   expect(res.headers.get("cache-control")).toContain("no-transform");
@@ -123,6 +123,28 @@ describe("GET /api/live", () => {
     const ids = reader.messages.filter((m) => m.event === "change").map((m) => m.id);
     expect(ids).toEqual([after1.id, after2.id, live.id]);
     for (const excluded of [before.id, cursor.id, foreign.id, otherEnv.id]) expect(ids).not.toContain(excluded);
+  });
+
+  it("replays what was stored after the page was rendered, so a change in the gap before the stream opened is not lost", async () => {
+    const team = await createTeam();
+    signInAs(team.operator);
+    const rendered = new Date(Date.now() - 30_000);
+    const old = await storeEvent(testDb(), { organizationId: team.org.id, environment: "sandbox", receivedAt: new Date(rendered.getTime() - 60_000) });
+    const gap = await storeEvent(testDb(), { organizationId: team.org.id, environment: "sandbox", name: "funding_account.active", receivedAt: new Date(rendered.getTime() + 1_000) });
+    const { reader } = await connect({}, `?since=${encodeURIComponent(rendered.toISOString())}`);
+    await reader.waitFor((m) => m.id === gap.id, 1_000);
+    const ids = reader.messages.filter((m) => m.event === "change").map((m) => m.id);
+    expect(ids).toEqual([gap.id]);
+    expect(ids).not.toContain(old.id);
+    expect(reader.messages.some((m) => m.event === "resync")).toBe(false);
+  });
+
+  it("asks the page to refresh everything when its render time is too old or not a time", async () => {
+    signInAs(team.viewer);
+    for (const since of [new Date(Date.now() - 3_600_000).toISOString(), "yesterday"]) {
+      const { reader } = await connect({}, `?since=${encodeURIComponent(since)}`);
+      await reader.waitFor((m) => m.event === "resync", 1_000);
+    }
   });
 
   it("asks the page to refresh everything when the last event id is unknown in this scope", async () => {

@@ -1,7 +1,7 @@
 import { AuthorizationError, authorize } from "@/lib/auth/session";
 import { db } from "@/lib/db";
 import { liveHub } from "@/lib/live/hub";
-import { replaySince } from "@/lib/live/replay";
+import { type ReplayCursor, replaySince } from "@/lib/live/replay";
 import { createLiveStream } from "@/lib/live/stream";
 import { log } from "@/lib/log";
 import { requestContext } from "@/lib/request-context";
@@ -35,12 +35,13 @@ export async function GET(request: Request) {
     const scope = { organizationId: user.organizationId, environment: user.environment };
     const url = new URL(request.url);
     const lastEventId = request.headers.get("last-event-id") ?? url.searchParams.get("lastEventId");
+    const since = url.searchParams.get("since");
+    const cursor: ReplayCursor | null = lastEventId ? { lastEventId } : since ? { since: new Date(since) } : null;
 
     const stream = createLiveStream({
       listener: hub,
       scope,
-      lastEventId,
-      replay: (id) => replaySince(db, scope, id),
+      replay: cursor ? () => replaySince(db, scope, cursor) : null,
       stillAllowed: async () => {
         const now = await db.user.findUnique({
           where: { id: user.id },
