@@ -39,6 +39,10 @@ export const NAV: NavArea[] = [
       { title: "Review queue", href: "/deposits/review", icon: ClipboardCheck, permission: "data:read", keywords: ["flagged", "requires review", "late deposit", "four eyes", "decision"] },
     ],
   },
+  {
+    title: "Money out",
+    items: [],
+  },
   { title: "Activity", items: [{ title: "Events", href: "/events", icon: Activity, permission: "events:read", keywords: ["webhooks", "event log", "timeline", "deliveries"] }] },
   {
     title: "Settings",
@@ -49,6 +53,10 @@ export const NAV: NavArea[] = [
       { title: "Audit log", href: "/settings/audit", icon: ScrollText, permission: "audit:read", keywords: ["history", "changes", "activity"] },
       { title: "Approval limits", href: "/settings/approvals", icon: SlidersHorizontal, permission: "settings:manage", keywords: ["thresholds", "four eyes", "limits", "approval"] },
     ],
+  },
+  {
+    title: "Legacy (read only)",
+    items: [],
   },
 ];
 
