@@ -52,6 +52,6 @@ export async function reloadHydrated(page: Page): Promise<void> {
   await waitForHydration(page);
 }
 
-async function waitForHydration(page: Page): Promise<void> {
+export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 }

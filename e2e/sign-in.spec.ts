@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { DEMO_PASSWORD, emailOf, storageStateOf } from "./roles";
+import { signIn, waitForHydration } from "./helpers";
+import { DEMO_PASSWORD, emailOf } from "./roles";
 
 test.describe("sign-in", () => {
   test("sends a signed-out visitor to sign-in and back to the page they wanted", async ({ page }) => {
@@ -36,15 +37,27 @@ test.describe("sign-in", () => {
     await expect(page.getByTestId("sign-in-error")).toHaveText(/Too many failed sign-ins\. Wait 1[45] minutes and try again\./);
   });
 
-  test("signs out from the user menu", async ({ browser }) => {
-    const context = await browser.newContext({ storageState: storageStateOf("operator") });
+  test("signs out from the user menu, and the old session cookie is refused afterwards", async ({ browser }) => {
+    // A session of its own: signing out ends it on the server, so the shared storage state must not be used.
+    const context = await browser.newContext();
     const page = await context.newPage();
-    await page.goto("/");
+    await signIn(page, emailOf("operator"), DEMO_PASSWORD);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await waitForHydration(page);
+    const cookies = await context.cookies();
     await page.getByRole("button", { name: /account menu|Olu Operator/i }).click();
     await page.getByRole("menuitem", { name: "Sign out" }).click();
     await expect(page).toHaveURL(/\/sign-in/);
     await page.goto("/");
     await expect(page).toHaveURL(/\/sign-in/);
+
+    // The cookie as it was before signing out, as a request in flight might set it again.
+    const replay = await browser.newContext();
+    await replay.addCookies(cookies);
+    const again = await replay.newPage();
+    await again.goto("/");
+    await expect(again).toHaveURL(/\/sign-in/);
+    await replay.close();
     await context.close();
   });
 });

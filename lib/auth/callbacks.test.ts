@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { createTeam, testDb } from "@/test/factories";
-import { checkSessionToken } from "./callbacks";
+import { checkSessionToken, revokeSessionToken } from "./callbacks";
 
 let team: Awaited<ReturnType<typeof createTeam>>;
 beforeEach(async () => {
@@ -25,9 +25,21 @@ describe("session check on every request", () => {
     expect(await checkSessionToken({ token: token! })).toBeNull();
   });
 
-  it("refuses a token without a user and a user who no longer exists", async () => {
+  it("refuses a token without a user, without a session id, and of a user who no longer exists", async () => {
     expect(await checkSessionToken({ token: {} })).toBeNull();
-    expect(await checkSessionToken({ token: { uid: "00000000-0000-4000-8000-000000000000", sv: 1 } })).toBeNull();
+    const token = await checkSessionToken({ token: {}, user: { id: team.operator.id } });
+    expect(await checkSessionToken({ token: { ...token!, sid: undefined } })).toBeNull();
+    expect(await checkSessionToken({ token: { uid: "00000000-0000-4000-8000-000000000000", sv: 1, sid: crypto.randomUUID() } })).toBeNull();
+  });
+
+  it("refuses a signed-out session even if its cookie comes back, and only that session", async () => {
+    const signedOut = await checkSessionToken({ token: {}, user: { id: team.operator.id } });
+    const otherDevice = await checkSessionToken({ token: {}, user: { id: team.operator.id } });
+    expect(signedOut!.sid).not.toBe(otherDevice!.sid);
+    await revokeSessionToken({ ...signedOut!, exp: Math.floor(Date.now() / 1000) + 3600 });
+    expect(await checkSessionToken({ token: signedOut! })).toBeNull();
+    expect(await checkSessionToken({ token: otherDevice! })).toMatchObject({ uid: team.operator.id });
+    await revokeSessionToken(signedOut); // twice is harmless
   });
 
   it("admits single sign-on only for an existing, enabled user", async () => {

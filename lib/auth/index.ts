@@ -2,7 +2,7 @@ import "server-only";
 import NextAuth, { type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { env } from "@/lib/env";
-import { allowOidcSignIn, checkSessionToken } from "./callbacks";
+import { allowOidcSignIn, checkSessionToken, revokeSessionToken } from "./callbacks";
 import { authConfig } from "./config";
 import { authorizeCredentials } from "./credentials";
 
@@ -25,5 +25,10 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
     ...authConfig.callbacks,
     signIn: ({ user, account }) => (account?.provider === "oidc" ? allowOidcSignIn(user.email) : true),
     jwt: ({ token, user, account }) => checkSessionToken({ token, user, provider: account?.provider }),
+  },
+  events: {
+    signOut: async (message) => {
+      if ("token" in message) await revokeSessionToken(message.token);
+    },
   },
 }));
