@@ -8,13 +8,13 @@ import { Controller, useForm, type Path } from "react-hook-form";
 import { toast } from "sonner";
 import { BALANCES_KEY, useBalances, type FreshBalances } from "@/components/balances/balance-cards";
 import { fetchJson } from "@/components/balances/fetch-json";
+import { BankAccountLookup, useBankAccountLookup } from "@/components/forms/bank-account-lookup";
 import { FormError } from "@/components/forms/form-error";
 import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { createTransfer } from "@/lib/actions/create-transfer";
-import { resolveBankAccount } from "@/lib/actions/resolve-bank-account";
 import type { RateView } from "@/lib/funding-accounts/views";
 import { liveKeys } from "@/lib/live/query-keys";
 import { Decimal, formatMoney } from "@/lib/money";
@@ -27,13 +27,6 @@ import { SearchableSelect, type SearchableOption } from "./searchable-select";
 type Values = TransferFormValues;
 
 const DEFAULTS: Values = { recipient_mode: "existing", recipient_id: "", bank_code: "", account_number: "", account_name: "", currency: "NGN", amount: "", reference: "" };
-
-interface Resolved {
-  bankCode: string;
-  accountNumber: string;
-  accountName: string;
-  bankName: string | null;
-}
 
 interface Review {
   values: Values;
@@ -65,15 +58,14 @@ export function CreateTransferForm({
   const queryClient = useQueryClient();
   const attempt = useAttemptKey("transfer-create");
   const [pending, start] = useTransition();
-  const [lookingUp, startLookup] = useTransition();
   const [formError, setFormError] = useState<string | null>(null);
-  const [resolved, setResolved] = useState<Resolved | null>(null);
   const [review, setReview] = useState<Review | null>(null);
   const [waiting, setWaiting] = useState<Extract<CreateTransferResult, { outcome: "pending_approval" }> | null>(null);
 
   const form = useForm<Values>({ resolver: zodResolver(transferFormSchema), defaultValues: { ...DEFAULTS, recipient_mode: recipients.length > 0 ? "existing" : "new" }, mode: "onTouched" });
   const errorOf = (name: Path<Values>) => form.formState.errors[name]?.message;
-  const [mode, recipientId, currency, amount, bankCode, accountNumber] = form.watch(["recipient_mode", "recipient_id", "currency", "amount", "bank_code", "account_number"]) as string[];
+  const [mode, recipientId, currency, amount] = form.watch(["recipient_mode", "recipient_id", "currency", "amount"]) as string[];
+  const lookup = useBankAccountLookup(form);
   const chosen = mode === "existing" ? recipients.find((r) => r.id === recipientId) : undefined;
 
   // The currency is the recipient's: a saved one's payout currency, NGN for a new bank account.
@@ -81,12 +73,6 @@ export function CreateTransferForm({
   useEffect(() => {
     if (payIn && payIn !== currency) form.setValue("currency", payIn as Values["currency"]);
   }, [payIn, currency, form]);
-
-  // The looked-up name belongs to one bank and number; any change needs a new look-up.
-  const resolvedName = resolved && resolved.bankCode === bankCode && resolved.accountNumber === (accountNumber ?? "").trim() ? resolved.accountName : "";
-  useEffect(() => {
-    form.setValue("account_name", resolvedName);
-  }, [resolvedName, form]);
 
   const balances = useBalances(initialBalances);
   const withdrawal = balances.data?.data.withdrawalUsd ?? null;
@@ -106,22 +92,6 @@ export function CreateTransferForm({
         rate: rate.data ? { value: rate.data.rate, feeBps: rate.data.feeBps ?? 0 } : null,
       })
     : null;
-
-  const lookUp = () => {
-    form.clearErrors(["bank_code", "account_number", "account_name"]);
-    const values = { bank_code: form.getValues("bank_code") ?? "", account_number: (form.getValues("account_number") ?? "").trim() };
-    startLookup(async () => {
-      const r = await resolveBankAccount(values);
-      if (r.ok) {
-        setResolved(r.data);
-        return;
-      }
-      setResolved(null);
-      const fields = r.fieldErrors ?? {};
-      if (fields.bank_code) form.setError("bank_code", { type: "server", message: fields.bank_code });
-      form.setError("account_number", { type: "server", message: fields.account_number ?? r.error });
-    });
-  };
 
   const onReview = form.handleSubmit((values) => {
     setFormError(null);
@@ -154,7 +124,7 @@ export function CreateTransferForm({
         }
         setWaiting(r.data);
         form.reset({ ...DEFAULTS, recipient_mode: values.recipient_mode });
-        setResolved(null);
+        lookup.clear();
         return;
       }
       // The key is kept after any failure: an unknown outcome must be retried under the same key, and
@@ -217,24 +187,7 @@ export function CreateTransferForm({
                   <Input id="transfer-account-number" inputMode="numeric" autoComplete="off" maxLength={10} placeholder="0690000031" {...form.register("account_number")} />
                 </Field>
               </div>
-              <div className="flex flex-wrap items-center gap-3">
-                <Button type="button" variant="outline" onClick={lookUp} disabled={lookingUp || !bankCode || !accountNumber}>
-                  {lookingUp ? "Looking up…" : "Look up account"}
-                </Button>
-                {errorOf("account_name") && !resolvedName ? (
-                  <p className="text-xs font-medium text-destructive" data-testid="account-name-error">
-                    {errorOf("account_name")}
-                  </p>
-                ) : null}
-                <p aria-live="polite" className="text-sm" data-testid="resolved-account">
-                  {resolvedName ? (
-                    <>
-                      Account name: <span className="font-medium">{resolvedName}</span>
-                      {resolved?.bankName ? ` at ${resolved.bankName}` : ""}. Check it is the right person before sending.
-                    </>
-                  ) : null}
-                </p>
-              </div>
+              <BankAccountLookup lookup={lookup} error={errorOf("account_name")} before="sending" />
             </div>
           )}
 
