@@ -72,7 +72,7 @@ test.describe("transfers", () => {
     const f = admin.getByTestId("threshold-form");
     await f.getByLabel("Currency").fill("NGN");
     await f.getByRole("combobox", { name: "Applies to" }).click();
-    await admin.getByRole("option", { name: "Transfer" }).click();
+    await admin.getByRole("option", { name: "Transfer", exact: true }).click();
     await f.getByLabel("Approval needed above").fill(NGN_LIMIT);
     await f.getByTestId("threshold-save").click();
     await expect(admin.locator('[data-testid="threshold-row"][data-currency="NGN"][data-kind="transfer"]')).toContainText("NGN 500,000.00");
@@ -159,6 +159,7 @@ test.describe("transfers", () => {
 
     // More than the withdrawal balance covers: refused before anything is sent.
     await form(page).getByLabel("Amount (NGN)").fill("400000000");
+    await expect(page.getByTestId("quote-debit")).toContainText("USD");
     await form(page).getByRole("button", { name: "Review transfer" }).click();
     await expect(form(page).getByText(/more than the withdrawal balance/)).toBeVisible();
 
@@ -166,7 +167,7 @@ test.describe("transfers", () => {
     await form(page).getByLabel("Amount (NGN)").fill("5");
     await form(page).getByRole("button", { name: "Review transfer" }).click();
     await page.getByTestId("transfer-confirm").getByTestId("transfer-send").click();
-    await expect(form(page).getByText(/100/)).toBeVisible();
+    await expect(page.locator("#transfer-amount-error")).toContainText("100");
     await expect(form(page).getByLabel("Amount (NGN)")).toHaveAttribute("aria-invalid", "true");
 
     // A new bank account: the number is checked, then looked up and its holder shown.
