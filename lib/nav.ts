@@ -1,6 +1,7 @@
 import { Activity, Landmark, ArrowDownToLine, ClipboardCheck, KeyRound, LayoutDashboard, ScrollText, Send, Users, Wallet, type LucideIcon } from "lucide-react";
 
 import { CheckCheck, SlidersHorizontal } from "lucide-react";
+import { ArrowUpRight } from "lucide-react";
 import { can, type Permission, type Role } from "@/lib/auth/permissions";
 
 export type NavItem = {
@@ -41,7 +42,9 @@ export const NAV: NavArea[] = [
   },
   {
     title: "Money out",
-    items: [],
+    items: [
+      { title: "Transfers", href: "/transfers", icon: ArrowUpRight, permission: "data:read", keywords: ["payout", "send money", "pay recipient", "bank transfer", "quote"] },
+    ],
   },
   { title: "Activity", items: [{ title: "Events", href: "/events", icon: Activity, permission: "events:read", keywords: ["webhooks", "event log", "timeline", "deliveries"] }] },
   {

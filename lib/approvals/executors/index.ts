@@ -7,5 +7,6 @@
  */
 import "server-only";
 import "./balance-move";
+import "./transfer";
 
 export { findExecutor, getExecutor, listExecutors } from "@/lib/approvals/executors";

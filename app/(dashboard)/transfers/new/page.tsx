@@ -1,0 +1,49 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { PageHeader } from "@/components/page/page-header";
+import { CreateTransferForm } from "@/components/transfers/create-form";
+import { requirePagePermission } from "@/lib/auth/session";
+import { readBalances } from "@/lib/balances/read";
+import { readBanks } from "@/lib/funding-accounts/read";
+import { readRecipientOptions } from "@/lib/transfers/read";
+import { UpstreamError } from "@/lib/upstream";
+
+export const metadata: Metadata = { title: "New transfer" };
+
+const sentence = (err: unknown): string => {
+  if (err instanceof UpstreamError) return `${err.userMessage} Reload the page to try again.`;
+  throw err;
+};
+
+export default async function NewTransferPage() {
+  const me = await requirePagePermission("transfer:create");
+  const [recipients, banks, balances] = await Promise.all([
+    readRecipientOptions(me).then(
+      (list) => ({ list, error: null }),
+      (err: unknown) => ({ list: [], error: sentence(err) }),
+    ),
+    readBanks(me).then(
+      (r) => ({ list: r.banks.map((b) => ({ value: b.code, label: b.name, hint: b.code })), error: null }),
+      (err: unknown) => ({ list: [], error: sentence(err) }),
+    ),
+    // The form asks again in the browser; without it the provider's answer is still the check.
+    readBalances(me).catch((err: unknown) => {
+      if (err instanceof UpstreamError) return null;
+      throw err;
+    }),
+  ]);
+  return (
+    <>
+      <PageHeader
+        title="New transfer"
+        description={`Pay a recipient from the withdrawal balance, in ${me.environment === "production" ? "production" : "the sandbox"}.`}
+        actions={
+          <Link className="rounded-md border px-3 py-1.5 text-sm hover:bg-accent" href="/transfers">
+            Back to transfers
+          </Link>
+        }
+      />
+      <CreateTransferForm recipients={recipients.list} recipientsError={recipients.error} banks={banks.list} banksError={banks.error} initialBalances={balances} />
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { ReadError } from "@/components/funding-accounts/read-error";
+import { PageHeader } from "@/components/page/page-header";
+import { TransfersTable } from "@/components/tables/transfers/data-table";
+import { TransfersToolbar } from "@/components/tables/transfers/toolbar";
+import { can } from "@/lib/auth/permissions";
+import { requirePagePermission } from "@/lib/auth/session";
+import { parseTransferFilters } from "@/lib/transfers/filters";
+import { readTransfers } from "@/lib/transfers/read";
+import { UpstreamError } from "@/lib/upstream";
+
+export const metadata: Metadata = { title: "Transfers" };
+
+export default async function TransfersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const me = await requirePagePermission("data:read");
+  const filters = parseTransferFilters(await searchParams);
+  const canCreate = can(me.role, "transfer:create");
+  const list = await readTransfers(me, filters).catch((err: unknown) => {
+    if (err instanceof UpstreamError) return { error: err.userMessage };
+    throw err;
+  });
+  return (
+    <>
+      <PageHeader
+        title="Transfers"
+        description={`Payouts from the withdrawal balance to recipients, in ${me.environment === "production" ? "production" : "the sandbox"}.`}
+        actions={
+          canCreate ? (
+            <Link className="rounded-md bg-primary px-3 py-2 text-sm font-medium text-primary-foreground hover:bg-primary/90 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none" href="/transfers/new">
+              New transfer
+            </Link>
+          ) : null
+        }
+      />
+      <TransfersToolbar />
+      {"error" in list ? <ReadError title="Transfers could not load" message={list.error} /> : <TransfersTable initial={list} filters={filters} canCreate={canCreate} />}
+    </>
+  );
+}

@@ -1,0 +1,284 @@
+"use client";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useEffect, useState, useTransition } from "react";
+import { Controller, useForm, type Path } from "react-hook-form";
+import { toast } from "sonner";
+import { BALANCES_KEY, useBalances, type FreshBalances } from "@/components/balances/balance-cards";
+import { fetchJson } from "@/components/balances/fetch-json";
+import { BankAccountLookup, useBankAccountLookup } from "@/components/forms/bank-account-lookup";
+import { FormError } from "@/components/forms/form-error";
+import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from "@/components/ui/alert-dialog";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { createTransfer } from "@/lib/actions/create-transfer";
+import type { RateView } from "@/lib/funding-accounts/views";
+import { liveKeys } from "@/lib/live/query-keys";
+import { Decimal, formatMoney } from "@/lib/money";
+import { quoteTransfer, type TransferQuote } from "@/lib/transfers/quote";
+import { transferFormSchema, type CreateTransferResult, type TransferFormValues } from "@/lib/transfers/schema";
+import type { RecipientOption } from "@/lib/transfers/views";
+import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
+import { SearchableSelect, type SearchableOption } from "./searchable-select";
+
+type Values = TransferFormValues;
+
+const DEFAULTS: Values = { recipient_mode: "existing", recipient_id: "", bank_code: "", account_number: "", account_name: "", currency: "NGN", amount: "", reference: "" };
+
+interface Review {
+  values: Values;
+  to: string;
+  quote: TransferQuote | null;
+}
+
+/**
+ * Sends a transfer: who receives it (a saved recipient, searchable, or a new NGN bank account looked
+ * up before sending), amount and reference, a quote of what leaves the withdrawal balance, then a
+ * confirmation. The quote and the balance check are worked out here from the provider's current rate
+ * and balance; the provider's answer when it is sent is final. One attempt key per open form, so a
+ * double click or a retry never pays twice.
+ */
+export function CreateTransferForm({
+  recipients,
+  recipientsError,
+  banks,
+  banksError,
+  initialBalances,
+}: {
+  recipients: RecipientOption[];
+  recipientsError: string | null;
+  banks: SearchableOption[];
+  banksError: string | null;
+  initialBalances: FreshBalances | null;
+}) {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const attempt = useAttemptKey("transfer-create");
+  const [pending, start] = useTransition();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [review, setReview] = useState<Review | null>(null);
+  const [waiting, setWaiting] = useState<Extract<CreateTransferResult, { outcome: "pending_approval" }> | null>(null);
+
+  const form = useForm<Values>({ resolver: zodResolver(transferFormSchema), defaultValues: { ...DEFAULTS, recipient_mode: recipients.length > 0 ? "existing" : "new" }, mode: "onTouched" });
+  const errorOf = (name: Path<Values>) => form.formState.errors[name]?.message;
+  const [mode, recipientId, currency, amount] = form.watch(["recipient_mode", "recipient_id", "currency", "amount"]) as string[];
+  const lookup = useBankAccountLookup(form);
+  const chosen = mode === "existing" ? recipients.find((r) => r.id === recipientId) : undefined;
+
+  // The currency is the recipient's: a saved one's payout currency, NGN for a new bank account.
+  const payIn = mode === "new" ? "NGN" : (chosen?.currency ?? "");
+  useEffect(() => {
+    if (payIn && payIn !== currency) form.setValue("currency", payIn as Values["currency"]);
+  }, [payIn, currency, form]);
+
+  const balances = useBalances(initialBalances);
+  const withdrawal = balances.data?.data.withdrawalUsd ?? null;
+  // NGN converts at the provider's current USD SELL rate; it changes every few minutes, so it is kept fresh.
+  const rate = useQuery({
+    queryKey: liveKeys.resource("rate", "NGN-USD-SELL"),
+    queryFn: () => fetchJson<RateView>("/api/rates?to=USD&side=SELL", "The current rate could not be loaded. Try again in a moment."),
+    enabled: payIn === "NGN",
+    refetchInterval: 60_000,
+  });
+  const quote = payIn
+    ? quoteTransfer({
+        currency: payIn,
+        amount: amount ?? "",
+        recipientType: mode === "new" ? "BANK_ACCOUNT" : (chosen?.type ?? ""),
+        payoutScheme: chosen?.payoutScheme,
+        rate: rate.data ? { value: rate.data.rate, feeBps: rate.data.feeBps ?? 0 } : null,
+      })
+    : null;
+
+  const onReview = form.handleSubmit((values) => {
+    setFormError(null);
+    // The shown withdrawal balance bounds the debit before anything is sent; the provider's answer is final.
+    if (quote && withdrawal !== null && new Decimal(quote.debitAmount).gt(withdrawal)) {
+      form.setError("amount", {
+        type: "max",
+        message: `This transfer would debit ${formatMoney(quote.debitAmount, "USD")}, more than the withdrawal balance of ${formatMoney(withdrawal, "USD")}. Enter a smaller amount or move money to the withdrawal balance first.`,
+      });
+      return;
+    }
+    const to = values.recipient_mode === "new" ? `${values.account_name}, ${banks.find((b) => b.value === values.bank_code)?.label ?? values.bank_code} ••••${(values.account_number ?? "").slice(-4)}` : chosen ? `${chosen.name}, ${chosen.destination}` : "";
+    setReview({ values, to, quote });
+  });
+
+  const send = () => {
+    if (!review) return;
+    const { values } = review;
+    start(async () => {
+      const r = await createTransfer({ ...values, attemptKey: attempt.current() });
+      setReview(null);
+      if (r.ok) {
+        attempt.renew();
+        void queryClient.invalidateQueries({ queryKey: BALANCES_KEY });
+        void queryClient.invalidateQueries({ queryKey: liveKeys.list("transfer") });
+        if (r.data.outcome === "sent") {
+          toast.success(`${r.data.summary}: sent to the provider.`);
+          router.push(`/transfers/${r.data.id}`);
+          return;
+        }
+        setWaiting(r.data);
+        form.reset({ ...DEFAULTS, recipient_mode: values.recipient_mode });
+        lookup.clear();
+        return;
+      }
+      // The key is kept after any failure: an unknown outcome must be retried under the same key, and
+      // after a definitive refusal the ledger frees it for the corrected form.
+      const fields = Object.entries(r.fieldErrors ?? {}).filter(([n]) => n in DEFAULTS);
+      for (const [name, message] of fields) form.setError((name === "currency" ? "recipient_id" : name) as Path<Values>, { type: "server", message });
+      if (fields.length === 0 || r.requestId) setFormError(r.error);
+    });
+  };
+
+  const recipientOptions = recipients.map((r) => ({ value: r.id, label: r.name, hint: [r.destination, r.currency].filter(Boolean).join(" · ") }));
+  return (
+    <div className="grid max-w-2xl gap-6">
+      {waiting ? (
+        <div role="status" className="grid gap-1 rounded-lg border border-warning/50 bg-warning/10 p-4 text-sm" data-testid="transfer-pending">
+          <p className="font-medium">Waiting for a second approver</p>
+          <p>{waiting.summary}. Nothing has been sent; a person with the approver role decides in Approvals before it expires.</p>
+          <p>
+            <Link href="/approvals" className="underline underline-offset-4">
+              Open approvals
+            </Link>
+          </p>
+        </div>
+      ) : null}
+      <form onSubmit={onReview} noValidate aria-label="New transfer" data-testid="create-transfer-form">
+        <fieldset disabled={pending} className="grid gap-5">
+          <fieldset className="grid gap-2">
+            <legend className="mb-2 text-sm font-medium">Pay to</legend>
+            <div className="flex flex-wrap gap-4 text-sm">
+              <label className="flex items-center gap-2">
+                <input type="radio" value="existing" className="size-4 accent-primary" disabled={recipients.length === 0} {...form.register("recipient_mode")} />A saved recipient
+              </label>
+              <label className="flex items-center gap-2">
+                <input type="radio" value="new" className="size-4 accent-primary" {...form.register("recipient_mode")} />A new Nigerian bank account
+              </label>
+            </div>
+          </fieldset>
+
+          {mode === "existing" ? (
+            <Field label="Recipient" htmlFor="transfer-recipient" error={errorOf("recipient_id") ?? errorOf("currency") ?? recipientsError ?? undefined} description={chosen ? `Paid in ${chosen.currency}.` : "Search by name, bank or the last four digits."} required>
+              <Controller
+                control={form.control}
+                name="recipient_id"
+                render={({ field }) => (
+                  <SearchableSelect id="transfer-recipient" value={field.value ?? ""} onChange={field.onChange} onBlur={field.onBlur} options={recipientOptions} placeholder="Choose a recipient" searchLabel="Search recipients" emptyText="No recipient matches." />
+                )}
+              />
+            </Field>
+          ) : (
+            <div className="grid gap-3 rounded-md border p-4">
+              <div className="grid gap-5 sm:grid-cols-2">
+                <Field label="Bank" htmlFor="transfer-bank" error={errorOf("bank_code") ?? banksError ?? undefined} required>
+                  <Controller
+                    control={form.control}
+                    name="bank_code"
+                    render={({ field }) => <SearchableSelect id="transfer-bank" value={field.value ?? ""} onChange={field.onChange} onBlur={field.onBlur} options={banks} placeholder="Choose a bank" searchLabel="Search banks" emptyText="No bank matches." />}
+                  />
+                </Field>
+                <Field label="Account number" htmlFor="transfer-account-number" error={errorOf("account_number")} required>
+                  <Input id="transfer-account-number" inputMode="numeric" autoComplete="off" maxLength={10} placeholder="0690000031" {...form.register("account_number")} />
+                </Field>
+              </div>
+              <BankAccountLookup lookup={lookup} error={errorOf("account_name")} before="sending" />
+            </div>
+          )}
+
+          <div className="grid gap-5 sm:grid-cols-2">
+            <Field label={`Amount${payIn ? ` (${payIn})` : ""}`} htmlFor="transfer-amount" error={errorOf("amount")} description="What the recipient receives, with at most two decimals." required>
+              <Input id="transfer-amount" inputMode="decimal" autoComplete="off" placeholder="25000.00" {...form.register("amount")} />
+            </Field>
+            <Field label="Reference" htmlFor="transfer-reference" error={errorOf("reference")} description="Optional; shown to you and the recipient's bank. Up to 64 characters.">
+              <Input id="transfer-reference" autoComplete="off" maxLength={64} placeholder="INV-2026-104" {...form.register("reference")} />
+            </Field>
+          </div>
+
+          <QuotePanel currency={payIn} quote={quote} withdrawal={withdrawal} rateError={payIn === "NGN" && rate.isError ? rate.error.message : null} onRetryRate={() => void rate.refetch()} />
+
+          <FormError message={formError} />
+          <div>
+            <Button type="submit" disabled={pending}>
+              {pending ? "Sending…" : "Review transfer"}
+            </Button>
+          </div>
+        </fieldset>
+      </form>
+
+      <AlertDialog open={review !== null} onOpenChange={(open) => (!open && !pending ? setReview(null) : undefined)}>
+        <AlertDialogContent data-testid="transfer-confirm">
+          <AlertDialogHeader>
+            <AlertDialogTitle>Send {review ? formatMoney(new Decimal(review.values.amount).toFixed(2), review.values.currency) : ""}?</AlertDialogTitle>
+            <AlertDialogDescription>
+              To {review?.to}. If it is above your organization&apos;s approval limit for {review?.values.currency}, it waits for a second person with the approver role and nothing is sent until then.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          {review?.quote ? (
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+              <dt className="text-muted-foreground">Debited (estimate)</dt>
+              <dd className="tabular-nums">{formatMoney(review.quote.debitAmount, "USD")}</dd>
+              <dt className="text-muted-foreground">Fee (estimate)</dt>
+              <dd className="tabular-nums">{formatMoney(review.quote.fee, "USD")}</dd>
+              {review.values.reference ? (
+                <>
+                  <dt className="text-muted-foreground">Reference</dt>
+                  <dd>{review.values.reference}</dd>
+                </>
+              ) : null}
+            </dl>
+          ) : null}
+          <p className="text-xs text-muted-foreground">The provider prices the transfer when it is sent; its answer is final and shown on the transfer.</p>
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
+            <Button type="button" onClick={send} disabled={pending} data-testid="transfer-send">
+              {pending ? "Sending…" : "Send transfer"}
+            </Button>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </div>
+  );
+}
+
+/** What leaves the withdrawal balance, from the provider's current rate and the rail's fee. */
+function QuotePanel({ currency, quote, withdrawal, rateError, onRetryRate }: { currency: string; quote: TransferQuote | null; withdrawal: string | null; rateError: string | null; onRetryRate: () => void }) {
+  return (
+    <section aria-label="Quote" className="grid gap-2 rounded-md border bg-muted/30 p-4 text-sm" data-testid="transfer-quote">
+      <h2 className="font-medium">Quote</h2>
+      {rateError ? (
+        <p role="alert" className="text-destructive">
+          {rateError}{" "}
+          <Button type="button" variant="link" size="sm" className="h-auto p-0" onClick={onRetryRate}>
+            Try again
+          </Button>
+        </p>
+      ) : null}
+      {quote ? (
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+          <dt className="text-muted-foreground">Rate</dt>
+          <dd className="tabular-nums">{currency === "NGN" ? `${formatMoney(quote.rate, "NGN")} per USD` : `1 ${currency} = 1 USD`}</dd>
+          <dt className="text-muted-foreground">Fee</dt>
+          <dd className="tabular-nums" data-testid="quote-fee">
+            {formatMoney(quote.fee, "USD")}
+            {quote.feeBps !== null ? ` (${quote.feeBps} bps)` : ""}
+          </dd>
+          <dt className="text-muted-foreground">Debited from the withdrawal balance</dt>
+          <dd className="font-medium tabular-nums" data-testid="quote-debit">
+            {formatMoney(quote.debitAmount, "USD")}
+          </dd>
+          <dt className="text-muted-foreground">Withdrawal balance now</dt>
+          <dd className="tabular-nums">{withdrawal !== null ? formatMoney(withdrawal, "USD") : "not known right now"}</dd>
+        </dl>
+      ) : (
+        <p className="text-muted-foreground">{currency ? "Enter an amount to see the rate, fee and debit." : "Choose who receives the money, then enter an amount."}</p>
+      )}
+      <p className="text-xs text-muted-foreground">An estimate from the provider&apos;s current rate and fees. The provider prices the transfer when it is sent, and its answer is final.</p>
+    </section>
+  );
+}
