@@ -7,5 +7,6 @@
  */
 import "server-only";
 import "./balance-move";
+import "./merchant-withdrawal";
 
 export { findExecutor, getExecutor, listExecutors } from "@/lib/approvals/executors";
