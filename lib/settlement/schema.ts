@@ -26,12 +26,17 @@ export const destinationLabel = (value: string | null | undefined) => (value ? (
 
 export const confirmationMessage = (destination: string) => `Type ${destination} exactly to confirm the change.`;
 
-export const setSettlementDestinationSchema = withAttemptKey({
+const fields = {
   destination: z.enum(DESTINATIONS, { error: "Choose USD withdrawal balance or NGN withdrawal balance." }),
   confirmation: z.string().trim(),
-}).superRefine((v, ctx) => {
-  if (v.confirmation !== v.destination) ctx.addIssue({ code: "custom", path: ["confirmation"], message: confirmationMessage(v.destination) });
-});
+};
 
-export type SetSettlementDestinationInput = z.input<typeof setSettlementDestinationSchema>;
+function checkConfirmation(v: { destination: string; confirmation: string }, ctx: z.RefinementCtx): void {
+  if (v.confirmation !== v.destination) ctx.addIssue({ code: "custom", path: ["confirmation"], message: confirmationMessage(v.destination) });
+}
+
+export const settlementFormSchema = z.object(fields).superRefine(checkConfirmation);
+export const setSettlementDestinationSchema = withAttemptKey(fields).superRefine(checkConfirmation);
+
+export type SettlementFormValues = z.input<typeof settlementFormSchema>;
 export type SetSettlementDestinationResult = { destination: Destination; changed: boolean };
