@@ -85,14 +85,13 @@ export function SettlementDestinationCard({ current, canChange, hasNgnAccount }:
           ) : null}
           {changing ? (
             <div className="grid gap-4 rounded-md border border-warning/50 bg-warning/10 p-4">
-              <p className="text-sm">
+              <p className="text-sm" data-testid="settlement-change-effect">
                 From the next deposit on, NGN deposits will settle to the <span className="font-medium">{destinationLabel(chosen)}</span> instead of the{" "}
                 {destinationLabel(current)}. Deposits already settled and the balances you have now do not change.
               </p>
               <Field label={`Type ${chosen} to confirm`} htmlFor="settlement-confirmation" error={form.formState.errors.confirmation?.message} required>
                 <Input id="settlement-confirmation" autoComplete="off" spellCheck={false} className="font-mono" {...form.register("confirmation")} />
               </Field>
-              <FormError message={formError} />
               <div>
                 <Button type="submit" disabled={pending}>
                   {pending ? "Changing…" : "Change settlement destination"}
@@ -100,6 +99,7 @@ export function SettlementDestinationCard({ current, canChange, hasNgnAccount }:
               </div>
             </div>
           ) : null}
+          <FormError message={formError} />
         </form>
       </CardContent>
     </Card>

@@ -42,12 +42,13 @@ export function FundingConfig({ funding }: { funding: MerchantFunding }) {
                 <Row label="Account number" value={ngn.account_number} copy />
                 <Row label="Account name" value={ngn.account_name} copy />
               </>
-            ) : (
-              <p className="py-2 text-sm text-muted-foreground" data-testid="no-ngn-account">
-                The provider shows no NGN account for this merchant, so deposits cannot be kept in naira.
-              </p>
-            )}
+            ) : null}
           </dl>
+          {!ngn ? (
+            <p className="py-2 text-sm text-muted-foreground" data-testid="no-ngn-account">
+              The provider shows no NGN account for this merchant, so deposits cannot be kept in naira.
+            </p>
+          ) : null}
         </CardContent>
       </Card>
       <Card>

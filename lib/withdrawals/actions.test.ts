@@ -80,8 +80,9 @@ describe("withdrawing at or under the threshold", () => {
     const attemptKey = randomUUID();
     const r = await withdraw("100.00", ADDRESS, attemptKey);
     if (!r.ok || r.data.outcome !== "sent") throw new Error(JSON.stringify(r));
+    const id = r.data.id;
     const again = await withdraw("100.00", ADDRESS, attemptKey);
-    expect(again).toEqual({ ok: true, data: { outcome: "sent", id: r.data.id, replayed: true } });
+    expect(again).toEqual({ ok: true, data: { outcome: "sent", id, replayed: true } });
     expect(await withdrawalCount()).toBe(count + 1);
     // The provider debits the amount plus its fee.
     expect((await withdrawalBalance()).lt(before.minus(100))).toBe(true);
@@ -89,22 +90,22 @@ describe("withdrawing at or under the threshold", () => {
     const audit = await testDb().auditLog.findMany({ where: { organizationId: team.org.id, action: "money_movement.sent" } });
     // The resubmission is audited too (as a replay), and both rows name the one withdrawal.
     expect(audit.length).toBeGreaterThanOrEqual(1);
-    for (const row of audit) expect(row).toMatchObject({ actorId: team.operator.id, targetType: "merchant_withdrawal", targetId: r.data.id });
+    for (const row of audit) expect(row).toMatchObject({ actorId: team.operator.id, targetType: "merchant_withdrawal", targetId: id });
 
-    const pending = await call<WithdrawalView>(getWithdrawal, `/api/withdrawals/${r.data.id}`, { id: r.data.id });
+    const pending = await call<WithdrawalView>(getWithdrawal, `/api/withdrawals/${id}`, { id });
     expect(pending.status).toBe(200);
-    expect(pending.body.withdrawal).toMatchObject({ id: r.data.id, status: "PENDING", amount_usd: "100.00", token: "USDT", chain: "POLYGON", destination_address: ADDRESS });
+    expect(pending.body.withdrawal).toMatchObject({ id, status: "PENDING", amount_usd: "100.00", token: "USDT", chain: "POLYGON", destination_address: ADDRESS });
     await emu.control.advance(10_000);
-    const submitted = (await call<WithdrawalView>(getWithdrawal, `/api/withdrawals/${r.data.id}`, { id: r.data.id })).body.withdrawal;
+    const submitted = (await call<WithdrawalView>(getWithdrawal, `/api/withdrawals/${id}`, { id })).body.withdrawal;
     expect(submitted.status).toBe("SUBMITTED");
     expect(submitted.provider_tx_id).toBeTruthy();
     expect(submitted.tx_hash).toMatch(/^0x[0-9a-f]{64}$/);
     await emu.control.advance(60_000);
-    expect((await call<WithdrawalView>(getWithdrawal, `/api/withdrawals/${r.data.id}`, { id: r.data.id })).body.withdrawal).toMatchObject({ status: "SETTLED", tx_hash: submitted.tx_hash });
+    expect((await call<WithdrawalView>(getWithdrawal, `/api/withdrawals/${id}`, { id })).body.withdrawal).toMatchObject({ status: "SETTLED", tx_hash: submitted.tx_hash });
 
     const settled = await call<WithdrawalListView>(listWithdrawals, "/api/withdrawals?status=SETTLED");
     expect(settled.status).toBe(200);
-    expect(settled.body.rows.some((w) => w.id === r.data.id)).toBe(true);
+    expect(settled.body.rows.some((w) => w.id === id)).toBe(true);
     expect(settled.body.rows.every((w) => w.status === "SETTLED")).toBe(true);
   });
 
