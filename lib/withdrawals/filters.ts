@@ -3,6 +3,7 @@
  * the spec's `status` and `page`. Client-safe. An unknown value in a shared link is dropped.
  */
 import { z } from "zod";
+import { fundingAccountFiltersSchema } from "@/lib/funding-accounts/filters";
 import { WITHDRAWAL_STATUSES } from "@/lib/upstream/schemas/core";
 
 export const PAGE_SIZE = 20;
@@ -12,13 +13,7 @@ export const withdrawalFiltersSchema = z.object({
     .string()
     .optional()
     .transform((v) => ((WITHDRAWAL_STATUSES as readonly string[]).includes(v ?? "") ? (v as (typeof WITHDRAWAL_STATUSES)[number]) : undefined)),
-  page: z
-    .string()
-    .optional()
-    .transform((v) => {
-      const n = Number(v);
-      return Number.isInteger(n) && n >= 1 && n <= 10_000 ? n : 1;
-    }),
+  page: fundingAccountFiltersSchema.shape.page,
 });
 export type WithdrawalFilters = z.output<typeof withdrawalFiltersSchema>;
 

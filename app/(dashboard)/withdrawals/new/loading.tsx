@@ -1,13 +1,2 @@
-import { Skeleton } from "@/components/ui/skeleton";
-
-export default function Loading() {
-  return (
-    <div className="grid max-w-2xl gap-5" role="status" aria-busy="true" aria-label="Loading the form">
-      <Skeleton className="h-8 w-64" />
-      <Skeleton className="h-4 w-96" />
-      {Array.from({ length: 5 }, (_, i) => (
-        <Skeleton key={i} className="h-14 w-full" />
-      ))}
-    </div>
-  );
-}
+// The same form skeleton as the other create pages.
+export { default } from "@/app/(dashboard)/funding-accounts/new/loading";
