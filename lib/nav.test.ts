@@ -13,11 +13,10 @@ describe("navFor", () => {
     expect(hrefs(navFor(role))).toEqual(expected);
   });
 
-  it("shows a viewer nothing from settings, and drops the empty Settings heading", () => {
+  it("shows a viewer only the read-only settings page (settlement destination)", () => {
     const nav = navFor("viewer");
     expect(hrefs(nav)).toContain("/");
-    expect(hrefs(nav).some((h) => h.startsWith("/settings"))).toBe(false);
-    expect(titles(nav)).not.toContain("Settings");
+    expect(hrefs(nav).filter((h) => h.startsWith("/settings"))).toEqual(["/settings/settlement"]);
   });
 
   it("shows an admin every page", () => {

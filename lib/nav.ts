@@ -2,6 +2,7 @@ import { Activity, Landmark, ArrowDownToLine, ClipboardCheck, KeyRound, LayoutDa
 
 import { CheckCheck, SlidersHorizontal } from "lucide-react";
 import { ArrowUpRight } from "lucide-react";
+import { ArrowUpFromLine, Banknote } from "lucide-react";
 import { can, type Permission, type Role } from "@/lib/auth/permissions";
 
 export type NavItem = {
@@ -44,6 +45,7 @@ export const NAV: NavArea[] = [
     title: "Money out",
     items: [
       { title: "Transfers", href: "/transfers", icon: ArrowUpRight, permission: "data:read", keywords: ["payout", "send money", "pay recipient", "bank transfer", "quote"] },
+      { title: "Withdrawals", href: "/withdrawals", icon: ArrowUpFromLine, permission: "data:read", keywords: ["merchant withdrawal", "send crypto", "usdt", "polygon", "on chain", "payout", "tx hash"] },
     ],
   },
   { title: "Activity", items: [{ title: "Events", href: "/events", icon: Activity, permission: "events:read", keywords: ["webhooks", "event log", "timeline", "deliveries"] }] },
@@ -55,6 +57,7 @@ export const NAV: NavArea[] = [
       { title: "Outbound webhook", href: "/settings/outbound-webhook", icon: Send, permission: "settings:manage", keywords: ["review decisions", "signed webhook", "erp", "delivery log"] },
       { title: "Audit log", href: "/settings/audit", icon: ScrollText, permission: "audit:read", keywords: ["history", "changes", "activity"] },
       { title: "Approval limits", href: "/settings/approvals", icon: SlidersHorizontal, permission: "settings:manage", keywords: ["thresholds", "four eyes", "limits", "approval"] },
+      { title: "Settlement destination", href: "/settings/settlement", icon: Banknote, permission: "data:read", keywords: ["ngn balance", "usd balance", "merchant funding", "ngn account", "wallet addresses", "conversion"] },
     ],
   },
   {

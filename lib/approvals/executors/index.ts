@@ -7,6 +7,7 @@
  */
 import "server-only";
 import "./balance-move";
+import "./merchant-withdrawal";
 import "./transfer";
 
 export { findExecutor, getExecutor, listExecutors } from "@/lib/approvals/executors";

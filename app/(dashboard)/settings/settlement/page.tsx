@@ -1,0 +1,51 @@
+import type { Metadata } from "next";
+import { ReadError } from "@/components/funding-accounts/read-error";
+import { StaleNote } from "@/components/funding-accounts/stale-note";
+import { PageHeader } from "@/components/page/page-header";
+import { SettlementDestinationCard } from "@/components/settlement/destination-form";
+import { FundingConfig } from "@/components/settlement/funding-config";
+import { can } from "@/lib/auth/permissions";
+import { requirePagePermission } from "@/lib/auth/session";
+import { readMerchantFunding } from "@/lib/settlement/read";
+import { UpstreamError } from "@/lib/upstream";
+
+export const metadata: Metadata = { title: "Settlement destination" };
+
+export default async function SettlementPage() {
+  const me = await requirePagePermission("data:read");
+  const header = (
+    <PageHeader
+      title="Settlement destination"
+      description={`Your merchant funding configuration and where NGN deposits settle, in ${me.environment === "production" ? "production" : "the sandbox"}.`}
+    />
+  );
+  let view;
+  try {
+    view = await readMerchantFunding(me);
+  } catch (err) {
+    if (!(err instanceof UpstreamError)) throw err;
+    return (
+      <>
+        {header}
+        <ReadError title="The funding configuration could not load" message={err.userMessage} />
+      </>
+    );
+  }
+  const { funding } = view;
+  return (
+    <>
+      {header}
+      <div className="grid gap-6">
+        <StaleNote stale={view.stale} fetchedAt={view.fetchedAt} />
+        <SettlementDestinationCard
+          // Remounted when the provider's setting changes, so the form starts from the new value.
+          key={funding.ngn_settlement_destination ?? "none"}
+          current={funding.ngn_settlement_destination ?? null}
+          canChange={can(me.role, "settings:manage")}
+          hasNgnAccount={Boolean(funding.ngn_account)}
+        />
+        <FundingConfig funding={funding} />
+      </div>
+    </>
+  );
+}

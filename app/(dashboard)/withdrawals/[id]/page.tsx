@@ -1,0 +1,47 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { ReadError } from "@/components/funding-accounts/read-error";
+import { PageHeader } from "@/components/page/page-header";
+import { Timeline } from "@/components/timeline/timeline";
+import { WithdrawalDetail } from "@/components/withdrawals/withdrawal-detail";
+import { requirePagePermission } from "@/lib/auth/session";
+import { UpstreamError } from "@/lib/upstream";
+import { readWithdrawal } from "@/lib/withdrawals/read";
+
+export const metadata: Metadata = { title: "Withdrawal" };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export default async function WithdrawalPage({ params }: { params: Promise<{ id: string }> }) {
+  const me = await requirePagePermission("data:read");
+  const { id } = await params;
+  if (!UUID.test(id)) notFound();
+  const back = (
+    <Link className="rounded-md border px-3 py-1.5 text-sm hover:bg-accent" href="/withdrawals">
+      Back to withdrawals
+    </Link>
+  );
+  let view;
+  try {
+    view = await readWithdrawal(me, id);
+  } catch (err) {
+    if (err instanceof UpstreamError && err.kind === "not_found") notFound();
+    if (!(err instanceof UpstreamError)) throw err;
+    return (
+      <>
+        <PageHeader title="Withdrawal" actions={back} />
+        <ReadError title="This withdrawal could not load" message={err.userMessage} />
+      </>
+    );
+  }
+  return (
+    <>
+      <PageHeader title={`Withdrawal ${id.slice(0, 8)}`} description={<span className="font-mono text-xs">{id}</span>} actions={back} />
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <WithdrawalDetail initial={view} />
+        <Timeline organizationId={me.organizationId} environment={me.environment} resourceType="withdrawal" resourceId={id} />
+      </div>
+    </>
+  );
+}

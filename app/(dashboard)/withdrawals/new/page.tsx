@@ -1,0 +1,35 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { PageHeader } from "@/components/page/page-header";
+import { CreateWithdrawalForm } from "@/components/withdrawals/create-form";
+import { requirePagePermission } from "@/lib/auth/session";
+import { readBalances } from "@/lib/balances/read";
+import { UpstreamError } from "@/lib/upstream";
+
+export const metadata: Metadata = { title: "New withdrawal" };
+
+export default async function NewWithdrawalPage() {
+  const me = await requirePagePermission("withdrawal:create");
+  // The form works without the balance (the provider checks it); it then says why it is missing.
+  const balances = await readBalances(me).then(
+    (b) => ({ value: b, error: null }),
+    (err: unknown) => {
+      if (err instanceof UpstreamError) return { value: null, error: `${err.userMessage} The provider still checks the amount.` };
+      throw err;
+    },
+  );
+  return (
+    <>
+      <PageHeader
+        title="New withdrawal"
+        description={`Send stablecoins on chain from the USD withdrawal balance, in ${me.environment === "production" ? "production" : "the sandbox"}.`}
+        actions={
+          <Link className="rounded-md border px-3 py-1.5 text-sm hover:bg-accent" href="/withdrawals">
+            Back to withdrawals
+          </Link>
+        }
+      />
+      <CreateWithdrawalForm initialBalances={balances.value} balancesError={balances.error} />
+    </>
+  );
+}

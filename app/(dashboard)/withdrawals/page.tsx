@@ -1,0 +1,40 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { ReadError } from "@/components/funding-accounts/read-error";
+import { PageHeader } from "@/components/page/page-header";
+import { WithdrawalsTable } from "@/components/tables/withdrawals/data-table";
+import { WithdrawalsToolbar } from "@/components/tables/withdrawals/toolbar";
+import { can } from "@/lib/auth/permissions";
+import { requirePagePermission } from "@/lib/auth/session";
+import { UpstreamError } from "@/lib/upstream";
+import { parseWithdrawalFilters } from "@/lib/withdrawals/filters";
+import { readWithdrawals } from "@/lib/withdrawals/read";
+
+export const metadata: Metadata = { title: "Withdrawals" };
+
+export default async function WithdrawalsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const me = await requirePagePermission("data:read");
+  const filters = parseWithdrawalFilters(await searchParams);
+  const canCreate = can(me.role, "withdrawal:create");
+  const list = await readWithdrawals(me, filters).catch((err: unknown) => {
+    if (err instanceof UpstreamError) return { error: err.userMessage };
+    throw err;
+  });
+  return (
+    <>
+      <PageHeader
+        title="Withdrawals"
+        description={`Stablecoins sent on chain from the withdrawal balance, in ${me.environment === "production" ? "production" : "the sandbox"}.`}
+        actions={
+          canCreate ? (
+            <Link className="rounded-md bg-primary px-3 py-2 text-sm font-medium text-primary-foreground hover:bg-primary/90 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none" href="/withdrawals/new">
+              New withdrawal
+            </Link>
+          ) : null
+        }
+      />
+      <WithdrawalsToolbar />
+      {"error" in list ? <ReadError title="Withdrawals could not load" message={list.error} /> : <WithdrawalsTable initial={list} filters={filters} canCreate={canCreate} />}
+    </>
+  );
+}

@@ -1,0 +1,128 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { DEMO_SANDBOX_KEY, emulatorUrl } from "./emulator";
+import { gotoHydrated } from "./helpers";
+import { storageStateOf, type E2ERole } from "./roles";
+
+// The emulator's Second Merchant (public test data): its funding setup has no NGN account.
+const SECOND_MERCHANT_KEY = "sk_sandbox_second_2c6f8a3e";
+
+async function providerSetting(request: APIRequestContext): Promise<string> {
+  const res = await request.get(`${emulatorUrl()}/v1/merchant/funding`, { headers: { "X-Api-Key": DEMO_SANDBOX_KEY } });
+  expect(res.ok(), await res.text()).toBe(true);
+  return ((await res.json()) as { data: { ngn_settlement_destination: string } }).data.ngn_settlement_destination;
+}
+
+async function expectNoViolations(page: Page, where: string) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  expect(summary, `axe violations on ${where}`).toEqual([]);
+}
+
+async function pageAs(browser: Browser, role: E2ERole): Promise<Page> {
+  const context = await browser.newContext({ storageState: storageStateOf(role) });
+  return context.newPage();
+}
+
+/** As an admin on the settlement page: picks a destination, types its name, and submits. */
+async function choose(page: Page, destination: "USD_BALANCE" | "NGN_BALANCE") {
+  await page.getByTestId(`destination-${destination}`).getByRole("radio").check();
+  await page.getByLabel(`Type ${destination} to confirm`).fill(destination);
+  await page.getByRole("button", { name: "Change settlement destination" }).click();
+}
+
+/** Swaps the demo organization's sandbox core key through the API keys page; returns the masked key shown. */
+async function replaceCoreKey(page: Page, key: string, masked: string) {
+  await gotoHydrated(page, "/settings/api-keys?env=sandbox");
+  await page.getByTestId("key-row-sandbox-core").getByRole("button", { name: "Replace the Sandbox Core key" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("New API key").fill(key);
+  await dialog.getByRole("button", { name: "Check and replace" }).click();
+  await expect(page.getByTestId("key-row-sandbox-core").getByTestId("key-mask")).toHaveText(masked);
+}
+
+test.describe("settlement destination", () => {
+  // The emulator keeps its state between runs: start from the seeded setting whatever a failed run left.
+  test.beforeAll(async ({ request }) => {
+    const res = await request.patch(`${emulatorUrl()}/v1/merchant/funding/settlement-destination`, {
+      headers: { "X-Api-Key": DEMO_SANDBOX_KEY },
+      data: { ngn_settlement_destination: "USD_BALANCE" },
+    });
+    expect(res.ok(), await res.text()).toBe(true);
+  });
+
+  for (const role of ["viewer", "operator"] as const) {
+    test(`a ${role} sees the funding configuration and the destination but cannot change it`, async ({ browser }) => {
+      const page = await pageAs(browser, role);
+      await gotoHydrated(page, "/settings/settlement");
+      await expect(page.getByRole("heading", { level: 1, name: "Settlement destination" })).toBeVisible();
+      await expect(page.getByTestId("current-destination")).toHaveText("USD withdrawal balance");
+      await expect(page.getByTestId("setup-status")).toContainText("ACTIVE");
+      const config = page.getByTestId("funding-config");
+      await expect(config.getByRole("button", { name: "Copy account number" })).toBeVisible();
+      await expect(config.getByRole("button", { name: "Copy polygon address" })).toBeVisible();
+      await expect(page.getByText("converted to USD at the current rate", { exact: false })).toBeVisible();
+      await expect(page.getByText("kept in naira, with no conversion", { exact: false })).toBeVisible();
+      await expect(page.getByText("Only deposits that arrive after the change are affected", { exact: false })).toBeVisible();
+      await expect(page.getByTestId("admin-only")).toHaveText("Only admins can change the settlement destination.");
+      await expect(page.getByTestId("destination-NGN_BALANCE").getByRole("radio")).toBeDisabled();
+      await expect(page.getByRole("button", { name: "Change settlement destination" })).toHaveCount(0);
+      await expectNoViolations(page, `/settings/settlement as ${role}`);
+      await page.context().close();
+    });
+  }
+
+  test("an admin changes it with the typed confirmation, the provider has it, and the audit log shows before and after", async ({ browser, request }) => {
+    const page = await pageAs(browser, "admin");
+    await gotoHydrated(page, "/settings/settlement");
+    await page.getByTestId("destination-NGN_BALANCE").getByRole("radio").check();
+    await expect(page.getByTestId("settlement-change-effect")).toContainText("From the next deposit on, NGN deposits will settle to the NGN withdrawal balance instead of the USD withdrawal balance.");
+    const confirmation = page.getByLabel("Type NGN_BALANCE to confirm");
+    await confirmation.fill("ngn balance");
+    await page.getByRole("button", { name: "Change settlement destination" }).click();
+    await expect(page.getByText("Type NGN_BALANCE exactly to confirm the change.")).toBeVisible();
+    await expect(confirmation).toHaveAttribute("aria-invalid", "true");
+    await expectNoViolations(page, "/settings/settlement with a confirmation error");
+    expect(await providerSetting(request)).toBe("USD_BALANCE");
+
+    await confirmation.fill("NGN_BALANCE");
+    await page.getByRole("button", { name: "Change settlement destination" }).click();
+    await expect(page.getByTestId("current-destination")).toHaveText("NGN withdrawal balance");
+    expect(await providerSetting(request)).toBe("NGN_BALANCE");
+
+    await gotoHydrated(page, "/settings/audit");
+    const audit = page.getByTestId("audit-row").filter({ hasText: "merchant_funding.settlement_destination_changed" }).first();
+    await expect(audit).toContainText('{"ngn_settlement_destination":"USD_BALANCE"}');
+    await expect(audit).toContainText('{"ngn_settlement_destination":"NGN_BALANCE"}');
+    await expect(audit).toContainText("admin@demo.test");
+
+    // Back to the default, so the rest of the suite sees the seeded setting.
+    await gotoHydrated(page, "/settings/settlement");
+    await choose(page, "USD_BALANCE");
+    await expect(page.getByTestId("current-destination")).toHaveText("USD withdrawal balance");
+    expect(await providerSetting(request)).toBe("USD_BALANCE");
+    await page.context().close();
+  });
+
+  test("NGN_BALANCE is refused with the provider's reason when the merchant has no active NGN account", async ({ browser }) => {
+    // Two key swaps through the UI: room for the one that puts the demo key back.
+    test.setTimeout(60_000);
+    const page = await pageAs(browser, "admin");
+    // The Second Merchant's funding setup has no NGN account: point the app's core key at it.
+    await replaceCoreKey(page, SECOND_MERCHANT_KEY, "sk_sandbox_…8a3e");
+    try {
+      await gotoHydrated(page, "/settings/settlement");
+      await expect(page.getByTestId("no-ngn-account")).toBeVisible();
+      await expect(page.getByText("The provider shows no NGN account, so it is likely to refuse this choice.")).toBeVisible();
+      await choose(page, "NGN_BALANCE");
+      await expect(page.getByTestId("form-error")).toHaveText(
+        "The provider refused this: NGN_BALANCE needs an ACTIVE merchant funding setup with an NGN bank account; this merchant has none.",
+      );
+      await expect(page.getByTestId("current-destination")).toHaveText("USD withdrawal balance");
+      await expectNoViolations(page, "/settings/settlement with the provider's refusal");
+    } finally {
+      await replaceCoreKey(page, DEMO_SANDBOX_KEY, "sk_sandbox_…1b3d");
+    }
+    await page.context().close();
+  });
+});
