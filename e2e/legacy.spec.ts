@@ -1,19 +1,14 @@
 import AxeBuilder from "@axe-core/playwright";
 import { randomUUID } from "node:crypto";
-import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { DEMO_SANDBOX_KEY, emulatorUrl } from "./emulator";
 import { gotoHydrated } from "./helpers";
-import { storageStateOf, type E2ERole } from "./roles";
+import { storageStateOf } from "./roles";
 
 async function expectNoViolations(page: Page, where: string) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
   expect(summary, `axe violations on ${where}`).toEqual([]);
-}
-
-async function pageAs(browser: Browser, role: E2ERole): Promise<Page> {
-  const context = await browser.newContext({ storageState: storageStateOf(role) });
-  return context.newPage();
 }
 
 /** The emulator's own answer, read with the demo merchant's key: what the pages must show. */
@@ -39,9 +34,10 @@ async function expectReadOnly(page: Page) {
 
 const pagerText = (page: Page) => page.getByRole("navigation", { name: /pages$/ });
 
-test.describe("legacy views", () => {
-  test("a viewer pages through the payouts, changes the page size and filters, with the URL carrying each choice", async ({ browser, request }) => {
-    const page = await pageAs(browser, "viewer");
+test.describe("legacy views as a viewer", () => {
+  test.use({ storageState: storageStateOf("viewer") });
+
+  test("a viewer pages through the payouts, changes the page size and filters, with the URL carrying each choice", async ({ page, request }) => {
     const newest = await emulatorList<{ reference: string }>(request, "/payouts?limit=1");
     expect(newest.total).toBe(45);
 
@@ -90,11 +86,9 @@ test.describe("legacy views", () => {
     await page.getByRole("button", { name: "Clear filters" }).click();
     await expect(page).not.toHaveURL(/type=|status=/);
     await expect(page.getByTestId("payout-row")).toHaveCount(45);
-    await page.context().close();
   });
 
-  test("a payout's detail shows what the provider holds for it", async ({ browser, request }) => {
-    const page = await pageAs(browser, "viewer");
+  test("a payout's detail shows what the provider holds for it", async ({ page, request }) => {
     const crypto = await emulatorList<{ id: string; reference: string; tx_hash: string; recipient: { crypto_address: string } }>(request, "/payouts?type=CRYPTO_PAYOUT&status=SETTLED&limit=1");
     const p = crypto.data[0]!;
     await gotoHydrated(page, "/legacy/payouts?type=CRYPTO_PAYOUT&status=SETTLED");
@@ -118,11 +112,9 @@ test.describe("legacy views", () => {
     await expect(page.getByRole("heading", { level: 1, name: "This payout does not exist" })).toBeVisible();
     await page.goto("/legacy/payouts/not-an-id");
     await expect(page.getByRole("heading", { level: 1, name: "This payout does not exist" })).toBeVisible();
-    await page.context().close();
   });
 
-  test("invalid filters in the URL are ignored with a note, and the list still shows", async ({ browser }) => {
-    const page = await pageAs(browser, "viewer");
+  test("invalid filters in the URL are ignored with a note, and the list still shows", async ({ page }) => {
     await gotoHydrated(page, "/legacy/payouts?type=USD_PAYOUT&status=SETTLED&limit=500&page=abc");
     const note = page.getByTestId("ignored-params");
     await expect(note).toContainText("type=USD_PAYOUT");
@@ -149,11 +141,33 @@ test.describe("legacy views", () => {
     await expect(page.getByTestId("legacy-empty")).toContainText("This page is past the end of the list");
     await page.getByRole("link", { name: "Go to the first page" }).click();
     await expect(page.getByTestId("onramp-row")).toHaveCount(5);
-    await page.context().close();
   });
 
-  test("an operator pages through the onramps, opens one and follows it to the funding accounts that replace it", async ({ browser, request }) => {
-    const page = await pageAs(browser, "operator");
+  test("a deposit made through an offramp links to it, and the offramp back to the deposit", async ({ page, request }) => {
+    const offramps = await emulatorList<{ id: string; address: string; chain: string }>(request, "/offramps?limit=100");
+    const oldest = offramps.data[offramps.data.length - 1]!;
+    await gotoHydrated(page, `/legacy/offramps/${oldest.id}`);
+    await expect(page.getByTestId("ramp-fields")).toContainText(oldest.address);
+    await expect(page.getByTestId("ramp-fields")).toContainText(oldest.chain);
+    await expect(page.getByTestId("ramp-replacements")).toContainText("crypto address rail");
+    await expectNoViolations(page, "/legacy/offramps/[id]");
+    await page.getByTestId("ramp-deposits").getByRole("link", { name: /deposit / }).first().click();
+    await expect(page.getByRole("heading", { level: 1, name: "Deposit" })).toBeVisible();
+    await page.getByRole("link", { name: oldest.id }).click();
+    await expect(page).toHaveURL(new RegExp(`/legacy/offramps/${oldest.id}$`));
+    await expect(page.getByRole("heading", { level: 1, name: `Offramp ${oldest.id.slice(0, 8)}` })).toBeVisible();
+
+    await gotoHydrated(page, "/legacy/offramps");
+    await expect(page.getByTestId("offramp-row")).toHaveCount(5);
+    await expectReadOnly(page);
+    await expectNoViolations(page, "/legacy/offramps");
+  });
+});
+
+test.describe("legacy views as an operator", () => {
+  test.use({ storageState: storageStateOf("operator") });
+
+  test("an operator pages through the onramps, opens one and follows it to the funding accounts that replace it", async ({ page, request }) => {
     const onramps = await emulatorList<{ id: string; customer_id: string; virtual_account: { account_number: string } }>(request, "/onramps?limit=100");
     expect(onramps.total).toBe(5);
     // The oldest onramp is the one the sandbox's legacy NGN deposits came through.
@@ -194,28 +208,5 @@ test.describe("legacy views", () => {
     await page.getByTestId("ramp-replacements").getByRole("link", { name: /funding accounts$/ }).click();
     await expect(page).toHaveURL(new RegExp(`/funding-accounts\\?rail=NGN_VIRTUAL_ACCOUNT&customer=${oldest.customer_id}`));
     await expect(page.getByRole("heading", { level: 1, name: "Funding accounts" })).toBeVisible();
-    await page.context().close();
-  });
-
-  test("a deposit made through an offramp links to it, and the offramp back to the deposit", async ({ browser, request }) => {
-    const page = await pageAs(browser, "viewer");
-    const offramps = await emulatorList<{ id: string; address: string; chain: string }>(request, "/offramps?limit=100");
-    const oldest = offramps.data[offramps.data.length - 1]!;
-    await gotoHydrated(page, `/legacy/offramps/${oldest.id}`);
-    await expect(page.getByTestId("ramp-fields")).toContainText(oldest.address);
-    await expect(page.getByTestId("ramp-fields")).toContainText(oldest.chain);
-    await expect(page.getByTestId("ramp-replacements")).toContainText("crypto address rail");
-    await expectNoViolations(page, "/legacy/offramps/[id]");
-    await page.getByTestId("ramp-deposits").getByRole("link", { name: /deposit / }).first().click();
-    await expect(page.getByRole("heading", { level: 1, name: "Deposit" })).toBeVisible();
-    await page.getByRole("link", { name: oldest.id }).click();
-    await expect(page).toHaveURL(new RegExp(`/legacy/offramps/${oldest.id}$`));
-    await expect(page.getByRole("heading", { level: 1, name: `Offramp ${oldest.id.slice(0, 8)}` })).toBeVisible();
-
-    await gotoHydrated(page, "/legacy/offramps");
-    await expect(page.getByTestId("offramp-row")).toHaveCount(5);
-    await expectReadOnly(page);
-    await expectNoViolations(page, "/legacy/offramps");
-    await page.context().close();
   });
 });

@@ -52,7 +52,7 @@ function LegacyListPage<T extends { id: string }>({
       ) : (
         <>
           <StaleNote stale={result.stale} fetchedAt={result.fetchedAt} />
-          <LegacyTable rows={result.rows} columns={columns} noun={noun} caption={`${LEGACY_TITLE[kind]}, newest first`} testId={noun[0]} view={result} filters={filters} />
+          <LegacyTable rows={result.rows} columns={columns} noun={noun} caption={`${LEGACY_TITLE[kind]}, newest first`} testId={noun[0]} path={`/legacy/${kind}`} view={result} filters={filters} />
         </>
       )}
     </>

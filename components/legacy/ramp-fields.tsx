@@ -19,6 +19,18 @@ function Common({ ramp }: { ramp: Onramp | Offramp }) {
   );
 }
 
+/** The first lines of either settlement: where deposits go, and the rate they convert at. */
+function SettlesTo({ settlement }: { settlement: { mode?: string | null; rate_id?: string | null } | null | undefined }) {
+  return (
+    <>
+      <Field label="Settles to">{settlement?.mode ? settlementLabel(settlement.mode) : null}</Field>
+      <Field label="Rate id" mono>
+        {settlement?.rate_id}
+      </Field>
+    </>
+  );
+}
+
 function Times({ ramp }: { ramp: Onramp | Offramp }) {
   return (
     <>
@@ -49,10 +61,7 @@ export function RampFields({ kind, ramp }: { kind: RampKind; ramp: Onramp | Offr
           <Times ramp={o} />
         </Fields>
         <Fields title="Settlement" testId="ramp-settlement">
-          <Field label="Settles to">{st?.mode ? settlementLabel(st.mode) : null}</Field>
-          <Field label="Rate id" mono>
-            {st?.rate_id}
-          </Field>
+          <SettlesTo settlement={st} />
           <Field label="Stablecoin">{st?.asset ? `${st.asset}${st.chain ? ` on ${st.chain}` : ""}` : null}</Field>
           <Field label="Destination address" mono>
             {st?.address}
@@ -76,10 +85,7 @@ export function RampFields({ kind, ramp }: { kind: RampKind; ramp: Onramp | Offr
         <Times ramp={o} />
       </Fields>
       <Fields title="Settlement" testId="ramp-settlement">
-        <Field label="Settles to">{st?.mode ? settlementLabel(st.mode) : null}</Field>
-        <Field label="Rate id" mono>
-          {st?.rate_id}
-        </Field>
+        <SettlesTo settlement={st} />
         <Field label="Destination bank">{bank?.bank_code}</Field>
         <Field label="Destination account" mono>
           {bank?.account_number}

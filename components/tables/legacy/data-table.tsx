@@ -19,6 +19,7 @@ export function LegacyTable<T extends { id: string }>({
   noun,
   caption,
   testId,
+  path,
   view,
   filters,
 }: {
@@ -27,12 +28,14 @@ export function LegacyTable<T extends { id: string }>({
   noun: [string, string];
   caption: string;
   testId: string;
+  /** The list's own path: an empty query alone would keep the current page in the link. */
+  path: string;
   view: { page: number; pages: number; total: number };
   filters: Pick<LegacyFilters, "values" | "limit">;
 }) {
   if (!rows.length) {
     const filtered = Object.values(filters.values).some(Boolean);
-    return <LegacyEmptyState noun={noun[1]} filtered={filtered} pastEnd={view.page > 1 ? { href: { query: legacyQuery(filters, 1) } } : null} />;
+    return <LegacyEmptyState noun={noun[1]} filtered={filtered} pastEnd={view.page > 1 ? { href: { pathname: path, query: legacyQuery(filters, 1) } } : null} />;
   }
   return (
     <div className="grid gap-3">

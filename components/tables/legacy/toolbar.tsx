@@ -1,13 +1,12 @@
 "use client";
 import { parseAsString, useQueryStates } from "nuqs";
 import { useTransition } from "react";
+import { FilterSelect } from "@/components/tables/funding-accounts/toolbar";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "@/lib/legacy/filters";
 import type { ToolbarFilter } from "@/lib/legacy/views";
-
-const ALL = "__all";
 
 /**
  * Filters and page size of a legacy list, kept in the URL (shareable, back-button friendly); the
@@ -26,22 +25,7 @@ export function LegacyToolbar({ id, filters, values, limit, ignored }: { id: str
   return (
     <div className="mb-4 flex flex-wrap items-end gap-3" aria-busy={pending} data-testid={`${id}-toolbar`}>
       {filters.map((f) => (
-        <div key={f.param} className="grid gap-1.5">
-          <Label htmlFor={`${id}-${f.param}`}>{f.label}</Label>
-          <Select value={values[f.param] ?? ALL} onValueChange={(v) => set({ [f.param]: v === ALL ? null : v })}>
-            <SelectTrigger id={`${id}-${f.param}`} className="w-52">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL}>{f.all}</SelectItem>
-              {f.options.map((o) => (
-                <SelectItem key={o.value} value={o.value}>
-                  {o.label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
+        <FilterSelect key={f.param} id={`${id}-${f.param}`} label={f.label} value={values[f.param] ?? null} all={f.all} options={f.options} onChange={(v) => set({ [f.param]: v })} />
       ))}
       <div className="grid gap-1.5">
         <Label htmlFor={`${id}-limit`}>Rows per page</Label>
