@@ -1,8 +1,7 @@
-import { Activity, Landmark, ArrowDownToLine, ClipboardCheck, KeyRound, LayoutDashboard, ScrollText, Send, Users, Wallet, type LucideIcon } from "lucide-react";
-
-import { CheckCheck, SlidersHorizontal } from "lucide-react";
-import { ArrowUpRight } from "lucide-react";
-import { ArrowUpFromLine, Banknote } from "lucide-react";
+import {
+  Activity, ArrowDownLeft, ArrowDownToLine, ArrowUpFromLine, ArrowUpLeft, ArrowUpRight, Banknote, CheckCheck, ClipboardCheck, HandCoins, KeyRound, Landmark, LayoutDashboard, ScrollText, Send, SlidersHorizontal, Users, Wallet,
+  type LucideIcon,
+} from "lucide-react";
 import { can, type Permission, type Role } from "@/lib/auth/permissions";
 
 export type NavItem = {
@@ -62,7 +61,11 @@ export const NAV: NavArea[] = [
   },
   {
     title: "Legacy (read only)",
-    items: [],
+    items: [
+      { title: "Payouts", href: "/legacy/payouts", icon: HandCoins, permission: "data:read", keywords: ["legacy", "payout", "NGN payout", "crypto payout", "older routes"] },
+      { title: "Onramps", href: "/legacy/onramps", icon: ArrowDownLeft, permission: "data:read", keywords: ["legacy", "onramp", "virtual account", "older routes"] },
+      { title: "Offramps", href: "/legacy/offramps", icon: ArrowUpLeft, permission: "data:read", keywords: ["legacy", "offramp", "deposit address", "older routes"] },
+    ],
   },
 ];
 

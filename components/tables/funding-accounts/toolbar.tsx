@@ -10,6 +10,7 @@ import type { CustomerOption } from "@/lib/funding-accounts/views";
 
 const ALL = "__all";
 
+/** One URL filter as a select, with an "all" choice that removes it. */
 export function FilterSelect({ id, label, value, all, options, onChange }: { id: string; label: string; value: string | null; all: string; options: { value: string; label: string }[]; onChange: (v: string | null) => void }) {
   return (
     <div className="grid gap-1.5">

@@ -1,0 +1,5 @@
+import { LegacyDetailSkeleton } from "@/components/legacy/detail-skeleton";
+
+export default function Loading() {
+  return <LegacyDetailSkeleton label="Loading the offramp" />;
+}

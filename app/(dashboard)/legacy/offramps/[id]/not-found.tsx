@@ -1,0 +1,5 @@
+import { LegacyNotFound } from "@/components/legacy/not-found";
+
+export default function OfframpNotFound() {
+  return <LegacyNotFound kind="offramps" />;
+}

@@ -1,0 +1,5 @@
+import { LegacyNotFound } from "@/components/legacy/not-found";
+
+export default function OnrampNotFound() {
+  return <LegacyNotFound kind="onramps" />;
+}

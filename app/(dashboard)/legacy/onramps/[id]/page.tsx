@@ -1,0 +1,8 @@
+import type { Metadata } from "next";
+import { RampDetailPage } from "@/components/legacy/detail-page";
+
+export const metadata: Metadata = { title: "Onramp (legacy)" };
+
+export default function OnrampPage({ params }: { params: Promise<{ id: string }> }) {
+  return <RampDetailPage kind="onramps" params={params} />;
+}

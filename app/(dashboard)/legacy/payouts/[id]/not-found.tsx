@@ -1,0 +1,5 @@
+import { LegacyNotFound } from "@/components/legacy/not-found";
+
+export default function PayoutNotFound() {
+  return <LegacyNotFound kind="payouts" />;
+}

@@ -1,0 +1,8 @@
+import type { Metadata } from "next";
+import { PayoutDetailPage } from "@/components/legacy/detail-page";
+
+export const metadata: Metadata = { title: "Payout (legacy)" };
+
+export default function PayoutPage({ params }: { params: Promise<{ id: string }> }) {
+  return <PayoutDetailPage params={params} />;
+}

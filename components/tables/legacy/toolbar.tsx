@@ -1,0 +1,52 @@
+"use client";
+import { parseAsString, useQueryStates } from "nuqs";
+import { useTransition } from "react";
+import { FilterSelect } from "@/components/tables/funding-accounts/toolbar";
+import { Button } from "@/components/ui/button";
+import { Label } from "@/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "@/lib/legacy/filters";
+import type { ToolbarFilter } from "@/lib/legacy/views";
+
+/**
+ * Filters and page size of a legacy list, kept in the URL (shareable, back-button friendly); the
+ * server reads them and renders the rows. `values` are the server's parsed ones, so a value it
+ * ignored never shows as chosen; any change also drops the ignored parameters from the URL.
+ */
+export function LegacyToolbar({ id, filters, values, limit, ignored }: { id: string; filters: ToolbarFilter[]; values: Record<string, string | undefined>; limit: number; ignored: string[] }) {
+  const [pending, start] = useTransition();
+  const params = Object.fromEntries([...filters.map((f) => f.param), "page", "limit", ...ignored].map((p) => [p, parseAsString]));
+  const [, setQuery] = useQueryStates(params, { shallow: false, startTransition: start });
+  const dropIgnored = Object.fromEntries(ignored.map((p) => [p, null]));
+  const set = (patch: Record<string, string | null>) => void setQuery({ ...dropIgnored, ...patch, page: null });
+  const filtered = filters.some((f) => values[f.param]);
+  // A size asked for in the URL (any the provider accepts) is offered beside the usual ones.
+  const sizes = (PAGE_SIZES as readonly number[]).includes(limit) ? PAGE_SIZES : [...PAGE_SIZES, limit].sort((a, b) => a - b);
+  return (
+    <div className="mb-4 flex flex-wrap items-end gap-3" aria-busy={pending} data-testid={`${id}-toolbar`}>
+      {filters.map((f) => (
+        <FilterSelect key={f.param} id={`${id}-${f.param}`} label={f.label} value={values[f.param] ?? null} all={f.all} options={f.options} onChange={(v) => set({ [f.param]: v })} />
+      ))}
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${id}-limit`}>Rows per page</Label>
+        <Select value={String(limit)} onValueChange={(v) => set({ limit: Number(v) === DEFAULT_PAGE_SIZE ? null : v })}>
+          <SelectTrigger id={`${id}-limit`} className="w-28">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {sizes.map((s) => (
+              <SelectItem key={s} value={String(s)}>
+                {s}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      {filtered ? (
+        <Button variant="ghost" onClick={() => set(Object.fromEntries(filters.map((f) => [f.param, null])))}>
+          Clear filters
+        </Button>
+      ) : null}
+    </div>
+  );
+}

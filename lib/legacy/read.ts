@@ -1,0 +1,100 @@
+/**
+ * Reads for the legacy pages (payouts, onramps, offramps), through the upstream client bound to the
+ * signed-in user's organization and environment. Read-only: the app never creates legacy records.
+ */
+import "server-only";
+import type { CurrentUser } from "@/lib/auth/session";
+import { readCustomers } from "@/lib/funding-accounts/read";
+import { customerName } from "@/lib/funding-accounts/views";
+import { log } from "@/lib/log";
+import { upstreamFor, UpstreamError, type Upstream } from "@/lib/upstream";
+import type { Payout } from "@/lib/upstream/schemas/core";
+import { upstreamLegacyQuery, type LegacyFilters } from "./filters";
+import { REPLACEMENT_RAIL, type LegacyListView, type RampDetailView, type RampOf, type RampKind } from "./views";
+
+const upstreamOf = (user: CurrentUser): Upstream => upstreamFor({ organizationId: user.organizationId, environment: user.environment });
+
+/**
+ * A part of the page it can do without: an upstream refusal leaves it out; anything else is a bug
+ * and is logged (never silently swallowed).
+ */
+function optional(err: unknown, what: string): null {
+  if (!(err instanceof UpstreamError)) log.error({ err, what }, "legacy views: optional read failed");
+  return null;
+}
+
+/** Every stored answer of a list page carries its size and position; older answers may not. */
+function paged<T>(r: { data: { data: T[]; page?: number; total?: number; total_pages?: number }; fetchedAt: Date; stale: boolean }, f: LegacyFilters) {
+  const total = r.data.total ?? r.data.data.length;
+  return {
+    rows: r.data.data,
+    page: r.data.page ?? f.page,
+    pages: Math.max(1, r.data.total_pages ?? Math.ceil(total / f.limit)),
+    total,
+    fetchedAt: r.fetchedAt.toISOString(),
+    stale: r.stale,
+    ignored: f.ignored,
+  };
+}
+
+export async function readPayouts(user: CurrentUser, f: LegacyFilters<"payouts">): Promise<LegacyListView<Payout>> {
+  const { type, status, page, limit } = upstreamLegacyQuery(f);
+  const r = await upstreamOf(user).core.listPayouts({ type, status, page, limit });
+  return { ...paged(r, f), customerNames: {} };
+}
+
+export async function readPayout(user: CurrentUser, id: string): Promise<{ payout: Payout; fetchedAt: string; stale: boolean }> {
+  const r = await upstreamOf(user).core.getPayout(id);
+  return { payout: r.data, fetchedAt: r.fetchedAt.toISOString(), stale: r.stale };
+}
+
+export async function readRamps<K extends RampKind>(user: CurrentUser, kind: K, f: LegacyFilters<K>): Promise<LegacyListView<RampOf<K>>> {
+  const up = upstreamOf(user);
+  const { status, customer_id, page, limit } = upstreamLegacyQuery(f);
+  const q = { status, customer_id, page, limit };
+  const [r, customers] = await Promise.all([
+    kind === "onramps" ? up.core.listOnramps(q) : up.core.listOfframps(q),
+    readCustomers(user).catch((err: unknown) => optional(err, "customer names")),
+  ]);
+  const customerNames: Record<string, string> = {};
+  for (const c of customers?.customers ?? []) customerNames[c.id] = c.name;
+  return { ...paged(r, f), customerNames } as LegacyListView<RampOf<K>>;
+}
+
+/**
+ * One onramp or offramp, with what replaced it: the customer's funding accounts on the same rail,
+ * and the deposits that came in through it (the deposit list cannot filter by ramp, so the
+ * customer's deposits are read and matched here).
+ */
+export async function readRamp<K extends RampKind>(user: CurrentUser, kind: K, id: string): Promise<RampDetailView<RampOf<K>>> {
+  const up = upstreamOf(user);
+  const r = kind === "onramps" ? await up.core.getOnramp(id) : await up.core.getOfframp(id);
+  const ramp = r.data;
+  const customerId = ramp.customer_id ?? null;
+  const idField = kind === "onramps" ? "onramp_id" : "offramp_id";
+  const [customer, replacements, deposits] = customerId
+    ? await Promise.all([
+        up.core.getCustomer(customerId, { cache: { ttlMs: 5 * 60_000 } }).then(
+          (c) => ({ id: c.data.id, name: customerName(c.data) }),
+          (err: unknown) => optional(err, "the ramp's customer"),
+        ),
+        up.core.listFundingAccounts({ customer_id: customerId, rail: REPLACEMENT_RAIL[kind], limit: 100 }).then(
+          (a) => a.data.data,
+          (err: unknown) => optional(err, "the replacing funding accounts"),
+        ),
+        up.core.listDeposits({ customer_id: customerId, limit: 100 }).then(
+          (d) => d.data.data.filter((x) => x[idField] === ramp.id),
+          (err: unknown) => optional(err, "the ramp's deposits"),
+        ),
+      ])
+    : [null, [], []];
+  return { ramp, customer, replacements, deposits, fetchedAt: r.fetchedAt.toISOString(), stale: r.stale } as RampDetailView<RampOf<K>>;
+}
+
+/** A read whose upstream refusal becomes the sentence to show (with a retry) instead of an error page. */
+export function orProblem<T>(read: Promise<T>): Promise<T | { problem: string }> {
+  return read.catch((err: unknown) => {
+    if (err instanceof UpstreamError) return { problem: err.userMessage };
+    throw err;
+  });
+}
