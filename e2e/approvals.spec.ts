@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from "@playwright/test";
+import { emulatorUrl } from "./emulator";
 import { gotoHydrated, reloadHydrated } from "./helpers";
 import { storageStateOf, type E2ERole } from "./roles";
 
@@ -7,12 +8,6 @@ import { storageStateOf, type E2ERole } from "./roles";
 const DEMO_SANDBOX_KEY = "sk_sandbox_demo_full_4f9c2a7e1b3d";
 // Balance moves above this need a second approver (the same limit balances.spec.ts sets).
 const THRESHOLD = "1000.00";
-
-function emulatorUrl(): string {
-  const url = process.env.E2E_EMULATOR_URL;
-  if (!url) throw new Error("E2E_EMULATOR_URL is not set: run this spec through `npm test`, which starts the emulator.");
-  return url;
-}
 
 async function providerMoves(request: APIRequestContext): Promise<{ total: number; newest: { id: string; amount_usd: string } | undefined }> {
   const res = await request.get(`${emulatorUrl()}/v1/merchant/balance/transfers?limit=1`, { headers: { "X-Api-Key": DEMO_SANDBOX_KEY } });

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { emulatorUrl } from "./emulator";
 import { gotoHydrated } from "./helpers";
 import { storageStateOf } from "./roles";
 
@@ -6,12 +7,6 @@ import { storageStateOf } from "./roles";
 const DEMO_SANDBOX_KEY = "sk_sandbox_demo_full_4f9c2a7e1b3d";
 // Balance moves above this need a second approver in the demo organization (set below through the UI).
 const THRESHOLD = "1000.00";
-
-function emulatorUrl(): string {
-  const url = process.env.E2E_EMULATOR_URL;
-  if (!url) throw new Error("E2E_EMULATOR_URL is not set: run this spec through `npm test`, which starts the emulator.");
-  return url;
-}
 
 async function providerMoves(request: APIRequestContext): Promise<{ total: number; newest: { id: string; amount_usd: string } | undefined }> {
   const res = await request.get(`${emulatorUrl()}/v1/merchant/balance/transfers?limit=1`, { headers: { "X-Api-Key": DEMO_SANDBOX_KEY } });

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { DEMO_SANDBOX_KEY, emulatorUrl } from "./emulator";
 import { gotoHydrated, reloadHydrated } from "./helpers";
 import { storageStateOf } from "./roles";
 
@@ -8,12 +9,6 @@ test.use({ storageState: storageStateOf("operator") });
 // The emulator's demo merchant (public sandbox test data, see emulator/README.md).
 const DEMO_MERCHANT_ID = "7b1d5c1e-0000-4000-8000-000000000001";
 const CUSTOMER = /Amaka Obi/;
-
-function emulatorUrl(): string {
-  const url = process.env.E2E_EMULATOR_URL;
-  if (!url) throw new Error("E2E_EMULATOR_URL is not set: run this spec through `npm test`, which starts the emulator.");
-  return url;
-}
 
 async function control(request: APIRequestContext, path: string, data: unknown) {
   const res = await request.post(`${emulatorUrl()}/__emulator${path}`, { data });
@@ -190,6 +185,31 @@ test.describe("funding accounts", () => {
     }
     await expect(page.getByRole("region", { name: "Funding account timeline" }).getByText("funding_account.active")).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
+  });
+
+  test("after an answer that never arrived, sending the form again creates one account, not two", async ({ page, request }) => {
+    const total = async () => {
+      const res = await request.get(`${emulatorUrl()}/v1/funding-accounts?limit=1`, { headers: { "X-Api-Key": DEMO_SANDBOX_KEY } });
+      expect(res.ok(), await res.text()).toBe(true);
+      return ((await res.json()) as { total: number }).total;
+    };
+    const before = await total();
+    await openForm(page);
+    await choose(page, "Customer", CUSTOMER);
+    await choose(page, "Type", "Permanent");
+    // The provider creates the account but every answer arrives broken, retries included.
+    await control(request, "/faults", { path_prefix: "/v1/funding-accounts", method: "POST", malformed_json: true, times: 20 });
+    try {
+      await form(page).getByRole("button", { name: "Create funding account" }).click();
+      await expect(page.getByTestId("form-error")).toBeVisible({ timeout: 20_000 });
+    } finally {
+      const res = await request.delete(`${emulatorUrl()}/__emulator/faults`);
+      expect(res.ok()).toBe(true);
+    }
+    expect(await total()).toBe(before + 1);
+    await form(page).getByRole("button", { name: "Create funding account" }).click();
+    await expect(page).toHaveURL(/\/funding-accounts\/[0-9a-f-]{36}$/, { timeout: 15_000 });
+    expect(await total()).toBe(before + 1);
   });
 
   test("a frozen merchant sees a banner and a disabled form instead of a new account", async ({ page, request }) => {

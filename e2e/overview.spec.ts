@@ -1,15 +1,10 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
+import { emulatorUrl } from "./emulator";
 import { gotoHydrated } from "./helpers";
 import { storageStateOf } from "./roles";
 
 // The emulator's seeded full-access sandbox key for the demo merchant (public test data).
 const DEMO_SANDBOX_KEY = "sk_sandbox_demo_full_4f9c2a7e1b3d";
-
-function emulatorUrl(): string {
-  const url = process.env.E2E_EMULATOR_URL;
-  if (!url) throw new Error("E2E_EMULATOR_URL is not set: run this spec through `npm test`, which starts the emulator.");
-  return url;
-}
 
 async function emulatorGet<T>(request: APIRequestContext, path: string): Promise<T> {
   const res = await request.get(`${emulatorUrl()}${path}`, { headers: { "X-Api-Key": DEMO_SANDBOX_KEY } });

@@ -86,7 +86,7 @@ export function ChangeSettlementDialog({ accountId, rail, asset }: { accountId: 
         setResolved(null);
         return;
       }
-      if (!r.requestId) attempt.renew();
+      // Any failure keeps the key (lib/upstream/use-attempt-key.ts): a retry is the same attempt.
       const fields = Object.entries(r.fieldErrors ?? {}).filter(([name]) => name in defaults);
       for (const [name, message] of fields) form.setError(name as Path<Values>, { type: "server", message });
       if (fields.length === 0 || r.requestId) setFormError(r.error);

@@ -100,8 +100,8 @@ export function CreateFundingAccountForm({ customers, customersError, banks, ban
         return;
       }
       if (r.ok) return;
-      // A refusal the user will correct starts a new attempt; an unknown outcome keeps the key so a retry is safe.
-      if (!r.requestId) attempt.renew();
+      // Any failure keeps the key: after a timeout the retry must be the same attempt, and after a
+      // refusal the ledger itself gives the corrected submission a new provider key.
       const fields = Object.entries(r.fieldErrors ?? {});
       for (const [name, message] of fields) {
         if (name in DEFAULTS) form.setError(name as Path<Values>, { type: "server", message });

@@ -44,7 +44,7 @@ export function SimulateDepositForm({ accountId, currency }: { accountId: string
         void queryClient.invalidateQueries({ queryKey: accountDepositsKey(accountId) });
         return;
       }
-      if (!r.requestId) attempt.renew();
+      // Any failure keeps the key (lib/upstream/use-attempt-key.ts): a retry is the same attempt.
       const fields = r.fieldErrors ?? {};
       if (fields.amount) form.setError("amount", { type: "server", message: fields.amount });
       if (fields.scenario) form.setError("scenario", { type: "server", message: fields.scenario });

@@ -2,7 +2,8 @@
 /**
  * `useAttemptKey(formId)`: the attempt key of one open form. It is kept in sessionStorage, so a page
  * reload (or a crash of the tab's page) resubmits under the same key, and renewed only after a
- * result the user has seen (success, or a refusal they will correct).
+ * success the user has seen. Every failure keeps it: after a timeout the retry must be the same
+ * attempt, and after a refusal the ledger gives the corrected submission a new provider key.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { newAttemptKey } from "./attempt";
