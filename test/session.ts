@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { JWT } from "next-auth/jwt";
 
 /** The signed-in user for the current test, as the session cookie would carry it. */
@@ -7,7 +8,7 @@ export const testSession: { token: JWT | null; headers: Record<string, string> }
 };
 
 export function signInAs(user: { id: string; sessionVersion: number }) {
-  testSession.token = { uid: user.id, sv: user.sessionVersion };
+  testSession.token = { uid: user.id, sv: user.sessionVersion, sid: randomUUID() };
 }
 
 export function signOutTest() {
