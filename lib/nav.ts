@@ -1,6 +1,7 @@
 import { Activity, Landmark, ArrowDownToLine, ClipboardCheck, KeyRound, LayoutDashboard, ScrollText, Send, Users, Wallet, type LucideIcon } from "lucide-react";
 
 import { CheckCheck, SlidersHorizontal } from "lucide-react";
+import { BookUser } from "lucide-react";
 import { can, type Permission, type Role } from "@/lib/auth/permissions";
 
 export type NavItem = {
@@ -41,7 +42,9 @@ export const NAV: NavArea[] = [
   },
   {
     title: "Money out",
-    items: [],
+    items: [
+      { title: "Recipients", href: "/recipients", icon: BookUser, permission: "data:read", keywords: ["payees", "beneficiaries", "bank account", "wallet address", "iban", "swift", "ach", "wire"] },
+    ],
   },
   { title: "Activity", items: [{ title: "Events", href: "/events", icon: Activity, permission: "events:read", keywords: ["webhooks", "event log", "timeline", "deliveries"] }] },
   {
