@@ -96,7 +96,9 @@ export function RecipientDetail({ view, existing }: { view: RecipientView; exist
       <StaleNote stale={view.stale} fetchedAt={view.fetchedAt} />
       <Card>
         <CardHeader>
-          <CardTitle>Summary</CardTitle>
+          <CardTitle>
+            <h2 className="text-base">Summary</h2>
+          </CardTitle>
         </CardHeader>
         <CardContent>
           <Details
@@ -113,7 +115,9 @@ export function RecipientDetail({ view, existing }: { view: RecipientView; exist
       </Card>
       <Card>
         <CardHeader>
-          <CardTitle>{typeLabel(r.type)}</CardTitle>
+          <CardTitle>
+            <h2 className="text-base">{typeLabel(r.type)}</h2>
+          </CardTitle>
         </CardHeader>
         <CardContent>
           {items.length > 0 ? <Details testId="recipient-account" items={items} /> : <p className="text-sm text-muted-foreground">The provider sent no account details for this recipient type.</p>}
