@@ -4,13 +4,13 @@ import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useState, useTransition } from "react";
 import { Controller, useForm, type Path } from "react-hook-form";
 import { toast } from "sonner";
+import { BankLookupControls, useBankLookup } from "@/components/forms/bank-lookup";
 import { FormError } from "@/components/forms/form-error";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { createFundingAccount } from "@/lib/actions/create-funding-account";
-import { resolveBankAccount } from "@/lib/actions/resolve-bank-account";
 import {
   allowedSettlements,
   ASSETS,
@@ -53,13 +53,6 @@ const DEFAULTS: Values = {
   account_name: "",
 };
 
-interface Resolved {
-  bankCode: string;
-  accountNumber: string;
-  accountName: string;
-  bankName: string | null;
-}
-
 /**
  * Opens a funding account: customer, rail and type, what the customer pays (amount for temporary
  * NGN, asset and chain for crypto), and where deposits settle (only the settlements the provider
@@ -72,12 +65,10 @@ export function CreateFundingAccountForm({ customers, customersError, banks, ban
   const [pending, start] = useTransition();
   const [formError, setFormError] = useState<string | null>(null);
   const [frozen, setFrozen] = useState<string | null>(null);
-  const [resolved, setResolved] = useState<Resolved | null>(null);
-  const [lookingUp, startLookup] = useTransition();
 
   const form = useForm<Values>({ resolver: zodResolver(createFundingAccountFormSchema), defaultValues: DEFAULTS, mode: "onTouched" });
   const errorOf = (name: Path<Values>) => form.formState.errors[name]?.message;
-  const [rail, type, settlement, asset, destinationAsset, bankCode, accountNumber] = form.watch(["rail", "type", "settlement_type", "asset", "destination_asset", "bank_code", "account_number"]) as string[];
+  const [rail, type, settlement, asset, destinationAsset] = form.watch(["rail", "type", "settlement_type", "asset", "destination_asset"]) as string[];
   const allowed = useMemo(() => allowedSettlements(rail as Rail, type as FundingType), [rail, type]);
   const need = allowed.includes(settlement as SettlementType) ? rateNeed(rail as Rail, settlement as SettlementType, asset ?? "", destinationAsset ?? "") : null;
 
@@ -92,28 +83,7 @@ export function CreateFundingAccountForm({ customers, customersError, banks, ban
     form.setValue("rate_id", "");
   }, [needKey, form]);
 
-  // The looked-up name belongs to one bank and number; any change needs a new look-up.
-  const resolvedName = resolved && resolved.bankCode === bankCode && resolved.accountNumber === (accountNumber ?? "").trim() ? resolved.accountName : "";
-  useEffect(() => {
-    form.setValue("account_name", resolvedName);
-  }, [resolvedName, form]);
-
-  const lookUp = () => {
-    form.clearErrors(["bank_code", "account_number"]);
-    const values = { bank_code: form.getValues("bank_code") ?? "", account_number: (form.getValues("account_number") ?? "").trim() };
-    startLookup(async () => {
-      const r = await resolveBankAccount(values);
-      if (r.ok) {
-        setResolved(r.data);
-        form.clearErrors(["account_number", "account_name"]);
-        return;
-      }
-      setResolved(null);
-      const fields = r.fieldErrors ?? {};
-      if (fields.bank_code) form.setError("bank_code", { type: "server", message: fields.bank_code });
-      form.setError("account_number", { type: "server", message: fields.account_number ?? r.error });
-    });
-  };
+  const lookup = useBankLookup(form, { bankCode: "bank_code", accountNumber: "account_number", accountName: "account_name" });
 
   const onSubmit = form.handleSubmit((values) => {
     setFormError(null);
@@ -229,24 +199,7 @@ export function CreateFundingAccountForm({ customers, customersError, banks, ban
                   <Input id="fa-account-number" inputMode="numeric" autoComplete="off" maxLength={10} placeholder="0690000031" {...form.register("account_number")} />
                 </Field>
               </div>
-              <div className="flex flex-wrap items-center gap-3">
-                <Button type="button" variant="outline" onClick={lookUp} disabled={lookingUp || !bankCode || !accountNumber}>
-                  {lookingUp ? "Looking up…" : "Look up account"}
-                </Button>
-                {errorOf("account_name") && !resolvedName ? (
-                  <p className="text-xs font-medium text-destructive" data-testid="account-name-error">
-                    {errorOf("account_name")}
-                  </p>
-                ) : null}
-                <p aria-live="polite" className="text-sm" data-testid="resolved-account">
-                  {resolvedName ? (
-                    <>
-                      Account name: <span className="font-medium">{resolvedName}</span>
-                      {resolved?.bankName ? ` at ${resolved.bankName}` : ""}. Check it is the right person before creating.
-                    </>
-                  ) : null}
-                </p>
-              </div>
+              <BankLookupControls lookup={lookup} error={errorOf("account_name")} confirm="Check it is the right person before creating." />
             </div>
           ) : null}
 

@@ -1,9 +1,10 @@
 "use client";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
-import { useEffect, useState, useTransition } from "react";
+import { useState, useTransition } from "react";
 import { Controller, useForm, type FieldPath } from "react-hook-form";
 import { toast } from "sonner";
+import { BankLookupControls, useBankLookup } from "@/components/forms/bank-lookup";
 import { FormError } from "@/components/forms/form-error";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -13,7 +14,6 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { createRecipient } from "@/lib/actions/create-recipient";
-import { resolveBankAccount } from "@/lib/actions/resolve-bank-account";
 import type { CustomerOption } from "@/lib/funding-accounts/views";
 import {
   ACCOUNT_TYPES,
@@ -66,13 +66,6 @@ const idOf = (name: string) => `rc-${name.replace(/\./g, "-")}`;
 const optionsOf = (values: readonly string[], label: (v: string) => string = (v) => v.charAt(0).toUpperCase() + v.slice(1)): ComboboxOption[] =>
   values.map((v) => ({ value: v, label: label(v) }));
 
-interface Resolved {
-  bankCode: string;
-  accountNumber: string;
-  accountName: string;
-  bankName: string | null;
-}
-
 /**
  * Saves a recipient of any of the four types, checking every rule of the provider before submit
  * (the same schema the server action uses) and putting the provider's refusals on the fields. A
@@ -83,9 +76,7 @@ export function CreateRecipientForm({ customers, customersError, banks, banksErr
   const router = useRouter();
   const attempt = useAttemptKey("recipient-create");
   const [pending, start] = useTransition();
-  const [lookingUp, startLookup] = useTransition();
   const [formError, setFormError] = useState<string | null>(null);
-  const [resolved, setResolved] = useState<Resolved | null>(null);
 
   const form = useForm<Values>({ resolver: zodResolver(recipientFormSchema), defaultValues: DEFAULTS, mode: "onTouched" });
   const errorOf = (name: Name): string | undefined => {
@@ -93,37 +84,14 @@ export function CreateRecipientForm({ customers, customersError, banks, banksErr
     for (const part of name.split(".")) node = (node as Record<string, unknown> | undefined)?.[part];
     return (node as { message?: string } | undefined)?.message;
   };
-  const [type, bankCode, accountNumber, chain, scheme, ownerType] = form.watch([
+  const [type, chain, scheme, ownerType] = form.watch([
     "type",
-    "bank_account.bank_code",
-    "bank_account.account_number",
     "crypto_address.chain",
     "us_bank_account.payout_scheme",
     "swift_bank_account.account_owner_type",
   ]) as string[];
 
-  // The looked-up name belongs to one bank and number; any change needs a new look-up.
-  const resolvedName = resolved && resolved.bankCode === bankCode && resolved.accountNumber === (accountNumber ?? "").trim() ? resolved.accountName : "";
-  useEffect(() => {
-    form.setValue("bank_account.account_name", resolvedName);
-  }, [resolvedName, form]);
-
-  const lookUp = () => {
-    form.clearErrors(["bank_account.bank_code", "bank_account.account_number"]);
-    const values = { bank_code: form.getValues("bank_account.bank_code") ?? "", account_number: (form.getValues("bank_account.account_number") ?? "").trim() };
-    startLookup(async () => {
-      const r = await resolveBankAccount(values);
-      if (r.ok) {
-        setResolved(r.data);
-        form.clearErrors(["bank_account.account_number", "bank_account.account_name"]);
-        return;
-      }
-      setResolved(null);
-      const fields = r.fieldErrors ?? {};
-      if (fields.bank_code) form.setError("bank_account.bank_code", { type: "server", message: fields.bank_code });
-      form.setError("bank_account.account_number", { type: "server", message: fields.account_number ?? r.error });
-    });
-  };
+  const lookup = useBankLookup(form, { bankCode: "bank_account.bank_code", accountNumber: "bank_account.account_number", accountName: "bank_account.account_name" });
 
   const onSubmit = form.handleSubmit((values) => {
     setFormError(null);
@@ -228,24 +196,7 @@ export function CreateRecipientForm({ customers, customersError, banks, banksErr
               {combo("bank_account.bank_code", "Bank", "Choose a bank", "Search banks", banks, banksError)}
               {text("bank_account.account_number", "Account number", { required: true, inputMode: "numeric", placeholder: "0690000031", description: "The 10-digit NUBAN." })}
             </div>
-            <div className="flex flex-wrap items-center gap-3">
-              <Button type="button" variant="outline" onClick={lookUp} disabled={lookingUp || !bankCode || !accountNumber}>
-                {lookingUp ? "Looking up…" : "Look up account"}
-              </Button>
-              {errorOf("bank_account.account_name") && !resolvedName ? (
-                <p className="text-xs font-medium text-destructive" data-testid="account-name-error">
-                  {errorOf("bank_account.account_name")}
-                </p>
-              ) : null}
-              <p aria-live="polite" className="text-sm" data-testid="resolved-account">
-                {resolvedName ? (
-                  <>
-                    Account name: <span className="font-medium">{resolvedName}</span>
-                    {resolved?.bankName ? ` at ${resolved.bankName}` : ""}. Check it is the right person before saving.
-                  </>
-                ) : null}
-              </p>
-            </div>
+            <BankLookupControls lookup={lookup} error={errorOf("bank_account.account_name")} confirm="Check it is the right person before saving." />
           </div>
         ) : null}
 
