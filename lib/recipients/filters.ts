@@ -14,9 +14,9 @@ export const recipientFiltersSchema = z.object({
     .string()
     .trim()
     .max(100)
-    .optional()
-    .catch(undefined)
-    .transform((v) => v || undefined),
+    .catch("")
+    .transform((v) => v || undefined)
+    .optional(),
   page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
 });
 export type RecipientFilters = z.output<typeof recipientFiltersSchema>;
