@@ -7,12 +7,12 @@ import { toast } from "sonner";
 import type { z } from "zod";
 import { fetchJson } from "@/components/balances/fetch-json";
 import { BankLookupControls, useBankLookup } from "@/components/forms/bank-lookup";
+import { ControlledSelect } from "@/components/forms/controlled-select";
 import { FormError } from "@/components/forms/form-error";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { updateSettlementDestination } from "@/lib/actions/update-settlement-destination";
 import { allowedSettlements, ASSETS, DESTINATION_CHAINS, rateNeed, settlementFormSchema, type Rail, type SettlementType } from "@/lib/funding-accounts/schema";
 import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
@@ -74,24 +74,7 @@ export function ChangeSettlementDialog({ accountId, rail, asset }: { accountId: 
   });
 
   const select = (name: Path<Values>, id: string, placeholder: string, options: Option[]) => (
-    <Controller
-      control={form.control}
-      name={name}
-      render={({ field }) => (
-        <Select value={field.value ? String(field.value) : ""} onValueChange={(v) => field.onChange(v)}>
-          <SelectTrigger id={id} className="w-full" onBlur={field.onBlur}>
-            <SelectValue placeholder={placeholder} />
-          </SelectTrigger>
-          <SelectContent>
-            {options.map((o) => (
-              <SelectItem key={o.value} value={o.value}>
-                {o.label}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      )}
-    />
+    <ControlledSelect control={form.control} name={name} id={id} placeholder={placeholder} options={options} />
   );
 
   return (

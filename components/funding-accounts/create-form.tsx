@@ -5,11 +5,11 @@ import { useEffect, useMemo, useState, useTransition } from "react";
 import { Controller, useForm, type Path } from "react-hook-form";
 import { toast } from "sonner";
 import { BankLookupControls, useBankLookup } from "@/components/forms/bank-lookup";
+import { ControlledSelect } from "@/components/forms/controlled-select";
 import { FormError } from "@/components/forms/form-error";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { createFundingAccount } from "@/lib/actions/create-funding-account";
 import {
   allowedSettlements,
@@ -112,24 +112,7 @@ export function CreateFundingAccountForm({ customers, customersError, banks, ban
   });
 
   const select = (name: Path<Values>, id: string, placeholder: string, options: Option[]) => (
-    <Controller
-      control={form.control}
-      name={name}
-      render={({ field }) => (
-        <Select value={field.value ? String(field.value) : ""} onValueChange={(v) => field.onChange(v)}>
-          <SelectTrigger id={id} className="w-full" onBlur={field.onBlur}>
-            <SelectValue placeholder={placeholder} />
-          </SelectTrigger>
-          <SelectContent>
-            {options.map((o) => (
-              <SelectItem key={o.value} value={o.value}>
-                {o.label}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      )}
-    />
+    <ControlledSelect control={form.control} name={name} id={id} placeholder={placeholder} options={options} />
   );
 
   const ngn = rail === "NGN_VIRTUAL_ACCOUNT";

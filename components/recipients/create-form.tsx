@@ -5,6 +5,7 @@ import { useState, useTransition } from "react";
 import { Controller, useForm, type FieldPath } from "react-hook-form";
 import { toast } from "sonner";
 import { BankLookupControls, useBankLookup } from "@/components/forms/bank-lookup";
+import { ControlledSelect } from "@/components/forms/controlled-select";
 import { FormError } from "@/components/forms/form-error";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -12,7 +13,6 @@ import { Combobox, type ComboboxOption } from "@/components/ui/combobox";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { createRecipient } from "@/lib/actions/create-recipient";
 import type { CustomerOption } from "@/lib/funding-accounts/views";
 import {
@@ -130,24 +130,7 @@ export function CreateRecipientForm({ customers, customersError, banks, banksErr
 
   const select = (name: Name, label: string, placeholder: string, options: ComboboxOption[], opts: { description?: string; className?: string } = {}) => (
     <Field label={label} htmlFor={idOf(name)} error={errorOf(name)} description={opts.description} required className={opts.className}>
-      <Controller
-        control={form.control}
-        name={name}
-        render={({ field }) => (
-          <Select value={field.value ? String(field.value) : ""} onValueChange={(v) => field.onChange(v)}>
-            <SelectTrigger id={idOf(name)} className="w-full" onBlur={field.onBlur}>
-              <SelectValue placeholder={placeholder} />
-            </SelectTrigger>
-            <SelectContent>
-              {options.map((o) => (
-                <SelectItem key={o.value} value={o.value}>
-                  {o.label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        )}
-      />
+      <ControlledSelect control={form.control} name={name} id={idOf(name)} placeholder={placeholder} options={options} />
     </Field>
   );
 

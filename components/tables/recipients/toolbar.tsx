@@ -2,13 +2,12 @@
 import { parseAsString, useQueryStates } from "nuqs";
 import { useEffect, useState, useTransition } from "react";
 import { typeLabel } from "@/components/recipients/labels";
+import { FilterSelect } from "@/components/tables/filter-select";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { RECIPIENT_TYPES } from "@/lib/recipients/schema";
 
-const ALL = "__all";
 /** Typing pauses this long before the search reaches the URL (and the provider). */
 const SEARCH_DELAY_MS = 400;
 
@@ -30,22 +29,7 @@ export function RecipientsToolbar() {
   const filtered = Boolean(f.type || f.q);
   return (
     <div className="mb-4 flex flex-wrap items-end gap-3" aria-busy={pending} data-testid="recipients-toolbar">
-      <div className="grid gap-1.5">
-        <Label htmlFor="rc-filter-type">Type</Label>
-        <Select value={f.type ?? ALL} onValueChange={(v) => void setF({ type: v === ALL ? null : v, page: null })}>
-          <SelectTrigger id="rc-filter-type" className="w-56">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL}>All types</SelectItem>
-            {RECIPIENT_TYPES.map((t) => (
-              <SelectItem key={t} value={t}>
-                {typeLabel(t)}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
+      <FilterSelect id="rc-filter-type" label="Type" value={f.type} all="All types" options={RECIPIENT_TYPES.map((t) => ({ value: t, label: typeLabel(t) }))} onChange={(type) => void setF({ type, page: null })} />
       <form role="search" className="grid gap-1.5" onSubmit={(e) => (e.preventDefault(), void setF({ q: search.trim() || null, page: null }))}>
         <Label htmlFor="rc-filter-q">Search</Label>
         <Input id="rc-filter-q" type="search" className="w-72" placeholder="Name or last four digits" value={search} onChange={(e) => setSearch(e.target.value)} maxLength={100} />
