@@ -6,13 +6,13 @@ import { Controller, useForm, type Path } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
 import { fetchJson } from "@/components/balances/fetch-json";
+import { BankLookupControls, useBankLookup } from "@/components/forms/bank-lookup";
+import { ControlledSelect } from "@/components/forms/controlled-select";
 import { FormError } from "@/components/forms/form-error";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { resolveBankAccount } from "@/lib/actions/resolve-bank-account";
 import { updateSettlementDestination } from "@/lib/actions/update-settlement-destination";
 import { allowedSettlements, ASSETS, DESTINATION_CHAINS, rateNeed, settlementFormSchema, type Rail, type SettlementType } from "@/lib/funding-accounts/schema";
 import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
@@ -32,15 +32,13 @@ export function ChangeSettlementDialog({ accountId, rail, asset }: { accountId: 
   const attempt = useAttemptKey(`settlement-change-${accountId}`);
   const [open, setOpen] = useState(false);
   const [pending, start] = useTransition();
-  const [lookingUp, startLookup] = useTransition();
   const [formError, setFormError] = useState<string | null>(null);
-  const [resolved, setResolved] = useState<{ bankCode: string; accountNumber: string; accountName: string } | null>(null);
   const allowed = allowedSettlements(rail, "PERMANENT");
   const schema = useMemo(() => settlementFormSchema(rail, asset), [rail, asset]);
   const defaults: Values = { funding_account_id: accountId, settlement_type: allowed[0]!, rate_id: "", destination_asset: "", destination_chain: "", destination_address: "", bank_code: "", account_number: "", account_name: "" };
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: defaults, mode: "onTouched" });
   const errorOf = (name: Path<Values>) => form.formState.errors[name]?.message;
-  const [settlement, destinationAsset, bankCode, accountNumber] = form.watch(["settlement_type", "destination_asset", "bank_code", "account_number"]) as string[];
+  const [settlement, destinationAsset] = form.watch(["settlement_type", "destination_asset"]) as string[];
   const need = rateNeed(rail, settlement as SettlementType, asset, destinationAsset ?? "");
   const needKey = need ? `${need.side}:${need.to}` : "";
   const banks = useQuery({
@@ -53,25 +51,7 @@ export function ChangeSettlementDialog({ accountId, rail, asset }: { accountId: 
   useEffect(() => {
     form.setValue("rate_id", "");
   }, [needKey, form]);
-  const resolvedName = resolved && resolved.bankCode === bankCode && resolved.accountNumber === (accountNumber ?? "").trim() ? resolved.accountName : "";
-  useEffect(() => {
-    form.setValue("account_name", resolvedName);
-  }, [resolvedName, form]);
-
-  const lookUp = () => {
-    const values = { bank_code: form.getValues("bank_code") ?? "", account_number: (form.getValues("account_number") ?? "").trim() };
-    startLookup(async () => {
-      const r = await resolveBankAccount(values);
-      if (r.ok) {
-        setResolved(r.data);
-        form.clearErrors(["bank_code", "account_number", "account_name"]);
-        return;
-      }
-      setResolved(null);
-      if (r.fieldErrors?.bank_code) form.setError("bank_code", { type: "server", message: r.fieldErrors.bank_code });
-      form.setError("account_number", { type: "server", message: r.fieldErrors?.account_number ?? r.error });
-    });
-  };
+  const lookup = useBankLookup(form, { bankCode: "bank_code", accountNumber: "account_number", accountName: "account_name" });
 
   const onSubmit = form.handleSubmit((values) => {
     setFormError(null);
@@ -83,7 +63,7 @@ export function ChangeSettlementDialog({ accountId, rail, asset }: { accountId: 
         void queryClient.invalidateQueries({ queryKey: accountKey(accountId) });
         setOpen(false);
         form.reset(defaults);
-        setResolved(null);
+        lookup.clear();
         return;
       }
       // Any failure keeps the key (lib/upstream/use-attempt-key.ts): a retry is the same attempt.
@@ -94,24 +74,7 @@ export function ChangeSettlementDialog({ accountId, rail, asset }: { accountId: 
   });
 
   const select = (name: Path<Values>, id: string, placeholder: string, options: Option[]) => (
-    <Controller
-      control={form.control}
-      name={name}
-      render={({ field }) => (
-        <Select value={field.value ? String(field.value) : ""} onValueChange={(v) => field.onChange(v)}>
-          <SelectTrigger id={id} className="w-full" onBlur={field.onBlur}>
-            <SelectValue placeholder={placeholder} />
-          </SelectTrigger>
-          <SelectContent>
-            {options.map((o) => (
-              <SelectItem key={o.value} value={o.value}>
-                {o.label}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      )}
-    />
+    <ControlledSelect control={form.control} name={name} id={id} placeholder={placeholder} options={options} />
   );
 
   return (
@@ -151,19 +114,7 @@ export function ChangeSettlementDialog({ accountId, rail, asset }: { accountId: 
               <Field label="Account number" htmlFor="sd-account-number" error={errorOf("account_number")} required>
                 <Input id="sd-account-number" inputMode="numeric" autoComplete="off" maxLength={10} {...form.register("account_number")} />
               </Field>
-              <div className="flex flex-wrap items-center gap-3">
-                <Button type="button" variant="outline" onClick={lookUp} disabled={lookingUp || !bankCode || !accountNumber}>
-                  {lookingUp ? "Looking up…" : "Look up account"}
-                </Button>
-                {errorOf("account_name") && !resolvedName ? <p className="text-xs font-medium text-destructive">{errorOf("account_name")}</p> : null}
-                <p aria-live="polite" className="text-sm">
-                  {resolvedName ? (
-                    <>
-                      Account name: <span className="font-medium">{resolvedName}</span>. Check it is the right person.
-                    </>
-                  ) : null}
-                </p>
-              </div>
+              <BankLookupControls lookup={lookup} error={errorOf("account_name")} confirm="Check it is the right person." />
             </>
           ) : null}
           {need ? (

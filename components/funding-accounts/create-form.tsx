@@ -4,12 +4,12 @@ import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useState, useTransition } from "react";
 import { Controller, useForm, type Path } from "react-hook-form";
 import { toast } from "sonner";
-import { BankAccountLookup, useBankAccountLookup } from "@/components/forms/bank-account-lookup";
+import { BankLookupControls, useBankLookup } from "@/components/forms/bank-lookup";
+import { ControlledSelect } from "@/components/forms/controlled-select";
 import { FormError } from "@/components/forms/form-error";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { createFundingAccount } from "@/lib/actions/create-funding-account";
 import {
   allowedSettlements,
@@ -69,7 +69,6 @@ export function CreateFundingAccountForm({ customers, customersError, banks, ban
   const form = useForm<Values>({ resolver: zodResolver(createFundingAccountFormSchema), defaultValues: DEFAULTS, mode: "onTouched" });
   const errorOf = (name: Path<Values>) => form.formState.errors[name]?.message;
   const [rail, type, settlement, asset, destinationAsset] = form.watch(["rail", "type", "settlement_type", "asset", "destination_asset"]) as string[];
-  const lookup = useBankAccountLookup(form);
   const allowed = useMemo(() => allowedSettlements(rail as Rail, type as FundingType), [rail, type]);
   const need = allowed.includes(settlement as SettlementType) ? rateNeed(rail as Rail, settlement as SettlementType, asset ?? "", destinationAsset ?? "") : null;
 
@@ -83,6 +82,8 @@ export function CreateFundingAccountForm({ customers, customersError, banks, ban
   useEffect(() => {
     form.setValue("rate_id", "");
   }, [needKey, form]);
+
+  const lookup = useBankLookup(form, { bankCode: "bank_code", accountNumber: "account_number", accountName: "account_name" });
 
   const onSubmit = form.handleSubmit((values) => {
     setFormError(null);
@@ -111,24 +112,7 @@ export function CreateFundingAccountForm({ customers, customersError, banks, ban
   });
 
   const select = (name: Path<Values>, id: string, placeholder: string, options: Option[]) => (
-    <Controller
-      control={form.control}
-      name={name}
-      render={({ field }) => (
-        <Select value={field.value ? String(field.value) : ""} onValueChange={(v) => field.onChange(v)}>
-          <SelectTrigger id={id} className="w-full" onBlur={field.onBlur}>
-            <SelectValue placeholder={placeholder} />
-          </SelectTrigger>
-          <SelectContent>
-            {options.map((o) => (
-              <SelectItem key={o.value} value={o.value}>
-                {o.label}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      )}
-    />
+    <ControlledSelect control={form.control} name={name} id={id} placeholder={placeholder} options={options} />
   );
 
   const ngn = rail === "NGN_VIRTUAL_ACCOUNT";
@@ -198,7 +182,7 @@ export function CreateFundingAccountForm({ customers, customersError, banks, ban
                   <Input id="fa-account-number" inputMode="numeric" autoComplete="off" maxLength={10} placeholder="0690000031" {...form.register("account_number")} />
                 </Field>
               </div>
-              <BankAccountLookup lookup={lookup} error={errorOf("account_name")} before="creating" />
+              <BankLookupControls lookup={lookup} error={errorOf("account_name")} confirm="Check it is the right person before creating." />
             </div>
           ) : null}
 

@@ -8,7 +8,7 @@ import { Controller, useForm, type Path } from "react-hook-form";
 import { toast } from "sonner";
 import { BALANCES_KEY, useBalances, type FreshBalances } from "@/components/balances/balance-cards";
 import { fetchJson } from "@/components/balances/fetch-json";
-import { BankAccountLookup, useBankAccountLookup } from "@/components/forms/bank-account-lookup";
+import { BankLookupControls, useBankLookup } from "@/components/forms/bank-lookup";
 import { FormError } from "@/components/forms/form-error";
 import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
@@ -65,7 +65,7 @@ export function CreateTransferForm({
   const form = useForm<Values>({ resolver: zodResolver(transferFormSchema), defaultValues: { ...DEFAULTS, recipient_mode: recipients.length > 0 ? "existing" : "new" }, mode: "onTouched" });
   const errorOf = (name: Path<Values>) => form.formState.errors[name]?.message;
   const [mode, recipientId, currency, amount] = form.watch(["recipient_mode", "recipient_id", "currency", "amount"]) as string[];
-  const lookup = useBankAccountLookup(form);
+  const lookup = useBankLookup(form, { bankCode: "bank_code", accountNumber: "account_number", accountName: "account_name" });
   const chosen = mode === "existing" ? recipients.find((r) => r.id === recipientId) : undefined;
 
   // The currency is the recipient's: a saved one's payout currency, NGN for a new bank account.
@@ -187,7 +187,7 @@ export function CreateTransferForm({
                   <Input id="transfer-account-number" inputMode="numeric" autoComplete="off" maxLength={10} placeholder="0690000031" {...form.register("account_number")} />
                 </Field>
               </div>
-              <BankAccountLookup lookup={lookup} error={errorOf("account_name")} before="sending" />
+              <BankLookupControls lookup={lookup} error={errorOf("account_name")} confirm="Check it is the right person before sending." />
             </div>
           )}
 

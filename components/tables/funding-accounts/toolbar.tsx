@@ -2,35 +2,10 @@
 import { parseAsString, useQueryStates } from "nuqs";
 import { useTransition } from "react";
 import { railLabel, typeLabel } from "@/components/funding-accounts/labels";
+import { FilterSelect } from "@/components/tables/filter-select";
 import { Button } from "@/components/ui/button";
-import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { FUNDING_ACCOUNT_STATUSES, RAILS, TYPES } from "@/lib/funding-accounts/schema";
 import type { CustomerOption } from "@/lib/funding-accounts/views";
-
-const ALL = "__all";
-
-/** One URL filter as a select, with an "all" choice that removes it. */
-export function FilterSelect({ id, label, value, all, options, onChange }: { id: string; label: string; value: string | null; all: string; options: { value: string; label: string }[]; onChange: (v: string | null) => void }) {
-  return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      <Select value={value ?? ALL} onValueChange={(v) => onChange(v === ALL ? null : v)}>
-        <SelectTrigger id={id} className="w-52">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={ALL}>{all}</SelectItem>
-          {options.map((o) => (
-            <SelectItem key={o.value} value={o.value}>
-              {o.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </div>
-  );
-}
 
 /** Filters live in the URL (shareable, back-button friendly); the server reads them and renders the rows. */
 export function FundingAccountsToolbar({ customers }: { customers: CustomerOption[] }) {

@@ -1,7 +1,7 @@
 "use client";
 import { parseAsString, useQueryStates } from "nuqs";
 import { useTransition } from "react";
-import { FilterSelect } from "@/components/tables/funding-accounts/toolbar";
+import { FilterSelect } from "@/components/tables/filter-select";
 import { Button } from "@/components/ui/button";
 import { statusLabel } from "@/lib/transfers/views";
 import { TRANSFER_STATUSES } from "@/lib/upstream/schemas/core";

@@ -1,0 +1,5 @@
+import { RecipientsSkeleton } from "@/components/tables/recipients/skeleton";
+
+export default function Loading() {
+  return <RecipientsSkeleton />;
+}

@@ -1,0 +1,43 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { PageHeader } from "@/components/page/page-header";
+import { CreateRecipientForm } from "@/components/recipients/create-form";
+import { requirePagePermission } from "@/lib/auth/session";
+import { readBanks, readCustomers } from "@/lib/funding-accounts/read";
+import { UpstreamError } from "@/lib/upstream";
+
+export const metadata: Metadata = { title: "New recipient" };
+
+/** A failed list read becomes the sentence shown at its field; the rest of the form still works. */
+const sentence = (err: unknown): string => {
+  if (err instanceof UpstreamError) return `${err.userMessage} Reload the page to try again.`;
+  throw err;
+};
+
+export default async function NewRecipientPage() {
+  const me = await requirePagePermission("recipient:create");
+  const [customers, banks] = await Promise.all([
+    readCustomers(me).then(
+      (r) => ({ list: r.customers, error: null }),
+      (err: unknown) => ({ list: [], error: sentence(err) }),
+    ),
+    readBanks(me).then(
+      (r) => ({ list: r.banks.map((b) => ({ value: b.code, label: `${b.name} (${b.code})` })), error: null }),
+      (err: unknown) => ({ list: [], error: sentence(err) }),
+    ),
+  ]);
+  return (
+    <>
+      <PageHeader
+        title="New recipient"
+        description={`A bank account or wallet address to pay out to, in ${me.environment === "production" ? "production" : "the sandbox"}.`}
+        actions={
+          <Link className="rounded-md border px-3 py-1.5 text-sm hover:bg-accent" href="/recipients">
+            Back to recipients
+          </Link>
+        }
+      />
+      <CreateRecipientForm customers={customers.list} customersError={customers.error} banks={banks.list} banksError={banks.error} />
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { ReadError } from "@/components/funding-accounts/read-error";
+import { PageHeader } from "@/components/page/page-header";
+import { RecipientsTable } from "@/components/tables/recipients/data-table";
+import { RecipientsToolbar } from "@/components/tables/recipients/toolbar";
+import { can } from "@/lib/auth/permissions";
+import { requirePagePermission } from "@/lib/auth/session";
+import { parseRecipientFilters } from "@/lib/recipients/filters";
+import { readRecipients } from "@/lib/recipients/read";
+import { UpstreamError } from "@/lib/upstream";
+
+export const metadata: Metadata = { title: "Recipients" };
+
+export default async function RecipientsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const me = await requirePagePermission("data:read");
+  const filters = parseRecipientFilters(await searchParams);
+  const canCreate = can(me.role, "recipient:create");
+  const list = await readRecipients(me, filters).catch((err: unknown) => {
+    if (err instanceof UpstreamError) return { error: err.userMessage };
+    throw err;
+  });
+  return (
+    <>
+      <PageHeader
+        title="Recipients"
+        description={`Bank accounts and wallet addresses you pay out to, in ${me.environment === "production" ? "production" : "the sandbox"}.`}
+        actions={
+          canCreate ? (
+            <Link className="rounded-md bg-primary px-3 py-2 text-sm font-medium text-primary-foreground hover:bg-primary/90 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none" href="/recipients/new">
+              New recipient
+            </Link>
+          ) : null
+        }
+      />
+      <RecipientsToolbar />
+      {"error" in list ? <ReadError title="Recipients could not load" message={list.error} /> : <RecipientsTable initial={list} filters={filters} canCreate={canCreate} />}
+    </>
+  );
+}

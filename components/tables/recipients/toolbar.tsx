@@ -1,0 +1,44 @@
+"use client";
+import { parseAsString, useQueryStates } from "nuqs";
+import { useEffect, useState, useTransition } from "react";
+import { typeLabel } from "@/components/recipients/labels";
+import { FilterSelect } from "@/components/tables/filter-select";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { RECIPIENT_TYPES } from "@/lib/recipients/schema";
+
+/** Typing pauses this long before the search reaches the URL (and the provider). */
+const SEARCH_DELAY_MS = 400;
+
+/** The type filter and the search live in the URL (shareable, back-button friendly); the server renders the rows. */
+export function RecipientsToolbar() {
+  const [pending, start] = useTransition();
+  const [f, setF] = useQueryStates({ type: parseAsString, q: parseAsString, page: parseAsString }, { shallow: false, startTransition: start });
+  const [search, setSearch] = useState(f.q ?? "");
+
+  // The URL wins when it changes from outside (back button, a shared link, "Clear").
+  useEffect(() => setSearch(f.q ?? ""), [f.q]);
+  useEffect(() => {
+    const next = search.trim() || null;
+    if (next === (f.q ?? null)) return;
+    const timer = setTimeout(() => void setF({ q: next, page: null }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [search, f.q, setF]);
+
+  const filtered = Boolean(f.type || f.q);
+  return (
+    <div className="mb-4 flex flex-wrap items-end gap-3" aria-busy={pending} data-testid="recipients-toolbar">
+      <FilterSelect id="rc-filter-type" label="Type" value={f.type} all="All types" options={RECIPIENT_TYPES.map((t) => ({ value: t, label: typeLabel(t) }))} onChange={(type) => void setF({ type, page: null })} />
+      <form role="search" className="grid gap-1.5" onSubmit={(e) => (e.preventDefault(), void setF({ q: search.trim() || null, page: null }))}>
+        <Label htmlFor="rc-filter-q">Search</Label>
+        <Input id="rc-filter-q" type="search" className="w-72" placeholder="Name or last four digits" value={search} onChange={(e) => setSearch(e.target.value)} maxLength={100} />
+      </form>
+      {filtered ? (
+        <Button variant="ghost" onClick={() => void setF({ type: null, q: null, page: null })}>
+          Clear filters
+        </Button>
+      ) : null}
+    </div>
+  );
+}
