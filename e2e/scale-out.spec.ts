@@ -48,6 +48,7 @@ async function database<T>(work: (c: Client) => Promise<T>): Promise<T> {
 
 test.describe("two instances on one database", () => {
   test("a session made on A works on B, and signing out on A ends it on B", async ({ browser }) => {
+    test.setTimeout(60_000);
     const context = await browser.newContext(SIGNED_OUT);
     const page = await context.newPage();
     await signIn(page, emailOf("viewer"), DEMO_PASSWORD);
@@ -86,7 +87,7 @@ test.describe("two instances on one database", () => {
 
     // Everything below happens inside one budget minute, so the windows cannot roll under the test.
     const leftInMinute = 60_000 - (Date.now() % 60_000);
-    if (leftInMinute < 20_000) await new Promise((r) => setTimeout(r, leftInMinute + 200));
+    if (leftInMinute < 15_000) await new Promise((r) => setTimeout(r, leftInMinute + 200));
     const windowStart = new Date(Math.floor(Date.now() / 60_000) * 60_000);
     const windowCounts = () =>
       database(async (c) => {
@@ -139,6 +140,7 @@ test.describe("two instances on one database", () => {
   });
 
   test("the same withdrawal submitted to A and B at once reaches the provider once", async ({ browser, playwright, request }) => {
+    test.setTimeout(60_000);
     const amount = uniqueAmount(10);
     const total = async () => (await provider<{ total: number }>(request, "/v1/merchant/withdrawals?limit=1")).total;
     const before = await total();
@@ -188,6 +190,7 @@ test.describe("two instances on one database", () => {
   });
 
   test("a webhook delivered to A reaches a page open on B without a reload", async ({ browser, request }) => {
+    test.setTimeout(60_000);
     const target = (await (await request.get(`${emulatorUrl()}/__emulator/webhook-target?merchant_id=${DEMO_MERCHANT_ID}&surface=core`)).json()) as { url: string };
     expect(target.url.startsWith(`${test.info().project.use.baseURL}/api/webhooks/`)).toBe(true);
 
@@ -242,7 +245,8 @@ test.describe("two instances on one database", () => {
     const sent = (p: Page) => p.getByText(/^Approved and sent: Move USD/);
     const refused = (p: Page) =>
       p.getByText(/^(Someone already approved this request; it is being sent\.|This request was already approved and sent\.|This request changed while you were deciding\. Reload the page and look again\.)$/);
-    for (const p of [onA, onB]) await expect(sent(p).or(refused(p))).toBeVisible({ timeout: 20_000 });
+    // The loser's dialog leaves with the row, so its sentence comes as a toast: watched on both at once.
+    await Promise.all([onA, onB].map((p) => expect(sent(p).or(refused(p))).toBeVisible({ timeout: 20_000 })));
     expect((await sent(onA).count()) + (await sent(onB).count())).toBe(1);
     expect(await moves()).toBe(before + 1);
 
