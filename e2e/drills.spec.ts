@@ -5,8 +5,9 @@
  * the faults it adds, whatever happens. (PostgreSQL restarting under webhook traffic is drilled in
  * lib/webhooks/drills-postgres-restart.test.ts; a cut live stream in live.spec.ts.)
  */
+import net, { type AddressInfo } from "node:net";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { DEMO_SANDBOX_KEY, emulatorUrl } from "./emulator";
+import { DEMO_SANDBOX_KEY, emulatorUrl, simulateDeposit } from "./emulator";
 import { gotoHydrated } from "./helpers";
 import { storageStateOf } from "./roles";
 
@@ -126,5 +127,90 @@ test.describe("drill: the provider down or slow", () => {
       expect(after.newest?.amount_usd).toBe(amount);
       expect(page.url()).toContain(after.newest!.id);
     });
+  });
+});
+
+/**
+ * A TCP proxy in front of the app that can cut the live stream's connections, as a load balancer
+ * or a flaky network would: everything else passes, so the page can still poll.
+ */
+async function streamCutter(appUrl: string) {
+  const target = new URL(appUrl);
+  const live = new Set<net.Socket>();
+  const open = new Set<net.Socket>();
+  let cut = false;
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port), target.hostname);
+    open.add(client);
+    const drop = () => {
+      live.delete(client);
+      open.delete(client);
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on("error", drop).on("close", drop);
+    upstream.on("error", drop).on("close", drop);
+    client.on("data", (chunk: Buffer) => {
+      // Requests on one connection come one after another, so a chunk starting a request names it.
+      if (chunk.subarray(0, 13).toString("latin1") === "GET /api/live") {
+        if (cut) return drop();
+        live.add(client);
+      }
+      upstream.write(chunk);
+    });
+    upstream.pipe(client);
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  return {
+    url: `http://localhost:${(server.address() as AddressInfo).port}`,
+    cut() {
+      cut = true;
+      for (const s of live) s.destroy();
+    },
+    restore() {
+      cut = false;
+    },
+    close() {
+      // The browser keeps connections open (the stream, keep-alive): closing waits for none of them.
+      for (const s of open) s.destroy();
+      return new Promise((r) => server.close(r));
+    },
+  };
+}
+
+test.describe("drill: the live stream cut while live", () => {
+  test.use({ storageState: storageStateOf("operator") });
+
+  // live.spec.ts opens a page whose stream is refused from the start; here a stream that was live drops.
+  test("the page says so and keeps updating, then reconnects by itself", async ({ page, request }) => {
+    test.setTimeout(60_000);
+    const cutter = await streamCutter(test.info().project.use.baseURL!);
+    try {
+      await gotoHydrated(page, `${cutter.url}/`);
+      const indicator = page.getByRole("status", { name: "Live updates" });
+      await expect(indicator).toHaveText("Live", { timeout: 10_000 });
+      const activity = page.getByTestId("live-activity");
+      await expect(activity.getByTestId("recent-events").or(activity.getByTestId("recent-events-empty"))).toBeVisible();
+      let navigations = 0;
+      page.on("framenavigated", (frame) => {
+        if (frame === page.mainFrame()) navigations += 1;
+      });
+
+      cutter.cut();
+      await expect(indicator).toHaveText("Reconnecting — updating every 10 s");
+      const depositId = await simulateDeposit(request, "COMPLETED");
+      // While the stream is down the page polls: the deposit shows without the stream.
+      await expect(activity.getByTestId("recent-event").filter({ hasText: depositId }).filter({ hasText: "deposit.completed" })).toHaveCount(1, { timeout: 25_000 });
+      await expect(indicator).toHaveText("Reconnecting — updating every 10 s");
+
+      // The network is back: no reload, no online event; the page's own retry brings the stream back.
+      cutter.restore();
+      await expect(indicator).toHaveText("Live", { timeout: 20_000 });
+      const next = await simulateDeposit(request, "COMPLETED");
+      await expect(activity.getByTestId("recent-event").filter({ hasText: next }).filter({ hasText: "deposit.completed" })).toHaveCount(1, { timeout: 10_000 });
+      expect(navigations).toBe(0);
+    } finally {
+      await cutter.close();
+    }
   });
 });
