@@ -13,11 +13,9 @@
  */
 import { execFileSync } from "node:child_process";
 import path from "node:path";
-import { migrate } from "../lib/db/migrate";
-import { startEmbeddedDb, type EmbeddedDb } from "./embedded-db";
 import { ensureLocalEnv } from "./local-env";
-import { bin, ROOT, startProcess, waitForHttp, type Managed } from "./processes";
-import { generateClient } from "./prisma";
+import { LocalStack } from "./local-stack";
+import { bin, ROOT, startProcess, waitForHttp } from "./processes";
 
 const args = new Set(process.argv.slice(2));
 const PORT_A = Number(process.env.PORT ?? 3000);
@@ -27,33 +25,9 @@ const DB_PORT = Number(process.env.EMBEDDED_PG_PORT ?? 54331);
 const DATA = path.join(ROOT, ".data/scale-out");
 
 async function main() {
-  const started: Managed[] = [];
-  let db: EmbeddedDb | undefined;
-  let stopping = false;
-  const stop = async (code: number) => {
-    if (stopping) return;
-    stopping = true;
-    await Promise.all(started.map((p) => p.stop()));
-    await db?.stop();
-    process.exit(code);
-  };
-  process.on("SIGINT", () => void stop(0));
-  process.on("SIGTERM", () => void stop(0));
-
+  const stack = new LocalStack();
   try {
-    generateClient();
-    let databaseUrl = process.env.DATABASE_URL;
-    if (!databaseUrl) {
-      db = await startEmbeddedDb({ dataDir: path.join(DATA, "postgres"), port: DB_PORT, database: "merchant_ops", quiet: true });
-      databaseUrl = db.url;
-    }
-    await migrate(databaseUrl);
-    // Imported after generateClient(): the seed needs the generated Prisma client.
-    const { seed } = await import("../prisma/seed");
-    await seed(databaseUrl);
-    const { seedDemoThresholds } = await import("../lib/approvals/seed-demo");
-    await seedDemoThresholds(databaseUrl);
-
+    const { databaseUrl } = await stack.demoDatabase(path.join(DATA, "postgres"), DB_PORT);
     const urlA = `http://localhost:${PORT_A}`;
     const urlB = `http://localhost:${PORT_B}`;
     const emulatorUrl = `http://localhost:${EMULATOR_PORT}`;
@@ -78,14 +52,8 @@ async function main() {
     };
     if (!args.has("--no-build")) execFileSync(bin("next"), ["build"], { cwd: ROOT, env, stdio: "inherit" });
 
-    const onExit = (name: string) => (code: number | null) => {
-      if (!stopping) {
-        console.error(`${name} exited (code ${code}); stopping the rest.`);
-        void stop(1);
-      }
-    };
-    const emulator = startProcess("emulator", bin("tsx"), ["emulator/server.ts"], env, { onExit: onExit("The emulator") });
-    started.push(emulator);
+    const emulator = startProcess("emulator", bin("tsx"), ["emulator/server.ts"], env, { onExit: stack.onExit("The emulator") });
+    stack.started.push(emulator);
     await waitForHttp(`${emulatorUrl}/__emulator/health`, 30_000, () => emulator.child.exitCode === null);
     // Webhooks go to A only, as a provider posts to one address: B must learn of them through PostgreSQL.
     const { seedDemoVault } = await import("../lib/vault/seed-demo");
@@ -94,8 +62,8 @@ async function main() {
     const instances = [
       { name: "app-a", port: PORT_A, url: urlA },
       { name: "app-b", port: PORT_B, url: urlB },
-    ].map((i) => ({ ...i, process: startProcess(i.name, bin("next"), ["start", "--port", String(i.port)], env, { onExit: onExit(`Instance ${i.name}`) }) }));
-    started.push(...instances.map((i) => i.process));
+    ].map((i) => ({ ...i, process: startProcess(i.name, bin("next"), ["start", "--port", String(i.port)], env, { onExit: stack.onExit(`Instance ${i.name}`) }) }));
+    stack.started.push(...instances.map((i) => i.process));
     await Promise.all(instances.map((i) => waitForHttp(`${i.url}/api/health`, 120_000, () => i.process.child.exitCode === null)));
 
     if (args.has("--test")) {
@@ -111,7 +79,7 @@ async function main() {
       } catch {
         code = 1;
       }
-      return stop(code);
+      return stack.stop(code);
     }
     console.log(`
   Two instances of Merchant Ops on one database:
@@ -121,7 +89,7 @@ async function main() {
 `);
   } catch (err) {
     console.error(err instanceof Error && err.message ? err.message : err);
-    await stop(1);
+    await stack.stop(1);
   }
 }
 
