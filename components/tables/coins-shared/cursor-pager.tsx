@@ -1,0 +1,47 @@
+import Link from "next/link";
+import { cursorQuery, newerPage, olderPage } from "@/lib/coins/filters";
+
+/**
+ * Newer / Older over the provider's opaque cursor, kept in the URL with the list's filters. The
+ * provider gives only the next cursor, so the cursors of earlier pages travel in `trail`.
+ */
+export function CursorPager({
+  label,
+  filters,
+  page,
+  nextCursor,
+  prefix = "",
+  shown,
+  noun,
+}: {
+  label: string;
+  filters: Record<string, string | undefined>;
+  page: { cursor?: string; trail: string[] };
+  nextCursor: string | null;
+  prefix?: string;
+  shown: number;
+  noun: [string, string];
+}) {
+  const newer = newerPage(page);
+  const number = page.cursor ? page.trail.length + 1 : 1;
+  return (
+    <nav aria-label={label} className="flex items-center justify-between text-sm">
+      <span className="text-muted-foreground">
+        Page {number} · {shown} {shown === 1 ? noun[0] : noun[1]}
+        {nextCursor ? ", more on older pages" : ""}
+      </span>
+      <span className="flex gap-2">
+        {newer ? (
+          <Link className="rounded-md border px-3 py-1.5 hover:bg-accent" href={{ query: cursorQuery(filters, newer, prefix) }} scroll={false}>
+            Newer
+          </Link>
+        ) : null}
+        {nextCursor ? (
+          <Link className="rounded-md border px-3 py-1.5 hover:bg-accent" href={{ query: cursorQuery(filters, olderPage(page, nextCursor), prefix) }} scroll={false}>
+            Older
+          </Link>
+        ) : null}
+      </span>
+    </nav>
+  );
+}
