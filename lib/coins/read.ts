@@ -13,7 +13,7 @@ import type { AddressesView, AssetsView, BalancesView, CryptoWithdrawal, CursorP
 const upstreamOf = (user: CurrentUser) => upstreamFor({ organizationId: user.organizationId, environment: user.environment });
 const fresh = (r: { fetchedAt: Date; stale: boolean }) => ({ fetchedAt: r.fetchedAt.toISOString(), stale: r.stale });
 
-export async function readMarkets(user: CurrentUser, f: MarketFilters): Promise<MarketsView> {
+export async function readMarkets(user: CurrentUser, f: Partial<MarketFilters> = {}): Promise<MarketsView> {
   const up = upstreamOf(user);
   const filtered = f.base_caid !== undefined || f.quote_caid !== undefined;
   const [all, rows] = await Promise.all([up.coins.listMarkets({}), filtered ? up.coins.listMarkets({ base_caid: f.base_caid, quote_caid: f.quote_caid }) : null]);
