@@ -77,11 +77,10 @@ export type AddressFormValues = z.input<typeof addressFormSchema>;
 export const createAddressSchema = withAttemptKey(addressFormSchema.shape);
 
 /** An empty label clears it (the spec's rule), so "" is a valid value. */
-export const renameAddressSchema = withAttemptKey({
-  id: uuid,
+export const addressLabelSchema = z.object({
   label: z.string({ error: "Enter a label, or leave it empty to clear it." }).trim().max(LABEL_MAX, { error: `Keep the label to ${LABEL_MAX} characters.` }),
 });
-export type RenameAddressValues = z.input<typeof renameAddressSchema>;
+export const renameAddressSchema = withAttemptKey({ id: uuid, ...addressLabelSchema.shape });
 
 // ---- withdrawals ----
 
