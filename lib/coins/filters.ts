@@ -75,7 +75,9 @@ export function cursorQuery(filters: Record<string, string | undefined>, page: {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(filters)) if (v !== undefined && v !== "") out[k] = v;
   if (page.cursor) out[`${prefix}cursor`] = page.cursor;
-  if (page.trail.length > 0) out[`${prefix}trail`] = page.trail.join(",");
+  // A trail of only the first page is empty: "Newer" from page 2 goes to the first page anyway.
+  const trail = page.trail.join(",");
+  if (trail !== "") out[`${prefix}trail`] = trail;
   return out;
 }
 

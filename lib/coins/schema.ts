@@ -8,14 +8,17 @@ import { withAttemptKey } from "@/lib/upstream/attempt";
 
 export const LABEL_MAX = 64;
 
+const PLAIN = /^\d{1,20}(\.\d{1,18})?$/;
+
 /** A positive plain decimal (no sign, exponent or grouping), at most 18 decimals. */
 const positiveDecimal = (what: string) =>
   z
     .string({ error: `Enter ${what}.` })
     .trim()
     .min(1, { error: `Enter ${what}.` })
-    .regex(/^\d{1,20}(\.\d{1,18})?$/, { error: "Enter a plain number such as 1500 or 0.025, without commas." })
-    .refine((v) => new Decimal(v).gt(0), { error: "Enter an amount above zero." });
+    .regex(PLAIN, { error: "Enter a plain number such as 1500 or 0.025, without commas." })
+    // Zod runs every check, so this one skips what the pattern already refused.
+    .refine((v) => !PLAIN.test(v) || new Decimal(v).gt(0), { error: "Enter an amount above zero." });
 
 const uuid = z.uuid({ error: "Choose one of the listed items." });
 
