@@ -1,11 +1,10 @@
 "use client";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useTransition } from "react";
 import { toast } from "sonner";
-import { fetchJson } from "@/components/balances/fetch-json";
 import { ReadError } from "@/components/funding-accounts/read-error";
 import { StaleNote } from "@/components/funding-accounts/stale-note";
-import { PENDING_POLL_MS } from "@/components/tables/coins-orders/data-table";
+import { useCoinsQuery } from "@/components/tables/coins-shared/list";
 import { StatusBadge } from "@/components/timeline/status-badge";
 import { Button } from "@/components/ui/button";
 import { cancelCoinsOrder } from "@/lib/actions/cancel-coins-order";
@@ -26,12 +25,7 @@ export function CoinsOrderDetail({ initial, canTrade }: { initial: OrderView; ca
   const queryClient = useQueryClient();
   const attempt = useAttemptKey(`coins-order-cancel-${id}`);
   const [cancelling, start] = useTransition();
-  const q = useQuery({
-    queryKey: ["coins", "order", id],
-    queryFn: () => fetchJson<OrderView>(`/api/coins/orders/${id}`, "The order could not be loaded. Try again in a moment."),
-    initialData: initial,
-    refetchInterval: (query) => (query.state.data?.order.status === "pending" ? PENDING_POLL_MS : false),
-  });
+  const q = useCoinsQuery(["order", id], `/api/coins/orders/${id}`, initial, { moving: (d) => d.order.status === "pending" });
   const o = q.data.order;
   const cancel = () =>
     start(async () => {

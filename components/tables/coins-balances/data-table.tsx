@@ -1,9 +1,8 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
-import { fetchJson } from "@/components/balances/fetch-json";
 import { ReadError } from "@/components/funding-accounts/read-error";
 import { StaleNote } from "@/components/funding-accounts/stale-note";
 import { CoinsEmptyState } from "@/components/tables/coins-shared/empty-state";
+import { useCoinsQuery } from "@/components/tables/coins-shared/list";
 import { Table, TableBody, TableCaption, TableCell, TableFooter, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatAsset } from "@/lib/coins/format";
 import type { BalancesView } from "@/lib/coins/views";
@@ -16,11 +15,7 @@ import { formatMoney, sumDecimals, toDecimal } from "@/lib/money";
  * when they do not (a provider rounding change), the difference is said rather than hidden.
  */
 export function CoinsBalancesTable({ initial }: { initial: BalancesView }) {
-  const q = useQuery({
-    queryKey: ["coins", "balances"],
-    queryFn: () => fetchJson<BalancesView>("/api/coins/balances", "The balances could not be loaded. Try again in a moment."),
-    initialData: initial,
-  });
+  const q = useCoinsQuery(["balances"], "/api/coins/balances", initial);
   const view = q.data;
   if (view.balances.length === 0) return <CoinsEmptyState testId="coins-balances-empty" title="No Coins balances" hint="Balances appear here once the Coins account holds any asset." />;
   const valued = new Map((view.portfolio?.assets ?? []).map((a) => [a.asset, a]));

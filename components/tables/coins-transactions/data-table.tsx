@@ -1,14 +1,10 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { fetchJson } from "@/components/balances/fetch-json";
-import { ReadError } from "@/components/funding-accounts/read-error";
-import { StaleNote } from "@/components/funding-accounts/stale-note";
-import { PENDING_POLL_MS } from "@/components/tables/coins-orders/data-table";
 import { CursorPager } from "@/components/tables/coins-shared/cursor-pager";
 import { CoinsEmptyState } from "@/components/tables/coins-shared/empty-state";
+import { CoinsTable, useCoinsQuery } from "@/components/tables/coins-shared/list";
 import { StatusBadge } from "@/components/timeline/status-badge";
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { cursorQuery, type TransactionFilters } from "@/lib/coins/filters";
 import { formatAsset } from "@/lib/coins/format";
 import type { CoinsTransaction, CursorPage } from "@/lib/coins/views";
@@ -25,74 +21,65 @@ function referenceHref(t: CoinsTransaction): string | null {
 export function CoinsTransactionsTable({ initial, filters }: { initial: CursorPage<CoinsTransaction>; filters: TransactionFilters }) {
   const listFilters = { type: filters.type, asset: filters.asset, status: filters.status };
   const query = new URLSearchParams(cursorQuery(listFilters, filters)).toString();
-  const q = useQuery({
-    queryKey: ["coins", "transactions", query],
-    queryFn: () => fetchJson<CursorPage<CoinsTransaction>>(`/api/coins/transactions?${query}`, "The transactions could not be loaded. Try again in a moment."),
-    initialData: initial,
-    refetchInterval: (query) => (query.state.data?.rows.some((t) => t.status === "pending") ? PENDING_POLL_MS : false),
-  });
+  const q = useCoinsQuery(["transactions", query], `/api/coins/transactions?${query}`, initial, { moving: (d) => d.rows.some((t) => t.status === "pending") });
   const view = q.data;
   const filtered = Object.values(listFilters).some(Boolean);
   if (view.rows.length === 0) {
     return <CoinsEmptyState testId="coins-transactions-empty" title={filtered ? "No transactions match these filters" : "No Coins transactions yet"} hint={filtered ? "Clear a filter to see more." : "Deposits, trades, fees and withdrawals appear here."} />;
   }
   return (
-    <div className="grid gap-3">
-      {q.isError ? <ReadError title="Could not refresh" message={q.error.message} onRetry={() => void q.refetch()} /> : null}
-      <StaleNote stale={view.stale} fetchedAt={view.fetchedAt} />
-      <div className="rounded-lg border">
-        <Table>
-          <TableCaption className="sr-only">Coins transactions, newest first</TableCaption>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Type</TableHead>
-              <TableHead className="text-right">Amount</TableHead>
-              <TableHead>Status</TableHead>
-              <TableHead>Description</TableHead>
-              <TableHead>Reference</TableHead>
-              <TableHead>Created</TableHead>
+    <CoinsTable
+      q={q}
+      caption="Coins transactions, newest first"
+      after={<CursorPager label="Coins transaction pages" filters={listFilters} page={filters} nextCursor={view.nextCursor} shown={view.rows.length} noun={["transaction", "transactions"]} />}
+    >
+      <TableHeader>
+        <TableRow>
+          <TableHead>Type</TableHead>
+          <TableHead className="text-right">Amount</TableHead>
+          <TableHead>Status</TableHead>
+          <TableHead>Description</TableHead>
+          <TableHead>Reference</TableHead>
+          <TableHead>Created</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {view.rows.map((t) => {
+          const href = referenceHref(t);
+          const debit = t.direction === "debit";
+          return (
+            <TableRow key={t.id} data-testid="coins-transaction-row">
+              <TableCell className="text-sm">
+                {t.type}
+                <div className="font-mono text-xs text-muted-foreground">{t.id.slice(0, 8)}</div>
+              </TableCell>
+              <TableCell className="text-right text-sm whitespace-nowrap tabular-nums">
+                <span aria-hidden="true">{debit ? "− " : t.direction === "credit" ? "+ " : ""}</span>
+                <span className="sr-only">{t.direction ?? ""} </span>
+                {formatAsset(t.amount, t.asset)}
+              </TableCell>
+              <TableCell>
+                <StatusBadge status={t.status} />
+              </TableCell>
+              <TableCell className="text-sm">{t.description ?? "—"}</TableCell>
+              <TableCell className="text-sm">
+                {href ? (
+                  <Link href={href} className="font-mono text-xs underline-offset-4 hover:underline focus-visible:underline">
+                    {t.reference_type} {t.reference_id!.slice(0, 8)}
+                  </Link>
+                ) : t.reference_id ? (
+                  <span className="font-mono text-xs">
+                    {t.reference_type ?? ""} {t.reference_id.slice(0, 8)}
+                  </span>
+                ) : (
+                  "—"
+                )}
+              </TableCell>
+              <TableCell className="text-sm whitespace-nowrap">{formatDateTime(t.created_at ?? null)}</TableCell>
             </TableRow>
-          </TableHeader>
-          <TableBody>
-            {view.rows.map((t) => {
-              const href = referenceHref(t);
-              const debit = t.direction === "debit";
-              return (
-                <TableRow key={t.id} data-testid="coins-transaction-row">
-                  <TableCell className="text-sm">
-                    {t.type}
-                    <div className="font-mono text-xs text-muted-foreground">{t.id.slice(0, 8)}</div>
-                  </TableCell>
-                  <TableCell className="text-right text-sm whitespace-nowrap tabular-nums">
-                    <span aria-hidden="true">{debit ? "− " : t.direction === "credit" ? "+ " : ""}</span>
-                    <span className="sr-only">{t.direction ?? ""} </span>
-                    {formatAsset(t.amount, t.asset)}
-                  </TableCell>
-                  <TableCell>
-                    <StatusBadge status={t.status} />
-                  </TableCell>
-                  <TableCell className="text-sm">{t.description ?? "—"}</TableCell>
-                  <TableCell className="text-sm">
-                    {href ? (
-                      <Link href={href} className="font-mono text-xs underline-offset-4 hover:underline focus-visible:underline">
-                        {t.reference_type} {t.reference_id!.slice(0, 8)}
-                      </Link>
-                    ) : t.reference_id ? (
-                      <span className="font-mono text-xs">
-                        {t.reference_type ?? ""} {t.reference_id.slice(0, 8)}
-                      </span>
-                    ) : (
-                      "—"
-                    )}
-                  </TableCell>
-                  <TableCell className="text-sm whitespace-nowrap">{formatDateTime(t.created_at ?? null)}</TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
-      </div>
-      <CursorPager label="Coins transaction pages" filters={listFilters} page={filters} nextCursor={view.nextCursor} shown={view.rows.length} noun={["transaction", "transactions"]} />
-    </div>
+          );
+        })}
+      </TableBody>
+    </CoinsTable>
   );
 }

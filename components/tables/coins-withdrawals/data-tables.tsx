@@ -1,13 +1,9 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
-import { fetchJson } from "@/components/balances/fetch-json";
-import { ReadError } from "@/components/funding-accounts/read-error";
-import { StaleNote } from "@/components/funding-accounts/stale-note";
-import { PENDING_POLL_MS } from "@/components/tables/coins-orders/data-table";
 import { CursorPager } from "@/components/tables/coins-shared/cursor-pager";
 import { CoinsEmptyState } from "@/components/tables/coins-shared/empty-state";
+import { CoinsTable, useCoinsQuery } from "@/components/tables/coins-shared/list";
 import { StatusBadge } from "@/components/timeline/status-badge";
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { cursorQuery, type WithdrawalFilters } from "@/lib/coins/filters";
 import { formatAsset } from "@/lib/coins/format";
 import type { CryptoWithdrawal, CursorPage, FiatWithdrawal } from "@/lib/coins/views";
@@ -18,12 +14,7 @@ const moving = (status: string) => status === "pending" || status === "processin
 /** A withdrawal list's page, polled while a withdrawal on it is still on its way (no webhooks on Coins). */
 function useWithdrawalPage<T extends { status: string }>(kind: "crypto" | "fiat", initial: CursorPage<T>, filters: WithdrawalFilters) {
   const query = new URLSearchParams(cursorQuery({ status: filters.status, asset: filters.asset }, filters)).toString();
-  return useQuery({
-    queryKey: ["coins", `${kind}-withdrawals`, query],
-    queryFn: () => fetchJson<CursorPage<T>>(`/api/coins/withdrawals/${kind}?${query}`, "The withdrawals could not be loaded. Try again in a moment."),
-    initialData: initial,
-    refetchInterval: (q) => (q.state.data?.rows.some((w) => moving(w.status)) ? PENDING_POLL_MS : false),
-  });
+  return useCoinsQuery([`${kind}-withdrawals`, query], `/api/coins/withdrawals/${kind}?${query}`, initial, { moving: (d) => d.rows.some((w) => moving(w.status)) });
 }
 
 function Failure({ reason }: { reason: string | null | undefined }) {
@@ -39,54 +30,50 @@ export function CryptoWithdrawalsTable({ initial, filters, pagerFilters }: { ini
     return <CoinsEmptyState testId="coins-crypto-withdrawals-empty" title={filtered ? "No crypto withdrawals match these filters" : "No crypto withdrawals yet"} hint={filtered ? "Clear a filter to see more." : "Crypto sent to saved addresses appears here."} />;
   }
   return (
-    <div className="grid gap-3">
-      {q.isError ? <ReadError title="Could not refresh" message={q.error.message} onRetry={() => void q.refetch()} /> : null}
-      <StaleNote stale={view.stale} fetchedAt={view.fetchedAt} />
-      <div className="rounded-lg border">
-        <Table>
-          <TableCaption className="sr-only">Crypto withdrawals, newest first</TableCaption>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Withdrawal</TableHead>
-              <TableHead className="text-right">Amount</TableHead>
-              <TableHead className="text-right">Network fee</TableHead>
-              <TableHead className="text-right">Total debit</TableHead>
-              <TableHead>To</TableHead>
-              <TableHead>Status</TableHead>
-              <TableHead>Transaction hash</TableHead>
-              <TableHead>Created</TableHead>
-              <TableHead>Completed</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {view.rows.map((w) => (
-              <TableRow key={w.id} data-testid="coins-crypto-withdrawal-row">
-                <TableCell className="font-mono text-xs">{w.id.slice(0, 8)}</TableCell>
-                <TableCell className="text-right text-sm tabular-nums">{formatAsset(w.amount, w.asset)}</TableCell>
-                <TableCell className="text-right text-sm tabular-nums">{formatAsset(w.fee, w.fee_asset ?? w.asset)}</TableCell>
-                <TableCell className="text-right text-sm tabular-nums">{formatAsset(w.total_debit, w.asset)}</TableCell>
-                <TableCell>
-                  <div className="font-mono text-xs break-all">{w.address ?? w.address_id ?? "—"}</div>
-                  <div className="text-xs text-muted-foreground">
-                    {w.asset} on {w.chain ?? "—"}
-                  </div>
-                </TableCell>
-                <TableCell>
-                  <StatusBadge status={w.status} />
-                  <Failure reason={w.failure_reason} />
-                </TableCell>
-                <TableCell className="max-w-40 truncate font-mono text-xs" title={w.tx_hash ?? undefined}>
-                  {w.tx_hash ?? "Not on chain yet"}
-                </TableCell>
-                <TableCell className="text-sm whitespace-nowrap">{formatDateTime(w.created_at ?? null)}</TableCell>
-                <TableCell className="text-sm whitespace-nowrap">{formatDateTime(w.completed_at ?? null)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </div>
-      <CursorPager label="Crypto withdrawal pages" filters={pagerFilters} page={filters} prefix="crypto_" nextCursor={view.nextCursor} shown={view.rows.length} noun={["withdrawal", "withdrawals"]} />
-    </div>
+    <CoinsTable
+      q={q}
+      caption="Crypto withdrawals, newest first"
+      after={<CursorPager label="Crypto withdrawal pages" filters={pagerFilters} page={filters} prefix="crypto_" nextCursor={view.nextCursor} shown={view.rows.length} noun={["withdrawal", "withdrawals"]} />}
+    >
+      <TableHeader>
+        <TableRow>
+          <TableHead>Withdrawal</TableHead>
+          <TableHead className="text-right">Amount</TableHead>
+          <TableHead className="text-right">Network fee</TableHead>
+          <TableHead className="text-right">Total debit</TableHead>
+          <TableHead>To</TableHead>
+          <TableHead>Status</TableHead>
+          <TableHead>Transaction hash</TableHead>
+          <TableHead>Created</TableHead>
+          <TableHead>Completed</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {view.rows.map((w) => (
+          <TableRow key={w.id} data-testid="coins-crypto-withdrawal-row">
+            <TableCell className="font-mono text-xs">{w.id.slice(0, 8)}</TableCell>
+            <TableCell className="text-right text-sm tabular-nums">{formatAsset(w.amount, w.asset)}</TableCell>
+            <TableCell className="text-right text-sm tabular-nums">{formatAsset(w.fee, w.fee_asset ?? w.asset)}</TableCell>
+            <TableCell className="text-right text-sm tabular-nums">{formatAsset(w.total_debit, w.asset)}</TableCell>
+            <TableCell>
+              <div className="font-mono text-xs break-all">{w.address ?? w.address_id ?? "—"}</div>
+              <div className="text-xs text-muted-foreground">
+                {w.asset} on {w.chain ?? "—"}
+              </div>
+            </TableCell>
+            <TableCell>
+              <StatusBadge status={w.status} />
+              <Failure reason={w.failure_reason} />
+            </TableCell>
+            <TableCell className="max-w-40 truncate font-mono text-xs" title={w.tx_hash ?? undefined}>
+              {w.tx_hash ?? "Not on chain yet"}
+            </TableCell>
+            <TableCell className="text-sm whitespace-nowrap">{formatDateTime(w.created_at ?? null)}</TableCell>
+            <TableCell className="text-sm whitespace-nowrap">{formatDateTime(w.completed_at ?? null)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </CoinsTable>
   );
 }
 
@@ -98,55 +85,51 @@ export function FiatWithdrawalsTable({ initial, filters, pagerFilters }: { initi
     return <CoinsEmptyState testId="coins-fiat-withdrawals-empty" title={filters.status ? "No fiat withdrawals with this status" : "No fiat withdrawals yet"} hint={filters.status ? "Clear the filter to see more." : "Naira paid out to bank accounts appears here."} />;
   }
   return (
-    <div className="grid gap-3">
-      {q.isError ? <ReadError title="Could not refresh" message={q.error.message} onRetry={() => void q.refetch()} /> : null}
-      <StaleNote stale={view.stale} fetchedAt={view.fetchedAt} />
-      <div className="rounded-lg border">
-        <Table>
-          <TableCaption className="sr-only">Fiat withdrawals, newest first</TableCaption>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Withdrawal</TableHead>
-              <TableHead className="text-right">Amount</TableHead>
-              <TableHead className="text-right">Fee</TableHead>
-              <TableHead className="text-right">Total debit</TableHead>
-              <TableHead>Bank account</TableHead>
-              <TableHead>Narration and reference</TableHead>
-              <TableHead>Status</TableHead>
-              <TableHead>Created</TableHead>
-              <TableHead>Completed</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {view.rows.map((w) => (
-              <TableRow key={w.id} data-testid="coins-fiat-withdrawal-row">
-                <TableCell className="font-mono text-xs">{w.id.slice(0, 8)}</TableCell>
-                <TableCell className="text-right text-sm tabular-nums">{formatAsset(w.amount, w.currency)}</TableCell>
-                <TableCell className="text-right text-sm tabular-nums">{formatAsset(w.fee, w.currency)}</TableCell>
-                <TableCell className="text-right text-sm tabular-nums">{formatAsset(w.total_debit, w.currency)}</TableCell>
-                <TableCell className="text-sm">
-                  <div>{w.account_name ?? "—"}</div>
-                  <div className="font-mono text-xs text-muted-foreground">
-                    {w.account_number ?? "—"} · {w.bank_name ?? w.bank_code ?? "—"}
-                    {w.bank_name && w.bank_code ? ` (${w.bank_code})` : ""}
-                  </div>
-                </TableCell>
-                <TableCell className="text-sm">
-                  <div>{w.narration ?? "—"}</div>
-                  <div className="font-mono text-xs text-muted-foreground">{w.reference ?? ""}</div>
-                </TableCell>
-                <TableCell>
-                  <StatusBadge status={w.status} />
-                  <Failure reason={w.failure_reason} />
-                </TableCell>
-                <TableCell className="text-sm whitespace-nowrap">{formatDateTime(w.created_at ?? null)}</TableCell>
-                <TableCell className="text-sm whitespace-nowrap">{formatDateTime(w.completed_at ?? null)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </div>
-      <CursorPager label="Fiat withdrawal pages" filters={pagerFilters} page={filters} prefix="fiat_" nextCursor={view.nextCursor} shown={view.rows.length} noun={["withdrawal", "withdrawals"]} />
-    </div>
+    <CoinsTable
+      q={q}
+      caption="Fiat withdrawals, newest first"
+      after={<CursorPager label="Fiat withdrawal pages" filters={pagerFilters} page={filters} prefix="fiat_" nextCursor={view.nextCursor} shown={view.rows.length} noun={["withdrawal", "withdrawals"]} />}
+    >
+      <TableHeader>
+        <TableRow>
+          <TableHead>Withdrawal</TableHead>
+          <TableHead className="text-right">Amount</TableHead>
+          <TableHead className="text-right">Fee</TableHead>
+          <TableHead className="text-right">Total debit</TableHead>
+          <TableHead>Bank account</TableHead>
+          <TableHead>Narration and reference</TableHead>
+          <TableHead>Status</TableHead>
+          <TableHead>Created</TableHead>
+          <TableHead>Completed</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {view.rows.map((w) => (
+          <TableRow key={w.id} data-testid="coins-fiat-withdrawal-row">
+            <TableCell className="font-mono text-xs">{w.id.slice(0, 8)}</TableCell>
+            <TableCell className="text-right text-sm tabular-nums">{formatAsset(w.amount, w.currency)}</TableCell>
+            <TableCell className="text-right text-sm tabular-nums">{formatAsset(w.fee, w.currency)}</TableCell>
+            <TableCell className="text-right text-sm tabular-nums">{formatAsset(w.total_debit, w.currency)}</TableCell>
+            <TableCell className="text-sm">
+              <div>{w.account_name ?? "—"}</div>
+              <div className="font-mono text-xs text-muted-foreground">
+                {w.account_number ?? "—"} · {w.bank_name ?? w.bank_code ?? "—"}
+                {w.bank_name && w.bank_code ? ` (${w.bank_code})` : ""}
+              </div>
+            </TableCell>
+            <TableCell className="text-sm">
+              <div>{w.narration ?? "—"}</div>
+              <div className="font-mono text-xs text-muted-foreground">{w.reference ?? ""}</div>
+            </TableCell>
+            <TableCell>
+              <StatusBadge status={w.status} />
+              <Failure reason={w.failure_reason} />
+            </TableCell>
+            <TableCell className="text-sm whitespace-nowrap">{formatDateTime(w.created_at ?? null)}</TableCell>
+            <TableCell className="text-sm whitespace-nowrap">{formatDateTime(w.completed_at ?? null)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </CoinsTable>
   );
 }
