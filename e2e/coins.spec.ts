@@ -138,7 +138,7 @@ test.describe("coins orders", () => {
     await gotoHydrated(page, "/coins/orders");
     await expect(page.getByTestId("coins-order-row").filter({ hasText: id.slice(0, 8) })).toContainText("completed");
     await page.getByRole("combobox", { name: "Side" }).click();
-    await page.getByRole("option", { name: "sell" }).click();
+    await page.getByRole("option", { name: "sell", exact: true }).click();
     await expect(page).toHaveURL(/side=sell/);
     await expect(page.getByTestId("coins-order-row").filter({ hasText: id.slice(0, 8) })).toHaveCount(0);
     await page.getByRole("combobox", { name: "Side" }).click();

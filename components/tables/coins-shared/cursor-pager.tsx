@@ -23,7 +23,8 @@ export function CursorPager({
   noun: [string, string];
 }) {
   const newer = newerPage(page);
-  const number = page.cursor ? page.trail.length + 1 : 1;
+  // The first page's place in the trail is an empty entry that the URL leaves out on page 2.
+  const number = page.cursor ? Math.max(page.trail.length, 1) + 1 : 1;
   return (
     <nav aria-label={label} className="flex items-center justify-between text-sm">
       <span className="text-muted-foreground">
