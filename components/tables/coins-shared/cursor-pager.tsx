@@ -6,6 +6,7 @@ import { cursorQuery, newerPage, olderPage } from "@/lib/coins/filters";
  * provider gives only the next cursor, so the cursors of earlier pages travel in `trail`.
  */
 export function CursorPager({
+  pathname,
   label,
   filters,
   page,
@@ -14,6 +15,8 @@ export function CursorPager({
   shown,
   noun,
 }: {
+  /** The list's own path: an empty query must still lead to the first page, not to the current URL. */
+  pathname: string;
   label: string;
   filters: Record<string, string | undefined>;
   page: { cursor?: string; trail: string[] };
@@ -33,12 +36,12 @@ export function CursorPager({
       </span>
       <span className="flex gap-2">
         {newer ? (
-          <Link className="rounded-md border px-3 py-1.5 hover:bg-accent" href={{ query: cursorQuery(filters, newer, prefix) }} scroll={false}>
+          <Link className="rounded-md border px-3 py-1.5 hover:bg-accent" href={{ pathname, query: cursorQuery(filters, newer, prefix) }} scroll={false}>
             Newer
           </Link>
         ) : null}
         {nextCursor ? (
-          <Link className="rounded-md border px-3 py-1.5 hover:bg-accent" href={{ query: cursorQuery(filters, olderPage(page, nextCursor), prefix) }} scroll={false}>
+          <Link className="rounded-md border px-3 py-1.5 hover:bg-accent" href={{ pathname, query: cursorQuery(filters, olderPage(page, nextCursor), prefix) }} scroll={false}>
             Older
           </Link>
         ) : null}

@@ -31,7 +31,7 @@ export function CoinsTransactionsTable({ initial, filters }: { initial: CursorPa
     <CoinsTable
       q={q}
       caption="Coins transactions, newest first"
-      after={<CursorPager label="Coins transaction pages" filters={listFilters} page={filters} nextCursor={view.nextCursor} shown={view.rows.length} noun={["transaction", "transactions"]} />}
+      after={<CursorPager pathname="/coins/transactions" label="Coins transaction pages" filters={listFilters} page={filters} nextCursor={view.nextCursor} shown={view.rows.length} noun={["transaction", "transactions"]} />}
     >
       <TableHeader>
         <TableRow>

@@ -33,7 +33,7 @@ export function CryptoWithdrawalsTable({ initial, filters, pagerFilters }: { ini
     <CoinsTable
       q={q}
       caption="Crypto withdrawals, newest first"
-      after={<CursorPager label="Crypto withdrawal pages" filters={pagerFilters} page={filters} prefix="crypto_" nextCursor={view.nextCursor} shown={view.rows.length} noun={["withdrawal", "withdrawals"]} />}
+      after={<CursorPager pathname="/coins/withdrawals" label="Crypto withdrawal pages" filters={pagerFilters} page={filters} prefix="crypto_" nextCursor={view.nextCursor} shown={view.rows.length} noun={["withdrawal", "withdrawals"]} />}
     >
       <TableHeader>
         <TableRow>
@@ -88,7 +88,7 @@ export function FiatWithdrawalsTable({ initial, filters, pagerFilters }: { initi
     <CoinsTable
       q={q}
       caption="Fiat withdrawals, newest first"
-      after={<CursorPager label="Fiat withdrawal pages" filters={pagerFilters} page={filters} prefix="fiat_" nextCursor={view.nextCursor} shown={view.rows.length} noun={["withdrawal", "withdrawals"]} />}
+      after={<CursorPager pathname="/coins/withdrawals" label="Fiat withdrawal pages" filters={pagerFilters} page={filters} prefix="fiat_" nextCursor={view.nextCursor} shown={view.rows.length} noun={["withdrawal", "withdrawals"]} />}
     >
       <TableHeader>
         <TableRow>
