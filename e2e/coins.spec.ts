@@ -300,6 +300,21 @@ test.describe("coins withdrawals", () => {
     await page.context().close();
   });
 
+  test("an admin can set an approval limit for each Coins withdrawal kind", async ({ browser }) => {
+    const page = await pageAs(browser, "admin");
+    await gotoHydrated(page, "/settings/approvals");
+    const form = page.getByTestId("threshold-form");
+    await form.getByRole("combobox", { name: "Applies to" }).click();
+    await expect(page.getByRole("option", { name: "Coins fiat withdrawal" })).toBeVisible();
+    await page.getByRole("option", { name: "Coins crypto withdrawal" }).click();
+    // BTC: no other test here withdraws it, so this limit changes nothing they rely on.
+    await form.getByLabel("Currency").fill("BTC");
+    await form.getByLabel("Approval needed above").fill("0.01");
+    await form.getByTestId("threshold-save").click();
+    await expect(page.locator('[data-testid="threshold-row"][data-currency="BTC"][data-kind="coins_crypto_withdrawal"]')).toBeVisible();
+    await page.context().close();
+  });
+
   test("a viewer sees withdrawals but cannot rename, save or send", async ({ browser }) => {
     const page = await pageAs(browser, "viewer");
     await gotoHydrated(page, "/coins/withdrawals");
