@@ -12,11 +12,10 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { placeCoinsOrder } from "@/lib/actions/place-coins-order";
-import { formatAsset, formatBps } from "@/lib/coins/format";
+import { decimalsOf, formatAsset, formatBps } from "@/lib/coins/format";
 import { isStale, referenceTime } from "@/lib/coins/markets";
 import { amountAsset, belowMinimum, orderFee, orderFormSchema, quoteValue, type OrderFormValues } from "@/lib/coins/schema";
 import type { Market } from "@/lib/coins/views";
-import { decimalsOf } from "@/lib/coins/format";
 import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
 
 const keyOf = (m: Market) => `${m.base_asset}-${m.quote_asset}`.toUpperCase();

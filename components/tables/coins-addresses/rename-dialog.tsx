@@ -50,7 +50,7 @@ export function RenameAddressDialog({ address }: { address: SavedAddress }) {
         </DialogHeader>
         <form onSubmit={onSubmit} className="grid gap-4" noValidate>
           <Field label="Label" htmlFor={`label-${address.id}`} error={errorOf("label")} description={`Up to ${LABEL_MAX} characters. Leave it empty and save to clear the label.`}>
-            <Input id={`label-${address.id}`} autoComplete="off" maxLength={LABEL_MAX + 10} {...form.register("label")} />
+            <Input id={`label-${address.id}`} autoComplete="off" {...form.register("label")} />
           </Field>
           <FormError message={formError} />
           <DialogFooter>
