@@ -1,7 +1,8 @@
 import {
-  Activity, ArrowDownLeft, ArrowDownToLine, ArrowUpFromLine, ArrowUpLeft, ArrowUpRight, Banknote, BookUser, ChartCandlestick, CheckCheck, ClipboardCheck, Coins, HandCoins, KeyRound, Landmark, LayoutDashboard, ListOrdered, PiggyBank, ReceiptText, ScrollText, Send, SlidersHorizontal, Users, Wallet, WalletCards,
+  Activity, ArrowDownLeft, ArrowDownToLine, ArrowUpFromLine, ArrowUpLeft, ArrowUpRight, Banknote, BookUser, CheckCheck, ClipboardCheck, HandCoins, KeyRound, Landmark, LayoutDashboard, ScrollText, Send, SlidersHorizontal, Users, Wallet,
   type LucideIcon,
 } from "lucide-react";
+import { ChartCandlestick, Coins, ListOrdered, PiggyBank, ReceiptText, WalletCards } from "lucide-react"; // the Coins area
 import { can, type Permission, type Role } from "@/lib/auth/permissions";
 
 export type NavItem = {
