@@ -2,6 +2,7 @@ import {
   Activity, ArrowDownLeft, ArrowDownToLine, ArrowUpFromLine, ArrowUpLeft, ArrowUpRight, Banknote, BookUser, CheckCheck, ClipboardCheck, HandCoins, KeyRound, Landmark, LayoutDashboard, ScrollText, Send, SlidersHorizontal, Users, Wallet,
   type LucideIcon,
 } from "lucide-react";
+import { ChartCandlestick, Coins, ListOrdered, PiggyBank, ReceiptText, WalletCards } from "lucide-react"; // the Coins area
 import { can, type Permission, type Role } from "@/lib/auth/permissions";
 
 export type NavItem = {
@@ -46,6 +47,17 @@ export const NAV: NavArea[] = [
       { title: "Recipients", href: "/recipients", icon: BookUser, permission: "data:read", keywords: ["payees", "beneficiaries", "bank account", "wallet address", "iban", "swift", "ach", "wire"] },
       { title: "Transfers", href: "/transfers", icon: ArrowUpRight, permission: "data:read", keywords: ["payout", "send money", "pay recipient", "bank transfer", "quote"] },
       { title: "Withdrawals", href: "/withdrawals", icon: ArrowUpFromLine, permission: "data:read", keywords: ["merchant withdrawal", "send crypto", "usdt", "polygon", "on chain", "payout", "tx hash"] },
+    ],
+  },
+  {
+    title: "Coins",
+    items: [
+      { title: "Markets", href: "/coins/markets", icon: ChartCandlestick, permission: "data:read", keywords: ["coins", "prices", "crypto", "btc", "eth", "fee", "minimum", "stale price"] },
+      { title: "Coins orders", href: "/coins/orders", icon: ListOrdered, permission: "data:read", keywords: ["coins", "buy", "sell", "trade", "place order", "executed price"] },
+      { title: "Coins balances", href: "/coins/balances", icon: Coins, permission: "data:read", keywords: ["coins", "portfolio", "holdings", "crypto balance", "usd value"] },
+      { title: "Coins transactions", href: "/coins/transactions", icon: ReceiptText, permission: "data:read", keywords: ["coins", "ledger", "history", "credits", "debits", "fees"] },
+      { title: "Coins withdrawals", href: "/coins/withdrawals", icon: WalletCards, permission: "data:read", keywords: ["coins", "crypto withdrawal", "fiat withdrawal", "saved addresses", "chains", "send crypto", "bank"] },
+      { title: "Fiat deposits", href: "/coins/deposits", icon: PiggyBank, permission: "data:read", keywords: ["coins", "deposit options", "bank account", "fund", "naira", "wire"] },
     ],
   },
   { title: "Activity", items: [{ title: "Events", href: "/events", icon: Activity, permission: "events:read", keywords: ["webhooks", "event log", "timeline", "deliveries"] }] },

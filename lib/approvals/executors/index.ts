@@ -7,6 +7,8 @@
  */
 import "server-only";
 import "./balance-move";
+import "./coins-crypto-withdrawal";
+import "./coins-fiat-withdrawal";
 import "./merchant-withdrawal";
 import "./transfer";
 
