@@ -27,6 +27,9 @@ async function main() {
 
     const emulatorUrl = `http://localhost:${EMULATOR_PORT}`;
     const env: NodeJS.ProcessEnv = {
+      // The sandbox is the emulator started below, on whatever port it was given.
+      UPSTREAM_SANDBOX_CORE_URL: emulatorUrl,
+      UPSTREAM_SANDBOX_PRO_URL: `${emulatorUrl}/pro`,
       ...local,
       ...process.env, // a variable set in the shell wins over the generated file
       DATABASE_URL: databaseUrl,
