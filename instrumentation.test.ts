@@ -8,7 +8,7 @@ const g = globalThis as unknown as { outboundWorker?: { timer: NodeJS.Timeout } 
 
 /** Runs register() in a fresh Node process, as the server does on start, with the given environment. */
 function startWith(envOverrides: Record<string, string | undefined>) {
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, NEXT_RUNTIME: "nodejs", OUTBOUND_WORKER: "off" };
+  const env: Record<string, string | undefined> = { PATH: process.env.PATH, HOME: process.env.HOME, NEXT_RUNTIME: "nodejs", OUTBOUND_WORKER: "off" };
   for (const [k, v] of Object.entries(envOverrides)) if (v !== undefined) env[k] = v;
   return spawnSync(
     path.join(ROOT, "node_modules/.bin/tsx"),
