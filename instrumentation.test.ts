@@ -13,7 +13,7 @@ function startWith(envOverrides: Record<string, string | undefined>) {
   return spawnSync(
     path.join(ROOT, "node_modules/.bin/tsx"),
     ["--conditions=react-server", "-e", "import('./instrumentation.ts').then((m) => (m.register ?? m.default.register)()).then(() => console.log('registered'))"],
-    { cwd: ROOT, env, encoding: "utf8", timeout: 30_000 },
+    { cwd: ROOT, env: env as NodeJS.ProcessEnv, encoding: "utf8", timeout: 30_000 },
   );
 }
 
