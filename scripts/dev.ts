@@ -31,6 +31,9 @@ async function main() {
       UPSTREAM_SANDBOX_CORE_URL: emulatorUrl,
       UPSTREAM_SANDBOX_PRO_URL: `${emulatorUrl}/pro`,
       ...local,
+      // The app's sandbox surfaces are this emulator, whatever port it was given.
+      UPSTREAM_SANDBOX_CORE_URL: emulatorUrl,
+      UPSTREAM_SANDBOX_PRO_URL: `${emulatorUrl}/pro`,
       ...process.env, // a variable set in the shell wins over the generated file
       DATABASE_URL: databaseUrl,
       APP_URL: `http://localhost:${APP_PORT}`,
