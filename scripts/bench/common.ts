@@ -96,6 +96,8 @@ export async function runningApp(): Promise<RunningApp> {
     appUrl = stack.appUrl;
     emulatorUrl = stack.emulatorUrl;
     stop = stack.stop;
+    // Ctrl-C must not leave the database, emulator and app running.
+    for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void stack.stop().then(() => process.exit(130)));
   }
   const cookies = new Map<Role, Promise<string>>();
   const base = appUrl;

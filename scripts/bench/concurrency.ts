@@ -10,8 +10,10 @@
  * the most requests any API key made in a minute (target < 100) and the 429s (target 0); at the
  * users' side: 429 answers from the app (target 0), errors, latency, and the age of the data each
  * answer carries (its `fetchedAt`) against the age the page shows: data not marked stale is shown
- * as current, so it must be within the read cache's freshness (10 s, lib/upstream/README.md);
- * stale data shows its own age, so it must carry the stale mark the page turns into "As of ...".
+ * as current, so when the user asked it must have been within the read cache's freshness (10 s,
+ * lib/upstream/README.md); its age on arrival is printed too (it adds the time the answer took,
+ * which on a busy machine is the server's queue, not the cache). Stale data shows its own age, so
+ * it must carry the stale mark the page turns into "As of ...".
  * Writes bench-results/concurrency.json.
  *
  * Env: BENCH_USERS, BENCH_DURATION_MS, BENCH_THINK_MS (pause between page views, random up to
@@ -38,24 +40,36 @@ interface KeyCount {
 }
 
 interface Observation {
-  /** Data age when the answer reached the user. */
+  /** Data age when it reached the user (the chunk of the answer that carried it). */
   ageMs: number;
+  /** Data age when the user asked: what the read cache decided on, without the time the answer took. */
+  ageAskedMs: number;
   stale: boolean;
   /** For stale data on a page: whether the page carries its "as of" note. */
   noted: boolean;
 }
 
 /** The `fetchedAt` of every read an answer carries, with the stale mark beside it. */
-export function dataAges(body: string, isJson: boolean, arrivedAt: number): Observation[] {
+export function dataAges(chunks: { text: string; at: number }[], isJson: boolean, askedAt: number): Observation[] {
   const out: Observation[] = [];
+  const body = chunks.map((c) => c.text).join("");
+  const arrivedAt = (offset: number) => {
+    let end = 0;
+    for (const c of chunks) {
+      end += c.text.length;
+      if (offset < end) return c.at;
+    }
+    return chunks.at(-1)?.at ?? askedAt;
+  };
   if (isJson) {
+    const at = arrivedAt(body.length - 1);
     const walk = (v: unknown) => {
       if (Array.isArray(v)) return v.forEach(walk);
       if (!v || typeof v !== "object") return;
       const o = v as Record<string, unknown>;
       if (typeof o.fetchedAt === "string") {
         const t = Date.parse(o.fetchedAt);
-        if (Number.isFinite(t)) out.push({ ageMs: arrivedAt - t, stale: o.stale === true, noted: true });
+        if (Number.isFinite(t)) out.push({ ageMs: at - t, ageAskedMs: askedAt - t, stale: o.stale === true, noted: true });
       }
       for (const child of Object.values(o)) walk(child);
     };
@@ -73,7 +87,8 @@ export function dataAges(body: string, isJson: boolean, arrivedAt: number): Obse
   for (let m = re.exec(body); m; m = re.exec(body)) {
     const around = body.slice(Math.max(0, m.index - 400), m.index + 400);
     const stale = /stale\\*"\s*:\s*true/.test(around);
-    out.push({ ageMs: arrivedAt - Date.parse(m[1]!), stale, noted: !stale || noted });
+    const t = Date.parse(m[1]!);
+    out.push({ ageMs: arrivedAt(m.index) - t, ageAskedMs: askedAt - t, stale, noted: !stale || noted });
   }
   return out;
 }
@@ -84,26 +99,35 @@ async function discoverRefetchRoutes(appUrl: string, pages: { href: string; role
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const found = new Map<string, string[]>();
   try {
-    for (const p of pages) {
-      const context = await browser.newContext({ baseURL: appUrl, extraHTTPHeaders: { cookie: await cookie(p.role) } });
-      const page = await context.newPage();
-      // Cut the live stream: the page then polls, and polling shows every refetch route.
-      await page.route("**/api/live**", (r) => r.abort());
-      const routes = new Set<string>();
-      page.on("request", (req) => {
-        const u = new URL(req.url());
-        if (req.method() === "GET" && u.origin === new URL(appUrl).origin && u.pathname.startsWith("/api/") && !/^\/api\/(live|auth)(\/|$)/.test(u.pathname)) {
-          routes.add(u.pathname + u.search);
+    // A few pages at a time: most of each visit is waiting for the network to go quiet.
+    const queue = [...pages];
+    const visit = async () => {
+      for (let p = queue.shift(); p; p = queue.shift()) {
+        const context = await browser.newContext({ baseURL: appUrl, extraHTTPHeaders: { cookie: await cookie(p.role) } });
+        const page = await context.newPage();
+        // Cut the live stream: the page then polls, and polling shows every refetch route.
+        await page.route("**/api/live**", (r) => r.abort());
+        const routes = new Set<string>();
+        page.on("request", (req) => {
+          const u = new URL(req.url());
+          if (req.method() === "GET" && u.origin === new URL(appUrl).origin && u.pathname.startsWith("/api/") && !/^\/api\/(live|auth)(\/|$)/.test(u.pathname)) {
+            routes.add(u.pathname + u.search);
+          }
+        });
+        await page.clock.install();
+        await page.goto(p.href, { waitUntil: "networkidle", timeout: 60_000 });
+        // Hydrated (components/providers.tsx marks it) and the polling timers set: then run past them, twice.
+        await page.locator("html[data-hydrated=true]").waitFor({ state: "attached", timeout: 60_000 });
+        for (let i = 0; i < 2; i++) {
+          await page.waitForTimeout(500);
+          await page.clock.runFor(12_000);
+          await page.waitForLoadState("networkidle").catch(() => undefined);
         }
-      });
-      await page.clock.install();
-      await page.goto(p.href, { waitUntil: "networkidle", timeout: 60_000 });
-      await page.clock.runFor(12_000);
-      await page.waitForLoadState("networkidle").catch(() => undefined);
-      await page.waitForTimeout(1_000);
-      found.set(p.href, [...routes].sort());
-      await context.close();
-    }
+        found.set(p.href, [...routes].sort());
+        await context.close();
+      }
+    };
+    await Promise.all(Array.from({ length: 4 }, visit));
   } finally {
     await browser.close();
   }
@@ -122,7 +146,7 @@ async function main(): Promise<void> {
     const all = navPages();
     console.log(`Finding each page's refetch routes in Chromium (${all.length} pages)...`);
     const routes = await discoverRefetchRoutes(app.appUrl, all, (r) => app.cookie(r));
-    for (const [href, rs] of routes) console.log(`  ${href.padEnd(28)} ${rs.join(" ") || "(none)"}`);
+    for (const p of all) console.log(`  ${p.href.padEnd(28)} ${routes.get(p.href)?.join(" ") || "(none)"}`);
     const cookies = new Map<Role, string>();
     for (const role of ROLES) cookies.set(role, await app.cookie(role));
 
@@ -148,15 +172,19 @@ async function main(): Promise<void> {
 
     const get = async (url: string, cookie: string, kind: "page" | "route") => {
       const t0 = performance.now();
+      const asked = Date.now();
       try {
         const res = await fetch(new URL(url, app.appUrl), { headers: { cookie, accept: kind === "page" ? "text/html" : "application/json" }, redirect: "manual" });
-        const body = await res.text();
-        const arrived = Date.now();
+        // A page streams: each read's data arrives with the chunk that carries it, so each chunk's arrival is kept.
+        const chunks: { text: string; at: number }[] = [];
+        const decoder = new TextDecoder();
+        const reader = res.body?.getReader();
+        for (let r = await reader?.read(); r && !r.done; r = await reader!.read()) chunks.push({ text: decoder.decode(r.value, { stream: true }), at: Date.now() });
         latencies[kind].push(performance.now() - t0);
         statuses[res.status] = (statuses[res.status] ?? 0) + 1;
         if (res.status === 429) appRateLimited.push(url);
         else if (res.status >= 300) errors.push(`${res.status} ${url}`);
-        for (const o of dataAges(body, kind === "route", arrived)) observations.push({ ...o, url });
+        for (const o of dataAges(chunks, kind === "route", asked)) observations.push({ ...o, url });
       } catch (err) {
         statuses.network_error = (statuses.network_error ?? 0) + 1;
         errors.push(`${(err as Error).message} ${url}`);
@@ -198,6 +226,7 @@ async function main(): Promise<void> {
     const fresh = observations.filter((o) => !o.stale);
     const stale = observations.filter((o) => o.stale);
     const oldestFresh = fresh.reduce((m, o) => (o.ageMs > m.ageMs ? o : m), { ageMs: 0, url: "" } as { ageMs: number; url: string });
+    const oldestFreshAsked = fresh.reduce((m, o) => Math.max(m, o.ageAskedMs), 0);
     const oldestStale = stale.reduce((m, o) => Math.max(m, o.ageMs), 0);
     const staleUnnoted = stale.filter((o) => !o.noted);
     const maxPeak = Math.max(0, ...keys.map((k) => k.peak_per_minute));
@@ -210,7 +239,8 @@ async function main(): Promise<void> {
     const summary: ResultLine[] = [
       { metric: "upstream requests per minute, busiest key", value: maxPeak, unit: "req/min", target: `< ${LIMIT_PER_MINUTE}`, met: maxPeak < LIMIT_PER_MINUTE },
       { metric: "429 answers (provider + app)", value: upstream429 + appRateLimited.length, target: "0", met: upstream429 + appRateLimited.length === 0 },
-      { metric: "max age of data shown as current", value: Math.round(oldestFresh.ageMs / 100) / 10, unit: "s", target: `<= ${FRESH_FOR_MS / 1000} s (cache freshness)`, met: oldestFresh.ageMs <= FRESH_FOR_MS },
+      { metric: "max age of data shown as current, when asked", value: Math.round(oldestFreshAsked / 100) / 10, unit: "s", target: `<= ${FRESH_FOR_MS / 1000} s (cache freshness)`, met: oldestFreshAsked <= FRESH_FOR_MS },
+      { metric: "max age of data shown as current, on arrival", value: Math.round(oldestFresh.ageMs / 100) / 10, unit: "s (adds the answer's own time)" },
       { metric: "stale answers shown with their age", value: `${stale.length - staleUnnoted.length}/${stale.length}`, target: "all", met: staleUnnoted.length === 0 },
       { metric: "failed requests (non-2xx other than 429, network)", value: errors.length, target: "0", met: errors.length === 0 },
       { metric: "page views", value: pageViews, unit: `by ${USERS} users in ${Math.round(elapsed / 1000)} s` },
@@ -225,7 +255,7 @@ async function main(): Promise<void> {
       duration_ms: Math.round(elapsed),
       think_ms: THINK_MS,
       load_average_at_start: loadStart,
-      refetch_routes: Object.fromEntries(routes),
+      refetch_routes: Object.fromEntries(all.map((p) => [p.href, routes.get(p.href) ?? []])),
       page_views: pageViews,
       requests: latencies.page.length + latencies.route.length,
       statuses,
@@ -236,7 +266,8 @@ async function main(): Promise<void> {
       data_age: {
         observations: observations.length,
         fresh: fresh.length,
-        max_fresh_age_s: Math.round(oldestFresh.ageMs / 100) / 10,
+        max_fresh_age_when_asked_s: Math.round(oldestFreshAsked / 100) / 10,
+        max_fresh_age_on_arrival_s: Math.round(oldestFresh.ageMs / 100) / 10,
         max_fresh_age_at: oldestFresh.url,
         shown_as_current_within_s: FRESH_FOR_MS / 1000,
         stale: stale.length,
