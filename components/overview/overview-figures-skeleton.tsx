@@ -3,9 +3,9 @@ import { Skeleton } from "@/components/ui/skeleton";
 
 /*
  * The overview's provider figures while they stream in. A server component (no client code) that
- * takes the exact place of what replaces it: the same grid items, cards and line heights (a card
- * title of leading-none is 14 px in text-sm and 16 px otherwise, a description line 20 px, a
- * figure in text-2xl 32 px),
+ * takes the exact place of what replaces it: the same grid items, cards and line heights (a
+ * balance's title in text-sm is 20 px, the other titles 16 px, a description line 20 px, a figure
+ * in text-2xl 32 px; measured at desktop width),
  * so the cards below do not jump when the figures arrive.
  */
 
@@ -13,7 +13,7 @@ function CardLines({ figure }: { figure: "balance" | "count" | "statuses" }) {
   return (
     <Card>
       <CardHeader>
-        <Skeleton className={figure === "balance" ? "h-3.5 w-40" : "h-4 w-40"} />
+        <Skeleton className={figure === "balance" ? "h-5 w-40" : "h-4 w-40"} />
         <Skeleton className="h-5 w-3/4" />
       </CardHeader>
       <CardContent className={figure === "balance" ? "grid gap-1" : undefined}>
