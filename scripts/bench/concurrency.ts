@@ -263,6 +263,7 @@ async function main(): Promise<void> {
       route_latency_ms: { p50: r1(quantile(routeLat, 0.5)), p95: r1(quantile(routeLat, 0.95)), max: r1(routeLat.at(-1) ?? 0) },
       upstream_per_key: keys,
       app_429: appRateLimited.length,
+      app_429_urls: [...new Set(appRateLimited)].slice(0, 20),
       data_age: {
         observations: observations.length,
         fresh: fresh.length,
