@@ -8,6 +8,7 @@
 import "server-only";
 import "./balance-move";
 import "./merchant-withdrawal";
+import "./pro-order";
 import "./transfer";
 
 export { findExecutor, getExecutor, listExecutors } from "@/lib/approvals/executors";

@@ -1,0 +1,136 @@
+"use client";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState, useTransition } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { FormError } from "@/components/forms/form-error";
+import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from "@/components/ui/alert-dialog";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { cancelProOrder } from "@/lib/actions/cancel-pro-order";
+import { replaceProOrder } from "@/lib/actions/replace-pro-order";
+import { canChange } from "@/lib/pro/labels";
+import { formatQuantity } from "@/lib/pro/format";
+import { replaceFormSchema, type ReplaceValues } from "@/lib/pro/schema";
+import type { ProOrder } from "@/lib/upstream/schemas/pro";
+import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
+import { refreshOrders } from "./after-change";
+
+const short = (id: string) => id.slice(0, 8);
+
+/** Cancel one order after a confirmation; offered only while the provider allows it. */
+export function CancelOrderButton({ order, size = "sm" }: { order: ProOrder; size?: "sm" | "default" }) {
+  const queryClient = useQueryClient();
+  const attempt = useAttemptKey(`pro-cancel-${order.order_id}`);
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, start] = useTransition();
+  if (!canChange(order.status)) return null;
+  const cancel = () =>
+    start(async () => {
+      setError(null);
+      const r = await cancelProOrder({ orderId: order.order_id, attemptKey: attempt.current() });
+      if (r.ok) {
+        attempt.renew();
+        setOpen(false);
+        refreshOrders(queryClient, order.order_id);
+        toast.success(`Order ${short(order.order_id)} cancelled.`);
+        return;
+      }
+      setError(r.error);
+    });
+  return (
+    <>
+      <Button type="button" variant="outline" size={size} onClick={() => setOpen(true)} aria-label={`Cancel order ${short(order.order_id)}`}>
+        Cancel
+      </Button>
+      <AlertDialog open={open} onOpenChange={(o) => (!pending ? setOpen(o) : undefined)}>
+        <AlertDialogContent data-testid="pro-cancel-confirm">
+          <AlertDialogHeader>
+            <AlertDialogTitle>Cancel order {short(order.order_id)}?</AlertDialogTitle>
+            <AlertDialogDescription>
+              The unfilled {formatQuantity(order.remaining_quantity)} stops trading and its reserved funds are released. What has already filled stays filled.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <FormError message={error} />
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={pending}>Keep it</AlertDialogCancel>
+            <Button type="button" variant="destructive" onClick={cancel} disabled={pending} data-testid="pro-cancel-submit">
+              {pending ? "Cancelling…" : "Cancel order"}
+            </Button>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </>
+  );
+}
+
+/** Change the price or total quantity of a working limit order. */
+export function ReplaceOrderButton({ order }: { order: ProOrder }) {
+  const queryClient = useQueryClient();
+  const attempt = useAttemptKey(`pro-replace-${order.order_id}`);
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, start] = useTransition();
+  const form = useForm<ReplaceValues>({
+    resolver: zodResolver(replaceFormSchema) as never,
+    defaultValues: { price: order.price ?? "", quantity: order.requested_quantity },
+  });
+  if (order.type !== "limit" || !canChange(order.status)) return null;
+  const submit = form.handleSubmit((values) =>
+    start(async () => {
+      setError(null);
+      // Only what changed is sent, so the provider keeps the rest as it is.
+      const price = values.price && values.price !== order.price ? values.price : undefined;
+      const quantity = values.quantity && values.quantity !== order.requested_quantity ? values.quantity : undefined;
+      if (!price && !quantity) {
+        form.setError("price", { type: "manual", message: "Enter a new price or a new quantity." });
+        return;
+      }
+      const r = await replaceProOrder({ orderId: order.order_id, attemptKey: attempt.current(), price, quantity });
+      if (r.ok) {
+        attempt.renew();
+        setOpen(false);
+        refreshOrders(queryClient, order.order_id);
+        toast.success(`Order ${short(order.order_id)} replaced.`);
+        return;
+      }
+      for (const [name, message] of Object.entries(r.fieldErrors ?? {})) if (name === "price" || name === "quantity") form.setError(name, { type: "server", message });
+      setError(r.error);
+    }),
+  );
+  return (
+    <>
+      <Button type="button" variant="outline" size="sm" onClick={() => setOpen(true)} aria-label={`Replace order ${short(order.order_id)}`}>
+        Replace
+      </Button>
+      <Dialog open={open} onOpenChange={(o) => (!pending ? setOpen(o) : undefined)}>
+        <DialogContent data-testid="pro-replace-dialog">
+          <DialogHeader>
+            <DialogTitle>Replace order {short(order.order_id)}</DialogTitle>
+            <DialogDescription>
+              The order keeps its id, fills and fee cap. The quantity is the new total; it must stay above the {formatQuantity(order.filled_quantity)} already filled.
+            </DialogDescription>
+          </DialogHeader>
+          <form onSubmit={submit} noValidate className="grid gap-4" aria-label={`Replace order ${short(order.order_id)}`}>
+            <Field label="Limit price (NGN)" htmlFor="replace-price" error={form.formState.errors.price?.message}>
+              <Input id="replace-price" inputMode="decimal" autoComplete="off" {...form.register("price")} />
+            </Field>
+            <Field label="Total quantity (USD)" htmlFor="replace-quantity" error={form.formState.errors.quantity?.message}>
+              <Input id="replace-quantity" inputMode="decimal" autoComplete="off" {...form.register("quantity")} />
+            </Field>
+            <FormError message={error} />
+            <DialogFooter>
+              <Button type="submit" disabled={pending} data-testid="pro-replace-submit">
+                {pending ? "Replacing…" : "Replace order"}
+              </Button>
+            </DialogFooter>
+          </form>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
