@@ -32,6 +32,16 @@ async function advanceClock(request: APIRequestContext, ms: number) {
   expect(res.ok(), await res.text()).toBe(true);
 }
 
+/**
+ * Moves emulated time to just past `at` (ms), never back: the emulator's clock also runs in real
+ * time, so a fixed jump could overshoot a state on a slow machine.
+ */
+async function advanceClockTo(request: APIRequestContext, at: number) {
+  const res = await request.get(`${emulatorUrl()}/__emulator/clock`);
+  const now = Date.parse(((await res.json()) as { now: string }).now);
+  if (at + 50 > now) await advanceClock(request, at + 50 - now);
+}
+
 /** A limit price that crosses the current best ask by 2 %, so a buy fills as soon as it rests. */
 async function crossingBuyPrice(request: APIRequestContext): Promise<string> {
   const q = await pro<{ estimated_price: string }>(request, "/orders/quote", { method: "POST", data: { symbol: "USDT-NGN", side: "buy", type: "market", quantity: "1" } });
@@ -122,15 +132,15 @@ test.describe("Pro order ticket", () => {
     await watchStatus(page);
 
     // Emulated time: settled after 5 s, resting after 5 s more, then a match every 10 s takes half
-    // the quantity. The emulator's clock also runs in real time, so a quick state may pass unseen;
-    // what the page shows must follow the lifecycle, reach partially_filled and end filled.
-    await advanceClock(request, 10_000);
-    await advanceClock(request, 10_000);
+    // the quantity. Settling and resting send no event and may pass between two reads; what the page
+    // shows must follow the lifecycle, reach partially_filled (an event) and end filled.
+    const placedAt = Date.parse((await pro<{ created_at: string }>(request, `/orders/${id}`)).created_at);
+    await advanceClockTo(request, placedAt + 20_000);
     await expect.poll(() => seenStatuses(page), { timeout: 15_000 }).toContain("partially_filled");
     const partial = (await snapshots(page)).find((s) => s.status === "partially_filled")!;
     expect(partial).toMatchObject({ filled: "USD 1.00", remaining: "USD 1.00" });
     expect(partial.avg).toMatch(/^NGN [\d,]+\.\d{2}$/);
-    await advanceClock(request, 10_000);
+    await advanceClockTo(request, placedAt + 30_000);
     await expect(status(page)).toContainText("The whole quantity has traded.", { timeout: 15_000 });
     await expect(page.getByTestId("pro-order-remaining")).toHaveText("USD 0.00");
     await expect(page.getByTestId("pro-order-fees")).toContainText(/NGN [\d,]+\.\d{2}/);

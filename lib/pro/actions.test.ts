@@ -31,7 +31,7 @@ let team: Awaited<ReturnType<typeof createTeam>>;
 const REFUSED = { ok: false, error: "Your role does not allow this. Ask an admin if you need it." };
 
 const as = async (who: "viewer" | "operator" | "approver" | "admin") => signInAs(await testDb().user.findUniqueOrThrow({ where: { id: team[who].id } }));
-async function storeProKey(key: string, scopes: string[]) {
+async function storeProKey(key: string, scopes: ("Read" | "Write" | "Trade")[]) {
   await testDb().$transaction((tx) => addApiKey(tx as never, { organizationId: team.org.id, environment: "sandbox", surface: "pro", key, scopes, actorId: team.admin.id }));
 }
 async function provider<T>(path: string, init?: Parameters<TestEmulator["request"]>[1]): Promise<T> {
