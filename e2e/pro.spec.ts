@@ -207,8 +207,10 @@ test.describe("Pro order ticket", () => {
     await dialog.getByLabel("Limit price (NGN)").fill("1001.00");
     await dialog.getByTestId("pro-replace-submit").click();
     await expect(dialog).toBeHidden();
+    // A higher price needs a higher fee cap: the new terms were quoted and the cap raised to that fee.
+    await expect(page.getByText(`Order ${id.slice(0, 8)} replaced; its fee cap is NGN 1.51.`)).toBeVisible();
     await expect(row).toContainText("NGN 1,001.00");
-    expect((await providerOrder(request, id)).price).toBe("1001.00");
+    expect(await providerOrder(request, id)).toMatchObject({ price: "1001.00", max_taker_fee: "1.51" });
 
     await row.getByRole("button", { name: `Cancel order ${id.slice(0, 8)}` }).click();
     await page.getByTestId("pro-cancel-confirm").getByTestId("pro-cancel-submit").click();

@@ -13,7 +13,7 @@ import { Input } from "@/components/ui/input";
 import { cancelProOrder } from "@/lib/actions/cancel-pro-order";
 import { replaceProOrder } from "@/lib/actions/replace-pro-order";
 import { canChange } from "@/lib/pro/labels";
-import { formatQuantity } from "@/lib/pro/format";
+import { formatNgn, formatQuantity } from "@/lib/pro/format";
 import { replaceFormSchema, type ReplaceValues } from "@/lib/pro/schema";
 import type { ProOrder } from "@/lib/upstream/schemas/pro";
 import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
@@ -95,7 +95,7 @@ export function ReplaceOrderButton({ order }: { order: ProOrder }) {
         attempt.renew();
         setOpen(false);
         refreshOrders(queryClient, order.order_id);
-        toast.success(`Order ${short(order.order_id)} replaced.`);
+        toast.success(`Order ${short(order.order_id)} replaced; its fee cap is ${formatNgn(r.data.maxTakerFee)}.`);
         return;
       }
       for (const [name, message] of Object.entries(r.fieldErrors ?? {})) if (name === "price" || name === "quantity") form.setError(name, { type: "server", message });
@@ -112,7 +112,7 @@ export function ReplaceOrderButton({ order }: { order: ProOrder }) {
           <DialogHeader>
             <DialogTitle>Replace order {short(order.order_id)}</DialogTitle>
             <DialogDescription>
-              The order keeps its id, fills and fee cap. The quantity is the new total; it must stay above the {formatQuantity(order.filled_quantity)} already filled.
+              The order keeps its id and fills. The quantity is the new total; it must stay above the {formatQuantity(order.filled_quantity)} already filled. The new terms are quoted first, and the fee cap (now {formatNgn(order.max_taker_fee)}) rises to the quoted fee when they need more.
             </DialogDescription>
           </DialogHeader>
           <form onSubmit={submit} noValidate className="grid gap-4" aria-label={`Replace order ${short(order.order_id)}`}>

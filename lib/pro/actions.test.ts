@@ -172,9 +172,10 @@ describe("working orders", () => {
 
     expect(await replaceProOrder({ orderId: a, attemptKey: randomUUID(), price: "999.00" })).toMatchObject({ ok: true, data: { price: "999.00" } });
     expect((await providerOrder(a)).price).toBe("999.00");
-    // The fee cap reviewed at placement does not cover a much larger order.
-    const tooBig = await replaceProOrder({ orderId: a, attemptKey: randomUUID(), quantity: "20" });
-    expect(tooBig).toMatchObject({ ok: false, fieldErrors: { quantity: expect.stringContaining("fee cap") } });
+    // A larger order needs a larger fee cap: the new terms are quoted and the quote's fee becomes the cap.
+    expect(await replaceProOrder({ orderId: a, attemptKey: randomUUID(), quantity: "20" })).toMatchObject({ ok: true, data: { quantity: "20.00000000", maxTakerFee: "19.98" } });
+    expect(await providerOrder(a)).toMatchObject({ max_taker_fee: "19.98", requested_quantity: "20.00000000", price: "999.00" });
+    expect(await replaceProOrder({ orderId: a, attemptKey: randomUUID(), quantity: "1000000" })).toMatchObject({ ok: false, fieldErrors: { quantity: expect.stringMatching(/^The provider refused this: Insufficient NGN balance/) } });
 
     expect(await cancelProOrder({ orderId: a, attemptKey: randomUUID() })).toMatchObject({ ok: true });
     expect((await providerOrder(a)).status).toBe("cancelled");

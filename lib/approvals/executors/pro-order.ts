@@ -12,7 +12,7 @@ import { formatNgn, formatQuantity } from "@/lib/pro/format";
 import { orderPayloadSchema } from "@/lib/pro/schema";
 
 export const proOrder = defineExecutor("pro_order", {
-  label: "Pro order",
+  label: "Pro order (quantity in USD)",
   payloadSchema: orderPayloadSchema,
   describe: (p) => ({
     summary: `${p.side === "buy" ? "Buy" : "Sell"} ${formatQuantity(p.quantity)} on ${p.symbol}, ${p.type === "limit" && "price" in p && p.price ? `limit at ${formatNgn(p.price)}` : "market order"}`,
