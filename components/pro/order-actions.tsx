@@ -5,7 +5,6 @@ import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { FormError } from "@/components/forms/form-error";
-import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
@@ -18,53 +17,31 @@ import { replaceFormSchema, type ReplaceValues } from "@/lib/pro/schema";
 import type { ProOrder } from "@/lib/upstream/schemas/pro";
 import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
 import { refreshOrders } from "./after-change";
+import { ConfirmButton } from "./confirm-button";
 
 const short = (id: string) => id.slice(0, 8);
 
 /** Cancel one order after a confirmation; offered only while the provider allows it. */
-export function CancelOrderButton({ order, size = "sm" }: { order: ProOrder; size?: "sm" | "default" }) {
+export function CancelOrderButton({ order }: { order: ProOrder }) {
   const queryClient = useQueryClient();
-  const attempt = useAttemptKey(`pro-cancel-${order.order_id}`);
-  const [open, setOpen] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [pending, start] = useTransition();
   if (!canChange(order.status)) return null;
-  const cancel = () =>
-    start(async () => {
-      setError(null);
-      const r = await cancelProOrder({ orderId: order.order_id, attemptKey: attempt.current() });
-      if (r.ok) {
-        attempt.renew();
-        setOpen(false);
+  return (
+    <ConfirmButton
+      label="Cancel"
+      ariaLabel={`Cancel order ${short(order.order_id)}`}
+      title={`Cancel order ${short(order.order_id)}?`}
+      body={`The unfilled ${formatQuantity(order.remaining_quantity)} stops trading and its reserved funds are released. What has already filled stays filled.`}
+      confirm="Cancel order"
+      pendingLabel="Cancelling…"
+      destructive
+      formId={`pro-cancel-${order.order_id}`}
+      run={(attemptKey) => cancelProOrder({ orderId: order.order_id, attemptKey })}
+      onDone={() => {
         refreshOrders(queryClient, order.order_id);
         toast.success(`Order ${short(order.order_id)} cancelled.`);
-        return;
-      }
-      setError(r.error);
-    });
-  return (
-    <>
-      <Button type="button" variant="outline" size={size} onClick={() => setOpen(true)} aria-label={`Cancel order ${short(order.order_id)}`}>
-        Cancel
-      </Button>
-      <AlertDialog open={open} onOpenChange={(o) => (!pending ? setOpen(o) : undefined)}>
-        <AlertDialogContent data-testid="pro-cancel-confirm">
-          <AlertDialogHeader>
-            <AlertDialogTitle>Cancel order {short(order.order_id)}?</AlertDialogTitle>
-            <AlertDialogDescription>
-              The unfilled {formatQuantity(order.remaining_quantity)} stops trading and its reserved funds are released. What has already filled stays filled.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <FormError message={error} />
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={pending}>Keep it</AlertDialogCancel>
-            <Button type="button" variant="destructive" onClick={cancel} disabled={pending} data-testid="pro-cancel-submit">
-              {pending ? "Cancelling…" : "Cancel order"}
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
-    </>
+      }}
+      testId="pro-cancel"
+    />
   );
 }
 

@@ -2,9 +2,7 @@
 import { useState, useTransition } from "react";
 import { toast } from "sonner";
 import { FormError } from "@/components/forms/form-error";
-import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
-import type { ActionResult } from "@/lib/actions/safe-action";
 import { deleteProWebhook } from "@/lib/actions/delete-pro-webhook";
 import { pauseProWebhook } from "@/lib/actions/pause-pro-webhook";
 import { resumeProWebhook } from "@/lib/actions/resume-pro-webhook";
@@ -12,6 +10,7 @@ import { rotateProWebhookSecret } from "@/lib/actions/rotate-pro-webhook-secret"
 import type { WebhookSecretResult } from "@/lib/pro/webhook-schema";
 import type { ProWebhook } from "@/lib/upstream/schemas/pro";
 import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
+import { ConfirmButton } from "./confirm-button";
 import { WebhookDialog } from "./webhook-dialog";
 
 const hostOf = (url: string) => {
@@ -21,48 +20,6 @@ const hostOf = (url: string) => {
     return url;
   }
 };
-
-/** A confirmed change of one webhook: the dialog says what happens, errors stay in it. */
-function Confirm<T>({ label, title, body, confirm, destructive, run, onDone, testId }: { label: string; title: string; body: string; confirm: string; destructive?: boolean; run: (attemptKey: string) => Promise<ActionResult<T>>; onDone: (data: T) => void; testId: string }) {
-  const attempt = useAttemptKey(testId);
-  const [open, setOpen] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [pending, start] = useTransition();
-  const go = () =>
-    start(async () => {
-      setError(null);
-      const r = await run(attempt.current());
-      if (!r.ok) {
-        setError(r.error);
-        return;
-      }
-      attempt.renew();
-      setOpen(false);
-      onDone(r.data);
-    });
-  return (
-    <>
-      <Button type="button" variant="outline" size="sm" onClick={() => setOpen(true)} data-testid={testId}>
-        {label}
-      </Button>
-      <AlertDialog open={open} onOpenChange={(o) => (!pending ? setOpen(o) : undefined)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{title}</AlertDialogTitle>
-            <AlertDialogDescription>{body}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <FormError message={error} />
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={pending}>Keep it</AlertDialogCancel>
-            <Button type="button" variant={destructive ? "destructive" : "default"} onClick={go} disabled={pending}>
-              {pending ? "Working…" : confirm}
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
-    </>
-  );
-}
 
 /** Edit, pause or resume, rotate the secret, delete: everything an admin does to one webhook. */
 export function WebhookActions({ webhook, onChanged, onSecret }: { webhook: ProWebhook; onChanged: () => void; onSecret: (r: WebhookSecretResult) => void }) {
@@ -94,7 +51,7 @@ export function WebhookActions({ webhook, onChanged, onSecret }: { webhook: ProW
         <Button type="button" variant="outline" size="sm" onClick={toggle} disabled={pending} aria-label={`${resume ? "Resume" : "Pause"} the webhook to ${host}`} data-testid="pro-webhook-toggle">
           {pending ? "Saving…" : resume ? "Resume" : "Pause"}
         </Button>
-        <Confirm
+        <ConfirmButton
           label="Rotate secret"
           title={`Rotate the signing secret of ${host}?`}
           body="The provider signs deliveries with a new secret from now on. Update your receiver with the secret shown next; the app's own intake accepts the old one for 24 hours."
@@ -104,9 +61,10 @@ export function WebhookActions({ webhook, onChanged, onSecret }: { webhook: ProW
             onSecret(r);
             onChanged();
           }}
+          formId={`pro-webhook-rotate-${webhook.id}`}
           testId={`pro-webhook-rotate-${webhook.id}`}
         />
-        <Confirm
+        <ConfirmButton
           label="Delete"
           title={`Delete the webhook to ${host}?`}
           body="The provider stops delivering to this address at once. This cannot be undone; you can create a new webhook later."
@@ -117,6 +75,7 @@ export function WebhookActions({ webhook, onChanged, onSecret }: { webhook: ProW
             toast.success(`Webhook to ${host} deleted.`);
             onChanged();
           }}
+          formId={`pro-webhook-delete-${webhook.id}`}
           testId={`pro-webhook-delete-${webhook.id}`}
         />
       </div>
