@@ -58,6 +58,9 @@ async function main() {
       APP_URL: `http://localhost:${APP_PORT}`,
       EMULATOR_URL: emulatorUrl,
       EMULATOR_PORT: String(EMULATOR_PORT),
+      // The app talks to the emulator this script started, whatever its port (unless the shell says otherwise).
+      UPSTREAM_SANDBOX_CORE_URL: process.env.UPSTREAM_SANDBOX_CORE_URL ?? emulatorUrl,
+      UPSTREAM_SANDBOX_PRO_URL: process.env.UPSTREAM_SANDBOX_PRO_URL ?? `${emulatorUrl}/pro`,
       EMULATOR_DATA_DIR: path.join(ROOT, ".data/emulator"),
       PORT: String(APP_PORT),
       NEXT_TELEMETRY_DISABLED: "1",
