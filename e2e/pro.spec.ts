@@ -344,17 +344,17 @@ test.describe("Pro webhooks (admin)", () => {
   test("an admin pauses and resumes a webhook, creates one (secret shown once), edits and deletes it", async ({ browser, request }) => {
     const page = await pageAs(browser, "admin");
     await gotoHydrated(page, "/pro/webhooks");
-    const active = page.getByTestId("pro-webhook-row").filter({ has: page.getByTestId("pro-webhook-status").getByText("active", { exact: true }) }).first();
-    const id = (await active.getAttribute("data-webhook-id"))!;
-    const row = page.locator(`[data-testid="pro-webhook-row"][data-webhook-id="${id}"]`);
-    await expectNoViolations(page, "/pro/webhooks");
-    await row.getByTestId("pro-webhook-toggle").click();
-    await expect(row.getByTestId("pro-webhook-status")).toContainText("paused");
+    // A seeded webhook that is not disabled: toggled twice, it ends as it started.
     const hooks = () => pro<{ id: string; status: string; url: string; description: string }[]>(request, "/webhooks");
-    expect((await hooks()).find((w) => w.id === id)?.status).toBe("paused");
-    await row.getByTestId("pro-webhook-toggle").click();
-    await expect(row.getByTestId("pro-webhook-status")).toContainText("active");
-    expect((await hooks()).find((w) => w.id === id)?.status).toBe("active");
+    const target = (await hooks()).find((w) => w.status !== "disabled")!;
+    const row = page.locator(`[data-testid="pro-webhook-row"][data-webhook-id="${target.id}"]`);
+    await expectNoViolations(page, "/pro/webhooks");
+    const [first, second] = target.status === "active" ? ["paused", "active"] : ["active", "paused"];
+    for (const next of [first, second]) {
+      await row.getByTestId("pro-webhook-toggle").click();
+      await expect(row.getByTestId("pro-webhook-status")).toContainText(next === "active" ? "Receiving events." : "Paused by your team");
+      expect((await hooks()).find((w) => w.id === target.id)?.status).toBe(next);
+    }
 
     // A disabled webhook explains itself.
     const disabled = page.getByTestId("pro-webhook-row").filter({ has: page.getByTestId("pro-webhook-status").getByText("disabled", { exact: true }) });
