@@ -2,7 +2,7 @@ import {
   Activity, ArrowDownLeft, ArrowDownToLine, ArrowUpFromLine, ArrowUpLeft, ArrowUpRight, Banknote, BookUser, CheckCheck, ClipboardCheck, HandCoins, KeyRound, Landmark, LayoutDashboard, ScrollText, Send, SlidersHorizontal, Users, Wallet,
   type LucideIcon,
 } from "lucide-react";
-import { ChartCandlestick, Coins, ListOrdered, PiggyBank, ReceiptText, WalletCards } from "lucide-react"; // the Coins area
+import { CandlestickChart, ChartCandlestick, Coins, ListOrdered, Network, PiggyBank, ReceiptText, WalletCards, Webhook } from "lucide-react"; // the Pro desk and Coins areas
 import { can, type Permission, type Role } from "@/lib/auth/permissions";
 
 export type NavItem = {
@@ -47,6 +47,15 @@ export const NAV: NavArea[] = [
       { title: "Recipients", href: "/recipients", icon: BookUser, permission: "data:read", keywords: ["payees", "beneficiaries", "bank account", "wallet address", "iban", "swift", "ach", "wire"] },
       { title: "Transfers", href: "/transfers", icon: ArrowUpRight, permission: "data:read", keywords: ["payout", "send money", "pay recipient", "bank transfer", "quote"] },
       { title: "Withdrawals", href: "/withdrawals", icon: ArrowUpFromLine, permission: "data:read", keywords: ["merchant withdrawal", "send crypto", "usdt", "polygon", "on chain", "payout", "tx hash"] },
+    ],
+  },
+  {
+    title: "Pro desk",
+    items: [
+      { title: "Order ticket", href: "/pro", icon: CandlestickChart, permission: "data:read", keywords: ["pro", "trade", "buy usd", "sell usd", "limit order", "market order", "quote", "ngn usd", "convert"] },
+      { title: "Pro orders", href: "/pro/orders", icon: ListOrdered, permission: "data:read", keywords: ["pro", "open orders", "order history", "cancel order", "replace order", "fills"] },
+      { title: "Pro withdrawal options", href: "/pro/withdrawal-options", icon: Network, permission: "data:read", keywords: ["pro", "chains", "rails", "network fee", "usdt", "usdc", "on chain"] },
+      { title: "Pro webhooks", href: "/pro/webhooks", icon: Webhook, permission: "settings:manage", keywords: ["pro", "webhooks", "signing secret", "rotate secret", "pause", "deliveries"] },
     ],
   },
   {

@@ -10,6 +10,7 @@ import "./balance-move";
 import "./coins-crypto-withdrawal";
 import "./coins-fiat-withdrawal";
 import "./merchant-withdrawal";
+import "./pro-order";
 import "./transfer";
 
 export { findExecutor, getExecutor, listExecutors } from "@/lib/approvals/executors";
