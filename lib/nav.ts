@@ -1,3 +1,4 @@
+import { BriefcaseBusiness, ChartCandlestick, ChartLine } from "lucide-react";
 import {
   Activity, ArrowDownLeft, ArrowDownToLine, ArrowUpFromLine, ArrowUpLeft, ArrowUpRight, Banknote, BookUser, CheckCheck, ClipboardCheck, HandCoins, KeyRound, Landmark, LayoutDashboard, ScrollText, Send, SlidersHorizontal, Users, Wallet,
   type LucideIcon,
@@ -46,6 +47,14 @@ export const NAV: NavArea[] = [
       { title: "Recipients", href: "/recipients", icon: BookUser, permission: "data:read", keywords: ["payees", "beneficiaries", "bank account", "wallet address", "iban", "swift", "ach", "wire"] },
       { title: "Transfers", href: "/transfers", icon: ArrowUpRight, permission: "data:read", keywords: ["payout", "send money", "pay recipient", "bank transfer", "quote"] },
       { title: "Withdrawals", href: "/withdrawals", icon: ArrowUpFromLine, permission: "data:read", keywords: ["merchant withdrawal", "send crypto", "usdt", "polygon", "on chain", "payout", "tx hash"] },
+    ],
+  },
+  {
+    title: "Stocks",
+    items: [
+      { title: "Portfolio", href: "/stocks", icon: BriefcaseBusiness, permission: "data:read", keywords: ["stocks", "tokenized stocks", "positions", "holdings", "wallet", "portfolio value"] },
+      { title: "Assets", href: "/stocks/assets", icon: ChartCandlestick, permission: "data:read", keywords: ["stocks", "etf", "market hours", "disclosures", "risk level", "issuer"] },
+      { title: "Prices", href: "/stocks/prices", icon: ChartLine, permission: "data:read", keywords: ["stocks", "stock prices", "convert", "conversion", "stale price", "quotes"] },
     ],
   },
   { title: "Activity", items: [{ title: "Events", href: "/events", icon: Activity, permission: "events:read", keywords: ["webhooks", "event log", "timeline", "deliveries"] }] },
