@@ -99,3 +99,8 @@ export function parseConvert(raw: Record<string, string | string[] | undefined>)
   const f = flatten(raw);
   return convertSchema.safeParse({ from: f.from, to: f.to, amount: f.amount });
 }
+
+/** The query string of a conversion, the same on the server and in the browser (the query's identity). */
+export function convertQuery(from: string, to: string, amount?: string): string {
+  return new URLSearchParams({ from, to, ...(amount ? { amount } : {}) }).toString();
+}
