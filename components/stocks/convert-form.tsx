@@ -10,11 +10,10 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { zodFieldErrors } from "@/lib/actions/safe-action";
 import { formatDateTime } from "@/lib/format";
 import { formatMoney } from "@/lib/money";
 import type { Conversion } from "@/lib/stocks/convert";
-import { convertQuery, convertSchema, USD } from "@/lib/stocks/filters";
+import { convertQuery, convertSchema, firstFieldErrors, USD } from "@/lib/stocks/filters";
 import { formatPrice, formatQuantity } from "@/lib/stocks/format";
 import { PRICES_POLL_MS, type ConversionView } from "@/lib/stocks/views";
 import { StaleBadge } from "./market-status";
@@ -115,7 +114,7 @@ export function ConvertForm({
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     const parsed = convertSchema.safeParse({ from: from || undefined, to: to || undefined, amount: amount || undefined });
-    const fieldErrors = parsed.success ? {} : zodFieldErrors(parsed.error);
+    const fieldErrors = parsed.success ? {} : firstFieldErrors(parsed.error);
     if (!from) fieldErrors.from = "Choose the asset to convert from.";
     if (!to) fieldErrors.to ??= "Choose the asset to convert to.";
     setErrors(fieldErrors);

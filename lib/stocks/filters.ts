@@ -104,3 +104,9 @@ export function parseConvert(raw: Record<string, string | string[] | undefined>)
 export function convertQuery(from: string, to: string, amount?: string): string {
   return new URLSearchParams({ from, to, ...(amount ? { amount } : {}) }).toString();
 }
+
+/** The first message per field of a refused filter or form (client-safe). */
+export function firstFieldErrors(error: z.ZodError): Record<string, string> {
+  const { fieldErrors } = z.flattenError(error);
+  return Object.fromEntries(Object.entries(fieldErrors as Record<string, string[] | undefined>).flatMap(([k, v]) => (v?.[0] ? [[k, v[0]]] : [])));
+}

@@ -5,10 +5,9 @@ import { ConvertForm } from "@/components/stocks/convert-form";
 import { PricesTable } from "@/components/tables/stocks-prices/data-table";
 import { PricesToolbar } from "@/components/tables/stocks-prices/toolbar";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { zodFieldErrors } from "@/lib/actions/safe-action";
 import { requirePagePermission } from "@/lib/auth/session";
 import { log } from "@/lib/log";
-import { convertQuery, parseConvert, parsePriceFilters } from "@/lib/stocks/filters";
+import { convertQuery, firstFieldErrors, parseConvert, parsePriceFilters } from "@/lib/stocks/filters";
 import { readAssets, readConversion, readPrices } from "@/lib/stocks/read";
 import type { ConversionView, PricesView } from "@/lib/stocks/views";
 import { UpstreamError } from "@/lib/upstream";
@@ -58,7 +57,7 @@ export default async function StockPricesPage({ searchParams }: { searchParams: 
               initial={conversion.value}
               initialQuery={pair ? convertQuery(pair.from, pair.to, pair.amount) : ""}
               initialError={conversion.error}
-              initialFieldErrors={convert.success ? {} : zodFieldErrors(convert.error)}
+              initialFieldErrors={convert.success ? {} : firstFieldErrors(convert.error)}
             />
           </CardContent>
         </Card>
