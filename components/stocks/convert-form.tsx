@@ -59,9 +59,13 @@ function Result({ c, stale, fetchedAt }: { c: Conversion; stale: boolean; fetche
           {c.derived ? " (worked out from the two US dollar prices)" : ""}
         </dd>
         <dt className="text-muted-foreground">{c.source} price</dt>
-        <dd className="tabular-nums">{formatPrice(c.sourcePriceUsd)}</dd>
+        <dd className="tabular-nums" data-testid="conversion-source-price">
+          {formatPrice(c.sourcePriceUsd)}
+        </dd>
         <dt className="text-muted-foreground">{c.target} price</dt>
-        <dd className="tabular-nums">{formatPrice(c.targetPriceUsd)}</dd>
+        <dd className="tabular-nums" data-testid="conversion-target-price">
+          {formatPrice(c.targetPriceUsd)}
+        </dd>
         <dt className="text-muted-foreground">Price time</dt>
         <dd>{formatDateTime(c.updatedAt)}</dd>
       </dl>

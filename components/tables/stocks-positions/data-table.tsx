@@ -2,11 +2,18 @@ import Link from "next/link";
 import { Change } from "@/components/stocks/change";
 import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCaption, TableCell, TableFooter, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { formatMoney } from "@/lib/money";
+import { formatMoney, toDecimal } from "@/lib/money";
 import { formatPrice, formatQuantity } from "@/lib/stocks/format";
 import { categoryLabel } from "@/lib/stocks/labels";
-import type { PortfolioFigures } from "@/lib/stocks/portfolio";
+import type { PortfolioFigures, PositionRow } from "@/lib/stocks/portfolio";
 import { PositionsEmptyState } from "./empty-state";
+
+/** The part of a position not free to sell or move (e.g. a pending settlement), when there is one. */
+function held(p: PositionRow): string | null {
+  const q = toDecimal(p.quantity);
+  const a = toDecimal(p.available);
+  return q && a && q.gt(a) ? q.minus(a).toFixed() : null;
+}
 
 /**
  * The portfolio's positions. An unpriced position (its price is stale) shows its last price and is
@@ -45,9 +52,9 @@ export function PositionsTable({ figures }: { figures: PortfolioFigures }) {
               <TableCell className="text-right tabular-nums" data-testid="position-quantity">
                 {formatQuantity(p.quantity)}
               </TableCell>
-              <TableCell className="text-right tabular-nums" data-testid="position-available">
-                {formatQuantity(p.available)}
-                {p.available !== null && p.available !== p.quantity ? <span className="sr-only"> (part of the quantity is held)</span> : null}
+              <TableCell className="text-right tabular-nums">
+                <span data-testid="position-available">{formatQuantity(p.available)}</span>
+                {held(p) ? <div className="text-xs text-muted-foreground">{formatQuantity(held(p))} held</div> : null}
               </TableCell>
               <TableCell className="text-right tabular-nums">{formatPrice(p.priceUsd)}</TableCell>
               <TableCell className="text-right tabular-nums" data-testid="position-value">
