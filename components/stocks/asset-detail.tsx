@@ -130,7 +130,7 @@ export function AssetDetail({ initial }: { initial: AssetView }) {
             <Row term="Description">{text(a.about_text)}</Row>
             <Row term="Logo">
               {logo ? (
-                <a href={logo} target="_blank" rel="noopener noreferrer" className="break-all underline-offset-4 hover:underline">
+                <a href={logo} target="_blank" rel="noopener noreferrer" className="break-all underline underline-offset-4">
                   {logo}
                 </a>
               ) : (
@@ -161,7 +161,7 @@ export function AssetDetail({ initial }: { initial: AssetView }) {
               {ref ? (
                 <>
                   {" · "}
-                  <a href={ref} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 underline-offset-4 hover:underline">
+                  <a href={ref} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 underline underline-offset-4">
                     Reference quote
                     <ExternalLinkIcon aria-hidden="true" className="size-3" />
                     <span className="sr-only"> (opens in a new tab)</span>

@@ -83,7 +83,9 @@ export function PortfolioView({ initial, initialError }: { initial: View | null;
         </Card>
       </div>
       <p className="text-xs text-muted-foreground" data-testid="portfolio-updated">
-        Valued by the provider <time dateTime={updated} title={formatDateTime(updated)}>{formatRelative(updated, now)}</time> ({formatDateTime(updated)}); refreshed every minute while this page is open.
+        Valued by the provider at <time dateTime={updated}>{formatDateTime(updated)}</time>
+        {/* The age only when it is one: a provider clock ahead of ours would read "in 2 hours". */}
+        {new Date(updated) <= now ? <span suppressHydrationWarning> ({formatRelative(updated, now)})</span> : null}; refreshed every minute while this page is open.
       </p>
       {f.unpricedCount > 0 ? (
         <p className="text-sm" data-testid="unpriced-note">

@@ -68,9 +68,15 @@ export function PricesTable({ initial, symbols }: { initial: PricesView; symbols
                 </TableCell>
                 <TableCell className="text-sm whitespace-nowrap">
                   {p.updated_at ? (
-                    <time dateTime={p.updated_at} title={formatDateTime(p.updated_at)}>
-                      {formatRelative(p.updated_at, now)}
-                    </time>
+                    <>
+                      <time dateTime={p.updated_at}>{formatDateTime(p.updated_at)}</time>
+                      {/* The age only when it is one: a provider clock ahead of ours would read "in 2 hours". */}
+                      {new Date(p.updated_at) <= now ? (
+                        <span className="block text-xs text-muted-foreground" suppressHydrationWarning>
+                          {formatRelative(p.updated_at, now)}
+                        </span>
+                      ) : null}
+                    </>
                   ) : (
                     "—"
                   )}
@@ -90,7 +96,7 @@ export function PricesTable({ initial, symbols }: { initial: PricesView; symbols
         </Table>
       </div>
       <p className="text-xs text-muted-foreground">
-        Refreshed every 15 seconds while this page is open. Outside market hours a price holds at its last trade; that is not stale. Times in UTC on hover.
+        Refreshed every 15 seconds while this page is open. Outside market hours a price holds at its last trade; that is not stale. Times in UTC.
       </p>
     </div>
   );
