@@ -105,7 +105,7 @@ for (const role of ROLES) {
 test.describe("stock prices", () => {
   test.use({ storageState: storageStateOf("viewer") });
 
-  test("a stale price is flagged, and stays flagged as emulated time passes while the others move", async ({ page, request }) => {
+  test("a stale price is flagged in words, and stays flagged as emulated time passes", async ({ page, request }) => {
     await gotoHydrated(page, "/stocks/prices");
     const coin = page.locator('[data-testid="price-row"][data-symbol="COIN"]');
     await expect(coin).toHaveAttribute("data-stale", "true");
@@ -113,8 +113,8 @@ test.describe("stock prices", () => {
     await expect(page.locator('[data-testid="price-row"][data-symbol="AAPL"]')).toHaveAttribute("data-stale", "false");
     await expect(page.getByTestId("stale-summary")).toContainText("One price is stale");
 
-    // A day later (emulated), the feed is still behind: the provider and the page both say so.
-    await advanceClock(request, 24 * 3_600_000);
+    // An hour later (emulated), the feed is still behind: the provider and the page both say so.
+    await advanceClock(request, 3_600_000);
     const prices = await provider<{ prices: { symbol: string; stale: boolean }[] }>(request, "/prices?symbols=COIN,AAPL");
     expect(prices.prices.map((p) => [p.symbol, p.stale])).toEqual([
       ["COIN", true],
