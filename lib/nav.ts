@@ -2,7 +2,7 @@ import {
   Activity, ArrowDownLeft, ArrowDownToLine, ArrowUpFromLine, ArrowUpLeft, ArrowUpRight, Banknote, BookUser, CheckCheck, ClipboardCheck, HandCoins, KeyRound, Landmark, LayoutDashboard, ScrollText, Send, SlidersHorizontal, Users, Wallet,
   type LucideIcon,
 } from "lucide-react";
-import { CandlestickChart, ChartCandlestick, Coins, ListOrdered, Network, PiggyBank, ReceiptText, WalletCards, Webhook } from "lucide-react"; // the Pro desk and Coins areas
+import { BriefcaseBusiness, CandlestickChart, ChartCandlestick, ChartLine, Coins, ListOrdered, Network, PiggyBank, ReceiptText, WalletCards, Webhook } from "lucide-react"; // the Pro desk, Coins and Stocks areas
 import { can, type Permission, type Role } from "@/lib/auth/permissions";
 
 export type NavItem = {
@@ -67,6 +67,14 @@ export const NAV: NavArea[] = [
       { title: "Coins transactions", href: "/coins/transactions", icon: ReceiptText, permission: "data:read", keywords: ["coins", "ledger", "history", "credits", "debits", "fees"] },
       { title: "Coins withdrawals", href: "/coins/withdrawals", icon: WalletCards, permission: "data:read", keywords: ["coins", "crypto withdrawal", "fiat withdrawal", "saved addresses", "chains", "send crypto", "bank"] },
       { title: "Fiat deposits", href: "/coins/deposits", icon: PiggyBank, permission: "data:read", keywords: ["coins", "deposit options", "bank account", "fund", "naira", "wire"] },
+    ],
+  },
+  {
+    title: "Stocks",
+    items: [
+      { title: "Portfolio", href: "/stocks", icon: BriefcaseBusiness, permission: "data:read", keywords: ["stocks", "tokenized stocks", "positions", "holdings", "wallet", "portfolio value"] },
+      { title: "Assets", href: "/stocks/assets", icon: ChartCandlestick, permission: "data:read", keywords: ["stocks", "etf", "market hours", "disclosures", "risk level", "issuer"] },
+      { title: "Prices", href: "/stocks/prices", icon: ChartLine, permission: "data:read", keywords: ["stocks", "stock prices", "convert", "conversion", "stale price", "quotes"] },
     ],
   },
   { title: "Activity", items: [{ title: "Events", href: "/events", icon: Activity, permission: "events:read", keywords: ["webhooks", "event log", "timeline", "deliveries"] }] },

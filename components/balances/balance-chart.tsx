@@ -1,15 +1,17 @@
 /**
- * A dependency-free step-line chart of balances over time. Plain SVG rendered on the server: it
- * needs no JavaScript. Accessible as an image with a text summary, plus a table of every point for
+ * A dependency-free step-line chart of money over time (the balances, the stock portfolio's value).
+ * Plain SVG rendered on the server: it needs no JavaScript. Accessible as an image with a text summary, plus a table of every point for
  * screen readers and anyone who wants exact figures. Values are decimal strings; converting to
  * numbers here only places pixels, every figure shown as text is formatted from the string.
  */
-import type { BalancePoint } from "@/lib/balances/history";
 import { formatDateTime } from "@/lib/format";
 import { Decimal, formatMoney } from "@/lib/money";
 
-export interface ChartSeries {
-  key: "collectionUsd" | "withdrawalUsd" | "withdrawalNgn";
+/** A point in time and its figures (decimal strings, null where a series has no value). */
+export type ChartPoint<K extends string> = { at: string } & Record<K, string | null>;
+
+export interface ChartSeries<K extends string = string> {
+  key: K;
   label: string;
   currency: string;
   /** A CSS colour (theme variable) and a dash pattern, so the lines differ without colour too. */
@@ -22,6 +24,9 @@ const H = 220;
 const PAD = { top: 12, right: 12, bottom: 28, left: 96 };
 
 const dateOnly = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
+const dayAndTime = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
+
+const valueOf = (p: { at: string }, key: string): string | null => (p as unknown as Record<string, string | null>)[key] ?? null;
 
 function ticks(min: Decimal, max: Decimal, count = 4): Decimal[] {
   if (min.eq(max)) return [min];
@@ -29,8 +34,8 @@ function ticks(min: Decimal, max: Decimal, count = 4): Decimal[] {
   return Array.from({ length: count + 1 }, (_, i) => min.plus(step.times(i)));
 }
 
-export function BalanceChart({ id, title, points, series }: { id: string; title: string; points: BalancePoint[]; series: ChartSeries[] }) {
-  const values = points.flatMap((p) => series.map((s) => p[s.key]).filter((v): v is string => v !== null)).map((v) => new Decimal(v));
+export function BalanceChart<K extends string>({ id, title, points, series }: { id: string; title: string; points: readonly ChartPoint<K>[]; series: readonly ChartSeries<K>[] }) {
+  const values = points.flatMap((p) => series.map((s) => valueOf(p, s.key)).filter((v): v is string => v !== null)).map((v) => new Decimal(v));
   if (points.length < 2 || values.length === 0) return null;
   let min = Decimal.min(...values);
   let max = Decimal.max(...values);
@@ -45,11 +50,11 @@ export function BalanceChart({ id, title, points, series }: { id: string; title:
   const x = (iso: string) => PAD.left + ((new Date(iso).getTime() - t0) / Math.max(1, t1 - t0)) * (W - PAD.left - PAD.right);
   const y = (v: string | Decimal) => PAD.top + (1 - new Decimal(v).minus(min).div(max.minus(min)).toNumber()) * (H - PAD.top - PAD.bottom);
 
-  const path = (s: ChartSeries) => {
+  const path = (s: ChartSeries<K>) => {
     let d = "";
     let prevY: number | null = null;
     for (const p of points) {
-      const v = p[s.key];
+      const v = valueOf(p, s.key);
       if (v === null) continue;
       const px = x(p.at).toFixed(1);
       const py = y(v).toFixed(1);
@@ -63,11 +68,13 @@ export function BalanceChart({ id, title, points, series }: { id: string; title:
   const first = points[0]!;
   const last = points[points.length - 1]!;
   const summary = series
-    .filter((s) => first[s.key] !== null)
-    .map((s) => `${s.label} from ${formatMoney(first[s.key], s.currency)} on ${formatDateTime(first.at)} to ${formatMoney(last[s.key], s.currency)} now`)
+    .filter((s) => valueOf(first, s.key) !== null)
+    .map((s) => `${s.label} from ${formatMoney(valueOf(first, s.key), s.currency)} on ${formatDateTime(first.at)} to ${formatMoney(valueOf(last, s.key), s.currency)} now`)
     .join("; ");
   const currency = series[0]!.currency;
   const xTicks = [first.at, points[Math.floor(points.length / 2)]!.at, last.at];
+  // Within two days the dates alone would repeat; the time tells the points apart.
+  const tickFormat = t1 - t0 < 2 * 86_400_000 ? dayAndTime : dateOnly;
 
   return (
     <figure className="grid gap-2" data-testid={`chart-${id}`}>
@@ -84,7 +91,7 @@ export function BalanceChart({ id, title, points, series }: { id: string; title:
         ))}
         {xTicks.map((at, i) => (
           <text key={`${at}-${i}`} aria-hidden="true" x={x(at)} y={H - 8} textAnchor={i === 0 ? "start" : i === 2 ? "end" : "middle"} fontSize={11} fill="var(--muted-foreground)">
-            {dateOnly.format(new Date(at))}
+            {tickFormat.format(new Date(at))}
           </text>
         ))}
         {series.map((s) => (
@@ -125,7 +132,7 @@ export function BalanceChart({ id, title, points, series }: { id: string; title:
                 <td className="py-1 pr-3 whitespace-nowrap">{formatDateTime(p.at)}</td>
                 {series.map((s) => (
                   <td key={s.key} className="py-1 pr-3 text-right tabular-nums">
-                    {formatMoney(p[s.key], s.currency)}
+                    {formatMoney(valueOf(p, s.key), s.currency)}
                   </td>
                 ))}
               </tr>

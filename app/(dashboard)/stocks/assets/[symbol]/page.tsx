@@ -1,0 +1,43 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { ReadError } from "@/components/funding-accounts/read-error";
+import { PageHeader } from "@/components/page/page-header";
+import { AssetDetail } from "@/components/stocks/asset-detail";
+import { requirePagePermission } from "@/lib/auth/session";
+import { SYMBOL_PATTERN } from "@/lib/stocks/filters";
+import { readAsset } from "@/lib/stocks/read";
+import { UpstreamError } from "@/lib/upstream";
+
+export const metadata: Metadata = { title: "Stock asset" };
+
+export default async function StockAssetPage({ params }: { params: Promise<{ symbol: string }> }) {
+  const me = await requirePagePermission("data:read");
+  const symbol = decodeURIComponent((await params).symbol).toUpperCase();
+  if (!SYMBOL_PATTERN.test(symbol)) notFound();
+  const back = (
+    <Link className="rounded-md border px-3 py-1.5 text-sm hover:bg-accent" href="/stocks/assets">
+      Back to assets
+    </Link>
+  );
+  let view;
+  try {
+    view = await readAsset(me, symbol);
+  } catch (err) {
+    if (err instanceof UpstreamError && err.kind === "not_found") notFound();
+    if (!(err instanceof UpstreamError)) throw err;
+    return (
+      <>
+        <PageHeader title={symbol} actions={back} />
+        <ReadError title="This asset could not load" message={err.userMessage} />
+      </>
+    );
+  }
+  const a = view.data;
+  return (
+    <>
+      <PageHeader title={a.name ? `${a.symbol} · ${a.name}` : a.symbol} description={a.subtitle ?? undefined} actions={back} />
+      <AssetDetail initial={view} />
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+import type { Metadata } from "next";
+import { ReadError } from "@/components/funding-accounts/read-error";
+import { PageHeader } from "@/components/page/page-header";
+import { AssetsTable } from "@/components/tables/stocks-assets/data-table";
+import { AssetsToolbar } from "@/components/tables/stocks-assets/toolbar";
+import { requirePagePermission } from "@/lib/auth/session";
+import { parseAssetFilters } from "@/lib/stocks/filters";
+import { readAssets } from "@/lib/stocks/read";
+import { UpstreamError } from "@/lib/upstream";
+
+export const metadata: Metadata = { title: "Stock assets" };
+
+export default async function StockAssetsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const me = await requirePagePermission("data:read");
+  const filters = parseAssetFilters(await searchParams);
+  const list = await readAssets(me, filters).catch((err: unknown) => {
+    if (err instanceof UpstreamError) return { error: err.userMessage };
+    throw err;
+  });
+  return (
+    <>
+      <PageHeader
+        title="Stock assets"
+        description={`Tokenized US stocks and ETFs the provider offers (${me.environment === "production" ? "production" : "sandbox"}): price, market hours, order size and risk. Open one for its legal disclosures.`}
+      />
+      <AssetsToolbar />
+      {"error" in list ? <ReadError title="The assets could not load" message={list.error} /> : <AssetsTable initial={list} filters={filters} />}
+    </>
+  );
+}

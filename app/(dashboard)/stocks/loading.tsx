@@ -1,0 +1,5 @@
+import { PortfolioSkeleton } from "@/components/tables/stocks-positions/skeleton";
+
+export default function Loading() {
+  return <PortfolioSkeleton />;
+}

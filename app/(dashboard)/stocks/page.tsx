@@ -1,0 +1,57 @@
+import type { Metadata } from "next";
+import { Suspense } from "react";
+import { isChartRange, RangeLinks } from "@/components/balances/balance-history";
+import { PageHeader } from "@/components/page/page-header";
+import { PortfolioHistory, PortfolioHistorySkeleton } from "@/components/stocks/portfolio-history";
+import { PortfolioView } from "@/components/stocks/portfolio-view";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { requirePagePermission } from "@/lib/auth/session";
+import { log } from "@/lib/log";
+import { readPortfolio } from "@/lib/stocks/read";
+import type { PortfolioView as View } from "@/lib/stocks/views";
+import { UpstreamError } from "@/lib/upstream";
+
+export const metadata: Metadata = { title: "Stock portfolio" };
+
+export default async function StockPortfolioPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const me = await requirePagePermission("data:read");
+  const raw = await searchParams;
+  const rangeRaw = Array.isArray(raw.range) ? raw.range[0] : raw.range;
+  const range = isChartRange(rangeRaw) ? rangeRaw : "30d";
+  // Read (and snapshot) before the chart streams, so its last point is this read.
+  let initial: View | null = null;
+  let initialError: string | null = null;
+  try {
+    initial = await readPortfolio(me);
+  } catch (err) {
+    if (!(err instanceof UpstreamError)) log.error({ err }, "stocks: portfolio read failed");
+    initialError = err instanceof UpstreamError ? err.userMessage : "The portfolio could not be loaded. Try again in a moment.";
+  }
+  return (
+    <>
+      <PageHeader
+        title="Stock portfolio"
+        description={`The tokenized-stock wallet at the provider (${me.environment === "production" ? "production" : "sandbox"}): cash, positions and their value.`}
+      />
+      <div className="grid gap-6">
+        <PortfolioView initial={initial} initialError={initialError} />
+        <Card>
+          <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
+            <div className="grid gap-1.5">
+              <CardTitle>
+                <h2>Value over time</h2>
+              </CardTitle>
+              <CardDescription>The portfolio&apos;s total value and open positions value as this app recorded them.</CardDescription>
+            </div>
+            <RangeLinks range={range} page={1} />
+          </CardHeader>
+          <CardContent>
+            <Suspense key={range} fallback={<PortfolioHistorySkeleton />}>
+              <PortfolioHistory tenant={me} range={range} />
+            </Suspense>
+          </CardContent>
+        </Card>
+      </div>
+    </>
+  );
+}

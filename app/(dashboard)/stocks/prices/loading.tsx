@@ -1,0 +1,5 @@
+import { StocksListSkeleton } from "@/components/tables/stocks-assets/skeleton";
+
+export default function Loading() {
+  return <StocksListSkeleton label="Loading the stock prices" />;
+}
