@@ -62,7 +62,7 @@ export default async function DepositPage({ params }: { params: Promise<{ id: st
       <StaleNote stale={r.stale} fetchedAt={r.fetchedAt} />
       <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="grid content-start gap-8">
-          <DepositFields d={d} />
+          <DepositFields d={d} environment={me.environment} />
           <DecisionPanel depositId={d.id} providerStatus={d.status} decisions={items} canDecide={can(me.role, "review:decide")} currentUserId={me.id} />
         </div>
         <Timeline organizationId={me.organizationId} environment={me.environment} resourceType="deposit" resourceId={d.id} />
