@@ -3,6 +3,7 @@ import { revalidatePath } from "next/cache";
 import { defineAction } from "@/lib/actions/safe-action";
 import { db } from "@/lib/db";
 import { CREATE_UPSTREAM_FIELDS, createFundingAccountSchema, toCreateBody } from "@/lib/funding-accounts/schema";
+import { checkTemporaryNgnAmount } from "@/lib/funding-accounts/server-checks";
 import { UpstreamError } from "@/lib/upstream/errors";
 
 export type CreateFundingAccountResult = { status: "created"; id: string; replayed: boolean } | { status: "frozen"; message: string };
@@ -15,6 +16,8 @@ export type CreateFundingAccountResult = { status: "created"; id: string; replay
 export const createFundingAccount = defineAction(
   { name: "create-funding-account", permission: "funding:create", input: createFundingAccountSchema, upstreamFields: CREATE_UPSTREAM_FIELDS },
   async ({ input, user, attempt, upstream, audit }): Promise<CreateFundingAccountResult> => {
+    // The browser's minimum is checked again against the provider's current rate.
+    await checkTemporaryNgnAmount(upstream, input);
     const body = toCreateBody(input);
     let created;
     try {
