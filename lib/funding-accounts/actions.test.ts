@@ -153,6 +153,26 @@ describe("an operator creates funding accounts", () => {
     expect(detail.body.account.settlement_destination.destination_bank.account_name).toBe("Adaeze Okonkwo");
   });
 
+  it("resolves the payout bank account again and refuses a name other than the bank's, creating nothing", async () => {
+    await as("operator");
+    const sell = await rate("USDC", "SELL");
+    const r = await createFundingAccount({
+      attemptKey: randomUUID(),
+      customer_id: await customerId(),
+      rail: "CRYPTO_ADDRESS",
+      type: "PERMANENT",
+      asset: "USDC",
+      chain: "POLYGON",
+      settlement_type: "NGN_PAYOUT",
+      rate_id: sell.rateId,
+      bank_code: "044",
+      account_number: "0690000031",
+      account_name: "Someone Else",
+    });
+    expect(r).toEqual({ ok: false, error: "Some fields need attention.", fieldErrors: { account_name: expect.stringContaining('"Adaeze Okonkwo"') } });
+    expect(await testDb().auditLog.count({ where: { organizationId: team.org.id, action: "funding_account.created" } })).toBe(0);
+  });
+
   it("puts the provider's refusal of a rate on the rate field", async () => {
     await as("operator");
     const sell = await rate("USDT", "SELL"); // ONCHAIN needs a BUY rate

@@ -91,6 +91,11 @@ export function amountMinimumMessage(min: string): string {
   return `The amount must be at least NGN ${whole}.`;
 }
 
+/** What the server says when the bank gives another name than the one the person confirmed. */
+export function accountNameChangedMessage(resolved: string): string {
+  return `The bank now gives this account's name as "${resolved}". Look the account up again and check it before creating.`;
+}
+
 const blank = z.string().trim().optional().default("");
 
 export const createFundingAccountFields = {
