@@ -1,6 +1,7 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Browser } from "@playwright/test";
+import { simulateDeposit } from "./emulator";
 import { gotoHydrated } from "./helpers";
-import { storageStateOf } from "./roles";
+import { storageStateOf, type E2ERole } from "./roles";
 
 test.use({ storageState: storageStateOf("viewer") });
 
@@ -63,3 +64,23 @@ test.describe("deposits", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Deposits" })).toBeVisible();
   });
 });
+
+async function pageAs(browser: Browser, role: E2ERole) {
+  const context = await browser.newContext({ storageState: storageStateOf(role) });
+  return context.newPage();
+}
+
+test.describe("deposits per role", () => {
+  test("approvers and admins are offered a decision on a flagged deposit; operators, like viewers, are not", async ({ browser, request }) => {
+    const id = await simulateDeposit(request, "REQUIRES_REVIEW");
+    for (const [role, offered] of [["approver", true], ["admin", true], ["operator", false]] as const) {
+      const page = await pageAs(browser, role);
+      await gotoHydrated(page, `/deposits/${id}`);
+      await expect(page.getByTestId("deposit-status")).toContainText("REQUIRES_REVIEW");
+      await expect(page.getByRole("heading", { name: "Team decision" })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Record a decision" }), `${role} ${offered ? "is" : "is not"} offered a decision`).toHaveCount(offered ? 1 : 0);
+      await page.context().close();
+    }
+  });
+});
+
