@@ -88,7 +88,7 @@ describe("the live stream across app instances", () => {
     };
     // A first delivery opens the intake's pool and reads the secrets: a running instance has both.
     const warm = await post(crypto.randomUUID());
-    await Promise.all([onA.waitFor((m) => m.id === warm, 5_000), onB.waitFor((m) => m.id === warm, 5_000)]);
+    await Promise.all([onA.waitFor((m) => m.id === warm, 10_000), onB.waitFor((m) => m.id === warm, 10_000)]);
 
     const depositId = crypto.randomUUID();
     const t0 = performance.now();
