@@ -52,6 +52,10 @@ async function main() {
 
     const emulatorUrl = `http://localhost:${EMULATOR_PORT}`;
     const env: NodeJS.ProcessEnv = {
+      // The app talks to the emulator this script starts, on whatever port it was given; an
+      // address set in the local file or the shell still wins.
+      UPSTREAM_SANDBOX_CORE_URL: emulatorUrl,
+      UPSTREAM_SANDBOX_PRO_URL: `${emulatorUrl}/pro`,
       ...local,
       ...process.env, // a variable set in the shell wins over the generated file
       DATABASE_URL: databaseUrl,
