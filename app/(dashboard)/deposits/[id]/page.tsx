@@ -28,7 +28,9 @@ export default async function DepositPage({ params }: { params: Promise<{ id: st
   );
   let r;
   try {
-    r = await upstreamFor(me).core.getDeposit(id);
+    // Not from the 10 s read cache: a live refresh after a webhook must show the new status, and
+    // a cached answer from just before the event would leave the page behind until the next one.
+    r = await upstreamFor(me).core.getDeposit(id, { cache: false });
   } catch (err) {
     if (err instanceof UpstreamError && err.kind === "not_found") notFound();
     if (!(err instanceof UpstreamError)) throw err;
