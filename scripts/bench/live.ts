@@ -57,7 +57,8 @@ async function consume(body: ReadableStream<Uint8Array>, onChange: (id: string, 
   }
 }
 
-async function main(): Promise<void> {
+async function main(): Promise<boolean> {
+  let pass = false;
   const { randomBytes, randomUUID } = await import("node:crypto");
   const { mkdir, mkdtemp, rm, writeFile } = await import("node:fs/promises");
   const http = await import("node:http");
@@ -223,7 +224,7 @@ async function main(): Promise<void> {
       missing > 0 ? `${missing} event deliveries never reached their SSE client (target 0)` : null,
       failedDeliveries > 0 ? `${failedDeliveries} webhook deliveries were not accepted (target 0)` : null,
     ].filter((m): m is string => m !== null);
-    const pass = missed.length === 0;
+    pass = missed.length === 0;
     console.log(
       `live: ${EVENTS} signed deliveries at ${RATE}/s through the webhook route to ${CLIENTS} SSE clients (${result.deliveries} deliveries, ${missing} missing)\n` +
         `  delivery sent -> browser parsed: p50 ${result.from_delivery_sent_ms.p50} ms  p95 ${result.from_delivery_sent_ms.p95} ms  max ${result.from_delivery_sent_ms.max} ms\n` +
@@ -235,7 +236,6 @@ async function main(): Promise<void> {
     await mkdir(path.dirname(out), { recursive: true });
     await writeFile(out, `${JSON.stringify({ ...result, target_met: pass }, null, 2)}\n`);
     console.log(`wrote ${path.relative(process.cwd(), out)}`);
-    process.exitCode = pass ? 0 : 1;
     for (const a of aborts) a.abort();
     await Promise.all(streams);
   } finally {
@@ -248,9 +248,15 @@ async function main(): Promise<void> {
     await pg.stop();
     await rm(dir, { recursive: true, force: true });
   }
+  return pass;
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+// The verdict decides the exit status explicitly: a library's exit handling must not turn a missed
+// target into success.
+main().then(
+  (pass) => process.exit(pass ? 0 : 1),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
