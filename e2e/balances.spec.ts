@@ -101,6 +101,27 @@ test.describe("balances", () => {
     });
   });
 
+  test.describe("as an admin", () => {
+    test.use({ storageState: storageStateOf("admin") });
+
+    test("may move the balance, as operators may", async ({ page }) => {
+      await gotoHydrated(page, "/balances");
+      await expect(page.getByTestId("balance-collection")).toContainText(/USD [\d,]+\.\d{2}/);
+      await expect(page.getByTestId("move-balance-form").getByRole("button", { name: "Review move" })).toBeVisible();
+    });
+  });
+
+  test.describe("as an approver", () => {
+    test.use({ storageState: storageStateOf("approver") });
+
+    test("sees the balances and history but no move form: approvers confirm moves, they do not start them", async ({ page }) => {
+      await gotoHydrated(page, "/balances");
+      await expect(page.getByTestId("balance-collection")).toContainText(/USD [\d,]+\.\d{2}/);
+      await expect(page.getByTestId("balance-move-row").first()).toBeVisible();
+      await expect(page.getByTestId("move-balance-form")).toHaveCount(0);
+    });
+  });
+
   test.describe("as a viewer", () => {
     test.use({ storageState: storageStateOf("viewer") });
 

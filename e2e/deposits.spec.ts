@@ -1,6 +1,8 @@
-import { expect, test } from "@playwright/test";
+import { randomUUID } from "node:crypto";
+import { expect, test, type APIRequestContext, type Browser } from "@playwright/test";
+import { DEMO_SANDBOX_KEY, emulatorUrl, simulateDeposit } from "./emulator";
 import { gotoHydrated } from "./helpers";
-import { storageStateOf } from "./roles";
+import { storageStateOf, type E2ERole } from "./roles";
 
 test.use({ storageState: storageStateOf("viewer") });
 
@@ -44,7 +46,8 @@ test.describe("deposits", () => {
       await expect(page.getByText(label, { exact: true }).first()).toBeVisible();
     }
     const hash = page.getByTestId("deposit-tx-hash");
-    await expect(hash.getByRole("link")).toHaveAttribute("href", /^https:\/\/(etherscan\.io|basescan\.org|polygonscan\.com|arbiscan\.io|optimistic\.etherscan\.io|celoscan\.io|tronscan\.org|solscan\.io|aptoscan\.com)\//);
+    // The sandbox's hashes are on test networks, so their explorers are the testnet ones.
+    await expect(hash.getByRole("link")).toHaveAttribute("href", /^https:\/\/((sepolia\.etherscan\.io|sepolia\.basescan\.org|amoy\.polygonscan\.com|sepolia\.arbiscan\.io|sepolia-optimism\.etherscan\.io|celo-sepolia\.blockscout\.com|nile\.tronscan\.org|explorer\.aptoslabs\.com)\/|solscan\.io\/tx\/\w+\?cluster=devnet$)/);
     await expect(page.getByRole("region", { name: /timeline/i })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Team decision" })).toBeVisible();
 
@@ -60,5 +63,67 @@ test.describe("deposits", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Deposit not found" })).toBeVisible();
     await page.getByRole("link", { name: "See all deposits" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Deposits" })).toBeVisible();
+  });
+});
+
+async function pageAs(browser: Browser, role: E2ERole) {
+  const context = await browser.newContext({ storageState: storageStateOf(role) });
+  return context.newPage();
+}
+
+/** Starts the provider's default flow (no scenario) on an ACTIVE account that accepts it; returns the deposit id. */
+async function simulateDefaultFlow(request: APIRequestContext): Promise<string> {
+  const base = emulatorUrl();
+  const list = await request.get(`${base}/v1/funding-accounts?status=ACTIVE&limit=50`, { headers: { "X-Api-Key": DEMO_SANDBOX_KEY } });
+  expect(list.ok(), await list.text()).toBe(true);
+  for (const account of ((await list.json()) as { data: { id: string; rail: string }[] }).data) {
+    if (account.rail !== "NGN_VIRTUAL_ACCOUNT") continue;
+    const res = await request.post(`${base}/v1/sandbox/deposits`, {
+      headers: { "X-Api-Key": DEMO_SANDBOX_KEY, "X-Idempotency-Key": randomUUID() },
+      data: { funding_account_id: account.id, amount: "30000" },
+    });
+    if (res.status() !== 201) continue;
+    const { message } = (await res.json()) as { message: string };
+    const id = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/.exec(message)?.[1];
+    if (id) return id;
+  }
+  throw new Error("No ACTIVE NGN funding account accepted a default-flow deposit.");
+}
+
+test.describe("deposits per role", () => {
+  test("approvers and admins are offered a decision on a flagged deposit; operators, like viewers, are not", async ({ browser, request }) => {
+    const id = await simulateDeposit(request, "REQUIRES_REVIEW");
+    for (const [role, offered] of [["approver", true], ["admin", true], ["operator", false]] as const) {
+      const page = await pageAs(browser, role);
+      await gotoHydrated(page, `/deposits/${id}`);
+      await expect(page.getByTestId("deposit-status")).toContainText("REQUIRES_REVIEW");
+      await expect(page.getByRole("heading", { name: "Team decision" })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Record a decision" }), `${role} ${offered ? "is" : "is not"} offered a decision`).toHaveCount(offered ? 1 : 0);
+      await page.context().close();
+    }
+  });
+});
+
+test.describe("deposit detail live", () => {
+  test("an open deposit changes status without a reload as the provider's default flow advances it", async ({ page, request }) => {
+    test.setTimeout(60_000);
+    const id = await simulateDefaultFlow(request);
+    await gotoHydrated(page, `/deposits/${id}`);
+    const status = page.getByTestId("deposit-status");
+    await expect(status).toContainText("RECEIVED", { timeout: 10_000 });
+    await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
+    const advance = async (ms: number) => {
+      const res = await request.post(`${emulatorUrl()}/__emulator/clock`, { data: { advance_ms: ms } });
+      expect(res.ok(), await res.text()).toBe(true);
+    };
+    // Received now, processing 5 s later, the outcome 60 s after that (emulated time).
+    await advance(6_000);
+    await expect(status).toContainText("PROCESSING", { timeout: 15_000 });
+    await advance(61_000);
+    await expect(status).not.toContainText("PROCESSING", { timeout: 15_000 });
+    await expect(status).toContainText(/COMPLETED|REQUIRES_REVIEW|FAILED/);
+    await expect(page.getByRole("region", { name: /timeline/i }).getByText("deposit.processing")).toBeVisible();
+    // The same document all along: the page changed in place.
+    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
   });
 });

@@ -148,6 +148,50 @@ test.describe("funding accounts", () => {
     await expect(page).toHaveURL(/\/funding-accounts\/new$/);
   });
 
+  test("an amount over 15 digits, an expired rate and the provider's refusal of a rate each get their message on the field", async ({ page }) => {
+    await openForm(page);
+    await choose(page, "Customer", CUSTOMER);
+    const amount = form(page).getByLabel("Amount (NGN)");
+    const create = form(page).getByRole("button", { name: "Create funding account" });
+    await amount.fill("1234567890123456");
+    await create.click();
+    await expect(page.getByText("The amount is too large. Enter at most 15 digits.")).toBeVisible();
+    await expect(amount).toHaveAttribute("aria-invalid", "true");
+    // Leading zeros are not digits of the amount: fifteen significant digits pass this rule.
+    await amount.fill("0123456789012345");
+    await amount.blur();
+    await expect(page.getByText("The amount is too large. Enter at most 15 digits.")).toHaveCount(0);
+
+    await amount.fill("5000");
+    await choose(page, "Settle deposits to", "Stablecoin on chain");
+    await choose(page, "Pay out as", "USDT");
+    await choose(page, "Pay out on", "BASE");
+    await form(page).getByLabel("Destination address").fill("0x52908400098527886E0F7030069857D2E4169EE7");
+    const picker = page.getByTestId("rate-picker");
+    // A rate about to expire (its expiry moved to two seconds from now, so the test need not wait
+    // 30 minutes): once it passes, its id is withdrawn and the picker says so.
+    await page.route("**/api/rates?*", async (route) => {
+      const res = await route.fetch();
+      await route.fulfill({ response: res, json: { ...(await res.json()), expiresAt: new Date(Date.now() + 2_000).toISOString() } });
+    });
+    await picker.getByRole("button", { name: /Get current USDT rate/ }).click();
+    await expect(picker.getByTestId("rate-quote")).toBeVisible();
+    await expect(picker.getByText("The rate expired. Get a new one before creating.")).toBeVisible();
+    await expect(picker.getByTestId("rate-quote")).toHaveCount(0);
+    await create.click();
+    await expect(picker.getByText("Choose a rate: this settlement converts currency at a quoted rate.")).toBeVisible();
+
+    // A rate of the wrong side (the app is made to receive a SELL rate where a BUY one is needed):
+    // the provider refuses it and its sentence lands on the rate field, not in a generic banner.
+    await page.unroute("**/api/rates?*");
+    await page.route("**/api/rates?*", (route) => route.continue({ url: route.request().url().replace("side=BUY", "side=SELL") }));
+    await picker.getByRole("button", { name: /Get current USDT rate/ }).click();
+    await expect(picker.getByTestId("rate-quote")).toBeVisible();
+    await create.click();
+    await expect(picker.locator('[data-slot="field-error"]')).toContainText(/BUY/);
+    await expect(page).toHaveURL(/\/funding-accounts\/new$/);
+  });
+
   test("a simulated deposit appears on the detail page and changes status live, without a reload", async ({ page, request }) => {
     test.setTimeout(60_000);
     await createActiveNgnAccount(page, request);

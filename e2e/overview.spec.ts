@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { emulatorUrl } from "./emulator";
 import { gotoHydrated } from "./helpers";
-import { storageStateOf } from "./roles";
+import { ROLES, storageStateOf } from "./roles";
 
 // The emulator's seeded full-access sandbox key for the demo merchant (public test data).
 const DEMO_SANDBOX_KEY = "sk_sandbox_demo_full_4f9c2a7e1b3d";
@@ -56,5 +56,23 @@ test.describe("overview", () => {
 
     await completed.click();
     await expect(page).toHaveURL(new RegExp(`/deposits\\?status=COMPLETED&from=${today}$`));
+  });
+});
+
+test.describe("overview per role", () => {
+  test("every role sees its role and the live events; only admins see the team's recent activity", async ({ browser }) => {
+    const titles = { admin: "Admin", approver: "Approver", operator: "Operator", viewer: "Viewer" } as const;
+    for (const role of ROLES) {
+      const context = await browser.newContext({ storageState: storageStateOf(role) });
+      const page = await context.newPage();
+      await gotoHydrated(page, "/");
+      await expect(page.getByTestId("overview-role")).toHaveText(titles[role]);
+      await expect(page.getByTestId("overview-balances")).toBeVisible();
+      await expect(page.getByTestId("live-activity")).toBeVisible();
+      // The audit trail (who changed what) is for admins only.
+      await expect(page.getByRole("heading", { name: "Recent activity" }), `${role} and the recent activity`).toHaveCount(role === "admin" ? 1 : 0);
+      await expect(page.getByRole("link", { name: "Open the audit log" })).toHaveCount(role === "admin" ? 1 : 0);
+      await context.close();
+    }
   });
 });

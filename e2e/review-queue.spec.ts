@@ -151,3 +151,20 @@ test.describe("deposit review queue", () => {
     }
   });
 });
+
+test.describe("outbound webhook settings", () => {
+  test("only admins open them: every other role gets the refusal page and no form", async ({ browser }) => {
+    for (const role of ["viewer", "operator", "approver"] as const) {
+      const page = await pageAs(browser, role);
+      await page.goto("/settings/outbound-webhook");
+      await expect(page).toHaveURL(/\/forbidden$/);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your role does not open this page");
+      await expect(page.getByRole("heading", { name: "Outbound webhook" })).toHaveCount(0);
+      await page.context().close();
+    }
+    const admin = await pageAs(browser, "admin");
+    await gotoHydrated(admin, "/settings/outbound-webhook");
+    await expect(admin.getByRole("heading", { level: 1, name: "Outbound webhook" })).toBeVisible();
+    await admin.context().close();
+  });
+});

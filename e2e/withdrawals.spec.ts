@@ -90,7 +90,7 @@ test.describe("merchant withdrawals", () => {
     await expect(status).toContainText("SUBMITTED", { timeout: 20_000 });
     const submitted = await providerWithdrawal(request, id);
     await expect(page.getByTestId("withdrawal-provider-tx-id")).toContainText((submitted as unknown as { provider_tx_id: string }).provider_tx_id);
-    await expect(page.getByTestId("withdrawal-tx-hash").getByRole("link")).toHaveAttribute("href", /^https:\/\/polygonscan\.com\/tx\/0x[0-9a-f]{64}$/);
+    await expect(page.getByTestId("withdrawal-tx-hash").getByRole("link")).toHaveAttribute("href", /^https:\/\/amoy\.polygonscan\.com\/tx\/0x[0-9a-f]{64}$/);
     await advanceClock(request, 60_000);
     await expect(status).toContainText("SETTLED", { timeout: 20_000 });
     expect((await providerWithdrawal(request, id)).status).toBe("SETTLED");

@@ -55,8 +55,8 @@ const SETTLEMENT_MODES: Record<string, string> = {
 };
 
 /** Every field of the spec's Deposit table, with the ones that apply only sometimes shown only then. */
-export function DepositFields({ d }: { d: DepositDetail }) {
-  const explorer = explorerTxUrl(d.chain, d.tx_hash);
+export function DepositFields({ d, environment }: { d: DepositDetail; environment: "sandbox" | "production" }) {
+  const explorer = explorerTxUrl(d.chain, d.tx_hash, environment);
   return (
     <dl className="grid gap-3 rounded-lg border p-4">
       <Row label="Deposit id">

@@ -33,11 +33,13 @@ const base: DepositDetail = {
 
 describe("DepositFields", () => {
   it("shows every field that applies, amounts per currency, the explorer link, the flag in words and the legacy id", () => {
-    const html = renderToStaticMarkup(<DepositFields d={base} />);
+    const html = renderToStaticMarkup(<DepositFields d={base} environment="production" />);
     expect(html).toContain("USDT 1,250.50");
     expect(html).toContain("NGN 1,912,345.68");
     expect(html).toContain('href="https://polygonscan.com/tx/0xdeadbeef"');
     expect(html).toContain('rel="noopener noreferrer"');
+    // The sandbox moves testnet tokens: its hash is on the test network's explorer.
+    expect(renderToStaticMarkup(<DepositFields d={base} environment="sandbox" />)).toContain('href="https://amoy.polygonscan.com/tx/0xdeadbeef"');
     expect(html).toContain("NGN 28,685.18");
     expect(html).toContain("(1.5 %)");
     expect(html).toContain("NGN 1,883,660.50");
@@ -49,7 +51,7 @@ describe("DepositFields", () => {
   });
 
   it("leaves out what does not apply and never links an unknown chain", () => {
-    const html = renderToStaticMarkup(<DepositFields d={{ ...base, chain: "DOGECHAIN", developer_fee: null, customer_amount: null, flag_code: null, flag_message: null, offramp_id: null }} />);
+    const html = renderToStaticMarkup(<DepositFields environment="production" d={{ ...base, chain: "DOGECHAIN", developer_fee: null, customer_amount: null, flag_code: null, flag_message: null, offramp_id: null }} />);
     expect(html).toContain("0xdeadbeef");
     expect(html).not.toContain("<a href=\"https://");
     expect(html).not.toContain("Developer fee");

@@ -139,7 +139,7 @@ export function CreateFundingAccountForm({ customers, customersError, banks, ban
           </div>
 
           {ngn && type === "TEMPORARY" ? (
-            <Field label="Amount (NGN)" htmlFor="fa-amount" error={errorOf("amount")} description={`The exact amount the customer will send, in whole naira; at least NGN ${MIN_TEMPORARY_NGN.toLocaleString("en-GB")}.`} required>
+            <Field label="Amount (NGN)" htmlFor="fa-amount" error={errorOf("amount")} description={`The exact amount the customer will send, in whole naira; at least the provider's current minimum (NGN ${MIN_TEMPORARY_NGN.toLocaleString("en-GB")} unless its rate says otherwise; shown with the rate).`} required>
               <Input id="fa-amount" inputMode="numeric" autoComplete="off" placeholder="50000" {...form.register("amount")} />
             </Field>
           ) : null}

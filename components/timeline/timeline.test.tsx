@@ -89,12 +89,15 @@ describe("event log tables", () => {
 
   it("lists refused deliveries with their reasons and an empty state", () => {
     const html = renderToStaticMarkup(
-      <RejectionsTable rows={[{ id: "r1", at: new Date("2026-11-01T10:00:00Z"), surface: "pro", reason: "signature mismatch", sourceIp: "198.51.100.7", userAgent: "curl/8", bodyBytes: 1234 }]} total={7} />,
+      <RejectionsTable rows={[{ id: "r1", at: new Date("2026-11-01T10:00:00Z"), surface: "pro", reason: "signature mismatch", sourceIp: "198.51.100.7", userAgent: "curl/8", bodyBytes: 1234 }]} total={7} includeUnattributed />,
     );
     expect(html).toContain("Refused deliveries");
     expect(html).toContain("(7)");
     expect(html).toContain("signature mismatch");
     expect(html).toContain("198.51.100.7");
-    expect(renderToStaticMarkup(<RejectionsTable rows={[]} total={0} />)).toContain("No refused deliveries");
+    expect(html).toContain("serves only your organization");
+    const scoped = renderToStaticMarkup(<RejectionsTable rows={[]} total={0} includeUnattributed={false} />);
+    expect(scoped).toContain("No refused deliveries");
+    expect(scoped).toContain("Only requests signed with your organization&#x27;s secret are listed");
   });
 });

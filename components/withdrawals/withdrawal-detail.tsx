@@ -32,7 +32,7 @@ function Row({ label, children, copy, testId }: { label: string; children: React
 }
 
 /** Every field of the spec's merchant withdrawal, refreshed when the live stream reports a change to it. */
-export function WithdrawalDetail({ initial }: { initial: WithdrawalView }) {
+export function WithdrawalDetail({ initial, environment }: { initial: WithdrawalView; environment: "sandbox" | "production" }) {
   const id = initial.withdrawal.id;
   const refetchInterval = useLiveRefetchInterval();
   const q = useQuery({
@@ -44,7 +44,7 @@ export function WithdrawalDetail({ initial }: { initial: WithdrawalView }) {
   const w = q.data.withdrawal;
   const amount = toDecimal(w.amount_usd);
   const fee = toDecimal(w.fee_usd ?? null);
-  const explorer = explorerTxUrl(w.chain, w.tx_hash);
+  const explorer = explorerTxUrl(w.chain, w.tx_hash, environment);
   return (
     <div className="grid content-start gap-4">
       {q.isError ? <ReadError title="Could not refresh this withdrawal" message={q.error.message} onRetry={() => void q.refetch()} /> : null}

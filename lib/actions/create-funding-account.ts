@@ -3,6 +3,7 @@ import { revalidatePath } from "next/cache";
 import { defineAction } from "@/lib/actions/safe-action";
 import { db } from "@/lib/db";
 import { CREATE_UPSTREAM_FIELDS, createFundingAccountSchema, toCreateBody } from "@/lib/funding-accounts/schema";
+import { checkTemporaryNgnAmount, confirmPayoutAccountName } from "@/lib/funding-accounts/server-checks";
 import { UpstreamError } from "@/lib/upstream/errors";
 
 export type CreateFundingAccountResult = { status: "created"; id: string; replayed: boolean } | { status: "frozen"; message: string };
@@ -15,6 +16,9 @@ export type CreateFundingAccountResult = { status: "created"; id: string; replay
 export const createFundingAccount = defineAction(
   { name: "create-funding-account", permission: "funding:create", input: createFundingAccountSchema, upstreamFields: CREATE_UPSTREAM_FIELDS },
   async ({ input, user, attempt, upstream, audit }): Promise<CreateFundingAccountResult> => {
+    // The browser's minimum and account name are checked again against the provider's answers now.
+    await checkTemporaryNgnAmount(upstream, input);
+    await confirmPayoutAccountName(upstream, input);
     const body = toCreateBody(input);
     let created;
     try {

@@ -105,6 +105,23 @@ describe("who may create funding accounts and simulate deposits", () => {
   });
 });
 
+/** A permanent USDC address paying out to the emulator's account 044/0690000031 (Adaeze Okonkwo), named as the form confirmed it. */
+async function usdcPayoutToAdaeze(rateId: string, accountName: string) {
+  return {
+    attemptKey: randomUUID(),
+    customer_id: await customerId(),
+    rail: "CRYPTO_ADDRESS" as const,
+    type: "PERMANENT" as const,
+    asset: "USDC",
+    chain: "POLYGON",
+    settlement_type: "NGN_PAYOUT" as const,
+    rate_id: rateId,
+    bank_code: "044",
+    account_number: "0690000031",
+    account_name: accountName,
+  };
+}
+
 describe("an operator creates funding accounts", () => {
   it("opens a temporary NGN account once, however often the form is submitted, with one audit row", async () => {
     await as("operator");
@@ -132,25 +149,20 @@ describe("an operator creates funding accounts", () => {
     expect(resolved).toEqual({ ok: true, data: { accountName: "Adaeze Okonkwo", accountNumber: "0690000031", bankCode: "044", bankName: expect.any(String) } });
     const sell = await rate("USDC", "SELL");
     expect(sell).toMatchObject({ side: "SELL", to: "USDC", expiresAt: expect.any(String), rate: expect.stringMatching(/^\d+(\.\d+)?$/) });
-    const r = await createFundingAccount({
-      attemptKey: randomUUID(),
-      customer_id: await customerId(),
-      rail: "CRYPTO_ADDRESS",
-      type: "PERMANENT",
-      asset: "USDC",
-      chain: "POLYGON",
-      settlement_type: "NGN_PAYOUT",
-      rate_id: sell.rateId,
-      bank_code: "044",
-      account_number: "0690000031",
-      account_name: "Adaeze Okonkwo",
-    });
+    const r = await createFundingAccount(await usdcPayoutToAdaeze(sell.rateId, "Adaeze Okonkwo"));
     if (!r.ok) throw new Error(`${r.error} ${JSON.stringify(r.fieldErrors)}`);
     const id = (r.data as { id: string }).id;
     const detail = await call<{ account: { rail: string; instructions: { address: string }[]; settlement_destination: { destination_bank: { account_name: string } } } }>(getAccount, `/api/funding-accounts/${id}`, { id });
     expect(detail.body.account.rail).toBe("CRYPTO_ADDRESS");
     expect(detail.body.account.instructions[0]!.address).toMatch(/^0x[0-9a-fA-F]{40}$/);
     expect(detail.body.account.settlement_destination.destination_bank.account_name).toBe("Adaeze Okonkwo");
+  });
+
+  it("resolves the payout bank account again and refuses a name other than the bank's, creating nothing", async () => {
+    await as("operator");
+    const r = await createFundingAccount(await usdcPayoutToAdaeze((await rate("USDC", "SELL")).rateId, "Someone Else"));
+    expect(r).toEqual({ ok: false, error: "Some fields need attention.", fieldErrors: { account_name: expect.stringContaining('"Adaeze Okonkwo"') } });
+    expect(await testDb().auditLog.count({ where: { organizationId: team.org.id, action: "funding_account.created" } })).toBe(0);
   });
 
   it("puts the provider's refusal of a rate on the rate field", async () => {

@@ -18,7 +18,12 @@ export const FUNDING_CHAINS = ["APTOS", "BASE", "CELO", "ETHEREUM", "POLYGON", "
 export const DESTINATION_CHAINS = ["ETHEREUM", "BASE", "POLYGON", "ARBITRUM", "OPTIMISM", "CELO"] as const;
 export const FUNDING_ACCOUNT_STATUSES = ["PENDING", "ACTIVE", "FAILED", "DISABLED"] as const;
 export const SCENARIOS = ["PROCESSING", "COMPLETED", "REQUIRES_REVIEW", "FAILED"] as const;
-/** The provider's minimum deposit for NGN (its rates carry min_deposit_ngn "1000.00"). */
+/**
+ * The fallback minimum of a temporary NGN account's amount. The provider's minimum comes with its
+ * rates (`min_deposit_ngn`, docs notes "Rates"; "1000.00" when written); the server checks the
+ * amount against the current rate's value, and this one applies when no rate is at hand (the
+ * browser before a rate is fetched, or a rate read that failed).
+ */
 export const MIN_TEMPORARY_NGN = 1000;
 
 export type Rail = (typeof RAILS)[number];
@@ -64,7 +69,7 @@ export const MESSAGES = {
   type: "Choose temporary or permanent.",
   amountRequired: "Enter the amount the customer will send, in whole naira.",
   amountInteger: "Enter whole naira only: digits, no decimals or separators.",
-  amountMinimum: `The amount must be at least NGN ${MIN_TEMPORARY_NGN.toLocaleString("en-GB")}.`,
+  amountMinimum: amountMinimumMessage(String(MIN_TEMPORARY_NGN)),
   amountTooLarge: "The amount is too large. Enter at most 15 digits.",
   asset: "Choose USDC or USDT.",
   chain: "Choose the chain the customer will send on.",
@@ -79,6 +84,17 @@ export const MESSAGES = {
   accountNumber: "Enter the 10-digit account number.",
   accountNotResolved: "Look up the account and confirm its name before creating.",
 } as const;
+
+/** The minimum in whole naira, as the provider's decimal string ("1000.00") or an integer string. */
+export function amountMinimumMessage(min: string): string {
+  const whole = BigInt(min.split(".")[0]!).toLocaleString("en-GB");
+  return `The amount must be at least NGN ${whole}.`;
+}
+
+/** What the server says when the bank gives another name than the one the person confirmed. */
+export function accountNameChangedMessage(resolved: string): string {
+  return `The bank now gives this account's name as "${resolved}". Look the account up again and check it before creating.`;
+}
 
 const blank = z.string().trim().optional().default("");
 

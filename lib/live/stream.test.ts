@@ -1,7 +1,10 @@
 import crypto from "node:crypto";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { Client } from "pg";
-import { testDb } from "@/test/factories";
+import { POST as webhookRoute } from "@/app/api/webhooks/[environment]/[surface]/route";
+import { setWebhookSecret } from "@/lib/vault";
+import { signBody } from "@/lib/webhooks/verify";
+import { createTeam, testDb } from "@/test/factories";
 import { LiveListener, type LiveSubscriber } from "./listener";
 import { notifyEvent } from "./notify";
 import { createLiveStream, sseMessage } from "./stream";
@@ -40,6 +43,8 @@ describe("the live stream across app instances", () => {
     await Promise.all([a.ready(), b.ready()]);
     const onA = read(createLiveStream({ listener: a, scope }));
     const onB = read(createLiveStream({ listener: b, scope }));
+    // The first query of the test client opens its connection; that is not what is timed here.
+    await testDb().$queryRaw`SELECT 1`;
 
     const eventId = crypto.randomUUID();
     const t0 = performance.now();
@@ -51,6 +56,49 @@ describe("the live stream across app instances", () => {
     for (const got of [gotA, gotB]) {
       expect(got.data).toEqual({ id: eventId, name: "deposit.received", resourceType: "deposit", resourceId: "dep_1", resourceStatus: "PROCESSING" });
     }
+  });
+
+  it("brings a signed delivery posted to the webhook route to SSE clients of two other instances", async () => {
+    // The real path: route handler -> signature -> batch insert on the intake's own pool, whose
+    // statement runs pg_notify; two listeners stand for two app instances on one database.
+    const team = await createTeam();
+    const secret = `whsec_${crypto.randomBytes(16).toString("hex")}`;
+    await testDb().$transaction((tx) => setWebhookSecret(tx as never, { organizationId: team.org.id, environment: "sandbox", surface: "core", secret, actorId: team.admin.id }));
+    const own = { organizationId: team.org.id, environment: "sandbox" as const };
+    const a = instance();
+    const b = instance();
+    await Promise.all([a.ready(), b.ready()]);
+    const onA = read(createLiveStream({ listener: a, scope: own }));
+    const onB = read(createLiveStream({ listener: b, scope: own }));
+    // Another organization's stream on the same instance hears nothing of it.
+    const other = read(createLiveStream({ listener: a, scope }));
+
+    const post = async (depositId: string) => {
+      const body = JSON.stringify({
+        event: "deposit.completed",
+        timestamp: "2026-11-01T10:00:02.000Z",
+        data: { id: depositId, type: "NGN_DEPOSIT", amount: "150000.00", currency: "NGN", status: "COMPLETED", created_at: "2026-11-01T10:00:00.000Z", updated_at: "2026-11-01T10:00:02.000Z" },
+      });
+      const res = await webhookRoute(
+        new Request("http://app.test/api/webhooks/sandbox/core", { method: "POST", headers: { "content-type": "application/json", "x-daya-signature": signBody("core", secret, body) }, body }),
+        { params: Promise.resolve({ environment: "sandbox", surface: "core" }) },
+      );
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { id: string }).id;
+    };
+    // A first delivery opens the intake's pool and reads the secrets: a running instance has both.
+    const warm = await post(crypto.randomUUID());
+    await Promise.all([onA.waitFor((m) => m.id === warm, 10_000), onB.waitFor((m) => m.id === warm, 10_000)]);
+
+    const depositId = crypto.randomUUID();
+    const t0 = performance.now();
+    const eventId = await post(depositId);
+    const [gotA, gotB] = await Promise.all([onA.waitFor((m) => m.id === eventId, 1_000), onB.waitFor((m) => m.id === eventId, 1_000)]);
+    expect(performance.now() - t0).toBeLessThan(1_000);
+    for (const got of [gotA, gotB]) {
+      expect(got.data).toEqual({ id: eventId, name: "deposit.completed", resourceType: "deposit", resourceId: depositId, resourceStatus: "COMPLETED" });
+    }
+    expect(other.messages.filter((m) => m.id === eventId)).toEqual([]);
   });
 
   it("tells the browser it is degraded while its instance's listener is down, then to resync", async () => {

@@ -1,7 +1,12 @@
 /** The deposit list's URL filters, parsed the same way by the page, the GET route and the toolbar. Client-safe. */
 import { z } from "zod";
 
-export const DEPOSIT_STATUS_FILTERS = ["RECEIVED", "PROCESSING", "REQUIRES_REVIEW", "COMPLETED", "FAILED", "REVERSED"] as const;
+/**
+ * Every value the provider's deposit list accepts for `status` and `settlement_status`, except
+ * FLAGGED (the older name of REQUIRES_REVIEW, mapped below). PENDING is a settlement status of a
+ * deposit not yet settled (as a deposit status the provider treats it as RECEIVED).
+ */
+export const DEPOSIT_STATUS_FILTERS = ["PENDING", "RECEIVED", "PROCESSING", "REQUIRES_REVIEW", "COMPLETED", "FAILED", "REVERSED"] as const;
 export const DEPOSIT_TYPES = ["NGN_DEPOSIT", "CRYPTO_DEPOSIT"] as const;
 export const DEPOSIT_PAGE_SIZE = 25;
 

@@ -1,9 +1,11 @@
 import "server-only";
 /**
  * The review queue: every deposit the provider holds in REQUIRES_REVIEW, oldest first, with its
- * funding account, customer, expected amount and the team's current decision. Three list reads
- * per load (deposits, funding accounts, customers) rather than one read per row, because the
- * provider allows 100 requests a minute per key.
+ * funding account, customer, expected amount and the team's current decision. The accounts and
+ * customers are read by id, exactly the ones the flagged deposits name (a list page would miss
+ * any beyond its first page), a few at a time through the budget-aware client, and cached for a
+ * few minutes: what a label and an expected amount come from does not change, and the provider
+ * allows 100 requests a minute per key.
  */
 import Decimal from "decimal.js";
 import type { CurrentUser } from "@/lib/auth/session";
@@ -12,6 +14,29 @@ import { currentDecisions, type DecisionView } from "./decisions";
 import { explainFlag } from "./flags";
 
 const MAX_PAGES = 5; // 500 flagged deposits: far beyond a working queue; the count says when more exist
+/** Look-ups in flight at once: a long queue does not take the whole minute's budget in a burst. */
+const LOOKUP_CONCURRENCY = 4;
+const LOOKUP_CACHE = { cache: { ttlMs: 5 * 60_000 } } as const;
+
+/**
+ * Reads each distinct id once, a few at a time. A failed read leaves that id out (the row shows a
+ * generic label) rather than failing the whole queue.
+ */
+export async function lookupByIds<T>(ids: Iterable<string>, read: (id: string) => Promise<T>, concurrency = LOOKUP_CONCURRENCY): Promise<Map<string, T>> {
+  const queue = [...new Set(ids)];
+  const out = new Map<string, T>();
+  const worker = async () => {
+    for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+      try {
+        out.set(id, await read(id));
+      } catch {
+        // left out: see above
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
+  return out;
+}
 
 export interface QueueItem {
   id: string;
@@ -45,13 +70,12 @@ export async function loadQueue(user: Pick<CurrentUser, "organizationId" | "envi
   const deposits = pages.flatMap((r) => r.data.data);
   const total = first.data.total ?? deposits.length;
 
-  const [accounts, customers, decisions] = await Promise.all([
-    deposits.some((d) => d.funding_account_id) ? upstream.core.listFundingAccounts({ limit: 200 }).catch(() => null) : null,
-    deposits.some((d) => d.customer_id) ? upstream.core.listCustomers({ limit: 100 }).catch(() => null) : null,
+  const present = (v: string | null | undefined): v is string => Boolean(v);
+  const [accountById, customerById, decisions] = await Promise.all([
+    lookupByIds(deposits.map((d) => d.funding_account_id).filter(present), async (id) => (await upstream.core.getFundingAccount(id, LOOKUP_CACHE)).data),
+    lookupByIds(deposits.map((d) => d.customer_id).filter(present), async (id) => (await upstream.core.getCustomer(id, LOOKUP_CACHE)).data),
     currentDecisions(user.organizationId, user.environment, deposits.map((d) => d.id)),
   ]);
-  const accountById = new Map((accounts?.data.data ?? []).map((a) => [a.id, a]));
-  const customerById = new Map((customers?.data.data ?? []).map((c) => [c.id, c]));
 
   const items = deposits
     .map((d): QueueItem => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { csvLine } from "./csv";
-import { parseDepositFilters, upstreamDepositQuery } from "./deposit-filters";
+import { DEPOSIT_STATUS_FILTERS, parseDepositFilters, upstreamDepositQuery } from "./deposit-filters";
 import { explorerTxUrl } from "./explorer";
 import { explainFlag } from "./flags";
 import { backoffSeconds, signBody } from "./outbound";
@@ -27,14 +27,28 @@ describe("explorer links", () => {
     ["TRON", "https://tronscan.org/#/transaction/0xabc"],
     ["solana", "https://solscan.io/tx/0xabc"],
     ["APTOS", "https://aptoscan.com/transaction/0xabc"],
-  ])("links %s", (chain, url) => {
-    expect(explorerTxUrl(chain, "0xabc")?.url).toBe(url);
+  ])("links %s to its mainnet explorer in production", (chain, url) => {
+    expect(explorerTxUrl(chain, "0xabc", "production")?.url).toBe(url);
+  });
+
+  it.each([
+    ["ETHEREUM", "https://sepolia.etherscan.io/tx/0xabc"],
+    ["BASE", "https://sepolia.basescan.org/tx/0xabc"],
+    ["POLYGON", "https://amoy.polygonscan.com/tx/0xabc"],
+    ["ARBITRUM", "https://sepolia.arbiscan.io/tx/0xabc"],
+    ["OPTIMISM", "https://sepolia-optimism.etherscan.io/tx/0xabc"],
+    ["CELO", "https://celo-sepolia.blockscout.com/tx/0xabc"],
+    ["TRON", "https://nile.tronscan.org/#/transaction/0xabc"],
+    ["solana", "https://solscan.io/tx/0xabc?cluster=devnet"],
+    ["APTOS", "https://explorer.aptoslabs.com/txn/0xabc?network=testnet"],
+  ])("links %s to its test network explorer in the sandbox", (chain, url) => {
+    expect(explorerTxUrl(chain, "0xabc", "sandbox")?.url).toBe(url);
   });
 
   it("gives no link for an unknown chain or a hash that is not a plain token", () => {
-    expect(explorerTxUrl("DOGE", "0xabc")).toBeNull();
-    expect(explorerTxUrl("ETHEREUM", "0xabc/../../evil")).toBeNull();
-    expect(explorerTxUrl(null, "0xabc")).toBeNull();
+    expect(explorerTxUrl("DOGE", "0xabc", "sandbox")).toBeNull();
+    expect(explorerTxUrl("ETHEREUM", "0xabc/../../evil", "production")).toBeNull();
+    expect(explorerTxUrl(null, "0xabc", "production")).toBeNull();
   });
 });
 
@@ -44,6 +58,12 @@ describe("deposit list filters", () => {
     expect(f).toEqual({ status: "REQUIRES_REVIEW", settlement: undefined, type: "NGN_DEPOSIT", customer: undefined, from: "2026-01-01", to: undefined, page: 3 });
     expect(upstreamDepositQuery(f)).toMatchObject({ status: "REQUIRES_REVIEW", type: "NGN_DEPOSIT", from: "2026-01-01", page: 3, limit: 25 });
     expect(parseDepositFilters({ page: "-1" }).page).toBe(1);
+  });
+
+  it("offers every status the provider's deposit list filters by, PENDING included", () => {
+    expect([...DEPOSIT_STATUS_FILTERS].sort()).toEqual(["COMPLETED", "FAILED", "PENDING", "PROCESSING", "RECEIVED", "REQUIRES_REVIEW", "REVERSED"]);
+    const f = parseDepositFilters({ status: "PENDING", settlement: "PENDING" });
+    expect(upstreamDepositQuery(f)).toMatchObject({ status: "PENDING", settlement_status: "PENDING" });
   });
 });
 

@@ -81,8 +81,8 @@ export function createWebhookRoute(overrides: Partial<IntakeDeps> = {}) {
     const environment = envParam as WebhookEnvironment;
     const surface = surfaceParam as WebhookSurface;
     const { ip, userAgent } = contextFromHeaders(request.headers);
-    const reject = async (status: number, reason: string, bodyBytes: number, message: string) => {
-      await deps.reject({ environment, surface, reason, sourceIp: ip, bodyBytes, userAgent });
+    const reject = async (status: number, reason: string, bodyBytes: number, message: string, organizationId: string | null = null) => {
+      await deps.reject({ organizationId, environment, surface, reason, sourceIp: ip, bodyBytes, userAgent });
       return json(status, { error: message });
     };
 
@@ -117,7 +117,8 @@ export function createWebhookRoute(overrides: Partial<IntakeDeps> = {}) {
       text = utf8.decode(body);
       parsed = JSON.parse(text);
     } catch {
-      return reject(400, "malformed JSON", body.byteLength, "The body is not valid JSON.");
+      // Signed with this organization's secret: the refusal is theirs to see.
+      return reject(400, "malformed JSON", body.byteLength, "The body is not valid JSON.", tenant.organizationId);
     }
 
     const event = normalizeEvent(surface, parsed, request.headers);

@@ -117,16 +117,29 @@ export async function queryEvents(organizationId: string, environment: WebhookEn
 
 export const REJECTIONS_SHOWN = 100;
 
+export function rejectionsWhere(organizationId: string, environment: WebhookEnvironment, includeUnattributed: boolean): Prisma.WebhookRejectionWhereInput {
+  return { environment, OR: includeUnattributed ? [{ organizationId }, { organizationId: null }] : [{ organizationId }] };
+}
+
 /**
- * Refused deliveries of one environment. A refused delivery names no organization (its signature
- * matched none), so every admin of this deployment sees the same list.
+ * Refused deliveries an organization's admins may see, in one environment.
+ *
+ * A refusal belongs to an organization only when one of its secrets verified the delivery (a
+ * signed body that then failed a later check). A missing or wrong signature proves nothing about
+ * whose it was, and its source address and user agent may describe another organization's sender
+ * or misconfiguration, so such refusals are shown only where they cannot be anyone else's: in a
+ * deployment that hosts a single organization (every delivery to its webhook address is about that
+ * one). With several organizations they are listed to no one in the app; the rows stay in
+ * `webhook_rejections` for the deployment's operator.
  */
-export async function listRejections(environment: WebhookEnvironment) {
+export async function listRejections(organizationId: string, environment: WebhookEnvironment) {
+  const includeUnattributed = (await db.organization.count()) <= 1;
+  const where = rejectionsWhere(organizationId, environment, includeUnattributed);
   const [rows, total] = await Promise.all([
-    db.webhookRejection.findMany({ where: { environment }, orderBy: { at: "desc" }, take: REJECTIONS_SHOWN }),
-    db.webhookRejection.count({ where: { environment } }),
+    db.webhookRejection.findMany({ where, orderBy: { at: "desc" }, take: REJECTIONS_SHOWN }),
+    db.webhookRejection.count({ where }),
   ]);
-  return { rows, total };
+  return { rows, total, includeUnattributed };
 }
 
 export interface TimelineEntry {

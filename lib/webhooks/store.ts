@@ -287,6 +287,8 @@ const writer = new EventWriter();
 export const storeEvent: StoreEvent = (e) => writer.add(e);
 
 export interface RejectionToStore {
+  /** The organization whose secret verified the delivery; null when no secret did. */
+  organizationId?: string | null;
   environment: WebhookEnvironment;
   surface: WebhookSurface;
   reason: string;
@@ -300,6 +302,7 @@ export async function recordRejection(r: RejectionToStore): Promise<void> {
   try {
     await db.webhookRejection.create({
       data: {
+        organizationId: r.organizationId ?? null,
         environment: r.environment,
         surface: r.surface,
         reason: r.reason,

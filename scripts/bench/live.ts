@@ -1,11 +1,14 @@
 /**
  * Event-to-browser latency of live updates (npm run bench:live). Starts a throwaway embedded
- * PostgreSQL, one LISTEN listener (as one app instance has) and a minimal HTTP server that serves
- * the app's own SSE stream, opens BENCH_CLIENTS streams over HTTP as browsers would, then stores
- * BENCH_EVENTS events at BENCH_RATE per second, each with notifyEvent in its transaction exactly as
- * the webhook intake does. For every event and every client it measures from the start of the
- * storing transaction to the moment the client has parsed the `change` message, and prints
- * p50/p95/max (target: p95 under 300 ms). Writes bench-results/live.json.
+ * PostgreSQL with one organization whose core webhook secret is sealed in the vault, and one HTTP
+ * server (as one app instance) that serves both the real webhook route handler
+ * (app/api/webhooks/[environment]/[surface]) and the app's SSE stream fed by one LISTEN listener.
+ * It opens BENCH_CLIENTS streams over HTTP as browsers would, then posts BENCH_EVENTS signed deposit
+ * deliveries at BENCH_RATE per second to the webhook address, exactly as the provider does: the
+ * route verifies, stores them in its batch statement and announces them with pg_notify. For every
+ * event and every client it measures from the moment the delivery is sent to the moment the client
+ * has parsed the `change` message, and prints p50/p95/max (target: p95 under 300 ms). Exits
+ * non-zero when the target is missed or a client misses an event. Writes bench-results/live.json.
  *
  * Env: BENCH_EVENTS (default 300), BENCH_RATE (events per second, default 50), BENCH_CLIENTS
  * (default 10).
@@ -54,8 +57,9 @@ async function consume(body: ReadableStream<Uint8Array>, onChange: (id: string, 
   }
 }
 
-async function main(): Promise<void> {
-  const { randomUUID } = await import("node:crypto");
+async function main(): Promise<boolean> {
+  let pass = false;
+  const { randomBytes, randomUUID } = await import("node:crypto");
   const { mkdir, mkdtemp, rm, writeFile } = await import("node:fs/promises");
   const http = await import("node:http");
   const os = await import("node:os");
@@ -64,13 +68,24 @@ async function main(): Promise<void> {
   const { PrismaPg } = await import("@prisma/adapter-pg");
   const { PrismaClient } = await import("../../lib/generated/prisma/client");
   const { migrate } = await import("../../lib/db/migrate");
-  const { LiveListener } = await import("../../lib/live/listener");
-  const { notifyEvent } = await import("../../lib/live/notify");
-  const { createLiveStream } = await import("../../lib/live/stream");
+  const { masterKeyRingFromEnv } = await import("../../lib/vault/crypto");
+  const { sealedRecord } = await import("../../lib/vault/records");
   const { freePort, startEmbeddedDb } = await import("../embedded-db");
 
   const dir = await mkdtemp(path.join(os.tmpdir(), "merchant-ops-bench-live-"));
   const pg = await startEmbeddedDb({ dataDir: path.join(dir, "pg"), port: await freePort(), database: "bench", persistent: false, quiet: true });
+  // The app modules read their configuration from the environment on first use.
+  process.env.DATABASE_URL = pg.url;
+  process.env.AUTH_SECRET ??= randomBytes(32).toString("base64");
+  process.env.VAULT_MASTER_KEY = randomBytes(32).toString("base64");
+  process.env.VAULT_MASTER_KEY_ID = "bench";
+  process.env.LOG_LEVEL ??= "warn";
+  const { LiveListener } = await import("../../lib/live/listener");
+  const { createLiveStream } = await import("../../lib/live/stream");
+  const { POST } = await import("../../app/api/webhooks/[environment]/[surface]/route");
+  const { closeIntakePool } = await import("../../lib/webhooks/store");
+  const { signBody } = await import("../../lib/webhooks/verify");
+
   const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: pg.url, max: 4 }) });
   const listener = new LiveListener({ connectionString: pg.url });
   let server: import("node:http").Server | undefined;
@@ -79,9 +94,34 @@ async function main(): Promise<void> {
     await migrate(pg.url);
     const org = await db.organization.create({ data: { name: "Bench org" } });
     const scope = { organizationId: org.id, environment: "sandbox" as const };
+    const secret = `whsec_bench_${randomBytes(24).toString("hex")}`;
+    await db.vaultSecret.create({
+      data: sealedRecord(masterKeyRingFromEnv(process.env), { organizationId: org.id, environment: "sandbox", surface: "core", kind: "webhook_secret", value: secret, scopes: [], createdById: null }),
+    });
     await listener.ready();
 
+    // One app instance: the webhook route and the SSE stream on one server.
     server = http.createServer((req, res) => {
+      if (req.method === "POST" && req.url?.startsWith("/api/webhooks/")) {
+        const chunks: Buffer[] = [];
+        req.on("data", (c: Buffer) => chunks.push(c));
+        req.on("end", async () => {
+          const [, , , environment = "", surface = ""] = req.url!.split("?")[0]!.split("/");
+          const headers = new Headers();
+          for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
+          try {
+            const response = await POST(new Request(`http://127.0.0.1${req.url}`, { method: "POST", headers, body: Buffer.concat(chunks) }), {
+              params: Promise.resolve({ environment, surface }),
+            });
+            res.writeHead(response.status, { "Content-Type": "application/json" });
+            res.end(Buffer.from(await response.arrayBuffer()));
+          } catch (err) {
+            res.writeHead(500);
+            res.end(String(err));
+          }
+        });
+        return;
+      }
       const abort = new AbortController();
       req.on("close", () => abort.abort());
       res.writeHead(200, { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-cache, no-transform" });
@@ -90,8 +130,9 @@ async function main(): Promise<void> {
     });
     await new Promise<void>((r) => server!.listen(0, "127.0.0.1", r));
     const port = (server.address() as import("node:net").AddressInfo).port;
+    const webhookUrl = `http://127.0.0.1:${port}/api/webhooks/sandbox/core`;
 
-    // started[eventId] = when its transaction began; committed[eventId] = when the commit returned.
+    // started[eventId] = when its delivery was sent; committed[eventId] = when the 200 came back.
     const started = new Map<string, number>();
     const committed = new Map<string, number>();
     const received: Map<string, number>[] = [];
@@ -101,34 +142,29 @@ async function main(): Promise<void> {
       received.push(got);
       const abort = new AbortController();
       aborts.push(abort);
-      const res = await fetch(`http://127.0.0.1:${port}/`, { signal: abort.signal });
+      const res = await fetch(`http://127.0.0.1:${port}/live`, { signal: abort.signal });
       streams.push(consume(res.body!, (id, at) => got.set(id, at)).catch(() => undefined));
     }
     await sleep(200);
 
+    let failedDeliveries = 0;
     const store = async () => {
-      const t0 = performance.now();
-      const row = await db.$transaction(async (tx) => {
-        const e = await tx.webhookEvent.create({
-          data: {
-            ...scope,
-            surface: "core",
-            name: "deposit.completed",
-            receivedName: "deposit.completed",
-            dedupeKey: randomUUID(),
-            resourceType: "deposit",
-            resourceId: randomUUID(),
-            resourceStatus: "COMPLETED",
-            payload: {},
-            headers: {},
-            signature: "current",
-          },
-        });
-        await notifyEvent(tx, { ...scope, eventId: e.id, name: e.name, resourceType: e.resourceType, resourceId: e.resourceId, resourceStatus: e.resourceStatus });
-        return e;
+      const now = new Date().toISOString();
+      const body = JSON.stringify({
+        event: "deposit.completed",
+        timestamp: now,
+        data: { id: randomUUID(), type: "NGN_DEPOSIT", amount: "150000.00", currency: "NGN", status: "COMPLETED", created_at: now, updated_at: now },
       });
-      started.set(row.id, t0);
-      committed.set(row.id, performance.now());
+      const t0 = performance.now();
+      const res = await fetch(webhookUrl, { method: "POST", headers: { "content-type": "application/json", "x-daya-signature": signBody("core", secret, body) }, body });
+      const answered = performance.now();
+      if (res.status !== 200) {
+        failedDeliveries += 1;
+        return;
+      }
+      const { id } = (await res.json()) as { id: string };
+      started.set(id, t0);
+      committed.set(id, answered);
     };
 
     // Warm-up: connection pool, prepared statements, JIT.
@@ -173,21 +209,29 @@ async function main(): Promise<void> {
       events: EVENTS,
       rate_per_second: RATE,
       sse_clients: CLIENTS,
+      path: "signed POST to the webhook route -> batch insert + pg_notify -> LISTEN -> SSE client",
+      failed_deliveries: failedDeliveries,
       deliveries: fromStart.length,
       missing,
-      from_transaction_start_ms: { p50: round(quantile(fromStart, 0.5)), p95: round(quantile(fromStart, 0.95)), max: round(fromStart.at(-1) ?? NaN) },
-      from_commit_ms: { p50: round(quantile(fromCommit, 0.5)), p95: round(quantile(fromCommit, 0.95)), max: round(fromCommit.at(-1) ?? NaN) },
+      from_delivery_sent_ms: { p50: round(quantile(fromStart, 0.5)), p95: round(quantile(fromStart, 0.95)), max: round(fromStart.at(-1) ?? NaN) },
+      from_answer_ms: { p50: round(quantile(fromCommit, 0.5)), p95: round(quantile(fromCommit, 0.95)), max: round(fromCommit.at(-1) ?? NaN) },
       target_p95_ms: TARGET_P95_MS,
-      machine: { cpus: os.cpus().length, node: process.version },
+      machine: { cpus: os.cpus().length, node: process.version, load_average_1m: Math.round(os.loadavg()[0]! * 100) / 100 },
       at: new Date().toISOString(),
     };
-    const pass = missing === 0 && result.from_transaction_start_ms.p95 < TARGET_P95_MS;
+    const missed = [
+      result.from_delivery_sent_ms.p95 >= TARGET_P95_MS ? `p95 ${result.from_delivery_sent_ms.p95} ms is not under the target of ${TARGET_P95_MS} ms` : null,
+      missing > 0 ? `${missing} event deliveries never reached their SSE client (target 0)` : null,
+      failedDeliveries > 0 ? `${failedDeliveries} webhook deliveries were not accepted (target 0)` : null,
+    ].filter((m): m is string => m !== null);
+    pass = missed.length === 0;
     console.log(
-      `live: ${EVENTS} events at ${RATE}/s to ${CLIENTS} SSE clients (${result.deliveries} deliveries, ${missing} missing)\n` +
-        `  event stored -> browser parsed: p50 ${result.from_transaction_start_ms.p50} ms  p95 ${result.from_transaction_start_ms.p95} ms  max ${result.from_transaction_start_ms.max} ms\n` +
-        `  commit returned -> browser parsed: p50 ${result.from_commit_ms.p50} ms  p95 ${result.from_commit_ms.p95} ms  max ${result.from_commit_ms.max} ms\n` +
-        `  target p95 < ${TARGET_P95_MS} ms: ${pass ? "met" : "NOT met"}`,
+      `live: ${EVENTS} signed deliveries at ${RATE}/s through the webhook route to ${CLIENTS} SSE clients (${result.deliveries} deliveries, ${missing} missing)\n` +
+        `  delivery sent -> browser parsed: p50 ${result.from_delivery_sent_ms.p50} ms  p95 ${result.from_delivery_sent_ms.p95} ms  max ${result.from_delivery_sent_ms.max} ms\n` +
+        `  200 answered -> browser parsed: p50 ${result.from_answer_ms.p50} ms  p95 ${result.from_answer_ms.p95} ms  max ${result.from_answer_ms.max} ms\n` +
+        `  machine load ${result.machine.load_average_1m}; target p95 < ${TARGET_P95_MS} ms: ${pass ? "met" : "NOT met"}`,
     );
+    for (const m of missed) console.error(`  MISSED: ${m}`);
     const out = path.resolve("bench-results/live.json");
     await mkdir(path.dirname(out), { recursive: true });
     // The lines `npm run bench` prints (scripts/bench/all.ts).
@@ -198,7 +242,6 @@ async function main(): Promise<void> {
     ];
     await writeFile(out, `${JSON.stringify({ ...result, target_met: pass, summary }, null, 2)}\n`);
     console.log(`wrote ${path.relative(process.cwd(), out)}`);
-    process.exitCode = pass ? 0 : 1;
     for (const a of aborts) a.abort();
     await Promise.all(streams);
   } finally {
@@ -206,13 +249,20 @@ async function main(): Promise<void> {
     server?.closeAllConnections();
     await new Promise((r) => (server ? server.close(r) : r(undefined)));
     await listener.stop();
+    await closeIntakePool();
     await db.$disconnect();
     await pg.stop();
     await rm(dir, { recursive: true, force: true });
   }
+  return pass;
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+// The verdict decides the exit status explicitly: a library's exit handling must not turn a missed
+// target into success.
+main().then(
+  (pass) => process.exit(pass ? 0 : 1),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -18,7 +18,7 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
   const showRejections = can(me.role, "keys:manage");
   const [result, rejections] = await Promise.all([
     queryEvents(me.organizationId, me.environment, filters),
-    showRejections ? listRejections(me.environment) : Promise.resolve(null),
+    showRejections ? listRejections(me.organizationId, me.environment) : Promise.resolve(null),
   ]);
   const { page, ...rest } = filters;
   const exportQuery = new URLSearchParams(Object.entries(rest).filter((e): e is [string, string] => typeof e[1] === "string" && e[1] !== ""));
@@ -52,7 +52,7 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
       <EventsAutoRefresh />
       <EventsToolbar names={result.names} resources={result.resources} statuses={result.statuses} resourceLabels={{ ...RESOURCE_LABELS }} />
       <EventsTable rows={rows} page={page} pages={result.pages} total={result.total} filters={filters} filtered={Object.values(rest).some(Boolean)} />
-      {rejections ? <RejectionsTable rows={rejections.rows} total={rejections.total} /> : null}
+      {rejections ? <RejectionsTable rows={rejections.rows} total={rejections.total} includeUnattributed={rejections.includeUnattributed} /> : null}
     </>
   );
 }

@@ -12,7 +12,7 @@ export interface RejectionRow {
 }
 
 /** Deliveries refused before they were trusted (admins only). Their payloads were never stored. */
-export function RejectionsTable({ rows, total }: { rows: RejectionRow[]; total: number }) {
+export function RejectionsTable({ rows, total, includeUnattributed }: { rows: RejectionRow[]; total: number; includeUnattributed: boolean }) {
   return (
     <section aria-labelledby="refused-heading" className="mt-10 grid gap-3">
       <div>
@@ -22,6 +22,11 @@ export function RejectionsTable({ rows, total }: { rows: RejectionRow[]; total: 
         <p className="text-sm text-muted-foreground">
           Requests to the webhook address that failed the signature or body checks. Many of them usually mean a webhook secret differs from the
           provider&apos;s: set the current one under API keys. Bodies of refused requests are not kept.
+        </p>
+        <p className="text-sm text-muted-foreground" data-testid="rejections-scope">
+          {includeUnattributed
+            ? "Requests that no secret could verify are listed too: this deployment serves only your organization, so they were sent to your address."
+            : "Only requests signed with your organization's secret are listed. Requests that no secret could verify cannot be attributed to an organization, so they are kept for the deployment's operator and not shown here."}
         </p>
       </div>
       {rows.length === 0 ? (

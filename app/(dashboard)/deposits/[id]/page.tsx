@@ -28,7 +28,9 @@ export default async function DepositPage({ params }: { params: Promise<{ id: st
   );
   let r;
   try {
-    r = await upstreamFor(me).core.getDeposit(id);
+    // Not from the 10 s read cache: a live refresh after a webhook must show the new status, and
+    // a cached answer from just before the event would leave the page behind until the next one.
+    r = await upstreamFor(me).core.getDeposit(id, { cache: false });
   } catch (err) {
     if (err instanceof UpstreamError && err.kind === "not_found") notFound();
     if (!(err instanceof UpstreamError)) throw err;
@@ -62,7 +64,7 @@ export default async function DepositPage({ params }: { params: Promise<{ id: st
       <StaleNote stale={r.stale} fetchedAt={r.fetchedAt} />
       <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="grid content-start gap-8">
-          <DepositFields d={d} />
+          <DepositFields d={d} environment={me.environment} />
           <DecisionPanel depositId={d.id} providerStatus={d.status} decisions={items} canDecide={can(me.role, "review:decide")} currentUserId={me.id} />
         </div>
         <Timeline organizationId={me.organizationId} environment={me.environment} resourceType="deposit" resourceId={d.id} />

@@ -39,7 +39,7 @@ export default async function WithdrawalPage({ params }: { params: Promise<{ id:
     <>
       <PageHeader title={`Withdrawal ${id.slice(0, 8)}`} description={<span className="font-mono text-xs">{id}</span>} actions={back} />
       <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <WithdrawalDetail initial={view} />
+        <WithdrawalDetail initial={view} environment={me.environment} />
         <Timeline organizationId={me.organizationId} environment={me.environment} resourceType="withdrawal" resourceId={id} />
       </div>
     </>

@@ -1,0 +1,87 @@
+/**
+ * The funding account detail page as the server renders it, per environment and role: the sandbox
+ * deposit simulator must not exist in production at all (not merely disabled).
+ */
+import * as React from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { LiveContext } from "@/components/live/live-provider";
+import type { FundingAccountView } from "@/lib/funding-accounts/views";
+
+const me = vi.hoisted(() => ({ current: { id: "u1", organizationId: "o1", environment: "sandbox", role: "operator", name: "Op", email: "op@example.com" } as Record<string, string> }));
+
+vi.mock("next/navigation", () => ({
+  useRouter: () => ({ push: () => undefined, refresh: () => undefined, replace: () => undefined }),
+  usePathname: () => "/funding-accounts",
+  useSearchParams: () => new URLSearchParams(),
+  redirect: () => undefined,
+  notFound: () => {
+    throw new Error("not found");
+  },
+}));
+vi.mock("@/lib/auth/session", () => ({ requirePagePermission: async () => me.current }));
+vi.mock("@/lib/webhooks/query", () => ({ getTimeline: async () => [] }));
+
+const ID = "0b6c1f0e-1111-4a2b-8c3d-9e8f7a6b5c4d";
+const view: FundingAccountView = {
+  account: {
+    object: "funding_account",
+    id: ID,
+    type: "PERMANENT",
+    status: "ACTIVE",
+    rail: "NGN_VIRTUAL_ACCOUNT",
+    customer_id: "3f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+    currency: "NGN",
+    settlement_destination: { type: "INTERNAL_BALANCE" },
+    instructions: [{ type: "BANK_TRANSFER", status: "ACTIVE", currency: "NGN", bank_name: "Wema Bank", bank_code: "035", account_number: "7812345678", account_name: "Demo Merchant / Amaka Obi" }],
+    created_at: "2026-11-22T05:00:00.000Z",
+  },
+  customer: { id: "3f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d", name: "Amaka Obi", email: null, kycTier: "2" },
+  fetchedAt: "2026-11-22T05:00:00.000Z",
+  stale: false,
+} as unknown as FundingAccountView;
+const read = vi.hoisted(() => ({ environments: [] as string[] }));
+vi.mock("@/lib/funding-accounts/read", () => ({
+  readFundingAccount: async (user: { environment: string }) => {
+    read.environments.push(user.environment);
+    return view;
+  },
+  readAccountDeposits: async () => ({ rows: [], total: 0, fetchedAt: "2026-11-22T05:00:00.000Z", stale: false }),
+}));
+
+async function renderPage(environment: "sandbox" | "production", role: string) {
+  me.current = { ...me.current, environment, role };
+  const { default: FundingAccountPage } = await import("@/app/(dashboard)/funding-accounts/[id]/page");
+  const page = await FundingAccountPage({ params: Promise.resolve({ id: ID }) });
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false, retryOnMount: false } } });
+  return renderToStaticMarkup(
+    <QueryClientProvider client={qc}>
+      <LiveContext.Provider value={{ mode: "live", fallbackIntervalMs: 10_000 }}>{page}</LiveContext.Provider>
+    </QueryClientProvider>,
+  );
+}
+
+describe("funding account detail page", () => {
+  beforeEach(() => {
+    read.environments = [];
+  });
+
+  it("offers an operator the deposit simulator in the sandbox", async () => {
+    const html = await renderPage("sandbox", "operator");
+    expect(html).toContain("7812345678");
+    expect(html).toContain("Simulate deposit");
+  });
+
+  it.each(["operator", "admin"])("renders no simulator at all for an %s in production, while the account itself shows", async (role) => {
+    const html = await renderPage("production", role);
+    expect(read.environments).toEqual(["production"]);
+    expect(html).toContain("7812345678");
+    expect(html).not.toMatch(/[Ss]imulate/);
+    expect(html).not.toContain("Scenario");
+  });
+
+  it("renders no simulator for a viewer in the sandbox", async () => {
+    expect(await renderPage("sandbox", "viewer")).not.toContain("Simulate deposit");
+  });
+});
