@@ -27,10 +27,6 @@ async function main() {
 
     const emulatorUrl = `http://localhost:${EMULATOR_PORT}`;
     const env: NodeJS.ProcessEnv = {
-      // The app talks to the emulator this script starts, on whatever port it was given; an
-      // address set in the local file or the shell still wins.
-      UPSTREAM_SANDBOX_CORE_URL: emulatorUrl,
-      UPSTREAM_SANDBOX_PRO_URL: `${emulatorUrl}/pro`,
       ...local,
       // The app's sandbox surfaces are this emulator, whatever port it was given.
       UPSTREAM_SANDBOX_CORE_URL: emulatorUrl,
