@@ -236,8 +236,9 @@ async function main(): Promise<boolean> {
     await mkdir(path.dirname(out), { recursive: true });
     // The lines `npm run bench` prints (scripts/bench/all.ts).
     const summary = [
-      { metric: "event stored -> browser, p95", value: result.from_transaction_start_ms.p95, unit: "ms", target: `< ${TARGET_P95_MS} ms`, met: result.from_transaction_start_ms.p95 < TARGET_P95_MS },
-      { metric: "event stored -> browser, p50", value: result.from_transaction_start_ms.p50, unit: "ms" },
+      { metric: "webhook sent -> browser, p95", value: result.from_delivery_sent_ms.p95, unit: "ms", target: `< ${TARGET_P95_MS} ms`, met: result.from_delivery_sent_ms.p95 < TARGET_P95_MS },
+      { metric: "webhook sent -> browser, p50", value: result.from_delivery_sent_ms.p50, unit: "ms" },
+      { metric: "webhook answered -> browser, p95", value: result.from_answer_ms.p95, unit: "ms" },
       { metric: "deliveries missing", value: missing, unit: `of ${EVENTS * CLIENTS}`, target: "0", met: missing === 0 },
     ];
     await writeFile(out, `${JSON.stringify({ ...result, target_met: pass, summary }, null, 2)}\n`);
