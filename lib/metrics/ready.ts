@@ -29,9 +29,9 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
 }
 
 /** Any HTTP answer (even 401 or 404) proves the host is reachable; no key is sent. */
-async function reachable(url: string): Promise<boolean> {
+async function reachable(url: string, fetchImpl: typeof fetch): Promise<boolean> {
   try {
-    const res = await fetch(url, { method: "GET", signal: AbortSignal.timeout(TIMEOUT_MS), redirect: "manual" });
+    const res = await fetchImpl(url, { method: "GET", signal: AbortSignal.timeout(TIMEOUT_MS), redirect: "manual" });
     await res.body?.cancel().catch(() => undefined);
     return true;
   } catch {
@@ -39,14 +39,19 @@ async function reachable(url: string): Promise<boolean> {
   }
 }
 
-export async function checkReadiness(): Promise<Readiness> {
+export interface ReadinessDeps {
+  db: Pick<typeof db, "$queryRawUnsafe" | "vaultSecret">;
+  fetch: typeof fetch;
+}
+
+export async function checkReadiness(deps: ReadinessDeps = { db, fetch: (...a) => fetch(...a) }): Promise<Readiness> {
   let database: "ok" | "unreachable" = "ok";
   let targets: { environment: UpstreamEnvironment; surface: UpstreamSurface }[] = [];
   try {
-    await withTimeout(db.$queryRawUnsafe("SELECT 1"), TIMEOUT_MS);
+    await withTimeout(deps.db.$queryRawUnsafe("SELECT 1"), TIMEOUT_MS);
     // Only the hosts someone has a key for matter: an unused production host is not a reason to stop.
     const rows = await withTimeout(
-      db.vaultSecret.findMany({ where: { kind: "api_key", status: "active" }, distinct: ["environment", "surface"], select: { environment: true, surface: true } }),
+      deps.db.vaultSecret.findMany({ where: { kind: "api_key", status: "active" }, distinct: ["environment", "surface"], select: { environment: true, surface: true } }),
       TIMEOUT_MS,
     );
     targets = rows.map((r) => ({ environment: r.environment as UpstreamEnvironment, surface: r.surface as UpstreamSurface }));
@@ -61,7 +66,7 @@ export async function checkReadiness(): Promise<Readiness> {
   const upstream: Record<string, "ok" | "unreachable"> = {};
   await Promise.all(
     [...byOrigin].map(async ([origin, names]) => {
-      const ok = await reachable(origin);
+      const ok = await reachable(origin, deps.fetch);
       for (const n of names) upstream[n] = ok ? "ok" : "unreachable";
     }),
   );

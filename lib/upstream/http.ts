@@ -312,7 +312,7 @@ export class UpstreamClient {
     const settle = (e: UpstreamError): UpstreamError =>
       uncertain && (e.outcome === "not_sent" || (e.outcome === "refused" && e.kind === "rate_limited")) ? e.withOutcome("unknown", !isRead) : e;
 
-    const requestId = (await this.opts.requestId?.()) ?? randomUUID();
+    const requestId = (await this.opts.requestId?.()) || randomUUID();
     for (let attempt = 1; attempt <= this.retry.maxAttempts; attempt++) {
       try {
         await this.takeBudget(o, hash, hasStale);
