@@ -48,18 +48,22 @@ async function checkEveryHop(request: APIRequestContext, path: string, https: bo
 }
 
 test.describe("security headers and cookies", () => {
-  test("the public pages carry the security headers, signed out", async ({ playwright, baseURL }) => {
-    const request = await playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
-    for (const path of [...PUBLIC_PAGES, ...NAV_PAGES]) await checkEveryHop(request, path, false);
-    await request.dispose();
-  });
-
-  for (const role of ROLES) {
-    test(`every page of the navigation carries the security headers, as ${role}`, async ({ playwright, baseURL }) => {
-      const request = await playwright.request.newContext({ baseURL, storageState: storageStateOf(role as E2ERole) });
-      for (const path of [...NAV_PAGES, "/forbidden"]) await checkEveryHop(request, path, false);
+  for (const path of [...PUBLIC_PAGES, ...NAV_PAGES]) {
+    test(`${path} carries the security headers, signed out`, async ({ playwright, baseURL }) => {
+      const request = await playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+      await checkEveryHop(request, path, false);
       await request.dispose();
     });
+  }
+
+  for (const role of ROLES) {
+    for (const path of [...NAV_PAGES, "/forbidden"]) {
+      test(`${path} carries the security headers, as ${role}`, async ({ playwright, baseURL }) => {
+        const request = await playwright.request.newContext({ baseURL, storageState: storageStateOf(role as E2ERole) });
+        await checkEveryHop(request, path, false);
+        await request.dispose();
+      });
+    }
   }
 
   test("HSTS is sent only over HTTPS (as the load balancer reports it)", async ({ playwright, baseURL }) => {

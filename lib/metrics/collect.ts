@@ -14,8 +14,10 @@ import { renderGauge, type Labels } from "./registry";
 type Sample = { labels: Labels; value: number };
 
 async function queueDepths(): Promise<string[]> {
-  const [approvals, reviews, outbound] = await Promise.all([
+  const [approvals, flagged, reviews, outbound] = await Promise.all([
     db.approvalRequest.groupBy({ by: ["environment"], where: { status: "pending" }, _count: { _all: true } }),
+    // The review queue as the provider's webhooks last described it (the page itself asks the provider).
+    db.resourceState.groupBy({ by: ["environment"], where: { resourceType: "deposit", status: "REQUIRES_REVIEW" }, _count: { _all: true } }),
     db.reviewDecision.groupBy({ by: ["environment"], where: { status: "awaiting_confirmation" }, _count: { _all: true } }),
     db.outboundDelivery.count({ where: { status: "pending" } }),
   ]);
@@ -23,6 +25,7 @@ async function queueDepths(): Promise<string[]> {
     ["sandbox", "production"].map((environment) => ({ labels: { environment }, value: rows.find((r) => r.environment === environment)?._count._all ?? 0 }));
   return [
     renderGauge("merchant_ops_approvals_pending", "Money movements waiting for a second approver.", perEnv(approvals)),
+    renderGauge("merchant_ops_review_queue_deposits", "Deposits whose latest webhook says REQUIRES_REVIEW (the review queue).", perEnv(flagged)),
     renderGauge("merchant_ops_review_decisions_awaiting_confirmation", "Deposit review decisions waiting for a second person.", perEnv(reviews)),
     renderGauge("merchant_ops_outbound_deliveries_pending", "Signed review-decision webhooks not yet acknowledged by the merchant's system.", [{ labels: {}, value: outbound }]),
   ];

@@ -73,6 +73,7 @@ describe("what /api/metrics reports", () => {
     expect(text).toMatch(/^merchant_ops_request_duration_seconds_bucket\{kind="route",name="\/api\/approvals\/count",le="\+Inf"\} [1-9]/m);
     expect(text).toMatch(/^merchant_ops_webhook_deliveries_total\{environment="sandbox",surface="core",status="401"\} 1$/m);
     expect(text).toMatch(/^merchant_ops_approvals_pending\{environment="sandbox"\} [1-9]/m);
+    expect(text).toMatch(/^merchant_ops_review_queue_deposits\{environment="production"\} \d+$/m);
     expect(text).toMatch(/^merchant_ops_review_decisions_awaiting_confirmation\{environment="sandbox"\} \d+$/m);
     expect(text).toMatch(/^merchant_ops_outbound_deliveries_pending \d+$/m);
     expect(text).toMatch(/^merchant_ops_upstream_rate_budget_limit 95$/m);
