@@ -23,10 +23,43 @@ test.describe("accessibility (axe)", () => {
     await expectNoViolations(page, "/sign-in (dark)");
   });
 
+  test("the not-found page (app/not-found.tsx)", async ({ browser }) => {
+    // Signed out, an unknown address goes to sign-in; signed in, it is the root not-found page.
+    const context = await browser.newContext({ storageState: storageStateOf("viewer") });
+    const page = await context.newPage();
+    const res = await page.goto("/no-such-page-anywhere");
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+    await expectNoViolations(page, "not found");
+    await context.close();
+  });
+
   test("invite page", async ({ page }) => {
     await page.goto("/invite/not-a-real-token-but-long-enough");
     await expectNoViolations(page, "/invite");
   });
+
+  // A real seeded deposit (pages outside the sidebar are listed here by hand): a flagged one, where
+  // an approver also sees the decision form and a viewer only reads it, and a crypto one with its
+  // explorer link.
+  const depositCases = [
+    ["approver", "/deposits?status=REQUIRES_REVIEW"],
+    ["viewer", "/deposits?status=REQUIRES_REVIEW"],
+    ["viewer", "/deposits?type=CRYPTO_DEPOSIT"],
+  ] as const;
+  for (const [role, list] of depositCases) {
+    test(`a deposit's detail from ${list} as ${role}`, async ({ browser }) => {
+      const context = await browser.newContext({ storageState: storageStateOf(role) });
+      const page = await context.newPage();
+      await page.goto(list);
+      await page.getByTestId("deposit-row").first().getByRole("link", { name: /^Deposit / }).click();
+      await expect(page).toHaveURL(/\/deposits\/[^/?]+$/);
+      await expect(page.getByRole("heading", { level: 1, name: "Deposit" })).toBeVisible();
+      await expect(page.getByRole("region", { name: /timeline/i })).toBeVisible();
+      await expectNoViolations(page, `${page.url()} as ${role}`);
+      await context.close();
+    });
+  }
 
   for (const role of ROLES) {
     for (const path of pagesFor(role)) {

@@ -162,6 +162,30 @@ test.describe("legacy views as a viewer", () => {
     await expectReadOnly(page);
     await expectNoViolations(page, "/legacy/offramps");
   });
+
+  test("a viewer pages through the offramps two at a time, oldest last, with the URL carrying the page", async ({ page, request }) => {
+    const offramps = await emulatorList<{ id: string }>(request, "/offramps?limit=100");
+    expect(offramps.total).toBe(5);
+    const link = (id: string) => page.getByRole("link", { name: new RegExp(`offramp ${id}`) });
+    const oldest = offramps.data[offramps.data.length - 1]!;
+    await gotoHydrated(page, "/legacy/offramps?limit=2");
+    await expect(pagerText(page)).toContainText("5 offramps · page 1 of 3");
+    await expect(page.getByTestId("offramp-row")).toHaveCount(2);
+    await expect(link(offramps.data[0]!.id)).toBeVisible();
+    await page.getByRole("link", { name: "Older" }).click();
+    await expect(page).toHaveURL(/limit=2.*page=2|page=2.*limit=2/);
+    await expect(page.getByTestId("offramp-row")).toHaveCount(2);
+    await page.getByRole("link", { name: "Older" }).click();
+    await expect(pagerText(page)).toContainText("page 3 of 3");
+    await expect(page.getByTestId("offramp-row")).toHaveCount(1);
+    await expect(link(oldest.id)).toBeVisible();
+    await expect(page.getByRole("link", { name: "Older" })).toHaveCount(0);
+    // The shared link opens the same page.
+    await gotoHydrated(page, page.url());
+    await expect(page.getByTestId("offramp-row")).toHaveCount(1);
+    await page.getByRole("link", { name: "Newer" }).click();
+    await expect(pagerText(page)).toContainText("page 2 of 3");
+  });
 });
 
 test.describe("legacy views as an operator", () => {

@@ -238,6 +238,56 @@ test.describe("recipients", () => {
     expect((await providerRecipients(request, "SWIFT_BANK_ACCOUNT")).some((r) => r.id === id)).toBe(true);
   });
 
+  test("every other rule of the US and SWIFT forms is refused on its own field before anything is sent", async ({ page, request }) => {
+    const before = (await providerRecipients(request, "US_BANK_ACCOUNT")).length + (await providerRecipients(request, "SWIFT_BANK_ACCOUNT")).length;
+    const us = (name: string) => fieldError(page, `rc-us_bank_account-${name}`);
+    const swift = (name: string) => fieldError(page, `rc-swift_bank_account-${name}`);
+
+    await openForm(page, "US bank account");
+    const f = form(page);
+    await choose(f, page, "Payout scheme", "ACH");
+    const owner = f.getByRole("group", { name: "Account owner's address" });
+    await owner.getByLabel("Street line 1").fill("1 A");
+    await owner.getByLabel("Street line 2").fill("x".repeat(36));
+    await search(owner, page, "Country", "United States", /^United States \(USA\)/);
+    await save(page);
+    await expect(us("account_owner_name")).toHaveText("Enter the account owner's name (at most 256 characters).");
+    await expect(us("bank_name")).toHaveText("Enter the bank's name (at most 256 characters).");
+    await expect(us("account_type")).toHaveText("Choose checking or savings.");
+    await expect(us("address-street_line_1")).toHaveText("Enter the street and number: 4 to 35 characters.");
+    await expect(us("address-street_line_2")).toHaveText("The second street line can be at most 35 characters.");
+    await expect(us("address-city")).toHaveText("Enter the city.");
+    await expect(us("address-state")).toHaveText("Choose the state: US addresses need the ISO 3166-2 code, e.g. NY.");
+    await f.getByLabel("Account owner's name").fill("x".repeat(257));
+    await save(page);
+    await expect(us("account_owner_name")).toHaveText("Enter the account owner's name (at most 256 characters).");
+
+    await openForm(page, "SWIFT bank account");
+    await save(page);
+    await expect(swift("account_owner_name")).toHaveText("Enter the account owner's name (at most 256 characters).");
+    await expect(swift("account_owner_type")).toHaveText("Choose individual or business.");
+    await expect(swift("account_country")).toHaveText("Choose the country of the account.");
+    await expect(swift("category")).toHaveText("Choose how this recipient relates to you.");
+    await expect(swift("short_business_description")).toHaveText("Describe the recipient's business in a few words.");
+    await expect(swift("address-country")).toHaveText("Choose the country.");
+    await expect(swift("bank_address-city")).toHaveText("Enter the city.");
+
+    const g = form(page);
+    await choose(g, page, "Owner type", "Individual");
+    await g.getByLabel("Bank name").fill("b".repeat(257));
+    const address = g.getByRole("group", { name: "Account owner's address" });
+    await fillAddress(address, page, { street: "1 Churchill Place", city: "London", state: "abcd", postal: "E14 5HP E14 5HP E1", country: ["United Kingdom", /^United Kingdom \(GBR\)/] });
+    await save(page);
+    await expect(swift("first_name")).toHaveText("Enter the account owner's first name.");
+    await expect(swift("last_name")).toHaveText("Enter the account owner's last name.");
+    await expect(swift("bank_name")).toHaveText("The bank's name can be at most 256 characters.");
+    await expect(swift("address-state")).toHaveText("Enter the ISO 3166-2 subdivision code: 1 to 3 capital letters or digits, or leave it empty.");
+    await expect(swift("address-postal_code")).toHaveText("The postal code can be at most 16 characters.");
+
+    const after = (await providerRecipients(request, "US_BANK_ACCOUNT")).length + (await providerRecipients(request, "SWIFT_BANK_ACCOUNT")).length;
+    expect(after).toBe(before);
+  });
+
   test("the list filters by type and searches by name and last four digits, in the URL", async ({ page }) => {
     await gotoHydrated(page, "/recipients");
     await expect(page.getByRole("heading", { level: 1, name: "Recipients" })).toBeVisible();

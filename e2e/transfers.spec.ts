@@ -146,6 +146,32 @@ test.describe("transfers", () => {
     await approver.context().close();
   });
 
+  test("an admin, who may approve, cannot approve their own transfer; another approver sends it once", async ({ browser, request }) => {
+    const amount = uniqueAmount(700_000);
+    const reference = `E2E-SELF-${Date.now().toString(36)}`;
+    const admin = await pageAs(browser, "admin");
+    await sendTo(admin, amount, reference);
+    await expect(admin.getByTestId("transfer-pending")).toContainText("Waiting for a second approver");
+
+    await gotoHydrated(admin, "/approvals");
+    const own = admin.getByTestId("approvals-mine").getByTestId("approval-row").filter({ visible: true }).filter({ hasText: ngn(amount) });
+    await expect(own).toContainText("Waiting for approval");
+    await expect(own.getByTestId("approve-open")).toHaveCount(0);
+    // Not offered among the requests waiting for this admin either: the requester is never the second pair of eyes.
+    await expect(admin.getByTestId("approvals-waiting").getByTestId("approval-row").filter({ visible: true }).filter({ hasText: ngn(amount) })).toHaveCount(0);
+    expect(await providerTransfers(request, (t) => t.reference === reference)).toHaveLength(0);
+
+    const approver = await pageAs(browser, "approver");
+    await gotoHydrated(approver, "/approvals");
+    const waiting = approver.getByTestId("approvals-waiting").getByTestId("approval-row").filter({ visible: true }).filter({ hasText: ngn(amount) });
+    await waiting.getByTestId("approve-open").click();
+    await approver.getByTestId("approve-dialog").getByTestId("approve-confirm").click();
+    await expect(approver.getByText(`Approved and sent: Transfer ${ngn(amount)}`)).toBeVisible();
+    expect(await providerTransfers(request, (t) => t.reference === reference)).toHaveLength(1);
+    await admin.context().close();
+    await approver.context().close();
+  });
+
   test("bad input is refused on its field, by the form and by the provider", async ({ browser }) => {
     const page = await pageAs(browser, "operator");
     await openForm(page);

@@ -2,6 +2,7 @@ import {
   Activity, ArrowDownLeft, ArrowDownToLine, ArrowUpFromLine, ArrowUpLeft, ArrowUpRight, Banknote, BookUser, CheckCheck, ClipboardCheck, HandCoins, KeyRound, Landmark, LayoutDashboard, ScrollText, Send, SlidersHorizontal, Users, Wallet,
   type LucideIcon,
 } from "lucide-react";
+import { CandlestickChart, ChartCandlestick, Coins, ListOrdered, Network, PiggyBank, ReceiptText, WalletCards, Webhook } from "lucide-react"; // the Pro desk and Coins areas
 import { can, type Permission, type Role } from "@/lib/auth/permissions";
 
 export type NavItem = {
@@ -46,6 +47,26 @@ export const NAV: NavArea[] = [
       { title: "Recipients", href: "/recipients", icon: BookUser, permission: "data:read", keywords: ["payees", "beneficiaries", "bank account", "wallet address", "iban", "swift", "ach", "wire"] },
       { title: "Transfers", href: "/transfers", icon: ArrowUpRight, permission: "data:read", keywords: ["payout", "send money", "pay recipient", "bank transfer", "quote"] },
       { title: "Withdrawals", href: "/withdrawals", icon: ArrowUpFromLine, permission: "data:read", keywords: ["merchant withdrawal", "send crypto", "usdt", "polygon", "on chain", "payout", "tx hash"] },
+    ],
+  },
+  {
+    title: "Pro desk",
+    items: [
+      { title: "Order ticket", href: "/pro", icon: CandlestickChart, permission: "data:read", keywords: ["pro", "trade", "buy usd", "sell usd", "limit order", "market order", "quote", "ngn usd", "convert"] },
+      { title: "Pro orders", href: "/pro/orders", icon: ListOrdered, permission: "data:read", keywords: ["pro", "open orders", "order history", "cancel order", "replace order", "fills"] },
+      { title: "Pro withdrawal options", href: "/pro/withdrawal-options", icon: Network, permission: "data:read", keywords: ["pro", "chains", "rails", "network fee", "usdt", "usdc", "on chain"] },
+      { title: "Pro webhooks", href: "/pro/webhooks", icon: Webhook, permission: "settings:manage", keywords: ["pro", "webhooks", "signing secret", "rotate secret", "pause", "deliveries"] },
+    ],
+  },
+  {
+    title: "Coins",
+    items: [
+      { title: "Markets", href: "/coins/markets", icon: ChartCandlestick, permission: "data:read", keywords: ["coins", "prices", "crypto", "btc", "eth", "fee", "minimum", "stale price"] },
+      { title: "Coins orders", href: "/coins/orders", icon: ListOrdered, permission: "data:read", keywords: ["coins", "buy", "sell", "trade", "place order", "executed price"] },
+      { title: "Coins balances", href: "/coins/balances", icon: Coins, permission: "data:read", keywords: ["coins", "portfolio", "holdings", "crypto balance", "usd value"] },
+      { title: "Coins transactions", href: "/coins/transactions", icon: ReceiptText, permission: "data:read", keywords: ["coins", "ledger", "history", "credits", "debits", "fees"] },
+      { title: "Coins withdrawals", href: "/coins/withdrawals", icon: WalletCards, permission: "data:read", keywords: ["coins", "crypto withdrawal", "fiat withdrawal", "saved addresses", "chains", "send crypto", "bank"] },
+      { title: "Fiat deposits", href: "/coins/deposits", icon: PiggyBank, permission: "data:read", keywords: ["coins", "deposit options", "bank account", "fund", "naira", "wire"] },
     ],
   },
   { title: "Activity", items: [{ title: "Events", href: "/events", icon: Activity, permission: "events:read", keywords: ["webhooks", "event log", "timeline", "deliveries"] }] },

@@ -104,13 +104,19 @@ async function main() {
       started.push(emulator);
       const app = startProcess("app", bin("next"), ["start", "--port", String(appPort)], { ...env, LOG_LEVEL: "info" }, { logFile: appLog });
       started.push(app);
+      // A second instance of the same build on the same database, as behind a load balancer:
+      // e2e/scale-out.spec.ts proves sessions, rate budget, ledger, live updates and approvals hold across both.
+      const secondUrl = `http://localhost:${await freePort()}`;
+      const second = startProcess("app-2", bin("next"), ["start", "--port", new URL(secondUrl).port], { ...env, LOG_LEVEL: "info" }, { logFile: path.join(results, "app-2.log") });
+      started.push(second);
       await waitForHttp(`http://localhost:${emulatorPort}/__emulator/health`, 60_000, () => emulator.child.exitCode === null);
       const { seedDemoVault } = await import("../lib/vault/seed-demo");
       await seedDemoVault({ databaseUrl: e2eUrl, emulatorUrl: `http://localhost:${emulatorPort}`, appUrl, env, print: () => undefined });
       await waitForHttp(`${appUrl}/api/health`, 60_000, () => app.child.exitCode === null);
+      await waitForHttp(`${secondUrl}/api/health`, 60_000, () => second.child.exitCode === null);
       const pwJson = path.join(results, "playwright.json");
       fs.rmSync(pwJson, { force: true });
-      run(bin("playwright"), ["test"], { ...env, NODE_ENV: "test", E2E_BASE_URL: appUrl, E2E_EMULATOR_URL: `http://localhost:${emulatorPort}`, APP_LOG_FILE: appLog, PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson });
+      run(bin("playwright"), ["test"], { ...env, NODE_ENV: "test", E2E_BASE_URL: appUrl, E2E_EMULATOR_URL: `http://localhost:${emulatorPort}`, E2E_SECOND_BASE_URL: secondUrl, APP_LOG_FILE: appLog, PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson });
       const p = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(pwJson);
       if (p) e2e = { passed: p.stats.expected + p.stats.flaky, failed: p.stats.unexpected, skipped: p.stats.skipped };
     } else {

@@ -69,16 +69,30 @@ function ConfirmAction({
   const [error, setError] = React.useState<string | null>(null);
   const [note, setNote] = React.useState("");
   const noteId = React.useId();
+  // A decision made elsewhere at the same moment (another approver, another instance) takes this
+  // row, and this dialog with it, off the list: its refusal would vanish unread, so it becomes a toast.
+  const mounted = React.useRef(false);
+  const unread = React.useRef<string | null>(null);
+  React.useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      if (unread.current) toast.error(unread.current);
+    };
+  }, []);
+  const showError = (message: string | null) => {
+    unread.current = message;
+    if (message && !mounted.current) toast.error(message);
+    else setError(message);
+  };
   return (
     <AlertDialog
       open={open}
       onOpenChange={(o) => {
         if (pending) return;
         setOpen(o);
-        if (o) {
-          setError(null);
-          setNote("");
-        }
+        showError(null);
+        if (o) setNote("");
       }}
     >
       <AlertDialogTrigger asChild>
@@ -107,7 +121,7 @@ function ConfirmAction({
             onClick={() =>
               start(async () => {
                 const failed = await run(note.trim());
-                if (failed) setError(failed);
+                if (failed) showError(failed);
                 else setOpen(false);
               })
             }

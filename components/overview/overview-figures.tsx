@@ -5,7 +5,6 @@ import { fetchJson } from "@/components/balances/fetch-json";
 import { FigureError, StaleNote, useNow } from "@/components/balances/freshness";
 import { useLiveRefetchInterval } from "@/components/live/live-provider";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
 import type { DepositsToday, Figure, Overview } from "@/lib/balances/overview";
 import { liveKeys } from "@/lib/live/query-keys";
 
@@ -139,23 +138,5 @@ export function OverviewFigures({ initial, showApprovals }: { initial: Overview;
         </Card>
       ) : null}
     </>
-  );
-}
-
-export function OverviewFiguresSkeleton() {
-  return (
-    <div aria-busy="true" className="grid gap-4 md:col-span-2">
-      <span className="sr-only">Loading balances and deposits…</span>
-      <div className="grid gap-4 md:grid-cols-3">
-        <Skeleton className="h-32" />
-        <Skeleton className="h-32" />
-        <Skeleton className="h-32" />
-      </div>
-      <Skeleton className="h-36 w-full" />
-      <div className="grid gap-4 md:grid-cols-2">
-        <Skeleton className="h-28" />
-        <Skeleton className="h-28" />
-      </div>
-    </div>
   );
 }

@@ -1,12 +1,35 @@
 "use client";
-import { useEffect } from "react";
+import { startTransition, useEffect } from "react";
+import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
+
+/** The props Next passes to an `error.tsx` boundary. */
+export interface ErrorBoundaryProps {
+  error: Error & { digest?: string };
+  /** Re-fetches the segment's server components and renders them again (Next 16.3+). */
+  retry?: () => void;
+  /** Only clears the error state: the children render again from what the client already has. */
+  reset: () => void;
+}
+
+/**
+ * What "Try again" does. `reset()` alone would render the same failed server payload again, so the
+ * segment must be re-fetched: Next's `retry()` does that; without it, refresh and reset together.
+ */
+export function retrySegment({ retry, reset }: Pick<ErrorBoundaryProps, "retry" | "reset">, refresh: () => void): void {
+  if (retry) return retry();
+  startTransition(() => {
+    refresh();
+    reset();
+  });
+}
 
 /**
  * What a route's error boundary shows. The digest is the id in the server log; the message itself
- * is never shown (it could name internals).
+ * is never shown (it could name internals). Each `error.tsx` passes its props straight through.
  */
-export function RouteError({ title, error, reset }: { title: string; error: Error & { digest?: string }; reset: () => void }) {
+export function RouteError({ title, error, retry, reset }: ErrorBoundaryProps & { title: string }) {
+  const router = useRouter();
   useEffect(() => {
     console.error(error.digest ?? title);
   }, [error, title]);
@@ -17,7 +40,7 @@ export function RouteError({ title, error, reset }: { title: string; error: Erro
         Nothing was changed. Try again; if it keeps failing, give this reference to whoever runs the app: <code>{error.digest ?? "unknown"}</code>
       </p>
       <div>
-        <Button onClick={reset}>Try again</Button>
+        <Button onClick={() => retrySegment({ retry, reset }, router.refresh)}>Try again</Button>
       </div>
     </div>
   );

@@ -1,21 +1,16 @@
 "use client";
 
 import * as React from "react";
-import { useRouter } from "next/navigation";
-import { useTheme } from "next-themes";
-import { MonitorIcon, MoonIcon, SearchIcon, SunIcon } from "lucide-react";
+import dynamic from "next/dynamic";
+import { SearchIcon } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
-import {
-  CommandDialog,
-  CommandEmpty,
-  CommandGroup,
-  CommandInput,
-  CommandItem,
-  CommandList,
-} from "@/components/ui/command";
-import { groupEntries, isApplePlatform, isPaletteShortcut, paletteEntries, shortcutLabel } from "@/components/shell/palette";
+import { isApplePlatform, isPaletteShortcut, shortcutLabel } from "@/components/shell/palette";
 import type { ShellNavArea } from "@/components/shell/types";
+
+const loadDialog = () => import("@/components/shell/command-palette-dialog");
+// Every page has the palette's button, few open it: the list and cmdk load on first use.
+const CommandPaletteDialog = dynamic(loadDialog, { ssr: false });
 
 const noopSubscribe = () => () => {};
 
@@ -28,49 +23,39 @@ function useAppleKeyboard(): boolean {
   );
 }
 
-const THEMES = [
-  { value: "light", label: "Light", icon: SunIcon },
-  { value: "dark", label: "Dark", icon: MoonIcon },
-  { value: "system", label: "System", icon: MonitorIcon },
-] as const;
-
 /** Ctrl/Cmd-K anywhere opens a searchable list of the pages this person may open. */
 function CommandPalette({ nav }: { nav: ShellNavArea[] }) {
   const [open, setOpen] = React.useState(false);
-  const router = useRouter();
-  const { setTheme } = useTheme();
+  // Mounted from the first opening on, so closing animates and reopening is instant.
+  const [used, setUsed] = React.useState(false);
   const apple = useAppleKeyboard();
   const shortcut = shortcutLabel(apple);
 
-  const groups = React.useMemo(() => groupEntries(paletteEntries(nav)), [nav]);
-  const icons = React.useMemo(() => {
-    const map = new Map<string, React.ReactNode>();
-    for (const area of nav) for (const item of area.items) if (!map.has(item.href)) map.set(item.href, item.icon);
-    return map;
-  }, [nav]);
+  const show = React.useCallback((next: boolean | ((was: boolean) => boolean)) => {
+    setUsed(true);
+    setOpen(next);
+  }, []);
 
   React.useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
       if (!isPaletteShortcut(event)) return;
       // Ctrl-K would otherwise move focus to the browser's address bar.
       event.preventDefault();
-      setOpen((wasOpen) => !wasOpen);
+      show((wasOpen) => !wasOpen);
     }
     document.addEventListener("keydown", onKeyDown);
     return () => document.removeEventListener("keydown", onKeyDown);
-  }, []);
-
-  const run = React.useCallback((action: () => void) => {
-    setOpen(false);
-    action();
-  }, []);
+  }, [show]);
 
   return (
     <>
       <Button
         variant="outline"
         size="sm"
-        onClick={() => setOpen(true)}
+        onClick={() => show(true)}
+        // A pointer on the button or focus on it: fetch the list before the click.
+        onPointerEnter={() => void loadDialog()}
+        onFocus={() => void loadDialog()}
         aria-keyshortcuts="Control+K Meta+K"
         aria-haspopup="dialog"
         className="gap-2 text-muted-foreground sm:w-56 sm:justify-start"
@@ -84,45 +69,14 @@ function CommandPalette({ nav }: { nav: ShellNavArea[] }) {
           {shortcut.visual}
         </kbd>
       </Button>
-      <CommandDialog
-        open={open}
-        onOpenChange={setOpen}
-        title="Search"
-        description={`Go to a page or run a command. ${shortcut.spoken} opens this from anywhere.`}
-      >
-        <CommandInput placeholder="Search pages and commands…" aria-label="Search pages and commands" />
-        <CommandList>
-          <CommandEmpty>Nothing matches. Try another word.</CommandEmpty>
-          {groups.map(({ group, entries }) => (
-            <CommandGroup key={group} heading={group}>
-              {entries.map((entry) => (
-                <CommandItem
-                  key={entry.href}
-                  value={entry.value}
-                  keywords={entry.keywords}
-                  onSelect={() => run(() => router.push(entry.href))}
-                >
-                  {icons.get(entry.href)}
-                  <span>{entry.title}</span>
-                </CommandItem>
-              ))}
-            </CommandGroup>
-          ))}
-          <CommandGroup heading="Theme">
-            {THEMES.map(({ value, label, icon: Icon }) => (
-              <CommandItem
-                key={value}
-                value={`Theme ${label}`}
-                keywords={["appearance", "colour", "color", "mode"]}
-                onSelect={() => run(() => setTheme(value))}
-              >
-                <Icon aria-hidden="true" />
-                <span>{label} theme</span>
-              </CommandItem>
-            ))}
-          </CommandGroup>
-        </CommandList>
-      </CommandDialog>
+      {used ? (
+        <CommandPaletteDialog
+          nav={nav}
+          open={open}
+          onOpenChange={setOpen}
+          description={`Go to a page or run a command. ${shortcut.spoken} opens this from anywhere.`}
+        />
+      ) : null}
     </>
   );
 }

@@ -87,8 +87,6 @@ export function CreateTransferForm({
     ? quoteTransfer({
         currency: payIn,
         amount: amount ?? "",
-        recipientType: mode === "new" ? "BANK_ACCOUNT" : (chosen?.type ?? ""),
-        payoutScheme: chosen?.payoutScheme,
         rate: rate.data ? { value: rate.data.rate, feeBps: rate.data.feeBps ?? 0 } : null,
       })
     : null;
@@ -99,7 +97,7 @@ export function CreateTransferForm({
     if (quote && withdrawal !== null && new Decimal(quote.debitAmount).gt(withdrawal)) {
       form.setError("amount", {
         type: "max",
-        message: `This transfer would debit ${formatMoney(quote.debitAmount, "USD")}, more than the withdrawal balance of ${formatMoney(withdrawal, "USD")}. Enter a smaller amount or move money to the withdrawal balance first.`,
+        message: `This transfer would debit ${debitText(quote)}, more than the withdrawal balance of ${formatMoney(withdrawal, "USD")}. Enter a smaller amount or move money to the withdrawal balance first.`,
       });
       return;
     }
@@ -222,9 +220,9 @@ export function CreateTransferForm({
           {review?.quote ? (
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
               <dt className="text-muted-foreground">Debited (estimate)</dt>
-              <dd className="tabular-nums">{formatMoney(review.quote.debitAmount, "USD")}</dd>
+              <dd className="tabular-nums">{debitText(review.quote)}</dd>
               <dt className="text-muted-foreground">Fee (estimate)</dt>
-              <dd className="tabular-nums">{formatMoney(review.quote.fee, "USD")}</dd>
+              <dd className="tabular-nums">{feeText(review.quote)}</dd>
               {review.values.reference ? (
                 <>
                   <dt className="text-muted-foreground">Reference</dt>
@@ -265,12 +263,11 @@ function QuotePanel({ currency, quote, withdrawal, rateError, onRetryRate }: { c
           <dd className="tabular-nums">{currency === "NGN" ? `${formatMoney(quote.rate, "NGN")} per USD` : `1 ${currency} = 1 USD`}</dd>
           <dt className="text-muted-foreground">Fee</dt>
           <dd className="tabular-nums" data-testid="quote-fee">
-            {formatMoney(quote.fee, "USD")}
-            {quote.feeBps !== null ? ` (${quote.feeBps} bps)` : ""}
+            {feeText(quote)}
           </dd>
           <dt className="text-muted-foreground">Debited from the withdrawal balance</dt>
           <dd className="font-medium tabular-nums" data-testid="quote-debit">
-            {formatMoney(quote.debitAmount, "USD")}
+            {debitText(quote)}
           </dd>
           <dt className="text-muted-foreground">Withdrawal balance now</dt>
           <dd className="tabular-nums">{withdrawal !== null ? formatMoney(withdrawal, "USD") : "not known right now"}</dd>
@@ -278,7 +275,19 @@ function QuotePanel({ currency, quote, withdrawal, rateError, onRetryRate }: { c
       ) : (
         <p className="text-muted-foreground">{currency ? "Enter an amount to see the rate, fee and debit." : "Choose who receives the money, then enter an amount."}</p>
       )}
-      <p className="text-xs text-muted-foreground">An estimate from the provider&apos;s current rate and fees. The provider prices the transfer when it is sent, and its answer is final.</p>
+      <p className="text-xs text-muted-foreground">
+        {currency === "NGN" ? "An estimate from the provider's current rate and its fee." : "The provider publishes no fee for this rail; it is added when the transfer is priced."} The provider prices the transfer when it is sent, and its answer is final.
+      </p>
     </section>
   );
+}
+
+/** The fee where the provider publishes it (NGN: the rate's fee_bps); otherwise said to be unknown, never invented. */
+function feeText(quote: TransferQuote): string {
+  if (quote.fee === null) return "Set by the provider when sent";
+  return `${formatMoney(quote.fee, "USD")}${quote.feeBps !== null ? ` (${quote.feeBps} bps)` : ""}`;
+}
+
+function debitText(quote: TransferQuote): string {
+  return quote.fee === null ? `${formatMoney(quote.debitAmount, "USD")} plus the provider's fee` : formatMoney(quote.debitAmount, "USD");
 }

@@ -68,6 +68,29 @@ describe("control API", () => {
     expect((await control("/webhook-target?merchant_id=7b1d5c1e-0000-4000-8000-000000000001&surface=core")).status).toBe(404);
   });
 
+  it("counts each key's requests, its 429s and its busiest minute, and clears them on reset", async () => {
+    await suite.emu.control.reset();
+    await suite.emu.request("/v1/ping");
+    await suite.emu.request("/v1/ping");
+    await suite.emu.request("/v1/ping", { apiKey: SEED_KEYS.readonly });
+    await control("/faults", json("POST", { path_prefix: "/v1/ping", error_status: 429, times: 1 }));
+    expect((await suite.emu.request("/v1/ping")).status).toBe(429);
+    await fetch(`${suite.emu.url}/v1/ping`); // no key: counted for nobody
+    const res = await control("/requests");
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { window_ms: number; keys: Array<{ key: string }> };
+    expect(body.window_ms).toBe(60_000);
+    const byKey = Object.fromEntries(body.keys.map((k) => [k.key, k]));
+    expect(byKey[SEED_KEYS.full]).toEqual({ key: SEED_KEYS.full, requests: 3, rate_limited: 1, last_minute: 3, peak_per_minute: 3 });
+    expect(byKey[SEED_KEYS.readonly]).toEqual({ key: SEED_KEYS.readonly, requests: 1, rate_limited: 0, last_minute: 1, peak_per_minute: 1 });
+    expect(body.keys).toHaveLength(2);
+    await suite.emu.control.advance(60_000);
+    const later = (await (await control("/requests")).json()) as { keys: Array<{ key: string; last_minute: number; peak_per_minute: number }> };
+    expect(later.keys.find((k) => k.key === SEED_KEYS.full)).toMatchObject({ last_minute: 0, peak_per_minute: 3 });
+    await suite.emu.control.reset();
+    expect(((await (await control("/requests")).json()) as { keys: unknown[] }).keys).toEqual([]);
+  });
+
   it("advances the clock, runs ticks and reports the new now", async () => {
     const before = Date.parse(((await (await control("/clock")).json()) as { now: string }).now);
     const ticksBefore = ((await (await suite.emu.request("/v1/hooks/results")).json()) as { ticks: number }).ticks;

@@ -189,6 +189,11 @@ export function mountControl(app: Hono, platform: Platform): void {
     return c.json({ events: platform.webhooks.events(c.req.query("merchant_id") || undefined, surface, limit) });
   });
 
+  // Read-only: what each key asked of the emulator (load tests check the app stays under the limit).
+  app.get(`${base}/requests`, (c) =>
+    c.json({ window_ms: 60_000, limit_per_minute: platform.rateLimiter.limit, keys: platform.requestCounter.snapshot() }),
+  );
+
   app.get(`${base}/webhook-queue`, (c) => c.json({ pending: platform.webhooks.pending() }));
 
   app.post(`${base}/faults`, async (c) => {

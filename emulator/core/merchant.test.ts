@@ -46,6 +46,9 @@ describe("merchant balance", () => {
     expect(history.body).toMatchObject({ page: 1, limit: 20 });
     expect(history.body.data[0]).toEqual({ id: r.body.data.id, amount_usd: "1250.50", from: "collection_balance_usd", to: "withdrawal_balance_usd", status: "COMPLETED", created_at: r.body.data.created_at });
     expect(history.body.total).toBe(3);
+    const events = await eventsFor(h.hooks, r.body.data.id as string, ["balance.transfer.completed"], 1);
+    expect(events.map((e) => e.event)).toEqual(["balance.transfer.completed"]);
+    expect(events[0]?.data).toEqual(history.body.data[0]);
   });
 
   it("honours X-Idempotency-Key when sent; never goes negative; validates the amount", async () => {
@@ -53,6 +56,9 @@ describe("merchant balance", () => {
     const a = await post(h.emu, "/v1/merchant/balance/transfer", { amount_usd: "10.00" }, { idem: key });
     const b = await post(h.emu, "/v1/merchant/balance/transfer", { amount_usd: "10.00" }, { idem: key });
     expect(b.body.data.id).toBe(a.body.data.id);
+    // A replayed request moved nothing, so it announces nothing either.
+    await h.emu.control.advance(1_000);
+    expect(await eventsFor(h.hooks, a.body.data.id as string, ["balance.transfer.completed"], 2)).toHaveLength(1);
     const current = await balances(h.emu);
     const tooMuch = new Decimal(current.collection_balance_usd).plus("0.01").toFixed(2);
     expectCoreError(await post(h.emu, "/v1/merchant/balance/transfer", { amount_usd: tooMuch }), 400, "insufficient_balance");

@@ -9,6 +9,7 @@ import type { FaultStore } from "./faults";
 import { isWalletPath } from "./faults";
 import { coreError, envelopeError, surfaceError, surfaceOf } from "./http";
 import type { RateLimiter } from "./rate-limit";
+import type { RequestCounter } from "./request-counter";
 import type { RequestPlatform } from "./request-platform";
 import { setRequestPlatform } from "./request-platform";
 
@@ -76,6 +77,17 @@ export function authMiddleware(surface: Surface, mode: Environment, state: () =>
     if (!merchant) return unauthorized(c, surface, "Invalid or revoked API key.");
     c.set("auth", { key: record, merchant });
     await next();
+  };
+}
+
+/** Counts each authenticated request and its answer (after auth, before the rate limit, so 429s count too). */
+export function requestCounterMiddleware(counter: RequestCounter): MiddlewareHandler<EmuEnv> {
+  return async (c, next) => {
+    try {
+      await next();
+    } finally {
+      counter.record(c.get("auth").key.key, c.res.status);
+    }
   };
 }
 

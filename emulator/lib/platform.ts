@@ -11,9 +11,10 @@ import { createClock } from "./clock";
 import { FaultStore } from "./faults";
 import { surfaceError } from "./http";
 import { IdempotencyStore } from "./idempotency";
-import { authMiddleware, faultMiddleware, platformMiddleware, rateLimitMiddleware, requestIdMiddleware, surfaceErrorCode } from "./middleware";
+import { authMiddleware, faultMiddleware, platformMiddleware, rateLimitMiddleware, requestCounterMiddleware, requestIdMiddleware, surfaceErrorCode } from "./middleware";
 import { loadState, STATE_VERSION, StateWriter } from "./persistence";
 import { RateLimiter } from "./rate-limit";
+import { RequestCounter } from "./request-counter";
 import { SURFACE_BASE } from "./request-platform";
 import { createRng } from "./rng";
 import { seedKeys, seedMerchants } from "./seed-data";
@@ -49,6 +50,7 @@ export class Platform {
   readonly webhooks: WebhookDispatcher;
   readonly faults: FaultStore;
   readonly rateLimiter: RateLimiter;
+  readonly requestCounter: RequestCounter;
   readonly idempotency: IdempotencyStore;
   readonly logger: Logger;
   readonly mode: Environment;
@@ -77,6 +79,7 @@ export class Platform {
     const markDirty = (): void => this.writer.markDirty();
     this.idempotency = new IdempotencyStore(getState, () => this.clock.now(), markDirty);
     this.rateLimiter = new RateLimiter(opts.rateLimitPerMinute, () => this.clock.now());
+    this.requestCounter = new RequestCounter(() => this.clock.now());
     this.faults = new FaultStore(createRng(`${opts.seed}:faults`));
     this.webhooks = new WebhookDispatcher(getState, this.clock, opts.clockFactor, markDirty, {
       proDestinations: (merchantId, event) => {
@@ -162,6 +165,7 @@ export class Platform {
     Object.assign(this.state, fresh);
     this.seedAll();
     this.rateLimiter.reset();
+    this.requestCounter.reset();
     this.faults.clear();
     this.idempotency.clearInFlight();
     this.webhooks.resetRuntime();
@@ -263,6 +267,7 @@ export class Platform {
       router.use("*", requestIdMiddleware());
       router.use("*", platformMiddleware({ surface, clock: this.clock, idempotency: this.idempotency }));
       router.use("*", authMiddleware(surface, this.mode, getState));
+      router.use("*", requestCounterMiddleware(this.requestCounter));
       router.use("*", rateLimitMiddleware(this.rateLimiter));
       router.use("*", faultMiddleware(surface, this.faults));
       module.mount(router, this.ctx);

@@ -2,6 +2,7 @@
 import { revalidatePath } from "next/cache";
 import { ActionError, defineAction } from "@/lib/actions/safe-action";
 import { db } from "@/lib/db";
+import { forgetCachedKeys } from "@/lib/upstream/key-provider";
 import * as vault from "@/lib/vault";
 import { checkApiKey } from "@/lib/vault/check";
 import { maskSecret } from "@/lib/vault/crypto";
@@ -24,6 +25,7 @@ export const addApiKey = defineAction({ name: "add-api-key", permission: "keys:m
       await audit(tx, { action: "vault.api_key_added", targetType: "api_key", targetId: m.id, environment: m.environment, after: vault.auditView(m) });
       return m;
     });
+    forgetCachedKeys(user.organizationId); // this instance sends the new state at once; others within the cache TTL
     revalidatePath("/settings/api-keys");
     return { id: stored.id, masked: maskSecret(stored.prefix, stored.last4), warning: check.warning };
   } catch (err) {

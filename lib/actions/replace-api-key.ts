@@ -2,6 +2,7 @@
 import { revalidatePath } from "next/cache";
 import { ActionError, defineAction } from "@/lib/actions/safe-action";
 import { db } from "@/lib/db";
+import { forgetCachedKeys } from "@/lib/upstream/key-provider";
 import * as vault from "@/lib/vault";
 import { checkApiKey } from "@/lib/vault/check";
 import { maskSecret } from "@/lib/vault/crypto";
@@ -32,6 +33,7 @@ export const replaceApiKey = defineAction({ name: "replace-api-key", permission:
       });
       return swap;
     });
+    forgetCachedKeys(user.organizationId); // this instance sends the new state at once; others within the cache TTL
     revalidatePath("/settings/api-keys");
     return { id: after.id, masked: maskSecret(after.prefix, after.last4), warning: check.warning };
   } catch (err) {

@@ -2,6 +2,7 @@
 import { revalidatePath } from "next/cache";
 import { ActionError, defineAction } from "@/lib/actions/safe-action";
 import { db } from "@/lib/db";
+import { forgetCachedKeys } from "@/lib/upstream/key-provider";
 import * as vault from "@/lib/vault";
 import { revokeApiKeySchema } from "@/lib/vault/schemas";
 
@@ -13,6 +14,7 @@ export const revokeApiKey = defineAction({ name: "revoke-api-key", permission: "
       await audit(tx, { action: "vault.api_key_revoked", targetType: "api_key", targetId: m.id, environment: m.environment, before: vault.auditView(m) });
       return m;
     });
+    forgetCachedKeys(user.organizationId); // this instance sends the new state at once; others within the cache TTL
     revalidatePath("/settings/api-keys");
     return { id: revoked.id };
   } catch (err) {

@@ -24,6 +24,12 @@ describe("keysForChange", () => {
     expect(movesBalances("order.created")).toBe(false);
   });
 
+  it("refreshes the balances and the move history on a completed balance move", () => {
+    const keys = keysForChange(change({ name: "balance.transfer.completed", resourceType: "balance_move", resourceId: "m1", resourceStatus: "COMPLETED" }));
+    expect(keys).toContainEqual(["balances"]);
+    expect(keys).toContainEqual(liveKeys.list("balance_move"));
+  });
+
   it("falls back to the event name for the type when the intake found no resource", () => {
     expect(keysForChange(change({ name: "funding_account.active", resourceType: null, resourceId: null }))).toEqual([["events"], ["list", "funding_account"]]);
     expect(keysForChange(change({ name: "ping", resourceType: null, resourceId: null }))).toEqual([["events"]]);

@@ -51,6 +51,7 @@ const BALANCE_EVENTS = new Set([
   "withdrawal.failed",
   "payout.settled",
   "payout.failed",
+  "balance.transfer.completed",
   "order.filled",
   "order.partially_filled",
   "order.cancelled",

@@ -104,7 +104,7 @@ describe("at or under the threshold", () => {
     const id = (first.data as { id: string }).id;
 
     const t = await providerTransfer(id);
-    const quote = quoteTransfer({ currency: "NGN", amount: "25000", recipientType: "BANK_ACCOUNT", rate: { value: rate.rate, feeBps: rate.fee_bps } })!;
+    const quote = quoteTransfer({ currency: "NGN", amount: "25000", rate: { value: rate.rate, feeBps: rate.fee_bps } })!;
     expect(t).toMatchObject({ amount: "25000.00", currency: "NGN", reference: input.reference, debit_amount: quote.debitAmount, fee: quote.fee });
 
     const again = await createTransfer(input);

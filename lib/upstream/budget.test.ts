@@ -28,8 +28,9 @@ describe("shared rate budget", () => {
     const results = await Promise.all(Array.from({ length: 150 }, (_, i) => [a, b, c][i % 3]!.take(hash)));
     expect(results.filter((r) => r.allowed)).toHaveLength(95);
     const refused = results.find((r) => !r.allowed);
-    expect(refused && !refused.allowed && refused.retryAfterMs).toBe(59_000);
-    const row = await testDb().rateBudget.findUniqueOrThrow({ where: { keyHash_windowStart: { keyHash: hash, windowStart: new Date(minute(0)) } } });
+    // All 95 were in the bucket of 12:00:01; it stops counting once 12:00:01.999 is 60 s old.
+    expect(refused && !refused.allowed && refused.retryAfterMs).toBe(61_000);
+    const row = await testDb().rateBudget.findUniqueOrThrow({ where: { keyHash_windowStart: { keyHash: hash, windowStart: new Date(minute(0) + 1_000) } } });
     expect(row.count).toBe(95);
   });
 
@@ -41,26 +42,36 @@ describe("shared rate budget", () => {
     expect(rows.some((r) => r.keyHash.includes(key))).toBe(false);
   });
 
-  it("counts the previous minute by its overlap, so a minute boundary is no 2x burst", async () => {
+  it("counts every request of the last 60 s, so a burst at the end of a minute still counts after it", async () => {
     const hash = freshKey();
     let t = minute(10) + 50_000;
     const budget = new RateBudget(prismaSql(testDb()), { limit: 10, now: () => t });
     for (let i = 0; i < 10; i++) expect((await budget.take(hash)).allowed).toBe(true);
-    // 15 s later: a new window, but three quarters of the previous one still overlaps the last 60 s.
+    // 25 s later the minute has turned, but all ten are still inside the provider's last 60 s.
     t = minute(11) + 15_000;
-    const allowed = [];
-    for (let i = 0; i < 10; i++) allowed.push((await budget.take(hash)).allowed);
-    // 10 * 0.75 = 7.5 still counted: 2 more fit (7.5 + 2 <= 10), the third does not.
-    expect(allowed.filter(Boolean)).toHaveLength(2);
     const refused = await budget.take(hash);
     expect(refused.allowed).toBe(false);
-    if (!refused.allowed) {
-      expect(refused.retryAfterMs).toBeGreaterThan(0);
-      expect(refused.retryAfterMs).toBeLessThanOrEqual(WINDOW_MS - 15_000);
+    // They leave it 60 s after 12:10:50.999.
+    if (!refused.allowed) expect(refused.retryAfterMs).toBe(minute(10) + 50_000 + 61_000 - t);
+    t = minute(10) + 50_000 + 61_000;
+    const allowed = [];
+    for (let i = 0; i < 11; i++) allowed.push((await budget.take(hash)).allowed);
+    expect(allowed.filter(Boolean)).toHaveLength(10);
+  });
+
+  it("lets requests spread over the minute through as the oldest leave", async () => {
+    const hash = freshKey();
+    let t = minute(40);
+    const budget = new RateBudget(prismaSql(testDb()), { limit: 3, now: () => t });
+    for (const at of [0, 20_000, 40_000]) {
+      t = minute(40) + at;
+      expect((await budget.take(hash)).allowed).toBe(true);
     }
-    // Once the old window no longer overlaps, the full budget is back.
-    t = minute(12) + 1;
+    t = minute(40) + 59_000;
+    expect((await budget.take(hash)).allowed).toBe(false);
+    t = minute(40) + 61_000; // the first one has left
     expect((await budget.take(hash)).allowed).toBe(true);
+    expect((await budget.take(hash)).allowed).toBe(false);
   });
 
   it("prunes windows that can no longer matter", async () => {

@@ -3,15 +3,19 @@
  * every instance of the app, so the count lives in PostgreSQL (`rate_budget`), keyed by a SHA-256 of
  * the key (never the key). Each upstream request takes one unit with a single atomic statement.
  *
- * The provider's own limiter is a sliding 60 s window; a plain fixed window would let 2x the limit
- * through around a minute boundary. So the budget is a sliding-window counter: the previous
- * minute's count, weighted by how much of it still overlaps the last 60 s, plus this minute's
- * count, must stay within the limit (minus a safety margin for clock skew between instances).
+ * The provider's own limiter is an exact sliding 60 s log. The budget counts in one-second buckets
+ * and adds up every bucket that overlaps the last 60 s, so it never counts fewer requests than the
+ * provider does (at most one second's worth more) and a burst at the end of a minute still counts
+ * after the minute turns. (A counter that weighted the previous minute by its overlap assumed its
+ * requests were spread evenly; 20 users browsing at once sent 116 in a minute through it and got
+ * 429s.) The limit keeps a safety margin for clock skew between instances.
  */
 import { createHash } from "node:crypto";
 import type { SqlRunner } from "./sql";
 
 export const WINDOW_MS = 60_000;
+/** The budget's counting grain: a bucket is counted while any of it lies in the last 60 s. */
+export const BUCKET_MS = 1_000;
 
 export interface BudgetOptions {
   /** Requests per minute per key the app lets through: the provider's 100 minus a safety margin. */
@@ -44,25 +48,24 @@ export class RateBudget {
     this.now = opts.now ?? Date.now;
   }
 
-  /** Takes one request from the key's budget if the sliding minute allows it. */
+  /** Takes one request from the key's budget if the last 60 s allow it. */
   async take(hash: string): Promise<BudgetDecision> {
     const now = this.now();
-    const windowStart = Math.floor(now / WINDOW_MS) * WINDOW_MS;
-    const prevStart = windowStart - WINDOW_MS;
-    // Share of the previous window still inside the last 60 s.
-    const prevWeight = 1 - (now - windowStart) / WINDOW_MS;
-    // One statement: the conditional insert/update re-checks the row it locked, so concurrent
-    // instances can never push the count past the limit.
+    const bucket = Math.floor(now / BUCKET_MS) * BUCKET_MS;
+    // The oldest bucket that still overlaps (now - 60 s, now]; its requests may be at its very end.
+    const oldest = Math.floor((now - WINDOW_MS) / BUCKET_MS) * BUCKET_MS;
+    // One statement: the conditional insert/update re-checks the bucket row it locked, so
+    // concurrent instances can never push the count past the limit.
     const rows = await this.sql.query<{ count: number }>(
-      `WITH prev AS (
-         SELECT COALESCE((SELECT count FROM rate_budget WHERE key_hash = $1 AND window_start = $3), 0) AS c
+      `WITH earlier AS (
+         SELECT COALESCE(SUM(count), 0)::int AS c FROM rate_budget WHERE key_hash = $1 AND window_start >= $3 AND window_start < $2
        )
        INSERT INTO rate_budget AS rb (key_hash, window_start, count)
-       SELECT $1, $2, 1 FROM prev WHERE prev.c * $4::float8 + 1 <= $5
+       SELECT $1, $2, 1 FROM earlier WHERE earlier.c + 1 <= $4
        ON CONFLICT (key_hash, window_start) DO UPDATE SET count = rb.count + 1
-         WHERE rb.count + 1 + (SELECT c FROM prev) * $4::float8 <= $5
+         WHERE rb.count + 1 + (SELECT c FROM earlier) <= $4
        RETURNING count`,
-      [hash, new Date(windowStart), new Date(prevStart), prevWeight, this.limit],
+      [hash, new Date(bucket), new Date(oldest), this.limit],
     );
     if (rows.length > 0) {
       const used = Number(rows[0]!.count);
@@ -72,23 +75,22 @@ export class RateBudget {
       }
       return { allowed: true, used };
     }
-    return { allowed: false, retryAfterMs: await this.retryAfter(hash, now, windowStart, prevStart) };
+    return { allowed: false, retryAfterMs: await this.retryAfter(hash, now, oldest) };
   }
 
-  /** How long until one more request fits, from both windows' counts. */
-  private async retryAfter(hash: string, now: number, windowStart: number, prevStart: number): Promise<number> {
+  /** How long until enough of the oldest buckets have left the last 60 s for one more request. */
+  private async retryAfter(hash: string, now: number, oldest: number): Promise<number> {
     const rows = await this.sql.query<{ window_start: Date; count: number }>(
-      `SELECT window_start, count FROM rate_budget WHERE key_hash = $1 AND window_start IN ($2, $3)`,
-      [hash, new Date(windowStart), new Date(prevStart)],
+      `SELECT window_start, count FROM rate_budget WHERE key_hash = $1 AND window_start >= $2 ORDER BY window_start`,
+      [hash, new Date(oldest)],
     );
-    const cur = Number(rows.find((r) => r.window_start.getTime() === windowStart)?.count ?? 0);
-    const prev = Number(rows.find((r) => r.window_start.getTime() === prevStart)?.count ?? 0);
-    const untilNextWindow = windowStart + WINDOW_MS - now;
-    if (cur + 1 > this.limit || prev === 0) return Math.max(1, untilNextWindow);
-    // prev * (1 - f) + cur + 1 <= limit  =>  f >= 1 - (limit - cur - 1) / prev
-    const f = 1 - (this.limit - cur - 1) / prev;
-    const at = windowStart + Math.ceil(f * WINDOW_MS);
-    return Math.max(1, Math.min(untilNextWindow, at - now));
+    let excess = rows.reduce((sum, r) => sum + Number(r.count), 0) + 1 - this.limit;
+    for (const r of rows) {
+      excess -= Number(r.count);
+      // A bucket stops counting once its last millisecond is more than 60 s old.
+      if (excess <= 0) return Math.max(1, r.window_start.getTime() + BUCKET_MS + WINDOW_MS - now);
+    }
+    return BUCKET_MS;
   }
 
   /** Drops windows that can no longer matter; run now and then by whichever instance is calling. */

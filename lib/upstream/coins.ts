@@ -18,7 +18,7 @@ export const cancelOrder = (ctx: SurfaceCtx, id: string, attempt: WriteAttempt) 
   writeTo("coins", ctx, { operation: "coins.cancelOrder", method: "POST", path: `/orders/${enc(id)}/cancel`, schema: s.order, attempt, retry: true });
 
 export const listBalances = (ctx: SurfaceCtx, opts?: ReadOptions) => read(ctx, "/balances", s.balances, undefined, opts);
-export const listTransactions = (ctx: SurfaceCtx, query: { type?: string; asset?: string; limit?: number; cursor?: string } = {}, opts?: ReadOptions) =>
+export const listTransactions = (ctx: SurfaceCtx, query: { type?: string; asset?: string; status?: string; limit?: number; cursor?: string } = {}, opts?: ReadOptions) =>
   read(ctx, "/transactions", s.transactions, query, opts);
 export const getPortfolio = (ctx: SurfaceCtx, opts?: ReadOptions) => read(ctx, "/portfolio", s.portfolio, undefined, opts);
 

@@ -59,6 +59,15 @@ export const getMerchantWithdrawal = (ctx: SurfaceCtx, id: string, opts?: ReadOp
 export const createMerchantWithdrawal = (ctx: SurfaceCtx, body: { amount_usd: string; token: string; chain: string; destination_address: string }, attempt: WriteAttempt) =>
   writeTo("core", ctx, { operation: "core.createMerchantWithdrawal", method: "POST", path: "/merchant/withdrawals", body, schema: s.withdrawalCreated, attempt });
 
+/**
+ * The spec's other on-chain send from the withdrawal balance; same record as a merchant withdrawal.
+ * The app creates withdrawals with `createMerchantWithdrawal` (where the spec requires the
+ * idempotency key); this one is offered so the endpoint is reachable, and never retried
+ * automatically because the spec does not promise the key is honoured here.
+ */
+export const withdrawFromBalance = (ctx: SurfaceCtx, body: { amount_usd: string; token: string; chain: string; destination_address: string }, attempt: WriteAttempt) =>
+  writeTo("core", ctx, { operation: "core.withdrawFromBalance", method: "POST", path: "/merchant/balance/withdraw", body, schema: s.withdrawalCreated, attempt, retry: false });
+
 export const getMerchantFunding = (ctx: SurfaceCtx, opts?: ReadOptions) => read(ctx, "/merchant/funding", s.merchantFunding, undefined, opts);
 export const setNgnSettlementDestination = (ctx: SurfaceCtx, body: { ngn_settlement_destination: "USD_BALANCE" | "NGN_BALANCE" }, attempt: WriteAttempt) =>
   writeTo("core", ctx, { operation: "core.setNgnSettlementDestination", method: "PATCH", path: "/merchant/funding/settlement-destination", body, schema: s.merchantFunding, attempt, retry: true });
@@ -68,5 +77,23 @@ export const listPayouts = (ctx: SurfaceCtx, query: { type?: string; status?: st
 export const getPayout = (ctx: SurfaceCtx, id: string, opts?: ReadOptions) => read(ctx, `/payouts/${enc(id)}`, s.payout, undefined, opts);
 export const listOnramps = (ctx: SurfaceCtx, query: { status?: string; customer_id?: string; page?: number; limit?: number } = {}, opts?: ReadOptions) => read(ctx, "/onramps", s.onramps, query, opts);
 export const getOnramp = (ctx: SurfaceCtx, id: string, opts?: ReadOptions) => read(ctx, `/onramps/${enc(id)}`, s.onramp, undefined, opts);
+/** Legacy onramp and offramp creation (the app shows legacy records read-only); not retried automatically, as the spec does not promise the idempotency key there. */
+export const createOnramp = (
+  ctx: SurfaceCtx,
+  body: { type: "TEMPORARY" | "PERMANENT"; customer_id: string; amount?: string; settlement: { mode: "INTERNAL_BALANCE" | "ONCHAIN"; rate_id?: string; asset?: string; chain?: string; address?: string }; developer_fee?: { percentage: string } },
+  attempt: WriteAttempt,
+) => writeTo("core", ctx, { operation: "core.createOnramp", method: "POST", path: "/onramps", body, schema: s.onramp, attempt, retry: false });
+export const createOfframp = (
+  ctx: SurfaceCtx,
+  body: {
+    type: "TEMPORARY" | "PERMANENT";
+    customer_id: string;
+    chain: string;
+    asset: "USDC" | "USDT";
+    settlement: { mode: "INTERNAL_BALANCE" | "NGN_PAYOUT"; rate_id?: string; destination_bank?: { account_number: string; bank_code: string } };
+    developer_fee?: { percentage: string };
+  },
+  attempt: WriteAttempt,
+) => writeTo("core", ctx, { operation: "core.createOfframp", method: "POST", path: "/offramps", body, schema: s.offramp, attempt, retry: false });
 export const listOfframps = (ctx: SurfaceCtx, query: { status?: string; customer_id?: string; page?: number; limit?: number } = {}, opts?: ReadOptions) => read(ctx, "/offramps", s.offramps, query, opts);
 export const getOfframp = (ctx: SurfaceCtx, id: string, opts?: ReadOptions) => read(ctx, `/offramps/${enc(id)}`, s.offramp, undefined, opts);

@@ -240,9 +240,9 @@ export async function setWebhookSecret(
 }
 
 /**
- * The key the upstream client sends for this slot, or null when none is active. On every upstream
- * request, so one indexed raw query (measured at a sixth of the ORM query's time) and no cache: a revoked
- * key stops being used at once by every instance.
+ * The key the upstream client sends for this slot, or null when none is active. One indexed raw
+ * query (measured at a sixth of the ORM query's time); the upstream client keeps the answer a few
+ * seconds (lib/upstream/key-provider.ts), so a revoked key stops being used within that time.
  */
 export async function getActiveApiKey(
   organizationId: string,

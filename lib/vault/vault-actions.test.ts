@@ -10,6 +10,7 @@ import { replaceApiKey } from "@/lib/actions/replace-api-key";
 import { revokeApiKey } from "@/lib/actions/revoke-api-key";
 import { revokeWebhookSecret } from "@/lib/actions/revoke-webhook-secret";
 import { setWebhookSecret } from "@/lib/actions/set-webhook-secret";
+import { vaultKeyProvider } from "@/lib/upstream/key-provider";
 import { getActiveApiKey, getWebhookSecrets, listSecrets, markKeyUsed } from "@/lib/vault";
 import { checkApiKey, MESSAGES } from "@/lib/vault/check";
 import { createTeam, testDb } from "@/test/factories";
@@ -221,8 +222,11 @@ describe("adding, replacing and revoking API keys as an admin", () => {
     expect(await replaceApiKey({ id: first.data.id, scopes: [...ALL], key: FULL })).toMatchObject({ ok: false, fieldErrors: { key: expect.stringMatching(/already stored/) } });
     expect(await replaceApiKey({ id: first.data.id, scopes: ["Read"], key: "sk_live_demo_live_6d2a8c4e" })).toMatchObject({ ok: false, fieldErrors: { key: expect.stringMatching(/production key/) } });
 
+    // The upstream client's cached key (lib/upstream/key-provider.ts) follows the replace at once.
+    expect((await vaultKeyProvider.getActiveApiKey(team.org.id, "sandbox", "core"))?.key).toBe(FULL);
     const r = await replaceApiKey({ id: first.data.id, scopes: ["Read"], key: READONLY });
     expect(r).toMatchObject({ ok: true, data: { masked: "sk_sandbox_…6d1c" } });
+    expect((await vaultKeyProvider.getActiveApiKey(team.org.id, "sandbox", "core"))?.key).toBe(READONLY);
     const rows = await testDb().vaultSecret.findMany({ where: { organizationId: team.org.id }, orderBy: { createdAt: "asc" } });
     expect(rows.map((x) => [x.status, x.last4, x.revokedById])).toEqual([
       ["revoked", "1b3d", team.admin.id],
@@ -244,8 +248,10 @@ describe("adding, replacing and revoking API keys as an admin", () => {
     await as("admin");
     const added = await addApiKey({ environment: "sandbox", surface: "pro", scopes: [...ALL], key: PRO });
     if (!added.ok) throw new Error(added.error);
+    expect((await vaultKeyProvider.getActiveApiKey(team.org.id, "sandbox", "pro"))?.key).toBe(PRO);
     expect(await revokeApiKey({ id: added.data.id })).toEqual({ ok: true, data: { id: added.data.id } });
     expect(await getActiveApiKey(team.org.id, "sandbox", "pro")).toBeNull();
+    expect(await vaultKeyProvider.getActiveApiKey(team.org.id, "sandbox", "pro")).toBeNull(); // the client's cache too
     expect(await revokeApiKey({ id: added.data.id })).toEqual({ ok: false, error: "This key is already revoked." });
     const audit = await testDb().auditLog.findFirstOrThrow({ where: { organizationId: team.org.id, action: "vault.api_key_revoked" } });
     expect(audit.before).toEqual({ environment: "sandbox", surface: "pro", prefix: "daya_sk_", last4: "9b2d", scopes: ["Read", "Write", "Trade"] });

@@ -18,7 +18,7 @@ export function currentName(received: string): string {
 }
 
 /** Resource types the app knows; an unknown event family is stored under its name's first segment. */
-export const RESOURCE_TYPES = ["deposit", "funding_account", "transfer", "withdrawal", "pro_order", "pro_deposit", "pro_webhook"] as const;
+export const RESOURCE_TYPES = ["deposit", "funding_account", "transfer", "withdrawal", "pro_order", "pro_deposit", "pro_webhook", "balance_move"] as const;
 export type KnownResourceType = (typeof RESOURCE_TYPES)[number];
 
 export const RESOURCE_LABELS: Readonly<Record<string, string>> = {
@@ -29,6 +29,7 @@ export const RESOURCE_LABELS: Readonly<Record<string, string>> = {
   pro_order: "Pro order",
   pro_deposit: "Pro deposit",
   pro_webhook: "Pro webhook",
+  balance_move: "Balance move",
 };
 
 /**
@@ -43,6 +44,7 @@ const RANKS: Readonly<Record<string, readonly (readonly string[])[]>> = {
   funding_account: [["PENDING"], ["ACTIVE", "FAILED"], ["DISABLED", "EXPIRED"]],
   pro_order: [["pending_settlement"], ["new"], ["open"], ["partially_filled"], ["filled", "cancelled", "rejected", "failed"]],
   pro_deposit: [["pending"], ["processing"], ["completed", "failed"]],
+  balance_move: [["PENDING"], ["COMPLETED", "FAILED"]],
 };
 
 /** [status, rank] pairs of one family, for comparing stored states in SQL. */

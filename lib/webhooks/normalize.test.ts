@@ -14,6 +14,15 @@ describe("normalizeEvent on the emulator's payload shapes", () => {
     expect(normalizeEvent("core", { event: "funding_account.created", data: { object: "funding_account", id: "f1", status: "PENDING" } }, none)).toMatchObject({ resourceType: "funding_account", resourceStatus: "PENDING" });
   });
 
+  it("files a completed balance move where the balances page lists moves", () => {
+    const move = { id: "m1", amount_usd: "250.00", from: "collection_balance_usd", to: "withdrawal_balance_usd", status: "COMPLETED", created_at: "2026-11-01T10:00:00Z" };
+    const e = normalizeEvent("core", { event: "balance.transfer.completed", timestamp: "2026-11-01T10:00:01Z", data: move }, none);
+    expect(e).toMatchObject({ name: "balance.transfer.completed", resourceType: "balance_move", resourceId: "m1", resourceStatus: "COMPLETED" });
+    expect(e.occurredAt?.toISOString()).toBe("2026-11-01T10:00:00.000Z");
+    expect(e.dedupeKey).toMatch(/^change:/);
+    expect(statusRank("balance_move", "COMPLETED")).toBeGreaterThan(statusRank("balance_move", "PENDING"));
+  });
+
   it("reads Pro orders, trades (filed under their order) and deposits", () => {
     const h = new Headers({ "x-webhook-id": "evt-1", "x-webhook-event": "trade.executed" });
     expect(normalizeEvent("pro", { event_id: "evt-1", type: "trade.executed", data: { trade_id: "tr", order_id: "o1", executed_at: "2026-11-01T10:00:00Z" } }, h)).toMatchObject({

@@ -78,6 +78,10 @@ function resourceOf(surface: WebhookSurface, name: string, data: Obj | null): { 
       case "withdrawal":
       case "funding_account":
         return { type: family, id: text(d.id), status: text(d.status) };
+      // A move from the collection to the withdrawal balance, filed where the balances page lists moves.
+      case "balance":
+        if (name.startsWith("balance.transfer.")) return { type: "balance_move", id: text(d.id), status: text(d.status) };
+        break;
       // Older families of funding accounts (legacy virtual accounts and onramps).
       case "virtual_account":
       case "onramp":

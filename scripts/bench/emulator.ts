@@ -261,6 +261,14 @@ async function main(): Promise<void> {
           read_target_rps: READ_TARGET_RPS,
           meets_read_target: meets,
           results,
+          // The lines `npm run bench` prints (scripts/bench/all.ts).
+          summary: [
+            { metric: "reads", value: readRps, unit: "req/s", target: `>= ${READ_TARGET_RPS}`, met: meets },
+            ...Object.entries(results).map(([phase, r]) => ({ metric: `${phase} p50 / p95`, value: `${r.p50_ms} / ${r.p95_ms}`, unit: "ms" })),
+            ...Object.entries(results)
+              .filter(([phase]) => phase !== "reads")
+              .map(([phase, r]) => ({ metric: phase, value: r.requests_per_second, unit: "req/s" })),
+          ],
         },
         null,
         2,

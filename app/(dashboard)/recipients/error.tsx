@@ -1,6 +1,6 @@
 "use client";
-import { RouteError } from "@/components/page/route-error";
+import { RouteError, type ErrorBoundaryProps } from "@/components/page/route-error";
 
-export default function RecipientsError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
-  return <RouteError title="The recipients could not load" error={error} reset={reset} />;
+export default function RecipientsError(props: ErrorBoundaryProps) {
+  return <RouteError title="The recipients could not load" {...props} />;
 }

@@ -39,7 +39,7 @@ export function mountMerchant(router: Hono<EmuEnv>, ctx: EmulatorContext): void 
     const errors = new FieldErrors();
     const amount = amountField(body.amount_usd, "amount_usd", errors, { dp: 2 });
     if (!amount) return validationFailed(c, errors.fields);
-    const { s } = merchantOf(c, ctx);
+    const { merchantId, s } = merchantOf(c, ctx);
     const at = ctx.clock.iso();
     if (cmp(s.balances.collection_balance_usd, amount) < 0) {
       return coreError(c, 400, "insufficient_balance", `The collection balance (USD ${s.balances.collection_balance_usd}) is lower than USD ${amount}.`, {
@@ -59,6 +59,8 @@ export function mountMerchant(router: Hono<EmuEnv>, ctx: EmulatorContext): void 
       created_at: at,
     };
     s.balanceTransfers.push(move);
+    // The move completes at once, so one event: the record as the history lists it.
+    emit(ctx, merchantId, "balance.transfer.completed", { ...move });
     ctx.save();
     return c.json({ data: { ...move, balance: balancesView(s.balances) } }, 201);
   });

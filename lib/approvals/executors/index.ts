@@ -7,7 +7,10 @@
  */
 import "server-only";
 import "./balance-move";
+import "./coins-crypto-withdrawal";
+import "./coins-fiat-withdrawal";
 import "./merchant-withdrawal";
+import "./pro-order";
 import "./transfer";
 
 export { findExecutor, getExecutor, listExecutors } from "@/lib/approvals/executors";

@@ -1,0 +1,30 @@
+import type { Metadata } from "next";
+import { ReadError } from "@/components/funding-accounts/read-error";
+import { PageHeader } from "@/components/page/page-header";
+import { MarketsTable } from "@/components/tables/coins-markets/data-table";
+import { MarketsToolbar } from "@/components/tables/coins-markets/toolbar";
+import { can } from "@/lib/auth/permissions";
+import { requirePagePermission } from "@/lib/auth/session";
+import { parseMarketFilters } from "@/lib/coins/filters";
+import { assetOptions } from "@/lib/coins/markets";
+import { readMarkets } from "@/lib/coins/read";
+import { UpstreamError } from "@/lib/upstream";
+
+export const metadata: Metadata = { title: "Coins markets" };
+
+export default async function CoinsMarketsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const me = await requirePagePermission("data:read");
+  const filters = parseMarketFilters(await searchParams);
+  const view = await readMarkets(me, filters).catch((err: unknown) => {
+    if (err instanceof UpstreamError) return { error: err.userMessage };
+    throw err;
+  });
+  const options = "error" in view ? { base: [], quote: [] } : assetOptions(view.all);
+  return (
+    <>
+      <PageHeader title="Markets" description={`Coins prices, fees and minimum order sizes, in ${me.environment === "production" ? "production" : "the sandbox"}.`} />
+      <MarketsToolbar base={options.base} quote={options.quote} />
+      {"error" in view ? <ReadError title="Markets could not load" message={view.error} /> : <MarketsTable initial={view} filters={filters} canTrade={can(me.role, "order:trade")} />}
+    </>
+  );
+}

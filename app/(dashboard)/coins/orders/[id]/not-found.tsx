@@ -1,0 +1,15 @@
+import Link from "next/link";
+
+export default function CoinsOrderNotFound() {
+  return (
+    <div className="grid max-w-xl gap-3 rounded-lg border p-6">
+      <h1 className="text-lg font-semibold">This order does not exist</h1>
+      <p className="text-sm text-muted-foreground">It may belong to the other environment. Check the environment switch, or go back to the list.</p>
+      <div>
+        <Link className="rounded-md border px-3 py-1.5 text-sm hover:bg-accent" href="/coins/orders">
+          Back to orders
+        </Link>
+      </div>
+    </div>
+  );
+}

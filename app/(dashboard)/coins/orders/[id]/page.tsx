@@ -1,0 +1,44 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { CoinsOrderDetail } from "@/components/coins/order-detail";
+import { ReadError } from "@/components/funding-accounts/read-error";
+import { PageHeader } from "@/components/page/page-header";
+import { can } from "@/lib/auth/permissions";
+import { requirePagePermission } from "@/lib/auth/session";
+import { readOrder } from "@/lib/coins/read";
+import { UpstreamError } from "@/lib/upstream";
+
+export const metadata: Metadata = { title: "Coins order" };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export default async function CoinsOrderPage({ params }: { params: Promise<{ id: string }> }) {
+  const me = await requirePagePermission("data:read");
+  const { id } = await params;
+  if (!UUID.test(id)) notFound();
+  const back = (
+    <Link className="rounded-md border px-3 py-1.5 text-sm hover:bg-accent" href="/coins/orders">
+      Back to orders
+    </Link>
+  );
+  let view;
+  try {
+    view = await readOrder(me, id);
+  } catch (err) {
+    if (err instanceof UpstreamError && err.kind === "not_found") notFound();
+    if (!(err instanceof UpstreamError)) throw err;
+    return (
+      <>
+        <PageHeader title="Coins order" actions={back} />
+        <ReadError title="This order could not load" message={err.userMessage} />
+      </>
+    );
+  }
+  return (
+    <>
+      <PageHeader title={`Order ${id.slice(0, 8)}`} description={<span className="font-mono text-xs">{id}</span>} actions={back} />
+      <CoinsOrderDetail initial={view} canTrade={can(me.role, "order:trade")} />
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { CoinsOrderForm } from "@/components/coins/order-form";
+import { ReadError } from "@/components/funding-accounts/read-error";
+import { PageHeader } from "@/components/page/page-header";
+import { requirePagePermission } from "@/lib/auth/session";
+import { readMarkets } from "@/lib/coins/read";
+import { UpstreamError } from "@/lib/upstream";
+
+export const metadata: Metadata = { title: "New Coins order" };
+
+export default async function NewCoinsOrderPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const me = await requirePagePermission("order:trade");
+  const raw = (await searchParams).market;
+  const initialMarket = typeof raw === "string" ? raw.toUpperCase() : null;
+  // Prices at most seconds old; the action checks the minimum again at the provider's current price.
+  const markets = await readMarkets(me, {}).catch((err: unknown) => {
+    if (err instanceof UpstreamError) return { error: err.userMessage };
+    throw err;
+  });
+  return (
+    <>
+      <PageHeader
+        title="New Coins order"
+        description={`Buy or sell at the market price, in ${me.environment === "production" ? "production" : "the sandbox"}.`}
+        actions={
+          <Link className="rounded-md border px-3 py-1.5 text-sm hover:bg-accent" href="/coins/orders">
+            Back to orders
+          </Link>
+        }
+      />
+      {"error" in markets ? <ReadError title="The markets could not load, so no order can be placed yet" message={markets.error} /> : <CoinsOrderForm markets={markets.all} initialMarket={initialMarket} />}
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { ReadError } from "@/components/funding-accounts/read-error";
+import { PageHeader } from "@/components/page/page-header";
+import { CoinsOrdersTable } from "@/components/tables/coins-orders/data-table";
+import { OrdersToolbar } from "@/components/tables/coins-orders/toolbar";
+import { can } from "@/lib/auth/permissions";
+import { requirePagePermission } from "@/lib/auth/session";
+import { parseOrderFilters } from "@/lib/coins/filters";
+import { readMarkets, readOrders } from "@/lib/coins/read";
+import { UpstreamError } from "@/lib/upstream";
+
+export const metadata: Metadata = { title: "Coins orders" };
+
+const uniq = (values: string[]) => [...new Set(values)].sort();
+
+export default async function CoinsOrdersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const me = await requirePagePermission("data:read");
+  const filters = parseOrderFilters(await searchParams);
+  const canTrade = can(me.role, "order:trade");
+  const upstreamMessage = (err: unknown) => {
+    if (err instanceof UpstreamError) return { error: err.userMessage };
+    throw err;
+  };
+  const [list, markets] = await Promise.all([readOrders(me, filters).catch(upstreamMessage), readMarkets(me, {}).catch(upstreamMessage)]);
+  // The asset filters offer the markets' assets; without markets, only the one already chosen.
+  const all = "error" in markets ? [] : markets.all;
+  const bases = uniq([...all.map((m) => m.base_asset), ...(filters.base_asset ? [filters.base_asset] : [])]);
+  const quotes = uniq([...all.map((m) => m.quote_asset), ...(filters.quote_asset ? [filters.quote_asset] : [])]);
+  return (
+    <>
+      <PageHeader
+        title="Coins orders"
+        description={`Buy and sell orders on the Coins markets, in ${me.environment === "production" ? "production" : "the sandbox"}.`}
+        actions={
+          canTrade ? (
+            <Link className="rounded-md bg-primary px-3 py-2 text-sm font-medium text-primary-foreground hover:bg-primary/90 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none" href="/coins/orders/new">
+              New order
+            </Link>
+          ) : null
+        }
+      />
+      <OrdersToolbar bases={bases} quotes={quotes} />
+      {"error" in list ? <ReadError title="Orders could not load" message={list.error} /> : <CoinsOrdersTable initial={list} filters={filters} canTrade={canTrade} />}
+    </>
+  );
+}

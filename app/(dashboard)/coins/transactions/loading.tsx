@@ -1,0 +1,5 @@
+import { CoinsListSkeleton } from "@/components/tables/coins-shared/skeleton";
+
+export default function Loading() {
+  return <CoinsListSkeleton label="Loading Coins transactions" />;
+}

@@ -1,0 +1,30 @@
+import type { Metadata } from "next";
+import { ReadError } from "@/components/funding-accounts/read-error";
+import { PageHeader } from "@/components/page/page-header";
+import { CoinsTransactionsTable } from "@/components/tables/coins-transactions/data-table";
+import { TransactionsToolbar } from "@/components/tables/coins-transactions/toolbar";
+import { requirePagePermission } from "@/lib/auth/session";
+import { parseTransactionFilters } from "@/lib/coins/filters";
+import { readBalances, readTransactions } from "@/lib/coins/read";
+import { UpstreamError } from "@/lib/upstream";
+
+export const metadata: Metadata = { title: "Coins transactions" };
+
+export default async function CoinsTransactionsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const me = await requirePagePermission("data:read");
+  const filters = parseTransactionFilters(await searchParams);
+  const upstreamMessage = (err: unknown) => {
+    if (err instanceof UpstreamError) return { error: err.userMessage };
+    throw err;
+  };
+  const [list, balances] = await Promise.all([readTransactions(me, filters).catch(upstreamMessage), readBalances(me).catch(upstreamMessage)]);
+  // The asset filter offers the account's assets; without them, only the one already chosen.
+  const assets = [...new Set([...("error" in balances ? [] : balances.balances.map((b) => b.asset)), ...(filters.asset ? [filters.asset] : [])])];
+  return (
+    <>
+      <PageHeader title="Coins transactions" description={`Every credit and debit of the Coins account, in ${me.environment === "production" ? "production" : "the sandbox"}.`} />
+      <TransactionsToolbar assets={assets} />
+      {"error" in list ? <ReadError title="Transactions could not load" message={list.error} /> : <CoinsTransactionsTable initial={list} filters={filters} />}
+    </>
+  );
+}

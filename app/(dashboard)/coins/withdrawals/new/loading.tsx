@@ -1,0 +1,2 @@
+// The same form skeleton as the other create pages.
+export { default } from "@/app/(dashboard)/funding-accounts/new/loading";

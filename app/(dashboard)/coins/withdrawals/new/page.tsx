@@ -1,0 +1,69 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { CryptoWithdrawalForm } from "@/components/coins/crypto-withdrawal-form";
+import { FiatWithdrawalForm } from "@/components/coins/fiat-withdrawal-form";
+import { ReadError } from "@/components/funding-accounts/read-error";
+import { PageHeader } from "@/components/page/page-header";
+import { requirePagePermission } from "@/lib/auth/session";
+import { readAddresses, readBalances, readWithdrawalAssets } from "@/lib/coins/read";
+import { readBanks } from "@/lib/funding-accounts/read";
+import { UpstreamError } from "@/lib/upstream";
+
+export const metadata: Metadata = { title: "New Coins withdrawal" };
+
+function upstreamMessage(err: unknown): { error: string } {
+  if (err instanceof UpstreamError) return { error: err.userMessage };
+  throw err;
+}
+
+const TAB = "rounded-md px-3 py-1.5 text-sm focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none";
+
+export default async function NewCoinsWithdrawalPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const me = await requirePagePermission("withdrawal:create");
+  const kind = (await searchParams).kind === "fiat" ? "fiat" : "crypto";
+  // The forms work without the balance (the provider checks it).
+  const balances = await readBalances(me).catch((err: unknown) => {
+    if (err instanceof UpstreamError) return null;
+    throw err;
+  });
+  let body: React.ReactNode;
+  if (kind === "crypto") {
+    const [addresses, assets] = await Promise.all([readAddresses(me).catch(upstreamMessage), readWithdrawalAssets(me).catch(upstreamMessage)]);
+    body =
+      "error" in addresses ? (
+        <ReadError title="Saved addresses could not load, so nothing can be sent yet" message={addresses.error} />
+      ) : (
+        <CryptoWithdrawalForm addresses={addresses.rows} assets={"error" in assets ? [] : assets.assets} balances={balances?.balances ?? null} />
+      );
+  } else {
+    const banks = await readBanks(me).catch(upstreamMessage);
+    body =
+      "error" in banks ? (
+        <ReadError title="The bank list could not load, so nothing can be sent yet" message={banks.error} />
+      ) : (
+        <FiatWithdrawalForm banks={banks.banks} availableNgn={balances?.balances.find((b) => b.asset === "NGN")?.available ?? null} />
+      );
+  }
+  return (
+    <>
+      <PageHeader
+        title={kind === "crypto" ? "New crypto withdrawal" : "New fiat withdrawal"}
+        description={`From the Coins balance, in ${me.environment === "production" ? "production" : "the sandbox"}. Above your organization's approval limit a second person with the approver role approves before anything is sent.`}
+        actions={
+          <Link className="rounded-md border px-3 py-1.5 text-sm hover:bg-accent" href="/coins/withdrawals">
+            Back to withdrawals
+          </Link>
+        }
+      />
+      <nav aria-label="Kind of withdrawal" className="mb-6 flex gap-2">
+        <Link href="/coins/withdrawals/new" aria-current={kind === "crypto" ? "page" : undefined} className={`${TAB} ${kind === "crypto" ? "bg-accent font-medium" : "hover:bg-accent"}`}>
+          Crypto to a saved address
+        </Link>
+        <Link href="/coins/withdrawals/new?kind=fiat" aria-current={kind === "fiat" ? "page" : undefined} className={`${TAB} ${kind === "fiat" ? "bg-accent font-medium" : "hover:bg-accent"}`}>
+          Naira to a bank account
+        </Link>
+      </nav>
+      {body}
+    </>
+  );
+}

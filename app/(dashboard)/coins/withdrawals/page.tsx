@@ -1,0 +1,98 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { WithdrawableAssets } from "@/components/coins/withdrawable-assets";
+import { ReadError } from "@/components/funding-accounts/read-error";
+import { PageHeader } from "@/components/page/page-header";
+import { AddAddressDialog } from "@/components/tables/coins-addresses/add-dialog";
+import { AddressesTable } from "@/components/tables/coins-addresses/data-table";
+import { CryptoWithdrawalsTable, FiatWithdrawalsTable } from "@/components/tables/coins-withdrawals/data-tables";
+import { WithdrawalsToolbar } from "@/components/tables/coins-withdrawals/toolbar";
+import { can } from "@/lib/auth/permissions";
+import { requirePagePermission } from "@/lib/auth/session";
+import { parseWithdrawalFilters } from "@/lib/coins/filters";
+import { readAddresses, readCryptoWithdrawals, readFiatWithdrawals, readWithdrawalAssets } from "@/lib/coins/read";
+import { UpstreamError } from "@/lib/upstream";
+
+export const metadata: Metadata = { title: "Coins withdrawals" };
+
+const BUTTON = "rounded-md bg-primary px-3 py-2 text-sm font-medium text-primary-foreground hover:bg-primary/90 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none";
+
+function upstreamMessage(err: unknown): { error: string } {
+  if (err instanceof UpstreamError) return { error: err.userMessage };
+  throw err;
+}
+
+/** The URL's parameters other than one list's own cursor, so paging one list keeps the other's place. */
+function otherParams(raw: Record<string, string | string[] | undefined>, prefix: string): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const [k, v] of Object.entries(raw)) if (k !== `${prefix}cursor` && k !== `${prefix}trail`) out[k] = Array.isArray(v) ? v[0] : v;
+  return out;
+}
+
+export default async function CoinsWithdrawalsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const me = await requirePagePermission("data:read");
+  const raw = await searchParams;
+  const crypto = parseWithdrawalFilters(raw, "crypto");
+  const fiat = parseWithdrawalFilters(raw, "fiat");
+  const canWithdraw = can(me.role, "withdrawal:create");
+  const [assets, addresses, cryptoList, fiatList] = await Promise.all([
+    readWithdrawalAssets(me).catch(upstreamMessage),
+    readAddresses(me).catch(upstreamMessage),
+    readCryptoWithdrawals(me, crypto).catch(upstreamMessage),
+    readFiatWithdrawals(me, fiat).catch(upstreamMessage),
+  ]);
+  return (
+    <>
+      <PageHeader
+        title="Coins withdrawals"
+        description={`Crypto to saved addresses and naira to bank accounts, from the Coins balance, in ${me.environment === "production" ? "production" : "the sandbox"}. Above your approval limit a second person approves before anything is sent.`}
+        actions={
+          canWithdraw ? (
+            <>
+              <Link className={BUTTON} href="/coins/withdrawals/new">
+                New crypto withdrawal
+              </Link>
+              <Link className={BUTTON} href="/coins/withdrawals/new?kind=fiat">
+                New fiat withdrawal
+              </Link>
+            </>
+          ) : null
+        }
+      />
+      <div className="grid gap-10">
+        <section aria-labelledby="cw-assets" className="grid gap-3">
+          <h2 id="cw-assets" className="text-lg font-semibold">
+            Withdrawable assets and chains
+          </h2>
+          {"error" in assets ? <ReadError title="Withdrawable assets could not load" message={assets.error} /> : <WithdrawableAssets assets={assets.assets} />}
+        </section>
+
+        <section aria-labelledby="cw-addresses" className="grid gap-3">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 id="cw-addresses" className="text-lg font-semibold">
+              Saved addresses
+            </h2>
+            {canWithdraw && !("error" in assets) ? <AddAddressDialog assets={assets.assets} /> : null}
+          </div>
+          {"error" in addresses ? <ReadError title="Saved addresses could not load" message={addresses.error} /> : <AddressesTable initial={addresses} canEdit={canWithdraw} />}
+        </section>
+
+        <section aria-labelledby="cw-crypto" className="grid gap-3">
+          <h2 id="cw-crypto" className="text-lg font-semibold">
+            Crypto withdrawals
+          </h2>
+          <WithdrawalsToolbar kind="crypto" assets={"error" in assets ? [] : assets.assets.map((a) => a.symbol)} />
+          {"error" in cryptoList ? <ReadError title="Crypto withdrawals could not load" message={cryptoList.error} /> : <CryptoWithdrawalsTable initial={cryptoList} filters={crypto} pagerFilters={otherParams(raw, "crypto_")} />}
+        </section>
+
+        <section aria-labelledby="cw-fiat" className="grid gap-3">
+          <h2 id="cw-fiat" className="text-lg font-semibold">
+            Fiat withdrawals
+          </h2>
+          <WithdrawalsToolbar kind="fiat" />
+          {"error" in fiatList ? <ReadError title="Fiat withdrawals could not load" message={fiatList.error} /> : <FiatWithdrawalsTable initial={fiatList} filters={fiat} pagerFilters={otherParams(raw, "fiat_")} />}
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { ReadError } from "@/components/funding-accounts/read-error";
+import { PageHeader } from "@/components/page/page-header";
+import { LiveOrder } from "@/components/pro/live-order";
+import { Timeline } from "@/components/timeline/timeline";
+import { requirePagePermission } from "@/lib/auth/session";
+import { readProOrder, tradeAccess } from "@/lib/pro/read";
+import { UpstreamError } from "@/lib/upstream";
+
+export const metadata: Metadata = { title: "Pro order" };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export default async function ProOrderPage({ params }: { params: Promise<{ id: string }> }) {
+  const me = await requirePagePermission("data:read");
+  const { id } = await params;
+  if (!UUID.test(id)) notFound();
+  const back = (
+    <Link className="rounded-md border px-3 py-1.5 text-sm hover:bg-accent" href="/pro/orders">
+      Back to Pro orders
+    </Link>
+  );
+  let view;
+  try {
+    view = await readProOrder(me, id);
+  } catch (err) {
+    if (err instanceof UpstreamError && err.kind === "not_found") notFound();
+    if (!(err instanceof UpstreamError)) throw err;
+    return (
+      <>
+        <PageHeader title="Pro order" actions={back} />
+        <ReadError title="This order could not load" message={err.userMessage} />
+      </>
+    );
+  }
+  const access = await tradeAccess(me);
+  return (
+    <>
+      <PageHeader title={`Pro order ${id.slice(0, 8)}`} description={<span className="font-mono text-xs">{id}</span>} actions={back} />
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <LiveOrder orderId={view.order.order_id} initial={view} canTrade={access.allowed} withTrades />
+        <Timeline organizationId={me.organizationId} environment={me.environment} resourceType="pro_order" resourceId={view.order.order_id} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+import type { Metadata } from "next";
+import { ReadError } from "@/components/funding-accounts/read-error";
+import { PageHeader } from "@/components/page/page-header";
+import { CancelAllButton } from "@/components/pro/cancel-all-button";
+import { ProNav } from "@/components/pro/pro-nav";
+import { ProOrdersTable } from "@/components/tables/pro-orders/data-table";
+import { ProOrdersToolbar } from "@/components/tables/pro-orders/toolbar";
+import { can } from "@/lib/auth/permissions";
+import { requirePagePermission } from "@/lib/auth/session";
+import { parseProOrderFilters } from "@/lib/pro/filters";
+import { readProOrders, tradeAccess } from "@/lib/pro/read";
+import { UpstreamError } from "@/lib/upstream";
+
+export const metadata: Metadata = { title: "Pro orders" };
+
+export default async function ProOrdersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const me = await requirePagePermission("data:read");
+  const filters = parseProOrderFilters(await searchParams);
+  const [access, list] = await Promise.all([
+    tradeAccess(me),
+    readProOrders(me, filters).catch((err: unknown) => {
+      if (err instanceof UpstreamError) return { error: err.userMessage };
+      throw err;
+    }),
+  ]);
+  return (
+    <>
+      <PageHeader
+        title="Pro orders"
+        description={`Working orders and the order history of the Pro surface, in ${me.environment === "production" ? "production" : "the sandbox"}.`}
+        actions={<ProNav current="/pro/orders" withWebhooks={can(me.role, "settings:manage")} />}
+      />
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <ProOrdersToolbar />
+        {access.allowed && filters.view === "open" && !("error" in list) ? <CancelAllButton count={list.total} /> : null}
+      </div>
+      {!access.allowed && access.reason ? (
+        <p className="mb-3 text-sm text-muted-foreground" data-testid="pro-trade-reason">
+          {access.reason}
+        </p>
+      ) : null}
+      {"error" in list ? <ReadError title="Pro orders could not load" message={list.error} /> : <ProOrdersTable initial={list} filters={filters} canTrade={access.allowed} />}
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import type { Metadata } from "next";
+import { ProNav } from "@/components/pro/pro-nav";
+import { OrderTicket } from "@/components/pro/order-ticket";
+import { PageHeader } from "@/components/page/page-header";
+import { can } from "@/lib/auth/permissions";
+import { requirePagePermission } from "@/lib/auth/session";
+import { readProBalances, tradeAccess } from "@/lib/pro/read";
+import { UpstreamError } from "@/lib/upstream";
+
+export const metadata: Metadata = { title: "Pro desk" };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export default async function ProDeskPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const me = await requirePagePermission("data:read");
+  const order = (await searchParams).order;
+  const orderId = typeof order === "string" && UUID.test(order) ? order.toLowerCase() : null;
+  const [access, balances] = await Promise.all([
+    tradeAccess(me),
+    // The ticket works without the balance (the provider checks it); it then says why it is missing.
+    readProBalances(me).then(
+      (b) => ({ value: b, error: null }),
+      (err: unknown) => {
+        if (err instanceof UpstreamError) return { value: null, error: err.userMessage };
+        throw err;
+      },
+    ),
+  ]);
+  return (
+    <>
+      <PageHeader
+        title="Pro desk"
+        description={`Convert between NGN and USD with limit and market orders on the Pro surface, in ${me.environment === "production" ? "production" : "the sandbox"}.`}
+        actions={<ProNav current="/pro" withWebhooks={can(me.role, "settings:manage")} />}
+      />
+      <OrderTicket access={access} initialBalances={balances.value} balancesError={balances.error} initialOrderId={orderId} />
+    </>
+  );
+}

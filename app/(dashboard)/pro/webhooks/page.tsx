@@ -1,0 +1,28 @@
+import type { Metadata } from "next";
+import { ReadError } from "@/components/funding-accounts/read-error";
+import { PageHeader } from "@/components/page/page-header";
+import { ProNav } from "@/components/pro/pro-nav";
+import { ProWebhooksTable } from "@/components/tables/pro-webhooks/data-table";
+import { requirePagePermission } from "@/lib/auth/session";
+import { readProWebhooks } from "@/lib/pro/read";
+import { UpstreamError } from "@/lib/upstream";
+
+export const metadata: Metadata = { title: "Pro webhooks" };
+
+export default async function ProWebhooksPage() {
+  const me = await requirePagePermission("settings:manage");
+  const view = await readProWebhooks(me).catch((err: unknown) => {
+    if (err instanceof UpstreamError) return { error: err.userMessage };
+    throw err;
+  });
+  return (
+    <>
+      <PageHeader
+        title="Pro webhooks"
+        description={`Where the provider sends Pro order, trade and deposit events, in ${me.environment === "production" ? "production" : "the sandbox"}. Admins only.`}
+        actions={<ProNav current="/pro/webhooks" withWebhooks />}
+      />
+      {"error" in view ? <ReadError title="Pro webhooks could not load" message={view.error} /> : <ProWebhooksTable initial={view} />}
+    </>
+  );
+}

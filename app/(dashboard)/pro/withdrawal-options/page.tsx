@@ -1,0 +1,37 @@
+import type { Metadata } from "next";
+import { ReadError } from "@/components/funding-accounts/read-error";
+import { StaleNote } from "@/components/funding-accounts/stale-note";
+import { PageHeader } from "@/components/page/page-header";
+import { ProNav } from "@/components/pro/pro-nav";
+import { WithdrawalOptionsList } from "@/components/pro/withdrawal-options";
+import { can } from "@/lib/auth/permissions";
+import { requirePagePermission } from "@/lib/auth/session";
+import { readWithdrawalOptions } from "@/lib/pro/read";
+import { UpstreamError } from "@/lib/upstream";
+
+export const metadata: Metadata = { title: "Pro withdrawal options" };
+
+export default async function ProWithdrawalOptionsPage() {
+  const me = await requirePagePermission("data:read");
+  const view = await readWithdrawalOptions(me).catch((err: unknown) => {
+    if (err instanceof UpstreamError) return { error: err.userMessage };
+    throw err;
+  });
+  return (
+    <>
+      <PageHeader
+        title="Pro withdrawal options"
+        description="The assets and chains the provider's wallet service has enabled for on-chain withdrawals, with their network fees. A rail that is not listed is not offered anywhere in the app."
+        actions={<ProNav current="/pro/withdrawal-options" withWebhooks={can(me.role, "settings:manage")} />}
+      />
+      {"error" in view ? (
+        <ReadError title="Withdrawal options could not load" message={view.error} />
+      ) : (
+        <div className="grid gap-3">
+          <StaleNote stale={view.stale} fetchedAt={view.fetchedAt} />
+          <WithdrawalOptionsList options={view.options} />
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,259 @@
+/**
+ * Two instances of the app on one PostgreSQL, as behind a load balancer: `npm test` (and
+ * `npm run scale-out -- --test`) start a second `next start` of the same build and pass its address
+ * as E2E_SECOND_BASE_URL. A is the usual base URL; B is the second instance. Each test does its
+ * work on one and checks it on the other, so state kept in one process's memory would fail it.
+ */
+import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { Client } from "pg";
+import { keyHash } from "../lib/upstream/budget";
+import { DEMO_SANDBOX_KEY, emulatorUrl, simulateDeposit } from "./emulator";
+import { gotoHydrated, SIGNED_OUT, signIn, waitForHydration } from "./helpers";
+import { DEMO_PASSWORD, emailOf, storageStateOf, type E2ERole } from "./roles";
+
+const B = process.env.E2E_SECOND_BASE_URL ?? "";
+const DEMO_MERCHANT_ID = "7b1d5c1e-0000-4000-8000-000000000001";
+const ADDRESS = "0x52908400098527886E0F7030069857D2E4169EE7";
+// The app's share of the provider's 100 requests per minute (lib/upstream/budget.ts).
+const BUDGET_LIMIT = 95;
+
+test.skip(!B, "E2E_SECOND_BASE_URL is not set: run through `npm test` or `npm run scale-out -- --test`, which start a second instance.");
+
+const usd = (amount: string) => `USD ${Number(amount).toLocaleString("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+/** An amount no earlier run used, between base and base + 99.99. */
+const uniqueAmount = (base: number) => (base + (Math.floor(Math.random() * 9_900) + 100) / 100).toFixed(2);
+
+async function pageAs(browser: Browser, role: E2ERole): Promise<Page> {
+  const context = await browser.newContext({ storageState: storageStateOf(role) });
+  return context.newPage();
+}
+
+async function provider<T>(request: APIRequestContext, path: string): Promise<T> {
+  const res = await request.get(`${emulatorUrl()}${path}`, { headers: { "X-Api-Key": DEMO_SANDBOX_KEY } });
+  expect(res.ok(), await res.text()).toBe(true);
+  return (await res.json()) as T;
+}
+
+async function database<T>(work: (c: Client) => Promise<T>): Promise<T> {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error("DATABASE_URL is not set: the scale-out spec reads the shared rate budget from the database.");
+  const c = new Client({ connectionString: url });
+  await c.connect();
+  try {
+    return await work(c);
+  } finally {
+    await c.end();
+  }
+}
+
+test.describe("two instances on one database", () => {
+  test("a session made on A works on B, and signing out on A ends it on B", async ({ browser }) => {
+    test.setTimeout(60_000);
+    const context = await browser.newContext(SIGNED_OUT);
+    const page = await context.newPage();
+    await signIn(page, emailOf("viewer"), DEMO_PASSWORD);
+    await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+    await waitForHydration(page);
+    // Cookies belong to the host, not the port: the browser sends A's session to B as a load balancer would.
+    const cookies = await context.cookies();
+
+    const onB = await context.newPage();
+    await onB.goto(`${B}/withdrawals`);
+    await expect(onB.getByRole("heading", { level: 1, name: "Withdrawals" })).toBeVisible();
+    await expect(onB).toHaveURL(`${B}/withdrawals`);
+    await onB.close();
+
+    await page.getByRole("button", { name: /account menu|Vic Viewer/i }).click();
+    await page.getByRole("menuitem", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/sign-in/);
+
+    // The cookie as it was before signing out, replayed on B: B reads the revocation A wrote.
+    const replay = await browser.newContext(SIGNED_OUT);
+    await replay.addCookies(cookies);
+    const again = await replay.newPage();
+    await again.goto(`${B}/withdrawals`);
+    await expect(again).toHaveURL(/\/sign-in/);
+    await replay.close();
+    await context.close();
+  });
+
+  test("the rate budget is one count for both: calls on A use up what B may spend, and the other way round", async ({ playwright }) => {
+    test.setTimeout(60_000);
+    const hash = keyHash(DEMO_SANDBOX_KEY, new URL(emulatorUrl()).origin);
+    const as = (baseURL: string) => playwright.request.newContext({ baseURL, storageState: storageStateOf("admin") });
+    const [a, b] = await Promise.all([as(test.info().project.use.baseURL!), as(B)]);
+    // The transfer list is read without the shared cache: every call is one upstream request.
+    const list = (on: APIRequestContext) => on.get("/api/transfers");
+
+    // Everything below happens inside one budget minute, so the windows cannot roll under the test.
+    const leftInMinute = 60_000 - (Date.now() % 60_000);
+    if (leftInMinute < 15_000) await new Promise((r) => setTimeout(r, leftInMinute + 200));
+    const windowStart = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+    const windowCounts = () =>
+      database(async (c) => {
+        const r = await c.query<{ count: number }>("SELECT count FROM rate_budget WHERE key_hash = $1 AND window_start = $2", [hash, windowStart]);
+        return Number(r.rows[0]?.count ?? 0);
+      });
+    const setWindow = (start: Date, count: number) =>
+      database((c) =>
+        c.query(
+          `INSERT INTO rate_budget (key_hash, window_start, count) VALUES ($1, $2, $3)
+           ON CONFLICT (key_hash, window_start) DO UPDATE SET count = EXCLUDED.count`,
+          [hash, start, count],
+        ),
+      );
+    const previousStart = new Date(windowStart.getTime() - 60_000);
+    const previous = await database(async (c) => {
+      const r = await c.query<{ count: number }>("SELECT count FROM rate_budget WHERE key_hash = $1 AND window_start = $2", [hash, previousStart]);
+      return r.rows[0] ? Number(r.rows[0].count) : null;
+    });
+
+    // Three calls on each instance land on the same row.
+    const start = await windowCounts();
+    for (const on of [a, b, a, b, a, b]) expect((await list(on)).status()).toBe(200);
+    expect(await windowCounts()).toBe(start + 6);
+    let spent = start + 6;
+
+    // Exactly two calls left: this minute's count just under the limit, the previous minute's
+    // share (which shrinks as the minute goes on) out of the way.
+    try {
+      if (previous !== null) await setWindow(previousStart, 0);
+      for (const [first, then] of [
+        [a, b],
+        [b, a],
+      ] as const) {
+        await setWindow(windowStart, BUDGET_LIMIT - 2);
+        expect((await list(first)).status()).toBe(200);
+        expect((await list(first)).status()).toBe(200);
+        const refused = await list(then);
+        expect(refused.status()).toBe(429);
+        expect(Number(refused.headers()["retry-after"])).toBeGreaterThan(0);
+        expect(((await refused.json()) as { error: string }).error).toMatch(/\S/);
+        spent += 2;
+      }
+    } finally {
+      // Give the windows back the counts they really have, so later tests are neither held up nor let past the provider's limit.
+      await setWindow(windowStart, spent);
+      if (previous !== null) await setWindow(previousStart, previous);
+    }
+    await Promise.all([a.dispose(), b.dispose()]);
+  });
+
+  test("the same withdrawal submitted to A and B at once reaches the provider once", async ({ browser, playwright, request }) => {
+    test.setTimeout(60_000);
+    const amount = uniqueAmount(10);
+    const total = async () => (await provider<{ total: number }>(request, "/v1/merchant/withdrawals?limit=1")).total;
+    const before = await total();
+    const page = await pageAs(browser, "operator");
+    const onB = await playwright.request.newContext({ baseURL: B, storageState: storageStateOf("operator") });
+    await gotoHydrated(page, "/withdrawals/new");
+    const form = page.getByTestId("create-withdrawal-form");
+    await form.getByLabel("Amount (USD)").fill(amount);
+    await form.getByLabel("Destination address").fill(ADDRESS);
+    await form.getByRole("button", { name: "Review withdrawal" }).click();
+
+    // The browser's server-action request goes to A and, at the same moment, byte for byte to B.
+    let replay: (() => Promise<string>) | undefined;
+    await page.route("**/withdrawals/new", async (route) => {
+      const req = route.request();
+      if (req.method() !== "POST" || !req.headers()["next-action"]) return route.continue();
+      const send = async () => {
+        const res = await onB.post("/withdrawals/new", {
+          headers: {
+            "Next-Action": req.headers()["next-action"]!,
+            "Next-Router-State-Tree": req.headers()["next-router-state-tree"] ?? "",
+            "Content-Type": req.headers()["content-type"] ?? "text/plain;charset=UTF-8",
+            Accept: "text/x-component",
+            Origin: B,
+          },
+          data: req.postDataBuffer() ?? "",
+        });
+        expect(res.status()).toBe(200);
+        return res.text();
+      };
+      replay = send;
+      const [mine] = await Promise.all([route.fetch(), send()]);
+      await route.fulfill({ response: mine });
+    });
+    await page.getByTestId("withdrawal-confirm").getByTestId("withdrawal-submit").click();
+    // Whichever instance got there first sent it; the other saw the same attempt in the shared ledger.
+    await expect(page.getByRole("heading", { level: 1, name: /^Withdrawal [0-9a-f]{8}$/ }).or(page.getByTestId("form-error"))).toBeVisible({ timeout: 20_000 });
+    expect(await total()).toBe(before + 1);
+    const newest = (await provider<{ data: { id: string; amount_usd: string }[] }>(request, "/v1/merchant/withdrawals?limit=1")).data[0]!;
+    expect(newest.amount_usd).toBe(amount);
+
+    // Once it has gone through, the same attempt on B answers with the stored result: same id, nothing sent.
+    expect(await replay!()).toContain(newest.id);
+    expect(await total()).toBe(before + 1);
+    await onB.dispose();
+    await page.context().close();
+  });
+
+  test("a webhook delivered to A reaches a page open on B without a reload", async ({ browser, request }) => {
+    test.setTimeout(60_000);
+    const target = (await (await request.get(`${emulatorUrl()}/__emulator/webhook-target?merchant_id=${DEMO_MERCHANT_ID}&surface=core`)).json()) as { url: string };
+    expect(target.url.startsWith(`${test.info().project.use.baseURL}/api/webhooks/`)).toBe(true);
+
+    const page = await pageAs(browser, "operator");
+    await page.goto(`${B}/`);
+    await expect(page.getByRole("status", { name: "Live updates" })).toHaveText("Live", { timeout: 10_000 });
+    const activity = page.getByTestId("live-activity");
+    await expect(activity.getByTestId("recent-events").or(activity.getByTestId("recent-events-empty"))).toBeVisible();
+    let navigations = 0;
+    page.on("framenavigated", (frame) => {
+      if (frame === page.mainFrame()) navigations += 1;
+    });
+
+    const depositId = await simulateDeposit(request, "COMPLETED");
+    await expect(activity.getByTestId("recent-event").filter({ hasText: depositId }).filter({ hasText: "deposit.completed" })).toHaveCount(1, { timeout: 10_000 });
+    expect(navigations).toBe(0);
+    await page.context().close();
+  });
+
+  test("a request filed on A is approved on B; approving on both at once sends it once", async ({ browser, request }) => {
+    test.setTimeout(60_000);
+    // Above the demo organization's seeded USD limit (lib/approvals/seed-demo.ts), so it waits.
+    const amount = uniqueAmount(1000);
+    const moves = async () => (await provider<{ total: number }>(request, "/v1/merchant/balance/transfers?limit=1")).total;
+    const before = await moves();
+
+    const operator = await pageAs(browser, "operator");
+    await gotoHydrated(operator, "/balances");
+    const moveForm = operator.getByTestId("move-balance-form");
+    await moveForm.getByLabel("Amount (USD)").fill(amount);
+    await moveForm.getByRole("button", { name: "Review move" }).click();
+    await operator.getByTestId("move-balance-confirm").getByRole("button", { name: "Move", exact: true }).click();
+    await expect(operator.getByTestId("move-balance-pending")).toContainText("Waiting for a second approver");
+
+    // The approver has the inbox open on both instances; each shows the request filed on A.
+    const approver = await pageAs(browser, "approver");
+    const onA = approver;
+    const onB = await approver.context().newPage();
+    await gotoHydrated(onA, "/approvals");
+    await gotoHydrated(onB, `${B}/approvals`);
+    const dialogs = [];
+    for (const p of [onA, onB]) {
+      const row = p.getByTestId("approvals-waiting").getByTestId("approval-row").filter({ visible: true }).filter({ hasText: usd(amount) });
+      await expect(row).toBeVisible();
+      await row.getByTestId("approve-open").click();
+      const dialog = p.getByTestId("approve-dialog");
+      await expect(dialog.getByRole("heading", { name: `Approve and send ${usd(amount)}?` })).toBeVisible();
+      dialogs.push(dialog);
+    }
+    await Promise.all(dialogs.map((d) => d.getByTestId("approve-confirm").click()));
+
+    const sent = (p: Page) => p.getByText(/^Approved and sent: Move USD/);
+    const refused = (p: Page) =>
+      p.getByText(/^(Someone already approved this request; it is being sent\.|This request was already approved and sent\.|This request changed while you were deciding\. Reload the page and look again\.)$/);
+    // The loser's dialog leaves with the row, so its sentence comes as a toast: watched on both at once.
+    await Promise.all([onA, onB].map((p) => expect(sent(p).or(refused(p))).toBeVisible({ timeout: 20_000 })));
+    expect((await sent(onA).count()) + (await sent(onB).count())).toBe(1);
+    expect(await moves()).toBe(before + 1);
+
+    // B shows it sent, as A does: the history is the shared database's.
+    await gotoHydrated(onB, `${B}/approvals`);
+    await expect(onB.locator('[data-testid="approvals-history"] [data-testid="approval-row"][data-status="sent"]').filter({ visible: true }).filter({ hasText: usd(amount) })).toBeVisible();
+    await operator.context().close();
+    await approver.context().close();
+  });
+});

@@ -1,0 +1,227 @@
+/**
+ * The Pro desk against a real PostgreSQL and a real emulator, called as each role: quote and place
+ * (the quote's fee sent unchanged as the cap, one order per attempt), the fee-cap rejection, the
+ * provider's balance refusal, four eyes above the threshold, cancel, cancel all, replace, the
+ * webhook actions with the secret stored in the vault, the GET routes, and the trade access check.
+ */
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { SEED_KEYS, withEmulator, type TestEmulator } from "@/emulator/testing";
+import { GET as getOrderRoute } from "@/app/api/pro/orders/[id]/route";
+import { GET as listOrdersRoute } from "@/app/api/pro/orders/route";
+import { approveRequest } from "@/lib/actions/approve-request";
+import { cancelAllProOrders } from "@/lib/actions/cancel-all-pro-orders";
+import { cancelProOrder } from "@/lib/actions/cancel-pro-order";
+import { createProWebhook } from "@/lib/actions/create-pro-webhook";
+import { deleteProWebhook } from "@/lib/actions/delete-pro-webhook";
+import { pauseProWebhook } from "@/lib/actions/pause-pro-webhook";
+import { placeProOrder } from "@/lib/actions/place-pro-order";
+import { quoteProOrder } from "@/lib/actions/quote-pro-order";
+import { replaceProOrder } from "@/lib/actions/replace-pro-order";
+import { resumeProWebhook } from "@/lib/actions/resume-pro-webhook";
+import { rotateProWebhookSecret } from "@/lib/actions/rotate-pro-webhook-secret";
+import { addApiKey, getWebhookSecrets } from "@/lib/vault";
+import { createTeam, testDb } from "@/test/factories";
+import { signInAs, signOutTest } from "@/test/session";
+import { tradeAccess } from "./read";
+import type { ProOrderListView, ProOrderView } from "./views";
+
+let emu: TestEmulator;
+let team: Awaited<ReturnType<typeof createTeam>>;
+const REFUSED = { ok: false, error: "Your role does not allow this. Ask an admin if you need it." };
+
+const as = async (who: "viewer" | "operator" | "approver" | "admin") => signInAs(await testDb().user.findUniqueOrThrow({ where: { id: team[who].id } }));
+async function storeProKey(key: string, scopes: ("Read" | "Write" | "Trade")[]) {
+  await testDb().$transaction((tx) => addApiKey(tx as never, { organizationId: team.org.id, environment: "sandbox", surface: "pro", key, scopes, actorId: team.admin.id }));
+}
+async function provider<T>(path: string, init?: Parameters<TestEmulator["request"]>[1]): Promise<T> {
+  const res = await emu.request(`/pro/public/v1${path}`, { apiKey: SEED_KEYS.pro, ...init });
+  return ((await res.json()) as { data: T }).data;
+}
+const orderCount = async () => (await provider<{ total_count: number }>("/orders/history?limit=1")).total_count;
+const providerOrder = (id: string) => provider<{ status: string; max_taker_fee: string; client_order_id: string; price: string; requested_quantity: string }>(`/orders/${id}`);
+async function setThreshold(amount: string) {
+  await testDb().approvalThreshold.create({ data: { organizationId: team.org.id, kind: "pro_order", currency: "USD", amount } });
+}
+async function call<T>(handler: (r: Request, c?: { params?: Promise<Record<string, string>> }) => Promise<Response>, path: string, params?: Record<string, string>): Promise<{ status: number; body: T }> {
+  const res = await handler(new Request(`http://app.test${path}`), params ? { params: Promise.resolve(params) } : undefined);
+  return { status: res.status, body: (await res.json()) as T };
+}
+
+const LIMIT = { symbol: "USDT-NGN", side: "buy", type: "limit", price: "1000.00", quantity: "2" } as const;
+
+async function quoteAndPlace(ticket: { symbol: "USDT-NGN"; side: "buy" | "sell"; type: "limit"; price: string; quantity: string } = LIMIT, attemptKey = randomUUID()) {
+  const q = await quoteProOrder(ticket);
+  if (!q.ok) throw new Error(JSON.stringify(q));
+  const r = await placeProOrder({ ...ticket, attemptKey, client_order_id: q.data.client_order_id!, max_taker_fee: q.data.estimated_fee! });
+  return { quote: q.data, result: r, attemptKey };
+}
+
+beforeAll(async () => {
+  emu = await withEmulator({ rateLimitPerMinute: 0, logLevel: "silent" });
+  process.env.UPSTREAM_SANDBOX_CORE_URL = emu.url;
+  process.env.UPSTREAM_SANDBOX_PRO_URL = `${emu.url}/pro`;
+});
+afterAll(() => emu.close());
+
+beforeEach(async () => {
+  team = await createTeam();
+  await storeProKey(SEED_KEYS.pro, ["Read", "Write", "Trade"]);
+  signOutTest();
+});
+
+describe("who may trade", () => {
+  it.each(["viewer", "approver"] as const)("refuses a %s: no quote, no order", async (role) => {
+    await as(role);
+    const before = await orderCount();
+    expect(await quoteProOrder(LIMIT)).toEqual(REFUSED);
+    expect(await placeProOrder({ ...LIMIT, attemptKey: randomUUID(), client_order_id: "x1", max_taker_fee: "1.00" })).toEqual(REFUSED);
+    expect(await orderCount()).toBe(before);
+    expect(await tradeAccess(team[role] as never)).toMatchObject({ allowed: false, reason: expect.stringContaining(`Your role (${role})`) });
+  });
+
+  it("a read-only Pro key disables trading with the reason", async () => {
+    await testDb().vaultSecret.deleteMany({ where: { organizationId: team.org.id } });
+    await storeProKey(SEED_KEYS.readonly, ["Read"]);
+    const operator = { ...team.operator, role: "operator" as const, organizationId: team.org.id, environment: "sandbox" as const };
+    expect(await tradeAccess(operator as never)).toEqual({
+      allowed: false,
+      reason: "The Pro API key for the sandbox is read-only (scopes: Read). Placing, replacing and cancelling orders needs the Trade scope: an admin can replace the key under Settings → API keys.",
+    });
+  });
+});
+
+describe("quote and place", () => {
+  it("places a limit order with the quote's id and its fee unchanged as the cap, once per attempt", async () => {
+    await setThreshold("1000000");
+    await as("operator");
+    const before = await orderCount();
+    const { quote, result, attemptKey } = await quoteAndPlace();
+    expect(quote).toMatchObject({ estimated_price: "1000.00", estimated_total: "2000.00", estimated_fee: "2.00" });
+    if (!result.ok || result.data.outcome !== "placed") throw new Error(JSON.stringify(result));
+    expect(result.data).toMatchObject({ status: "pending_settlement", rejectionReason: null, replayed: false });
+    const placed = await providerOrder(result.data.orderId);
+    expect(placed).toMatchObject({ max_taker_fee: quote.estimated_fee, client_order_id: quote.client_order_id });
+    // A double submit of the same form: the same order, never a second one.
+    const again = await placeProOrder({ ...LIMIT, attemptKey, client_order_id: quote.client_order_id!, max_taker_fee: quote.estimated_fee! });
+    expect(again).toMatchObject({ ok: true, data: { outcome: "placed", orderId: result.data.orderId } });
+    expect(await orderCount()).toBe(before + 1);
+  });
+
+  it("a fee cap below the quote's fee is rejected with TAKER_FEE_CAP_EXCEEDED", async () => {
+    await setThreshold("1000000");
+    await as("operator");
+    const q = await quoteProOrder(LIMIT);
+    if (!q.ok) throw new Error(JSON.stringify(q));
+    const r = await placeProOrder({ ...LIMIT, attemptKey: randomUUID(), client_order_id: q.data.client_order_id!, max_taker_fee: "0.50" });
+    expect(r).toMatchObject({ ok: true, data: { outcome: "placed", status: "rejected", rejectionReason: "TAKER_FEE_CAP_EXCEEDED" } });
+  });
+
+  it("refuses a limit order without its quote, and a market order with a price, before anything is sent", async () => {
+    await as("operator");
+    const before = await orderCount();
+    expect(await placeProOrder({ ...LIMIT, attemptKey: randomUUID() })).toMatchObject({
+      ok: false,
+      fieldErrors: { client_order_id: "Review a quote before placing a limit order.", max_taker_fee: "The quote's estimated fee is missing. Get a fresh quote." },
+    });
+    expect(await placeProOrder({ symbol: "USDT-NGN", side: "buy", type: "market", price: "1500.00", quantity: "1", attemptKey: randomUUID() })).toMatchObject({
+      ok: false,
+      fieldErrors: { price: "A market order takes no price: it trades at the best available price. Clear the price or choose a limit order." },
+    });
+    expect(await orderCount()).toBe(before);
+  });
+
+  it("a market order fills at once; the provider's balance refusal lands on the quantity", async () => {
+    await setThreshold("100000000");
+    await as("operator");
+    const r = await placeProOrder({ symbol: "USD-NGN", side: "buy", type: "market", quantity: "3", attemptKey: randomUUID() });
+    expect(r).toMatchObject({ ok: true, data: { outcome: "placed", status: "filled" } });
+    const before = await orderCount();
+    const sell = await placeProOrder({ symbol: "USD-NGN", side: "sell", type: "market", quantity: "99999999", attemptKey: randomUUID() });
+    expect(sell).toMatchObject({ ok: false, fieldErrors: { quantity: expect.stringMatching(/^The provider refused this: Insufficient USD balance/) } });
+    expect(await orderCount()).toBe(before);
+  });
+
+  it("above the threshold it waits for an approver and is placed exactly once on approval", async () => {
+    await setThreshold("1.00");
+    await as("operator");
+    const before = await orderCount();
+    const { result } = await quoteAndPlace();
+    if (!result.ok || result.data.outcome !== "pending_approval") throw new Error(JSON.stringify(result));
+    expect(result.data.summary).toBe("Buy USD 2.00 on USDT-NGN, limit at NGN 1,000.00");
+    expect(await orderCount()).toBe(before);
+    await as("approver");
+    const [a, b] = await Promise.all([approveRequest({ requestId: result.data.approvalId }), approveRequest({ requestId: result.data.approvalId })]);
+    expect([a.ok, b.ok].sort()).toEqual([false, true]);
+    expect(await orderCount()).toBe(before + 1);
+    const row = await testDb().approvalRequest.findUniqueOrThrow({ where: { id: result.data.approvalId } });
+    expect(row).toMatchObject({ kind: "pro_order", status: "sent", currency: "USD" });
+  });
+});
+
+describe("working orders", () => {
+  it("replaces, cancels, and cancels all; the routes show the history", async () => {
+    await setThreshold("1000000");
+    await as("operator");
+    const first = await quoteAndPlace();
+    const second = await quoteAndPlace({ ...LIMIT, price: "1001.00" });
+    if (!first.result.ok || first.result.data.outcome !== "placed" || !second.result.ok || second.result.data.outcome !== "placed") throw new Error("not placed");
+    const a = first.result.data.orderId;
+    const b = second.result.data.orderId;
+    await emu.control.advance(10_000);
+
+    expect(await replaceProOrder({ orderId: a, attemptKey: randomUUID(), price: "999.00" })).toMatchObject({ ok: true, data: { price: "999.00" } });
+    expect((await providerOrder(a)).price).toBe("999.00");
+    // A larger order needs a larger fee cap: the new terms are quoted and the quote's fee becomes the cap.
+    expect(await replaceProOrder({ orderId: a, attemptKey: randomUUID(), quantity: "20" })).toMatchObject({ ok: true, data: { quantity: "20.00000000", maxTakerFee: "19.98" } });
+    expect(await providerOrder(a)).toMatchObject({ max_taker_fee: "19.98", requested_quantity: "20.00000000", price: "999.00" });
+    expect(await replaceProOrder({ orderId: a, attemptKey: randomUUID(), quantity: "1000000" })).toMatchObject({ ok: false, fieldErrors: { quantity: expect.stringMatching(/^The provider refused this: Insufficient NGN balance/) } });
+
+    expect(await cancelProOrder({ orderId: a, attemptKey: randomUUID() })).toMatchObject({ ok: true });
+    expect((await providerOrder(a)).status).toBe("cancelled");
+    const all = await cancelAllProOrders({ confirm: true, attemptKey: randomUUID() });
+    expect(all).toMatchObject({ ok: true, data: { failed: [] } });
+    if (all.ok) expect(all.data.cancelled).toBeGreaterThanOrEqual(1);
+    expect((await providerOrder(b)).status).toBe("cancelled");
+    expect(await cancelAllProOrders({ confirm: false as never, attemptKey: randomUUID() })).toMatchObject({ ok: false });
+
+    const open = await call<ProOrderListView>(listOrdersRoute, "/api/pro/orders");
+    expect(open.status).toBe(200);
+    expect(open.body.rows.some((o) => o.order_id === a || o.order_id === b)).toBe(false);
+    const history = await call<ProOrderListView>(listOrdersRoute, "/api/pro/orders?view=history&status=cancelled");
+    expect(history.body.rows.map((o) => o.order_id)).toEqual(expect.arrayContaining([a, b]));
+    expect(history.body.rows.every((o) => o.status === "cancelled")).toBe(true);
+    const detail = await call<ProOrderView>(getOrderRoute, `/api/pro/orders/${a}`, { id: a });
+    expect(detail.body).toMatchObject({ order: { order_id: a, status: "cancelled" }, trades: [], tradesError: null });
+    expect((await call(getOrderRoute, "/api/pro/orders/nope", { id: "nope" })).status).toBe(404);
+  });
+});
+
+describe("Pro webhooks", () => {
+  it("only an admin manages them; creation and rotation store the secret in the vault", async () => {
+    await as("operator");
+    const input = { url: "https://ops.example.com/hooks/pro", events: ["order.filled", "order.cancelled"], description: "desk", attemptKey: randomUUID() };
+    expect(await createProWebhook(input as never)).toEqual(REFUSED);
+    await as("admin");
+    expect(await createProWebhook({ ...input, url: "http://ops.example.com/hooks" } as never)).toMatchObject({ ok: false, fieldErrors: { url: expect.stringContaining("HTTPS") } });
+    const created = await createProWebhook(input as never);
+    if (!created.ok) throw new Error(JSON.stringify(created));
+    expect(created.data.secret).toMatch(/^[0-9a-f]{64}$/);
+    expect(await getWebhookSecrets(team.org.id, "sandbox", "pro")).toContain(created.data.secret);
+    const id = created.data.id;
+
+    expect(await pauseProWebhook({ id, attemptKey: randomUUID() })).toMatchObject({ ok: true, data: { status: "paused" } });
+    expect(await resumeProWebhook({ id, attemptKey: randomUUID() })).toMatchObject({ ok: true, data: { status: "active" } });
+    const rotated = await rotateProWebhookSecret({ id, attemptKey: randomUUID() });
+    if (!rotated.ok) throw new Error(JSON.stringify(rotated));
+    const secrets = await getWebhookSecrets(team.org.id, "sandbox", "pro");
+    // The new secret is active; the one it replaced stays accepted for the rotation window.
+    expect(secrets[0]).toBe(rotated.data.secret);
+    expect(secrets).toContain(created.data.secret);
+    expect(await deleteProWebhook({ id, attemptKey: randomUUID() })).toMatchObject({ ok: true });
+    expect((await provider<{ id: string }[]>("/webhooks")).some((w) => w.id === id)).toBe(false);
+    const audit = await testDb().auditLog.findMany({ where: { organizationId: team.org.id, targetType: "pro_webhook" }, orderBy: { at: "asc" } });
+    expect(audit.map((r) => r.action)).toEqual(["pro_webhook.created", "pro_webhook.paused", "pro_webhook.resumed", "pro_webhook.secret_rotated", "pro_webhook.deleted"]);
+    expect(JSON.stringify(audit.map((r) => [r.before, r.after]))).not.toContain(created.data.secret!);
+  });
+});

@@ -1,0 +1,69 @@
+/**
+ * What the Pro desk says about symbols, statuses and rejection reasons. Client-safe: the ticket,
+ * the tables and the detail page share these sentences.
+ */
+import { PRO_CANCELLABLE, PRO_ORDER_STATUSES } from "@/lib/upstream/schemas/pro";
+
+/** The spec's symbols; USDT-NGN is the recommended one. All three trade one unified USD balance. */
+export const PRO_SYMBOLS = ["USDT-NGN", "USDC-NGN", "USD-NGN"] as const;
+export type ProSymbol = (typeof PRO_SYMBOLS)[number];
+export const PRO_SIDES = ["buy", "sell"] as const;
+export const PRO_TYPES = ["limit", "market"] as const;
+
+export const SYMBOL_LABELS: Record<ProSymbol, string> = {
+  "USDT-NGN": "USDT-NGN (recommended)",
+  "USDC-NGN": "USDC-NGN",
+  "USD-NGN": "USD-NGN",
+};
+
+export const SHARED_BALANCE_NOTE = "USDT-NGN, USDC-NGN and USD-NGN all trade one unified USD balance; the provider reports every order as USD-NGN.";
+
+export { PRO_ORDER_STATUSES };
+
+export const STATUS_HELP: Record<string, string> = {
+  pending_settlement: "Accepted; the funds are settling into the order.",
+  new: "Settled; about to rest on the order book.",
+  open: "Resting on the order book, waiting for a counterparty.",
+  partially_filled: "Part of the quantity has traded; the rest is still working.",
+  filled: "The whole quantity has traded.",
+  cancelled: "Cancelled; nothing more will trade. Any unfilled part was released.",
+  rejected: "Refused by the provider; nothing traded.",
+  failed: "The provider could not process this order; nothing more will trade.",
+};
+
+/** Statuses the provider still moves on its own (no event announces some of these moves). */
+export const WORKING_STATUSES = ["pending_settlement", "new", "open", "partially_filled"] as const;
+/** The provider's docs: only new, open and partially_filled orders can be cancelled or replaced. */
+export const CHANGEABLE_STATUSES: readonly string[] = PRO_CANCELLABLE;
+
+export function isWorking(status: string): boolean {
+  return (WORKING_STATUSES as readonly string[]).includes(status);
+}
+export function canChange(status: string): boolean {
+  return CHANGEABLE_STATUSES.includes(status);
+}
+
+export const FEE_CAP_REASON = "TAKER_FEE_CAP_EXCEEDED";
+
+export const REJECTION_HELP: Record<string, string> = {
+  TAKER_FEE_CAP_EXCEEDED:
+    "The taker fee would have exceeded the fee cap sent with the order (the quote's estimated fee). Prices or fees moved since the quote: get a fresh quote and review it before placing again.",
+  insufficient_balance: "The balance was too low to place this order.",
+  invalid_price: "The provider did not accept the price.",
+  invalid_quantity: "The provider did not accept the quantity.",
+  market_closed: "The market was closed.",
+  rate_limit_exceeded: "The provider's request limit was reached. Try again in a minute.",
+};
+
+export function rejectionSentence(reason: string | null | undefined): string | null {
+  if (!reason) return null;
+  return REJECTION_HELP[reason] ?? `The provider gave the reason "${reason}".`;
+}
+
+/** The asset an order of this side spends: NGN for buys, the unified USD balance for sells. */
+export function spendAsset(side: string): "NGN" | "USD" {
+  return side === "sell" ? "USD" : "NGN";
+}
+
+export const MARKET_WARNING =
+  "A market order trades at once at the best prices available and may slip from the last price. If there is not enough liquidity it fills partially and the rest is cancelled.";

@@ -1,0 +1,20 @@
+/**
+ * What a server instance does on start (called from instrumentation.ts on the Node runtime).
+ * Validates the environment so a missing or malformed variable stops the process with a sentence
+ * naming it, instead of the first request failing; then starts this instance's outbound-webhook
+ * worker, so deliveries left pending by a restart go out without waiting for someone to open a
+ * review page.
+ */
+import { env } from "@/lib/env";
+
+export async function startServer(): Promise<void> {
+  try {
+    env();
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : String(err));
+    process.exit(1);
+  }
+  // Imported after the check: the worker's modules read the environment.
+  const { ensureOutboundWorker } = await import("@/lib/review/outbound");
+  ensureOutboundWorker();
+}

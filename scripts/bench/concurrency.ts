@@ -1,0 +1,298 @@
+/**
+ * Concurrency (npm run bench:concurrency): BENCH_USERS simulated users (default 20, the four demo
+ * roles in turn) browse every nav page their role sees, all at once, for BENCH_DURATION_MS
+ * (default 60 s): real HTTP requests with their session cookie for each page and for the page's
+ * client refetch routes. The refetch routes are found, not listed: each page is opened once in
+ * Chromium with the live stream cut (so it falls back to polling) and its clock run past the
+ * polling interval, and every /api/ request it makes is recorded.
+ *
+ * Measured at the provider's side (the emulator's GET /__emulator/requests, polled every second):
+ * the most requests any API key made in a minute (target < 100) and the 429s (target 0); at the
+ * users' side: 429 answers from the app (target 0), errors, latency, and the age of the data each
+ * answer carries (its `fetchedAt`) against the age the page shows: data not marked stale is shown
+ * as current, so when the user asked it must have been within the read cache's freshness (10 s,
+ * lib/upstream/README.md); its age on arrival is printed too (it adds the time the answer took,
+ * which on a busy machine is the server's queue, not the cache). Stale data shows its own age, so
+ * it must carry the stale mark the page turns into "As of ...".
+ * Writes bench-results/concurrency.json.
+ *
+ * Env: BENCH_USERS, BENCH_DURATION_MS, BENCH_THINK_MS (pause between page views, random up to
+ * this, default 1000), BENCH_APP_URL / BENCH_EMULATOR_URL (an app already running).
+ */
+import { performance } from "node:perf_hooks";
+import type { Role } from "../../lib/auth/permissions";
+import { loadAverage, machine, navPages, navPagesFor, quantile, ROLES, runningApp, writeResult, type ResultLine } from "./common";
+import { CHROMIUM, CHROMIUM_ARGS } from "./stack";
+
+const USERS = Number(process.env.BENCH_USERS ?? 20);
+const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 60_000);
+const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 1_000);
+const LIMIT_PER_MINUTE = 100;
+/** Reads are fresh for 10 s (lib/upstream/http.ts); a fresh answer is shown without an age. */
+const FRESH_FOR_MS = 10_000;
+
+interface KeyCount {
+  key: string;
+  requests: number;
+  rate_limited: number;
+  last_minute: number;
+  peak_per_minute: number;
+}
+
+interface Observation {
+  /** Data age when it reached the user (the chunk of the answer that carried it). */
+  ageMs: number;
+  /** Data age when the user asked: what the read cache decided on, without the time the answer took. */
+  ageAskedMs: number;
+  stale: boolean;
+  /** For stale data on a page: whether the page carries its "as of" note. */
+  noted: boolean;
+}
+
+/** The `fetchedAt` of every read an answer carries, with the stale mark beside it. */
+export function dataAges(chunks: { text: string; at: number }[], isJson: boolean, askedAt: number): Observation[] {
+  const out: Observation[] = [];
+  const body = chunks.map((c) => c.text).join("");
+  const arrivedAt = (offset: number) => {
+    let end = 0;
+    for (const c of chunks) {
+      end += c.text.length;
+      if (offset < end) return c.at;
+    }
+    return chunks.at(-1)?.at ?? askedAt;
+  };
+  if (isJson) {
+    const at = arrivedAt(body.length - 1);
+    const walk = (v: unknown) => {
+      if (Array.isArray(v)) return v.forEach(walk);
+      if (!v || typeof v !== "object") return;
+      const o = v as Record<string, unknown>;
+      if (typeof o.fetchedAt === "string") {
+        const t = Date.parse(o.fetchedAt);
+        if (Number.isFinite(t)) out.push({ ageMs: at - t, ageAskedMs: askedAt - t, stale: o.stale === true, noted: true });
+      }
+      for (const child of Object.values(o)) walk(child);
+    };
+    try {
+      walk(JSON.parse(body));
+    } catch {
+      /* not JSON after all: nothing to check */
+    }
+    return out;
+  }
+  // A page: its server-rendered reads travel in the RSC payload, escaped inside script strings,
+  // Dates as "$D<iso>". The stale mark is serialized next to its fetchedAt.
+  const re = /fetchedAt\\*"\s*:\s*\\*"(?:\$D)?(\d{4}-\d\d-\d\dT[0-9:.]+Z)\\*"/g;
+  const noted = /could not be reached|As of /.test(body);
+  for (let m = re.exec(body); m; m = re.exec(body)) {
+    const around = body.slice(Math.max(0, m.index - 400), m.index + 400);
+    const stale = /stale\\*"\s*:\s*true/.test(around);
+    const t = Date.parse(m[1]!);
+    out.push({ ageMs: arrivedAt(m.index) - t, ageAskedMs: askedAt - t, stale, noted: !stale || noted });
+  }
+  return out;
+}
+
+/** The /api/ GET requests each page makes in a browser, polling included. */
+async function discoverRefetchRoutes(appUrl: string, pages: { href: string; role: Role }[], cookie: (r: Role) => Promise<string>): Promise<Map<string, string[]>> {
+  const { chromium } = await import("@playwright/test");
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const found = new Map<string, string[]>();
+  try {
+    // A few pages at a time: most of each visit is waiting for the network to go quiet.
+    const queue = [...pages];
+    const visit = async () => {
+      for (let p = queue.shift(); p; p = queue.shift()) {
+        const context = await browser.newContext({ baseURL: appUrl, extraHTTPHeaders: { cookie: await cookie(p.role) } });
+        const page = await context.newPage();
+        // Cut the live stream: the page then polls, and polling shows every refetch route.
+        await page.route("**/api/live**", (r) => r.abort());
+        const routes = new Set<string>();
+        page.on("request", (req) => {
+          const u = new URL(req.url());
+          if (req.method() === "GET" && u.origin === new URL(appUrl).origin && u.pathname.startsWith("/api/") && !/^\/api\/(live|auth)(\/|$)/.test(u.pathname)) {
+            routes.add(u.pathname + u.search);
+          }
+        });
+        await page.clock.install();
+        await page.goto(p.href, { waitUntil: "networkidle", timeout: 60_000 });
+        // Hydrated (components/providers.tsx marks it) and the polling timers set: then run past them, twice.
+        await page.locator("html[data-hydrated=true]").waitFor({ state: "attached", timeout: 60_000 });
+        for (let i = 0; i < 2; i++) {
+          await page.waitForTimeout(500);
+          await page.clock.runFor(12_000);
+          await page.waitForLoadState("networkidle").catch(() => undefined);
+        }
+        found.set(p.href, [...routes].sort());
+        await context.close();
+      }
+    };
+    await Promise.all(Array.from({ length: 4 }, visit));
+  } finally {
+    await browser.close();
+  }
+  return found;
+}
+
+async function emulatorCounts(emulatorUrl: string): Promise<KeyCount[]> {
+  const res = await fetch(`${emulatorUrl}/__emulator/requests`);
+  if (!res.ok) throw new Error(`the emulator's request counter answered ${res.status}`);
+  return ((await res.json()) as { keys: KeyCount[] }).keys;
+}
+
+async function main(): Promise<void> {
+  const app = await runningApp();
+  try {
+    const all = navPages();
+    console.log(`Finding each page's refetch routes in Chromium (${all.length} pages)...`);
+    const routes = await discoverRefetchRoutes(app.appUrl, all, (r) => app.cookie(r));
+    for (const p of all) console.log(`  ${p.href.padEnd(28)} ${routes.get(p.href)?.join(" ") || "(none)"}`);
+    const cookies = new Map<Role, string>();
+    for (const role of ROLES) cookies.set(role, await app.cookie(role));
+
+    const before = new Map((await emulatorCounts(app.emulatorUrl)).map((k) => [k.key, k]));
+    const peak = new Map<string, number>();
+    let polling = true;
+    const poller = (async () => {
+      while (polling) {
+        for (const k of await emulatorCounts(app.emulatorUrl).catch(() => [])) peak.set(k.key, Math.max(peak.get(k.key) ?? 0, k.last_minute));
+        await new Promise((r) => setTimeout(r, 1_000));
+      }
+    })();
+
+    const latencies: { page: number[]; route: number[] } = { page: [], route: [] };
+    const statuses: Record<string, number> = {};
+    const appRateLimited: string[] = [];
+    const errors: string[] = [];
+    const observations: (Observation & { url: string })[] = [];
+    let pageViews = 0;
+    const loadStart = loadAverage();
+    const started = performance.now();
+    const deadline = started + DURATION_MS;
+
+    const get = async (url: string, cookie: string, kind: "page" | "route") => {
+      const t0 = performance.now();
+      const asked = Date.now();
+      try {
+        const res = await fetch(new URL(url, app.appUrl), { headers: { cookie, accept: kind === "page" ? "text/html" : "application/json" }, redirect: "manual" });
+        // A page streams: each read's data arrives with the chunk that carries it, so each chunk's arrival is kept.
+        const chunks: { text: string; at: number }[] = [];
+        const decoder = new TextDecoder();
+        const reader = res.body?.getReader();
+        for (let r = await reader?.read(); r && !r.done; r = await reader!.read()) chunks.push({ text: decoder.decode(r.value, { stream: true }), at: Date.now() });
+        latencies[kind].push(performance.now() - t0);
+        statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+        if (res.status === 429) appRateLimited.push(url);
+        else if (res.status >= 300) errors.push(`${res.status} ${url}`);
+        for (const o of dataAges(chunks, kind === "route", asked)) observations.push({ ...o, url });
+      } catch (err) {
+        statuses.network_error = (statuses.network_error ?? 0) + 1;
+        errors.push(`${(err as Error).message} ${url}`);
+      }
+    };
+
+    console.log(`${USERS} users browsing for ${DURATION_MS / 1000} s (load average ${loadStart.join(" ")})...`);
+    await Promise.all(
+      Array.from({ length: USERS }, async (_, i) => {
+        const role = ROLES[i % ROLES.length]!;
+        const cookie = cookies.get(role)!;
+        const mine = navPagesFor(role);
+        for (let n = i; performance.now() < deadline; n++) {
+          const p = mine[n % mine.length]!;
+          await get(p.href, cookie, "page");
+          pageViews++;
+          // As a browser does after hydration: the page's client reads, side by side.
+          await Promise.all((routes.get(p.href) ?? []).map((r) => get(r, cookie, "route")));
+          await new Promise((r) => setTimeout(r, Math.random() * THINK_MS));
+        }
+      }),
+    );
+    const elapsed = performance.now() - started;
+    polling = false;
+    await poller;
+    const after = await emulatorCounts(app.emulatorUrl);
+    for (const k of after) peak.set(k.key, Math.max(peak.get(k.key) ?? 0, k.last_minute));
+
+    const keys = after.map((k) => {
+      const b = before.get(k.key);
+      return {
+        key: `${k.key.slice(0, 16)}…`,
+        requests_during_run: k.requests - (b?.requests ?? 0),
+        requests_per_minute: Math.round(((k.requests - (b?.requests ?? 0)) * 60_000) / elapsed),
+        peak_per_minute: peak.get(k.key) ?? 0,
+        rate_limited: k.rate_limited - (b?.rate_limited ?? 0),
+      };
+    });
+    const fresh = observations.filter((o) => !o.stale);
+    const stale = observations.filter((o) => o.stale);
+    const oldestFresh = fresh.reduce((m, o) => (o.ageMs > m.ageMs ? o : m), { ageMs: 0, url: "" } as { ageMs: number; url: string });
+    const oldestFreshAsked = fresh.reduce((m, o) => Math.max(m, o.ageAskedMs), 0);
+    const oldestStale = stale.reduce((m, o) => Math.max(m, o.ageMs), 0);
+    const staleUnnoted = stale.filter((o) => !o.noted);
+    const maxPeak = Math.max(0, ...keys.map((k) => k.peak_per_minute));
+    const upstream429 = keys.reduce((s, k) => s + k.rate_limited, 0);
+    const sorted = (a: number[]) => [...a].sort((x, y) => x - y);
+    const pageLat = sorted(latencies.page);
+    const routeLat = sorted(latencies.route);
+    const r1 = (n: number) => Math.round(n);
+
+    const summary: ResultLine[] = [
+      { metric: "upstream requests per minute, busiest key", value: maxPeak, unit: "req/min", target: `< ${LIMIT_PER_MINUTE}`, met: maxPeak < LIMIT_PER_MINUTE },
+      { metric: "429 answers (provider + app)", value: upstream429 + appRateLimited.length, target: "0", met: upstream429 + appRateLimited.length === 0 },
+      { metric: "max age of data shown as current, when asked", value: Math.round(oldestFreshAsked / 100) / 10, unit: "s", target: `<= ${FRESH_FOR_MS / 1000} s (cache freshness)`, met: oldestFreshAsked <= FRESH_FOR_MS },
+      { metric: "max age of data shown as current, on arrival", value: Math.round(oldestFresh.ageMs / 100) / 10, unit: "s (adds the answer's own time)" },
+      { metric: "stale answers shown with their age", value: `${stale.length - staleUnnoted.length}/${stale.length}`, target: "all", met: staleUnnoted.length === 0 },
+      { metric: "failed requests (non-2xx other than 429, network)", value: errors.length, target: "0", met: errors.length === 0 },
+      { metric: "page views", value: pageViews, unit: `by ${USERS} users in ${Math.round(elapsed / 1000)} s` },
+      { metric: "page p50 / p95", value: `${r1(quantile(pageLat, 0.5))} / ${r1(quantile(pageLat, 0.95))}`, unit: "ms" },
+      { metric: "refetch route p50 / p95", value: `${r1(quantile(routeLat, 0.5))} / ${r1(quantile(routeLat, 0.95))}`, unit: "ms" },
+    ];
+    const file = await writeResult("concurrency", {
+      benchmark: "concurrency",
+      at: new Date().toISOString(),
+      machine: machine(),
+      users: USERS,
+      duration_ms: Math.round(elapsed),
+      think_ms: THINK_MS,
+      load_average_at_start: loadStart,
+      refetch_routes: Object.fromEntries(all.map((p) => [p.href, routes.get(p.href) ?? []])),
+      page_views: pageViews,
+      requests: latencies.page.length + latencies.route.length,
+      statuses,
+      page_latency_ms: { p50: r1(quantile(pageLat, 0.5)), p95: r1(quantile(pageLat, 0.95)), max: r1(pageLat.at(-1) ?? 0) },
+      route_latency_ms: { p50: r1(quantile(routeLat, 0.5)), p95: r1(quantile(routeLat, 0.95)), max: r1(routeLat.at(-1) ?? 0) },
+      upstream_per_key: keys,
+      app_429: appRateLimited.length,
+      app_429_urls: [...new Set(appRateLimited)].slice(0, 20),
+      data_age: {
+        observations: observations.length,
+        fresh: fresh.length,
+        max_fresh_age_when_asked_s: Math.round(oldestFreshAsked / 100) / 10,
+        max_fresh_age_on_arrival_s: Math.round(oldestFresh.ageMs / 100) / 10,
+        max_fresh_age_at: oldestFresh.url,
+        shown_as_current_within_s: FRESH_FOR_MS / 1000,
+        stale: stale.length,
+        max_stale_age_s: Math.round(oldestStale / 100) / 10,
+        stale_without_note: staleUnnoted.length,
+      },
+      errors: errors.slice(0, 20),
+      summary,
+    });
+    for (const l of summary) console.log(`  ${l.metric}: ${l.value}${l.unit ? ` ${l.unit}` : ""}${l.target ? ` (target ${l.target}: ${l.met ? "met" : "NOT met"})` : ""}`);
+    for (const k of keys) console.log(`    key ${k.key}: ${k.requests_during_run} requests in the run, busiest minute ${k.peak_per_minute}, 429s ${k.rate_limited}`);
+    console.log(`results in ${file}`);
+    process.exitCode = summary.every((l) => l.met !== false) ? 0 : 1;
+  } finally {
+    await app.stop();
+  }
+}
+
+if (require.main === module) {
+  main().then(
+    () => process.exit(process.exitCode ?? 0),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}

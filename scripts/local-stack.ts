@@ -1,0 +1,59 @@
+/**
+ * What the local orchestrators (`npm run dev`, `npm run scale-out`) share: a demo database made
+ * ready (embedded PostgreSQL unless DATABASE_URL is set, migrations, seed, approval limits), the
+ * processes they started, and one way to stop all of it on Ctrl-C or when a process dies.
+ */
+import { migrate } from "../lib/db/migrate";
+import { startEmbeddedDb, type EmbeddedDb } from "./embedded-db";
+import type { Managed } from "./processes";
+import { generateClient } from "./prisma";
+
+export class LocalStack {
+  readonly started: Managed[] = [];
+  private db: EmbeddedDb | undefined;
+  private stopping = false;
+
+  constructor(private readonly opts: { verbose?: boolean } = {}) {
+    process.on("SIGINT", () => void this.stop(0));
+    process.on("SIGTERM", () => void this.stop(0));
+  }
+
+  /** Stops every process and the embedded database, then exits with `code`. */
+  async stop(code: number): Promise<void> {
+    if (this.stopping) return;
+    this.stopping = true;
+    if (this.opts.verbose) console.log("\nStopping...");
+    // In parallel and quickly: on Ctrl-C, npm and tsx above us may not wait long.
+    await Promise.all(this.started.map((p) => p.stop()));
+    await this.db?.stop();
+    if (this.opts.verbose) console.log("Stopped.");
+    process.exit(code);
+  }
+
+  /** For startProcess's onExit: a process that dies on its own takes the rest down with it. */
+  onExit(name: string) {
+    return (code: number | null) => {
+      if (!this.stopping) {
+        console.error(`${name} exited (code ${code}); stopping the rest.`);
+        void this.stop(1);
+      }
+    };
+  }
+
+  /** The database ready for the demo; the embedded one (data in `dataDir`) when DATABASE_URL is unset. */
+  async demoDatabase(dataDir: string, port: number): Promise<{ databaseUrl: string; applied: string[]; seeded: boolean }> {
+    generateClient();
+    let databaseUrl = process.env.DATABASE_URL;
+    if (!databaseUrl) {
+      this.db = await startEmbeddedDb({ dataDir, port, database: "merchant_ops", quiet: !this.opts.verbose });
+      databaseUrl = this.db.url;
+    }
+    const migrated = await migrate(databaseUrl);
+    // Imported after generateClient(): the seed needs the generated Prisma client.
+    const { seed } = await import("../prisma/seed");
+    const seeded = await seed(databaseUrl);
+    const { seedDemoThresholds } = await import("../lib/approvals/seed-demo");
+    await seedDemoThresholds(databaseUrl);
+    return { databaseUrl, applied: migrated.applied, seeded: seeded.created };
+  }
+}
