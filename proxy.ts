@@ -8,18 +8,24 @@ import { contentSecurityPolicy, newNonce, requestIdFrom } from "@/lib/security/c
 const { auth } = NextAuth(authConfig);
 
 const PUBLIC_PAGES = [/^\/sign-in$/, /^\/invite\/[^/]+$/];
+const HSTS = "max-age=63072000; includeSubDomains";
 
 export default auth((req) => {
   const { pathname, search } = req.nextUrl;
   const isApi = pathname.startsWith("/api/");
+  const requestId = requestIdFrom(req.headers.get("x-request-id"));
+  const https = req.nextUrl.protocol === "https:" || req.headers.get("x-forwarded-proto") === "https";
   if (!isApi && !req.auth && !PUBLIC_PAGES.some((p) => p.test(pathname))) {
     const url = new URL("/sign-in", req.nextUrl);
     if (pathname !== "/") url.searchParams.set("callbackUrl", pathname + search);
-    return NextResponse.redirect(url);
+    // Often the first answer a visitor gets, so it carries HSTS and the request id too.
+    const redirect = NextResponse.redirect(url);
+    redirect.headers.set("X-Request-Id", requestId);
+    if (https) redirect.headers.set("Strict-Transport-Security", HSTS);
+    return redirect;
   }
   const nonce = newNonce();
   const csp = contentSecurityPolicy(nonce, { dev: process.env.NODE_ENV === "development" });
-  const requestId = requestIdFrom(req.headers.get("x-request-id"));
   const headers = new Headers(req.headers);
   headers.set("x-nonce", nonce);
   headers.set("x-request-id", requestId);
@@ -27,8 +33,7 @@ export default auth((req) => {
   const res = NextResponse.next({ request: { headers } });
   res.headers.set("Content-Security-Policy", csp);
   res.headers.set("X-Request-Id", requestId);
-  const https = req.nextUrl.protocol === "https:" || req.headers.get("x-forwarded-proto") === "https";
-  if (https) res.headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+  if (https) res.headers.set("Strict-Transport-Security", HSTS);
   return res;
 });
 

@@ -1,22 +1,75 @@
-import { expect, test } from "@playwright/test";
-import { storageStateOf } from "./roles";
+import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
+import { NAV } from "../lib/nav";
+import { ROLES, storageStateOf, type E2ERole } from "./roles";
+
+// Every page of the navigation (read from lib/nav.ts, so a page added there is checked the day it
+// is added), for every role, whether or not the role may open it, plus the public pages.
+const NAV_PAGES = [...new Set(NAV.flatMap((area) => area.items.map((item) => item.href)))];
+const PUBLIC_PAGES = ["/sign-in", "/invite/not-a-real-token-but-long-enough", "/forbidden"];
+
+// `next dev` needs 'unsafe-eval' for its hot reload; the built app (what npm test runs) must not.
+const DEV_SERVER = process.env.E2E_DEV_SERVER === "1";
+
+function expectSecurityHeaders(res: APIResponse, where: string, https: boolean) {
+  const h = res.headers();
+  // A redirect has no document to protect; every page itself carries the full policy.
+  if (res.status() < 300 || res.status() >= 400) {
+    const csp = h["content-security-policy"] ?? "";
+    expect(csp, `CSP on ${where}`).toContain("frame-ancestors 'none'");
+    expect(csp, `CSP on ${where}`).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
+    expect(csp, `CSP on ${where}`).toContain("object-src 'none'");
+    expect(csp, `CSP on ${where}`).toContain("base-uri 'self'");
+    if (!DEV_SERVER) expect(csp, `CSP on ${where}`).not.toContain("unsafe-eval");
+  }
+  expect(h["x-content-type-options"], where).toBe("nosniff");
+  expect(h["referrer-policy"], where).toBe("strict-origin-when-cross-origin");
+  expect(h["x-frame-options"], where).toBe("DENY");
+  expect(h["x-request-id"], where).toMatch(/^[A-Za-z0-9._:-]{8,128}$/);
+  expect(h["x-powered-by"], where).toBeUndefined();
+  if (https) expect(h["strict-transport-security"], where).toMatch(/max-age=\d{7,}; includeSubDomains/);
+  else expect(h["strict-transport-security"], `no HSTS over plain HTTP on ${where}`).toBeUndefined();
+}
+
+/** Follows redirects by hand so every hop (e.g. a refused role sent to /forbidden) is checked. */
+async function checkEveryHop(request: APIRequestContext, path: string, https: boolean): Promise<string[]> {
+  const hops: string[] = [];
+  let url = path;
+  for (let i = 0; i < 5; i++) {
+    const res = await request.get(url, { maxRedirects: 0, headers: https ? { "x-forwarded-proto": "https" } : {} });
+    hops.push(`${url} ${res.status()}`);
+    expect(res.status(), `${path}: ${hops.join(" -> ")}`).toBeLessThan(500);
+    expectSecurityHeaders(res, `${path} (${hops.join(" -> ")})`, https);
+    const location = res.headers()["location"];
+    if (res.status() < 300 || res.status() >= 400 || !location) return hops;
+    const next = new URL(location, "http://placeholder");
+    url = next.pathname + next.search;
+  }
+  throw new Error(`too many redirects from ${path}: ${hops.join(" -> ")}`);
+}
 
 test.describe("security headers and cookies", () => {
-  test("pages carry a strict CSP and the other security headers", async ({ browser }) => {
-    const context = await browser.newContext({ storageState: storageStateOf("viewer") });
-    for (const path of ["/sign-in", "/", "/forbidden"]) {
-      const res = await context.request.get(path);
-      const h = res.headers();
-      expect(h["content-security-policy"], path).toContain("frame-ancestors 'none'");
-      expect(h["content-security-policy"], path).not.toContain("unsafe-eval");
-      expect(h["content-security-policy"], path).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
-      expect(h["x-content-type-options"], path).toBe("nosniff");
-      expect(h["referrer-policy"], path).toBe("strict-origin-when-cross-origin");
-      expect(h["x-frame-options"], path).toBe("DENY");
-      expect(h["x-request-id"], path).toBeTruthy();
-      expect(h["x-powered-by"], path).toBeUndefined();
+  for (const path of [...PUBLIC_PAGES, ...NAV_PAGES]) {
+    test(`${path} carries the security headers, signed out`, async ({ playwright, baseURL }) => {
+      const request = await playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+      await checkEveryHop(request, path, false);
+      await request.dispose();
+    });
+  }
+
+  for (const role of ROLES) {
+    for (const path of [...NAV_PAGES, "/forbidden"]) {
+      test(`${path} carries the security headers, as ${role}`, async ({ playwright, baseURL }) => {
+        const request = await playwright.request.newContext({ baseURL, storageState: storageStateOf(role as E2ERole) });
+        await checkEveryHop(request, path, false);
+        await request.dispose();
+      });
     }
-    await context.close();
+  }
+
+  test("HSTS is sent only over HTTPS (as the load balancer reports it)", async ({ playwright, baseURL }) => {
+    const request = await playwright.request.newContext({ baseURL, storageState: storageStateOf("viewer") });
+    for (const path of ["/sign-in", "/", NAV_PAGES[NAV_PAGES.length - 1]!]) await checkEveryHop(request, path, true);
+    await request.dispose();
   });
 
   test("the session cookie is httpOnly and SameSite", async ({ browser }) => {

@@ -37,6 +37,11 @@ const schema = z
     OIDC_CLIENT_ID: z.string().min(1).optional(),
     OIDC_CLIENT_SECRET: z.string().min(1).optional(),
     OIDC_NAME: z.string().default("Single sign-on"),
+    /** Bearer token for /api/metrics (Prometheus); without it only a signed-in admin may read metrics. */
+    METRICS_TOKEN: z
+      .string()
+      .min(32, { error: "is too short: use 32 or more random characters (e.g. `openssl rand -hex 32`)" })
+      .optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((v, ctx) => {

@@ -16,7 +16,8 @@ import { AuthorizationError, authorize, type CurrentUser } from "@/lib/auth/sess
 import { writeAudit, type AuditEntry } from "@/lib/audit";
 import type { Tx } from "@/lib/db";
 import { log } from "@/lib/log";
-import { requestContext, type RequestContext } from "@/lib/request-context";
+import { observeRequest, type RequestOutcome } from "@/lib/metrics";
+import { requestContext, withRequestId, type RequestContext } from "@/lib/request-context";
 import { upstreamFor, type Upstream } from "@/lib/upstream";
 import { UpstreamError } from "@/lib/upstream/errors";
 import { LedgerError } from "@/lib/upstream/ledger";
@@ -102,17 +103,27 @@ export function upstreamFieldErrors(
   return Object.keys(fieldErrors).length > 0 ? { error, fieldErrors } : { error };
 }
 
+/**
+ * What each defined action checks, keyed by the action function itself, so the authorization
+ * matrix test can compare every exported action with the permission table without a list of its own.
+ */
+const ACTIONS = new WeakMap<object, ActionDef<z.ZodType>>();
+
+/** The definition behind an action made by `defineAction`, or undefined for any other function. */
+export function actionDefinition(fn: unknown): ActionDef<z.ZodType> | undefined {
+  return typeof fn === "function" ? ACTIONS.get(fn) : undefined;
+}
+
 export function defineAction<S extends z.ZodType, T>(
   def: ActionDef<S>,
   run: (ctx: ActionContext<z.output<S>>) => Promise<T>,
 ): (input: z.input<S> | FormData) => Promise<ActionResult<T>> {
-  return async (raw) => {
-    const request = await requestContext();
+  const execute = async (raw: z.input<S> | FormData, request: RequestContext): Promise<[ActionResult<T>, RequestOutcome]> => {
     try {
       const user = await authorize(def.permission);
       const parsed = def.input.safeParse(raw instanceof FormData ? formDataToObject(raw) : raw);
       if (!parsed.success) {
-        return { ok: false, error: "Some fields need attention.", fieldErrors: zodFieldErrors(parsed.error) };
+        return [{ ok: false, error: "Some fields need attention.", fieldErrors: zodFieldErrors(parsed.error) }, "invalid"];
       }
       const actor = { id: user.id, email: user.email, organizationId: user.organizationId };
       const attemptKey = (parsed.data as { attemptKey?: unknown } | null)?.attemptKey;
@@ -129,21 +140,34 @@ export function defineAction<S extends z.ZodType, T>(
           return upstream;
         },
       });
-      return { ok: true, data };
+      return [{ ok: true, data }, "ok"];
     } catch (err) {
-      if (err instanceof AuthorizationError) return { ok: false, error: err.message };
-      if (err instanceof ActionError) return { ok: false, error: err.message, fieldErrors: err.fieldErrors };
+      if (err instanceof AuthorizationError) return [{ ok: false, error: err.message }, err.status === 401 ? "unauthenticated" : "forbidden"];
+      if (err instanceof ActionError) return [{ ok: false, error: err.message, fieldErrors: err.fieldErrors }, "invalid"];
       if (err instanceof UpstreamError) {
         log.warn({ ...err.toLog(), action: def.name, requestId: request.requestId }, "action: upstream refused");
-        return { ok: false, ...upstreamFieldErrors(err, def.input, def.upstreamFields) };
+        return [{ ok: false, ...upstreamFieldErrors(err, def.input, def.upstreamFields) }, "upstream_error"];
       }
-      if (err instanceof LedgerError) return { ok: false, error: err.message };
+      if (err instanceof LedgerError) return [{ ok: false, error: err.message }, "invalid"];
       log.error({ err, action: def.name, requestId: request.requestId }, "action failed");
-      return {
-        ok: false,
-        error: `Something went wrong on our side. Reference ${request.requestId}.`,
-        requestId: request.requestId,
-      };
+      return [
+        {
+          ok: false,
+          error: `Something went wrong on our side. Reference ${request.requestId}.`,
+          requestId: request.requestId,
+        },
+        "error",
+      ];
     }
   };
+  const action = async (raw: z.input<S> | FormData): Promise<ActionResult<T>> => {
+    const request = await requestContext();
+    const started = performance.now();
+    // Everything the action logs or sends upstream carries the browser request's id.
+    const [result, outcome] = await withRequestId(request.requestId, () => execute(raw, request));
+    observeRequest("action", def.name, outcome, null, (performance.now() - started) / 1000);
+    return result;
+  };
+  ACTIONS.set(action, def);
+  return action;
 }

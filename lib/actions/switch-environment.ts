@@ -4,7 +4,8 @@ import { db } from "@/lib/db";
 import { defineAction } from "@/lib/actions/safe-action";
 import { switchEnvironmentSchema } from "@/lib/team/schemas";
 
-const run = defineAction(
+/** Per user: every page reads the environment from the session, so nothing crosses between the two. */
+export const switchEnvironment = defineAction(
   { name: "switch-environment", permission: "data:read", input: switchEnvironmentSchema },
   async ({ input, user, audit }) => {
     await db.$transaction(async (tx) => {
@@ -22,7 +23,3 @@ const run = defineAction(
   },
 );
 
-/** Per user: every page reads the environment from the session, so nothing crosses between the two. */
-export async function switchEnvironment(formData: FormData) {
-  return run(formData);
-}

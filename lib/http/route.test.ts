@@ -84,7 +84,9 @@ describe("GET route handlers, called directly as each role", () => {
     expect(await res.json()).toEqual({
       error: "The provider's request limit for this key is reached. Try again in 30 seconds.",
       code: "rate_limited",
-      requestId: "up-1",
+      // Ours, as in the logs and the X-Request-Id sent upstream; the provider's beside it.
+      requestId: "req-route-1",
+      upstreamRequestId: "up-1",
       retryAfterSeconds: 30,
     });
     const down = errorFromResponse({ op, status: 503, body: null, requestId: "up-2" });

@@ -10,6 +10,8 @@ import { zodFieldErrors } from "@/lib/actions/safe-action";
 import type { Permission } from "@/lib/auth/permissions";
 import { AuthorizationError, authorize, type CurrentUser } from "@/lib/auth/session";
 import { log } from "@/lib/log";
+import { observeRequest, routeName, type RequestOutcome } from "@/lib/metrics";
+import { withRequestId } from "@/lib/request-context";
 import { UpstreamError, type UpstreamErrorKind } from "@/lib/upstream/errors";
 import { LedgerError } from "@/lib/upstream/ledger";
 
@@ -25,6 +27,7 @@ export interface RouteError {
   error: string;
   code?: string;
   requestId?: string;
+  upstreamRequestId?: string;
   fieldErrors?: Record<string, string>;
   retryAfterSeconds?: number;
 }
@@ -48,12 +51,28 @@ const STATUS_OF: Record<UpstreamErrorKind, number> = {
 const json = (body: unknown, status: number, headers: Record<string, string> = {}) =>
   Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
 
+export interface RouteDef<Q extends z.ZodType = z.ZodType> {
+  permission: Permission;
+  query?: Q;
+}
+
+type Handler = (request: Request, context?: { params?: Promise<Record<string, string | string[] | undefined>> }) => Promise<Response>;
+
+/** What each defined route checks, keyed by the handler, for the authorization matrix test. */
+const ROUTES = new WeakMap<object, RouteDef>();
+
+/** The definition behind a handler made by `defineRoute`, or undefined for any other function. */
+export function routeDefinition(fn: unknown): RouteDef | undefined {
+  return typeof fn === "function" ? ROUTES.get(fn) : undefined;
+}
+
 export function defineRoute<Q extends z.ZodType = z.ZodObject<{}>>(
-  def: { permission: Permission; query?: Q },
+  def: RouteDef<Q>,
   handler: (ctx: RouteContext<z.output<Q>>) => Promise<unknown>,
-): (request: Request, context?: { params?: Promise<Record<string, string | string[] | undefined>> }) => Promise<Response> {
-  return async (request, context) => {
-    const requestId = request.headers.get("x-request-id") ?? randomUUID();
+): Handler {
+  const execute = async (request: Request, requestId: string, context?: { params?: Promise<Record<string, string | string[] | undefined>> }): Promise<[Response, RequestOutcome, Record<string, string | string[] | undefined>]> => {
+    let params: Record<string, string | string[] | undefined> = {};
+    const answer = (res: Response, outcome: RequestOutcome): [Response, RequestOutcome, typeof params] => [res, outcome, params];
     try {
       const user = await authorize(def.permission);
       const url = new URL(request.url);
@@ -62,28 +81,40 @@ export function defineRoute<Q extends z.ZodType = z.ZodObject<{}>>(
       const schema = (def.query ?? z.object({})) as Q;
       const parsed = schema.safeParse(raw);
       if (!parsed.success) {
-        return json({ error: "Some filters need attention.", fieldErrors: zodFieldErrors(parsed.error), requestId } satisfies RouteError, 400);
+        return answer(json({ error: "Some filters need attention.", fieldErrors: zodFieldErrors(parsed.error), requestId } satisfies RouteError, 400), "invalid");
       }
-      const params = (await context?.params) ?? {};
+      params = (await context?.params) ?? {};
       const result = await handler({ user, query: parsed.data, request, requestId, params });
-      if (result instanceof Response) return result;
-      return json(result ?? null, 200);
+      if (result instanceof Response) return answer(result, result.status < 400 ? "ok" : "invalid");
+      return answer(json(result ?? null, 200), "ok");
     } catch (err) {
-      if (err instanceof AuthorizationError) return json({ error: err.message } satisfies RouteError, err.status);
+      if (err instanceof AuthorizationError) return answer(json({ error: err.message } satisfies RouteError, err.status), err.status === 401 ? "unauthenticated" : "forbidden");
       if (err instanceof UpstreamError) {
         log.warn({ ...err.toLog(), route: new URL(request.url).pathname, requestId }, "route: upstream refused");
-        const body: RouteError = { error: err.userMessage, code: err.code, requestId: err.requestId ?? requestId };
+        // Our id, as in the logs and the X-Request-Id the provider received; theirs for their support.
+        const body: RouteError = { error: err.userMessage, code: err.code, requestId };
+        if (err.requestId && err.requestId !== requestId) body.upstreamRequestId = err.requestId;
         if (Object.keys(err.fieldErrors).length > 0) body.fieldErrors = err.fieldErrors;
         const headers: Record<string, string> = {};
         if (err.retryAfterSeconds !== null) {
           body.retryAfterSeconds = Math.ceil(err.retryAfterSeconds);
           headers["Retry-After"] = String(Math.ceil(err.retryAfterSeconds));
         }
-        return json(body, STATUS_OF[err.kind], headers);
+        return answer(json(body, STATUS_OF[err.kind], headers), "upstream_error");
       }
-      if (err instanceof LedgerError) return json({ error: err.message, code: err.code } satisfies RouteError, 409);
+      if (err instanceof LedgerError) return answer(json({ error: err.message, code: err.code } satisfies RouteError, 409), "invalid");
       log.error({ err, route: new URL(request.url).pathname, requestId }, "route failed");
-      return json({ error: `Something went wrong on our side. Reference ${requestId}.`, requestId } satisfies RouteError, 500);
+      return answer(json({ error: `Something went wrong on our side. Reference ${requestId}.`, requestId } satisfies RouteError, 500), "error");
     }
   };
+  const route: Handler = async (request, context) => {
+    const requestId = request.headers.get("x-request-id") ?? randomUUID();
+    const started = performance.now();
+    // Everything the handler logs or sends upstream carries this request's id.
+    const [res, outcome, params] = await withRequestId(requestId, () => execute(request, requestId, context));
+    observeRequest("route", routeName(new URL(request.url).pathname, params), outcome, res.status, (performance.now() - started) / 1000);
+    return res;
+  };
+  ROUTES.set(route, def);
+  return route;
 }

@@ -125,7 +125,8 @@ export class UpstreamError extends Error {
       code: this.code,
       message: this.message,
       surface: this.surface,
-      requestId: this.requestId,
+      // The provider's id for the call; `requestId` in a log line is always ours (lib/log.ts).
+      upstreamRequestId: this.requestId,
       outcome: this.outcome,
       fields: Object.keys(this.fieldErrors),
     };

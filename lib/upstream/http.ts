@@ -13,6 +13,7 @@
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { noteBudgetKey, observeUpstream } from "@/lib/metrics";
 import { RateBudget, keyHash } from "./budget";
 import { Coalescer, ReadCache, cacheKeyOf, type CachedRead } from "./cache";
 import { surfaceBaseUrl } from "./config";
@@ -96,6 +97,11 @@ export interface UpstreamClientOptions {
   writeTimeoutMs?: number;
   defaultCacheTtlMs?: number;
   logger?: UpstreamLogger;
+  /**
+   * The id of the request being served (the browser's call), sent as X-Request-Id so one id
+   * follows a call from the browser to the provider and back; a fresh id when there is none.
+   */
+  requestId?: () => string | undefined | Promise<string | undefined>;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
@@ -173,6 +179,7 @@ export class UpstreamClient {
     if (!key) throw noKeyError(o.surface, o.environment);
     this.noteKeyUsed(key.id);
     const hash = keyHash(key.key, new URL(this.baseUrl(o.surface, o.environment)).origin);
+    noteBudgetKey(hash, { keyId: key.id, surface: o.surface, environment: o.environment });
     const op: OperationInfo = { surface: o.surface, environment: o.environment, method: o.method, path: o.path };
 
     if (o.method !== "GET") {
@@ -305,6 +312,7 @@ export class UpstreamClient {
     const settle = (e: UpstreamError): UpstreamError =>
       uncertain && (e.outcome === "not_sent" || (e.outcome === "refused" && e.kind === "rate_limited")) ? e.withOutcome("unknown", !isRead) : e;
 
+    const requestId = (await this.opts.requestId?.()) || randomUUID();
     for (let attempt = 1; attempt <= this.retry.maxAttempts; attempt++) {
       try {
         await this.takeBudget(o, hash, hasStale);
@@ -312,7 +320,6 @@ export class UpstreamClient {
         throw err instanceof UpstreamError ? settle(err) : err;
       }
 
-      const requestId = randomUUID();
       const headers: Record<string, string> = { Accept: "application/json", "X-Api-Key": apiKey, "X-Request-Id": requestId };
       if (payload !== undefined) headers["Content-Type"] = "application/json";
       if (o.idempotency) headers["X-Idempotency-Key"] = o.idempotency.key;
@@ -340,6 +347,7 @@ export class UpstreamClient {
           reached,
         );
         this.log.warn({ requestId, surface: o.surface, method: o.method, path: o.path, attempt, code: last.code, ms: this.now() - t0 }, "upstream call failed");
+        observeUpstream({ surface: o.surface, environment: o.environment, method: o.method, status: null, code: last.code, seconds: (this.now() - t0) / 1000 });
         if (mayRetry && (await this.pause(attempt, started, maxTotal))) continue;
         throw settle(last);
       }
@@ -357,13 +365,16 @@ export class UpstreamClient {
 
       if (res.ok && malformed) {
         last = transportError(o.surface, "MALFORMED_JSON", `answer is not JSON (HTTP ${res.status})`, upstreamId, true);
+        observeUpstream({ surface: o.surface, environment: o.environment, method: o.method, status: res.status, code: last.code, seconds: (this.now() - t0) / 1000 });
         // A write that got a success status went through; a retry with its key replays the answer.
         if (!isRead) last = last.withOutcome("done", true);
       } else if (!res.ok || (isObj(body) && body.success === false)) {
         last = errorFromResponse({ op, status: res.ok ? 400 : res.status, body: malformed ? null : body, requestId: upstreamId, retryAfterHeader: res.headers.get("retry-after") });
+        observeUpstream({ surface: o.surface, environment: o.environment, method: o.method, status: res.status, code: last.code, seconds: (this.now() - t0) / 1000 });
         if (!last.retryable) throw settle(last);
         if (last.outcome === "unknown") uncertain = true;
       } else {
+        observeUpstream({ surface: o.surface, environment: o.environment, method: o.method, status: res.status, seconds: (this.now() - t0) / 1000 });
         const data = o.surface !== "core" && isObj(body) && "success" in body ? body.data : body;
         return { data: data ?? null, status: res.status, requestId: upstreamId };
       }

@@ -6,6 +6,7 @@ import "server-only";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { ambientRequestId } from "@/lib/request-context";
 import type { SurfaceCtx } from "./call";
 import * as coins from "./coins";
 import * as core from "./core";
@@ -28,7 +29,7 @@ export type { UpstreamTarget, WriteAttempt, UpstreamSurface, UpstreamEnvironment
 const g = globalThis as unknown as { upstreamClient?: UpstreamClient };
 
 export function defaultUpstreamClient(): UpstreamClient {
-  g.upstreamClient ??= new UpstreamClient({ db, sql: fastSql(env().DATABASE_URL), keys: vaultKeyProvider, logger: log });
+  g.upstreamClient ??= new UpstreamClient({ db, sql: fastSql(env().DATABASE_URL), keys: vaultKeyProvider, logger: log, requestId: ambientRequestId });
   return g.upstreamClient;
 }
 

@@ -120,6 +120,11 @@ export function createWebhookRoute(overrides: Partial<IntakeDeps> = {}) {
       // Signed with this organization's secret: the refusal is theirs to see.
       return reject(400, "malformed JSON", body.byteLength, "The body is not valid JSON.", tenant.organizationId);
     }
+    // Every event is a JSON object; `null` or a bare value would fail at the insert and answer 503,
+    // which the provider retries forever.
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+      return reject(400, "not a JSON object", body.byteLength, "The body is not a JSON object.");
+    }
 
     const event = normalizeEvent(surface, parsed, request.headers);
     try {

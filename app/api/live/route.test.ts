@@ -6,7 +6,9 @@ import { LiveListener } from "@/lib/live/listener";
 import { notifyEvent } from "@/lib/live/notify";
 import { SseReader, storeEvent } from "@/lib/live/test-helpers";
 import { GET } from "./route";
-import { GET as recentEvents } from "../events/recent/route";
+import { GET as recentEventsRoute } from "../events/recent/route";
+
+const recentEvents = () => recentEventsRoute(new Request("http://localhost/api/events/recent"));
 
 type Team = Awaited<ReturnType<typeof createTeam>>;
 let team: Team;

@@ -1,18 +1,11 @@
-import { AuthorizationError, authorize } from "@/lib/auth/session";
+import { defineRoute } from "@/lib/http/route";
 import { eventsCsvStream } from "@/lib/webhooks/csv";
 import { parseEventFilters } from "@/lib/webhooks/query";
 
 export const dynamic = "force-dynamic";
 
 /** The event log's filtered set as CSV (every matching row, not one page), in the user's current environment. */
-export async function GET(request: Request): Promise<Response> {
-  let user;
-  try {
-    user = await authorize("events:read");
-  } catch (err) {
-    if (err instanceof AuthorizationError) return Response.json({ error: err.message }, { status: err.status });
-    throw err;
-  }
+export const GET = defineRoute({ permission: "events:read" }, async ({ user, request }) => {
   const { page: _page, ...filters } = parseEventFilters(new URL(request.url).searchParams);
   void _page;
   const stamp = new Date().toISOString().slice(0, 10);
@@ -23,4 +16,4 @@ export async function GET(request: Request): Promise<Response> {
       "Cache-Control": "no-store",
     },
   });
-}
+});

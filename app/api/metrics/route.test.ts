@@ -1,0 +1,85 @@
+/**
+ * /api/metrics: Prometheus text for a scraper with the METRICS_TOKEN bearer or a signed-in admin,
+ * refused to everyone else; counts requests, webhook deliveries and upstream calls, and reads queue
+ * depths and the rate budget left per key from the database, never showing a key.
+ */
+import { createHash, randomUUID } from "node:crypto";
+import { beforeAll, describe, expect, it } from "vitest";
+import { GET as approvalsCount } from "@/app/api/approvals/count/route";
+import { POST as webhook } from "@/app/api/webhooks/[environment]/[surface]/route";
+import { ROLES, type Role } from "@/lib/auth/permissions";
+import { WINDOW_MS } from "@/lib/upstream/budget";
+import { createTeam, testDb } from "@/test/factories";
+import { signInAs, signOutTest } from "@/test/session";
+import { GET } from "./route";
+
+const TOKEN = "metrics-token-for-tests-0123456789abcdef";
+process.env.METRICS_TOKEN = TOKEN; // read by lib/env.ts on first use
+
+let team: Awaited<ReturnType<typeof createTeam>>;
+const as = async (who: Role) => signInAs(await testDb().user.findUniqueOrThrow({ where: { id: team[who].id } }));
+const scrape = (headers: Record<string, string> = {}) => GET(new Request("http://localhost/api/metrics", { headers }));
+
+beforeAll(async () => {
+  team = await createTeam();
+});
+
+describe("who may read /api/metrics", () => {
+  it("refuses a caller without a session or token, and every role but admin", async () => {
+    signOutTest();
+    expect((await scrape()).status).toBe(401);
+    for (const role of ROLES.filter((r) => r !== "admin")) {
+      await as(role);
+      const res = await scrape();
+      expect(res.status, role).toBe(403);
+      expect(await res.text(), role).not.toContain("# TYPE");
+    }
+    await as("admin");
+    const res = await scrape();
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/plain; version=0.0.4");
+  });
+
+  it("lets a scraper in with the right bearer token only, even beside a session", async () => {
+    signOutTest();
+    expect((await scrape({ authorization: `Bearer ${TOKEN}` })).status).toBe(200);
+    await as("admin");
+    const wrong = await scrape({ authorization: `Bearer ${TOKEN}x` });
+    expect(wrong.status).toBe(401);
+    expect(wrong.headers.get("www-authenticate")).toContain("Bearer");
+    expect(await wrong.text()).not.toContain(TOKEN);
+  });
+});
+
+describe("what /api/metrics reports", () => {
+  it("counts route calls, webhook deliveries, queue depths and the budget left per key", async () => {
+    await as("viewer");
+    await approvalsCount(new Request("http://localhost/api/approvals/count"));
+    signOutTest();
+    await approvalsCount(new Request("http://localhost/api/approvals/count"));
+    const unsigned = new Request("http://localhost/api/webhooks/sandbox/core", { method: "POST", body: "{}", headers: { "content-type": "application/json" } });
+    expect((await webhook(unsigned, { params: Promise.resolve({ environment: "sandbox", surface: "core" }) })).status).toBe(401);
+
+    await testDb().approvalRequest.create({
+      data: { organizationId: team.org.id, environment: "sandbox", kind: "balance_move", payload: {}, summary: "Move USD 1.00", amount: "1", currency: "USD", requestedById: team.operator.id, attemptKey: randomUUID(), expiresAt: new Date(Date.now() + 86_400_000) },
+    });
+    const hash = createHash("sha256").update(`metrics-test-${randomUUID()}`).digest("hex");
+    const windowStart = new Date(Math.floor(Date.now() / WINDOW_MS) * WINDOW_MS);
+    await testDb().rateBudget.create({ data: { keyHash: hash, windowStart, count: 40 } });
+
+    const text = await (await scrape({ authorization: `Bearer ${TOKEN}` })).text();
+    expect(text).toMatch(/^merchant_ops_requests_total\{kind="route",name="\/api\/approvals\/count",outcome="ok",status="200"\} [1-9]/m);
+    expect(text).toMatch(/^merchant_ops_requests_total\{kind="route",name="\/api\/approvals\/count",outcome="unauthenticated",status="401"\} [1-9]/m);
+    expect(text).toMatch(/^merchant_ops_request_duration_seconds_bucket\{kind="route",name="\/api\/approvals\/count",le="\+Inf"\} [1-9]/m);
+    expect(text).toMatch(/^merchant_ops_webhook_deliveries_total\{environment="sandbox",surface="core",status="401"\} 1$/m);
+    expect(text).toMatch(/^merchant_ops_approvals_pending\{environment="sandbox"\} [1-9]/m);
+    expect(text).toMatch(/^merchant_ops_review_queue_deposits\{environment="production"\} \d+$/m);
+    expect(text).toMatch(/^merchant_ops_review_decisions_awaiting_confirmation\{environment="sandbox"\} \d+$/m);
+    expect(text).toMatch(/^merchant_ops_outbound_deliveries_pending \d+$/m);
+    expect(text).toMatch(/^merchant_ops_upstream_rate_budget_limit 95$/m);
+    // 95 minus this minute's 40 (the previous minute is empty for this key).
+    expect(text).toContain(`merchant_ops_upstream_rate_budget_remaining{key_hash="${hash.slice(0, 12)}",key_id="",surface="",environment=""} 55`);
+    expect(text).not.toContain(hash); // a prefix only
+    expect(text).toMatch(/^merchant_ops_database_up 1$/m);
+  });
+});

@@ -1,0 +1,140 @@
+/**
+ * The authorisation matrix: every server action and every route handler, found on disk, called
+ * directly as each role and signed out, is allowed exactly when lib/auth/permissions.ts says so.
+ *
+ * Each call goes through the real check with input that passes the check but fails validation, so
+ * an allowed role gets a validation answer (nothing runs), a refused one gets the refusal sentence.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { actionDefinition } from "@/lib/actions/safe-action";
+import { PERMISSIONS, ROLES, can, type Role } from "@/lib/auth/permissions";
+import { routeDefinition } from "@/lib/http/route";
+import { createTeam, testDb } from "@/test/factories";
+import { signInAs, signOutTest } from "@/test/session";
+import { HTTP_METHODS, PUBLIC_ACTIONS, PUBLIC_ROUTES, ROOT, actionModules, fieldNames, load, routeModules, routePath } from "@/test/surface";
+import fs from "node:fs";
+import path from "node:path";
+import type { z } from "zod";
+
+const SIGNED_OUT = "Your session has ended. Sign in again.";
+const REFUSED = "Your role does not allow this. Ask an admin if you need it.";
+const INVALID = "Some fields need attention.";
+
+let team: Awaited<ReturnType<typeof createTeam>>;
+const as = async (who: Role | "signed out") => {
+  if (who === "signed out") return signOutTest();
+  signInAs(await testDb().user.findUniqueOrThrow({ where: { id: team[who].id } }));
+};
+const CALLERS = ["signed out", ...ROLES] as const;
+
+beforeAll(async () => {
+  team = await createTeam();
+});
+
+const actionFiles = actionModules();
+const routeFiles = routeModules();
+
+describe("discovery", () => {
+  it("finds the server actions and route handlers on disk", () => {
+    expect(actionFiles.length).toBeGreaterThan(20);
+    expect(actionFiles).toContain("lib/actions/create-withdrawal.ts");
+    expect(routeFiles).toContain("app/api/withdrawals/route.ts");
+    expect(routeFiles).toContain("app/api/live/route.ts");
+  });
+
+  it("lists only public entry points that still exist", async () => {
+    for (const key of Object.keys(PUBLIC_ACTIONS)) {
+      const [file, name] = key.split("#") as [string, string];
+      expect(fs.existsSync(path.join(ROOT, file)), key).toBe(true);
+      expect(typeof (await load(file))[name], key).toBe("function");
+    }
+    for (const file of Object.keys(PUBLIC_ROUTES)) expect(fs.existsSync(path.join(ROOT, file)), file).toBe(true);
+  });
+});
+
+/** An input the schema refuses, so an allowed caller is stopped by validation before anything runs. */
+function refusedInput(schema: z.ZodType): unknown {
+  const candidates: unknown[] = [{}, null, Object.fromEntries(fieldNames(schema).map((k) => [k, { not: "a value" }]))];
+  const found = candidates.find((c) => !schema.safeParse(c).success);
+  if (found === undefined) throw new Error("no input found that this schema refuses");
+  return found;
+}
+
+describe.each(actionFiles)("server actions in %s", (file) => {
+  it("declare a permission from the table for every exported action", async () => {
+    const mod = await load(file);
+    const undeclared = Object.entries(mod)
+      .filter(([name, fn]) => typeof fn === "function" && !actionDefinition(fn) && !(`${file}#${name}` in PUBLIC_ACTIONS))
+      .map(([name]) => name);
+    // A new action must go through defineAction (or be added to PUBLIC_ACTIONS with its reason).
+    expect(undeclared).toEqual([]);
+    for (const fn of Object.values(mod)) {
+      const def = actionDefinition(fn);
+      if (def) expect(PERMISSIONS).toContain(def.permission);
+    }
+  });
+
+  it.each(CALLERS)("allow exactly what the table says when called %s", async (who) => {
+    const mod = await load(file);
+    await as(who);
+    for (const [name, fn] of Object.entries(mod)) {
+      const def = actionDefinition(fn);
+      if (!def) continue;
+      const result = await (fn as (i: unknown) => Promise<{ ok: boolean; error?: string }>)(refusedInput(def.input));
+      const expected = who === "signed out" ? SIGNED_OUT : can(who, def.permission) ? INVALID : REFUSED;
+      expect({ action: name, permission: def.permission, ok: result.ok, error: result.error }).toEqual({ action: name, permission: def.permission, ok: false, error: expected });
+    }
+  });
+});
+
+/** A query the route's schema refuses, when there is one (else the handler itself runs). */
+function refusedQuery(schema: z.ZodType | undefined): string {
+  if (!schema) return "";
+  for (const field of fieldNames(schema)) {
+    for (const value of ["not-a-valid-value", "-1", "x".repeat(5_000), "9".repeat(400)]) {
+      if (!schema.safeParse({ [field]: value }).success) return `?${new URLSearchParams({ [field]: value })}`;
+    }
+  }
+  return "";
+}
+
+async function callRoute(file: string, handler: unknown, query: string) {
+  const { url, params } = routePath(file, () => "not-a-real-id");
+  const abort = new AbortController();
+  const res = await (handler as (r: Request, c: unknown) => Promise<Response>)(
+    new Request(`http://localhost${url}${query}`, { headers: { "x-request-id": "authz-matrix" }, signal: abort.signal }),
+    { params: Promise.resolve(params) },
+  );
+  const type = res.headers.get("content-type") ?? "";
+  const body = type.includes("json") ? ((await res.json()) as { error?: string }) : null;
+  abort.abort(); // ends a live stream that opened
+  await res.body?.cancel().catch(() => undefined);
+  return { status: res.status, body };
+}
+
+describe.each(routeFiles.filter((f) => !(f in PUBLIC_ROUTES)))("route handlers in %s", (file) => {
+  it("declare a permission from the table for every exported method", async () => {
+    const mod = await load(file);
+    const methods = HTTP_METHODS.filter((m) => typeof mod[m] === "function");
+    expect(methods.length).toBeGreaterThan(0);
+    // A new route must go through defineRoute (or be added to PUBLIC_ROUTES with its reason).
+    expect(methods.filter((m) => !routeDefinition(mod[m]))).toEqual([]);
+    for (const m of methods) expect(PERMISSIONS).toContain(routeDefinition(mod[m])!.permission);
+  });
+
+  it.each(CALLERS)("allow exactly what the table says when called %s", async (who) => {
+    const mod = await load(file);
+    await as(who);
+    for (const method of HTTP_METHODS) {
+      const def = routeDefinition(mod[method]);
+      if (!def) continue;
+      const query = refusedQuery(def.query);
+      const { status, body } = await callRoute(file, mod[method], query);
+      const label = `${method} ${file}${query ? " (invalid query)" : ""}`;
+      if (who === "signed out") expect({ label, status, error: body?.error }).toEqual({ label, status: 401, error: SIGNED_OUT });
+      else if (!can(who, def.permission)) expect({ label, status, error: body?.error }).toEqual({ label, status: 403, error: REFUSED });
+      else if (query) expect({ label, status }).toEqual({ label, status: 400 });
+      else expect([401, 403, 500], `${label}: ${status} ${body?.error ?? ""}`).not.toContain(status);
+    }
+  });
+});
