@@ -1,7 +1,9 @@
 /**
  * The README's screenshots, made by the suite: every page of the navigation (lib/nav.ts, so a new
  * page gets its picture the day it is added) as the demo admin, plus the sign-in page, saved as
- * docs/screenshots/<page>.png. Names come from the path, so a run replaces the same files.
+ * <page>.png. Names come from the path, so a run replaces the same files. A plain test run writes
+ * them under .test-run/screenshots (ignored), so running the tests never changes tracked files;
+ * `SCREENSHOTS=update npm test` refreshes the committed ones in docs/screenshots.
  */
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
@@ -9,7 +11,7 @@ import { NAV } from "../lib/nav";
 import { SIGNED_OUT, gotoHydrated } from "./helpers";
 import { storageStateOf } from "./roles";
 
-const DIR = path.resolve(__dirname, "../docs/screenshots");
+const DIR = path.resolve(__dirname, process.env.SCREENSHOTS === "update" ? "../docs/screenshots" : "../.test-run/screenshots");
 const PAGES = [...new Set(NAV.flatMap((area) => area.items.map((item) => item.href)))];
 
 /** "/" -> overview, "/settings/api-keys" -> settings-api-keys. */
