@@ -293,7 +293,8 @@ test.describe("coins withdrawals", () => {
     const fields = operator.getByTestId("coins-withdrawal-fields");
     await expect(fields).toContainText(`USDC ${amount}`);
     await expect(fields).toContainText(saved.address);
-    // Polled until the provider settles it (a minute of emulated confirmations).
+    // The page polls while the withdrawal is on its way; a minute of chain confirmations later it shows settled.
+    await advanceClock(request, 70_000);
     await expect(operator.getByTestId("coins-withdrawal-status")).toContainText("completed", { timeout: 20_000 });
     const done = await provider<CryptoWithdrawal>(request, `/crypto-withdrawals/${id}`);
     expect(done.status).toBe("completed");
@@ -326,6 +327,8 @@ test.describe("coins withdrawals", () => {
     await expect(fields).toContainText(`NGN ${grouped(amount)}`);
     await expect(fields).toContainText("0123456789");
     await expect(fields).toContainText("Supplier payment");
+    // Polled while on its way; once the bank transfer settles the page shows it without a reload.
+    await advanceClock(request, 40_000);
     await expect(page.getByTestId("coins-withdrawal-status")).toContainText("completed", { timeout: 20_000 });
     expect((await provider<FiatWithdrawal>(request, `/fiat-withdrawals/${id}`)).status).toBe("completed");
     await expectNoViolations(page, "/coins/withdrawals/fiat/[id]");
