@@ -1,19 +1,16 @@
 "use client";
-import { ReadError } from "@/components/funding-accounts/read-error";
-import { StaleNote } from "@/components/funding-accounts/stale-note";
+import { DetailFields, RefreshNotes, type DetailRow } from "@/components/coins/detail-fields";
 import { useCoinsQuery } from "@/components/tables/coins-shared/list";
 import { StatusBadge } from "@/components/timeline/status-badge";
 import { formatAsset } from "@/lib/coins/format";
 import { isMovingWithdrawal, type WithdrawalView } from "@/lib/coins/views";
 import { formatDateTime } from "@/lib/format";
 
-type Row = [string, React.ReactNode];
-
 const mono = (v: string | null | undefined) => (v ? <span className="font-mono break-all">{v}</span> : "—");
 
 /** Every field the provider sends for the withdrawal, in the order a reader checks them. */
-function fieldsOf(view: WithdrawalView): Row[] {
-  const times = (w: { created_at?: string | null; updated_at?: string | null; completed_at?: string | null }): Row[] => [
+function fieldsOf(view: WithdrawalView): DetailRow[] {
+  const times = (w: { created_at?: string | null; updated_at?: string | null; completed_at?: string | null }): DetailRow[] => [
     ["Created", formatDateTime(w.created_at ?? null)],
     ["Updated", formatDateTime(w.updated_at ?? null)],
     ["Completed", w.completed_at ? formatDateTime(w.completed_at) : "Not completed"],
@@ -55,8 +52,7 @@ export function CoinsWithdrawalDetail({ initial }: { initial: WithdrawalView }) 
   const w = q.data.withdrawal;
   return (
     <div className="grid max-w-2xl gap-4">
-      {q.isError ? <ReadError title="Could not refresh" message={q.error.message} onRetry={() => void q.refetch()} /> : null}
-      <StaleNote stale={q.data.stale} fetchedAt={q.data.fetchedAt} />
+      <RefreshNotes q={q} />
       <div className="flex flex-wrap items-center gap-3" data-testid="coins-withdrawal-status">
         <span className="text-sm text-muted-foreground">Status</span>
         <StatusBadge status={w.status} />
@@ -69,14 +65,7 @@ export function CoinsWithdrawalDetail({ initial }: { initial: WithdrawalView }) 
           </p>
         </div>
       ) : null}
-      <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 rounded-lg border p-4 text-sm" data-testid="coins-withdrawal-fields">
-        {fieldsOf(q.data).map(([k, v]) => (
-          <div key={k} className="contents">
-            <dt className="text-muted-foreground">{k}</dt>
-            <dd className="tabular-nums">{v}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailFields rows={fieldsOf(q.data)} testId="coins-withdrawal-fields" />
     </div>
   );
 }
