@@ -23,6 +23,13 @@ interface CryptoWithdrawal {
   amount: string;
   asset: string;
   status: string;
+  tx_hash: string | null;
+}
+interface FiatWithdrawal {
+  id: string;
+  amount: string;
+  account_number: string;
+  status: string;
 }
 
 const headers = { "X-Api-Key": DEMO_SANDBOX_KEY };
@@ -272,8 +279,27 @@ test.describe("coins withdrawals", () => {
     await gotoHydrated(approver, "/approvals");
     expect(await sentOf()).toHaveLength(1);
 
+    const id = (await sentOf())[0]!.id;
+    // The inbox's record of the send links to the withdrawal's page.
+    const sentRow = approver.getByTestId("approvals-history").getByTestId("approval-row").filter({ visible: true }).filter({ hasText: label });
+    await expect(sentRow.getByTestId("approval-resource-link")).toHaveAttribute("href", `/coins/withdrawals/crypto/${id}`);
+
     await gotoHydrated(operator, "/coins/withdrawals?crypto_asset=USDC");
-    await expect(operator.getByTestId("coins-crypto-withdrawal-row").filter({ hasText: saved.address }).first()).toContainText(`USDC ${amount}`);
+    const row = operator.getByTestId("coins-crypto-withdrawal-row").filter({ hasText: saved.address }).first();
+    await expect(row).toContainText(`USDC ${amount}`);
+    await row.getByRole("link", { name: new RegExp(`crypto withdrawal ${id}`) }).click();
+    await expect(operator).toHaveURL(new RegExp(`/coins/withdrawals/crypto/${id}$`));
+    await expect(operator.getByRole("heading", { level: 1, name: `Crypto withdrawal ${id.slice(0, 8)}` })).toBeVisible();
+    const fields = operator.getByTestId("coins-withdrawal-fields");
+    await expect(fields).toContainText(`USDC ${amount}`);
+    await expect(fields).toContainText(saved.address);
+    // The page polls while the withdrawal is on its way; a minute of chain confirmations later it shows settled.
+    await advanceClock(request, 70_000);
+    await expect(operator.getByTestId("coins-withdrawal-status")).toContainText("completed", { timeout: 20_000 });
+    const done = await provider<CryptoWithdrawal>(request, `/crypto-withdrawals/${id}`);
+    expect(done.status).toBe("completed");
+    await expect(fields).toContainText(done.tx_hash!);
+    await expectNoViolations(operator, "/coins/withdrawals/crypto/[id]");
     await operator.context().close();
     await approver.context().close();
   });
@@ -293,10 +319,29 @@ test.describe("coins withdrawals", () => {
     await form.getByLabel("Narration").fill("Supplier payment");
     await expectNoViolations(page, "/coins/withdrawals/new?kind=fiat");
     await form.getByTestId("coins-fiat-withdrawal-submit").click();
-    await expect(page).toHaveURL(/\/coins\/withdrawals$/);
-    const latest = (await provider<{ withdrawals: { amount: string; account_number: string }[] }>(request, "/fiat-withdrawals?limit=1")).withdrawals[0]!;
-    expect(latest).toMatchObject({ amount, account_number: "0123456789" });
-    await expect(page.getByTestId("coins-fiat-withdrawal-row").first()).toContainText(`NGN ${grouped(amount)}`);
+    // Sent at once: on to the withdrawal's own page.
+    await expect(page).toHaveURL(/\/coins\/withdrawals\/fiat\/[0-9a-f-]{36}$/);
+    const id = page.url().split("/").pop()!;
+    expect(await provider<FiatWithdrawal>(request, `/fiat-withdrawals/${id}`)).toMatchObject({ amount, account_number: "0123456789" });
+    const fields = page.getByTestId("coins-withdrawal-fields");
+    await expect(fields).toContainText(`NGN ${grouped(amount)}`);
+    await expect(fields).toContainText("0123456789");
+    await expect(fields).toContainText("Supplier payment");
+    // Polled while on its way; once the bank transfer settles the page shows it without a reload.
+    await advanceClock(request, 40_000);
+    await expect(page.getByTestId("coins-withdrawal-status")).toContainText("completed", { timeout: 20_000 });
+    expect((await provider<FiatWithdrawal>(request, `/fiat-withdrawals/${id}`)).status).toBe("completed");
+    await expectNoViolations(page, "/coins/withdrawals/fiat/[id]");
+
+    // Its row in the list opens the same record.
+    await gotoHydrated(page, "/coins/withdrawals");
+    const row = page.getByTestId("coins-fiat-withdrawal-row").filter({ hasText: id.slice(0, 8) });
+    await expect(row).toContainText(`NGN ${grouped(amount)}`);
+    await expect(row).toContainText("completed");
+    await row.getByRole("link", { name: new RegExp(`fiat withdrawal ${id}`) }).click();
+    await expect(page).toHaveURL(new RegExp(`/coins/withdrawals/fiat/${id}$`));
+    await expect(page.getByRole("heading", { level: 1, name: `Fiat withdrawal ${id.slice(0, 8)}` })).toBeVisible();
+    await expect(page.getByTestId("coins-withdrawal-fields")).toContainText(`NGN ${grouped(amount)}`);
     await page.context().close();
   });
 
@@ -315,7 +360,19 @@ test.describe("coins withdrawals", () => {
     await page.context().close();
   });
 
-  test("a viewer sees withdrawals but cannot rename, save or send", async ({ browser }) => {
+  test("a withdrawal the provider does not know is a not-found page, for either kind", async ({ browser }) => {
+    const page = await pageAs(browser, "viewer");
+    for (const path of [`/coins/withdrawals/crypto/${randomUUID()}`, `/coins/withdrawals/fiat/${randomUUID()}`, "/coins/withdrawals/fiat/not-an-id"]) {
+      await gotoHydrated(page, path);
+      await expect(page.getByRole("heading", { level: 1, name: "This withdrawal does not exist" })).toBeVisible();
+      await expect(page.getByTestId("read-error")).toHaveCount(0);
+    }
+    await page.getByRole("link", { name: "Back to withdrawals" }).click();
+    await expect(page).toHaveURL(/\/coins\/withdrawals$/);
+    await page.context().close();
+  });
+
+    test("a viewer sees withdrawals but cannot rename, save or send", async ({ browser }) => {
     const page = await pageAs(browser, "viewer");
     await gotoHydrated(page, "/coins/withdrawals");
     await expect(page.getByTestId("coins-address-row").first()).toBeVisible();

@@ -24,7 +24,7 @@ const short = (a: string) => (a.length > 16 ? `${a.slice(0, 8)}…${a.slice(-6)}
  */
 export function CryptoWithdrawalForm({ addresses, assets, balances }: { addresses: SavedAddress[]; assets: WithdrawableAsset[]; balances: CoinsBalance[] | null }) {
   const form = useForm<CryptoWithdrawalFormValues>({ resolver: zodResolver(cryptoWithdrawalFormSchema), defaultValues: EMPTY, mode: "onTouched" });
-  const { submit, pending, formError, waiting } = useWithdrawalSubmit("coins-crypto-withdrawal", form, createCoinsCryptoWithdrawal, EMPTY);
+  const { submit, pending, formError, waiting } = useWithdrawalSubmit("crypto", form, createCoinsCryptoWithdrawal, EMPTY);
   const errorOf = (name: Path<CryptoWithdrawalFormValues>) => form.formState.errors[name]?.message;
   const address = addresses.find((a) => a.id === form.watch("address_id")) ?? null;
   const chain = address ? assets.find((a) => a.symbol === address.asset)?.chains.find((c) => c.blockchain === address.chain) : undefined;

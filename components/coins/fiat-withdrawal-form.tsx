@@ -20,7 +20,7 @@ const EMPTY: FiatWithdrawalFormValues = { amount: "", bank_code: "", account_num
  */
 export function FiatWithdrawalForm({ banks, availableNgn }: { banks: { code: string; name: string }[]; availableNgn: string | null }) {
   const form = useForm<FiatWithdrawalFormValues>({ resolver: zodResolver(fiatWithdrawalFormSchema), defaultValues: EMPTY, mode: "onTouched" });
-  const { submit, pending, formError, waiting } = useWithdrawalSubmit("coins-fiat-withdrawal", form, createCoinsFiatWithdrawal, EMPTY);
+  const { submit, pending, formError, waiting } = useWithdrawalSubmit("fiat", form, createCoinsFiatWithdrawal, EMPTY);
   const errorOf = (name: Path<FiatWithdrawalFormValues>) => form.formState.errors[name]?.message;
 
   const onSubmit = form.handleSubmit((values) => {

@@ -2,8 +2,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useTransition } from "react";
 import { toast } from "sonner";
-import { ReadError } from "@/components/funding-accounts/read-error";
-import { StaleNote } from "@/components/funding-accounts/stale-note";
+import { DetailFields, RefreshNotes, type DetailRow } from "@/components/coins/detail-fields";
 import { useCoinsQuery } from "@/components/tables/coins-shared/list";
 import { StatusBadge } from "@/components/timeline/status-badge";
 import { Button } from "@/components/ui/button";
@@ -36,7 +35,7 @@ export function CoinsOrderDetail({ initial, canTrade }: { initial: OrderView; ca
       } else toast.error(r.error);
       void queryClient.invalidateQueries({ queryKey: ["coins"] });
     });
-  const rows: [string, React.ReactNode][] = [
+  const rows: DetailRow[] = [
     ["Side", <span key="s" className="capitalize">{o.side}</span>],
     ["Market", `${o.base_asset}/${o.quote_asset}`],
     ["Base amount", formatAsset(o.base_amount, o.base_asset)],
@@ -50,8 +49,7 @@ export function CoinsOrderDetail({ initial, canTrade }: { initial: OrderView; ca
   ];
   return (
     <div className="grid max-w-2xl gap-4">
-      {q.isError ? <ReadError title="Could not refresh" message={q.error.message} onRetry={() => void q.refetch()} /> : null}
-      <StaleNote stale={q.data.stale} fetchedAt={q.data.fetchedAt} />
+      <RefreshNotes q={q} />
       <div className="flex flex-wrap items-center gap-3" data-testid="coins-order-status">
         <span className="text-sm text-muted-foreground">Status</span>
         <StatusBadge status={o.status} />
@@ -69,14 +67,7 @@ export function CoinsOrderDetail({ initial, canTrade }: { initial: OrderView; ca
           {REASONS[o.failure_reason] ? <p className="mt-1 text-muted-foreground">{REASONS[o.failure_reason]}</p> : null}
         </div>
       ) : null}
-      <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 rounded-lg border p-4 text-sm" data-testid="coins-order-fields">
-        {rows.map(([k, v]) => (
-          <div key={k} className="contents">
-            <dt className="text-muted-foreground">{k}</dt>
-            <dd className="tabular-nums">{v}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailFields rows={rows} testId="coins-order-fields" />
     </div>
   );
 }

@@ -6,22 +6,23 @@ import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
 import { toast } from "sonner";
 import type { ActionResult } from "@/lib/actions/safe-action";
 import type { CoinsWithdrawalResult } from "@/lib/coins/schema";
+import { withdrawalHref, type WithdrawalKind } from "@/lib/coins/views";
 import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
 
 /**
  * Submits a Coins withdrawal form through its action with the form's attempt key: sent at once
- * (back to the list), or waiting for a second approver (said on the form, which is cleared). The
+ * (on to its detail page), or waiting for a second approver (said on the form, which is cleared). The
  * key is renewed only after a success; any failure keeps it, so a retry is the same attempt.
  */
 export function useWithdrawalSubmit<V extends FieldValues>(
-  formId: string,
+  kind: WithdrawalKind,
   form: UseFormReturn<V>,
   action: (values: V & { attemptKey: string }) => Promise<ActionResult<CoinsWithdrawalResult>>,
   reset: V,
 ) {
   const router = useRouter();
   const queryClient = useQueryClient();
-  const attempt = useAttemptKey(formId);
+  const attempt = useAttemptKey(`coins-${kind}-withdrawal`);
   const [pending, start] = useTransition();
   const [formError, setFormError] = useState<string | null>(null);
   const [waiting, setWaiting] = useState<string | null>(null);
@@ -41,7 +42,7 @@ export function useWithdrawalSubmit<V extends FieldValues>(
           return;
         }
         toast.success(r.data.replayed ? "This withdrawal had already been sent." : "Withdrawal sent to the provider.");
-        router.push("/coins/withdrawals");
+        router.push(r.data.id ? withdrawalHref(kind, r.data.id) : "/coins/withdrawals");
         return;
       }
       const fields = Object.entries(r.fieldErrors ?? {}).filter(([name]) => name in reset);

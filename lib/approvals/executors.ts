@@ -63,6 +63,8 @@ export interface ExecutorDef<S extends z.ZodType> {
   payloadSchema: S;
   describe(payload: z.output<S>): MovementDescription;
   execute(input: ExecuteInput<z.output<S>>): Promise<ExecuteResult>;
+  /** Where the sent resource's own page is, so the inbox links its reference there (optional). */
+  detailHref?(resourceId: string): string;
 }
 
 export interface Executor<S extends z.ZodType = z.ZodType> extends ExecutorDef<S> {

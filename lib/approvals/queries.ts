@@ -8,7 +8,7 @@ import { can, type Role } from "@/lib/auth/permissions";
 import { db } from "@/lib/db";
 import type { ApprovalRequest, Prisma } from "@/lib/generated/prisma/client";
 import { canRetry, type StoredResult } from "./decide";
-import { listExecutors, type Environment } from "./executors";
+import { findExecutor, listExecutors, type Environment } from "./executors";
 import "./executors/index";
 import { expireDue } from "./expiry";
 import type { ApprovalStatus, InboxFilters } from "./schemas";
@@ -39,6 +39,8 @@ export interface ApprovalRow {
   error: string | null;
   /** The provider's resource id once sent. */
   resourceId: string | null;
+  /** The sent resource's page, for kinds that have one. */
+  resourceHref: string | null;
   canApprove: boolean;
   canCancel: boolean;
   canRetry: boolean;
@@ -88,6 +90,7 @@ async function toRows(viewer: InboxViewer, rows: ApprovalRequest[]): Promise<App
       decidedAt: r.decidedAt?.toISOString() ?? null,
       error: result && !result.ok ? result.error : null,
       resourceId: typeof response?.resourceId === "string" ? response.resourceId : null,
+      resourceHref: typeof response?.resourceId === "string" ? (findExecutor(r.kind)?.detailHref?.(response.resourceId) ?? null) : null,
       canApprove: pending && decider && r.requestedById !== viewer.id,
       canCancel: pending && r.requestedById === viewer.id,
       canRetry: decider && canRetry(r, now),

@@ -9,7 +9,10 @@ import { SEED_KEYS, withEmulator, type TestEmulator } from "@/emulator/testing";
 import { GET as getMarkets } from "@/app/api/coins/markets/route";
 import { GET as getOrder } from "@/app/api/coins/orders/[id]/route";
 import { GET as listOrders } from "@/app/api/coins/orders/route";
+import { GET as getCryptoWithdrawal } from "@/app/api/coins/withdrawals/crypto/[id]/route";
+import { GET as getFiatWithdrawal } from "@/app/api/coins/withdrawals/fiat/[id]/route";
 import { approveRequest } from "@/lib/actions/approve-request";
+import { loadInbox } from "@/lib/approvals/queries";
 import { createCoinsCryptoWithdrawal } from "@/lib/actions/create-coins-crypto-withdrawal";
 import { createCoinsFiatWithdrawal } from "@/lib/actions/create-coins-fiat-withdrawal";
 import { placeCoinsOrder } from "@/lib/actions/place-coins-order";
@@ -17,7 +20,7 @@ import { renameCoinsAddress } from "@/lib/actions/rename-coins-address";
 import { addApiKey } from "@/lib/vault";
 import { createTeam, testDb } from "@/test/factories";
 import { signInAs, signOutTest } from "@/test/session";
-import type { CoinsOrder, CursorPage, MarketsView, OrderView } from "./views";
+import type { CoinsOrder, CursorPage, MarketsView, OrderView, WithdrawalView } from "./views";
 
 let emu: TestEmulator;
 let team: Awaited<ReturnType<typeof createTeam>>;
@@ -149,8 +152,18 @@ describe("withdrawals through four eyes", () => {
     expect(await cryptoCount()).toBe(before + 1);
     expect((await approveRequest({ requestId: r.data.approvalId })).ok).toBe(false);
     expect(await cryptoCount()).toBe(before + 1);
-    const newest = (await provider<{ withdrawals: { address_id: string; amount: string; asset: string; chain: string }[] }>("/crypto-withdrawals?limit=1")).withdrawals[0];
+    const newest = (await provider<{ withdrawals: { id: string; address_id: string; amount: string; asset: string; chain: string }[] }>("/crypto-withdrawals?limit=1")).withdrawals[0]!;
     expect(newest).toMatchObject({ address_id: saved.id, asset: "USDC", chain: "base" });
+
+    const approvalId = r.data.approvalId;
+    // The inbox links the sent request to the withdrawal's page, and that page's route reads it as it settles.
+    const sent = (await loadInbox({ id: team.approver.id, organizationId: team.org.id, environment: "sandbox", role: "approver" }, { page: 1 })).history.rows.find((row) => row.id === approvalId);
+    expect(sent).toMatchObject({ status: "sent", resourceId: newest.id, resourceHref: `/coins/withdrawals/crypto/${newest.id}` });
+    await emu.control.advance(70_000);
+    const view = await call<WithdrawalView>(getCryptoWithdrawal, `/api/coins/withdrawals/crypto/${newest.id}`, { id: newest.id });
+    expect(view.status).toBe(200);
+    expect(view.body).toMatchObject({ kind: "crypto", stale: false, withdrawal: { id: newest.id, address: saved.address, asset: "USDC", status: "completed" } });
+    expect(view.body.kind === "crypto" && view.body.withdrawal.tx_hash).toMatch(/^0x[0-9a-f]{64}$/);
   });
 
   it("refuses a crypto amount under the chain's minimum before anything is stored", async () => {
@@ -175,6 +188,17 @@ describe("withdrawals through four eyes", () => {
     expect(await fiatCount()).toBe(before + 1);
     const newest = (await provider<{ withdrawals: { id: string; amount: string; narration: string }[] }>("/fiat-withdrawals?limit=1")).withdrawals[0];
     expect(newest).toMatchObject({ id: r.data.id, amount: "5000.00", narration: "Supplier" });
+
+    await as("viewer");
+    const view = await call<WithdrawalView>(getFiatWithdrawal, `/api/coins/withdrawals/fiat/${r.data.id}`, { id: r.data.id });
+    expect(view).toMatchObject({ status: 200, body: { kind: "fiat", withdrawal: { id: r.data.id, amount: "5000.00", currency: "NGN", account_number: "0123456789", narration: "Supplier" } } });
+    // Unknown ids, non-ids and a fiat id asked of the crypto route are 404s with a sentence.
+    for (const id of [randomUUID(), "not-an-id"]) {
+      const missing = await call<{ error: string }>(getFiatWithdrawal, `/api/coins/withdrawals/fiat/${id}`, { id });
+      expect(missing.status).toBe(404);
+      expect(missing.body.error).toMatch(/\.$/);
+    }
+    expect((await call<{ error: string }>(getCryptoWithdrawal, `/api/coins/withdrawals/crypto/${r.data.id}`, { id: r.data.id })).status).toBe(404);
   });
 
   it("a viewer may not withdraw", async () => {

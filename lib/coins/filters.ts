@@ -9,6 +9,9 @@ import { COINS_ORDER_STATUSES, COINS_WITHDRAWAL_STATUSES } from "@/lib/upstream/
 
 export const PAGE_SIZE = 20;
 
+/** The provider's ids of Coins orders and withdrawals are UUIDs; anything else is not one of them. */
+export const isCoinsId = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+
 /** Cursors are opaque tokens; anything else in the URL is dropped. */
 const CURSOR = /^[A-Za-z0-9_=.:-]{1,300}$/;
 const cursor = z

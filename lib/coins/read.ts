@@ -8,7 +8,7 @@ import "server-only";
 import type { CurrentUser } from "@/lib/auth/session";
 import { upstreamFor, UpstreamError } from "@/lib/upstream";
 import { PAGE_SIZE, type MarketFilters, type OrderFilters, type TransactionFilters, type WithdrawalFilters } from "./filters";
-import type { AddressesView, AssetsView, BalancesView, CryptoWithdrawal, CursorPage, DepositOptionsView, FiatWithdrawal, MarketsView, CoinsOrder, CoinsTransaction, OrderView } from "./views";
+import type { AddressesView, AssetsView, BalancesView, CryptoWithdrawal, CursorPage, DepositOptionsView, FiatWithdrawal, MarketsView, WithdrawalKind, WithdrawalView, CoinsOrder, CoinsTransaction, OrderView } from "./views";
 
 const upstreamOf = (user: CurrentUser) => upstreamFor({ organizationId: user.organizationId, environment: user.environment });
 const fresh = (r: { fetchedAt: Date; stale: boolean }) => ({ fetchedAt: r.fetchedAt.toISOString(), stale: r.stale });
@@ -71,6 +71,16 @@ export async function readCryptoWithdrawals(user: CurrentUser, f: WithdrawalFilt
 export async function readFiatWithdrawals(user: CurrentUser, f: WithdrawalFilters): Promise<CursorPage<FiatWithdrawal>> {
   const r = await upstreamOf(user).coins.listFiatWithdrawals({ status: f.status, cursor: f.cursor, limit: PAGE_SIZE }, { cache: false });
   return { rows: r.data.withdrawals, nextCursor: r.data.next_cursor ?? null, ...fresh(r) };
+}
+
+export async function readWithdrawal(user: CurrentUser, kind: WithdrawalKind, id: string): Promise<WithdrawalView> {
+  const coins = upstreamOf(user).coins;
+  if (kind === "crypto") {
+    const r = await coins.getCryptoWithdrawal(id, { cache: false });
+    return { kind, withdrawal: r.data, ...fresh(r) };
+  }
+  const r = await coins.getFiatWithdrawal(id, { cache: false });
+  return { kind, withdrawal: r.data, ...fresh(r) };
 }
 
 export async function readDepositOptions(user: CurrentUser): Promise<DepositOptionsView> {

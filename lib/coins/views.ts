@@ -34,6 +34,19 @@ export interface OrderView extends Freshness {
   order: CoinsOrder;
 }
 
+/** The two kinds of Coins withdrawal; each has its own list, detail page and GET routes. */
+export type WithdrawalKind = "crypto" | "fiat";
+
+export type CryptoWithdrawalView = Freshness & { kind: "crypto"; withdrawal: CryptoWithdrawal };
+export type FiatWithdrawalView = Freshness & { kind: "fiat"; withdrawal: FiatWithdrawal };
+export type WithdrawalView = CryptoWithdrawalView | FiatWithdrawalView;
+
+/** A withdrawal still on its way; its list and detail poll until it settles (no webhooks on Coins). */
+export const isMovingWithdrawal = (status: string) => status === "pending" || status === "processing";
+
+/** A withdrawal's detail page, from the kind and id its list links to. */
+export const withdrawalHref = (kind: WithdrawalKind, id: string) => `/coins/withdrawals/${kind}/${id}`;
+
 export interface BalancesView extends Freshness {
   balances: CoinsBalance[];
   /** Null when the valuation could not be read; the balances still show. */

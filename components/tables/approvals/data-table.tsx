@@ -1,4 +1,5 @@
 "use client";
+import Link from "next/link";
 import type * as React from "react";
 import { Badge, type BadgeProps } from "@/components/ui/badge";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
@@ -109,7 +110,18 @@ export function ApprovalsTable({
                     {r.error}
                   </div>
                 ) : null}
-                {r.resourceId ? <div className="mt-1 font-mono text-xs text-muted-foreground">Reference {r.resourceId}</div> : null}
+                {r.resourceId ? (
+                  <div className="mt-1 font-mono text-xs text-muted-foreground">
+                    Reference{" "}
+                    {r.resourceHref ? (
+                      <Link href={r.resourceHref} className="underline underline-offset-4 hover:text-foreground" data-testid="approval-resource-link">
+                        {r.resourceId}
+                      </Link>
+                    ) : (
+                      r.resourceId
+                    )}
+                  </div>
+                ) : null}
               </TableCell>
               {actions ? <TableCell className="text-right">{actions(r)}</TableCell> : null}
             </TableRow>

@@ -1,4 +1,5 @@
 "use client";
+import Link from "next/link";
 import { CursorPager } from "@/components/tables/coins-shared/cursor-pager";
 import { CoinsEmptyState } from "@/components/tables/coins-shared/empty-state";
 import { CoinsTable, useCoinsQuery } from "@/components/tables/coins-shared/list";
@@ -6,15 +7,23 @@ import { StatusBadge } from "@/components/timeline/status-badge";
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { cursorQuery, type WithdrawalFilters } from "@/lib/coins/filters";
 import { formatAsset } from "@/lib/coins/format";
-import type { CryptoWithdrawal, CursorPage, FiatWithdrawal } from "@/lib/coins/views";
+import { isMovingWithdrawal, withdrawalHref, type CryptoWithdrawal, type CursorPage, type FiatWithdrawal, type WithdrawalKind } from "@/lib/coins/views";
 import { formatDateTime } from "@/lib/format";
-
-const moving = (status: string) => status === "pending" || status === "processing";
 
 /** A withdrawal list's page, polled while a withdrawal on it is still on its way (no webhooks on Coins). */
 function useWithdrawalPage<T extends { status: string }>(kind: "crypto" | "fiat", initial: CursorPage<T>, filters: WithdrawalFilters) {
   const query = new URLSearchParams(cursorQuery({ status: filters.status, asset: filters.asset }, filters)).toString();
-  return useCoinsQuery([`${kind}-withdrawals`, query], `/api/coins/withdrawals/${kind}?${query}`, initial, { moving: (d) => d.rows.some((w) => moving(w.status)) });
+  return useCoinsQuery([`${kind}-withdrawals`, query], `/api/coins/withdrawals/${kind}?${query}`, initial, { moving: (d) => d.rows.some((w) => isMovingWithdrawal(w.status)) });
+}
+
+/** The row's short id, linking to the withdrawal's detail page. */
+function IdLink({ kind, id }: { kind: WithdrawalKind; id: string }) {
+  return (
+    <Link href={withdrawalHref(kind, id)} className="font-mono text-xs underline-offset-4 hover:underline focus-visible:underline">
+      {id.slice(0, 8)}
+      <span className="sr-only"> {kind} withdrawal {id}</span>
+    </Link>
+  );
 }
 
 function Failure({ reason }: { reason: string | null | undefined }) {
@@ -51,7 +60,9 @@ export function CryptoWithdrawalsTable({ initial, filters, pagerFilters }: { ini
       <TableBody>
         {view.rows.map((w) => (
           <TableRow key={w.id} data-testid="coins-crypto-withdrawal-row">
-            <TableCell className="font-mono text-xs">{w.id.slice(0, 8)}</TableCell>
+            <TableCell>
+              <IdLink kind="crypto" id={w.id} />
+            </TableCell>
             <TableCell className="text-right text-sm tabular-nums">{formatAsset(w.amount, w.asset)}</TableCell>
             <TableCell className="text-right text-sm tabular-nums">{formatAsset(w.fee, w.fee_asset ?? w.asset)}</TableCell>
             <TableCell className="text-right text-sm tabular-nums">{formatAsset(w.total_debit, w.asset)}</TableCell>
@@ -106,7 +117,9 @@ export function FiatWithdrawalsTable({ initial, filters, pagerFilters }: { initi
       <TableBody>
         {view.rows.map((w) => (
           <TableRow key={w.id} data-testid="coins-fiat-withdrawal-row">
-            <TableCell className="font-mono text-xs">{w.id.slice(0, 8)}</TableCell>
+            <TableCell>
+              <IdLink kind="fiat" id={w.id} />
+            </TableCell>
             <TableCell className="text-right text-sm tabular-nums">{formatAsset(w.amount, w.currency)}</TableCell>
             <TableCell className="text-right text-sm tabular-nums">{formatAsset(w.fee, w.currency)}</TableCell>
             <TableCell className="text-right text-sm tabular-nums">{formatAsset(w.total_debit, w.currency)}</TableCell>

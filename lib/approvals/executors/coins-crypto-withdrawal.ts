@@ -6,6 +6,7 @@
 import "server-only";
 import { defineExecutor } from "@/lib/approvals/executors";
 import { formatAsset } from "@/lib/coins/format";
+import { withdrawalHref } from "@/lib/coins/views";
 import { cryptoWithdrawalPayloadSchema } from "@/lib/coins/schema";
 
 const short = (address: string) => (address.length > 14 ? `${address.slice(0, 8)}…${address.slice(-4)}` : address);
@@ -22,4 +23,5 @@ export const coinsCryptoWithdrawal = defineExecutor("coins_crypto_withdrawal", {
     const r = await upstream.coins.createCryptoWithdrawal({ address_id: payload.address_id, asset: payload.asset, chain: payload.chain, amount: payload.amount }, { attemptKey, userId });
     return { resourceId: r.data.id, status: r.data.status, replayed: r.replayed ?? false };
   },
+  detailHref: (id) => withdrawalHref("crypto", id),
 });

@@ -5,6 +5,7 @@
 import "server-only";
 import { defineExecutor } from "@/lib/approvals/executors";
 import { fiatWithdrawalPayloadSchema } from "@/lib/coins/schema";
+import { withdrawalHref } from "@/lib/coins/views";
 import { formatMoney } from "@/lib/money";
 
 export const coinsFiatWithdrawal = defineExecutor("coins_fiat_withdrawal", {
@@ -19,4 +20,5 @@ export const coinsFiatWithdrawal = defineExecutor("coins_fiat_withdrawal", {
     const r = await upstream.coins.createFiatWithdrawal(payload, { attemptKey, userId });
     return { resourceId: r.data.id, status: r.data.status, replayed: r.replayed ?? false };
   },
+  detailHref: (id) => withdrawalHref("fiat", id),
 });

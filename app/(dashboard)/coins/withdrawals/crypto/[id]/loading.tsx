@@ -1,0 +1,5 @@
+import { DetailSkeleton } from "@/components/page/detail-skeleton";
+
+export default function Loading() {
+  return <DetailSkeleton label="Loading the withdrawal" />;
+}

@@ -1,0 +1,3 @@
+import { WithdrawalNotFound } from "@/components/coins/withdrawal-page";
+
+export default WithdrawalNotFound;
