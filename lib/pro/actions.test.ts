@@ -295,6 +295,8 @@ describe("Pro webhook secrets: one per webhook", () => {
     expect(await deliver(a.secret)).toBe(200);
     expect(await deliver(b.secret)).toBe(200);
     expect(await deliver(MANUAL)).toBe(200);
+    // The event log says each was signed with a current secret, not a previous one.
+    expect((await testDb().webhookEvent.findMany({ where: { organizationId: team.org.id }, select: { signature: true } })).map((e) => e.signature)).toEqual(["current", "current", "current"]);
     expect(await afterWindow(a.secret, b.secret, MANUAL)).toEqual([200, 200, 200]);
     const later = new Date(Date.now() + WEBHOOK_ROTATION_WINDOW_MS + 60_000);
     expect(await getWebhookSecrets(team.org.id, "sandbox", "pro", later)).toEqual(expect.arrayContaining([a.secret, b.secret, MANUAL]));
@@ -312,12 +314,12 @@ describe("Pro webhook secrets: one per webhook", () => {
     const rotated = await rotateProWebhookSecret({ id: a.id, attemptKey: randomUUID() });
     if (!rotated.ok || !rotated.data.secret) throw new Error(JSON.stringify(rotated));
     const a2 = rotated.data.secret;
-    expect((await secretsOf(a.id)).map((r) => r.status)).toEqual(["previous", "active"]);
-    expect(await secretsOf(b.id)).toEqual([{ status: "active", acceptUntil: null, revokedById: null }]);
     expect(await deliver(a2)).toBe(200);
     expect(await deliver(a.secret)).toBe(200);
     expect(await deliver(b.secret)).toBe(200);
     expect(await afterWindow(a2, a.secret, b.secret, MANUAL)).toEqual([200, 401, 200, 200]);
+    expect((await secretsOf(a.id)).map((r) => r.status)).toEqual(["previous", "active"]);
+    expect(await secretsOf(b.id)).toEqual([{ status: "active", acceptUntil: null, revokedById: null }]);
   });
 
   it("deleting a webhook revokes its secrets at once and leaves the others", async () => {

@@ -309,10 +309,15 @@ export async function markKeyUsed(id: string, now: Date = new Date()): Promise<v
 
 /**
  * Every secret a webhook signature may be checked against: the active one of every slot (the
- * unowned one and each Pro webhook's) and those replaced less than the rotation window ago. Active
- * ones first, newest first.
+ * unowned one and each Pro webhook's), newest first, and those replaced less than the rotation
+ * window ago, newest first.
  */
-export async function getWebhookSecrets(organizationId: string, environment: VaultEnvironment, surface: "core" | "pro", now: Date = new Date()): Promise<string[]> {
+export async function getWebhookSecretSets(
+  organizationId: string,
+  environment: VaultEnvironment,
+  surface: "core" | "pro",
+  now: Date = new Date(),
+): Promise<{ active: string[]; previous: string[] }> {
   const rows = await db.vaultSecret.findMany({
     where: {
       organizationId,
@@ -321,9 +326,15 @@ export async function getWebhookSecrets(organizationId: string, environment: Vau
       kind: "webhook_secret",
       OR: [{ status: "active" }, { status: "previous", acceptUntil: { gt: now } }],
     },
-    orderBy: [{ status: "asc" }, { createdAt: "desc" }],
+    orderBy: { createdAt: "desc" },
   });
-  return rows.map(open);
+  return { active: rows.filter((r) => r.status === "active").map(open), previous: rows.filter((r) => r.status === "previous").map(open) };
+}
+
+/** The same secrets in one list: the active ones first. */
+export async function getWebhookSecrets(organizationId: string, environment: VaultEnvironment, surface: "core" | "pro", now: Date = new Date()): Promise<string[]> {
+  const sets = await getWebhookSecretSets(organizationId, environment, surface, now);
+  return [...sets.active, ...sets.previous];
 }
 
 /** Metadata of every key and secret of the organization (revoked ones too), newest first. */
