@@ -258,11 +258,14 @@ export async function revokeWebhookSecrets(
   input: { organizationId: string; environment: VaultEnvironment; surface: "core" | "pro"; webhookId: string; actorId: string },
 ): Promise<SecretMetadata[]> {
   await lockSlot(tx, input.organizationId, input.environment, input.surface, "webhook_secret", input.webhookId);
-  const where = { organizationId: input.organizationId, environment: input.environment, surface: input.surface, kind: "webhook_secret" as const, webhookId: input.webhookId };
-  const ended = await tx.vaultSecret.findMany({ where: { ...where, status: { in: ["active", "previous"] } }, select: { id: true } });
-  if (ended.length === 0) return [];
-  await tx.vaultSecret.updateMany({ where: { id: { in: ended.map((r) => r.id) } }, data: { status: "revoked", revokedAt: new Date(), revokedById: input.actorId } });
-  const rows = await tx.vaultSecret.findMany({ where: { id: { in: ended.map((r) => r.id) } }, orderBy: { createdAt: "desc" }, select: METADATA });
+  const live = await tx.vaultSecret.findMany({
+    where: { organizationId: input.organizationId, environment: input.environment, surface: input.surface, kind: "webhook_secret", webhookId: input.webhookId, status: { in: ["active", "previous"] } },
+    select: { id: true },
+  });
+  const ids = live.map((r) => r.id);
+  if (ids.length === 0) return [];
+  await tx.vaultSecret.updateMany({ where: { id: { in: ids } }, data: { status: "revoked", revokedAt: new Date(), revokedById: input.actorId } });
+  const rows = await tx.vaultSecret.findMany({ where: { id: { in: ids } }, orderBy: { createdAt: "desc" }, select: METADATA });
   return rows.map((r) => toMetadata(r));
 }
 
