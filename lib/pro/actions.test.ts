@@ -5,7 +5,7 @@
  * webhook actions with the secret stored in the vault, the GET routes, and the trade access check.
  */
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { SEED_KEYS, withEmulator, type TestEmulator } from "@/emulator/testing";
 import { GET as getOrderRoute } from "@/app/api/pro/orders/[id]/route";
 import { GET as listOrdersRoute } from "@/app/api/pro/orders/route";
@@ -20,7 +20,13 @@ import { quoteProOrder } from "@/lib/actions/quote-pro-order";
 import { replaceProOrder } from "@/lib/actions/replace-pro-order";
 import { resumeProWebhook } from "@/lib/actions/resume-pro-webhook";
 import { rotateProWebhookSecret } from "@/lib/actions/rotate-pro-webhook-secret";
-import { addApiKey, getWebhookSecrets } from "@/lib/vault";
+import { environmentViews } from "@/components/settings/keys/view-model";
+import { addApiKey, getWebhookSecrets, listSecrets, setWebhookSecret } from "@/lib/vault";
+import { last4Of, maskSecret, prefixOf } from "@/lib/vault/crypto";
+import { WEBHOOK_ROTATION_WINDOW_MS } from "@/lib/vault/schemas";
+import { createWebhookRoute } from "@/lib/webhooks/intake";
+import { TenantResolver } from "@/lib/webhooks/tenants";
+import { signBody } from "@/lib/webhooks/verify";
 import { createTeam, testDb } from "@/test/factories";
 import { signInAs, signOutTest } from "@/test/session";
 import { tradeAccess } from "./read";
@@ -223,5 +229,117 @@ describe("Pro webhooks", () => {
     const audit = await testDb().auditLog.findMany({ where: { organizationId: team.org.id, targetType: "pro_webhook" }, orderBy: { at: "asc" } });
     expect(audit.map((r) => r.action)).toEqual(["pro_webhook.created", "pro_webhook.paused", "pro_webhook.resumed", "pro_webhook.secret_rotated", "pro_webhook.deleted"]);
     expect(JSON.stringify(audit.map((r) => [r.before, r.after]))).not.toContain(created.data.secret!);
+  });
+});
+
+describe("Pro webhook secrets: one per webhook", () => {
+  const HOOK = { url: "https://ops.example.com/hooks/pro", events: ["order.filled"] };
+  const MANUAL = `whsec_manual_${randomUUID().replaceAll("-", "")}`;
+
+  afterEach(async () => {
+    vi.useRealTimers();
+    // The provider allows five webhooks per account, shared by every test here.
+    for (const w of await provider<{ id: string }[]>("/webhooks")) await emu.request(`/pro/public/v1/webhooks/${w.id}`, { apiKey: SEED_KEYS.pro, method: "DELETE" });
+  });
+
+  /** A delivery signed with `secret` through the real intake (a fresh resolver: no cached secrets); its status. */
+  async function deliver(secret: string): Promise<number> {
+    const eventId = randomUUID();
+    const body = JSON.stringify({
+      event_id: eventId,
+      type: "order.filled",
+      timestamp: "2026-11-01T11:00:00.000Z",
+      data: { order_id: randomUUID(), status: "filled", side: "buy", type: "market", filled_quantity: "1.00000000", created_at: "2026-11-01T10:59:59.000Z", updated_at: "2026-11-01T11:00:00.000Z" },
+    });
+    const POST = createWebhookRoute({ tenants: new TenantResolver() });
+    const res = await POST(
+      new Request("http://app.test/api/webhooks/sandbox/pro", {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-webhook-signature": signBody("pro", secret, body), "x-webhook-event": "order.filled", "x-webhook-id": eventId },
+        body,
+      }),
+      { params: Promise.resolve({ environment: "sandbox", surface: "pro" }) },
+    );
+    return res.status;
+  }
+  /** Statuses of deliveries signed with each secret, once the rotation window of anything replaced now has passed. */
+  async function afterWindow(...secrets: string[]): Promise<number[]> {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + WEBHOOK_ROTATION_WINDOW_MS + 60_000);
+    try {
+      const statuses: number[] = [];
+      for (const s of secrets) statuses.push(await deliver(s));
+      return statuses;
+    } finally {
+      vi.useRealTimers();
+    }
+  }
+  async function create(): Promise<{ id: string; secret: string }> {
+    const r = await createProWebhook({ ...HOOK, attemptKey: randomUUID() } as never);
+    if (!r.ok || !r.data.secret) throw new Error(JSON.stringify(r));
+    return { id: r.data.id, secret: r.data.secret };
+  }
+  /** The vault rows of one webhook's secrets, oldest first. */
+  const secretsOf = (webhookId: string) =>
+    testDb().vaultSecret.findMany({ where: { organizationId: team.org.id, webhookId }, orderBy: { createdAt: "asc" }, select: { status: true, acceptUntil: true, revokedById: true } });
+
+  beforeEach(async () => {
+    // The slot an admin sets under Settings -> API keys, which the webhooks must leave alone.
+    await testDb().$transaction((tx) => setWebhookSecret(tx as never, { organizationId: team.org.id, environment: "sandbox", surface: "pro", secret: MANUAL, actorId: team.admin.id }));
+    await as("admin");
+  });
+
+  it("a second webhook leaves the first one's secret active, also after the rotation window", async () => {
+    const a = await create();
+    const b = await create();
+    expect(await deliver(a.secret)).toBe(200);
+    expect(await deliver(b.secret)).toBe(200);
+    expect(await deliver(MANUAL)).toBe(200);
+    // The event log says each was signed with a current secret, not a previous one.
+    expect((await testDb().webhookEvent.findMany({ where: { organizationId: team.org.id }, select: { signature: true } })).map((e) => e.signature)).toEqual(["current", "current", "current"]);
+    expect(await afterWindow(a.secret, b.secret, MANUAL)).toEqual([200, 200, 200]);
+    const later = new Date(Date.now() + WEBHOOK_ROTATION_WINDOW_MS + 60_000);
+    expect(await getWebhookSecrets(team.org.id, "sandbox", "pro", later)).toEqual(expect.arrayContaining([a.secret, b.secret, MANUAL]));
+    expect(await secretsOf(a.id)).toEqual([{ status: "active", acceptUntil: null, revokedById: null }]);
+    expect(await secretsOf(b.id)).toEqual([{ status: "active", acceptUntil: null, revokedById: null }]);
+    // Settings -> API keys shows its own slot only: the webhooks' secrets are managed with the webhooks.
+    const pro = environmentViews(await listSecrets(team.org.id)).find((e) => e.environment === "sandbox")!.webhooks.find((w) => w.surface === "pro")!;
+    expect(pro.active?.masked).toBe(maskSecret(prefixOf(MANUAL), last4Of(MANUAL)));
+    expect(pro.inWindow).toEqual([]);
+  });
+
+  it("rotating one webhook's secret demotes only its own, accepted for the rotation window", async () => {
+    const a = await create();
+    const b = await create();
+    const rotated = await rotateProWebhookSecret({ id: a.id, attemptKey: randomUUID() });
+    if (!rotated.ok || !rotated.data.secret) throw new Error(JSON.stringify(rotated));
+    const a2 = rotated.data.secret;
+    expect(await deliver(a2)).toBe(200);
+    expect(await deliver(a.secret)).toBe(200);
+    expect(await deliver(b.secret)).toBe(200);
+    expect(await afterWindow(a2, a.secret, b.secret, MANUAL)).toEqual([200, 401, 200, 200]);
+    expect((await secretsOf(a.id)).map((r) => r.status)).toEqual(["previous", "active"]);
+    expect(await secretsOf(b.id)).toEqual([{ status: "active", acceptUntil: null, revokedById: null }]);
+  });
+
+  it("deleting a webhook revokes its secrets at once and leaves the others", async () => {
+    const a = await create();
+    const b = await create();
+    const rotated = await rotateProWebhookSecret({ id: b.id, attemptKey: randomUUID() });
+    if (!rotated.ok || !rotated.data.secret) throw new Error(JSON.stringify(rotated));
+    expect(await deleteProWebhook({ id: b.id, attemptKey: randomUUID() })).toMatchObject({ ok: true });
+    // Both the active secret and the one still in its rotation window are refused.
+    expect(await deliver(rotated.data.secret)).toBe(401);
+    expect(await deliver(b.secret)).toBe(401);
+    expect(await deliver(a.secret)).toBe(200);
+    expect(await deliver(MANUAL)).toBe(200);
+    expect(await secretsOf(b.id)).toEqual([
+      { status: "revoked", acceptUntil: expect.any(Date), revokedById: team.admin.id },
+      { status: "revoked", acceptUntil: null, revokedById: team.admin.id },
+    ]);
+    expect((await secretsOf(a.id)).map((r) => r.status)).toEqual(["active"]);
+    const deleted = await testDb().auditLog.findFirstOrThrow({ where: { organizationId: team.org.id, action: "pro_webhook.deleted", targetId: b.id } });
+    expect(JSON.stringify(deleted.before)).toContain(rotated.data.secret.slice(-4));
+    expect(JSON.stringify(deleted.before)).not.toContain(rotated.data.secret);
   });
 });

@@ -5,8 +5,10 @@ import "server-only";
  * webhook intake, the plaintext it needs for one request and never persists.
  *
  * Writes take the caller's transaction, so the change and its audit row commit together, and hold
- * a transaction-scoped advisory lock per slot (organization, environment, surface, kind): two
- * admins adding a key at the same moment cannot leave two active keys in one slot.
+ * a transaction-scoped advisory lock per slot (organization, environment, surface, kind, and for a
+ * Pro webhook's secret the webhook id): two admins adding a key at the same moment cannot leave two
+ * active keys in one slot. Each Pro webhook has its own secret, so its slot is its own: storing one
+ * webhook's secret never demotes another's.
  */
 import { db, type Tx } from "@/lib/db";
 import { env } from "@/lib/env";
@@ -54,6 +56,8 @@ export interface SecretMetadata {
   revokedAt: Date | null;
   revokedBy: { id: string; name: string } | null;
   acceptUntil: Date | null;
+  /** The Pro webhook owning this webhook secret; null for the slot set under Settings -> API keys. */
+  webhookId: string | null;
 }
 
 /** What an audit row may say about a secret: never the value. */
@@ -80,6 +84,7 @@ const METADATA = {
   revokedAt: true,
   revokedById: true,
   acceptUntil: true,
+  webhookId: true,
 } as const;
 
 type MetadataRow = {
@@ -97,6 +102,7 @@ type MetadataRow = {
   revokedAt: Date | null;
   revokedById: string | null;
   acceptUntil: Date | null;
+  webhookId: string | null;
 };
 
 function toMetadata(row: MetadataRow, names: Map<string, string> = new Map()): SecretMetadata {
@@ -116,11 +122,12 @@ function toMetadata(row: MetadataRow, names: Map<string, string> = new Map()): S
     revokedAt: row.revokedAt,
     revokedBy: person(row.revokedById),
     acceptUntil: row.acceptUntil,
+    webhookId: row.webhookId,
   };
 }
 
-async function lockSlot(tx: Tx, organizationId: string, environment: VaultEnvironment, surface: VaultSurface, kind: SecretKind) {
-  const slot = `vault:${organizationId}:${environment}:${surface}:${kind}`;
+async function lockSlot(tx: Tx, organizationId: string, environment: VaultEnvironment, surface: VaultSurface, kind: SecretKind, webhookId: string | null = null) {
+  const slot = `vault:${organizationId}:${environment}:${surface}:${kind}${webhookId === null ? "" : `:${webhookId}`}`;
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${slot}, 0))`;
 }
 
@@ -148,9 +155,9 @@ function open(row: SealedRow): string {
   );
 }
 
-async function activeInSlot(tx: Tx | typeof db, organizationId: string, environment: VaultEnvironment, surface: VaultSurface, kind: SecretKind) {
+async function activeInSlot(tx: Tx | typeof db, organizationId: string, environment: VaultEnvironment, surface: VaultSurface, kind: SecretKind, webhookId: string | null = null) {
   return tx.vaultSecret.findFirst({
-    where: { organizationId, environment, surface, kind, status: "active" },
+    where: { organizationId, environment, surface, kind, webhookId, status: "active" },
     orderBy: { createdAt: "desc" },
   });
 }
@@ -202,7 +209,7 @@ export async function revokeSecret(
 ): Promise<SecretMetadata> {
   const row = await tx.vaultSecret.findFirst({ where: { id: input.id, organizationId: input.organizationId, kind: input.kind }, select: METADATA });
   if (!row) throw new VaultError("not_found", input.kind === "api_key" ? "This key no longer exists. Reload the page." : "This secret no longer exists. Reload the page.");
-  await lockSlot(tx, input.organizationId, row.environment, row.surface, row.kind);
+  await lockSlot(tx, input.organizationId, row.environment, row.surface, row.kind, row.webhookId);
   const updated = await tx.vaultSecret.updateMany({
     where: { id: row.id, status: { in: ["active", "previous"] } },
     data: { status: "revoked", revokedAt: new Date(), revokedById: input.actorId },
@@ -212,15 +219,17 @@ export async function revokeSecret(
 }
 
 /**
- * Stores a webhook signing secret. A secret already active in the slot stays accepted, as
- * `previous`, for the rotation window, so deliveries signed before the provider switched still verify.
+ * Stores a webhook signing secret, in the slot of its Pro webhook when `webhookId` is given. A secret
+ * already active in that slot stays accepted, as `previous`, for the rotation window, so deliveries
+ * signed before the provider switched still verify.
  */
 export async function setWebhookSecret(
   tx: Tx,
-  input: { organizationId: string; environment: VaultEnvironment; surface: "core" | "pro"; secret: string; actorId: string | null; now?: Date },
+  input: { organizationId: string; environment: VaultEnvironment; surface: "core" | "pro"; secret: string; actorId: string | null; webhookId?: string; now?: Date },
 ): Promise<{ before: SecretMetadata | null; after: SecretMetadata }> {
-  await lockSlot(tx, input.organizationId, input.environment, input.surface, "webhook_secret");
-  const current = await activeInSlot(tx, input.organizationId, input.environment, input.surface, "webhook_secret");
+  const webhookId = input.webhookId ?? null;
+  await lockSlot(tx, input.organizationId, input.environment, input.surface, "webhook_secret", webhookId);
+  const current = await activeInSlot(tx, input.organizationId, input.environment, input.surface, "webhook_secret", webhookId);
   let before: SecretMetadata | null = null;
   if (current) {
     if (open(current) === input.secret) throw new VaultError("same_value", "This is the secret already in use. Paste the new secret.");
@@ -235,8 +244,29 @@ export async function setWebhookSecret(
     value: input.secret,
     scopes: [],
     createdById: input.actorId,
+    webhookId,
   });
   return { before, after };
+}
+
+/**
+ * Ends at once every secret of a Pro webhook (the active one and any still in its rotation window):
+ * the webhook is gone, so nothing signed with its secrets may be accepted any more.
+ */
+export async function revokeWebhookSecrets(
+  tx: Tx,
+  input: { organizationId: string; environment: VaultEnvironment; surface: "core" | "pro"; webhookId: string; actorId: string },
+): Promise<SecretMetadata[]> {
+  await lockSlot(tx, input.organizationId, input.environment, input.surface, "webhook_secret", input.webhookId);
+  const live = await tx.vaultSecret.findMany({
+    where: { organizationId: input.organizationId, environment: input.environment, surface: input.surface, kind: "webhook_secret", webhookId: input.webhookId, status: { in: ["active", "previous"] } },
+    select: { id: true },
+  });
+  const ids = live.map((r) => r.id);
+  if (ids.length === 0) return [];
+  await tx.vaultSecret.updateMany({ where: { id: { in: ids } }, data: { status: "revoked", revokedAt: new Date(), revokedById: input.actorId } });
+  const rows = await tx.vaultSecret.findMany({ where: { id: { in: ids } }, orderBy: { createdAt: "desc" }, select: METADATA });
+  return rows.map((r) => toMetadata(r));
 }
 
 /**
@@ -281,10 +311,16 @@ export async function markKeyUsed(id: string, now: Date = new Date()): Promise<v
 }
 
 /**
- * Every secret a webhook signature may be checked against: the active one and those replaced
- * less than the rotation window ago. Newest first.
+ * Every secret a webhook signature may be checked against: the active one of every slot (the
+ * unowned one and each Pro webhook's), newest first, and those replaced less than the rotation
+ * window ago, newest first.
  */
-export async function getWebhookSecrets(organizationId: string, environment: VaultEnvironment, surface: "core" | "pro", now: Date = new Date()): Promise<string[]> {
+export async function getWebhookSecretSets(
+  organizationId: string,
+  environment: VaultEnvironment,
+  surface: "core" | "pro",
+  now: Date = new Date(),
+): Promise<{ active: string[]; previous: string[] }> {
   const rows = await db.vaultSecret.findMany({
     where: {
       organizationId,
@@ -293,9 +329,15 @@ export async function getWebhookSecrets(organizationId: string, environment: Vau
       kind: "webhook_secret",
       OR: [{ status: "active" }, { status: "previous", acceptUntil: { gt: now } }],
     },
-    orderBy: [{ status: "asc" }, { createdAt: "desc" }],
+    orderBy: { createdAt: "desc" },
   });
-  return rows.map(open);
+  return { active: rows.filter((r) => r.status === "active").map(open), previous: rows.filter((r) => r.status === "previous").map(open) };
+}
+
+/** The same secrets in one list: the active ones first. */
+export async function getWebhookSecrets(organizationId: string, environment: VaultEnvironment, surface: "core" | "pro", now: Date = new Date()): Promise<string[]> {
+  const sets = await getWebhookSecretSets(organizationId, environment, surface, now);
+  return [...sets.active, ...sets.previous];
 }
 
 /** Metadata of every key and secret of the organization (revoked ones too), newest first. */

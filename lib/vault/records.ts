@@ -13,6 +13,8 @@ export interface NewSecret {
   value: string;
   scopes: string[];
   createdById: string | null;
+  /** The Pro webhook owning a webhook secret; absent for the unowned slot and for API keys. */
+  webhookId?: string | null;
 }
 
 /** Column values for a new active record; the id is chosen here because the ciphertext is bound to it. */
@@ -34,5 +36,6 @@ export function sealedRecord(ring: MasterKeyRing, s: NewSecret) {
     prefix: prefixOf(s.value),
     last4: last4Of(s.value),
     createdById: s.createdById,
+    webhookId: s.webhookId ?? null,
   };
 }

@@ -22,6 +22,13 @@ describe("TenantResolver", () => {
     expect(await r.resolve("sandbox", "core", body, hmacDigest("nobody", body))).toBeNull();
   });
 
+  it("calls every active secret current when an organization has several (one per Pro webhook)", async () => {
+    const { load } = fakeLoader([{ organizationId: "org-a", secrets: ["hook-1", "hook-2", "hook-1-old"], active: 2 }]);
+    const r = new TenantResolver(load);
+    expect(await r.resolve("sandbox", "pro", body, hmacDigest("hook-2", body))).toEqual({ organizationId: "org-a", signature: "current" });
+    expect(await r.resolve("sandbox", "pro", body, hmacDigest("hook-1-old", body))).toEqual({ organizationId: "org-a", signature: "previous" });
+  });
+
   it("serves from memory within the TTL, and re-reads once when a signature does not verify", async () => {
     let now = 1_000;
     const { state, load } = fakeLoader([{ organizationId: "org-a", secrets: ["s1"] }]);

@@ -5,7 +5,7 @@ import "server-only";
  * a failed verify re-reads once, so a secret rotated a moment ago works at once.
  */
 import { db } from "@/lib/db";
-import { getWebhookSecrets } from "@/lib/vault";
+import { getWebhookSecretSets } from "@/lib/vault";
 import { digestMatches, hmacDigest, type WebhookSurface } from "./verify";
 import type { WebhookEnvironment } from "./store";
 
@@ -13,8 +13,10 @@ export const SECRET_CACHE_MS = 5_000;
 
 export interface TenantSecrets {
   organizationId: string;
-  /** Newest first: the first is the active secret, the rest are inside their rotation window. */
+  /** The active secrets first, then those inside their rotation window. */
   secrets: string[];
+  /** How many of `secrets`, from the first, are active: one per slot (the unowned one and each Pro webhook's). 1 when absent. */
+  active?: number;
 }
 
 export type LoadTenantSecrets = (environment: WebhookEnvironment, surface: WebhookSurface) => Promise<TenantSecrets[]>;
@@ -32,7 +34,12 @@ export const loadTenantSecrets: LoadTenantSecrets = async (environment, surface)
     distinct: ["organizationId"],
     select: { organizationId: true },
   });
-  return Promise.all(orgs.map(async (o) => ({ organizationId: o.organizationId, secrets: await getWebhookSecrets(o.organizationId, environment, surface, now) })));
+  return Promise.all(
+    orgs.map(async (o) => {
+      const sets = await getWebhookSecretSets(o.organizationId, environment, surface, now);
+      return { organizationId: o.organizationId, secrets: [...sets.active, ...sets.previous], active: sets.active.length };
+    }),
+  );
 };
 
 export interface TenantMatch {
@@ -90,7 +97,7 @@ function match(tenants: TenantSecrets[], body: Uint8Array, digest: Buffer): Tena
   for (const t of tenants) {
     for (let i = 0; i < t.secrets.length; i++) {
       if (digestMatches(hmacDigest(t.secrets[i]!, body), digest)) {
-        return { organizationId: t.organizationId, signature: i === 0 ? "current" : "previous" };
+        return { organizationId: t.organizationId, signature: i < (t.active ?? 1) ? "current" : "previous" };
       }
     }
   }

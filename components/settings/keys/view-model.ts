@@ -32,7 +32,10 @@ export function environmentViews(secrets: SecretMetadata[], now: Date = new Date
         return { surface, active: active ? view(active) : null, lastRevoked: lastRevoked ? view(lastRevoked) : null };
       }),
       webhooks: WEBHOOK_SURFACES.map((surface) => {
-        const secretsHere = mine.filter((s) => s.kind === "webhook_secret" && s.surface === surface);
+        // Only the slot an admin sets here. A Pro webhook's own secret is managed with its webhook
+        // (Pro -> Webhooks): listed here it would pose as this slot's active secret, and replacing or
+        // revoking it from this page would silently break that webhook's deliveries.
+        const secretsHere = mine.filter((s) => s.kind === "webhook_secret" && s.surface === surface && s.webhookId === null);
         const active = secretsHere.find((s) => s.status === "active");
         const inWindow = secretsHere.filter((s) => s.status === "previous" && s.acceptUntil !== null && s.acceptUntil > now);
         return { surface, active: active ? view(active) : null, inWindow: inWindow.map(view) };
