@@ -130,6 +130,8 @@ const NAV_PAGES = [...new Set(NAV.flatMap((area) => area.items.map((item) => ite
 
 test("no secret in any page of the navigation, nor in what the browser receives", async ({ page }) => {
   const paths = new Set([...NAV_PAGES, "/settings/api-keys?env=sandbox", "/settings/api-keys?env=production", "/forbidden"]);
+  // One test walks every page, so its time grows with the navigation: a few seconds per page.
+  test.setTimeout(paths.size * 5_000);
   expect(paths.has("/settings/api-keys")).toBe(true);
   for (const p of paths) {
     const bodies = await visit(page, p);
