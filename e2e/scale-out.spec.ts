@@ -85,56 +85,53 @@ test.describe("two instances on one database", () => {
     // The transfer list is read without the shared cache: every call is one upstream request.
     const list = (on: APIRequestContext) => on.get("/api/transfers");
 
-    // Everything below happens inside one budget minute, so the windows cannot roll under the test.
-    const leftInMinute = 60_000 - (Date.now() % 60_000);
-    if (leftInMinute < 15_000) await new Promise((r) => setTimeout(r, leftInMinute + 200));
-    const windowStart = new Date(Math.floor(Date.now() / 60_000) * 60_000);
-    const windowCounts = () =>
-      database(async (c) => {
-        const r = await c.query<{ count: number }>("SELECT count FROM rate_budget WHERE key_hash = $1 AND window_start = $2", [hash, windowStart]);
-        return Number(r.rows[0]?.count ?? 0);
-      });
-    const setWindow = (start: Date, count: number) =>
+    // The budget counts one-second buckets over the last 60 s (lib/upstream/budget.ts).
+    const bucketOf = (t: number) => new Date(Math.floor(t / 1_000) * 1_000);
+    const countedSince = (since: Date) =>
+      database(async (c) => Number((await c.query<{ n: number }>("SELECT COALESCE(SUM(count), 0)::int AS n FROM rate_budget WHERE key_hash = $1 AND window_start >= $2", [hash, since])).rows[0]!.n));
+
+    // Three calls on each instance are six in the one shared count.
+    const t0 = bucketOf(Date.now());
+    const start = await countedSince(t0);
+    for (const on of [a, b, a, b, a, b]) expect((await list(on)).status()).toBe(200);
+    expect(await countedSince(t0)).toBe(start + 6);
+
+    // Exactly two calls left: the last minute's buckets are set aside and one bucket stands for the
+    // limit less two; whatever the instances spend lands on top of it.
+    const saved = await database(async (c) =>
+      (await c.query<{ window_start: Date; count: number }>("DELETE FROM rate_budget WHERE key_hash = $1 AND window_start >= $2 RETURNING window_start, count", [hash, bucketOf(Date.now() - 61_000)])).rows,
+    );
+    const filler = bucketOf(Date.now());
+    let fillerCount = 0;
+    const addTo = (bucket: Date, n: number) =>
       database((c) =>
         c.query(
-          `INSERT INTO rate_budget (key_hash, window_start, count) VALUES ($1, $2, $3)
-           ON CONFLICT (key_hash, window_start) DO UPDATE SET count = EXCLUDED.count`,
-          [hash, start, count],
+          `INSERT INTO rate_budget AS rb (key_hash, window_start, count) VALUES ($1, $2, $3)
+           ON CONFLICT (key_hash, window_start) DO UPDATE SET count = rb.count + EXCLUDED.count`,
+          [hash, bucket, n],
         ),
       );
-    const previousStart = new Date(windowStart.getTime() - 60_000);
-    const previous = await database(async (c) => {
-      const r = await c.query<{ count: number }>("SELECT count FROM rate_budget WHERE key_hash = $1 AND window_start = $2", [hash, previousStart]);
-      return r.rows[0] ? Number(r.rows[0].count) : null;
-    });
-
-    // Three calls on each instance land on the same row.
-    const start = await windowCounts();
-    for (const on of [a, b, a, b, a, b]) expect((await list(on)).status()).toBe(200);
-    expect(await windowCounts()).toBe(start + 6);
-    let spent = start + 6;
-
-    // Exactly two calls left: this minute's count just under the limit, the previous minute's
-    // share (which shrinks as the minute goes on) out of the way.
     try {
-      if (previous !== null) await setWindow(previousStart, 0);
+      await addTo(filler, BUDGET_LIMIT - 2);
+      fillerCount += BUDGET_LIMIT - 2;
       for (const [first, then] of [
         [a, b],
         [b, a],
       ] as const) {
-        await setWindow(windowStart, BUDGET_LIMIT - 2);
         expect((await list(first)).status()).toBe(200);
         expect((await list(first)).status()).toBe(200);
         const refused = await list(then);
         expect(refused.status()).toBe(429);
         expect(Number(refused.headers()["retry-after"])).toBeGreaterThan(0);
         expect(((await refused.json()) as { error: string }).error).toMatch(/\S/);
-        spent += 2;
+        // Room for two more, for the other direction.
+        await addTo(filler, -2);
+        fillerCount -= 2;
       }
     } finally {
-      // Give the windows back the counts they really have, so later tests are neither held up nor let past the provider's limit.
-      await setWindow(windowStart, spent);
-      if (previous !== null) await setWindow(previousStart, previous);
+      // The buckets count only real requests again, so later tests are neither held up nor let past the provider's limit.
+      await addTo(filler, -fillerCount);
+      for (const r of saved) await addTo(r.window_start, Number(r.count));
     }
     await Promise.all([a.dispose(), b.dispose()]);
   });
