@@ -96,8 +96,9 @@ test.describe("transfers", () => {
     await expect(page.getByRole("heading", { level: 1, name: `Transfer ${reference}` })).toBeVisible();
     await expect(page.getByTestId("transfer-summary")).toContainText(ngn(amount));
     await expect(page.getByTestId("transfer-money")).toContainText(`USD ${Number(sent!.debit_amount).toLocaleString("en-GB", { minimumFractionDigits: 2 })}`);
-    // The provider completes it 30 s of emulated time later; the webhook updates the page without a reload.
-    await expect(page.getByTestId("transfer-summary").getByText("COMPLETED", { exact: true })).toBeVisible({ timeout: 30_000 });
+    // The provider completes it 30 s of emulated time later (real seconds: the clock factor only
+    // speeds up webhook retries), so the wait must be longer than that; the webhook updates the page without a reload.
+    await expect(page.getByTestId("transfer-summary").getByText("COMPLETED", { exact: true })).toBeVisible({ timeout: 60_000 });
     await expect(page.getByTestId("timeline-entry").filter({ hasText: "transfer.completed" })).toBeVisible({ timeout: 60_000 });
     await expectNoViolations(page, "/transfers/[id]");
 
