@@ -247,9 +247,11 @@ test.describe("recipients", () => {
     const f = form(page);
     await choose(f, page, "Payout scheme", "ACH");
     const owner = f.getByRole("group", { name: "Account owner's address" });
+    // The country first: once a field has been left invalid, its message appears on blur and moves
+    // the fields below it while they are being clicked.
+    await search(owner, page, "Country", "United States", /^United States \(USA\)/);
     await owner.getByLabel("Street line 1").fill("1 A");
     await owner.getByLabel("Street line 2").fill("x".repeat(36));
-    await search(owner, page, "Country", "United States", /^United States \(USA\)/);
     await save(page);
     await expect(us("account_owner_name")).toHaveText("Enter the account owner's name (at most 256 characters).");
     await expect(us("bank_name")).toHaveText("Enter the bank's name (at most 256 characters).");
