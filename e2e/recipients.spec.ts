@@ -252,6 +252,9 @@ test.describe("recipients", () => {
     await search(owner, page, "Country", "United States", /^United States \(USA\)/);
     await owner.getByLabel("Street line 1").fill("1 A");
     await owner.getByLabel("Street line 2").fill("x".repeat(36));
+    // Leaving the field shows its message; wait for it so the Save button has stopped moving.
+    await owner.getByLabel("Street line 2").blur();
+    await expect(us("address-street_line_2")).toHaveText("The second street line can be at most 35 characters.");
     await save(page);
     await expect(us("account_owner_name")).toHaveText("Enter the account owner's name (at most 256 characters).");
     await expect(us("bank_name")).toHaveText("Enter the bank's name (at most 256 characters).");
