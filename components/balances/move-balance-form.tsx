@@ -1,6 +1,6 @@
 "use client";
+import { PendingApprovalNote } from "@/components/approvals/pending-approval-note";
 import * as React from "react";
-import Link from "next/link";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
@@ -143,15 +143,7 @@ export function MoveBalanceForm({ initial }: { initial: FreshBalances | null }) 
 function MoveResult({ result }: { result: MoveBalanceResult }) {
   if (result.outcome === "pending_approval") {
     return (
-      <div role="status" className="grid gap-1 rounded-lg border border-warning/50 bg-warning/10 p-4 text-sm" data-testid="move-balance-pending">
-        <p className="font-medium">Waiting for a second approver</p>
-        <p>{result.summary}. Nothing has moved yet; an approver decides in Approvals.</p>
-        <p>
-          <Link href="/approvals" className="underline underline-offset-4">
-            Open approvals
-          </Link>
-        </p>
-      </div>
+      <PendingApprovalNote summary={result.summary} testId="move-balance-pending" untouched="moved" />
     );
   }
   return (

@@ -1,7 +1,7 @@
 "use client";
+import { PendingApprovalNote } from "@/components/approvals/pending-approval-note";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
-import Link from "next/link";
 import { useEffect, useRef, useState, useTransition } from "react";
 import { useForm, type Path } from "react-hook-form";
 import { toast } from "sonner";
@@ -262,15 +262,7 @@ export function OrderTicket({ access, initialBalances, balancesError, initialOrd
         ) : null}
 
         {waiting ? (
-          <div role="status" className="grid gap-1 rounded-lg border border-warning/50 bg-warning/10 p-4 text-sm" data-testid="pro-pending-approval">
-            <p className="font-medium">Waiting for a second approver</p>
-            <p>{waiting.summary}. Nothing has been placed yet; an approver decides in Approvals.</p>
-            <p>
-              <Link href="/approvals" className="underline underline-offset-4">
-                Open approvals
-              </Link>
-            </p>
-          </div>
+          <PendingApprovalNote summary={waiting.summary} testId="pro-pending-approval" untouched="placed" />
         ) : null}
       </div>
 

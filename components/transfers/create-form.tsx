@@ -1,7 +1,7 @@
 "use client";
+import { PendingApprovalNote } from "@/components/approvals/pending-approval-note";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useState, useTransition } from "react";
 import { Controller, useForm, type Path } from "react-hook-form";
@@ -137,15 +137,7 @@ export function CreateTransferForm({
   return (
     <div className="grid max-w-2xl gap-6">
       {waiting ? (
-        <div role="status" className="grid gap-1 rounded-lg border border-warning/50 bg-warning/10 p-4 text-sm" data-testid="transfer-pending">
-          <p className="font-medium">Waiting for a second approver</p>
-          <p>{waiting.summary}. Nothing has been sent; a person with the approver role decides in Approvals before it expires.</p>
-          <p>
-            <Link href="/approvals" className="underline underline-offset-4">
-              Open approvals
-            </Link>
-          </p>
-        </div>
+        <PendingApprovalNote summary={waiting.summary} testId="transfer-pending" />
       ) : null}
       <form onSubmit={onReview} noValidate aria-label="New transfer" data-testid="create-transfer-form">
         <fieldset disabled={pending} className="grid gap-5">

@@ -1,7 +1,7 @@
 "use client";
+import { PendingApprovalNote } from "@/components/approvals/pending-approval-note";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { Controller, useForm, type Path } from "react-hook-form";
@@ -180,15 +180,7 @@ export function CreateWithdrawalForm({ initialBalances, balancesError }: { initi
       </AlertDialog>
 
       {waiting ? (
-        <div role="status" className="grid gap-1 rounded-lg border border-warning/50 bg-warning/10 p-4 text-sm" data-testid="withdrawal-pending">
-          <p className="font-medium">Waiting for a second approver</p>
-          <p>{waiting.summary}. Nothing has been sent yet; an approver decides in Approvals.</p>
-          <p>
-            <Link href="/approvals" className="underline underline-offset-4">
-              Open approvals
-            </Link>
-          </p>
-        </div>
+        <PendingApprovalNote summary={waiting.summary} testId="withdrawal-pending" />
       ) : null}
     </div>
   );
