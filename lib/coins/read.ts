@@ -1,12 +1,13 @@
 /**
  * Reads for the Coins pages and their GET routes, through the upstream client bound to the
  * signed-in user's organization and environment. Lists that change with orders and withdrawals
- * are read uncached (they are refetched to see a pending row move on); reference data (markets,
+ * always ask the provider (they are refetched to see a pending row move on; the last answer is shown
+ * with its age when the provider cannot be asked); reference data (markets,
  * assets, deposit options) uses the client's short shared cache.
  */
 import "server-only";
 import type { CurrentUser } from "@/lib/auth/session";
-import { upstreamFor, UpstreamError } from "@/lib/upstream";
+import { LATEST, upstreamFor, UpstreamError } from "@/lib/upstream";
 import { PAGE_SIZE, type MarketFilters, type OrderFilters, type TransactionFilters, type WithdrawalFilters } from "./filters";
 import type { AddressesView, AssetsView, BalancesView, CryptoWithdrawal, CursorPage, DepositOptionsView, FiatWithdrawal, MarketsView, WithdrawalKind, WithdrawalView, CoinsOrder, CoinsTransaction, OrderView } from "./views";
 
@@ -22,20 +23,20 @@ export async function readMarkets(user: CurrentUser, f: Partial<MarketFilters> =
 }
 
 export async function readOrders(user: CurrentUser, f: OrderFilters): Promise<CursorPage<CoinsOrder>> {
-  const r = await upstreamOf(user).coins.listOrders({ status: f.status, side: f.side, base_asset: f.base_asset, quote_asset: f.quote_asset, cursor: f.cursor, limit: PAGE_SIZE }, { cache: false });
+  const r = await upstreamOf(user).coins.listOrders({ status: f.status, side: f.side, base_asset: f.base_asset, quote_asset: f.quote_asset, cursor: f.cursor, limit: PAGE_SIZE }, { cache: LATEST });
   return { rows: r.data.orders, nextCursor: r.data.next_cursor ?? null, ...fresh(r) };
 }
 
 export async function readOrder(user: CurrentUser, id: string): Promise<OrderView> {
-  const r = await upstreamOf(user).coins.getOrder(id, { cache: false });
+  const r = await upstreamOf(user).coins.getOrder(id, { cache: LATEST });
   return { order: r.data, ...fresh(r) };
 }
 
 export async function readBalances(user: CurrentUser): Promise<BalancesView> {
   const up = upstreamOf(user);
   const [balances, portfolio] = await Promise.all([
-    up.coins.listBalances({ cache: false }),
-    up.coins.getPortfolio({ cache: false }).catch((err: unknown) => {
+    up.coins.listBalances({ cache: LATEST }),
+    up.coins.getPortfolio({ cache: LATEST }).catch((err: unknown) => {
       if (err instanceof UpstreamError) return err;
       throw err;
     }),
@@ -49,7 +50,7 @@ export async function readBalances(user: CurrentUser): Promise<BalancesView> {
 }
 
 export async function readTransactions(user: CurrentUser, f: TransactionFilters): Promise<CursorPage<CoinsTransaction>> {
-  const r = await upstreamOf(user).coins.listTransactions({ type: f.type, asset: f.asset, status: f.status, cursor: f.cursor, limit: PAGE_SIZE }, { cache: false });
+  const r = await upstreamOf(user).coins.listTransactions({ type: f.type, asset: f.asset, status: f.status, cursor: f.cursor, limit: PAGE_SIZE }, { cache: LATEST });
   return { rows: r.data.transactions, nextCursor: r.data.next_cursor ?? null, ...fresh(r) };
 }
 
@@ -59,27 +60,27 @@ export async function readWithdrawalAssets(user: CurrentUser): Promise<AssetsVie
 }
 
 export async function readAddresses(user: CurrentUser): Promise<AddressesView> {
-  const r = await upstreamOf(user).coins.listWithdrawalAddresses({}, { cache: false });
+  const r = await upstreamOf(user).coins.listWithdrawalAddresses({}, { cache: LATEST });
   return { rows: r.data, ...fresh(r) };
 }
 
 export async function readCryptoWithdrawals(user: CurrentUser, f: WithdrawalFilters): Promise<CursorPage<CryptoWithdrawal>> {
-  const r = await upstreamOf(user).coins.listCryptoWithdrawals({ status: f.status, asset: f.asset, cursor: f.cursor, limit: PAGE_SIZE }, { cache: false });
+  const r = await upstreamOf(user).coins.listCryptoWithdrawals({ status: f.status, asset: f.asset, cursor: f.cursor, limit: PAGE_SIZE }, { cache: LATEST });
   return { rows: r.data.withdrawals, nextCursor: r.data.next_cursor ?? null, ...fresh(r) };
 }
 
 export async function readFiatWithdrawals(user: CurrentUser, f: WithdrawalFilters): Promise<CursorPage<FiatWithdrawal>> {
-  const r = await upstreamOf(user).coins.listFiatWithdrawals({ status: f.status, cursor: f.cursor, limit: PAGE_SIZE }, { cache: false });
+  const r = await upstreamOf(user).coins.listFiatWithdrawals({ status: f.status, cursor: f.cursor, limit: PAGE_SIZE }, { cache: LATEST });
   return { rows: r.data.withdrawals, nextCursor: r.data.next_cursor ?? null, ...fresh(r) };
 }
 
 export async function readWithdrawal(user: CurrentUser, kind: WithdrawalKind, id: string): Promise<WithdrawalView> {
   const coins = upstreamOf(user).coins;
   if (kind === "crypto") {
-    const r = await coins.getCryptoWithdrawal(id, { cache: false });
+    const r = await coins.getCryptoWithdrawal(id, { cache: LATEST });
     return { kind, withdrawal: r.data, ...fresh(r) };
   }
-  const r = await coins.getFiatWithdrawal(id, { cache: false });
+  const r = await coins.getFiatWithdrawal(id, { cache: LATEST });
   return { kind, withdrawal: r.data, ...fresh(r) };
 }
 

@@ -4,7 +4,7 @@
  */
 import "server-only";
 import type { CurrentUser } from "@/lib/auth/session";
-import { upstreamFor, type Upstream } from "@/lib/upstream";
+import { LATEST, upstreamFor, type Upstream } from "@/lib/upstream";
 import { recipient as recipientSchema, type Transfer } from "@/lib/upstream/schemas/core";
 import { PAGE_SIZE, type TransferFilters } from "./filters";
 import { payoutCurrency, recipientDestination, recipientLabel, recipientName, type RecipientOption, type TransferListView, type TransferRow, type TransferView } from "./views";
@@ -18,8 +18,8 @@ function rowOf(transfer: Transfer): TransferRow {
 }
 
 export async function readTransfers(user: CurrentUser, f: TransferFilters): Promise<TransferListView> {
-  // Uncached: the list is refetched when a transfer webhook arrives, and must show that change.
-  const r = await upstreamOf(user).core.listTransfers({ status: f.status, page: f.page, limit: PAGE_SIZE }, { cache: false });
+  // Always asked (LATEST): the list is refetched when a transfer webhook arrives, and must show that change.
+  const r = await upstreamOf(user).core.listTransfers({ status: f.status, page: f.page, limit: PAGE_SIZE }, { cache: LATEST });
   const total = r.data.total ?? r.data.data.length;
   return {
     rows: r.data.data.map(rowOf),
@@ -33,7 +33,7 @@ export async function readTransfers(user: CurrentUser, f: TransferFilters): Prom
 
 export async function readTransfer(user: CurrentUser, id: string): Promise<TransferView> {
   // Refetched because a webhook said it changed: a cached answer could predate that change.
-  const r = await upstreamOf(user).core.getTransfer(id, { cache: false });
+  const r = await upstreamOf(user).core.getTransfer(id, { cache: LATEST });
   return { ...rowOf(r.data), fetchedAt: r.fetchedAt.toISOString(), stale: r.stale };
 }
 

@@ -74,6 +74,17 @@ describe("shared rate budget", () => {
     expect((await budget.take(hash)).allowed).toBe(false);
   });
 
+  it("a reserve leaves the last requests of the minute to callers that take without one", async () => {
+    const hash = freshKey();
+    const budget = new RateBudget(prismaSql(testDb()), { limit: 5, now: () => minute(50) });
+    for (let i = 0; i < 3; i++) expect((await budget.take(hash, { reserve: 2 })).allowed).toBe(true);
+    const refused = await budget.take(hash, { reserve: 2 });
+    expect(refused).toEqual({ allowed: false, retryAfterMs: 61_000 });
+    expect(await budget.take(hash)).toEqual({ allowed: true, used: 4 });
+    expect(await budget.take(hash)).toEqual({ allowed: true, used: 5 });
+    expect((await budget.take(hash)).allowed).toBe(false);
+  });
+
   it("prunes windows that can no longer matter", async () => {
     const hash = freshKey();
     await new RateBudget(prismaSql(testDb()), { now: () => minute(20) }).take(hash);

@@ -48,8 +48,12 @@ export class RateBudget {
     this.now = opts.now ?? Date.now;
   }
 
-  /** Takes one request from the key's budget if the last 60 s allow it. */
-  async take(hash: string): Promise<BudgetDecision> {
+  /**
+   * Takes one request from the key's budget if the last 60 s allow it. `reserve` leaves that many
+   * requests of the minute untouched, for callers that have nothing to show without the provider.
+   */
+  async take(hash: string, opts: { reserve?: number } = {}): Promise<BudgetDecision> {
+    const limit = Math.max(1, this.limit - (opts.reserve ?? 0));
     const now = this.now();
     const bucket = Math.floor(now / BUCKET_MS) * BUCKET_MS;
     // The oldest bucket that still overlaps (now - 60 s, now]; its requests may be at its very end.
@@ -65,7 +69,7 @@ export class RateBudget {
        ON CONFLICT (key_hash, window_start) DO UPDATE SET count = rb.count + 1
          WHERE rb.count + 1 + (SELECT c FROM earlier) <= $4
        RETURNING count`,
-      [hash, new Date(bucket), new Date(oldest), this.limit],
+      [hash, new Date(bucket), new Date(oldest), limit],
     );
     if (rows.length > 0) {
       const used = Number(rows[0]!.count);
@@ -75,16 +79,16 @@ export class RateBudget {
       }
       return { allowed: true, used };
     }
-    return { allowed: false, retryAfterMs: await this.retryAfter(hash, now, oldest) };
+    return { allowed: false, retryAfterMs: await this.retryAfter(hash, now, oldest, limit) };
   }
 
   /** How long until enough of the oldest buckets have left the last 60 s for one more request. */
-  private async retryAfter(hash: string, now: number, oldest: number): Promise<number> {
+  private async retryAfter(hash: string, now: number, oldest: number, limit: number): Promise<number> {
     const rows = await this.sql.query<{ window_start: Date; count: number }>(
       `SELECT window_start, count FROM rate_budget WHERE key_hash = $1 AND window_start >= $2 ORDER BY window_start`,
       [hash, new Date(oldest)],
     );
-    let excess = rows.reduce((sum, r) => sum + Number(r.count), 0) + 1 - this.limit;
+    let excess = rows.reduce((sum, r) => sum + Number(r.count), 0) + 1 - limit;
     for (const r of rows) {
       excess -= Number(r.count);
       // A bucket stops counting once its last millisecond is more than 60 s old.

@@ -51,9 +51,19 @@ export interface RequestOptions<S extends z.ZodType> {
    */
   retry?: boolean;
   timeoutMs?: number;
-  /** GET only: how long an answer counts as fresh (default 10 s); `false` skips the shared cache. */
+  /**
+   * GET only: how long an answer counts as fresh (default 10 s). `{ ttlMs: 0 }` (LATEST) always
+   * asks the provider but keeps the answer to show, with its age, when the provider cannot be
+   * asked; `false` skips the shared cache altogether (a check right before a write).
+   */
   cache?: { ttlMs: number } | false;
 }
+
+/** Always ask the provider; fall back to the last answer, marked stale, when it cannot be asked. */
+export const LATEST = { ttlMs: 0 } as const;
+
+/** The share of each minute's budget that refreshes of cached reads leave to reads with nothing to show and to writes (19 of 95). */
+export const REFRESH_RESERVE_SHARE = 0.2;
 
 export type WriteOptions<S extends z.ZodType> = Omit<RequestOptions<S>, "idempotency" | "cache"> & {
   /** Names the write in the ledger, e.g. `core.createTransfer`. */
@@ -90,6 +100,8 @@ export interface UpstreamClientOptions {
   baseUrl?: (surface: UpstreamSurface, environment: UpstreamEnvironment) => string;
   /** Requests per minute per key; the provider allows 100, so the default keeps a margin of 5. */
   budgetLimit?: number;
+  /** Share of the budget a refresh of an already cached read may not take (default REFRESH_RESERVE_SHARE). */
+  refreshReserveShare?: number;
   /** A call that finds the budget spent waits for the next slot if it comes within this long. */
   maxBudgetWaitMs?: number;
   retry?: Partial<RetryPolicy>;
@@ -398,11 +410,15 @@ export class UpstreamClient {
   }
 
   private async takeBudget(o: RequestOptions<z.ZodType>, hash: string, hasStale: boolean): Promise<void> {
-    let decision = await this.budget.take(hash);
+    // Refreshing a read that has an answer to show leaves the last part of the minute to reads
+    // with nothing to show and to writes, so many people browsing at once never leave a page empty.
+    const refresh = o.method === "GET" && hasStale;
+    const reserve = refresh ? Math.floor(this.budget.limit * (this.opts.refreshReserveShare ?? REFRESH_RESERVE_SHARE)) : 0;
+    let decision = await this.budget.take(hash, { reserve });
     if (decision.allowed) return;
     const maxWait = this.opts.maxBudgetWaitMs ?? 5_000;
     // A read with a cached answer shows that at once instead of making someone wait.
-    if (!(o.method === "GET" && hasStale) && decision.retryAfterMs <= maxWait) {
+    if (!refresh && decision.retryAfterMs <= maxWait) {
       await this.sleep(decision.retryAfterMs);
       decision = await this.budget.take(hash);
       if (decision.allowed) return;

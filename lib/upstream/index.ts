@@ -17,7 +17,7 @@ import * as pro from "./pro";
 import * as stocks from "./stocks";
 import type { UpstreamTarget } from "./types";
 
-export { UpstreamClient } from "./http";
+export { LATEST, UpstreamClient } from "./http";
 export type { UpstreamResult, RequestOptions, UpstreamClientOptions } from "./http";
 export { UpstreamError } from "./errors";
 export { LedgerError } from "./ledger";

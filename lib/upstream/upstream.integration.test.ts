@@ -15,7 +15,7 @@ import { testDb } from "@/test/factories";
 import * as coins from "./coins";
 import * as core from "./core";
 import { PROVIDER_DOWN, UpstreamError } from "./errors";
-import type { UpstreamClient, UpstreamClientOptions } from "./http";
+import { LATEST, type UpstreamClient, type UpstreamClientOptions } from "./http";
 import { LedgerError } from "./ledger";
 import * as pro from "./pro";
 import * as stocks from "./stocks";
@@ -218,6 +218,17 @@ describe("faults on reads", () => {
     const stale = await core.getMerchantBalance(ctx, { cache: { ttlMs: 1 } });
     expect(stale).toMatchObject({ source: "cache", stale: true, data: fresh.data });
     expect(stale.fetchedAt.getTime()).toBe(fresh.fetchedAt.getTime());
+  });
+
+  it("a LATEST read always asks the provider, and shows its last answer, marked stale, when the provider fails", async () => {
+    const { ctx, net } = rig();
+    const first = await core.getMerchantBalance(ctx, { cache: LATEST });
+    const second = await core.getMerchantBalance(ctx, { cache: LATEST });
+    expect([first.source, second.source]).toEqual(["upstream", "upstream"]);
+    expect(net.count()).toBe(2);
+    await emu.control.setFaults({ path_prefix: "/v1/merchant/balance", error_status: 503 });
+    const served = await core.getMerchantBalance(ctx, { cache: LATEST });
+    expect(served).toMatchObject({ source: "cache", stale: true, data: second.data, fetchedAt: second.fetchedAt });
   });
 
   it("malformed JSON is retried and then parses", async () => {
@@ -429,6 +440,28 @@ describe("coalescing, cache and the shared budget", () => {
     } finally {
       await otherDb.$disconnect();
     }
+  });
+
+  it("refreshing cached reads leaves the last fifth of the minute to reads with nothing to show", async () => {
+    const key = `sk_sandbox_reserve_${randomUUID().replace(/-/g, "").slice(0, 12)}`;
+    await fetch(`${emu.url}/__emulator/keys`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ merchant_id: "7b1d5c1e-0000-4000-8000-000000000001", scopes: ["Read", "Write", "Trade"], key }),
+    }).then((r) => expect(r.status).toBe(201));
+    const { ctx, net } = rig({ budgetLimit: 10, maxBudgetWaitMs: 0 }, { core: key });
+    await core.getMerchantBalance(ctx, { cache: LATEST }); // 1: nothing cached yet
+    // Refreshes take the budget up to 8 of 10 (a fifth is kept back), then show the cached answer.
+    const refreshes = [];
+    for (let i = 0; i < 9; i++) refreshes.push(await core.getMerchantBalance(ctx, { cache: LATEST }));
+    expect(refreshes.filter((r) => r.source === "upstream")).toHaveLength(7);
+    expect(refreshes.at(-1)).toMatchObject({ source: "cache", stale: true });
+    // A read with no cached answer still gets through, twice, before the budget is spent.
+    expect((await core.listBanks(ctx)).source).toBe("upstream");
+    expect((await core.listBanks(ctx, { cache: false })).source).toBe("upstream");
+    const e = await failure(core.listBanks(ctx, { cache: false }));
+    expect(e.code).toBe("RATE_BUDGET_SPENT");
+    expect(net.count()).toBe(10);
   });
 });
 

@@ -68,7 +68,8 @@ export async function startBenchStack(opts: { print?: (line: string) => void } =
       EMULATOR_URL: emulatorUrl,
       EMULATOR_PORT: String(emulatorPort),
       EMULATOR_DATA_DIR: path.join(tmp, "emulator"),
-      EMULATOR_CLOCK_FACTOR: "60",
+      // The provider's own pace: bench:pro times fills against it by moving the clock itself.
+      EMULATOR_CLOCK_FACTOR: "1",
       UPSTREAM_SANDBOX_CORE_URL: emulatorUrl,
       UPSTREAM_SANDBOX_PRO_URL: `${emulatorUrl}/pro`,
     };
