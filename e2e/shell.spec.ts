@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { gotoHydrated } from "./helpers";
 import { storageStateOf } from "./roles";
 
 test.describe("the shell", () => {
@@ -41,6 +42,22 @@ test.describe("the shell", () => {
     await admin.keyboard.press("Enter");
     await expect(admin.getByRole("heading", { level: 1, name: "Audit log" })).toBeVisible();
     await context.close();
+  });
+
+  test("a link fetches its page ahead when pointed at, not as soon as it is on screen", async ({ page }) => {
+    const prefetched: string[] = [];
+    page.on("request", (r) => {
+      if (r.headers()["next-router-prefetch"]) prefetched.push(new URL(r.url()).pathname);
+    });
+    // A list page: the whole navigation and a row link per funding account are on screen.
+    await gotoHydrated(page, "/funding-accounts");
+    await expect(page.getByTestId("funding-account-row").first()).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(prefetched).toEqual([]);
+
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Transfers", exact: true }).hover();
+    await expect.poll(() => prefetched).toContain("/transfers");
+    expect(prefetched.every((p) => p === "/transfers")).toBe(true);
   });
 
   test("the theme can be changed", async ({ page }) => {

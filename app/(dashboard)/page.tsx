@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { Suspense } from "react";
 import { BalanceCards } from "@/components/balances/balance-cards";
 import { RecentEvents } from "@/components/live/recent-events";

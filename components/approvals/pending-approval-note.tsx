@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 
 /**
  * Said after a money movement was filed for a second approver (every four-eyes form shows it):

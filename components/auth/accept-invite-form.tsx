@@ -1,5 +1,5 @@
 "use client";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useState, useTransition } from "react";
 import { acceptInvite } from "@/lib/actions/accept-invite";
 import type { FieldErrors } from "@/lib/actions/safe-action";

@@ -1,5 +1,5 @@
 "use client";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useQuery } from "@tanstack/react-query";
 import { useLiveRefetchInterval } from "@/components/live/live-provider";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";

@@ -3,7 +3,7 @@
  * the provider lists and the events this app stored, as two charts (USD, NGN). The range is in the
  * URL (`?range=7d|30d|90d`).
  */
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { Skeleton } from "@/components/ui/skeleton";
 import { CHART_RANGES, readSeries, type ChartRange, type Tenant } from "@/lib/balances/read";
 import { log } from "@/lib/log";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { notFound } from "next/navigation";
 import { CoinsWithdrawalDetail } from "@/components/coins/withdrawal-detail";
 import { ReadError } from "@/components/funding-accounts/read-error";

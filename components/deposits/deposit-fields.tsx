@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { Amount } from "@/components/deposits/amount";
 import { LegacyLink } from "@/components/deposits/legacy-link";
 import { StatusBadge } from "@/components/timeline/status-badge";

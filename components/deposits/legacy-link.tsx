@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { Badge } from "@/components/ui/badge";
 
 /** A legacy onramp or offramp id with a "legacy" badge, linked to its read view. */

@@ -1,5 +1,5 @@
 /** Display names for funding-account values; unknown values from the provider are shown raw. Client-safe. */
-import { RAIL_LABEL, SETTLEMENT_LABEL, type Rail, type SettlementType } from "@/lib/funding-accounts/schema";
+import { RAIL_LABEL, SETTLEMENT_LABEL, type Rail, type SettlementType } from "@/lib/funding-accounts/options";
 
 export const railLabel = (rail: string) => RAIL_LABEL[rail as Rail] ?? rail;
 export const typeLabel = (type: string) => (type === "TEMPORARY" ? "Temporary" : type === "PERMANENT" ? "Permanent" : type);

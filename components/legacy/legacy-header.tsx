@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { History } from "lucide-react";
 import { PageHeader } from "@/components/page/page-header";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";

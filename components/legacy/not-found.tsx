@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import type { LegacyKind } from "@/lib/legacy/filters";
 import { KIND_NOUN } from "@/lib/legacy/views";
 

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { Amount } from "@/components/deposits/amount";
 import { railLabel, typeLabel } from "@/components/funding-accounts/labels";
 import { ReadError } from "@/components/funding-accounts/read-error";

@@ -1,5 +1,5 @@
 "use client";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useQuery } from "@tanstack/react-query";
 import { fetchJson } from "@/components/balances/fetch-json";
 import { FigureError, StaleNote, useNow } from "@/components/balances/freshness";

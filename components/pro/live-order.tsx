@@ -1,5 +1,5 @@
 "use client";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { ReadError } from "@/components/funding-accounts/read-error";
 import { StaleNote } from "@/components/funding-accounts/stale-note";
 import { Skeleton } from "@/components/ui/skeleton";

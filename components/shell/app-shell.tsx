@@ -1,5 +1,5 @@
 import * as React from "react";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { WalletIcon } from "lucide-react";
 
 import { navFor, type NavArea } from "@/lib/nav";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 
 /**
  * Newer / Older paging for server-paged tables, with the page in the URL next to the table's

@@ -35,13 +35,3 @@ export type FundingAccountFilters = z.output<typeof fundingAccountFiltersSchema>
 export function parseFundingAccountFilters(raw: Record<string, string | string[] | undefined>): FundingAccountFilters {
   return fundingAccountFiltersSchema.parse(Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])));
 }
-
-/** The filters as a query string (page 1 and empty values left out), for links and the GET route. */
-export function filtersToQuery(f: Partial<FundingAccountFilters>): string {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(f)) {
-    if (v === undefined || v === null || v === "" || (k === "page" && v === 1)) continue;
-    q.set(k, String(v));
-  }
-  return q.toString();
-}

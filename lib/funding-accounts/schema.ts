@@ -7,37 +7,10 @@
  */
 import { z } from "zod";
 import { withAttemptKey } from "@/lib/upstream/attempt";
+import { RAILS, TYPES, SETTLEMENT_TYPES, ASSETS, FUNDING_CHAINS, DESTINATION_CHAINS, FUNDING_ACCOUNT_STATUSES, SCENARIOS, MIN_TEMPORARY_NGN, RAIL_LABEL, TYPE_LABEL, SETTLEMENT_LABEL, type Asset, type FundingType, type Rail, type SettlementType } from "./options";
 
-export const RAILS = ["NGN_VIRTUAL_ACCOUNT", "CRYPTO_ADDRESS"] as const;
-export const TYPES = ["TEMPORARY", "PERMANENT"] as const;
-export const SETTLEMENT_TYPES = ["INTERNAL_BALANCE", "ONCHAIN", "NGN_PAYOUT"] as const;
-export const ASSETS = ["USDC", "USDT"] as const;
-/** Chains a crypto deposit address can be opened on. */
-export const FUNDING_CHAINS = ["APTOS", "BASE", "CELO", "ETHEREUM", "POLYGON", "SOLANA", "TRON"] as const;
-/** EVM chains an ONCHAIN settlement can pay out to. */
-export const DESTINATION_CHAINS = ["ETHEREUM", "BASE", "POLYGON", "ARBITRUM", "OPTIMISM", "CELO"] as const;
-export const FUNDING_ACCOUNT_STATUSES = ["PENDING", "ACTIVE", "FAILED", "DISABLED"] as const;
-export const SCENARIOS = ["PROCESSING", "COMPLETED", "REQUIRES_REVIEW", "FAILED"] as const;
-/**
- * The fallback minimum of a temporary NGN account's amount. The provider's minimum comes with its
- * rates (`min_deposit_ngn`, docs notes "Rates"; "1000.00" when written); the server checks the
- * amount against the current rate's value, and this one applies when no rate is at hand (the
- * browser before a rate is fetched, or a rate read that failed).
- */
-export const MIN_TEMPORARY_NGN = 1000;
-
-export type Rail = (typeof RAILS)[number];
-export type FundingType = (typeof TYPES)[number];
-export type SettlementType = (typeof SETTLEMENT_TYPES)[number];
-export type Asset = (typeof ASSETS)[number];
-
-export const RAIL_LABEL: Record<Rail, string> = { NGN_VIRTUAL_ACCOUNT: "NGN bank account", CRYPTO_ADDRESS: "Crypto address" };
-export const TYPE_LABEL: Record<FundingType, string> = { TEMPORARY: "Temporary (expires after 60 minutes)", PERMANENT: "Permanent" };
-export const SETTLEMENT_LABEL: Record<SettlementType, string> = {
-  INTERNAL_BALANCE: "Merchant balance (USD)",
-  ONCHAIN: "Stablecoin on chain",
-  NGN_PAYOUT: "NGN payout to a bank account",
-};
+export { RAILS, TYPES, SETTLEMENT_TYPES, ASSETS, FUNDING_CHAINS, DESTINATION_CHAINS, FUNDING_ACCOUNT_STATUSES, SCENARIOS, MIN_TEMPORARY_NGN, RAIL_LABEL, TYPE_LABEL, SETTLEMENT_LABEL } from "./options";
+export type { Asset, FundingType, Rail, SettlementType } from "./options";
 
 /** Which settlement types the provider allows for each rail and type (docs: "Funding account create"). */
 export function allowedSettlements(rail: Rail, type: FundingType): readonly SettlementType[] {

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { ApprovalsInbox } from "@/components/approvals/inbox";
 import { PageHeader } from "@/components/page/page-header";
 import { loadInbox, mayDecide } from "@/lib/approvals/queries";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { LiveRefresh } from "@/components/deposits/live-refresh";
 import { StaleNote } from "@/components/deposits/stale-note";
 import { UpstreamProblem } from "@/components/deposits/upstream-problem";

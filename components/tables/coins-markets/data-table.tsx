@@ -1,5 +1,5 @@
 "use client";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { CoinsEmptyState } from "@/components/tables/coins-shared/empty-state";
 import { CoinsTable, useCoinsQuery } from "@/components/tables/coins-shared/list";
 import { Badge } from "@/components/ui/badge";

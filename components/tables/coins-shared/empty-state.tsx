@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 
 /** A Coins list with nothing to show: why, and what to do next. */
 export function CoinsEmptyState({ testId, title, hint, action }: { testId: string; title: string; hint: string; action?: { href: string; label: string } | null }) {

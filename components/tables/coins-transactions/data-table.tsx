@@ -1,5 +1,5 @@
 "use client";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { CursorPager } from "@/components/tables/coins-shared/cursor-pager";
 import { CoinsEmptyState } from "@/components/tables/coins-shared/empty-state";
 import { CoinsTable, useCoinsQuery } from "@/components/tables/coins-shared/list";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { pageQuery, Pager } from "@/components/tables/pager";
 import { Amount } from "@/components/deposits/amount";
 import { LegacyLink } from "@/components/deposits/legacy-link";

@@ -1,6 +1,6 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useLiveRefetchInterval } from "@/components/live/live-provider";
 import { fetchJson } from "@/components/balances/fetch-json";
 import { railLabel, settlementLabel, typeLabel } from "@/components/funding-accounts/labels";
@@ -10,7 +10,8 @@ import { FundingAccountsEmptyState } from "@/components/tables/funding-accounts/
 import { StatusBadge } from "@/components/timeline/status-badge";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatDateTime } from "@/lib/format";
-import { filtersToQuery, type FundingAccountFilters } from "@/lib/funding-accounts/filters";
+import type { FundingAccountFilters } from "@/lib/funding-accounts/filters";
+import { filtersToQuery } from "@/lib/http/query-string";
 import type { FundingAccountListView } from "@/lib/funding-accounts/views";
 import { liveKeys } from "@/lib/live/query-keys";
 import { formatMoney } from "@/lib/money";

@@ -4,7 +4,7 @@ import { useTransition } from "react";
 import { railLabel, typeLabel } from "@/components/funding-accounts/labels";
 import { FilterSelect } from "@/components/tables/filter-select";
 import { Button } from "@/components/ui/button";
-import { FUNDING_ACCOUNT_STATUSES, RAILS, TYPES } from "@/lib/funding-accounts/schema";
+import { FUNDING_ACCOUNT_STATUSES, RAILS, TYPES } from "@/lib/funding-accounts/options";
 import type { CustomerOption } from "@/lib/funding-accounts/views";
 
 /** Filters live in the URL (shareable, back-button friendly); the server reads them and renders the rows. */

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 
 /** No rows: because of the filters, because the page is past the end, or because there are none. */
 export function LegacyEmptyState({ noun, filtered, pastEnd }: { noun: string; filtered: boolean; pastEnd: { href: { pathname: string; query: Record<string, string> } } | null }) {

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import type { Column } from "@/components/tables/legacy/data-table";
 import { StatusBadge } from "@/components/timeline/status-badge";
 import { formatDateTime } from "@/lib/format";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 
 export function ProOrdersEmptyState({ view, filtered, canTrade }: { view: "open" | "history"; filtered: boolean; canTrade: boolean }) {
   return (

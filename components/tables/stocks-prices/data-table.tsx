@@ -1,6 +1,6 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { fetchJson } from "@/components/balances/fetch-json";
 import { useNow } from "@/components/balances/freshness";
 import { ReadError } from "@/components/funding-accounts/read-error";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { notFound } from "next/navigation";
 import { DepositFields, type DepositDetail } from "@/components/deposits/deposit-fields";
 import { LiveRefresh } from "@/components/deposits/live-refresh";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { UpstreamProblem } from "@/components/deposits/upstream-problem";
 import { PageHeader } from "@/components/page/page-header";
 import { ReviewQueue, type QueueView } from "@/components/review/review-queue";

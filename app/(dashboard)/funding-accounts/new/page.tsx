@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { CreateFundingAccountForm } from "@/components/funding-accounts/create-form";
 import { PageHeader } from "@/components/page/page-header";
 import { requirePagePermission } from "@/lib/auth/session";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { PageHeader } from "@/components/page/page-header";
 import { CreateTransferForm } from "@/components/transfers/create-form";
 import { requirePagePermission } from "@/lib/auth/session";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { CryptoWithdrawalForm } from "@/components/coins/crypto-withdrawal-form";
 import { FiatWithdrawalForm } from "@/components/coins/fiat-withdrawal-form";
 import { ReadError } from "@/components/funding-accounts/read-error";
