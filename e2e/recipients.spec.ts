@@ -147,6 +147,29 @@ test.describe("recipients", () => {
     expect((await providerRecipients(request, "CRYPTO_ADDRESS")).find((r) => r.id === id)?.crypto_address?.address).toBe(address);
   });
 
+  test("a save the server refuses unread (a body over its size limit) says so at the form, keeps the input and saves once on retry", async ({ page, request }) => {
+    await openForm(page, "Crypto address");
+    await choose(form(page), page, "Asset", "USDC");
+    await choose(form(page), page, "Chain", "Base");
+    const address = `0x${randomBytes(20).toString("hex")}`;
+    await form(page).getByLabel("Wallet address").fill(address);
+    // The real action call, padded past the server-action body limit (1 MB) on its way out.
+    await page.route("**/recipients/new", async (route) => {
+      const req = route.request();
+      if (req.method() !== "POST" || !req.headers()["next-action"]) return route.continue();
+      await route.continue({ postData: `${req.postData() ?? ""}${" ".repeat(2_000_000)}` });
+    });
+    await save(page);
+    await expect(page.getByTestId("form-error")).toContainText("Your request got no answer: the connection dropped or the server refused it.");
+    await expect(form(page).getByLabel("Wallet address")).toHaveValue(address);
+    expect((await providerRecipients(request, "CRYPTO_ADDRESS")).filter((r) => r.crypto_address?.address === address)).toHaveLength(0);
+
+    await page.unroute("**/recipients/new");
+    await save(page);
+    await savedId(page);
+    expect((await providerRecipients(request, "CRYPTO_ADDRESS")).filter((r) => r.crypto_address?.address === address)).toHaveLength(1);
+  });
+
   test("an operator saves a US bank account; ACH, wire, routing and address rules are enforced first", async ({ page, request }) => {
     await openForm(page, "US bank account");
     await save(page);

@@ -20,6 +20,7 @@ import { setApprovalThreshold } from "@/lib/actions/set-approval-threshold";
 import type { ThresholdRow } from "@/lib/approvals/queries";
 import { formatDateTime } from "@/lib/format";
 import { formatMoney } from "@/lib/money";
+import { reached } from "@/lib/actions/reached";
 
 function RemoveThreshold({ row }: { row: ThresholdRow }) {
   const router = useRouter();
@@ -60,7 +61,7 @@ function RemoveThreshold({ row }: { row: ThresholdRow }) {
             disabled={pending}
             onClick={() =>
               start(async () => {
-                const r = await setApprovalThreshold({ currency: row.currency, kind: row.kind, remove: true });
+                const r = await reached(setApprovalThreshold({ currency: row.currency, kind: row.kind, remove: true }));
                 if (!r.ok) return setError(r.error);
                 toast.success(`Removed the ${row.currency} limit for ${scope}.`);
                 setOpen(false);

@@ -26,6 +26,7 @@ import { Decimal, formatMoney, toDecimal } from "@/lib/money";
 import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
 import { markWritten } from "./after-write";
 import { BALANCES_KEY, useBalances, type FreshBalances } from "./balance-cards";
+import { reached } from "@/lib/actions/reached";
 
 export const MOVES_LIST_KEY = liveKeys.list("balance_move");
 
@@ -66,7 +67,7 @@ export function MoveBalanceForm({ initial }: { initial: FreshBalances | null }) 
     if (!confirming) return;
     const values = confirming;
     startTransition(async () => {
-      const r = await moveBalance({ amount: values.amount, attemptKey: attempt.current() });
+      const r = await reached(moveBalance({ amount: values.amount, attemptKey: attempt.current() }));
       setConfirming(null);
       if (r.ok) {
         attempt.renew();

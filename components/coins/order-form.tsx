@@ -17,6 +17,7 @@ import { isStale, referenceTime } from "@/lib/coins/markets";
 import { amountAsset, belowMinimum, orderFee, orderFormSchema, quoteValue, type OrderFormValues } from "@/lib/coins/schema";
 import type { Market } from "@/lib/coins/views";
 import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
+import { reached } from "@/lib/actions/reached";
 
 const keyOf = (m: Market) => `${m.base_asset}-${m.quote_asset}`.toUpperCase();
 
@@ -52,7 +53,7 @@ export function CoinsOrderForm({ markets, initialMarket }: { markets: Market[]; 
       return;
     }
     start(async () => {
-      const r = await placeCoinsOrder({ ...values, attemptKey: attempt.current() });
+      const r = await reached(placeCoinsOrder({ ...values, attemptKey: attempt.current() }));
       if (r.ok) {
         attempt.renew();
         void queryClient.invalidateQueries({ queryKey: ["coins"] });

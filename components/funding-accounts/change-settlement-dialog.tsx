@@ -19,6 +19,7 @@ import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
 import { accountKey } from "./account-detail";
 import { settlementLabel } from "./labels";
 import { RatePicker } from "./rate-picker";
+import { reached } from "@/lib/actions/reached";
 
 type Values = z.input<ReturnType<typeof settlementFormSchema>>;
 type Option = { value: string; label: string };
@@ -56,7 +57,7 @@ export function ChangeSettlementDialog({ accountId, rail, asset }: { accountId: 
   const onSubmit = form.handleSubmit((values) => {
     setFormError(null);
     start(async () => {
-      const r = await updateSettlementDestination({ ...values, attemptKey: attempt.current() });
+      const r = await reached(updateSettlementDestination({ ...values, attemptKey: attempt.current() }));
       if (r.ok) {
         attempt.renew();
         toast.success("Settlement destination changed. It applies to future deposits.");

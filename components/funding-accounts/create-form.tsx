@@ -32,6 +32,7 @@ import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
 import { FrozenBanner } from "./frozen-banner";
 import { railLabel, settlementLabel } from "./labels";
 import { RatePicker } from "./rate-picker";
+import { reached } from "@/lib/actions/reached";
 
 type Values = CreateFundingAccountFormValues;
 type Option = { value: string; label: string };
@@ -88,7 +89,7 @@ export function CreateFundingAccountForm({ customers, customersError, banks, ban
   const onSubmit = form.handleSubmit((values) => {
     setFormError(null);
     start(async () => {
-      const r = await createFundingAccount({ ...values, attemptKey: attempt.current() });
+      const r = await reached(createFundingAccount({ ...values, attemptKey: attempt.current() }));
       if (r.ok && r.data.status === "frozen") {
         attempt.renew();
         setFrozen(r.data.message);

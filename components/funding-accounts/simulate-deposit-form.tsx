@@ -15,6 +15,7 @@ import { SCENARIOS, simulateDepositSchema } from "@/lib/funding-accounts/schema"
 import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
 import { accountDepositsKey } from "./account-deposits";
 import { SCENARIO_LABEL } from "./labels";
+import { reached } from "@/lib/actions/reached";
 
 const formSchema = simulateDepositSchema.omit({ attemptKey: true });
 type Values = z.input<typeof formSchema>;
@@ -35,7 +36,7 @@ export function SimulateDepositForm({ accountId, currency }: { accountId: string
   const onSubmit = form.handleSubmit((values) => {
     setFormError(null);
     start(async () => {
-      const r = await simulateDeposit({ ...values, attemptKey: attempt.current() });
+      const r = await reached(simulateDeposit({ ...values, attemptKey: attempt.current() }));
       if (r.ok) {
         attempt.renew();
         setLast(r.data.message);

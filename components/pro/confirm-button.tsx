@@ -5,6 +5,7 @@ import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescript
 import { Button } from "@/components/ui/button";
 import type { ActionResult } from "@/lib/actions/safe-action";
 import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
+import { reached } from "@/lib/actions/reached";
 
 /**
  * A button that runs one server action after a confirmation saying what it does. The action gets
@@ -52,7 +53,7 @@ export function ConfirmButton<T>({
   const go = () =>
     start(async () => {
       setError(null);
-      const r = await run(attempt.current());
+      const r = await reached(run(attempt.current()));
       if (!r.ok) {
         setError(r.error);
         return;

@@ -22,6 +22,7 @@ import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
 import { refreshOrders } from "./after-change";
 import { LiveOrder } from "./live-order";
 import { ProBalances, useProBalances } from "./pro-balances";
+import { reached } from "@/lib/actions/reached";
 
 const DEFAULTS: TicketValues = { symbol: "USDT-NGN", side: "buy", type: "limit", price: "", quantity: "" };
 
@@ -95,7 +96,7 @@ export function OrderTicket({ access, initialBalances, balancesError, initialOrd
     start(async () => {
       setFormError(null);
       setFeeCap(null);
-      const r = await quoteProOrder(values);
+      const r = await reached(quoteProOrder(values));
       if (!r.ok) {
         const fields = Object.entries(r.fieldErrors ?? {}).filter(([n]) => n in DEFAULTS);
         for (const [name, message] of fields) form.setError(name as Path<TicketValues>, { type: "server", message });
@@ -123,12 +124,14 @@ export function OrderTicket({ access, initialBalances, balancesError, initialOrd
     const { values, quote } = review;
     start(async () => {
       try {
-        const r = await placeProOrder({
-          ...values,
-          attemptKey: attempt.current(),
-          // The reviewed quote, unchanged: its id makes the order idempotent, its fee is the cap.
-          ...(values.type === "limit" && quote ? { client_order_id: quote.client_order_id ?? undefined, max_taker_fee: quote.estimated_fee ?? undefined } : {}),
-        });
+        const r = await reached(
+          placeProOrder({
+            ...values,
+            attemptKey: attempt.current(),
+            // The reviewed quote, unchanged: its id makes the order idempotent, its fee is the cap.
+            ...(values.type === "limit" && quote ? { client_order_id: quote.client_order_id ?? undefined, max_taker_fee: quote.estimated_fee ?? undefined } : {}),
+          }),
+        );
         setReview(null);
         if (r.ok) {
           attempt.renew();

@@ -12,6 +12,7 @@ import type { ProWebhook } from "@/lib/upstream/schemas/pro";
 import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
 import { ConfirmButton } from "./confirm-button";
 import { WebhookDialog } from "./webhook-dialog";
+import { reached } from "@/lib/actions/reached";
 
 const hostOf = (url: string) => {
   try {
@@ -33,7 +34,7 @@ export function WebhookActions({ webhook, onChanged, onSecret }: { webhook: ProW
     start(async () => {
       setError(null);
       const input = { id: webhook.id, attemptKey: statusAttempt.current() };
-      const r = resume ? await resumeProWebhook(input) : await pauseProWebhook(input);
+      const r = resume ? await reached(resumeProWebhook(input)) : await reached(pauseProWebhook(input));
       if (!r.ok) {
         setError(r.error);
         return;

@@ -32,6 +32,7 @@ import {
 } from "@/lib/recipients/schema";
 import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
 import { categoryLabel, chainLabel, COUNTRY_OPTIONS, purposeLabel, typeLabel } from "./labels";
+import { reached } from "@/lib/actions/reached";
 
 type Values = RecipientFormValues;
 type Name = FieldPath<Values>;
@@ -102,7 +103,7 @@ export function CreateRecipientForm({ customers, customersError, banks, banksErr
       return;
     }
     start(async () => {
-      const r = await createRecipient({ ...values, attemptKey: attempt.current() });
+      const r = await reached(createRecipient({ ...values, attemptKey: attempt.current() }));
       if (r.ok) {
         attempt.renew();
         if (r.data.status === "existing") {

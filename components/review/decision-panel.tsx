@@ -15,6 +15,7 @@ import { rejectReviewDecision } from "@/lib/actions/reject-review-decision";
 import { formatDateTime } from "@/lib/format";
 import { liveKeys } from "@/lib/live/query-keys";
 import { decisionLabel, decisionStatusLabel } from "@/lib/review/flags";
+import { reached } from "@/lib/actions/reached";
 
 export interface DecisionItem {
   id: string;
@@ -147,7 +148,7 @@ function SecondApproval({ decision, currentUserId }: { decision: DecisionItem; c
   const run = (kind: "confirm" | "reject") =>
     start(async () => {
       setError(null);
-      const r = kind === "confirm" ? await confirmReviewDecision({ decisionId: decision.id, note: note || undefined }) : await rejectReviewDecision({ decisionId: decision.id, note });
+      const r = kind === "confirm" ? await reached(confirmReviewDecision({ decisionId: decision.id, note: note || undefined })) : await reached(rejectReviewDecision({ decisionId: decision.id, note }));
       if (!r.ok) {
         setError(r.fieldErrors?.note ?? r.error);
         return;

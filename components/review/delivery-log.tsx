@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { redeliverOutbound } from "@/lib/actions/redeliver-outbound";
 import { formatDateTime } from "@/lib/format";
+import { reached } from "@/lib/actions/reached";
 
 export interface DeliveryView {
   id: string;
@@ -102,7 +103,7 @@ function Redeliver({ id }: { id: string }) {
       aria-label={`Redeliver ${id}`}
       onClick={() =>
         start(async () => {
-          const r = await redeliverOutbound({ deliveryId: id });
+          const r = await reached(redeliverOutbound({ deliveryId: id }));
           if (r.ok) toast.success("Queued to send again now.");
           else toast.error(r.error);
           router.refresh();

@@ -12,6 +12,7 @@ import { Input } from "@/components/ui/input";
 import { setSettlementDestination } from "@/lib/actions/set-settlement-destination";
 import { DESTINATION_INFO, DESTINATIONS, destinationLabel, FUTURE_ONLY, settlementFormSchema, type Destination, type SettlementFormValues } from "@/lib/settlement/schema";
 import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
+import { reached } from "@/lib/actions/reached";
 
 /**
  * The NGN settlement destination: both choices with what each does, the current one marked. Admins
@@ -34,7 +35,7 @@ export function SettlementDestinationCard({ current, canChange, hasNgnAccount }:
   const onSubmit = form.handleSubmit((values) => {
     setFormError(null);
     start(async () => {
-      const r = await setSettlementDestination({ ...values, attemptKey: attempt.current() });
+      const r = await reached(setSettlementDestination({ ...values, attemptKey: attempt.current() }));
       if (r.ok) {
         attempt.renew();
         form.reset({ destination: r.data.destination, confirmation: "" });

@@ -27,6 +27,7 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { ENVIRONMENT_LABELS, needsConfirmation, parseEnvironment } from "@/components/shell/environment";
 import type { Environment } from "@/components/shell/types";
+import { reached } from "@/lib/actions/reached";
 
 const ICONS: Record<Environment, typeof FlaskConicalIcon> = { sandbox: FlaskConicalIcon, production: LandmarkIcon };
 
@@ -45,14 +46,9 @@ function EnvironmentSwitch({ environment }: { environment: Environment }) {
       setShown(target);
       const formData = new FormData();
       formData.set("environment", target);
-      try {
-        const result = await switchEnvironment(formData);
-        if (result.ok) toast.success(`Switched to ${ENVIRONMENT_LABELS[target].toLowerCase()}.`);
-        else toast.error(result.error);
-      } catch {
-        // The request never reached the action (offline, deploy in progress); nothing changed.
-        toast.error("Could not switch environment. Check your connection and try again.");
-      }
+      const result = await reached(switchEnvironment(formData));
+      if (result.ok) toast.success(`Switched to ${ENVIRONMENT_LABELS[target].toLowerCase()}.`);
+      else toast.error(result.error);
     });
   }
 

@@ -6,6 +6,7 @@ import { Select, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { RoleOptions } from "@/components/team/role-options";
 import { changeRole } from "@/lib/actions/change-role";
 import type { Role } from "@/lib/auth/permissions";
+import { reached } from "@/lib/actions/reached";
 
 export function RoleSelect({ userId, userName, role, disabled }: { userId: string; userName: string; role: Role; disabled?: boolean }) {
   const [value, setValue] = useState<Role>(role);
@@ -22,7 +23,7 @@ export function RoleSelect({ userId, userName, role, disabled }: { userId: strin
           setValue(next as Role);
           setError(null);
           start(async () => {
-            const result = await changeRole({ userId, role: next as Role });
+            const result = await reached(changeRole({ userId, role: next as Role }));
             if (result.ok) toast.success(`${userName} is now ${ROLE_LABELS[next as Role].title.toLowerCase()}.`);
             else {
               setValue(previous);

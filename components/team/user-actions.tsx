@@ -17,6 +17,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { issueInvite } from "@/lib/actions/issue-invite";
 import { setUserDisabled } from "@/lib/actions/set-user-disabled";
+import { reached } from "@/lib/actions/reached";
 
 export function UserActions({ userId, userName, disabled, isSelf }: { userId: string; userName: string; disabled: boolean; isSelf: boolean }) {
   const [pending, start] = useTransition();
@@ -26,7 +27,7 @@ export function UserActions({ userId, userName, disabled, isSelf }: { userId: st
   const toggle = () =>
     start(async () => {
       setError(null);
-      const result = await setUserDisabled({ userId, disabled: !disabled });
+      const result = await reached(setUserDisabled({ userId, disabled: !disabled }));
       if (result.ok) toast.success(`${userName} is ${result.data.disabled ? "disabled and signed out" : "enabled"}.`);
       else setError(result.error);
     });
@@ -41,7 +42,7 @@ export function UserActions({ userId, userName, disabled, isSelf }: { userId: st
           onClick={() =>
             start(async () => {
               setError(null);
-              const result = await issueInvite({ userId });
+              const result = await reached(issueInvite({ userId }));
               if (result.ok) setInvite(result.data);
               else setError(result.error);
             })

@@ -23,6 +23,7 @@ import { transferFormSchema, type CreateTransferResult, type TransferFormValues 
 import type { RecipientOption } from "@/lib/transfers/views";
 import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
 import { SearchableSelect, type SearchableOption } from "./searchable-select";
+import { reached } from "@/lib/actions/reached";
 
 type Values = TransferFormValues;
 
@@ -109,7 +110,7 @@ export function CreateTransferForm({
     if (!review) return;
     const { values } = review;
     start(async () => {
-      const r = await createTransfer({ ...values, attemptKey: attempt.current() });
+      const r = await reached(createTransfer({ ...values, attemptKey: attempt.current() }));
       setReview(null);
       if (r.ok) {
         attempt.renew();

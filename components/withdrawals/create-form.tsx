@@ -20,6 +20,7 @@ import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
 import { addressHint } from "@/lib/withdrawals/address";
 import { chainsFor, WITHDRAWAL_TOKENS } from "@/lib/withdrawals/rails";
 import { withdrawalFormSchema, type CreateWithdrawalResult, type WithdrawalFormValues } from "@/lib/withdrawals/schema";
+import { reached } from "@/lib/actions/reached";
 
 type Values = WithdrawalFormValues;
 
@@ -66,7 +67,7 @@ export function CreateWithdrawalForm({ initialBalances, balancesError }: { initi
     if (!confirming) return;
     const values = confirming;
     start(async () => {
-      const r = await createWithdrawal({ ...values, attemptKey: attempt.current() });
+      const r = await reached(createWithdrawal({ ...values, attemptKey: attempt.current() }));
       setConfirming(null);
       if (r.ok) {
         attempt.renew();
