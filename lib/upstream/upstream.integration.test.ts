@@ -65,6 +65,18 @@ function rig(opts: Partial<UpstreamClientOptions> = {}, keys = DEMO_KEYS): Rig {
   return { client, net, logs, ctx: { client, organizationId: randomUUID(), environment: "sandbox" } };
 }
 
+/** A new demo-merchant key in the emulator, so a budget test's count starts at zero. */
+async function keyOfItsOwn(label: string): Promise<string> {
+  const key = `sk_sandbox_${label}_${randomUUID().replace(/-/g, "").slice(0, 12)}`;
+  const res = await fetch(`${emu.url}/__emulator/keys`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ merchant_id: "7b1d5c1e-0000-4000-8000-000000000001", scopes: ["Read", "Write", "Trade"], key }),
+  });
+  expect(res.status).toBe(201);
+  return key;
+}
+
 const isUpstreamError = (e: unknown): e is UpstreamError => e instanceof UpstreamError;
 async function failure(p: Promise<unknown>): Promise<UpstreamError> {
   const e = await p.then(
@@ -412,13 +424,7 @@ describe("coalescing, cache and the shared budget", () => {
   });
 
   it("two instances share one budget: when it is spent, reads serve the cache and writes fail with a sentence", async () => {
-    // A key of its own, so the count starts at zero in this test.
-    const key = `sk_sandbox_budget_${randomUUID().replace(/-/g, "").slice(0, 12)}`;
-    await fetch(`${emu.url}/__emulator/keys`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ merchant_id: "7b1d5c1e-0000-4000-8000-000000000001", scopes: ["Read", "Write", "Trade"], key }),
-    }).then((r) => expect(r.status).toBe(201));
+    const key = await keyOfItsOwn("budget");
     const otherDb = new PrismaClient({ adapter: new PrismaPg({ connectionString: process.env.DATABASE_URL! }) });
     try {
       const keys = { core: key };
@@ -443,12 +449,7 @@ describe("coalescing, cache and the shared budget", () => {
   });
 
   it("refreshing cached reads leaves the last fifth of the minute to reads with nothing to show", async () => {
-    const key = `sk_sandbox_reserve_${randomUUID().replace(/-/g, "").slice(0, 12)}`;
-    await fetch(`${emu.url}/__emulator/keys`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ merchant_id: "7b1d5c1e-0000-4000-8000-000000000001", scopes: ["Read", "Write", "Trade"], key }),
-    }).then((r) => expect(r.status).toBe(201));
+    const key = await keyOfItsOwn("reserve");
     const { ctx, net } = rig({ budgetLimit: 10, maxBudgetWaitMs: 0 }, { core: key });
     await core.getMerchantBalance(ctx, { cache: LATEST }); // 1: nothing cached yet
     // Refreshes take the budget up to 8 of 10 (a fifth is kept back), then show the cached answer.
