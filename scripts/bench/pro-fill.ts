@@ -8,7 +8,7 @@
  * the order. A MutationObserver in the page stamps the moment the new status is on screen. Measured
  * from just before the clock request is sent (so the emulator's own matching time is included) to
  * that stamp, for both fills of each order (partially_filled, then filled). Prints p50/p95/max
- * (target: p95 under 500 ms) and writes bench-results/pro-fill.json.
+ * (target: p95 under 500 ms) and writes bench-results/pro.json.
  *
  * Env: BENCH_APP_URL / BENCH_EMULATOR_URL (an app already running, e.g. `npm run dev` at
  * http://localhost:3000 with its emulator at http://localhost:4010; else one is started),
@@ -151,7 +151,7 @@ async function main(): Promise<void> {
     { metric: "fill -> status in the browser p50", value: result.fill_to_browser_ms.p50, unit: "ms" },
     { metric: "fills measured", value: `${samples.length} of ${ORDERS} orders`, target: "at least one", met: samples.length > 0 },
   ];
-  console.log(`wrote ${await writeResult("pro-fill", { ...result, target_met: pass, summary })}`);
+  console.log(`wrote ${await writeResult("pro", { ...result, target_met: pass, summary })}`);
   process.exitCode = pass ? 0 : 1;
 }
 
