@@ -3,11 +3,13 @@ import { revalidatePath } from "next/cache";
 import { ActionError, defineAction, zodFieldErrors } from "@/lib/actions/safe-action";
 import { db } from "@/lib/db";
 import { SETTLEMENT_UPSTREAM_FIELDS, settlementFormSchema, toSettlementBody, updateSettlementSchema, type Rail } from "@/lib/funding-accounts/schema";
+import { confirmPayoutAccountName } from "@/lib/funding-accounts/server-checks";
 
 /**
  * Changes where a permanent, active customer account's future deposits settle. The rules are
  * checked against the account as the provider has it now (not what the browser says its rail is),
- * and the audit row keeps the destination before and after.
+ * an NGN payout account's holder is looked up again and must be the name the person confirmed, and
+ * the audit row keeps the destination before and after.
  */
 export const updateSettlementDestination = defineAction(
   { name: "update-settlement-destination", permission: "funding:create", input: updateSettlementSchema, upstreamFields: SETTLEMENT_UPSTREAM_FIELDS },
@@ -20,6 +22,8 @@ export const updateSettlementDestination = defineAction(
     const asset = current.asset ?? current.currency ?? "";
     const checked = settlementFormSchema(rail, asset).safeParse(input);
     if (!checked.success) throw new ActionError("Some fields need attention.", zodFieldErrors(checked.error));
+    // Deposits will be paid to this account: the holder must be the one the person confirmed.
+    await confirmPayoutAccountName(upstream, checked.data);
     const body = toSettlementBody(rail, asset, checked.data);
     const r = await upstream.core.updateFundingAccountSettlement(current.id, body, attempt!);
     if (!r.replayed) {

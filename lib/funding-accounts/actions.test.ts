@@ -270,12 +270,22 @@ describe("changing a settlement destination", () => {
     await as("operator");
     const id = await activeCryptoAccount();
     const sell = await rate("USDC", "SELL");
-    const r = await updateSettlementDestination({ attemptKey: randomUUID(), funding_account_id: id, settlement_type: "NGN_PAYOUT", rate_id: sell.rateId, bank_code: "044", account_number: "0690000033", account_name: "resolved in the form" });
+    const r = await updateSettlementDestination({ attemptKey: randomUUID(), funding_account_id: id, settlement_type: "NGN_PAYOUT", rate_id: sell.rateId, bank_code: "044", account_number: "0690000033", account_name: "Chinedu Eze" });
     expect(r).toEqual({ ok: true, data: { id, replayed: false } });
     const detail = await call<{ account: { settlement_destination: { type: string; destination_bank: { account_number: string } } } }>(getAccount, `/api/funding-accounts/${id}`, { id });
     expect(detail.body.account.settlement_destination).toMatchObject({ type: "NGN_PAYOUT", destination_bank: { account_number: "0690000033" } });
     const audit = await testDb().auditLog.findFirstOrThrow({ where: { organizationId: team.org.id, action: "funding_account.settlement_changed" } });
     expect(audit).toMatchObject({ targetId: id, before: { type: "INTERNAL_BALANCE" }, after: { type: "NGN_PAYOUT" } });
+  });
+
+  it("refuses an NGN payout whose holder is not the name the person confirmed, and changes nothing", async () => {
+    await as("operator");
+    const id = await activeCryptoAccount();
+    const sell = await rate("USDC", "SELL");
+    const r = await updateSettlementDestination({ attemptKey: randomUUID(), funding_account_id: id, settlement_type: "NGN_PAYOUT", rate_id: sell.rateId, bank_code: "044", account_number: "0690000033", account_name: "Adaeze Okonkwo" });
+    expect(r).toMatchObject({ ok: false, error: "Some fields need attention.", fieldErrors: { account_name: expect.stringContaining("Chinedu Eze") } });
+    const detail = await call<{ account: { settlement_destination: { type: string } } }>(getAccount, `/api/funding-accounts/${id}`, { id });
+    expect(detail.body.account.settlement_destination.type).toBe("INTERNAL_BALANCE");
   });
 
   it("checks the rules against the account the provider has, not the form", async () => {

@@ -66,7 +66,7 @@ export function amountMinimumMessage(min: string): string {
 
 /** What the server says when the bank gives another name than the one the person confirmed. */
 export function accountNameChangedMessage(resolved: string): string {
-  return `The bank now gives this account's name as "${resolved}". Look the account up again and check it before creating.`;
+  return `The bank now gives this account's name as "${resolved}". Look the account up again and check it before saving.`;
 }
 
 const blank = z.string().trim().optional().default("");

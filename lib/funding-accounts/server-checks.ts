@@ -48,6 +48,6 @@ export async function confirmPayoutAccountName(upstream: Pick<Upstream, "core">,
   const r = await upstream.core.resolveBankAccount({ account_number: v.account_number, bank_code: v.bank_code });
   const resolved = r.data.account_name ?? "";
   if (!resolved || !sameName(resolved, v.account_name)) {
-    throw new ActionError("Some fields need attention.", { account_name: resolved ? accountNameChangedMessage(resolved) : "The bank did not confirm a name for this account. Look it up again before creating." });
+    throw new ActionError("Some fields need attention.", { account_name: resolved ? accountNameChangedMessage(resolved) : "The bank did not confirm a name for this account. Look it up again before saving." });
   }
 }
