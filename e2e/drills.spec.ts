@@ -44,6 +44,17 @@ async function openWithdrawal(page: Page, amount: string) {
   await form.getByLabel("Destination address").fill(ADDRESS);
 }
 
+/**
+ * Opens the page until it shows no stale mark. Earlier tests may have spent the key's budget for the
+ * minute, and data that is only old is then shown with its age until the budget has room again.
+ */
+async function gotoFresh(page: Page, url: string, staleMark: string) {
+  await expect(async () => {
+    await gotoHydrated(page, url);
+    await expect(page.getByTestId(staleMark)).toHaveCount(0, { timeout: 1_000 });
+  }).toPass({ timeout: 70_000 });
+}
+
 // The error boundary's text: a page that crashed instead of handling the outage.
 const crashed = (page: Page) => page.getByText(/give this reference to whoever runs the app/);
 
@@ -53,11 +64,14 @@ test.describe("drill: the provider down or slow", () => {
   test.describe("reads", () => {
     test.use({ storageState: storageStateOf("viewer") });
 
-    test("a page with figures shows them with their age; a list without any says so with a retry; both recover", async ({ page, request }) => {
-      test.setTimeout(90_000);
-      await gotoHydrated(page, "/balances");
-      await expect(page.getByTestId("balances-stale")).toHaveCount(0);
+    test("pages with figures or lists show them with their age; a list never read says so with a retry; all recover", async ({ page, request }) => {
+      test.setTimeout(120_000);
+      await gotoFresh(page, "/balances", "balances-stale");
       await expect(page.getByTestId("balances-error")).toHaveCount(0);
+      // The transfer list as it was just before the outage.
+      await gotoHydrated(page, "/transfers");
+      await expect(page.getByRole("table")).toBeVisible();
+      await gotoHydrated(page, "/balances");
 
       // Every surface answers 503, as a provider outage would.
       await addFault(request, { path_prefix: "/", error_status: 503 });
@@ -70,20 +84,26 @@ test.describe("drill: the provider down or slow", () => {
       await expect(page.getByRole("heading", { level: 1, name: "Balances" })).toBeVisible();
       await expect(crashed(page)).toHaveCount(0);
 
-      // The transfer list is never served from the cache: a sentence and a way to try again.
+      // The transfer list is always asked for, and shows its last answer with its age.
       await gotoHydrated(page, "/transfers");
+      await expect(page.getByRole("table")).toBeVisible();
+      await expect(page.getByTestId("stale-note")).toContainText(/The provider could not be reached; showing data as of /);
+      await expect(crashed(page)).toHaveCount(0);
+
+      // A page of the list never read before has nothing to show: a sentence and a way to try again.
+      await gotoHydrated(page, `/transfers?page=${1_000 + Math.floor(Math.random() * 8_000)}`);
       const error = page.getByTestId("read-error");
       await expect(error).toContainText("Transfers could not load");
       await expect(error).toContainText("The provider is not answering right now.");
       await expect(crashed(page)).toHaveCount(0);
 
-      // The provider is back: the retry shows the list, and the figures are fresh again.
+      // The provider is back: the retry answers, and the list and the figures are current again.
       await clearFaults(request);
       await error.getByRole("button", { name: "Try again" }).click();
       await expect(page.getByTestId("read-error")).toHaveCount(0, { timeout: 15_000 });
-      await expect(page.getByRole("table")).toBeVisible();
-      await gotoHydrated(page, "/balances");
-      await expect(page.getByTestId("balances-stale")).toHaveCount(0);
+      await expect(page.getByRole("heading", { level: 1, name: "Transfers" })).toBeVisible();
+      await gotoFresh(page, "/transfers", "stale-note");
+      await gotoFresh(page, "/balances", "balances-stale");
       await expect(page.getByTestId("balances-error")).toHaveCount(0);
     });
   });

@@ -82,8 +82,10 @@ test.describe("two instances on one database", () => {
     const hash = keyHash(DEMO_SANDBOX_KEY, new URL(emulatorUrl()).origin);
     const as = (baseURL: string) => playwright.request.newContext({ baseURL, storageState: storageStateOf("admin") });
     const [a, b] = await Promise.all([as(test.info().project.use.baseURL!), as(B)]);
-    // The transfer list is read without the shared cache: every call is one upstream request.
-    const list = (on: APIRequestContext) => on.get("/api/transfers");
+    // Each call asks for a transfer page never read before, so none has a cached answer to fall
+    // back on: every call is one upstream request, and a refused one is a 429.
+    let page = 1_000 + Math.floor(Math.random() * 8_000);
+    const list = (on: APIRequestContext) => on.get(`/api/transfers?page=${page++}`);
 
     // The budget counts one-second buckets over the last 60 s (lib/upstream/budget.ts).
     const bucketOf = (t: number) => new Date(Math.floor(t / 1_000) * 1_000);

@@ -103,7 +103,8 @@ test.describe("transfers", () => {
     await expectNoViolations(page, "/transfers/[id]");
 
     await gotoHydrated(page, "/transfers");
-    const row = page.getByTestId("transfer-row").filter({ hasText: reference });
+    // Visible only: while the list streams in, the page briefly holds a hidden copy of it.
+    const row = page.getByTestId("transfer-row").filter({ visible: true }).filter({ hasText: reference });
     await expect(row).toContainText(ngn(amount));
     await expect(row).toContainText("Adaeze Okonkwo, Access Bank ••••0031");
     await page.getByRole("combobox", { name: "Status" }).click();

@@ -410,9 +410,11 @@ export class UpstreamClient {
   }
 
   private async takeBudget(o: RequestOptions<z.ZodType>, hash: string, hasStale: boolean): Promise<void> {
-    // Refreshing a read that has an answer to show leaves the last part of the minute to reads
-    // with nothing to show and to writes, so many people browsing at once never leave a page empty.
-    const refresh = o.method === "GET" && hasStale;
+    // Refreshing a read only because its answer has aged leaves the last part of the minute to
+    // reads with nothing to show, to LATEST reads (asked because the data changed, so the person
+    // expects to see the change) and to writes: many people browsing never leave a page empty.
+    const latest = o.cache !== false && o.cache?.ttlMs === 0;
+    const refresh = o.method === "GET" && hasStale && !latest;
     const reserve = refresh ? Math.floor(this.budget.limit * (this.opts.refreshReserveShare ?? REFRESH_RESERVE_SHARE)) : 0;
     let decision = await this.budget.take(hash, { reserve });
     if (decision.allowed) return;
