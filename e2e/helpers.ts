@@ -52,6 +52,13 @@ export async function reloadHydrated(page: Page): Promise<void> {
   await waitForHydration(page);
 }
 
+/**
+ * Hydrated, and every streamed section in place: until React moves a section that streamed in
+ * after the shell out of its hidden holder (`div[hidden][id^="S:"]`, filling the placeholder
+ * `template[id^="B:"]`), the page holds a second, hidden copy of it.
+ */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  await page.waitForFunction(
+    () => document.documentElement.dataset.hydrated === "true" && !document.querySelector('template[id^="B:"], div[hidden][id^="S:"]'),
+  );
 }

@@ -6,7 +6,7 @@
  */
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { Client } from "pg";
-import { keyHash } from "../lib/upstream/budget";
+import { budgetLimitFor, keyHash } from "../lib/upstream/budget";
 import { DEMO_SANDBOX_KEY, emulatorUrl, simulateDeposit } from "./emulator";
 import { gotoHydrated, SIGNED_OUT, signIn, waitForHydration } from "./helpers";
 import { DEMO_PASSWORD, emailOf, storageStateOf, type E2ERole } from "./roles";
@@ -15,7 +15,8 @@ const B = process.env.E2E_SECOND_BASE_URL ?? "";
 const DEMO_MERCHANT_ID = "7b1d5c1e-0000-4000-8000-000000000001";
 const ADDRESS = "0x52908400098527886E0F7030069857D2E4169EE7";
 // The app's share of the provider's 100 requests per minute (lib/upstream/budget.ts).
-const BUDGET_LIMIT = 95;
+// The app's budget for the provider limit this run was started with (lib/upstream/budget.ts).
+const BUDGET_LIMIT = budgetLimitFor(Number(process.env.UPSTREAM_RATE_LIMIT_PER_MINUTE ?? 100));
 
 test.skip(!B, "E2E_SECOND_BASE_URL is not set: run through `npm test` or `npm run scale-out -- --test`, which start a second instance.");
 

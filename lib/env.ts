@@ -31,6 +31,16 @@ const schema = z
     UPSTREAM_SANDBOX_PRO_URL: url("the sandbox Pro API address").default("http://localhost:4010/pro"),
     UPSTREAM_PRODUCTION_CORE_URL: url("the production core API address").default("https://api.daya.co"),
     UPSTREAM_PRODUCTION_PRO_URL: url("the production Pro API address").default("https://api.pro.daya.co"),
+    /**
+     * Requests per minute per API key the provider allows (the spec's 100, unless the provider has
+     * agreed another). The app's shared budget keeps 5% under it for clock skew between instances.
+     */
+    UPSTREAM_RATE_LIMIT_PER_MINUTE: z.coerce
+      .number({ error: "must be a whole number of requests per minute, e.g. 100" })
+      .int({ error: "must be a whole number of requests per minute, e.g. 100" })
+      .min(20, { error: "must be at least 20 requests per minute" })
+      .max(100_000, { error: "must be at most 100000 requests per minute" })
+      .default(100),
     /** The emulator's control API, used only to seed the demo organization's sandbox keys. */
     EMULATOR_URL: z.string().url().optional(),
     OIDC_ISSUER: z.string().url({ error: "must be the OIDC issuer URL" }).optional(),

@@ -23,6 +23,9 @@ export interface BudgetOptions {
   now?: () => number;
 }
 
+/** What the app lets through per key and minute: the provider's limit less a 5% margin for clock skew (95 of 100). */
+export const budgetLimitFor = (providerLimitPerMinute: number) => Math.floor(providerLimitPerMinute * 0.95);
+
 export type BudgetDecision = { allowed: true; used: number } | { allowed: false; retryAfterMs: number };
 
 /**
@@ -44,7 +47,7 @@ export class RateBudget {
     private readonly sql: SqlRunner,
     opts: BudgetOptions = {},
   ) {
-    this.limit = opts.limit ?? 95;
+    this.limit = opts.limit ?? budgetLimitFor(100);
     this.now = opts.now ?? Date.now;
   }
 

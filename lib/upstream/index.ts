@@ -13,6 +13,7 @@ import * as core from "./core";
 import { UpstreamClient, type RequestOptions, type UpstreamClientOptions } from "./http";
 import { vaultKeyProvider } from "./key-provider";
 import { fastSql } from "./sql";
+import { budgetLimitFor } from "./budget";
 import * as pro from "./pro";
 import * as stocks from "./stocks";
 import type { UpstreamTarget } from "./types";
@@ -29,7 +30,14 @@ export type { UpstreamTarget, WriteAttempt, UpstreamSurface, UpstreamEnvironment
 const g = globalThis as unknown as { upstreamClient?: UpstreamClient };
 
 export function defaultUpstreamClient(): UpstreamClient {
-  g.upstreamClient ??= new UpstreamClient({ db, sql: fastSql(env().DATABASE_URL), keys: vaultKeyProvider, logger: log, requestId: ambientRequestId });
+  g.upstreamClient ??= new UpstreamClient({
+    db,
+    sql: fastSql(env().DATABASE_URL),
+    keys: vaultKeyProvider,
+    logger: log,
+    requestId: ambientRequestId,
+    budgetLimit: budgetLimitFor(env().UPSTREAM_RATE_LIMIT_PER_MINUTE),
+  });
   return g.upstreamClient;
 }
 
