@@ -53,12 +53,11 @@ export async function reloadHydrated(page: Page): Promise<void> {
 }
 
 /**
- * Hydrated, and every streamed section in place: until React moves a section that streamed in
- * after the shell out of its hidden holder (`div[hidden][id^="S:"]`, filling the placeholder
- * `template[id^="B:"]`), the page holds a second, hidden copy of it.
+ * Hydrated, and every streamed section in place: a section that streams in after the shell waits in
+ * a hidden holder until React swaps it for its placeholder (`template[id^="B:"]`), and until then
+ * the page holds a second, hidden copy of it. (A not-found page keeps a hidden holder for good, but
+ * no placeholder, so only placeholders are waited for.)
  */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => document.documentElement.dataset.hydrated === "true" && !document.querySelector('template[id^="B:"], div[hidden][id^="S:"]'),
-  );
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true" && !document.querySelector('template[id^="B:"]'));
 }
