@@ -55,8 +55,8 @@ export async function reloadHydrated(page: Page): Promise<void> {
 /**
  * Hydrated, and every streamed section in place: a section that streams in after the shell waits in
  * a hidden holder until React swaps it for its placeholder (`template[id^="B:"]`), and until then
- * the page holds a second, hidden copy of it. (A not-found page keeps a hidden holder for good, but
- * no placeholder, so only placeholders are waited for.)
+ * the page holds a second, hidden copy of it. (A holder can also stay behind for good, with no
+ * placeholder left, e.g. on a not-found page: locators that could match it filter on visibility.)
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true" && !document.querySelector('template[id^="B:"]'));

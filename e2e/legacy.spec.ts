@@ -138,7 +138,8 @@ test.describe("legacy views as a viewer", () => {
     await expect(page.getByTestId("offramp-row")).toHaveCount(5);
 
     await gotoHydrated(page, "/legacy/onramps?page=9");
-    await expect(page.getByTestId("legacy-empty")).toContainText("This page is past the end of the list");
+    // Visible only: a section that streamed in can leave its hidden holder behind in the page.
+    await expect(page.getByTestId("legacy-empty").filter({ visible: true })).toContainText("This page is past the end of the list");
     await page.getByRole("link", { name: "Go to the first page" }).click();
     await expect(page.getByTestId("onramp-row")).toHaveCount(5);
   });
