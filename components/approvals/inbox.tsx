@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import type { Inbox } from "@/lib/approvals/queries";
 import { APPROVAL_STATUSES, STATUS_LABEL } from "@/lib/approvals/schemas";
 import { liveKeys } from "@/lib/live/query-keys";
+import { filtersToQuery } from "@/lib/http/query-string";
 
 /*
  * Approval changes are made by people in this app, not announced by provider webhooks, so the live
@@ -19,10 +20,8 @@ import { liveKeys } from "@/lib/live/query-keys";
 const REFRESH_MS = 15_000;
 
 async function fetchInbox(status: string | null, page: number): Promise<Inbox> {
-  const q = new URLSearchParams();
-  if (status) q.set("status", status);
-  if (page > 1) q.set("page", String(page));
-  const res = await fetch(`/api/approvals${q.size ? `?${q}` : ""}`, { headers: { accept: "application/json" }, cache: "no-store" });
+  const q = filtersToQuery({ status, page });
+  const res = await fetch(`/api/approvals${q ? `?${q}` : ""}`, { headers: { accept: "application/json" }, cache: "no-store" });
   const body = (await res.json().catch(() => null)) as (Inbox & { error?: string }) | null;
   if (!res.ok || !body || !Array.isArray(body.waiting)) {
     throw new Error(body?.error ?? "Approvals could not be loaded. Check your connection and try again.");

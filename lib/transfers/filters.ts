@@ -16,11 +16,3 @@ export type TransferFilters = z.output<typeof transferFiltersSchema>;
 export function parseTransferFilters(raw: Record<string, string | string[] | undefined>): TransferFilters {
   return transferFiltersSchema.parse({ status: [raw.status].flat()[0], page: [raw.page].flat()[0] });
 }
-
-/** The filters as a query string (page 1 and empty values left out), for the GET route and query keys. */
-export function transferQuery(f: TransferFilters): string {
-  const q = new URLSearchParams();
-  if (f.status) q.set("status", f.status);
-  if (f.page > 1) q.set("page", String(f.page));
-  return q.toString();
-}

@@ -12,7 +12,8 @@ import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, Tabl
 import { formatDateTime } from "@/lib/format";
 import { liveKeys } from "@/lib/live/query-keys";
 import { formatMoney } from "@/lib/money";
-import { transferQuery, type TransferFilters } from "@/lib/transfers/filters";
+import { filtersToQuery } from "@/lib/http/query-string";
+import type { TransferFilters } from "@/lib/transfers/filters";
 import type { TransferListView } from "@/lib/transfers/views";
 
 /**
@@ -20,7 +21,7 @@ import type { TransferListView } from "@/lib/transfers/views";
  * reports a transfer change (or by polling while the stream is down).
  */
 export function TransfersTable({ initial, filters, canCreate }: { initial: TransferListView; filters: TransferFilters; canCreate: boolean }) {
-  const query = transferQuery(filters);
+  const query = filtersToQuery(filters);
   const refetchInterval = useLiveRefetchInterval();
   const q = useQuery({
     queryKey: liveKeys.list("transfer", query),
