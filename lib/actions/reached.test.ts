@@ -1,25 +1,8 @@
-import fs from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { collect, isClient } from "@/test/sources";
 import { NO_ANSWER, reached } from "./reached";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
-
-function clientModules(): { file: string; src: string }[] {
-  const out: { file: string; src: string }[] = [];
-  const walk = (rel: string) => {
-    for (const e of fs.readdirSync(path.join(ROOT, rel), { withFileTypes: true })) {
-      const child = path.posix.join(rel, e.name);
-      if (e.isDirectory()) walk(child);
-      else if (/\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name)) {
-        const src = fs.readFileSync(path.join(ROOT, child), "utf8");
-        if (/^\s*["']use client["']/.test(src)) out.push({ file: child, src });
-      }
-    }
-  };
-  ["app", "components"].forEach(walk);
-  return out;
-}
+const clientModules = () => [...collect()].filter(([file, src]) => /^(app|components)\//.test(file) && isClient(src)).map(([file, src]) => ({ file, src }));
 
 describe("reached", () => {
   it("passes an action's answer through, success or failure", async () => {

@@ -6,31 +6,11 @@
  * module that decrypts imports `server-only` (so `next build` refuses it in a client bundle) or is
  * reached from server code only.
  */
-import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
-const SCANNED = ["app", "components", "lib", "proxy.ts", "instrumentation.ts"];
-const SKIP = /(^|\/)(node_modules|generated)\/|\.test\.tsx?$/;
+import { collect, directive, isClient, type Sources } from "@/test/sources";
 
-type Sources = Map<string, string>;
-
-function collect(): Sources {
-  const out: Sources = new Map();
-  const walk = (rel: string) => {
-    const abs = path.join(ROOT, rel);
-    if (!fs.existsSync(abs) || SKIP.test(rel)) return;
-    if (fs.statSync(abs).isDirectory()) {
-      for (const e of fs.readdirSync(abs)) walk(path.posix.join(rel, e));
-    } else if (/\.tsx?$/.test(rel)) out.set(rel, fs.readFileSync(abs, "utf8"));
-  };
-  SCANNED.forEach(walk);
-  return out;
-}
-
-const directive = (name: string) => new RegExp(`^(?:\\s|//[^\\n]*\\n|/\\*[\\s\\S]*?\\*/)*["']${name}["']`);
-const isClient = (src: string) => directive("use client").test(src);
 /** A server-action module: the client bundle gets a reference to call it, never its code or imports. */
 const isServerActions = (src: string) => directive("use server").test(src);
 const importsServerOnly = (src: string) => /^\s*import\s+["']server-only["']/m.test(src);
