@@ -97,6 +97,8 @@ async function main() {
       // budget at the real limit is proven by the upstream integration tests, e2e/scale-out.spec.ts
       // (which reads this limit) and npm run bench:concurrency (which runs at 100).
       EMULATOR_RATE_LIMIT: "300",
+      // So e2e/security.spec.ts scrapes /api/metrics as Prometheus would, with the bearer token.
+      METRICS_TOKEN: "test-only-metrics-token-0123456789abcdef",
       UPSTREAM_RATE_LIMIT_PER_MINUTE: "300",
       UPSTREAM_SANDBOX_CORE_URL: `http://localhost:${emulatorPort}`,
       UPSTREAM_SANDBOX_PRO_URL: `http://localhost:${emulatorPort}/pro`,
