@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from "@playwright/test";
 import { emulatorUrl } from "./emulator";
-import { gotoHydrated, reloadHydrated } from "./helpers";
+import { gotoHydrated, reloadHydrated, chooseFilter } from "./helpers";
 import { storageStateOf, type E2ERole } from "./roles";
 
 // The emulator's seeded full-access sandbox key for the demo merchant (public test data).
@@ -158,8 +158,7 @@ test.describe("approvals", () => {
     expect((await providerMoves(request)).total).toBe(before.total);
 
     // The status filter lives in the URL.
-    await approver.getByRole("combobox", { name: "Status" }).click();
-    await approver.getByRole("option", { name: "Rejected" }).click();
+    await chooseFilter(approver, "Status", "Rejected");
     await expect(approver).toHaveURL(/status=rejected/);
     await expect(approver.locator('[data-testid="approvals-history"] [data-testid="approval-row"]:not([data-status="rejected"])').filter({ visible: true })).toHaveCount(0);
     await reloadHydrated(approver);

@@ -3,7 +3,7 @@ import AxeBuilder from "@axe-core/playwright";
 import Decimal from "decimal.js";
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { DEMO_SANDBOX_KEY, emulatorUrl } from "./emulator";
-import { gotoHydrated } from "./helpers";
+import { gotoHydrated, chooseFilter } from "./helpers";
 import { storageStateOf, type E2ERole } from "./roles";
 
 interface Order {
@@ -85,12 +85,10 @@ test.describe("coins markets", () => {
     await expect(page.getByRole("link", { name: /^Trade/ })).toHaveCount(0);
     await expectNoViolations(page, "/coins/markets");
 
-    await page.getByRole("combobox", { name: "Base asset" }).click();
-    await page.getByRole("option", { name: /^BTC · bip122:/ }).click();
+    await chooseFilter(page, "Base asset", /^BTC · bip122:/);
     await expect(page).toHaveURL(/base_caid=bip122/);
     await expect(rows).toHaveCount(2);
-    await page.getByRole("combobox", { name: "Quote asset" }).click();
-    await page.getByRole("option", { name: "NGN · iso4217:NGN" }).click();
+    await chooseFilter(page, "Quote asset", "NGN · iso4217:NGN");
     await expect(page).toHaveURL(/quote_caid=iso4217%3ANGN|quote_caid=iso4217:NGN/);
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toHaveAttribute("data-market", "BTC/NGN");
@@ -144,14 +142,11 @@ test.describe("coins orders", () => {
     // Listed, and found again with the side and base filters.
     await gotoHydrated(page, "/coins/orders");
     await expect(page.getByTestId("coins-order-row").filter({ hasText: id.slice(0, 8) })).toContainText("completed");
-    await page.getByRole("combobox", { name: "Side" }).click();
-    await page.getByRole("option", { name: "sell", exact: true }).click();
+    await chooseFilter(page, "Side", "sell");
     await expect(page).toHaveURL(/side=sell/);
     await expect(page.getByTestId("coins-order-row").filter({ hasText: id.slice(0, 8) })).toHaveCount(0);
-    await page.getByRole("combobox", { name: "Side" }).click();
-    await page.getByRole("option", { name: "buy", exact: true }).click();
-    await page.getByRole("combobox", { name: "Base asset" }).click();
-    await page.getByRole("option", { name: "BTC" }).click();
+    await chooseFilter(page, "Side", "buy");
+    await chooseFilter(page, "Base asset", "BTC");
     await expect(page).toHaveURL(/base_asset=BTC/);
     await expect(page.getByTestId("coins-order-row").filter({ hasText: id.slice(0, 8) })).toBeVisible();
     await expect(page.getByTestId("coins-order-row").filter({ hasNotText: "BTC/" })).toHaveCount(0);
@@ -210,8 +205,7 @@ test.describe("coins balances and transactions", () => {
     await gotoHydrated(page, "/coins/transactions");
     await expect(page.getByTestId("coins-transaction-row").first()).toBeVisible();
     await expectNoViolations(page, "/coins/transactions");
-    await page.getByRole("combobox", { name: "Type" }).click();
-    await page.getByRole("option", { name: "fee" }).click();
+    await chooseFilter(page, "Type", "fee");
     await expect(page).toHaveURL(/type=fee/);
     await expect(page.getByTestId("coins-transaction-row").first()).toBeVisible();
     await expect(page.getByTestId("coins-transaction-row").filter({ hasNotText: "fee" })).toHaveCount(0);

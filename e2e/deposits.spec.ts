@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type APIRequestContext, type Browser } from "@playwright/test";
 import { DEMO_SANDBOX_KEY, emulatorUrl, simulateDeposit } from "./emulator";
-import { gotoHydrated } from "./helpers";
+import { gotoHydrated, chooseFilter, chosenFilter } from "./helpers";
 import { storageStateOf, type E2ERole } from "./roles";
 
 test.use({ storageState: storageStateOf("viewer") });
@@ -12,11 +12,9 @@ test.describe("deposits", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Deposits" })).toBeVisible();
     await expect(page.getByTestId("deposit-row").first()).toBeVisible();
 
-    await page.getByRole("combobox", { name: "Status" }).click();
-    await page.getByRole("option", { name: "Requires review" }).click();
+    await chooseFilter(page, "Status", "Requires review");
     await expect(page).toHaveURL(/[?&]status=REQUIRES_REVIEW/);
-    await page.getByRole("combobox", { name: "Type" }).click();
-    await page.getByRole("option", { name: "NGN deposit" }).click();
+    await chooseFilter(page, "Type", "NGN deposit");
     await expect(page).toHaveURL(/[?&]type=NGN_DEPOSIT/);
     const rows = page.getByTestId("deposit-row");
     await expect(rows.first()).toBeVisible();
@@ -27,7 +25,7 @@ test.describe("deposits", () => {
 
     // The same view from a shared link, with the older name FLAGGED.
     await gotoHydrated(page, "/deposits?status=FLAGGED&type=NGN_DEPOSIT");
-    await expect(page.getByRole("combobox", { name: "Status" })).toContainText("Requires review");
+    await expect(chosenFilter(page, "Status")).toHaveText("Requires review");
     await expect(page.getByTestId("deposit-row").first()).toContainText("REQUIRES_REVIEW");
 
     // A date range with nothing in it shows the empty state.

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { DEMO_SANDBOX_KEY, emulatorUrl } from "./emulator";
-import { gotoHydrated, reloadHydrated } from "./helpers";
+import { gotoHydrated, reloadHydrated, chooseFilter, chosenFilter } from "./helpers";
 import { storageStateOf } from "./roles";
 
 test.use({ storageState: storageStateOf("operator") });
@@ -291,13 +291,13 @@ test.describe("funding accounts", () => {
   test("filters live in the URL", async ({ page }) => {
     await gotoHydrated(page, "/funding-accounts");
     await expect(page.getByRole("heading", { level: 1, name: "Funding accounts" })).toBeVisible();
-    await choose(page, "Rail", "Crypto address");
+    await chooseFilter(page, "Rail", "Crypto address");
     await expect(page).toHaveURL(/rail=CRYPTO_ADDRESS/);
     const rows = page.getByTestId("funding-account-row");
     await expect(rows.first()).toBeVisible();
     await expect(rows.filter({ hasNotText: "Crypto address" })).toHaveCount(0);
     await reloadHydrated(page);
-    await expect(page.getByRole("combobox", { name: "Rail" })).toHaveText("Crypto address");
+    await expect(chosenFilter(page, "Rail")).toHaveText("Crypto address");
   });
 });
 

@@ -1,7 +1,23 @@
-import { expect, type Browser, type Page } from "@playwright/test";
+import { expect, type Browser, type Locator, type Page } from "@playwright/test";
 
 /** A context with no session, even inside a file that signs in with test.use({ storageState }). */
 export const SIGNED_OUT = { storageState: { cookies: [], origins: [] } };
+
+/** A list toolbar's filter (the browser's own select): picks the option shown with this label. */
+export async function chooseFilter(scope: Page | Locator, label: string, option: string | RegExp): Promise<void> {
+  const select = scope.getByRole("combobox", { name: label, exact: true });
+  if (typeof option === "string") {
+    await select.selectOption({ label: option });
+    return;
+  }
+  const labels = (await select.locator("option").allTextContents()).map((l) => l.trim());
+  const match = labels.find((l) => option.test(l));
+  if (!match) throw new Error(`The ${label} filter has no option matching ${option}: ${labels.join(", ")}`);
+  await select.selectOption({ label: match });
+}
+
+/** The option a list toolbar's filter shows as chosen. */
+export const chosenFilter = (scope: Page | Locator, label: string): Locator => scope.getByRole("combobox", { name: label, exact: true }).locator("option:checked");
 
 /** As an admin on the team page: adds a teammate and returns their one-time invite link. */
 export async function addTeammate(page: Page, name: string, email: string, role: string): Promise<string> {
@@ -53,11 +69,13 @@ export async function reloadHydrated(page: Page): Promise<void> {
 }
 
 /**
- * Hydrated, and every streamed section in place: a section that streams in after the shell waits in
- * a hidden holder until React swaps it for its placeholder (`template[id^="B:"]`), and until then
- * the page holds a second, hidden copy of it. (A holder can also stay behind for good, with no
- * placeholder left, e.g. on a not-found page: locators that could match it filter on visibility.)
+ * Hydrated, and every streamed section in place. A section that streams in after the shell waits
+ * in a hidden holder (`div[hidden][id^="S:"]`) beside its placeholder (`template[id^="B:"]`), and
+ * React's streaming script queues the swap (`window.$RB`) and runs it up to 300 ms later. If the
+ * page's own render replaces the section first, the placeholder goes at once but the holder, a
+ * second hidden copy of the section, stays until the queued swap runs. So: no placeholder and
+ * nothing queued. (A holder whose section ended in a not-found is never swapped: it stays, empty.)
  */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true" && !document.querySelector('template[id^="B:"]'));
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true" && !document.querySelector('template[id^="B:"]') && !(window as { $RB?: unknown[] }).$RB?.length);
 }

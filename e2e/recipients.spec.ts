@@ -2,7 +2,7 @@ import { randomBytes, randomInt } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { DEMO_SANDBOX_KEY, emulatorUrl } from "./emulator";
-import { gotoHydrated, reloadHydrated } from "./helpers";
+import { gotoHydrated, reloadHydrated, chooseFilter } from "./helpers";
 import { storageStateOf } from "./roles";
 
 test.use({ storageState: storageStateOf("operator") });
@@ -327,13 +327,12 @@ test.describe("recipients", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Recipients" })).toBeVisible();
     await expectNoViolations(page, "/recipients");
 
-    await choose(page, page, "Type", "US bank account");
+    await chooseFilter(page, "Type", "US bank account");
     await expect(page).toHaveURL(/[?&]type=US_BANK_ACCOUNT/);
     await expect(page.getByTestId("recipient-row").first()).toBeVisible();
     await expect(page.getByTestId("recipient-row").filter({ hasNotText: "US bank account" })).toHaveCount(0);
 
-    await page.getByRole("combobox", { name: "Type" }).click();
-    await page.getByRole("option", { name: "All types" }).click();
+    await chooseFilter(page, "Type", "All types");
     await page.getByRole("searchbox", { name: "Search", exact: true }).fill("adaeze");
     await expect(page).toHaveURL(/[?&]q=adaeze/);
     await expect(page.getByTestId("recipient-row")).toHaveCount(1);

@@ -112,7 +112,7 @@ test.describe("settlement destination", () => {
     await replaceCoreKey(page, SECOND_MERCHANT_KEY, "sk_sandbox_…8a3e");
     try {
       await gotoHydrated(page, "/settings/settlement");
-      await expect(page.getByTestId("no-ngn-account").filter({ visible: true })).toBeVisible();
+      await expect(page.getByTestId("no-ngn-account")).toBeVisible();
       await expect(page.getByText("The provider shows no NGN account, so it is likely to refuse this choice.")).toBeVisible();
       await choose(page, "NGN_BALANCE");
       await expect(page.getByTestId("form-error")).toHaveText(

@@ -1,7 +1,7 @@
 import Decimal from "decimal.js";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { DEMO_SANDBOX_KEY, emulatorUrl } from "./emulator";
-import { gotoHydrated } from "./helpers";
+import { gotoHydrated, chooseFilter } from "./helpers";
 import { ROLES, storageStateOf } from "./roles";
 
 interface ProviderAsset {
@@ -139,10 +139,8 @@ test.describe("stock prices", () => {
   test("convert mode: a stock into US dollars and back, with the amount converted at the shown rate", async ({ page }) => {
     await gotoHydrated(page, "/stocks/prices");
     const form = page.getByTestId("convert-form");
-    await form.getByRole("combobox", { name: "From" }).click();
-    await page.getByRole("option", { name: /^AAPL/ }).click();
-    await form.getByRole("combobox", { name: "To" }).click();
-    await page.getByRole("option", { name: /^USD/ }).click();
+    await form.getByLabel("From").selectOption({ label: "AAPL · Apple Inc." });
+    await form.getByLabel("To").selectOption({ label: "USD · US dollars" });
     await form.getByLabel("Amount of the source").fill("2");
     await form.getByRole("button", { name: "Convert" }).click();
     await expect(page).toHaveURL(/from=AAPL&to=USD&amount=2/);
@@ -162,8 +160,7 @@ test.describe("stock prices", () => {
     await expect(result.getByTestId("conversion-amount")).toHaveText(/^USD 2\.00 = 0\.\d+ AAPL$/);
 
     // The same asset on both sides is refused at the target field, and nothing is asked.
-    await form.getByRole("combobox", { name: "To" }).click();
-    await page.getByRole("option", { name: /^USD/ }).click();
+    await form.getByLabel("To").selectOption("USD");
     await form.getByRole("button", { name: "Convert" }).click();
     await expect(form.getByText("Choose a target different from the source.")).toBeVisible();
     await expect(page).toHaveURL(/from=USD&to=AAPL/);
@@ -176,8 +173,7 @@ test.describe("stock assets", () => {
   test("the list filters by category in the URL; an ETF's detail shows every disclosure, its risk and market hours", async ({ page, request }) => {
     await gotoHydrated(page, "/stocks/assets");
     await expect(page.getByTestId("asset-row")).toHaveCount(13);
-    await page.getByRole("combobox", { name: "Category" }).click();
-    await page.getByRole("option", { name: "ETF", exact: true }).click();
+    await chooseFilter(page, "Category", "ETF");
     await expect(page).toHaveURL(/category=etf/);
     await expect(page.getByTestId("asset-row")).toHaveCount(2);
     await expect(page.locator('[data-testid="asset-row"][data-symbol="MSTR"]')).toHaveCount(0);

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { DEMO_SANDBOX_KEY, emulatorUrl } from "./emulator";
-import { gotoHydrated } from "./helpers";
+import { gotoHydrated, chooseFilter } from "./helpers";
 import { storageStateOf, type E2ERole } from "./roles";
 
 // The demo organization's seeded limit (lib/approvals/seed-demo.ts): USD withdrawals above it wait for an approver.
@@ -198,8 +198,7 @@ test.describe("merchant withdrawals", () => {
     await expect(page).toHaveURL(/page=2/);
     await expect(pager).toContainText("page 2 of");
 
-    await page.getByRole("combobox", { name: "Status" }).click();
-    await page.getByRole("option", { name: "FAILED" }).click();
+    await chooseFilter(page, "Status", "FAILED");
     await expect(page).toHaveURL(/status=FAILED/);
     await expect(page).not.toHaveURL(/page=2/);
     const failed = await providerTotal(request, "FAILED");

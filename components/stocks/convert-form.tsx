@@ -9,7 +9,7 @@ import { StaleNote } from "@/components/funding-accounts/stale-note";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { formatDateTime } from "@/lib/format";
 import { formatMoney } from "@/lib/money";
 import type { Conversion } from "@/lib/stocks/convert";
@@ -28,19 +28,17 @@ const amountOf = (value: string, asset: string) => (asset === USD ? formatMoney(
 function AssetSelect({ id, label, value, onChange, options, error }: { id: string; label: string; value: string; onChange: (v: string) => void; options: AssetOption[]; error?: string }) {
   return (
     <Field label={label} htmlFor={id} error={error} className="w-60">
-      <Select value={value} onValueChange={onChange}>
-        <SelectTrigger id={id} className="w-60">
-          <SelectValue placeholder="Choose an asset" />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={USD}>USD · US dollars</SelectItem>
-          {options.map((o) => (
-            <SelectItem key={o.symbol} value={o.symbol}>
-              {o.name ? `${o.symbol} · ${o.name}` : o.symbol}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      <NativeSelect className="w-60" value={value} onChange={(e) => onChange(e.target.value)}>
+        <NativeSelectOption value="" disabled>
+          Choose an asset
+        </NativeSelectOption>
+        <NativeSelectOption value={USD}>USD · US dollars</NativeSelectOption>
+        {options.map((o) => (
+          <NativeSelectOption key={o.symbol} value={o.symbol}>
+            {o.name ? `${o.symbol} · ${o.name}` : o.symbol}
+          </NativeSelectOption>
+        ))}
+      </NativeSelect>
     </Field>
   );
 }

@@ -1,27 +1,25 @@
 "use client";
 import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 
-const ALL = "__all";
-
-/** One labelled filter of a list toolbar: `null` is "all", shown as the `all` option. */
-export function FilterSelect({ id, label, value, all, options, onChange }: { id: string; label: string; value: string | null; all: string; options: { value: string; label: string }[]; onChange: (v: string | null) => void }) {
+/**
+ * One labelled filter of a list toolbar: `null` is "all", offered as the `all` option (a filter
+ * without one, like a page size, always has a value). The browser's own select: a toolbar renders
+ * several on every list page, and the Radix one renders each of its items while closed, which
+ * made hydrating a list page one long task.
+ */
+export function FilterSelect({ id, label, value, all, options, onChange, className = "w-52" }: { id: string; label: string; value: string | null; all?: string; options: { value: string; label: string }[]; onChange: (v: string | null) => void; className?: string }) {
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={id}>{label}</Label>
-      <Select value={value ?? ALL} onValueChange={(v) => onChange(v === ALL ? null : v)}>
-        <SelectTrigger id={id} className="w-52">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={ALL}>{all}</SelectItem>
-          {options.map((o) => (
-            <SelectItem key={o.value} value={o.value}>
-              {o.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      <NativeSelect id={id} className={className} value={value ?? ""} onChange={(e) => onChange(e.target.value || null)}>
+        {all !== undefined ? <NativeSelectOption value="">{all}</NativeSelectOption> : null}
+        {options.map((o) => (
+          <NativeSelectOption key={o.value} value={o.value}>
+            {o.label}
+          </NativeSelectOption>
+        ))}
+      </NativeSelect>
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { fieldControlProps, fieldIds } from "@/components/ui/field-context";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { Checkbox } from "@/components/ui/checkbox";
+import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 
 /** The attributes of the first element matching `tag` in static markup. */
 function attrsOf(html: string, tag: string): Record<string, string> {
@@ -88,6 +89,25 @@ describe("<Field>", () => {
     expect(button.id).toBe("confirm");
     expect(button["aria-invalid"]).toBe("true");
     expect(button["aria-describedby"]).toBe("confirm-error");
+  });
+
+  it("wires the native select, with its chevron hidden from screen readers", () => {
+    const html = renderToStaticMarkup(
+      <Field label="From" htmlFor="from" error="Choose the asset to convert from.">
+        <NativeSelect value="" onChange={() => {}}>
+          <NativeSelectOption value="" disabled>
+            Choose an asset
+          </NativeSelectOption>
+          <NativeSelectOption value="USD">USD · US dollars</NativeSelectOption>
+        </NativeSelect>
+      </Field>,
+    );
+    const select = attrsOf(html, "select");
+    expect(select.id).toBe("from");
+    expect(select["aria-invalid"]).toBe("true");
+    expect(select["aria-describedby"]).toBe("from-error");
+    expect(attrsOf(html, "svg")["aria-hidden"]).toBe("true");
+    expect(html).toContain("Choose an asset");
   });
 
   it("leaves a control outside any Field alone", () => {

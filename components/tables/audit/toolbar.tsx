@@ -1,12 +1,10 @@
 "use client";
 import { parseAsString, useQueryStates } from "nuqs";
 import { useTransition } from "react";
+import { FilterSelect } from "@/components/tables/filter-select";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-
-const ALL = "__all";
 
 /** Filters live in the URL (shareable, back-button friendly); the server reads them and renders the rows. */
 export function AuditToolbar({ actions, actors }: { actions: string[]; actors: { id: string; name: string; email: string }[] }) {
@@ -18,38 +16,8 @@ export function AuditToolbar({ actions, actors }: { actions: string[]; actors: {
   const set = (patch: Partial<Record<keyof typeof f, string | null>>) => void setF({ ...patch, page: null });
   return (
     <div className="mb-4 flex flex-wrap items-end gap-3" aria-busy={pending}>
-      <div className="grid gap-1.5">
-        <Label htmlFor="audit-action">Action</Label>
-        <Select value={f.action ?? ALL} onValueChange={(v) => set({ action: v === ALL ? null : v })}>
-          <SelectTrigger id="audit-action" className="w-52">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL}>All actions</SelectItem>
-            {actions.map((a) => (
-              <SelectItem key={a} value={a}>
-                {a}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="audit-actor">Who</Label>
-        <Select value={f.actor ?? ALL} onValueChange={(v) => set({ actor: v === ALL ? null : v })}>
-          <SelectTrigger id="audit-actor" className="w-52">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL}>Anyone</SelectItem>
-            {actors.map((a) => (
-              <SelectItem key={a.id} value={a.id}>
-                {a.name}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
+      <FilterSelect id="audit-action" label="Action" value={f.action} all="All actions" options={actions.map((a) => ({ value: a, label: a }))} onChange={(v) => set({ action: v })} />
+      <FilterSelect id="audit-actor" label="Who" value={f.actor} all="Anyone" options={actors.map((a) => ({ value: a.id, label: a.name }))} onChange={(v) => set({ actor: v })} />
       <div className="grid gap-1.5">
         <Label htmlFor="audit-target">Target id or type</Label>
         <Input

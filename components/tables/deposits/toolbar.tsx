@@ -1,13 +1,14 @@
 "use client";
 import { parseAsString, useQueryStates } from "nuqs";
 import { useTransition } from "react";
+import { FilterSelect } from "@/components/tables/filter-select";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { DEPOSIT_STATUS_FILTERS, DEPOSIT_TYPES, statusLabel, typeLabel } from "@/lib/review/deposit-filters";
 
-const ALL = "__all";
+const statusOptions = DEPOSIT_STATUS_FILTERS.map((s) => ({ value: s, label: statusLabel(s) }));
+const typeOptions = DEPOSIT_TYPES.map((t) => ({ value: t, label: typeLabel(t) }));
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Filters live in the URL (shareable, back-button friendly); the server asks the provider for that page. */
@@ -21,54 +22,9 @@ export function DepositsToolbar() {
   const status = f.status === "FLAGGED" ? "REQUIRES_REVIEW" : f.status;
   return (
     <div className="mb-4 flex flex-wrap items-end gap-3" aria-busy={pending}>
-      <div className="grid gap-1.5">
-        <Label htmlFor="deposits-status">Status</Label>
-        <Select value={status ?? ALL} onValueChange={(v) => set({ status: v === ALL ? null : v })}>
-          <SelectTrigger id="deposits-status" className="w-44">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL}>Any status</SelectItem>
-            {DEPOSIT_STATUS_FILTERS.map((s) => (
-              <SelectItem key={s} value={s}>
-                {statusLabel(s)}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="deposits-settlement">Settlement</Label>
-        <Select value={f.settlement ?? ALL} onValueChange={(v) => set({ settlement: v === ALL ? null : v })}>
-          <SelectTrigger id="deposits-settlement" className="w-44">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL}>Any settlement</SelectItem>
-            {DEPOSIT_STATUS_FILTERS.map((s) => (
-              <SelectItem key={s} value={s}>
-                {statusLabel(s)}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="deposits-type">Type</Label>
-        <Select value={f.type ?? ALL} onValueChange={(v) => set({ type: v === ALL ? null : v })}>
-          <SelectTrigger id="deposits-type" className="w-44">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL}>Any type</SelectItem>
-            {DEPOSIT_TYPES.map((t) => (
-              <SelectItem key={t} value={t}>
-                {typeLabel(t)}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
+      <FilterSelect id="deposits-status" label="Status" className="w-44" value={status} all="Any status" options={statusOptions} onChange={(v) => set({ status: v })} />
+      <FilterSelect id="deposits-settlement" label="Settlement" className="w-44" value={f.settlement} all="Any settlement" options={statusOptions} onChange={(v) => set({ settlement: v })} />
+      <FilterSelect id="deposits-type" label="Type" className="w-44" value={f.type} all="Any type" options={typeOptions} onChange={(v) => set({ type: v })} />
       <div className="grid gap-1.5">
         <Label htmlFor="deposits-customer">Customer id</Label>
         <Input

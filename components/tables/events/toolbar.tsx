@@ -1,41 +1,14 @@
 "use client";
 import { parseAsString, useQueryStates } from "nuqs";
 import { useTransition } from "react";
+import { FilterSelect } from "@/components/tables/filter-select";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 
-const ALL = "__all";
-
-function Choice({ id, label, value, all, options, labels, onChange }: {
-  id: string;
-  label: string;
-  value: string | null;
-  all: string;
-  options: string[];
-  labels?: Record<string, string>;
-  onChange: (v: string | null) => void;
-}) {
-  return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      <Select value={value ?? ALL} onValueChange={(v) => onChange(v === ALL ? null : v)}>
-        <SelectTrigger id={id} className="w-48">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={ALL}>{all}</SelectItem>
-          {/* A filter from a shared link stays selectable even when no event of it exists yet. */}
-          {(value && !options.includes(value) ? [value, ...options] : options).map((o) => (
-            <SelectItem key={o} value={o}>
-              {labels?.[o] ?? o}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </div>
-  );
+/** A filter from a shared link stays selectable even when no event of it exists yet. */
+function choices(value: string | null, options: string[], labels?: Record<string, string>) {
+  return (value && !options.includes(value) ? [value, ...options] : options).map((o) => ({ value: o, label: labels?.[o] ?? o }));
 }
 
 /** Filters live in the URL (shareable, back-button friendly); the server reads them and renders the rows. */
@@ -48,9 +21,9 @@ export function EventsToolbar({ names, resources, statuses, resourceLabels }: { 
   const set = (patch: Partial<Record<keyof typeof f, string | null>>) => void setF({ ...patch, page: null });
   return (
     <div className="mb-4 flex flex-wrap items-end gap-3" aria-busy={pending}>
-      <Choice id="events-name" label="Event" value={f.name} all="All events" options={names} onChange={(v) => set({ name: v })} />
-      <Choice id="events-resource" label="Resource" value={f.resource} all="All resources" options={resources} labels={resourceLabels} onChange={(v) => set({ resource: v })} />
-      <Choice id="events-status" label="Status" value={f.status} all="Any status" options={statuses} onChange={(v) => set({ status: v })} />
+      <FilterSelect id="events-name" label="Event" className="w-48" value={f.name} all="All events" options={choices(f.name, names)} onChange={(v) => set({ name: v })} />
+      <FilterSelect id="events-resource" label="Resource" className="w-48" value={f.resource} all="All resources" options={choices(f.resource, resources, resourceLabels)} onChange={(v) => set({ resource: v })} />
+      <FilterSelect id="events-status" label="Status" className="w-48" value={f.status} all="Any status" options={choices(f.status, statuses)} onChange={(v) => set({ status: v })} />
       <div className="grid gap-1.5">
         <Label htmlFor="events-q">Resource id</Label>
         <Input

@@ -3,8 +3,6 @@ import { parseAsString, useQueryStates } from "nuqs";
 import { useTransition } from "react";
 import { FilterSelect } from "@/components/tables/filter-select";
 import { Button } from "@/components/ui/button";
-import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "@/lib/legacy/filters";
 import type { ToolbarFilter } from "@/lib/legacy/views";
 
@@ -27,21 +25,7 @@ export function LegacyToolbar({ id, filters, values, limit, ignored }: { id: str
       {filters.map((f) => (
         <FilterSelect key={f.param} id={`${id}-${f.param}`} label={f.label} value={values[f.param] ?? null} all={f.all} options={f.options} onChange={(v) => set({ [f.param]: v })} />
       ))}
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-limit`}>Rows per page</Label>
-        <Select value={String(limit)} onValueChange={(v) => set({ limit: Number(v) === DEFAULT_PAGE_SIZE ? null : v })}>
-          <SelectTrigger id={`${id}-limit`} className="w-28">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {sizes.map((s) => (
-              <SelectItem key={s} value={String(s)}>
-                {s}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
+      <FilterSelect id={`${id}-limit`} label="Rows per page" className="w-28" value={String(limit)} options={sizes.map((s) => ({ value: String(s), label: String(s) }))} onChange={(v) => set({ limit: Number(v) === DEFAULT_PAGE_SIZE ? null : v })} />
       {filtered ? (
         <Button variant="ghost" onClick={() => set(Object.fromEntries(filters.map((f) => [f.param, null])))}>
           Clear filters

@@ -1,12 +1,11 @@
 "use client";
 import { parseAsString, useQueryStates } from "nuqs";
 import { useTransition } from "react";
+import { FilterSelect } from "@/components/tables/filter-select";
 import { Button } from "@/components/ui/button";
-import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { WITHDRAWAL_STATUSES } from "@/lib/withdrawals/schema";
 
-const ALL = "__all";
+const statusOptions = WITHDRAWAL_STATUSES.map((s) => ({ value: s, label: s }));
 
 /** The spec's status filter, in the URL (shareable); changing it goes back to the first page. */
 export function WithdrawalsToolbar() {
@@ -14,22 +13,7 @@ export function WithdrawalsToolbar() {
   const [f, setF] = useQueryStates({ status: parseAsString, page: parseAsString }, { shallow: false, startTransition: start });
   return (
     <div className="mb-4 flex flex-wrap items-end gap-3" aria-busy={pending} data-testid="withdrawals-toolbar">
-      <div className="grid gap-1.5">
-        <Label htmlFor="wd-status">Status</Label>
-        <Select value={f.status ?? ALL} onValueChange={(v) => void setF({ status: v === ALL ? null : v, page: null })}>
-          <SelectTrigger id="wd-status" className="w-52">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL}>All statuses</SelectItem>
-            {WITHDRAWAL_STATUSES.map((s) => (
-              <SelectItem key={s} value={s}>
-                {s}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
+      <FilterSelect id="wd-status" label="Status" value={f.status} all="All statuses" options={statusOptions} onChange={(v) => void setF({ status: v, page: null })} />
       {f.status ? (
         <Button variant="ghost" onClick={() => void setF({ status: null, page: null })}>
           Clear filter
