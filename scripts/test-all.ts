@@ -2,6 +2,9 @@
  * `npm test`: every suite of the project, on a fresh embedded PostgreSQL. vitest (unit, emulator
  * contract and integration tests), then the built app with the emulator under Playwright in
  * Debian's Chromium. Ends with one line `N passed, N failed` adding up every suite.
+ *
+ * `npm test -- e2e/deposits.spec.ts` (any Playwright arguments) runs only those specs, on the same
+ * fresh stack and without vitest: for going over a few specs while fixing them.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -36,6 +39,7 @@ function readJson<T>(file: string): T | null {
 }
 
 async function main() {
+  const playwrightArgs = process.argv.slice(2);
   const started: Managed[] = [];
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "merchant-ops-test-"));
   // Not test-results/: Playwright empties that folder when it starts.
@@ -63,13 +67,15 @@ async function main() {
     };
 
     // 1. vitest
-    console.log("\n=== vitest: unit, emulator contract and integration tests ===");
-    const vitestJson = path.join(results, "vitest.json");
-    fs.rmSync(vitestJson, { force: true });
-    run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile=${vitestJson}`], { ...baseEnv, TEST_DATABASE_URL: db.url });
-    const v = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number; numFailedTestSuites: number }>(vitestJson);
-    if (v) add({ passed: v.numPassedTests, failed: v.numFailedTests + (v.numFailedTestSuites && !v.numFailedTests ? v.numFailedTestSuites : 0), skipped: v.numPendingTests + v.numTodoTests });
-    else add({ passed: 0, failed: 1, skipped: 0 });
+    if (playwrightArgs.length === 0) {
+      console.log("\n=== vitest: unit, emulator contract and integration tests ===");
+      const vitestJson = path.join(results, "vitest.json");
+      fs.rmSync(vitestJson, { force: true });
+      run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile=${vitestJson}`], { ...baseEnv, TEST_DATABASE_URL: db.url });
+      const v = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number; numFailedTestSuites: number }>(vitestJson);
+      if (v) add({ passed: v.numPassedTests, failed: v.numFailedTests + (v.numFailedTestSuites && !v.numFailedTests ? v.numFailedTestSuites : 0), skipped: v.numPendingTests + v.numTodoTests });
+      else add({ passed: 0, failed: 1, skipped: 0 });
+    }
 
     // 2. the built app and the emulator under Playwright
     console.log("\n=== Playwright: the built app against the emulator in Chromium ===");
@@ -124,7 +130,7 @@ async function main() {
       await waitForHttp(`${secondUrl}/api/health`, 60_000, () => second.child.exitCode === null);
       const pwJson = path.join(results, "playwright.json");
       fs.rmSync(pwJson, { force: true });
-      run(bin("playwright"), ["test"], { ...env, NODE_ENV: "test", E2E_BASE_URL: appUrl, E2E_EMULATOR_URL: `http://localhost:${emulatorPort}`, E2E_SECOND_BASE_URL: secondUrl, APP_LOG_FILE: appLog, PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson });
+      run(bin("playwright"), ["test", ...playwrightArgs], { ...env, NODE_ENV: "test", E2E_BASE_URL: appUrl, E2E_EMULATOR_URL: `http://localhost:${emulatorPort}`, E2E_SECOND_BASE_URL: secondUrl, APP_LOG_FILE: appLog, PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson });
       const p = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(pwJson);
       if (p) e2e = { passed: p.stats.expected + p.stats.flaky, failed: p.stats.unexpected, skipped: p.stats.skipped };
     } else {
