@@ -263,7 +263,7 @@ test.describe("coins withdrawals", () => {
 
     const approver = await pageAs(browser, "approver");
     await gotoHydrated(approver, "/approvals");
-    const waiting = approver.getByTestId("approvals-waiting").getByTestId("approval-row").filter({ visible: true }).filter({ hasText: label });
+    const waiting = approver.getByTestId("approvals-waiting").getByTestId("approval-row").filter({ hasText: label });
     await expect(waiting).toContainText("Coins crypto withdrawal");
     await waiting.getByTestId("approve-open").click();
     await approver.getByTestId("approve-dialog").getByTestId("approve-confirm").click();
@@ -275,7 +275,7 @@ test.describe("coins withdrawals", () => {
 
     const id = (await sentOf())[0]!.id;
     // The inbox's record of the send links to the withdrawal's page.
-    const sentRow = approver.getByTestId("approvals-history").getByTestId("approval-row").filter({ visible: true }).filter({ hasText: label });
+    const sentRow = approver.getByTestId("approvals-history").getByTestId("approval-row").filter({ hasText: label });
     await expect(sentRow.getByTestId("approval-resource-link")).toHaveAttribute("href", `/coins/withdrawals/crypto/${id}`);
 
     await gotoHydrated(operator, "/coins/withdrawals?crypto_asset=USDC");

@@ -39,12 +39,33 @@ export function cacheKeyOf(parts: {
 /** Shares one promise among identical concurrent callers; forgets it once settled. */
 export class Coalescer {
   private readonly inflight = new Map<string, Promise<unknown>>();
+  private readonly queued = new Map<string, Promise<unknown>>();
 
   run<T>(key: string, fn: () => Promise<T>): Promise<T> {
     const existing = this.inflight.get(key);
     if (existing) return existing as Promise<T>;
     const p = fn().finally(() => this.inflight.delete(key));
     this.inflight.set(key, p);
+    return p;
+  }
+
+  /**
+   * Like run(), but every caller gets the answer of a call that began after it asked: one asked
+   * while a call is in flight (which may have left before the change it wants to see) shares the
+   * next call, started when that one settles. A burst of callers costs at most two calls.
+   */
+  runFresh<T>(key: string, fn: () => Promise<T>): Promise<T> {
+    const next = this.queued.get(key);
+    if (next) return next as Promise<T>;
+    const current = this.inflight.get(key);
+    if (!current) return this.run(key, fn);
+    const p = current
+      .catch(() => undefined)
+      .then(() => {
+        this.queued.delete(key);
+        return this.run(key, fn);
+      });
+    this.queued.set(key, p);
     return p;
   }
 

@@ -207,7 +207,11 @@ export class UpstreamClient {
     const ttlMs = o.cache === false ? 0 : (o.cache?.ttlMs ?? this.opts.defaultCacheTtlMs ?? 10_000);
     const useCache = o.cache !== false;
     // Identical reads (same tenant, key, path and query) share one in-flight call and its parse.
-    return this.coalescer.run(`${cacheKey}:${useCache ? "c" : "n"}`, async (): Promise<UpstreamResult<z.output<S>>> => {
+    // A read that must be current (LATEST, or no cache) never shares one that may answer from the
+    // cache or left before it was asked: right after a write, that answer would predate the write.
+    const flight = `${cacheKey}:${!useCache ? "n" : ttlMs === 0 ? "l" : "c"}`;
+    const coalesce = ttlMs === 0 ? this.coalescer.runFresh.bind(this.coalescer) : this.coalescer.run.bind(this.coalescer);
+    return coalesce(flight, async (): Promise<UpstreamResult<z.output<S>>> => {
       let cached = useCache ? await this.cache.get(cacheKey) : null;
       // An entry the current schema cannot read (written before a change) counts as absent.
       const cachedParse = cached ? o.schema.safeParse(cached.body) : null;

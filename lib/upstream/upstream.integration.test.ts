@@ -408,6 +408,27 @@ describe("coalescing, cache and the shared budget", () => {
     expect(new Set(results.map((r) => r.fetchedAt.getTime())).size).toBe(1);
   });
 
+  it("a LATEST read asked while a cached read is in flight asks the provider, and sees a move made just before", async () => {
+    const { ctx, net } = rig();
+    const before = await core.getMerchantBalance(ctx, { cache: { ttlMs: 60_000 } });
+    await core.transferBalance(ctx, { amount_usd: "1.00" }, { attemptKey: randomUUID() });
+    const reads = net.count();
+    // As a page does after a move: its cached read and the LATEST refetch, asked together.
+    const [cached, latest] = await Promise.all([core.getMerchantBalance(ctx, { cache: { ttlMs: 60_000 } }), core.getMerchantBalance(ctx, { cache: LATEST })]);
+    expect(cached).toMatchObject({ source: "cache", fetchedAt: before.fetchedAt });
+    expect(latest.source).toBe("upstream");
+    expect(new Decimal(latest.data.data.collection_balance_usd).toFixed(2)).toBe(new Decimal(before.data.data.collection_balance_usd).minus(1).toFixed(2));
+    expect(net.count()).toBe(reads + 1);
+  });
+
+  it("LATEST reads asked while one is in flight share the next call, begun after they asked", async () => {
+    const { ctx, net } = rig();
+    const [a, b, c] = await Promise.all([core.listBanks(ctx, { cache: LATEST }), core.listBanks(ctx, { cache: LATEST }), core.listBanks(ctx, { cache: LATEST })]);
+    expect(net.count()).toBe(2);
+    expect(b.fetchedAt.getTime()).toBe(c.fetchedAt.getTime());
+    expect(b.fetchedAt.getTime()).toBeGreaterThanOrEqual(a.fetchedAt.getTime());
+  });
+
   it("another instance reads the shared cache instead of the provider while it is fresh", async () => {
     const a = rig();
     await core.listBanks(a.ctx, { cache: { ttlMs: 60_000 } });
