@@ -38,28 +38,31 @@ export function cacheKeyOf(parts: {
 
 /** Shares one promise among identical concurrent callers; forgets it once settled. */
 export class Coalescer {
-  private readonly inflight = new Map<string, Promise<unknown>>();
+  private readonly inflight = new Map<string, { promise: Promise<unknown>; startedAt: number }>();
   private readonly queued = new Map<string, Promise<unknown>>();
+
+  constructor(private readonly now: () => number = Date.now) {}
 
   run<T>(key: string, fn: () => Promise<T>): Promise<T> {
     const existing = this.inflight.get(key);
-    if (existing) return existing as Promise<T>;
-    const p = fn().finally(() => this.inflight.delete(key));
-    this.inflight.set(key, p);
-    return p;
+    if (existing) return existing.promise as Promise<T>;
+    const promise = fn().finally(() => this.inflight.delete(key));
+    this.inflight.set(key, { promise, startedAt: this.now() });
+    return promise;
   }
 
   /**
-   * Like run(), but every caller gets the answer of a call that began after it asked: one asked
-   * while a call is in flight (which may have left before the change it wants to see) shares the
-   * next call, started when that one settles. A burst of callers costs at most two calls.
+   * Like run(), but the caller shares a call in flight only if it began at or after `notBefore`
+   * (e.g. the last write, whose effect the caller must see). Otherwise it shares the next call,
+   * started when that one settles, with everyone else who asked meanwhile: a burst costs at most
+   * two calls.
    */
-  runFresh<T>(key: string, fn: () => Promise<T>): Promise<T> {
+  runAfter<T>(key: string, notBefore: number, fn: () => Promise<T>): Promise<T> {
     const next = this.queued.get(key);
     if (next) return next as Promise<T>;
     const current = this.inflight.get(key);
-    if (!current) return this.run(key, fn);
-    const p = current
+    if (!current || current.startedAt >= notBefore) return this.run(key, fn);
+    const p = current.promise
       .catch(() => undefined)
       .then(() => {
         this.queued.delete(key);

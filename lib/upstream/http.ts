@@ -62,6 +62,8 @@ export interface RequestOptions<S extends z.ZodType> {
 /** Always ask the provider; fall back to the last answer, marked stale, when it cannot be asked. */
 export const LATEST = { ttlMs: 0 } as const;
 
+const tenantOf = (o: { organizationId: string; environment: string }) => `${o.organizationId}:${o.environment}`;
+
 /** The share of each minute's budget that refreshes of cached reads leave to reads with nothing to show and to writes (19 of 95). */
 export const REFRESH_RESERVE_SHARE = 0.2;
 
@@ -158,7 +160,9 @@ export function withoutSecrets(value: unknown): unknown {
 export class UpstreamClient {
   readonly budget: RateBudget;
   readonly cache: ReadCache;
-  private readonly coalescer = new Coalescer();
+  private readonly coalescer: Coalescer;
+  /** When each tenant's last write through this client settled (see read coalescing). */
+  private readonly lastWriteAt = new Map<string, number>();
   private readonly fetchImpl: typeof fetch;
   private readonly baseUrl: (surface: UpstreamSurface, environment: UpstreamEnvironment) => string;
   private readonly retry: RetryPolicy;
@@ -173,6 +177,7 @@ export class UpstreamClient {
     const sql = opts.sql ?? prismaSql(opts.db);
     this.budget = new RateBudget(sql, { limit: opts.budgetLimit, now: this.now });
     this.cache = new ReadCache(sql, this.now);
+    this.coalescer = new Coalescer(this.now);
     this.fetchImpl = opts.fetch ?? ((...args) => fetch(...args));
     this.baseUrl = opts.baseUrl ?? surfaceBaseUrl;
     this.retry = { ...DEFAULT_RETRY, ...opts.retry };
@@ -200,6 +205,9 @@ export class UpstreamClient {
         return { ...this.parse(o, op, raw, true), source: "upstream", stale: false, fetchedAt: new Date(this.now()) };
       } catch (err) {
         throw err instanceof UpstreamError ? err.withOutcome(err.outcome, true) : err;
+      } finally {
+        // Even a failed write may have changed something at the provider.
+        this.lastWriteAt.set(tenantOf(o), this.now());
       }
     }
 
@@ -210,8 +218,7 @@ export class UpstreamClient {
     // A read that must be current (LATEST, or no cache) never shares one that may answer from the
     // cache or left before it was asked: right after a write, that answer would predate the write.
     const flight = `${cacheKey}:${!useCache ? "n" : ttlMs === 0 ? "l" : "c"}`;
-    const coalesce = ttlMs === 0 ? this.coalescer.runFresh.bind(this.coalescer) : this.coalescer.run.bind(this.coalescer);
-    return coalesce(flight, async (): Promise<UpstreamResult<z.output<S>>> => {
+    const read = async (): Promise<UpstreamResult<z.output<S>>> => {
       let cached = useCache ? await this.cache.get(cacheKey) : null;
       // An entry the current schema cannot read (written before a change) counts as absent.
       const cachedParse = cached ? o.schema.safeParse(cached.body) : null;
@@ -237,7 +244,10 @@ export class UpstreamClient {
         }
         throw err;
       }
-    });
+    };
+    if (ttlMs > 0) return this.coalescer.run(flight, read);
+    // Nor does it share a call that left before this tenant's last write through this process.
+    return this.coalescer.runAfter(flight, this.lastWriteAt.get(tenantOf(o)) ?? 0, read);
   }
 
   /**
