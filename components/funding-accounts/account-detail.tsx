@@ -10,7 +10,7 @@ import type { FundingAccountView } from "@/lib/funding-accounts/views";
 import { liveKeys } from "@/lib/live/query-keys";
 import { formatMoney } from "@/lib/money";
 import type { FundingAccount } from "@/lib/upstream/schemas/core";
-import type { Rail } from "@/lib/funding-accounts/schema";
+import type { Rail } from "@/lib/funding-accounts/options";
 import { ChangeSettlementDialog } from "./change-settlement-dialog";
 import { Countdown } from "./countdown";
 import { railLabel, settlementLabel, typeLabel } from "./labels";

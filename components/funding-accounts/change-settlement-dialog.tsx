@@ -14,7 +14,8 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { updateSettlementDestination } from "@/lib/actions/update-settlement-destination";
-import { allowedSettlements, ASSETS, DESTINATION_CHAINS, rateNeed, settlementFormSchema, type Rail, type SettlementType } from "@/lib/funding-accounts/schema";
+import { allowedSettlements, rateNeed, settlementFormSchema } from "@/lib/funding-accounts/schema";
+import { ASSETS, DESTINATION_CHAINS, type Rail, type SettlementType } from "@/lib/funding-accounts/options";
 import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
 import { accountKey } from "./account-detail";
 import { settlementLabel } from "./labels";

@@ -11,22 +11,8 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { createFundingAccount } from "@/lib/actions/create-funding-account";
-import {
-  allowedSettlements,
-  ASSETS,
-  createFundingAccountFormSchema,
-  DESTINATION_CHAINS,
-  FUNDING_CHAINS,
-  MIN_TEMPORARY_NGN,
-  RAILS,
-  rateNeed,
-  TYPE_LABEL,
-  TYPES,
-  type CreateFundingAccountFormValues,
-  type FundingType,
-  type Rail,
-  type SettlementType,
-} from "@/lib/funding-accounts/schema";
+import { allowedSettlements, createFundingAccountFormSchema, rateNeed, type CreateFundingAccountFormValues } from "@/lib/funding-accounts/schema";
+import { ASSETS, DESTINATION_CHAINS, FUNDING_CHAINS, MIN_TEMPORARY_NGN, RAILS, TYPE_LABEL, TYPES, type FundingType, type Rail, type SettlementType } from "@/lib/funding-accounts/options";
 import type { CustomerOption } from "@/lib/funding-accounts/views";
 import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
 import { FrozenBanner } from "./frozen-banner";

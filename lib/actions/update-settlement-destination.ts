@@ -2,7 +2,8 @@
 import { revalidatePath } from "next/cache";
 import { ActionError, defineAction, zodFieldErrors } from "@/lib/actions/safe-action";
 import { db } from "@/lib/db";
-import { SETTLEMENT_UPSTREAM_FIELDS, settlementFormSchema, toSettlementBody, updateSettlementSchema, type Rail } from "@/lib/funding-accounts/schema";
+import { SETTLEMENT_UPSTREAM_FIELDS, settlementFormSchema, toSettlementBody, updateSettlementSchema } from "@/lib/funding-accounts/schema";
+import { type Rail } from "@/lib/funding-accounts/options";
 import { confirmPayoutAccountName } from "@/lib/funding-accounts/server-checks";
 
 /**

@@ -2,7 +2,6 @@
  * The funding account detail page as the server renders it, per environment and role: the sandbox
  * deposit simulator must not exist in production at all (not merely disabled).
  */
-import * as React from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { beforeEach, describe, expect, it, vi } from "vitest";

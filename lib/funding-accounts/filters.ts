@@ -3,7 +3,7 @@
  * the GET route). Client-safe. An unknown value in a shared link is dropped, never an error page.
  */
 import { z } from "zod";
-import { FUNDING_ACCOUNT_STATUSES, RAILS, TYPES } from "./schema";
+import { FUNDING_ACCOUNT_STATUSES, RAILS, TYPES } from "./options";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const PAGE_SIZE = 20;

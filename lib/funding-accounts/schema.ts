@@ -7,10 +7,7 @@
  */
 import { z } from "zod";
 import { withAttemptKey } from "@/lib/upstream/attempt";
-import { RAILS, TYPES, SETTLEMENT_TYPES, ASSETS, FUNDING_CHAINS, DESTINATION_CHAINS, FUNDING_ACCOUNT_STATUSES, SCENARIOS, MIN_TEMPORARY_NGN, RAIL_LABEL, TYPE_LABEL, SETTLEMENT_LABEL, type Asset, type FundingType, type Rail, type SettlementType } from "./options";
-
-export { RAILS, TYPES, SETTLEMENT_TYPES, ASSETS, FUNDING_CHAINS, DESTINATION_CHAINS, FUNDING_ACCOUNT_STATUSES, SCENARIOS, MIN_TEMPORARY_NGN, RAIL_LABEL, TYPE_LABEL, SETTLEMENT_LABEL } from "./options";
-export type { Asset, FundingType, Rail, SettlementType } from "./options";
+import { ASSETS, DESTINATION_CHAINS, FUNDING_CHAINS, MIN_TEMPORARY_NGN, RAILS, SCENARIOS, SETTLEMENT_TYPES, TYPES, type FundingType, type Rail, type SettlementType } from "./options";
 
 /** Which settlement types the provider allows for each rail and type (docs: "Funding account create"). */
 export function allowedSettlements(rail: Rail, type: FundingType): readonly SettlementType[] {

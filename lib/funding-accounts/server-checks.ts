@@ -8,7 +8,8 @@ import Decimal from "decimal.js";
 import { ActionError } from "@/lib/actions/safe-action";
 import type { Upstream } from "@/lib/upstream";
 import { log } from "@/lib/log";
-import { accountNameChangedMessage, amountMinimumMessage, MIN_TEMPORARY_NGN, rateNeed, type CreateFundingAccountValues } from "./schema";
+import { accountNameChangedMessage, amountMinimumMessage, rateNeed, type CreateFundingAccountValues } from "./schema";
+import { MIN_TEMPORARY_NGN } from "./options";
 
 const DECIMAL = /^\d+(\.\d+)?$/;
 

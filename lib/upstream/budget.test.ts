@@ -3,7 +3,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { testDb } from "@/test/factories";
-import { RateBudget, WINDOW_MS, keyHash } from "./budget";
+import { RateBudget, keyHash } from "./budget";
 import { fastSql, prismaSql } from "./sql";
 
 // Two more, separate connection pools: they stand in for other instances of the app (one through

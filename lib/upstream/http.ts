@@ -17,7 +17,7 @@ import { noteBudgetKey, observeUpstream } from "@/lib/metrics";
 import { RateBudget, keyHash } from "./budget";
 import { Coalescer, ReadCache, cacheKeyOf, type CachedRead } from "./cache";
 import { surfaceBaseUrl } from "./config";
-import { UpstreamError, budgetError, errorFromResponse, noKeyError, parseRetryAfter, transportError, type OperationInfo } from "./errors";
+import { UpstreamError, budgetError, errorFromResponse, noKeyError, transportError, type OperationInfo } from "./errors";
 import { LedgerError, beginAttempt, finishAttempt } from "./ledger";
 import { prismaSql, type SqlRunner } from "./sql";
 import type { HttpMethod, KeyProvider, UpstreamEnvironment, UpstreamSurface, WriteAttempt } from "./types";

@@ -3,7 +3,6 @@
  * the HTML is masks and metadata, never a key or a secret.
  */
 import { NuqsTestingAdapter } from "nuqs/adapters/testing";
-import * as React from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import ApiKeysPage from "@/app/(dashboard)/settings/api-keys/page";

@@ -27,9 +27,6 @@ export interface DepositRow {
 export function DepositsTable({ rows, page, pages, total, filters }: { rows: DepositRow[]; page: number; pages: number; total: number; filters: DepositFilters }) {
   const filtered = Object.entries(filters).some(([k, v]) => k !== "page" && v !== undefined);
   if (!rows.length) return <DepositsEmptyState filtered={filtered} />;
-  const link = (p: number) => ({
-    query: Object.fromEntries(Object.entries({ ...filters, page: p }).filter(([, v]) => v !== undefined && String(v) !== "").map(([k, v]) => [k, String(v)])),
-  });
   return (
     <div className="grid gap-3">
       <div className="overflow-x-auto rounded-lg border">

@@ -19,13 +19,6 @@ export function EventsTable({
   filtered: boolean;
 }) {
   if (!rows.length) return <EventsEmptyState filtered={filtered} />;
-  const link = (p: number) => ({
-    query: Object.fromEntries(
-      Object.entries({ ...filters, page: p })
-        .filter(([, v]) => v !== undefined && String(v) !== "")
-        .map(([k, v]) => [k, String(v)]),
-    ),
-  });
   return (
     <div className="grid gap-3">
       <div className="rounded-lg border">
