@@ -216,7 +216,7 @@ export class UpstreamClient {
     const useCache = o.cache !== false;
     // Identical reads (same tenant, key, path and query) share one in-flight call and its parse.
     // A read that must be current (LATEST, or no cache) never shares one that may answer from the
-    // cache or left before it was asked: right after a write, that answer would predate the write.
+    // cache: right after a write, that answer would predate the write.
     const flight = `${cacheKey}:${!useCache ? "n" : ttlMs === 0 ? "l" : "c"}`;
     const read = async (): Promise<UpstreamResult<z.output<S>>> => {
       let cached = useCache ? await this.cache.get(cacheKey) : null;
