@@ -214,15 +214,21 @@ export const withdrawal = obj({
 export const withdrawals = corePage(withdrawal);
 export const withdrawalCreated = dataOf(obj({ transaction_id: str }));
 
-export const merchantFunding = dataOf(
-  obj({
-    id: optStr,
-    setup_status: openEnum(["ACTIVE"]),
-    ngn_settlement_destination: openEnum(["USD_BALANCE", "NGN_BALANCE"]).nullish(),
-    ngn_account: obj({ account_number: optStr, account_name: optStr, bank_name: optStr, bank_code: optStr }).nullish(),
-    crypto_wallet: obj({ wallet_id: optStr, addresses: z.array(obj({ chain: optStr, address: optStr })).default([]) }).nullish(),
-    updated_at: optTimestamp,
-  }),
+const merchantFundingConfig = obj({
+  id: optStr,
+  setup_status: openEnum(["ACTIVE"]),
+  ngn_settlement_destination: openEnum(["USD_BALANCE", "NGN_BALANCE"]).nullish(),
+  ngn_account: obj({ account_number: optStr, account_name: optStr, bank_name: optStr, bank_code: optStr }).nullish(),
+  crypto_wallet: obj({ wallet_id: optStr, addresses: z.array(obj({ chain: optStr, address: optStr })).default([]) }).nullish(),
+  updated_at: optTimestamp,
+});
+/**
+ * The spec returns the configuration as `{ data: <object> }`; the docs notes show
+ * `GET /v1/merchant/funding` answering it bare. Both are read as `{ data }`.
+ */
+export const merchantFunding = z.preprocess(
+  (v) => (v !== null && typeof v === "object" && !Array.isArray(v) && !("data" in v) && "setup_status" in v ? { data: v } : v),
+  dataOf(merchantFundingConfig),
 );
 
 export const payout = obj({
