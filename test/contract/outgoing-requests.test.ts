@@ -9,6 +9,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { randomBytes, randomUUID } from "node:crypto";
+import Decimal from "decimal.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SEED_KEYS, withEmulator, type TestEmulator } from "@/emulator/testing";
 import { approveRequest } from "@/lib/actions/approve-request";
@@ -153,7 +154,9 @@ describe("core writes as documented", () => {
     await as("operator");
     await ok(createFundingAccount({ attemptKey: randomUUID(), customer_id: await customer(), rail: "NGN_VIRTUAL_ACCOUNT", type: "TEMPORARY", amount: "25000", settlement_type: "INTERNAL_BALANCE" }));
     const [body] = expectAsDocumented(recorded(), "POST /v1/funding-accounts");
-    expect(body).toMatchObject({ type: "TEMPORARY", rail: "NGN_VIRTUAL_ACCOUNT", currency: "NGN", amount: "25000", settlement_destination: { type: "INTERNAL_BALANCE" } });
+    expect(body).toMatchObject({ type: "TEMPORARY", rail: "NGN_VIRTUAL_ACCOUNT", currency: "NGN", settlement_destination: { type: "INTERNAL_BALANCE" } });
+    expect(typeof body!.amount).toBe("string");
+    expect(new Decimal(body!.amount as string).eq(25000)).toBe(true);
   });
 
   it("POST /v1/funding-accounts: a permanent crypto account paying out to a bank (create-funding-account)", async () => {
@@ -258,6 +261,20 @@ describe("core writes as documented", () => {
       // The repeated attempt is answered from the app's own ledger; the two attempts carry two keys.
       expect(keys).toHaveLength(2);
       expect(new Set(keys).size).toBe(2);
+    });
+
+    it("X-Idempotency-Key: a retry after a provider failure is the exact same request with the same key", async () => {
+      await emu.control.setFaults({ path_prefix: "/v1/recipients", error_status: 503, times: 1 });
+      await as("operator");
+      try {
+        await ok(createRecipient({ attemptKey: randomUUID(), ...(await inputs.CRYPTO_ADDRESS()) } as never));
+      } finally {
+        await emu.control.clearFaults();
+      }
+      const sent = sentTo(recorded(), "POST /v1/recipients");
+      expect(sent).toHaveLength(2);
+      expect(sent[1]!.headers["x-idempotency-key"]).toBe(sent[0]!.headers["x-idempotency-key"]);
+      expect(sent[1]!.body).toBe(sent[0]!.body);
     });
   });
 
