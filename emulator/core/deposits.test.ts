@@ -151,6 +151,11 @@ describe("the simulated amount through the control API", () => {
     expect((await get(h.emu, `/v1/deposits/${depositIdFrom(first.body.message)}`)).body.amount).toBe("12345.67");
     const second = await post(h.emu, "/v1/sandbox/deposits", { funding_account_id: fa.id, scenario: "REQUIRES_REVIEW" }, { idem: false });
     expect((await get(h.emu, `/v1/deposits/${depositIdFrom(second.body.message)}`)).body.amount).toBe("50000.00");
+    // A chosen amount can be withdrawn before any deposit uses it.
+    await control({ funding_account_id: fa.id, amount: "777.00" });
+    expect(await (await control({ funding_account_id: fa.id, amount: null })).json()).toMatchObject({ amount: null });
+    const third = await post(h.emu, "/v1/sandbox/deposits", { funding_account_id: fa.id, scenario: "REQUIRES_REVIEW" }, { idem: false });
+    expect((await get(h.emu, `/v1/deposits/${depositIdFrom(third.body.message)}`)).body.amount).toBe("50000.00");
   });
 
   it("refuses a bad amount, a JSON number, stray fields and an unknown account", async () => {

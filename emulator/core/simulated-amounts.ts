@@ -11,7 +11,7 @@ import type { CoreSlice } from "./types";
 export const NEXT_AMOUNT_PATH = "/__emulator/sandbox-deposits/next-amount";
 
 export type NextAmountResult =
-  | { ok: true; merchant_id: string; funding_account_id: string; amount: string }
+  | { ok: true; merchant_id: string; funding_account_id: string; amount: string | null }
   | { ok: false; status: 400 | 404; message: string; fields?: Record<string, string> };
 
 /** `coreSlices` is the persisted core state per merchant; the account's merchant is found by its id. */
@@ -27,6 +27,11 @@ export function setNextSimulatedAmount(coreSlices: Record<string, unknown>, body
     const s = raw as CoreSlice;
     const fa = s.fundingAccounts.find((f) => f.id === (faId as string).toLowerCase());
     if (!fa) continue;
+    // null withdraws a chosen amount that no simulated deposit used (a client's simulate call failed).
+    if (b.amount === null) {
+      if (s.nextSimulatedAmounts) delete s.nextSimulatedAmounts[fa.id];
+      return { ok: true, merchant_id: merchantId, funding_account_id: fa.id, amount: null };
+    }
     // The simulator's own rule for amounts: decimal string, above zero, the asset's decimals.
     const amount = amountField(b.amount, "amount", errors, { dp: fa.rail === "CRYPTO_ADDRESS" ? 6 : 2 });
     if (amount === null) return { ok: false, status: 400, message: "Invalid request body.", fields: errors.fields };
