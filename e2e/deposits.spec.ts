@@ -83,7 +83,10 @@ async function simulateDefaultFlow(request: APIRequestContext): Promise<string> 
       headers: { "X-Api-Key": DEMO_SANDBOX_KEY, "X-Idempotency-Key": randomUUID() },
       data: { funding_account_id: account.id },
     });
-    if (res.status() !== 201) continue;
+    if (res.status() !== 201) {
+      await request.put(`${base}/__emulator/sandbox-deposits/next-amount`, { data: { funding_account_id: account.id, amount: null } });
+      continue;
+    }
     const { message } = (await res.json()) as { message: string };
     const id = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/.exec(message)?.[1];
     if (id) return id;
