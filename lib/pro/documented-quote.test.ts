@@ -129,6 +129,17 @@ describe("a limit order against the documented quote answer", () => {
     if (r.ok && r.data.outcome === "placed") expect(await providerOrder(r.data.orderId)).toMatchObject({ client_order_id: id, max_taker_fee: "2.00" });
   });
 
+  it("explains an id the provider knows no quote for as a stale quote, not a fee-cap refusal, and places nothing", async () => {
+    await testDb().approvalThreshold.create({ data: { organizationId: team.org.id, kind: "pro_order", currency: "USD", amount: "1000000" } });
+    await as("operator");
+    const before = await orderCount();
+    const r = await placeProOrder({ ...LIMIT, attemptKey: randomUUID(), client_order_id: randomUUID(), max_taker_fee: "2.00" });
+    expect(r).toMatchObject({ ok: false, fieldErrors: { client_order_id: "The provider no longer knows this quote, so nothing was placed. Get a fresh quote and review it again." } });
+    expect(r.ok ? {} : r.fieldErrors).not.toHaveProperty("max_taker_fee");
+    expect(sent("/orders").map((o) => o.status)).toEqual([400]);
+    expect(await orderCount()).toBe(before);
+  });
+
   it("gives every quote its own id, so a re-quote never reuses one", async () => {
     await as("operator");
     const a = await quoteProOrder(LIMIT);
