@@ -30,7 +30,7 @@ type Review = { values: Ticket; quote: QuoteView | null };
 /** A placement that needs a fresh quote: the fee cap was exceeded, or the quote is no longer usable. */
 type Requote = { title: string; message: string; values: Ticket };
 const FEE_CAP_TITLE = `The order was refused: its fee would exceed the fee cap (${FEE_CAP_REASON}).`;
-const STALE_QUOTE_TITLE = "The order was not placed: the reviewed quote can no longer be used.";
+const STALE_QUOTE_TITLE = "The order was not placed: the reviewed quote cannot be used.";
 
 function Radios({ name, legend, options, register, disabled }: { name: "side" | "type"; legend: string; options: { value: string; label: string }[]; register: ReturnType<typeof useForm<TicketValues>>["register"]; disabled: boolean }) {
   return (
@@ -156,12 +156,11 @@ export function OrderTicket({ access, initialBalances, balancesError, initialOrd
           toast.success(r.data.replayed ? "This order had already been placed; showing it." : "Order placed.");
           return;
         }
-        if (r.fieldErrors?.max_taker_fee) {
-          setRequote({ title: FEE_CAP_TITLE, message: r.error, values });
-          return;
-        }
-        if (r.fieldErrors?.client_order_id) {
-          setRequote({ title: STALE_QUOTE_TITLE, message: r.error, values });
+        // Only the provider's fee-cap refusal is called one; a quote the provider no longer knows, or
+        // one that came back without a fee, needs a fresh quote for another reason.
+        if (r.fieldErrors?.max_taker_fee || r.fieldErrors?.client_order_id) {
+          const feeCap = r.fieldErrors.max_taker_fee === REJECTION_HELP[FEE_CAP_REASON];
+          setRequote({ title: feeCap ? FEE_CAP_TITLE : STALE_QUOTE_TITLE, message: r.error, values });
           return;
         }
         const fields = Object.entries(r.fieldErrors ?? {}).filter(([n]) => n in DEFAULTS);
