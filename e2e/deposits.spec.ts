@@ -76,11 +76,17 @@ async function simulateDefaultFlow(request: APIRequestContext): Promise<string> 
   expect(list.ok(), await list.text()).toBe(true);
   for (const account of ((await list.json()) as { data: { id: string; rail: string }[] }).data) {
     if (account.rail !== "NGN_VIRTUAL_ACCOUNT") continue;
+    // The simulator takes funding_account_id and scenario only; the amount is set through the control API.
+    const amount = await request.put(`${base}/__emulator/sandbox-deposits/next-amount`, { data: { funding_account_id: account.id, amount: "30000" } });
+    expect(amount.ok(), await amount.text()).toBe(true);
     const res = await request.post(`${base}/v1/sandbox/deposits`, {
       headers: { "X-Api-Key": DEMO_SANDBOX_KEY, "X-Idempotency-Key": randomUUID() },
-      data: { funding_account_id: account.id, amount: "30000" },
+      data: { funding_account_id: account.id },
     });
-    if (res.status() !== 201) continue;
+    if (res.status() !== 201) {
+      await request.put(`${base}/__emulator/sandbox-deposits/next-amount`, { data: { funding_account_id: account.id, amount: null } });
+      continue;
+    }
     const { message } = (await res.json()) as { message: string };
     const id = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/.exec(message)?.[1];
     if (id) return id;

@@ -126,6 +126,9 @@ test.describe("Pro order ticket", () => {
     const id = await placedOrderId(page);
     expect(await orderCount(request)).toBe(before + 1);
     const placed = await providerOrder(request, id);
+    // The order carries the app's own client_order_id, the one it sent with the quote: the emulator
+    // refuses a limit order whose id matches no quote it gave, and never makes one up itself.
+    expect(placed.client_order_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     // The quote's estimated fee went out unchanged as the order's fee cap.
     expect(`NGN ${Number(placed.max_taker_fee).toLocaleString("en-GB", { minimumFractionDigits: 2 })}`).toBe(fee);
     await expect(page).toHaveURL(new RegExp(`/pro\\?order=${id}$`));

@@ -26,6 +26,8 @@ export interface EmulatorControl {
   clearFaults(): Promise<void>;
   setWebhookTarget(target: { merchantId?: string; surface: "core" | "pro"; url: string; secret: string }): Promise<void>;
   freeze(merchantId: string, frozen: boolean): Promise<void>;
+  /** The amount of the next simulated deposit on this funding account (the simulator takes none). */
+  nextDepositAmount(fundingAccountId: string, amount: string): Promise<void>;
   deliveries(merchantId?: string, limit?: number): Promise<DeliveryView[]>;
 }
 
@@ -92,6 +94,9 @@ export async function withEmulator(opts: Omit<StartEmulatorOptions, "port"> = {}
     },
     async freeze(merchantId, frozen) {
       await controlCall(base, "POST", `/merchants/${merchantId}/freeze`, { frozen });
+    },
+    async nextDepositAmount(fundingAccountId, amount) {
+      await controlCall(base, "PUT", "/sandbox-deposits/next-amount", { funding_account_id: fundingAccountId, amount });
     },
     async deliveries(merchantId, limit = 100) {
       const q = new URLSearchParams({ limit: String(limit) });

@@ -41,7 +41,10 @@ const schema = z
       .min(20, { error: "must be at least 20 requests per minute" })
       .max(100_000, { error: "must be at most 100000 requests per minute" })
       .default(100),
-    /** The emulator's control API, used only to seed the demo organization's sandbox keys. */
+    /**
+     * The emulator's control API: seeds the demo organization's sandbox keys and, when the sandbox
+     * core URL is the emulator's, sets a simulated deposit's amount (lib/upstream/emulator-control.ts).
+     */
     EMULATOR_URL: z.string().url().optional(),
     OIDC_ISSUER: z.string().url({ error: "must be the OIDC issuer URL" }).optional(),
     OIDC_CLIENT_ID: z.string().min(1).optional(),

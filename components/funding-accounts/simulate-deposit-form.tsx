@@ -24,9 +24,11 @@ type Values = z.input<typeof formSchema>;
 /**
  * Sandbox only (the page does not render it in production, and the action refuses there): asks the
  * provider's simulator for a deposit to this account. The result then arrives like a real deposit,
- * through webhooks and the live stream.
+ * through webhooks and the live stream. The simulator takes no amount, so the amount field is
+ * offered only when the sandbox is the local emulator (`amountOffered`), which sets it through its
+ * control API.
  */
-export function SimulateDepositForm({ accountId, currency }: { accountId: string; currency: string }) {
+export function SimulateDepositForm({ accountId, currency, amountOffered }: { accountId: string; currency: string; amountOffered: boolean }) {
   const queryClient = useQueryClient();
   const attempt = useAttemptKey(`simulate-deposit-${accountId}`);
   const [pending, start] = useTransition();
@@ -51,6 +53,7 @@ export function SimulateDepositForm({ accountId, currency }: { accountId: string
       if (fields.amount) form.setError("amount", { type: "server", message: fields.amount });
       if (fields.scenario) form.setError("scenario", { type: "server", message: fields.scenario });
       if (!fields.amount && !fields.scenario) setFormError(r.error);
+      else if (fields.amount && !amountOffered) setFormError(fields.amount);
     });
   });
 
@@ -81,9 +84,15 @@ export function SimulateDepositForm({ accountId, currency }: { accountId: string
             )}
           />
         </Field>
-        <Field label={`Amount (${currency}, optional)`} htmlFor="simulate-amount" error={form.formState.errors.amount?.message} description="Empty: the account's expected amount, or the provider's default." className="w-64">
-          <Input id="simulate-amount" inputMode="decimal" autoComplete="off" placeholder="50000.00" {...form.register("amount")} />
-        </Field>
+        {amountOffered ? (
+          <Field label={`Amount (${currency}, optional)`} htmlFor="simulate-amount" error={form.formState.errors.amount?.message} description="Emulator only. Empty: the account's expected amount, or the default." className="w-64">
+            <Input id="simulate-amount" inputMode="decimal" autoComplete="off" placeholder="50000.00" {...form.register("amount")} />
+          </Field>
+        ) : (
+          <p className="max-w-64 pt-6 text-sm text-muted-foreground" data-testid="simulate-amount-note">
+            The provider picks the amount: the account&apos;s expected amount, or its default.
+          </p>
+        )}
         <div className="pt-6">
           <Button type="submit" disabled={pending}>
             {pending ? "Simulating…" : "Simulate deposit"}

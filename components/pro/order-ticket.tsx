@@ -27,7 +27,10 @@ import { reached } from "@/lib/actions/reached";
 const DEFAULTS: TicketValues = { symbol: "USDT-NGN", side: "buy", type: "limit", price: "", quantity: "" };
 
 type Review = { values: Ticket; quote: QuoteView | null };
-type FeeCap = { message: string; values: Ticket };
+/** A placement that needs a fresh quote: the fee cap was exceeded, or the quote is no longer usable. */
+type Requote = { title: string; message: string; values: Ticket };
+const FEE_CAP_TITLE = `The order was refused: its fee would exceed the fee cap (${FEE_CAP_REASON}).`;
+const STALE_QUOTE_TITLE = "The order was not placed: the reviewed quote cannot be used.";
 
 function Radios({ name, legend, options, register, disabled }: { name: "side" | "type"; legend: string; options: { value: string; label: string }[]; register: ReturnType<typeof useForm<TicketValues>>["register"]; disabled: boolean }) {
   return (
@@ -48,10 +51,11 @@ function Radios({ name, legend, options, register, disabled }: { name: "side" | 
 /**
  * The Pro order ticket. Keyboard first: every control is a native input or a labelled select, Enter
  * reviews and, once the review has focus, Enter places. A limit order is reviewed against the
- * provider's quote (estimated price, total, fee) and placed with the quote's client_order_id and its
- * estimated_fee unchanged as max_taker_fee; a market order is reviewed with a slippage warning.
- * One attempt key per open ticket, the quote's client_order_id and an in-flight guard together make
- * a double submit place one order. Above the admin's threshold the order waits for an approver.
+ * provider's quote (estimated price, total, fee) and placed with the client_order_id the app sent
+ * with that quote and the quote's estimated_fee unchanged as max_taker_fee; a market order is
+ * reviewed with a slippage warning. One attempt key per open ticket, the quote's client_order_id and
+ * an in-flight guard together make a double submit place one order. Above the admin's threshold the
+ * order waits for an approver.
  */
 export function OrderTicket({ access, initialBalances, balancesError, initialOrderId }: { access: TradeAccess; initialBalances: ProBalancesView | null; balancesError: string | null; initialOrderId: string | null }) {
   const queryClient = useQueryClient();
@@ -61,7 +65,7 @@ export function OrderTicket({ access, initialBalances, balancesError, initialOrd
   const inFlight = useRef(false);
   const placeRef = useRef<HTMLButtonElement>(null);
   const [review, setReview] = useState<Review | null>(null);
-  const [feeCap, setFeeCap] = useState<FeeCap | null>(null);
+  const [requote, setRequote] = useState<Requote | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [placedId, setPlacedId] = useState<string | null>(initialOrderId);
   const [waiting, setWaiting] = useState<Extract<PlaceOrderResult, { outcome: "pending_approval" }> | null>(null);
@@ -95,7 +99,7 @@ export function OrderTicket({ access, initialBalances, balancesError, initialOrd
   const askQuote = (values: Ticket) =>
     start(async () => {
       setFormError(null);
-      setFeeCap(null);
+      setRequote(null);
       const r = await reached(quoteProOrder(values));
       if (!r.ok) {
         const fields = Object.entries(r.fieldErrors ?? {}).filter(([n]) => n in DEFAULTS);
@@ -128,7 +132,7 @@ export function OrderTicket({ access, initialBalances, balancesError, initialOrd
           placeProOrder({
             ...values,
             attemptKey: attempt.current(),
-            // The reviewed quote, unchanged: its id makes the order idempotent, its fee is the cap.
+            // The reviewed quote: the id sent with it makes the order idempotent, its fee is the cap.
             ...(values.type === "limit" && quote ? { client_order_id: quote.client_order_id ?? undefined, max_taker_fee: quote.estimated_fee ?? undefined } : {}),
           }),
         );
@@ -145,15 +149,18 @@ export function OrderTicket({ access, initialBalances, balancesError, initialOrd
           setPlacedId(r.data.orderId);
           window.history.replaceState(null, "", `?order=${r.data.orderId}`);
           if (r.data.rejectionReason === FEE_CAP_REASON) {
-            setFeeCap({ message: REJECTION_HELP[FEE_CAP_REASON]!, values });
+            setRequote({ title: FEE_CAP_TITLE, message: REJECTION_HELP[FEE_CAP_REASON]!, values });
             return;
           }
           form.reset({ ...values, price: values.price ?? "", quantity: "" });
           toast.success(r.data.replayed ? "This order had already been placed; showing it." : "Order placed.");
           return;
         }
+        // Only the provider's fee-cap refusal is called one; a quote the provider no longer knows, or
+        // one that came back without a fee, needs a fresh quote for another reason.
         if (r.fieldErrors?.max_taker_fee || r.fieldErrors?.client_order_id) {
-          setFeeCap({ message: r.error, values });
+          const feeCap = r.fieldErrors.max_taker_fee === REJECTION_HELP[FEE_CAP_REASON];
+          setRequote({ title: feeCap ? FEE_CAP_TITLE : STALE_QUOTE_TITLE, message: r.error, values });
           return;
         }
         const fields = Object.entries(r.fieldErrors ?? {}).filter(([n]) => n in DEFAULTS);
@@ -252,12 +259,12 @@ export function OrderTicket({ access, initialBalances, balancesError, initialOrd
           </section>
         ) : null}
 
-        {feeCap ? (
-          <div role="alert" className="grid gap-2 rounded-lg border border-destructive/40 bg-destructive/10 p-4 text-sm" data-testid="pro-fee-cap">
-            <p className="font-medium text-destructive">The order was refused: its fee would exceed the fee cap ({FEE_CAP_REASON}).</p>
-            <p>{feeCap.message}</p>
+        {requote ? (
+          <div role="alert" className="grid gap-2 rounded-lg border border-destructive/40 bg-destructive/10 p-4 text-sm" data-testid={requote.title === FEE_CAP_TITLE ? "pro-fee-cap" : "pro-stale-quote"}>
+            <p className="font-medium text-destructive">{requote.title}</p>
+            <p>{requote.message}</p>
             <div>
-              <Button type="button" onClick={() => askQuote(feeCap.values)} disabled={pending} data-testid="pro-fresh-quote">
+              <Button type="button" onClick={() => askQuote(requote.values)} disabled={pending} data-testid="pro-fresh-quote">
                 {pending ? "Getting a quote…" : "Get a fresh quote"}
               </Button>
             </div>

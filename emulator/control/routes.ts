@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import type { Context, Hono } from "hono";
 import { z } from "zod";
 import type { ApiKeyRecord, EmulatorState, Scope } from "../lib/contract";
+import { NEXT_AMOUNT_PATH, setNextSimulatedAmount } from "../core/simulated-amounts";
 import { FaultInputSchema } from "../lib/faults";
 import { coreError } from "../lib/http";
 import type { Platform } from "../lib/platform";
@@ -216,6 +217,20 @@ export function mountControl(app: Hono, platform: Platform): void {
   app.delete(`${base}/faults/:id`, (c) => {
     if (!platform.faults.remove(c.req.param("id"))) return coreError(c, 404, "NOT_FOUND", "Fault not found.");
     return c.json({ faults: platform.faults.list() });
+  });
+
+  // The amount of an account's next simulated deposit: an emulator-only choice, kept off the
+  // provider's simulator endpoint, which documents funding_account_id and scenario only.
+  app.put(NEXT_AMOUNT_PATH, async (c) => {
+    const body = await readJson(c);
+    if (!body.ok) return body.res;
+    const r = setNextSimulatedAmount(platform.snapshot().surfaces.core ?? {}, body.value);
+    if (!r.ok) {
+      if (r.status === 404) return coreError(c, 404, "NOT_FOUND", r.message);
+      return coreError(c, 400, "validation_failed", r.message, { issues: Object.entries(r.fields ?? {}).map(([path, message]) => ({ path, message })) });
+    }
+    platform.ctx.save();
+    return c.json({ merchant_id: r.merchant_id, funding_account_id: r.funding_account_id, amount: r.amount });
   });
 
   app.get(`${base}/clock`, (c) =>

@@ -39,7 +39,7 @@ const permanentNgn = (extra: Json = {}): Json => ({
   settlement_destination: { type: "INTERNAL_BALANCE" },
   ...extra,
 });
-const temporaryNgn = (amount = 20000): Json => ({
+const temporaryNgn = (amount = "20000"): Json => ({
   type: "TEMPORARY",
   rail: "NGN_VIRTUAL_ACCOUNT",
   customer: { customer_id: customerId },
@@ -51,7 +51,8 @@ const temporaryNgn = (amount = 20000): Json => ({
 async function simulate(fundingAccountId: string, scenario?: string, amount?: string): Promise<Json> {
   const body: Json = { funding_account_id: fundingAccountId };
   if (scenario) body.scenario = scenario;
-  if (amount) body.amount = amount;
+  // The simulator takes no amount (spec): the emulator's control API sets it beforehand.
+  if (amount) await h.emu.control.nextDepositAmount(fundingAccountId, amount);
   const r = await post(h.emu, "/v1/sandbox/deposits", body, { idem: false });
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   expect(Object.keys(r.body)).toEqual(["message"]);
@@ -127,10 +128,51 @@ describe("POST /v1/sandbox/deposits: scenarios emit exactly the spec's sequences
     expectFieldErrors(await post(h.emu, "/v1/sandbox/deposits", { funding_account_id: "nope" }), "funding_account_id");
     const fa = await activeFundingAccount(h.emu, permanentNgn());
     expectFieldErrors(await post(h.emu, "/v1/sandbox/deposits", { funding_account_id: fa.id, scenario: "SETTLED" }), "scenario");
-    expectFieldErrors(await post(h.emu, "/v1/sandbox/deposits", { funding_account_id: fa.id, amount: "12.345" }), "amount");
-    expectFieldErrors(await post(h.emu, "/v1/sandbox/deposits", { funding_account_id: fa.id, amount: 100 }), "amount");
+    // Only the spec's two fields: an amount sent to the simulator is refused, naming the control call.
+    const withAmount = await post(h.emu, "/v1/sandbox/deposits", { funding_account_id: fa.id, amount: "1000.00" });
+    expectFieldErrors(withAmount, "amount");
+    expect(JSON.stringify(withAmount.body)).toContain("/__emulator/sandbox-deposits/next-amount");
     expectCoreError(await post(h.emu, "/v1/sandbox/deposits", { funding_account_id: randomUUID() }), 404, "NOT_FOUND");
     expectCoreError(await post(h.emu, "/v1/sandbox/deposits", { funding_account_id: fa.id }, { apiKey: h.emu.keys.readonly }), 403, "API_KEY_INVALID_SCOPE");
+  });
+});
+
+describe("the simulated amount through the control API", () => {
+  const control = (body: unknown) =>
+    fetch(`${h.emu.url}/__emulator/sandbox-deposits/next-amount`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+
+  it("sets the amount of the account's next simulated deposit only, then the default applies again", async () => {
+    const fa = await activeFundingAccount(h.emu, permanentNgn());
+    const set = await control({ funding_account_id: fa.id, amount: "12345.67" });
+    expect(set.status).toBe(200);
+    expect(await set.json()).toMatchObject({ funding_account_id: fa.id, amount: "12345.67" });
+    const first = await post(h.emu, "/v1/sandbox/deposits", { funding_account_id: fa.id, scenario: "REQUIRES_REVIEW" }, { idem: false });
+    expect(first.status).toBe(201);
+    expect((await get(h.emu, `/v1/deposits/${depositIdFrom(first.body.message)}`)).body.amount).toBe("12345.67");
+    const second = await post(h.emu, "/v1/sandbox/deposits", { funding_account_id: fa.id, scenario: "REQUIRES_REVIEW" }, { idem: false });
+    expect((await get(h.emu, `/v1/deposits/${depositIdFrom(second.body.message)}`)).body.amount).toBe("50000.00");
+    // A chosen amount can be withdrawn before any deposit uses it.
+    await control({ funding_account_id: fa.id, amount: "777.00" });
+    expect(await (await control({ funding_account_id: fa.id, amount: null })).json()).toMatchObject({ amount: null });
+    const third = await post(h.emu, "/v1/sandbox/deposits", { funding_account_id: fa.id, scenario: "REQUIRES_REVIEW" }, { idem: false });
+    expect((await get(h.emu, `/v1/deposits/${depositIdFrom(third.body.message)}`)).body.amount).toBe("50000.00");
+  });
+
+  it("refuses a bad amount, a JSON number, stray fields and an unknown account", async () => {
+    const fa = await activeFundingAccount(h.emu, permanentNgn());
+    for (const body of [
+      { funding_account_id: fa.id, amount: "12.345" },
+      { funding_account_id: fa.id, amount: 100 },
+      { funding_account_id: fa.id, amount: "0" },
+      { funding_account_id: fa.id },
+      { funding_account_id: fa.id, amount: "10.00", scenario: "COMPLETED" },
+      { funding_account_id: "nope", amount: "10.00" },
+    ]) {
+      const r = await control(body);
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(((await r.json()) as { error: { code: string } }).error.code).toBe("validation_failed");
+    }
+    expect((await control({ funding_account_id: randomUUID(), amount: "10.00" })).status).toBe(404);
   });
 });
 
@@ -203,7 +245,7 @@ describe("default (production-like) flow", () => {
   });
 
   it("flags a deposit whose amount differs from the temporary account's (amount_mismatch)", async () => {
-    const fa = await activeFundingAccount(h.emu, temporaryNgn(30000));
+    const fa = await activeFundingAccount(h.emu, temporaryNgn("30000"));
     const d = await simulate(fa.id, undefined, "25000.00");
     await h.emu.control.advance(70_000);
     expect((await get(h.emu, `/v1/deposits/${d.id}`)).body.flag_code).toBe("amount_mismatch");

@@ -32,7 +32,7 @@ const tempNgn = (overrides: Json = {}): Json => ({
   rail: "NGN_VIRTUAL_ACCOUNT",
   customer: { customer_id: customerId },
   currency: "NGN",
-  amount: 50000,
+  amount: "50000",
   settlement_destination: { type: "INTERNAL_BALANCE" },
   ...overrides,
 });
@@ -174,7 +174,15 @@ describe("POST /v1/funding-accounts: validation", () => {
     expectFieldErrors(await post(h.emu, "/v1/funding-accounts", tempNgn({ amount: undefined })), "amount");
     expectFieldErrors(await post(h.emu, "/v1/funding-accounts", tempNgn({ amount: "100.50" })), "amount");
     expectFieldErrors(await post(h.emu, "/v1/funding-accounts", tempNgn({ amount: 12.5 })), "amount");
-    expectFieldErrors(await post(h.emu, "/v1/funding-accounts", tempNgn({ amount: 999 })), "amount");
+    expectFieldErrors(await post(h.emu, "/v1/funding-accounts", tempNgn({ amount: "999" })), "amount");
+    // Money is a decimal string (spec): a JSON number is refused even when it is a whole amount.
+    const asNumber = await post(h.emu, "/v1/funding-accounts", tempNgn({ amount: 50000 }));
+    expectFieldErrors(asNumber, "amount");
+    expect(JSON.stringify(asNumber.body)).toContain("decimal string");
+    expectFieldErrors(await post(h.emu, "/v1/funding-accounts", tempNgn({ amount: "1e5" })), "amount");
+    const decimal = await post(h.emu, "/v1/funding-accounts", tempNgn({ amount: "75000.00" }));
+    expect(decimal.status, JSON.stringify(decimal.body)).toBe(201);
+    expect(decimal.body.amount).toBe("75000.00");
     const ok = await post(h.emu, "/v1/funding-accounts", tempNgn({ amount: "1000" }));
     expect(ok.status).toBe(201);
     expect(ok.body.amount).toBe("1000.00");
@@ -306,7 +314,7 @@ describe("POST /v1/funding-accounts: idempotency, scopes, frozen merchant", () =
     expect(a.status).toBe(201);
     expect(b.status).toBe(201);
     expect(b.body.id).toBe(a.body.id);
-    expectCoreError(await post(h.emu, "/v1/funding-accounts", tempNgn({ amount: 60000 }), { idem: key }), 409, "IDEMPOTENCY_KEY_REUSED");
+    expectCoreError(await post(h.emu, "/v1/funding-accounts", tempNgn({ amount: "60000" }), { idem: key }), 409, "IDEMPOTENCY_KEY_REUSED");
     const list = await get(h.emu, `/v1/funding-accounts?customer_id=${customerId}&limit=200`);
     expect((list.body.data as Json[]).filter((f) => f.id === a.body.id)).toHaveLength(1);
   });

@@ -364,4 +364,9 @@ export interface CoreSlice {
   offramps: Offramp[];
   /** Counter for generated account numbers and addresses, so each is unique per merchant. */
   sequence: number;
+  /**
+   * Funding account id -> amount of its next simulated deposit, set through the control API (the
+   * provider's simulator takes no amount). Used once. Absent in slices saved before it existed.
+   */
+  nextSimulatedAmounts?: Record<string, string>;
 }

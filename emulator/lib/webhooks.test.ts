@@ -59,22 +59,22 @@ describe("core webhooks", () => {
     expect(olderBody.data).toEqual(data);
   });
 
-  it("sends no older name for events that have none, and onramp.created only for legacy onramps", async () => {
+  it("sends no older name for events that have none, and both older names for every funding_account.active", async () => {
     await suite.emu.control.setWebhookTarget({ surface: "core", url: receiver.url, secret: SECRET });
     await emit("/v1/emit", "deposit.received", { id: "x" });
-    await emit("/v1/emit", "funding_account.active", { id: "fa", onramp_id: "or-1" });
+    // A funding account of today's API (no onramp_id, no object "onramp"): the spec's table still
+    // names onramp.created as its older name, so integrations on the legacy onramp flow get it.
+    const account = { id: "0b5f6e1a-1111-4111-8111-0000000000fa", status: "ACTIVE", type: "TEMPORARY" };
+    await emit("/v1/emit", "funding_account.active", account);
     const got = await receiver.waitFor(4);
     await new Promise((r) => setTimeout(r, 150));
-    expect(receiver.received.map((r) => (JSON.parse(r.body) as { event: string }).event).sort()).toEqual([
-      "deposit.received",
-      "funding_account.active",
-      "onramp.created",
-      "virtual_account.created",
-    ]);
+    const bodies = receiver.received.map((r) => JSON.parse(r.body) as { event: string; data: unknown });
+    expect(bodies.map((b) => b.event).sort()).toEqual(["deposit.received", "funding_account.active", "onramp.created", "virtual_account.created"]);
+    expect(bodies.find((b) => b.event === "onramp.created")?.data).toEqual(account);
     expect(got).toHaveLength(4);
-    expect(olderNamesFor("funding_account.active", { id: "fa" })).toEqual(["virtual_account.created"]);
-    expect(olderNamesFor("transfer.completed", {})).toEqual(["transfer.settled"]);
-    expect(olderNamesFor("funding_account.failed", {})).toEqual(["onramp.failed"]);
+    expect(olderNamesFor("transfer.completed")).toEqual(["transfer.settled"]);
+    expect(olderNamesFor("funding_account.failed")).toEqual(["onramp.failed"]);
+    expect(olderNamesFor("deposit.processing")).toEqual([]);
   });
 
   it("delivers nothing without a target, but records the event", async () => {

@@ -159,7 +159,7 @@ export class WebhookDispatcher implements WebhookEmitter {
       const target = this.getTarget(merchantId, "core");
       if (target) {
         this.enqueue(merchantId, "core", event, eventId, target, JSON.stringify({ event, timestamp, data }), false, now);
-        for (const older of olderNamesFor(event, data)) {
+        for (const older of olderNamesFor(event)) {
           const olderId = randomUUID();
           const body = JSON.stringify({ event: older, event_id: olderId, created_at: timestamp, data });
           this.enqueue(merchantId, "core", older, olderId, target, body, false, now);
@@ -372,14 +372,11 @@ export class WebhookDispatcher implements WebhookEmitter {
 }
 
 /**
- * Older names to send beside a current core event. `onramp.created` belongs to the legacy NGN
- * onramp flow only, so it goes out when the payload refers to an onramp.
+ * Older names to send beside a current core event: every name of the spec's table, whatever the
+ * payload. The spec lists `virtual_account.created` and `onramp.created` for every
+ * `funding_account.active` and sets no condition, so an integration built on the legacy onramp flow
+ * hears about every account that becomes active.
  */
-export function olderNamesFor(event: string, data: unknown): string[] {
-  const names = CORE_OLDER_NAMES[event];
-  if (!names) return [];
-  if (event !== "funding_account.active") return [...names];
-  const d = (data && typeof data === "object" ? data : {}) as Record<string, unknown>;
-  const legacyOnramp = (typeof d.onramp_id === "string" && d.onramp_id !== "") || d.object === "onramp";
-  return names.filter((n) => n !== "onramp.created" || legacyOnramp);
+export function olderNamesFor(event: string): string[] {
+  return [...(CORE_OLDER_NAMES[event] ?? [])];
 }

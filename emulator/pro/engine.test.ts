@@ -112,16 +112,26 @@ describe("order validation", () => {
 
 describe("quotes", () => {
   it("quotes a limit order at its price with the fee rounded up to kobo", () => {
-    const q = quote(freshSlice(), input({ side: "buy", type: "limit", price: "1530.55", quantity: "123.45678901" }), T0, env());
+    const q = quote(freshSlice(), input({ side: "buy", type: "limit", price: "1530.55", quantity: "123.45678901" }), T0);
     // 123.45678901 * 1530.55 = 188956.78854...; fee 0.1% = 188.95678... -> 188.96
     expect(q).toMatchObject({ symbol: "USD-NGN", estimated_price: "1530.55", estimated_total: "188956.79", estimated_fee: "188.96" });
-    expect(q.client_order_id).toBe("00000000-0000-4000-8000-000000000001");
+    expect(q).not.toHaveProperty("client_order_id");
+  });
+
+  it("echoes the client's client_order_id and remembers it, so a limit order can name its quote", () => {
+    const slice = freshSlice();
+    const ticket = { side: "buy", type: "limit", price: "1500.00", quantity: "10", max_taker_fee: "15.00" };
+    const refused = placeOrder(slice, input({ ...ticket, client_order_id: "t-1" }), T0, env());
+    expect(refused).toMatchObject({ ok: false, status: 400, code: "INVALID_ORDER", fields: { client_order_id: expect.stringMatching(/matches no quote/) } });
+    expect(slice.orders).toHaveLength(0);
+    expect(quote(slice, input({ ...ticket, client_order_id: "t-1" }), T0)).toMatchObject({ client_order_id: "t-1", estimated_fee: "15.00" });
+    expect(place(slice, { ...ticket, client_order_id: "t-1" }).order.client_order_id).toBe("t-1");
   });
 
   it("quotes a market order by walking the book", () => {
     const slice = freshSlice();
     const size0 = levelSize(0);
-    const q = quote(slice, input({ side: "buy", type: "market", quantity: size0.plus(100).toFixed() }), T0, env());
+    const q = quote(slice, input({ side: "buy", type: "market", quantity: size0.plus(100).toFixed() }), T0);
     const [l0, l1] = levels(slice.book, "buy", T0);
     const gross = l0!.price.times(size0).plus(l1!.price.times(100));
     expect(q.estimated_total).toBe(gross.toFixed(2));
@@ -251,6 +261,7 @@ describe("client_order_id", () => {
   it("returns the same order for the same request and refuses reuse for another", () => {
     const slice = freshSlice();
     const body = { side: "buy", type: "limit", price: "1400.00", quantity: "1", max_taker_fee: "1.40", client_order_id: "ticket-1" };
+    quote(slice, input(body), T0);
     const first = place(slice, body);
     const again = place(slice, body);
     expect(again.replay).toBe(true);

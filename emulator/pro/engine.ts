@@ -260,14 +260,22 @@ function fillTotals(fills: readonly Fill[]): { quantity: Dec; gross: Dec } {
   return { quantity, gross };
 }
 
-export function quote(slice: ProSlice, input: OrderInput, now: number, env: EngineEnv) {
+/** How many quotes with a client_order_id a merchant's slice keeps; the oldest go first. */
+export const QUOTES_KEPT = 500;
+
+/**
+ * Answers a quote. The client_order_id is the client's: it is echoed when sent (and remembered, so a
+ * limit order can be matched to its quote), and never made up when not.
+ */
+export function quote(slice: ProSlice, input: OrderInput, now: number) {
   const base = {
     symbol: UNIFIED_SYMBOL,
     side: input.side,
     type: input.type,
     quantity: qty(input.quantity),
   };
-  const clientOrderId = input.client_order_id ?? env.newId();
+  const echo = input.client_order_id === null ? {} : { client_order_id: input.client_order_id };
+  if (input.client_order_id !== null) rememberQuote(slice, input, now);
   if (input.type === "limit") {
     // A limit order first settles and rests, so its price is unknown in advance: quote the
     // worst case at the limit price. estimated_fee is then exactly the cap the order needs.
@@ -279,7 +287,7 @@ export function quote(slice: ProSlice, input: OrderInput, now: number, env: Engi
       estimated_price: ngn(price),
       estimated_total: ngn(gross),
       estimated_fee: ngn(worstCaseFee(ZERO, input.quantity, price)),
-      client_order_id: clientOrderId,
+      ...echo,
     };
   }
   const fills = walk(slice.book, input.side, now, input.quantity, null);
@@ -293,8 +301,24 @@ export function quote(slice: ProSlice, input: OrderInput, now: number, env: Engi
     estimated_total: ngn(gross),
     estimated_fee: ngn(cumulativeFee(gross, null)),
     fillable_quantity: qty(quantity),
-    client_order_id: clientOrderId,
+    ...echo,
   };
+}
+
+/** The latest quote for an id wins: a client may re-quote under the same id before it places. */
+function rememberQuote(slice: ProSlice, input: OrderInput, now: number): void {
+  const id = input.client_order_id as string;
+  const quotes = (slice.quotes ??= []).filter((q) => q.client_order_id !== id);
+  quotes.push({
+    client_order_id: id,
+    symbol: input.symbol,
+    side: input.side,
+    type: input.type,
+    price: input.price === null ? null : ngn(input.price),
+    quantity: qty(input.quantity),
+    created_at: now,
+  });
+  slice.quotes = quotes.slice(-QUOTES_KEPT);
 }
 
 // ---- fills -----------------------------------------------------------------------------------
@@ -401,10 +425,16 @@ export function placeOrder(slice: ProSlice, input: OrderInput, now: number, env:
       return { ok: true, order: existing, replay: true, events: [] };
     }
   }
+  // Spec: a limit order's client_order_id is "the same value sent when requesting the quote".
+  if (input.type === "limit" && input.client_order_id !== null && !(slice.quotes ?? []).some((q) => q.client_order_id === input.client_order_id)) {
+    return fail(400, "INVALID_ORDER", "No quote was requested with this client_order_id. Request a quote with it first.", {
+      client_order_id: "matches no quote; send the client_order_id that was sent when requesting the quote",
+    });
+  }
 
   const order: OrderRecord = {
     order_id: env.newId(),
-    client_order_id: input.client_order_id ?? env.newId(),
+    client_order_id: input.client_order_id ?? "",
     requested_symbol: input.symbol,
     side: input.side,
     type: input.type,

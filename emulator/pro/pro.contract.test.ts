@@ -2,7 +2,7 @@
  * Contract suite of the Pro surface over HTTP against the real emulator (all four surfaces), as an
  * API client sees it. Emulated time is moved with the control API, never with sleeps.
  */
-import { createHmac } from "node:crypto";
+import { createHmac, randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -49,11 +49,13 @@ async function bestPrice(side: "buy" | "sell"): Promise<Dec> {
   return new D(q.body.data.estimated_price);
 }
 
+/** As a client does it: its own client_order_id on the quote, then the same id and the quote's fee on the order. */
 async function limitOrder(side: "buy" | "sell", price: string, quantity: string, extra: Record<string, unknown> = {}) {
-  const q = await call("POST", "/orders/quote", { json: { symbol: "USDT-NGN", side, type: "limit", price, quantity } });
+  const client_order_id = randomUUID();
+  const q = await call("POST", "/orders/quote", { json: { symbol: "USDT-NGN", side, type: "limit", price, quantity, client_order_id } });
   expect(q.status).toBe(200);
   return call("POST", "/orders", {
-    json: { symbol: "USDT-NGN", side, type: "limit", price, quantity, max_taker_fee: q.body.data.estimated_fee, client_order_id: q.body.data.client_order_id, ...extra },
+    json: { symbol: "USDT-NGN", side, type: "limit", price, quantity, max_taker_fee: q.body.data.estimated_fee, client_order_id, ...extra },
   });
 }
 
@@ -123,8 +125,9 @@ describe("balances", () => {
 });
 
 describe("quotes", () => {
-  it("quotes a limit order at its price and issues a client_order_id", async () => {
-    const r = await call("POST", "/orders/quote", { json: { symbol: "USDC-NGN", side: "buy", type: "limit", price: "1500.00", quantity: "10" } });
+  it("quotes a limit order at its price and echoes the client's client_order_id, never inventing one", async () => {
+    const ticket = { symbol: "USDC-NGN", side: "buy", type: "limit", price: "1500.00", quantity: "10" };
+    const r = await call("POST", "/orders/quote", { json: { ...ticket, client_order_id: "ticket-7.q:1" } });
     expect(r.status).toBe(200);
     expect(r.body.data).toMatchObject({
       symbol: "USD-NGN",
@@ -134,8 +137,43 @@ describe("quotes", () => {
       estimated_price: "1500.00",
       estimated_total: "15000.00",
       estimated_fee: "15.00",
+      client_order_id: "ticket-7.q:1",
     });
-    expect(r.body.data.client_order_id).toMatch(/^[0-9a-f-]{36}$/);
+    const bare = await call("POST", "/orders/quote", { json: ticket });
+    expect(bare.status).toBe(200);
+    expect(bare.body.data.estimated_fee).toBe("15.00");
+    expect(bare.body.data).not.toHaveProperty("client_order_id");
+    const market = await call("POST", "/orders/quote", { json: { symbol: "USDT-NGN", side: "sell", type: "market", quantity: "1" } });
+    expect(market.body.data).not.toHaveProperty("client_order_id");
+    const bad = await call("POST", "/orders/quote", { json: { ...ticket, client_order_id: "has spaces" } });
+    expectError(bad, 400, "INVALID_ORDER");
+    expect(bad.body.error?.fields?.client_order_id).toBeDefined();
+  });
+
+  it("places a limit order only under the client_order_id of a quote it gave this merchant", async () => {
+    const ticket = { symbol: "USDT-NGN", side: "buy", type: "limit", price: "1400.00", quantity: "2", max_taker_fee: "2.80" };
+    const unknown = await call("POST", "/orders", { json: { ...ticket, client_order_id: "never-quoted" } });
+    expectError(unknown, 400, "INVALID_ORDER");
+    expect(unknown.body.error?.fields?.client_order_id).toMatch(/matches no quote/);
+    // Another merchant's quote does not count: quotes belong to the key's merchant.
+    expect((await call("POST", "/orders/quote", { key: suite.emu.keys.second, json: { ...ticket, client_order_id: "their-quote" } })).status).toBe(200);
+    expectError(await call("POST", "/orders", { json: { ...ticket, client_order_id: "their-quote" } }), 400, "INVALID_ORDER");
+    expect((await call("GET", "/orders?limit=100")).body.data.orders.some((o: { client_order_id: string }) => o.client_order_id === "never-quoted")).toBe(false);
+
+    await call("POST", "/orders/quote", { json: { ...ticket, client_order_id: "quoted-1" } });
+    const placed = await call("POST", "/orders", { json: { ...ticket, client_order_id: "quoted-1" } });
+    expect(placed.status).toBe(201);
+    expect(placed.body.data).toMatchObject({ client_order_id: "quoted-1", max_taker_fee: "2.80", status: "pending_settlement" });
+    // A retried send of the same order is a replay, not a refusal and not a second order.
+    const retried = await call("POST", "/orders", { json: { ...ticket, client_order_id: "quoted-1" } });
+    expect(retried.status).toBe(200);
+    expect(retried.body.data.order_id).toBe(placed.body.data.order_id);
+  });
+
+  it("leaves client_order_id empty on an order sent without one", async () => {
+    const r = await call("POST", "/orders", { json: { symbol: "USDT-NGN", side: "buy", type: "market", quantity: "1" } });
+    expect(r.status).toBe(201);
+    expect(r.body.data.client_order_id).toBe("");
   });
 
   it("quotes a market order against current liquidity, and validates like an order", async () => {
@@ -240,6 +278,7 @@ describe("limit orders", () => {
 
   it("treats the same client_order_id as the same order and refuses it for a different order", async () => {
     const body = { symbol: "USDT-NGN", side: "buy", type: "limit", price: "1400.00", quantity: "2", max_taker_fee: "2.80", client_order_id: "ticket-42" };
+    await call("POST", "/orders/quote", { json: { symbol: body.symbol, side: body.side, type: body.type, price: body.price, quantity: body.quantity, client_order_id: body.client_order_id } });
     const first = await call("POST", "/orders", { json: body });
     const again = await call("POST", "/orders", { json: body });
     expect(first.status).toBe(201);

@@ -153,7 +153,7 @@ export function mountProRoutes(router: Hono<EmuEnv>, ctx: EmulatorContext): void
     const input = validateOrderInput(parsed.body, true);
     if (!input.ok) return engineError(c, input);
     const slice = syncSlice(ctx, merchantOf(c));
-    const q = quote(slice, input.value, ctx.clock.now(), env);
+    const q = quote(slice, input.value, ctx.clock.now());
     ctx.save();
     return ok(c, q);
   });

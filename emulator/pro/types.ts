@@ -30,6 +30,7 @@ export type Asset = "NGN" | "USD";
 
 export interface OrderRecord {
   order_id: string;
+  /** As the client sent it; "" when it sent none (never invented). */
   client_order_id: string;
   /** The symbol the client sent; responses show the unified symbol. */
   requested_symbol: SymbolName;
@@ -119,10 +120,23 @@ export interface BookState {
   as_of: number;
 }
 
+/** A quote the client asked for with its own client_order_id: a limit order must name one of these. */
+export interface QuoteRecord {
+  client_order_id: string;
+  symbol: SymbolName;
+  side: Side;
+  type: OrderType;
+  price: string | null;
+  quantity: string;
+  created_at: number;
+}
+
 export interface ProSlice {
   /** Total holdings per asset: NGN with 2 dp, USD with 8 dp. */
   balances: Record<Asset, string>;
   orders: OrderRecord[];
+  /** Quotes given with a client_order_id, newest last (slices saved before quotes were kept lack it). */
+  quotes?: QuoteRecord[];
   trades: TradeRecord[];
   webhooks: WebhookRecord[];
   deposits: DepositRecord[];

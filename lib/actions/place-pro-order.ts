@@ -1,9 +1,11 @@
 "use server";
 /**
  * Places a Pro order from the ticket, or, above the organization's threshold for Pro orders, files
- * it for a second approver. A limit order carries its reviewed quote's `client_order_id` and the
- * quote's `estimated_fee` unchanged as `max_taker_fee`. The approvals engine writes the audit row
- * and reuses the form's attempt key, so a double submit or a retry never places two orders.
+ * it for a second approver. A limit order carries the `client_order_id` the app sent with its
+ * reviewed quote and the quote's `estimated_fee` unchanged as `max_taker_fee`; the same id goes to
+ * the provider whether the order is sent now or by the approval executor later. The approvals
+ * engine writes the audit row and reuses the form's attempt key, so a double submit or a retry never
+ * places two orders.
  */
 import { revalidatePath } from "next/cache";
 import { ActionError, defineAction } from "@/lib/actions/safe-action";
@@ -25,6 +27,12 @@ export const placeProOrder = defineAction({ name: "pro.order.place", permission:
       if (code === FEE_CAP_REASON) throw new ActionError(REJECTION_HELP[FEE_CAP_REASON]!, { max_taker_fee: REJECTION_HELP[FEE_CAP_REASON]! });
       if (code === "DUPLICATE_CLIENT_ORDER_ID") {
         const sentence = "This quote was already used for a different order. Get a fresh quote and review it again.";
+        throw new ActionError(sentence, { client_order_id: sentence });
+      }
+      // The provider knows no quote under this id (it forgot it, or it came from elsewhere): only a
+      // fresh quote helps, and nothing was placed.
+      if (code === "INVALID_ORDER" && err.fieldErrors.client_order_id) {
+        const sentence = "The provider no longer knows this quote, so nothing was placed. Get a fresh quote and review it again.";
         throw new ActionError(sentence, { client_order_id: sentence });
       }
       // The provider's balance answer is the final word: its sentence goes on the quantity field.

@@ -3,7 +3,7 @@
  * sandbox one, and a live-mode one standing in for production), called directly as each role.
  */
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { SEED_KEYS, withEmulator, type TestEmulator } from "@/emulator/testing";
 import { GET as getRates } from "@/app/api/rates/route";
 import { GET as getCustomers } from "@/app/api/customers/route";
@@ -65,6 +65,8 @@ beforeAll(async () => {
   process.env.UPSTREAM_SANDBOX_PRO_URL = `${sandbox.url}/pro`;
   process.env.UPSTREAM_PRODUCTION_CORE_URL = live.url;
   process.env.UPSTREAM_PRODUCTION_PRO_URL = `${live.url}/pro`;
+  // The sandbox is the local emulator, as in development: a chosen simulated amount goes through its control API.
+  process.env.EMULATOR_URL = sandbox.url;
 });
 
 afterAll(async () => {
@@ -217,8 +219,26 @@ describe("simulated deposits", () => {
   ] as const)("runs the %s scenario and the account's deposits show it", async (scenario, status) => {
     await as("operator");
     const id = await activeNgnAccount();
-    const r = await simulateDeposit({ attemptKey: randomUUID(), funding_account_id: id, scenario, amount: "75000" });
+    // Record what leaves the app: the provider's simulator gets only its documented fields.
+    const sent: { method: string; url: string; body: unknown }[] = [];
+    const realFetch = globalThis.fetch;
+    const spy = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      sent.push({ method: init?.method ?? "GET", url: String(input), body: typeof init?.body === "string" ? JSON.parse(init.body) : null });
+      return realFetch(input, init);
+    });
+    let r;
+    try {
+      r = await simulateDeposit({ attemptKey: randomUUID(), funding_account_id: id, scenario, amount: "75000" });
+    } finally {
+      spy.mockRestore();
+    }
     if (!r.ok) throw new Error(r.error);
+    const toSimulator = sent.filter((c) => c.url.endsWith("/v1/sandbox/deposits"));
+    expect(toSimulator).toEqual([{ method: "POST", url: `${sandbox.url}/v1/sandbox/deposits`, body: scenario === "default" ? { funding_account_id: id } : { funding_account_id: id, scenario } }]);
+    expect(sent.filter((c) => c.url.includes("/__emulator/"))).toEqual([
+      { method: "PUT", url: `${sandbox.url}/__emulator/sandbox-deposits/next-amount`, body: { funding_account_id: id, amount: "75000" } },
+      { method: "PUT", url: `${sandbox.url}/__emulator/sandbox-deposits/next-amount`, body: { funding_account_id: id, amount: null } },
+    ]);
     expect(r.data.depositId).toMatch(/^[0-9a-f-]{36}$/);
     const deposits = await call<{ rows: { id: string; status: string; amount: string }[] }>(getDeposits, `/api/funding-accounts/${id}/deposits`, { id });
     expect(deposits.body.rows).toContainEqual(expect.objectContaining({ id: r.data.depositId, status, amount: expect.stringMatching(/^75000(\.0+)?$/) }));

@@ -30,12 +30,14 @@ describe("funding account create schema: valid forms", () => {
   });
 
   it("builds the provider's nested body with only the fields the settlement uses", () => {
+    // The amount is a decimal string, like every money amount in the spec, never a JSON number.
+    expect(toCreateBody(createFundingAccountSchema.parse({ ...ngnTemporary, amount: "0075000" })).amount).toBe("75000");
     expect(toCreateBody(createFundingAccountSchema.parse({ ...ngnTemporary, asset: "USDT", destination_address: ADDRESS }))).toEqual({
       type: "TEMPORARY",
       rail: "NGN_VIRTUAL_ACCOUNT",
       customer: { customer_id: CUSTOMER },
       currency: "NGN",
-      amount: 50000,
+      amount: "50000",
       settlement_destination: { type: "INTERNAL_BALANCE" },
     });
     expect(toCreateBody(createFundingAccountSchema.parse(ngnOnchain))).toEqual({

@@ -171,9 +171,9 @@ export function toCreateBody(v: CreateFundingAccountValues): Record<string, unkn
     rail: v.rail,
     customer: { customer_id: v.customer_id },
     ...(ngn ? { currency: "NGN" } : { currency: v.asset, asset: v.asset, chain: v.chain }),
-    // The provider documents the amount as an integer. At most 15 digits (checked above), so the
-    // JSON number is exact: no float rounding can change it.
-    ...(ngn && v.type === "TEMPORARY" ? { amount: Number(v.amount) } : {}),
+    // Money is a decimal string (the spec's convention, which wins over the docs notes' "integer"):
+    // whole naira, as typed, without leading zeros.
+    ...(ngn && v.type === "TEMPORARY" ? { amount: v.amount.replace(/^0+(?=\d)/, "") } : {}),
     settlement_destination: toSettlementBody(v.rail, v.asset, v),
   };
 }

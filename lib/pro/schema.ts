@@ -5,8 +5,9 @@
  *
  * - price: limit orders only (NGN per unit, at most 2 places); a market order with a price is refused.
  * - quantity: in the base asset, at most 8 places, above zero.
- * - placing a limit order needs its reviewed quote: the quote's `client_order_id` and its
- *   `estimated_fee`, which is sent unchanged as `max_taker_fee`.
+ * - placing a limit order needs its reviewed quote: the `client_order_id` the app sent with the
+ *   quote (the quote's answer carries none) and the quote's `estimated_fee`, which is sent unchanged
+ *   as `max_taker_fee`.
  */
 import { z } from "zod";
 import { withAttemptKey } from "@/lib/upstream/attempt";
@@ -77,7 +78,7 @@ function checkQuote(v: { type: string; price?: string; client_order_id?: string;
   if (!v.max_taker_fee) ctx.addIssue({ code: "custom", path: ["max_taker_fee"], message: MESSAGES.fee });
 }
 
-/** Placing: the ticket, the reviewed quote's id and fee (limit orders), and the form's attempt key. */
+/** Placing: the ticket, the id sent with the reviewed quote and its fee (limit orders), and the form's attempt key. */
 export const placeOrderSchema = withAttemptKey({ ...fields, ...quoteFields }).superRefine(checkQuote);
 
 /** What is sent to the provider (and stored on an approval request): its own field names. */
@@ -124,5 +125,6 @@ export interface QuoteView {
   estimated_price: string | null;
   estimated_total: string | null;
   estimated_fee: string | null;
+  /** Limit orders: the id the app made and sent with this quote, to send again with the order. */
   client_order_id: string | null;
 }

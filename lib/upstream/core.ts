@@ -31,8 +31,11 @@ export const listDeposits = (
   opts?: ReadOptions,
 ) => read(ctx, "/deposits", s.deposits, query, opts);
 export const getDeposit = (ctx: SurfaceCtx, id: string, opts?: ReadOptions) => read(ctx, `/deposits/${enc(id)}`, s.deposit, undefined, opts);
-/** Sandbox only. The simulator does not honour idempotency keys, so it is never retried. */
-export const simulateDeposit = (ctx: SurfaceCtx, body: { funding_account_id: string; scenario?: string; amount?: string }, attempt: WriteAttempt) =>
+/**
+ * Sandbox only. The simulator does not honour idempotency keys, so it is never retried. Its body is
+ * exactly the spec's: `funding_account_id` and an optional `scenario` (no amount).
+ */
+export const simulateDeposit = (ctx: SurfaceCtx, body: { funding_account_id: string; scenario?: string }, attempt: WriteAttempt) =>
   writeTo("core", ctx, { operation: "core.simulateDeposit", method: "POST", path: "/sandbox/deposits", body, schema: s.simulatedDeposit, attempt, retry: false });
 
 export const listRecipients = (ctx: SurfaceCtx, query: { type?: string; customer_id?: string; page?: number; limit?: number } = {}, opts?: ReadOptions) => read(ctx, "/recipients", s.recipients, query, opts);

@@ -1,6 +1,7 @@
 /**
- * The Pro surface (`/public/v1`). Orders carry the ledger's idempotency key as `client_order_id`
- * (the spec's client idempotency key for orders), so a retried placement returns the first order.
+ * The Pro surface (`/public/v1`). A limit order carries the `client_order_id` the app sent with its
+ * quote (spec: "the same value sent when requesting the quote"); any other order carries the ledger's
+ * idempotency key as `client_order_id`. Either way a retried placement returns the first order.
  */
 import type { z } from "zod";
 import type { Query } from "./http";
@@ -19,6 +20,7 @@ export interface OrderInput {
   quantity: string;
   /** Limit orders: the reviewed quote's estimated_fee, unchanged. */
   max_taker_fee?: string;
+  /** Limit orders: the id the app sent with the quote (the quote's answer has none). */
   client_order_id?: string;
 }
 

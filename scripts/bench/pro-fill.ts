@@ -15,6 +15,7 @@
  * BENCH_ORDERS (default 10), BENCH_ORDER_GAP_MS (pause between orders, default 10 s), CHROMIUM_PATH (default /usr/bin/chromium).
  * Browser and server share this machine's clock, so wall-clock stamps compare directly.
  */
+import { randomUUID } from "node:crypto";
 import os from "node:os";
 import { chromium, type Page } from "@playwright/test";
 import { quantile, runningApp, writeResult, type ResultLine } from "./common";
@@ -105,8 +106,10 @@ async function main(): Promise<void> {
       if (i > 0) await new Promise((r) => setTimeout(r, ORDER_GAP_MS));
       const ask = await pro<{ estimated_price: string }>("/orders/quote", { symbol: "USDT-NGN", side: "buy", type: "market", quantity: "1" });
       const price = (Math.ceil(Number(ask.estimated_price) * 102) / 100).toFixed(2);
-      const q = await pro<{ estimated_fee: string; client_order_id: string }>("/orders/quote", { symbol: "USDT-NGN", side: "buy", type: "limit", price, quantity: "2" });
-      const order = await pro<{ order_id: string; created_at: string }>("/orders", { symbol: "USDT-NGN", side: "buy", type: "limit", price, quantity: "2", client_order_id: q.client_order_id, max_taker_fee: q.estimated_fee });
+      // As the ticket does it: the client's own id on the quote, and the same id on the order.
+      const clientOrderId = randomUUID();
+      const q = await pro<{ estimated_fee: string }>("/orders/quote", { symbol: "USDT-NGN", side: "buy", type: "limit", price, quantity: "2", client_order_id: clientOrderId });
+      const order = await pro<{ order_id: string; created_at: string }>("/orders", { symbol: "USDT-NGN", side: "buy", type: "limit", price, quantity: "2", client_order_id: clientOrderId, max_taker_fee: q.estimated_fee });
       await page.goto(`/pro/orders/${order.order_id}`);
       await page.waitForFunction('document.documentElement.dataset.hydrated === "true"', undefined, { timeout: 60_000 });
       await watch(page);

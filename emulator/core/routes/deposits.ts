@@ -7,7 +7,6 @@ import type { EmuEnv, EmulatorContext } from "../../lib/contract";
 import { coreError } from "../../lib/http";
 import { defaultDepositAmount, receiveDeposit, settlementNotReady, type DepositScenario } from "../engine";
 import {
-  amountField,
   enumQuery,
   FieldErrors,
   invalidBody,
@@ -17,6 +16,7 @@ import {
   uuidQuery,
   validationFailed,
 } from "../http-util";
+import { NEXT_AMOUNT_PATH } from "../simulated-amounts";
 import type { Deposit } from "../types";
 import { depositView } from "../views";
 import { listRoute, merchantOf, read, retrieveRoute, write } from "./common";
@@ -109,10 +109,14 @@ export function mountDeposits(router: Hono<EmuEnv>, ctx: EmulatorContext): void 
         errors.add("scenario", `must be one of ${SCENARIOS.join(", ")}`);
       } else scenario = body.scenario as DepositScenario;
     }
+    // The spec's simulator takes funding_account_id and scenario only. `amount` was once accepted
+    // here; it is refused rather than ignored, so a client leaning on it learns at once that the
+    // real sandbox would not honour it. The emulator-only amount is set through the control API.
+    if (body.amount !== undefined) {
+      errors.add("amount", `is not a field of the sandbox simulator (it takes funding_account_id and scenario); in the emulator, set the amount through the control API: PUT ${NEXT_AMOUNT_PATH}`);
+    }
     const { merchantId, s } = merchantOf(c, ctx);
     const fa = isUuid(faId) ? s.fundingAccounts.find((f) => f.id === faId) : undefined;
-    const dp = fa?.rail === "CRYPTO_ADDRESS" ? 6 : 2;
-    const amount = body.amount === undefined ? null : amountField(body.amount, "amount", errors, { dp });
     if (!errors.empty) return validationFailed(c, errors.fields);
     if (!fa) return notFound(c, "funding account");
 
@@ -136,7 +140,9 @@ export function mountDeposits(router: Hono<EmuEnv>, ctx: EmulatorContext): void 
         status: fa.status,
       });
     }
-    const d = receiveDeposit(ctx, merchantId, s, fa, amount ?? defaultDepositAmount(fa), scenario);
+    const chosen = s.nextSimulatedAmounts?.[fa.id];
+    if (chosen !== undefined) delete s.nextSimulatedAmounts![fa.id];
+    const d = receiveDeposit(ctx, merchantId, s, fa, chosen ?? defaultDepositAmount(fa), scenario);
     ctx.save();
     const how = scenario ? `scenario ${scenario}` : "the default processing flow";
     return c.json({ message: `Sandbox deposit ${d.id} received on funding account ${fa.id} (${how}).` }, 201);

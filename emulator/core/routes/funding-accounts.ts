@@ -157,13 +157,20 @@ export function validateSettlementDestination(
   return Object.keys(errors.fields).length > before ? null : sd;
 }
 
-/** NGN amount of a temporary account: an integer (JSON number or digit string), at least the minimum deposit. */
+/**
+ * NGN amount of a temporary account: a decimal string (the spec's convention for money) of whole
+ * naira ("50000" or "50000.00"; the docs notes call it an integer), at least the minimum deposit. A
+ * JSON number is refused: where the notes and the spec disagree, the spec wins.
+ */
 function parseNgnAmount(v: unknown, errors: FieldErrors): string | null {
-  let digits: string | null = null;
-  if (typeof v === "number" && Number.isSafeInteger(v)) digits = String(v);
-  else if (typeof v === "string" && /^\d+$/.test(v)) digits = v.replace(/^0+(?=\d)/, "");
+  if (typeof v === "number") {
+    errors.add("amount", 'must be a decimal string of whole NGN, for example "50000.00", not a JSON number');
+    return null;
+  }
+  const m = typeof v === "string" ? /^(\d{1,15})(?:\.0{1,2})?$/.exec(v) : null;
+  const digits = m ? (m[1] as string).replace(/^0+(?=\d)/, "") : null;
   if (digits === null) {
-    errors.add("amount", "must be an integer amount of NGN");
+    errors.add("amount", "must be a whole amount of NGN as a decimal string");
     return null;
   }
   if (BigInt(digits) < BigInt(MIN_DEPOSIT_NGN.split(".")[0] as string)) {

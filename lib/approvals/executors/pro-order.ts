@@ -2,8 +2,9 @@
  * Approval kind `pro_order`: a limit or market order on the Pro surface (`POST /public/v1/orders`).
  * Its size is the quantity in the base asset, which all symbols settle in one unified USD balance,
  * so the threshold that applies is the organization's USD limit for Pro orders (or for any kind).
- * A limit order is sent with its reviewed quote's `client_order_id` and `estimated_fee` (as
- * `max_taker_fee`, unchanged); a market order carries the request's attempt key as its
+ * A limit order is sent with the `client_order_id` the app sent with its reviewed quote (stored in
+ * the payload, so the approver's send uses the same id) and the quote's `estimated_fee` (as
+ * `max_taker_fee`, unchanged); a market order carries the ledger's idempotency key as its
  * `client_order_id`. Either way a retried send is a replay, never a second order.
  */
 import "server-only";

@@ -19,7 +19,7 @@ export const quote = obj({
   estimated_price: optDecimal,
   estimated_total: optDecimal,
   estimated_fee: optDecimal,
-  client_order_id: optStr,
+  // The documented answer has no client_order_id: the app sends its own with the quote and the order.
 });
 
 export const order = obj({

@@ -6,6 +6,7 @@ import { FundingAccountDetail } from "@/components/funding-accounts/account-deta
 import { AccountTimeline } from "@/components/funding-accounts/account-timeline";
 import { ReadError } from "@/components/funding-accounts/read-error";
 import { SimulateDepositForm } from "@/components/funding-accounts/simulate-deposit-form";
+import { sandboxEmulatorUrl } from "@/lib/upstream/emulator-control";
 import { PageHeader } from "@/components/page/page-header";
 import { can } from "@/lib/auth/permissions";
 import { requirePagePermission } from "@/lib/auth/session";
@@ -57,7 +58,9 @@ export default async function FundingAccountPage({ params }: { params: Promise<{
       <PageHeader title={`Funding account ${account.id.slice(0, 8)}`} description={<span className="font-mono text-xs">{account.id}</span>} actions={back} />
       <div className="grid gap-8">
         <FundingAccountDetail initial={view} canChangeSettlement={can(me.role, "funding:create")} />
-        {canSimulate ? <SimulateDepositForm accountId={account.id} currency={account.rail === "CRYPTO_ADDRESS" ? (account.asset ?? account.currency ?? "USDC") : "NGN"} /> : null}
+        {canSimulate ? (
+          <SimulateDepositForm accountId={account.id} currency={account.rail === "CRYPTO_ADDRESS" ? (account.asset ?? account.currency ?? "USDC") : "NGN"} amountOffered={sandboxEmulatorUrl() !== null} />
+        ) : null}
         <AccountDeposits accountId={account.id} initial={deposits.data} initialError={deposits.error} />
         <AccountTimeline accountId={account.id} initial={timeline} />
       </div>
