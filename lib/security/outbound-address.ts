@@ -152,8 +152,11 @@ const systemLookup: LookupAll = (hostname) => dns.promises.lookup(hostname, { al
  * name with one public and one private address is refused: which one a connection gets is not
  * ours to choose). DNS errors are passed on.
  */
-export async function resolveChecked(url: URL, policy: OutboundPolicy, lookup: LookupAll = systemLookup): Promise<{ address: string; family: number }[]> {
-  const host = hostOf(url);
+export function resolveChecked(url: URL, policy: OutboundPolicy, lookup: LookupAll = systemLookup): Promise<{ address: string; family: number }[]> {
+  return resolveHost(hostOf(url), policy, lookup);
+}
+
+async function resolveHost(host: string, policy: OutboundPolicy, lookup: LookupAll): Promise<{ address: string; family: number }[]> {
   const literal = net.isIP(host);
   const addresses = literal ? [{ address: host, family: literal }] : await lookup(host);
   if (addresses.length === 0) throw Object.assign(new Error("no address"), { code: "ENOTFOUND" });
@@ -218,7 +221,7 @@ export function guardedRequest(target: string, init: GuardedRequest, policy: Out
       }
     }
     const checkedLookup = (hostname: string, options: dns.LookupOptions, callback: (...args: unknown[]) => void) => {
-      resolveChecked(new URL(`http://${net.isIPv6(hostname) ? `[${hostname}]` : hostname}`), policy, lookup).then(
+      resolveHost(hostname, policy, lookup).then(
         (addresses) => {
           const wanted = options.family === 4 || options.family === 6 ? addresses.filter((a) => a.family === options.family) : addresses;
           if (wanted.length === 0) {
@@ -243,8 +246,8 @@ export function guardedRequest(target: string, init: GuardedRequest, policy: Out
         agent: false,
       },
       (res) => {
-        res.resume(); // the body is not read; draining lets the socket close
         resolve({ status: res.statusCode ?? 0 });
+        res.destroy(); // the body is never read, however large or slow
       },
     );
     req.on("error", reject);
