@@ -55,6 +55,14 @@ const schema = z
       .string()
       .min(32, { error: "is too short: use 32 or more random characters (e.g. `openssl rand -hex 32`)" })
       .optional(),
+    /**
+     * Development only: lets the sandbox outbound webhook reach a receiver on this machine
+     * (127.0.0.0/8, ::1). Refused unless APP_URL itself is on localhost, so never in production.
+     */
+    ALLOW_LOOPBACK_WEBHOOKS: z
+      .enum(["0", "1"], { error: "must be 1 (allow a receiver on localhost, development only) or 0" })
+      .default("0")
+      .transform((v) => v === "1"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((v, ctx) => {
@@ -64,6 +72,13 @@ const schema = z
         code: "custom",
         path: ["OIDC_ISSUER"],
         message: "OIDC sign-in needs all three of OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET (or none)",
+      });
+    }
+    if (v.ALLOW_LOOPBACK_WEBHOOKS && !["localhost", "127.0.0.1", "[::1]"].includes(new URL(v.APP_URL).hostname)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["ALLOW_LOOPBACK_WEBHOOKS"],
+        message: "is for development on one machine only (APP_URL on localhost): remove it, webhooks to this machine are refused in production",
       });
     }
   });

@@ -31,6 +31,8 @@ async function main() {
       // The app's sandbox surfaces are this emulator, whatever port it was given.
       UPSTREAM_SANDBOX_CORE_URL: emulatorUrl,
       UPSTREAM_SANDBOX_PRO_URL: `${emulatorUrl}/pro`,
+      // A developer's outbound-webhook receiver runs on this machine (sandbox only; off in production).
+      ALLOW_LOOPBACK_WEBHOOKS: "1",
       ...process.env, // a variable set in the shell wins over the generated file
       DATABASE_URL: databaseUrl,
       APP_URL: `http://localhost:${APP_PORT}`,

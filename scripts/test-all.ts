@@ -108,6 +108,8 @@ async function main() {
       UPSTREAM_RATE_LIMIT_PER_MINUTE: "300",
       UPSTREAM_SANDBOX_CORE_URL: `http://localhost:${emulatorPort}`,
       UPSTREAM_SANDBOX_PRO_URL: `http://localhost:${emulatorPort}/pro`,
+      // e2e/review-queue.spec.ts receives the outbound webhook on 127.0.0.1 (sandbox only).
+      ALLOW_LOOPBACK_WEBHOOKS: "1",
     };
     let e2e: Counts = { passed: 0, failed: 1, skipped: 0 };
     if (!chromiumReady) console.error("Chromium is missing: the Playwright suite could not run.");

@@ -4,6 +4,7 @@ import { db } from "@/lib/db";
 import { rotateOutboundSecret } from "@/lib/review/outbound-secret";
 import { ensureOutboundWorker } from "@/lib/review/outbound";
 import { setOutboundWebhookSchema } from "@/lib/review/schemas";
+import { outboundPolicy, urlFieldProblem } from "@/lib/security/outbound-address";
 
 /**
  * An admin sets where the team's final review decisions are sent in the current environment. A
@@ -18,6 +19,9 @@ export const setOutboundWebhook = defineAction(
     if (user.environment === "production" && url.protocol !== "https:") {
       throw new ActionError("Some fields need attention.", { url: "Production needs an https:// address." });
     }
+    // Checked after DNS here, and again on every send (a name may resolve differently later).
+    const problem = await urlFieldProblem(url, outboundPolicy(user.environment));
+    if (problem) throw new ActionError("Some fields need attention.", { url: problem });
     return db.$transaction(async (tx) => {
       const key = { organizationId: user.organizationId, environment: user.environment };
       const before = await tx.outboundWebhook.findUnique({ where: { organizationId_environment: key } });

@@ -8,11 +8,14 @@ import "server-only";
  * send one row at the same time and a crashed instance's rows come back after the lease.
  * Each attempt POSTs the JSON body signed with HMAC-SHA256 (hex) in `X-Merchant-Ops-Signature`;
  * anything but a 2xx within the timeout is retried with backoff until the receiver acknowledges.
+ * Every attempt resolves the receiver's name again and connects only to a public address
+ * (lib/security/outbound-address.ts).
  */
 import { createHmac, randomUUID } from "node:crypto";
 import { db, type Tx } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
+import { guardedRequest, outboundPolicy, REFUSED_ADDRESS_MESSAGE, RefusedAddressError, type GuardedRequest, type GuardedResponse } from "@/lib/security/outbound-address";
 import { activeOutboundSecret } from "./outbound-secret";
 
 export const SIGNATURE_HEADER = "X-Merchant-Ops-Signature";
@@ -85,10 +88,13 @@ async function claimDue(limit: number): Promise<ClaimedRow[]> {
     RETURNING d.id, d.organization_id, d.environment::text AS environment, d.event, d.url, d.payload, d.attempts, d.created_at`;
 }
 
-type Fetch = typeof fetch;
+/** Sends one request; tests may pass their own. The default connects only to checked addresses. */
+export type Send = (url: string, init: GuardedRequest, environment: "sandbox" | "production") => Promise<GuardedResponse>;
+
+const guardedSend: Send = (url, init, environment) => guardedRequest(url, init, outboundPolicy(environment));
 
 /** One attempt; the row is updated with its outcome. Never throws. */
-async function attempt(row: ClaimedRow, fetchImpl: Fetch): Promise<boolean> {
+async function attempt(row: ClaimedRow, send: Send): Promise<boolean> {
   const attempts = row.attempts + 1;
   let status: number | null = null;
   let error: string | null = null;
@@ -96,26 +102,30 @@ async function attempt(row: ClaimedRow, fetchImpl: Fetch): Promise<boolean> {
     const secret = await activeOutboundSecret(row.organization_id, row.environment);
     if (!secret) throw new Error("No signing secret is set. Generate one on the Outbound webhook page.");
     const body = JSON.stringify(row.payload);
-    const res = await fetchImpl(row.url, {
-      method: "POST",
-      headers: {
-        "Content-Type": "application/json",
-        "User-Agent": "MerchantOps-Webhook/1.0",
-        [SIGNATURE_HEADER]: signBody(secret, body),
-        [EVENT_HEADER]: row.event,
-        [DELIVERY_HEADER]: row.id,
+    // Redirects are not followed: a redirect is not an acknowledgement, and must not carry the body
+    // elsewhere (nor past the address check).
+    const res = await send(
+      row.url,
+      {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          "User-Agent": "MerchantOps-Webhook/1.0",
+          [SIGNATURE_HEADER]: signBody(secret, body),
+          [EVENT_HEADER]: row.event,
+          [DELIVERY_HEADER]: row.id,
+        },
+        body,
+        signal: AbortSignal.timeout(TIMEOUT_MS),
       },
-      body,
-      redirect: "manual", // a redirect is not an acknowledgement, and must not carry the body elsewhere
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
+      row.environment,
+    );
     status = res.status;
-    await res.body?.cancel().catch(() => undefined);
     if (res.status >= 200 && res.status < 300) {
       await db.outboundDelivery.update({ where: { id: row.id }, data: { status: "delivered", attempts, lastStatus: status, lastError: null, deliveredAt: new Date() } });
       return true;
     }
-    error = `The endpoint answered HTTP ${res.status}.`;
+    error = res.status >= 300 && res.status < 400 ? `The endpoint answered HTTP ${res.status}, a redirect; redirects are not followed.` : `The endpoint answered HTTP ${res.status}.`;
   } catch (err) {
     error = describeError(err);
   }
@@ -134,22 +144,22 @@ async function attempt(row: ClaimedRow, fetchImpl: Fetch): Promise<boolean> {
   return false;
 }
 
+/** The log names no socket error: refused, reset or unresolved would map which internal ports answer. */
+export const UNREACHABLE_MESSAGE = "The receiver refused or could not be reached.";
+
 function describeError(err: unknown): string {
+  if (err instanceof RefusedAddressError) return REFUSED_ADDRESS_MESSAGE;
   if (err instanceof Error) {
     if (err.name === "TimeoutError" || err.name === "AbortError") return `No answer within ${TIMEOUT_MS / 1000} seconds.`;
-    const cause = (err as { cause?: { code?: string } }).cause?.code;
-    if (cause === "ECONNREFUSED") return "The endpoint refused the connection.";
-    if (cause === "ENOTFOUND") return "The endpoint's host name does not resolve.";
     if (err.message.startsWith("No signing secret")) return err.message;
-    return "The endpoint could not be reached.";
   }
-  return "The endpoint could not be reached.";
+  return UNREACHABLE_MESSAGE;
 }
 
 /** Sends every due delivery once; returns how many were claimed. Tests call it directly. */
-export async function processOutboundOnce(fetchImpl: Fetch = fetch): Promise<{ claimed: number; delivered: number }> {
+export async function processOutboundOnce(send: Send = guardedSend): Promise<{ claimed: number; delivered: number }> {
   const rows = await claimDue(BATCH);
-  const results = await Promise.all(rows.map((r) => attempt(r, fetchImpl)));
+  const results = await Promise.all(rows.map((r) => attempt(r, send)));
   return { claimed: rows.length, delivered: results.filter(Boolean).length };
 }
 

@@ -130,7 +130,7 @@ describe("webhook intake: signatures", () => {
     expect((await fresh(coreRequest(body, signBody("core", newSecret, body)), params("sandbox", "core"))).status).toBe(200);
   });
 
-  it("verifies Pro deliveries (sha256= prefix) and deduplicates on X-Webhook-ID", async () => {
+  it("verifies Pro deliveries (sha256= prefix) and deduplicates on the signed event id", async () => {
     const eventId = crypto.randomUUID();
     const orderId = crypto.randomUUID();
     const body = JSON.stringify({

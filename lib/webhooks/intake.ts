@@ -4,11 +4,14 @@ import "server-only";
  * size limit (413) -> signature against the vault's secrets (401, a rejection row, no payload) ->
  * JSON (400) -> one durable insert -> 200. If the event cannot be stored the answer is 503, so the
  * provider retries and nothing is lost; a retried delivery lands on the same dedupe key.
+ * Refusals are limited per source address (429 past the limit, see rejections.ts); a source over
+ * it is verified against the secrets in memory only, so a flood costs no database read.
  */
 import { log } from "@/lib/log";
 import { contextFromHeaders } from "@/lib/request-context";
 import { normalizeEvent, storableHeaders } from "./normalize";
-import { errorSummary, recordRejection, storeEvent, type RejectionToStore, type StoreEvent, type WebhookEnvironment } from "./store";
+import { RefusalRecorder, type RefusalOutcome, type RejectionToStore } from "./rejections";
+import { errorSummary, storeEvent, type StoreEvent, type WebhookEnvironment } from "./store";
 import { TenantResolver } from "./tenants";
 import { parseSignature, SIGNATURE_HEADER, type WebhookSurface } from "./verify";
 
@@ -23,17 +26,21 @@ const SURFACES: readonly string[] = ["core", "pro"];
 export interface IntakeDeps {
   store: StoreEvent;
   tenants: TenantResolver;
-  reject: (r: RejectionToStore) => Promise<void>;
+  reject: (r: RejectionToStore) => Promise<RefusalOutcome | void>;
+  /** True when this source is already over its refusal limit. */
+  throttled: (ip: string | null) => boolean;
 }
 
 let sharedTenants: TenantResolver | undefined;
+let sharedRefusals: RefusalRecorder | undefined;
 function defaultDeps(): IntakeDeps {
   sharedTenants ??= new TenantResolver();
-  return { store: storeEvent, tenants: sharedTenants, reject: recordRejection };
+  const refusals = (sharedRefusals ??= new RefusalRecorder());
+  return { store: storeEvent, tenants: sharedTenants, reject: (r) => refusals.record(r), throttled: (ip) => refusals.blocked(ip) };
 }
 
-function json(status: number, body: Record<string, unknown>): Response {
-  return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+function json(status: number, body: Record<string, unknown>, headers: Record<string, string> = {}): Response {
+  return Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
 }
 
 class TooLarge extends Error {
@@ -82,7 +89,10 @@ export function createWebhookRoute(overrides: Partial<IntakeDeps> = {}) {
     const surface = surfaceParam as WebhookSurface;
     const { ip, userAgent } = contextFromHeaders(request.headers);
     const reject = async (status: number, reason: string, bodyBytes: number, message: string, organizationId: string | null = null) => {
-      await deps.reject({ organizationId, environment, surface, reason, sourceIp: ip, bodyBytes, userAgent });
+      const outcome = await deps.reject({ organizationId, environment, surface, reason, sourceIp: ip, bodyBytes, userAgent });
+      if (outcome?.throttled) {
+        return json(429, { error: "Too many refused deliveries from this address; try again later." }, { "Retry-After": String(outcome.retryAfter) });
+      }
       return json(status, { error: message });
     };
 
@@ -103,7 +113,7 @@ export function createWebhookRoute(overrides: Partial<IntakeDeps> = {}) {
     if (!sig.ok) return reject(401, sig.reason, body.byteLength, "Invalid signature.");
     let tenant;
     try {
-      tenant = await deps.tenants.resolve(environment, surface, body, sig.digest);
+      tenant = await deps.tenants.resolve(environment, surface, body, sig.digest, { recheck: !deps.throttled(ip) });
     } catch (err) {
       // The secrets could not be read (database down): the provider must retry, not give up.
       log.error({ err: errorSummary(err), environment, surface }, "webhook secrets could not be read");

@@ -99,22 +99,26 @@ export function normalizeEvent(surface: WebhookSurface, body: unknown, headers: 
   const receivedName =
     (surface === "pro" ? text(b.type) ?? text(b.event) ?? text(headers.get("x-webhook-event")) : text(b.event) ?? text(b.type)) ?? "unknown";
   const name = currentName(receivedName);
-  const providerEventId = surface === "pro" ? text(headers.get("x-webhook-id")) ?? text(b.event_id) : text(b.event_id);
+  // The body's event id is signed; X-Webhook-ID (the same id, per the docs) is not, so it is only a
+  // fallback for display and never decides whether a delivery is new.
+  const signedEventId = text(b.event_id);
+  const providerEventId = surface === "pro" ? signedEventId ?? text(headers.get("x-webhook-id")) : signedEventId;
   const r = resourceOf(surface, name, data);
   // The resource's own change time is the truth for ordering; the envelope time is when it was sent.
   const changedAt = time(data?.updated_at) ?? time(data?.executed_at);
   const occurredAt = changedAt ?? time(data?.created_at) ?? time(b.timestamp) ?? time(b.created_at);
 
   let dedupeKey: string;
-  if (surface === "pro" && providerEventId) {
-    // Pro: X-Webhook-ID is the event id, the same on every retry and every destination.
-    dedupeKey = `id:${providerEventId}`;
+  if (surface === "pro" && signedEventId) {
+    // Pro: the signed event id, the same on every retry and every destination (and equal to
+    // X-Webhook-ID, so events stored before keep their key).
+    dedupeKey = `id:${signedEventId}`;
   } else if (r.id) {
     // Core: the older and the current name of one change carry different event ids (or none), so
     // the change itself is the key: current name, resource, status and the resource's update time.
     dedupeKey = `change:${sha256([name, r.type ?? "", r.id, r.status ?? "", changedAt?.toISOString() ?? ""].join("\u0000"))}`;
-  } else if (providerEventId) {
-    dedupeKey = `id:${providerEventId}`;
+  } else if (signedEventId) {
+    dedupeKey = `id:${signedEventId}`;
   } else {
     dedupeKey = `body:${sha256(`${name}\u0000${canonicalJson(b.data ?? b)}`)}`;
   }

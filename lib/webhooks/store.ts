@@ -286,36 +286,6 @@ const writer = new EventWriter();
 /** Stores one event durably; resolves once it is committed (or counted as a duplicate). */
 export const storeEvent: StoreEvent = (e) => writer.add(e);
 
-export interface RejectionToStore {
-  /** The organization whose secret verified the delivery; null when no secret did. */
-  organizationId?: string | null;
-  environment: WebhookEnvironment;
-  surface: WebhookSurface;
-  reason: string;
-  sourceIp: string | null;
-  bodyBytes: number;
-  userAgent: string | null;
-}
-
-/** A refused delivery: counted and shown to admins, its payload never kept. Never throws. */
-export async function recordRejection(r: RejectionToStore): Promise<void> {
-  try {
-    await db.webhookRejection.create({
-      data: {
-        organizationId: r.organizationId ?? null,
-        environment: r.environment,
-        surface: r.surface,
-        reason: r.reason,
-        sourceIp: r.sourceIp?.slice(0, 100) ?? null,
-        bodyBytes: r.bodyBytes,
-        userAgent: r.userAgent?.slice(0, 300) ?? null,
-      },
-    });
-  } catch (err) {
-    log.error({ err: errorSummary(err), reason: r.reason, surface: r.surface, environment: r.environment }, "could not record a refused webhook delivery");
-  }
-}
-
 export interface ResourceStateView {
   status: string | null;
   occurredAt: Date | null;
