@@ -1,6 +1,7 @@
 import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatDateTime } from "@/lib/format";
+import { formatKeyAge, ROTATE_AFTER_DAYS } from "@/lib/vault/key-age";
 import { ENVIRONMENT_LABELS, SURFACE_LABELS, type Environment } from "@/lib/vault/schemas";
 import { KeyDialog } from "./key-dialog";
 import { RevokeButton } from "./revoke-button";
@@ -17,6 +18,7 @@ export function KeysTable({ environment, slots }: { environment: Environment; sl
             <TableHead>Key</TableHead>
             <TableHead>Scopes</TableHead>
             <TableHead>Added</TableHead>
+            <TableHead>Age</TableHead>
             <TableHead>Last used</TableHead>
             <TableHead>Status</TableHead>
             <TableHead className="text-right">Actions</TableHead>
@@ -57,6 +59,24 @@ export function KeysTable({ environment, slots }: { environment: Environment; sl
                       <div>{shown.createdByName ?? "Set up automatically"}</div>
                       <div className="text-xs text-muted-foreground">{formatDateTime(shown.createdAt)}</div>
                     </>
+                  ) : (
+                    <span className="text-muted-foreground">—</span>
+                  )}
+                </TableCell>
+                <TableCell className="text-sm" data-testid="key-age" data-age={active?.age}>
+                  {active ? (
+                    <div className="grid justify-items-start gap-1">
+                      <span className="tabular-nums">{formatKeyAge(active.ageDays)}</span>
+                      {active.age === "overdue" ? (
+                        <Badge variant="destructive" title={`Older than the ${ROTATE_AFTER_DAYS} days the provider advises. Replace it.`}>
+                          Overdue
+                        </Badge>
+                      ) : active.age === "due" ? (
+                        <Badge variant="warning" title={`The provider advises replacing keys every ${ROTATE_AFTER_DAYS} days.`}>
+                          Rotate soon
+                        </Badge>
+                      ) : null}
+                    </div>
                   ) : (
                     <span className="text-muted-foreground">—</span>
                   )}
