@@ -1,7 +1,8 @@
 /**
  * The age of an API key against the spec's advice to rotate keys every 90 days. A key's age runs
  * from when it was added to the vault; replacing a key stores a new one, so its age starts again.
- * Client-safe: plain arithmetic, no database.
+ * Server code only (the vault's client boundary admits only its form schemas and prefix rules);
+ * the page sends the browser the results.
  */
 import { ENVIRONMENT_LABELS, SURFACE_LABELS, type Environment, type Surface } from "./schemas";
 
@@ -27,6 +28,12 @@ export function keyAgeState(days: number): KeyAgeState {
 
 export function formatKeyAge(days: number): string {
   return days === 0 ? "Added today" : days === 1 ? "1 day" : `${days} days`;
+}
+
+/** Why a key is marked, for the mark's tooltip; null for a fresh key. */
+export function keyAgeNote(state: KeyAgeState): string | null {
+  if (state === "overdue") return `Older than the ${ROTATE_AFTER_DAYS} days the provider advises: replace it.`;
+  return state === "due" ? `The provider advises replacing keys every ${ROTATE_AFTER_DAYS} days: replace it soon.` : null;
 }
 
 export interface AgingKey {

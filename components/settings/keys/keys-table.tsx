@@ -1,7 +1,6 @@
 import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatDateTime } from "@/lib/format";
-import { formatKeyAge, ROTATE_AFTER_DAYS } from "@/lib/vault/key-age";
 import { ENVIRONMENT_LABELS, SURFACE_LABELS, type Environment } from "@/lib/vault/schemas";
 import { KeyDialog } from "./key-dialog";
 import { RevokeButton } from "./revoke-button";
@@ -66,13 +65,13 @@ export function KeysTable({ environment, slots }: { environment: Environment; sl
                 <TableCell className="text-sm" data-testid="key-age" data-age={active?.age}>
                   {active ? (
                     <div className="grid justify-items-start gap-1">
-                      <span className="tabular-nums">{formatKeyAge(active.ageDays)}</span>
+                      <span className="tabular-nums">{active.ageLabel}</span>
                       {active.age === "overdue" ? (
-                        <Badge variant="destructive" title={`Older than the ${ROTATE_AFTER_DAYS} days the provider advises. Replace it.`}>
+                        <Badge variant="destructive" title={active.ageNote ?? undefined}>
                           Overdue
                         </Badge>
                       ) : active.age === "due" ? (
-                        <Badge variant="warning" title={`The provider advises replacing keys every ${ROTATE_AFTER_DAYS} days.`}>
+                        <Badge variant="warning" title={active.ageNote ?? undefined}>
                           Rotate soon
                         </Badge>
                       ) : null}

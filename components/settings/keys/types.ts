@@ -16,6 +16,9 @@ export interface SecretView {
   /** Whole days since it was added, counted on the server so both renders agree. */
   ageDays: number;
   age: KeyAgeState;
+  /** "85 days", and why the key is marked (null when it is not). */
+  ageLabel: string;
+  ageNote: string | null;
 }
 
 export interface KeySlotView {

@@ -1,12 +1,13 @@
 import "server-only";
 import type { SecretMetadata } from "@/lib/vault";
 import { maskSecret } from "@/lib/vault/crypto";
-import { keyAgeDays, keyAgeState } from "@/lib/vault/key-age";
+import { formatKeyAge, keyAgeDays, keyAgeNote, keyAgeState } from "@/lib/vault/key-age";
 import { ENVIRONMENTS, SURFACES, WEBHOOK_SURFACES } from "@/lib/vault/schemas";
 import type { EnvironmentView, SecretView } from "./types";
 
 function view(m: SecretMetadata, now: Date): SecretView {
   const ageDays = keyAgeDays(m.createdAt, now);
+  const age = keyAgeState(ageDays);
   return {
     id: m.id,
     masked: maskSecret(m.prefix, m.last4),
@@ -19,7 +20,9 @@ function view(m: SecretMetadata, now: Date): SecretView {
     revokedByName: m.revokedBy?.name ?? null,
     acceptUntil: m.acceptUntil,
     ageDays,
-    age: keyAgeState(ageDays),
+    age,
+    ageLabel: formatKeyAge(ageDays),
+    ageNote: keyAgeNote(age),
   };
 }
 
