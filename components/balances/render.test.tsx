@@ -132,6 +132,21 @@ describe("OverviewFigures", () => {
     expect(html).toMatch(/href="\/approvals"[^>]*>.*1<\/span> <span class="text-sm">request waiting for you/);
   });
 
+  it("shows a deposit status the provider added since raw, linking to the day's whole list", () => {
+    const html = render(
+      <OverviewFigures
+        initial={overview({
+          depositsToday: { ok: true, data: { date: "2026-11-22", counts: [{ status: "COMPLETED", count: 3 }, { status: "ON_HOLD", count: 2 }], total: 5, partial: false }, fetchedAt: new Date().toISOString(), stale: false },
+        })}
+        showApprovals
+      />,
+    );
+    expect(html).toMatch(/data-testid="deposits-today-ON_HOLD"[^>]*>|href="\/deposits\?from=2026-11-22"[^>]*data-testid="deposits-today-ON_HOLD"/);
+    expect(html).toContain('href="/deposits?from=2026-11-22"');
+    expect(html).toContain('href="/deposits?status=COMPLETED&amp;from=2026-11-22"');
+    expect(html).toContain(">ON_HOLD</span>");
+  });
+
   it("keeps the other figures when one failed, with its sentence, and marks stale ones with their age", () => {
     const fiveMinutesAgo = new Date(Date.now() - 300_000).toISOString();
     const html = render(

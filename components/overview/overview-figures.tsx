@@ -7,6 +7,7 @@ import { useLiveRefetchInterval } from "@/components/live/live-provider";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import type { DepositsToday, Figure, Overview } from "@/lib/balances/overview";
 import { liveKeys } from "@/lib/live/query-keys";
+import { isDepositStatusFilter } from "@/lib/review/deposit-filters";
 
 /*
  * Deposit events invalidate every "deposit" list, so today's counts and the review count refresh
@@ -22,7 +23,8 @@ const STATUS_LABELS: Record<string, string> = {
   FAILED: "Failed",
 };
 
-const label = (status: string) => STATUS_LABELS[status] ?? status.charAt(0) + status.slice(1).toLowerCase().replace(/_/g, " ");
+/** A status the provider added since is shown as it wrote it. */
+const label = (status: string) => STATUS_LABELS[status] ?? status;
 const count = new Intl.NumberFormat("en-GB");
 
 function useOverview(initial: Overview) {
@@ -54,7 +56,8 @@ function DepositsTodayList({ data }: { data: DepositsToday }) {
       {data.counts.map((c) => (
         <li key={c.status}>
           <Link
-            href={{ pathname: "/deposits", query: { status: c.status, from: data.date } }}
+            // The list cannot filter by a status it does not know: that tile opens the day's whole list.
+            href={{ pathname: "/deposits", query: isDepositStatusFilter(c.status) ? { status: c.status, from: data.date } : { from: data.date } }}
             className="grid rounded-md border p-3 hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
             data-testid={`deposits-today-${c.status}`}
           >
