@@ -17,8 +17,13 @@ describe("error mapping, core shape", () => {
   it("400 BAD_REQUEST with query field errors keeps the fields and the provider's request id", () => {
     const e = map(core(), 400, coreBody("BAD_REQUEST", "Invalid query parameters.", { fields: { limit: "must be at most 100" } }));
     expect(e).toMatchObject({ kind: "validation", status: 400, code: "BAD_REQUEST", requestId: "req_core_1", fieldErrors: { limit: "must be at most 100" }, retryable: false });
+    expect(e.userMessage).toBe("The provider refused some fields. Correct them and submit again.");
+  });
+
+  it("400 BAD_REQUEST without fields says the id or filter is not in a form the provider accepts", () => {
+    const e = map(core("GET", "/deposits/nope"), 400, coreBody("BAD_REQUEST", "Invalid UUID."));
     expect(e.userMessage).toBe(
-      "The provider could not read this request: an id or a filter in it is not in a form it accepts. The provider said: Invalid query parameters. Check the link, or clear the filters, and try again.",
+      "The provider could not read this request: an id or a filter in it is not in a form it accepts. The provider said: Invalid UUID. Check the link, or clear the filters, and try again.",
     );
   });
 

@@ -142,6 +142,8 @@ export const FROZEN =
 export const REFUSED_FIELDS = "The provider refused some fields. Correct them and submit again.";
 export const REFUSED_GENERIC = "The provider refused this request. Check the details and try again.";
 export const REFUSED_PREFIX = "The provider refused this: ";
+/** The documented codes that mean "these fields are wrong" (as opposed to a business refusal). */
+const VALIDATION_CODES = new Set(["BAD_REQUEST", "VALIDATION_ERROR", "validation_failed", "INVALID_ORDER"]);
 
 export function budgetSentence(seconds: number): string {
   const s = Math.max(1, Math.ceil(seconds));
@@ -265,6 +267,11 @@ export function errorFromResponse(args: {
   }
   // A documented code gets its own sentence, on the form field it is about when it has one.
   const rule = ruleFor(code);
+  const hasFields = Object.keys(fieldErrors).length > 0;
+  // A validation answer with the provider's own field errors: each field says what is wrong.
+  if (hasFields && (status === 400 || status === 422) && VALIDATION_CODES.has(code)) {
+    return new UpstreamError({ ...base, kind: "validation", userMessage: REFUSED_FIELDS });
+  }
   if (rule) {
     const ctx = { surface, method: op.method, path: op.path, said: providerSays(message) };
     const userMessage = rule.sentence(ctx);
@@ -272,7 +279,7 @@ export function errorFromResponse(args: {
     const fields = field && !(field in fieldErrors) ? { ...fieldErrors, [field]: userMessage } : fieldErrors;
     // A refusal (even rate_limit_exceeded, which is not a 429 here) is final: nothing happened, and the
     // sentence says when to try again rather than the client waiting a minute on its own.
-    const kind: UpstreamErrorKind = status === 404 ? "not_found" : Object.keys(fieldErrors).length > 0 ? "validation" : "refused";
+    const kind: UpstreamErrorKind = status === 404 ? "not_found" : hasFields ? "validation" : "refused";
     return new UpstreamError({ ...base, fieldErrors: fields, kind, userMessage });
   }
   // A missing market named in other words (e.g. "Market not found") is a pair, not a record of the other environment.
