@@ -100,7 +100,8 @@ test.describe("balances", () => {
       // "Updated …" text is seconds older than the browser's clock when React hydrates.
       let release!: () => void;
       const scriptsMayLoad = new Promise<void>((resolve) => (release = resolve));
-      await page.route(/\/_next\/static\/chunks\//, async (route) => {
+      // Scripts only: the stylesheets load, so the form is painted and can be typed into.
+      await page.route(/\/_next\/static\/chunks\/.*\.js(\?|$)/, async (route) => {
         await scriptsMayLoad;
         await route.continue();
       });

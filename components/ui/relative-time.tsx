@@ -33,7 +33,8 @@ function subscribe(listener: () => void): () => void {
     }
   };
 }
-const clientNow = () => tick || Date.now();
+// Set once before the first subscription, so React sees the same value on every read until a tick.
+const clientNow = () => (tick ||= Date.now());
 /** Null during the server render and hydration: nothing time-dependent is rendered then. */
 const serverNow = () => null;
 
