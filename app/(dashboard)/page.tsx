@@ -14,7 +14,7 @@ import { can } from "@/lib/auth/permissions";
 import { requirePagePermission, type CurrentUser } from "@/lib/auth/session";
 import { readOverview } from "@/lib/balances/overview";
 import { db } from "@/lib/db";
-import { formatRelative } from "@/lib/format";
+import { RelativeTime } from "@/components/ui/relative-time";
 import { listSecrets } from "@/lib/vault";
 import { agingKeys } from "@/lib/vault/key-age";
 
@@ -86,9 +86,7 @@ export default async function OverviewPage() {
                       <span>
                         <span className="font-mono text-xs">{r.action}</span> <span className="text-muted-foreground">by {r.actorEmail ?? "system"}</span>
                       </span>
-                      <time className="text-muted-foreground" dateTime={r.at.toISOString()}>
-                        {formatRelative(r.at)}
-                      </time>
+                      <RelativeTime value={r.at} className="text-muted-foreground" />
                     </li>
                   ))}
                 </ul>

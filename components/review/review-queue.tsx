@@ -8,7 +8,8 @@ import { useLiveRefetchInterval } from "@/components/live/live-provider";
 import { DecisionDialog } from "@/components/review/decision-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { formatDateTime, formatRelative } from "@/lib/format";
+import { RelativeTime } from "@/components/ui/relative-time";
+import { formatDateTime } from "@/lib/format";
 import { liveKeys } from "@/lib/live/query-keys";
 import { decisionLabel, decisionStatusLabel } from "@/lib/review/flags";
 
@@ -164,8 +165,8 @@ export function ReviewQueue({ initial, canDecide }: { initial: QueueView; canDec
                   >
                     <Amount value={item.amount} currency={item.currency} /> <span className="font-mono text-xs text-muted-foreground">{item.id}</span>
                   </Link>
-                  <span className="text-sm text-muted-foreground" title={formatDateTime(item.createdAt)} suppressHydrationWarning>
-                    received {formatRelative(item.createdAt)}
+                  <span className="text-sm text-muted-foreground">
+                    received <RelativeTime value={item.createdAt} />
                   </span>
                 </div>
                 <p className="text-sm" data-testid="queue-flag">
