@@ -13,6 +13,7 @@ import { createHmac, randomUUID } from "node:crypto";
 import { db, type Tx } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
+import { settleDueCredits } from "./credit";
 import { activeOutboundSecret } from "./outbound-secret";
 
 export const SIGNATURE_HEADER = "X-Merchant-Ops-Signature";
@@ -165,6 +166,8 @@ async function tick() {
   }
   w.running = true;
   try {
+    // Held credits whose deposit already ended (see credit.ts): queued here, sent just below.
+    await settleDueCredits();
     do {
       w.again = false;
       const { claimed } = await processOutboundOnce();

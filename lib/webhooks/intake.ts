@@ -6,6 +6,7 @@ import "server-only";
  * provider retries and nothing is lost; a retried delivery lands on the same dedupe key.
  */
 import { log } from "@/lib/log";
+import { DEPOSIT_END_EVENTS, onDepositEnded } from "@/lib/review/credit";
 import { contextFromHeaders } from "@/lib/request-context";
 import { normalizeEvent, storableHeaders } from "./normalize";
 import { errorSummary, recordRejection, storeEvent, type RejectionToStore, type StoreEvent, type WebhookEnvironment } from "./store";
@@ -24,12 +25,14 @@ export interface IntakeDeps {
   store: StoreEvent;
   tenants: TenantResolver;
   reject: (r: RejectionToStore) => Promise<void>;
+  /** Runs after a deposit's end event is stored (held review credits, lib/review/credit.ts). Never throws. */
+  depositEnded: (organizationId: string, environment: WebhookEnvironment, depositId: string) => Promise<void>;
 }
 
 let sharedTenants: TenantResolver | undefined;
 function defaultDeps(): IntakeDeps {
   sharedTenants ??= new TenantResolver();
-  return { store: storeEvent, tenants: sharedTenants, reject: recordRejection };
+  return { store: storeEvent, tenants: sharedTenants, reject: recordRejection, depositEnded: onDepositEnded };
 }
 
 function json(status: number, body: Record<string, unknown>): Response {
@@ -127,8 +130,9 @@ export function createWebhookRoute(overrides: Partial<IntakeDeps> = {}) {
     }
 
     const event = normalizeEvent(surface, parsed, request.headers);
+    let stored;
     try {
-      const stored = await deps.store({
+      stored = await deps.store({
         ...event,
         organizationId: tenant.organizationId,
         environment,
@@ -139,10 +143,16 @@ export function createWebhookRoute(overrides: Partial<IntakeDeps> = {}) {
         signature: tenant.signature,
         bodyBytes: body.byteLength,
       });
-      return json(200, { received: true, id: stored.id, duplicate: !stored.inserted });
     } catch (err) {
       log.error({ err: errorSummary(err), environment, surface, event: event.name, organizationId: tenant.organizationId }, "webhook event could not be stored");
       return json(503, { error: "The event could not be stored; retry later." });
     }
+    // A deposit that ended releases (or calls off) credits held for it. The event is committed
+    // first, so a failure here loses nothing: the outbound worker's sweep settles it. A repeated
+    // delivery runs it again and finds nothing left to move.
+    if (surface === "core" && event.resourceType === "deposit" && event.resourceId && DEPOSIT_END_EVENTS.includes(event.name)) {
+      await deps.depositEnded(tenant.organizationId, environment, event.resourceId);
+    }
+    return json(200, { received: true, id: stored.id, duplicate: !stored.inserted });
   };
 }
