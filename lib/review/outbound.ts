@@ -166,8 +166,9 @@ async function tick() {
   }
   w.running = true;
   try {
-    // Held credits whose deposit already ended (see credit.ts): queued here, sent just below.
-    await settleDueCredits();
+    // Held credits whose deposit already ended (see credit.ts): queued here, sent just below. A
+    // failure here must not hold up the deliveries already queued.
+    await settleDueCredits().catch((err: unknown) => log.error({ err }, "held review credits could not be swept; the next tick tries again"));
     do {
       w.again = false;
       const { claimed } = await processOutboundOnce();
