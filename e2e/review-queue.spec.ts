@@ -153,7 +153,7 @@ test.describe("deposit review queue", () => {
 
 test.describe("credit only on completion", () => {
   test("a credit decision stays held until the provider's deposit.completed, then the merchant's endpoint gets one credit instruction", async ({ browser, request }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(120_000); // two deliberate waits of a worker tick (5 s) each
     const received: { event: string; body: { data: Record<string, unknown> } }[] = [];
     const server = http.createServer((req, res) => {
       let body = "";
