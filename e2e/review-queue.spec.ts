@@ -218,9 +218,10 @@ test.describe("credit only on completion", () => {
       expect(events()).not.toContain("deposit_review.credit_release");
 
       // The provider completes the deposit; its webhook arrives twice, and once more under the older name.
-      const current = (await (await request.get(`${emulatorUrl()}/v1/deposits/${depositId}`, { headers: { "X-Api-Key": DEMO_SANDBOX_KEY } })).json()) as { data: Record<string, unknown> };
+      const current = (await (await request.get(`${emulatorUrl()}/v1/deposits/${depositId}`, { headers: { "X-Api-Key": DEMO_SANDBOX_KEY } })).json()) as Record<string, unknown>;
+      expect(current.id).toBe(depositId);
       const at = new Date(Date.now() + 1_000).toISOString();
-      const data = { ...current.data, status: "COMPLETED", settlement_status: "COMPLETED", updated_at: at };
+      const data = { ...current, status: "COMPLETED", settlement_status: "COMPLETED", updated_at: at };
       const bodies = [
         JSON.stringify({ event: "deposit.completed", timestamp: at, data }),
         JSON.stringify({ event: "deposit.completed", timestamp: at, data }),
