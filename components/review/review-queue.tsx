@@ -11,7 +11,7 @@ import { Button } from "@/components/ui/button";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { formatDateTime } from "@/lib/format";
 import { liveKeys } from "@/lib/live/query-keys";
-import { decisionLabel, decisionStatusLabel } from "@/lib/review/flags";
+import { creditStageLabel, decisionLabel, decisionStatusLabel } from "@/lib/review/flags";
 
 export interface QueueItemView {
   id: string;
@@ -25,7 +25,7 @@ export interface QueueItemView {
   flagExplanation: string;
   fundingAccount: { id: string; label: string } | null;
   customer: { id: string; name: string } | null;
-  decision: { id: string; decision: string; status: string; decidedBy: { name: string } } | null;
+  decision: { id: string; decision: string; status: string; decidedBy: { name: string }; credit?: { state: string; stage: string } | null } | null;
 }
 
 export interface QueueView {
@@ -35,6 +35,8 @@ export interface QueueView {
   fetchedAt: string;
   stale: boolean;
 }
+
+const CREDIT_VARIANT: Record<string, "success" | "warning" | "destructive"> = { held: "warning", released: "success", off: "destructive" };
 
 export const REVIEW_QUEUE_KEY = liveKeys.list("deposit", "review-queue");
 
@@ -218,6 +220,11 @@ export function ReviewQueue({ initial, canDecide }: { initial: QueueView; canDec
                   ) : (
                     <Badge variant="outline">No decision yet</Badge>
                   )}
+                  {item.decision?.credit ? (
+                    <Badge variant={CREDIT_VARIANT[item.decision.credit.state] ?? "secondary"} data-testid="queue-credit" data-credit-stage={item.decision.credit.stage}>
+                      {creditStageLabel(item.decision.credit.stage)}
+                    </Badge>
+                  ) : null}
                   {canDecide && !item.decision ? (
                     <Button size="sm" variant="outline" onClick={() => setDeciding(item.id)}>
                       Decide
