@@ -78,8 +78,8 @@ it("starts the database as both commands do, and the emulator, in a mode-700 clo
       try { return (await c.query(sql)).rows; } finally { await c.end(); }
     }
 
-    async function main() {
-      // npm run dev: kept in .data/postgres (as root, in a folder of its own), still there on the next start.
+    // npm run dev: kept in .data/postgres (as root, in a folder of its own), still there on the next start.
+    async function devDatabase() {
       const devDir = path.join(ROOT, ".data/postgres");
       const port = await freePort();
       let dev = await startEmbeddedDb({ dataDir: devDir, port, database: "merchant_ops", quiet: true });
@@ -88,28 +88,36 @@ it("starts the database as both commands do, and the emulator, in a mode-700 clo
       dev = await startEmbeddedDb({ dataDir: devDir, port, database: "merchant_ops", quiet: true });
       const kept = (await query(dev.url, "SELECT note FROM kept"))[0]?.note;
       await dev.stop();
+      return { kept, devDataDir: dev.dataDir };
+    }
 
-      // npm test: a throwaway database in a temporary folder.
+    // npm test: a throwaway database in a temporary folder.
+    async function testDatabase() {
       const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "merchant-ops-test-"));
       const test = await startEmbeddedDb({ dataDir: path.join(tmp, "pg"), port: await freePort(), database: "vitest", persistent: false, quiet: true });
       const one = (await query(test.url, "SELECT 1 + 1 AS two"))[0]?.two;
       await test.stop();
+      return { one, testDataLeft: fs.existsSync(test.dataDir) };
+    }
 
-      // The sandbox emulator both commands start, stopped as Ctrl-C stops it.
-      const emulatorPort = await freePort();
+    // The sandbox emulator both commands start, stopped as Ctrl-C stops it.
+    async function emulator() {
+      const port = await freePort();
       const emulator = startProcess("emulator", bin("tsx"), ["emulator/server.ts"], {
         ...process.env,
-        EMULATOR_PORT: String(emulatorPort),
+        EMULATOR_PORT: String(port),
         EMULATOR_DATA_DIR: path.join(ROOT, ".data/emulator"),
       }, { quiet: true });
-      await waitForHttp(\`http://localhost:\${emulatorPort}/__emulator/health\`, 60_000, () => emulator.child.exitCode === null);
+      await waitForHttp(\`http://localhost:\${port}/__emulator/health\`, 60_000, () => emulator.child.exitCode === null);
       await emulator.stop();
       let emulatorGone = false;
       try { process.kill(emulator.child.pid!, 0); } catch { emulatorGone = true; }
+      return { emulatorGone };
+    }
 
-      console.log("RESULT " + JSON.stringify({
-        kept, devDataDir: dev.dataDir, one, testDataLeft: fs.existsSync(test.dataDir), emulatorGone,
-      }));
+    async function main() {
+      const parts = await Promise.all([devDatabase(), testDatabase(), emulator()]);
+      console.log("RESULT " + JSON.stringify(Object.assign({}, ...parts)));
     }
     main().then(() => process.exit(0), (err) => { console.error(err); process.exit(1); });
   `);
