@@ -14,6 +14,9 @@ export class LocalStack {
   private stopping = false;
 
   constructor(private readonly opts: { verbose?: boolean } = {}) {
+    // package.json runs us as `node --import tsx`, not through the tsx command: that command stands
+    // between npm and us and kills us outright when we do not acknowledge a Ctrl-C within 30 ms,
+    // which a busy machine misses, and then nothing stops the children.
     process.on("SIGINT", () => void this.stop(0));
     process.on("SIGTERM", () => void this.stop(0));
   }

@@ -46,6 +46,7 @@ async function main() {
 
   // Ctrl-C (or a SIGTERM) stops what we started too: the emulator and the app servers run in
   // process groups of their own, so the signal that stops us and Playwright does not reach them.
+  // (Why package.json runs us with `node --import tsx`: see scripts/local-stack.ts.)
   let dbStarting: Promise<EmbeddedDb> | undefined;
   let cleaning: Promise<void> | undefined;
   const cleanUp = () =>
