@@ -111,7 +111,6 @@ export class RootPostgres {
       authMethod: string;
       persistent: boolean;
       postgresFlags: string[];
-      onError: (e: unknown) => void;
     },
   ) {
     this.binDir = path.join(reachableBinaries(), "bin");
