@@ -106,7 +106,8 @@ function quiet(command: string, args: string[]): string {
 /** The process listening on `port`, best effort: ss (Linux) or lsof (macOS); another user's is hidden from both. */
 function portHolder(port: number): { pid: number; name: string } | undefined {
   const ss = quiet("ss", ["-ltnpH", `sport = :${port}`]).match(/\("([^"]+)",pid=(\d+)/);
-  if (ss) return { name: ss[1], pid: Number(ss[2]) };
+  // ss shows a process name cut to 15 characters ("next-server (v1"): the part before the bracket.
+  if (ss) return { name: ss[1].split(" (")[0], pid: Number(ss[2]) };
   const lsof = quiet("lsof", ["-nP", `-iTCP:${port}`, "-sTCP:LISTEN", "-Fpc"]);
   const pid = lsof.match(/^p(\d+)$/m);
   if (pid) return { pid: Number(pid[1]), name: lsof.match(/^c(.+)$/m)?.[1] ?? "a process" };
