@@ -5,7 +5,7 @@ import { db } from "@/lib/db";
 import { writeAudit } from "@/lib/audit";
 import { contextFromHeaders } from "@/lib/request-context";
 import { verifyPassword } from "./password";
-import { clearAttempts, isFamiliarAddress, lockIfSpent, pairValue, refundAttempt, reserveAttempt } from "./throttle";
+import { clearAttempts, isFamiliarAddress, lockIfSpent, pairValue, refundAttempt, reserveAttempt, sweepAttempts } from "./throttle";
 
 /** Codes reach the sign-in form, which turns them into sentences (never hinting which part was wrong). */
 export class InvalidCredentials extends CredentialsSignin {
@@ -44,6 +44,8 @@ export async function authorizeCredentials(raw: unknown, headers: Headers): Prom
   // One counter after the other: an attempt refused by the address is not counted against the account.
   const byAddress = await reserveAttempt(db, "address", address);
   if (byAddress.lockedUntil) throw new Throttled(byAddress.lockedUntil);
+  // The first attempt of an address's window (not every attempt) clears out stale counters.
+  if (byAddress.attempts === 1) await sweepAttempts(db);
   const byPair = await reserveAttempt(db, "pair", pair);
   if (byPair.lockedUntil) throw new Throttled(byPair.lockedUntil);
   const byAccount = await reserveAttempt(db, "account", email);

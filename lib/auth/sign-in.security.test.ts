@@ -102,3 +102,22 @@ describe("a stranger who knows an email cannot lock its owner out", () => {
     expect(await attempt(admin.email, PASSWORD, via(home))).toBe("ok");
   });
 });
+
+describe("the throttle's table does not grow for ever", () => {
+  it("forgets counters untouched for a day once their lock has run out, and keeps the rest", async () => {
+    const stale = `address:${address(250)}`;
+    const locked = `address:${address(251)}`;
+    const dayAgo = new Date(Date.now() - 25 * 3600_000);
+    await testDb().signInThrottle.createMany({
+      data: [
+        { key: stale, failures: 3, windowStart: dayAgo, updatedAt: dayAgo },
+        { key: locked, failures: 20, windowStart: dayAgo, updatedAt: dayAgo, lockedUntil: new Date(Date.now() + 600_000) },
+      ],
+    });
+    await testDb().$executeRaw`UPDATE sign_in_throttle SET updated_at = ${dayAgo} WHERE key IN (${stale}, ${locked})`;
+    // A new address's first attempt sweeps.
+    expect(await attempt(team.viewer.email, PASSWORD, via(address(252)))).toBe("ok");
+    expect(await testDb().signInThrottle.findUnique({ where: { key: stale } })).toBeNull();
+    expect(await testDb().signInThrottle.findUnique({ where: { key: locked } })).not.toBeNull();
+  });
+});

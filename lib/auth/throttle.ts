@@ -97,6 +97,16 @@ export async function clearAttempts(db: PrismaClient, kind: ThrottleKind, value:
   await db.signInThrottle.deleteMany({ where: { key: throttleKey(kind, value) } });
 }
 
+/**
+ * Forgets counters untouched for a day whose lock has run out: every attempt now leaves a row, and
+ * a spray of addresses and emails must not grow the table for ever.
+ */
+export async function sweepAttempts(db: PrismaClient): Promise<void> {
+  await db.$executeRaw`
+    DELETE FROM sign_in_throttle
+     WHERE updated_at < now() - interval '1 day' AND (locked_until IS NULL OR locked_until < now())`;
+}
+
 /** Whether this person signed in successfully from this address recently (read from the audit log). */
 export async function isFamiliarAddress(db: PrismaClient, user: { id: string; organizationId: string }, address: string): Promise<boolean> {
   const since = new Date(Date.now() - FAMILIAR_ADDRESS_DAYS * 86_400_000);
