@@ -14,7 +14,7 @@ import { Input } from "@/components/ui/input";
 import { placeProOrder } from "@/lib/actions/place-pro-order";
 import { quoteProOrder } from "@/lib/actions/quote-pro-order";
 import { Decimal, formatMoney, toDecimal } from "@/lib/money";
-import { FEE_CAP_REASON, MARKET_WARNING, PRO_SYMBOLS, REJECTION_HELP, SHARED_BALANCE_NOTE, spendAsset, SYMBOL_LABELS } from "@/lib/pro/labels";
+import { FEE_CAP_REASON, MARKET_WARNING, PRO_SYMBOLS, REJECTION_HELP, rejectionPlacement, SHARED_BALANCE_NOTE, spendAsset, SYMBOL_LABELS } from "@/lib/pro/labels";
 import { formatNgn, formatQuantity } from "@/lib/pro/format";
 import { ticketSchema, type PlaceOrderResult, type QuoteView, type Ticket, type TicketValues } from "@/lib/pro/schema";
 import type { ProBalancesView, TradeAccess } from "@/lib/pro/views";
@@ -150,6 +150,13 @@ export function OrderTicket({ access, initialBalances, balancesError, initialOrd
           window.history.replaceState(null, "", `?order=${r.data.orderId}`);
           if (r.data.rejectionReason === FEE_CAP_REASON) {
             setRequote({ title: FEE_CAP_TITLE, message: REJECTION_HELP[FEE_CAP_REASON]!, values });
+            return;
+          }
+          if (r.data.status === "rejected" || r.data.rejectionReason) {
+            // The provider took the order and rejected it: no success, the reason at its field.
+            const { field, sentence } = rejectionPlacement(r.data.rejectionReason);
+            if (field) form.setError(field, { type: "server", message: sentence });
+            else setFormError(sentence);
             return;
           }
           form.reset({ ...values, price: values.price ?? "", quantity: "" });

@@ -2,7 +2,7 @@
  * What the Pro desk says about symbols, statuses and rejection reasons. Client-safe: the ticket,
  * the tables and the detail page share these sentences.
  */
-import { REJECTION_SENTENCES } from "@/lib/upstream/error-codes";
+import { REJECTION_SENTENCES, rejectionField } from "@/lib/upstream/error-codes";
 import { PRO_CANCELLABLE, PRO_ORDER_STATUSES } from "@/lib/upstream/schemas/pro";
 
 /** The spec's symbols; USDT-NGN is the recommended one. All three trade one unified USD balance. */
@@ -48,6 +48,15 @@ export const FEE_CAP_REASON = "TAKER_FEE_CAP_EXCEEDED";
 
 /** The documented rejection reasons' sentences live with the error codes, so a refusal and a rejected order say the same. */
 export const REJECTION_HELP: Record<string, string> = REJECTION_SENTENCES;
+
+/** Where the ticket shows a rejected order's reason: on the price or quantity field, else above the form. */
+export function rejectionPlacement(reason: string | null | undefined): { field: "price" | "quantity" | null; sentence: string } {
+  const field = rejectionField(reason);
+  return {
+    field: field === "price" || field === "quantity" ? field : null,
+    sentence: rejectionSentence(reason) ?? "The provider rejected the order without giving a reason.",
+  };
+}
 
 export function rejectionSentence(reason: string | null | undefined): string | null {
   if (!reason) return null;
