@@ -57,6 +57,11 @@ export function CoinsOrderForm({ markets, initialMarket }: { markets: Market[]; 
       if (r.ok) {
         attempt.renew();
         void queryClient.invalidateQueries({ queryKey: ["coins"] });
+        if (r.data.outcome === "pending_approval") {
+          toast.success(`Waiting for approval: ${r.data.summary}. It is placed when someone else approves it in Approvals.`);
+          router.push("/approvals");
+          return;
+        }
         toast.success(r.data.replayed ? "This order had already been placed; opening it." : "Order placed.");
         router.push(`/coins/orders/${r.data.id}`);
         return;

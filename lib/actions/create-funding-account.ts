@@ -1,12 +1,17 @@
 "use server";
 import { revalidatePath } from "next/cache";
 import { defineAction } from "@/lib/actions/safe-action";
+import { submitMoneyMovement } from "@/lib/approvals/submit";
 import { db } from "@/lib/db";
 import { CREATE_UPSTREAM_FIELDS, createFundingAccountSchema, toCreateBody } from "@/lib/funding-accounts/schema";
 import { checkTemporaryNgnAmount, confirmPayoutAccountName } from "@/lib/funding-accounts/server-checks";
+import { isExternal, shownFor } from "@/lib/settlement/destination";
 import { UpstreamError } from "@/lib/upstream/errors";
 
-export type CreateFundingAccountResult = { status: "created"; id: string; replayed: boolean } | { status: "frozen"; message: string };
+export type CreateFundingAccountResult =
+  | { status: "created"; id: string; replayed: boolean }
+  | { status: "frozen"; message: string }
+  | { status: "pending_approval"; approvalId: string; summary: string };
 
 /**
  * Opens a funding account with the provider. The form's attempt key is the idempotency key, so a
@@ -15,11 +20,20 @@ export type CreateFundingAccountResult = { status: "created"; id: string; replay
  */
 export const createFundingAccount = defineAction(
   { name: "create-funding-account", permission: "funding:create", input: createFundingAccountSchema, upstreamFields: CREATE_UPSTREAM_FIELDS },
-  async ({ input, user, attempt, upstream, audit }): Promise<CreateFundingAccountResult> => {
+  async ({ input, user, attempt, upstream, audit, request }): Promise<CreateFundingAccountResult> => {
     // The browser's minimum and account name are checked again against the provider's answers now.
     await checkTemporaryNgnAmount(upstream, input);
     await confirmPayoutAccountName(upstream, input);
     const body = toCreateBody(input);
+    // Deposits settling outside the merchant (an address or a payout account) wait for a second
+    // person, who sees where they will go; the internal balance opens at once.
+    if (isExternal(input.settlement_type)) {
+      const account = `${input.type === "TEMPORARY" ? "temporary" : "permanent"} ${input.rail === "NGN_VIRTUAL_ACCOUNT" ? "NGN bank account" : `${input.asset} address on ${input.chain}`} for customer ${input.customer_id.slice(0, 8)}`;
+      const p = await submitMoneyMovement({ kind: "funding_account_create", payload: { body, account, shown: shownFor(input) }, attemptKey: input.attemptKey, user, environment: user.environment, request });
+      if (p.status === "pending_approval") return { status: "pending_approval", approvalId: p.requestId, summary: p.summary };
+      revalidatePath("/funding-accounts");
+      return { status: "created", id: String(p.result.resourceId ?? ""), replayed: p.result.replayed === true };
+    }
     let created;
     try {
       created = await upstream.core.createFundingAccount(body, attempt!);

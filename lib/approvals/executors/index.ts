@@ -9,8 +9,13 @@ import "server-only";
 import "./balance-move";
 import "./coins-crypto-withdrawal";
 import "./coins-fiat-withdrawal";
+import "./coins-order";
+import "./funding-account-create";
+import "./funding-account-settlement";
+import "./merchant-settlement";
 import "./merchant-withdrawal";
 import "./pro-order";
+import "./pro-order-replace";
 import "./transfer";
 
 export { findExecutor, getExecutor, listExecutors } from "@/lib/approvals/executors";
