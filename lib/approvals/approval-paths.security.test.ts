@@ -77,7 +77,7 @@ describe("replacing a Pro order is judged on its new size like a new order", () 
     const attemptKey = randomUUID();
     const r = await replaceProOrder({ orderId, attemptKey, quantity: "20" });
     if (!r.ok) throw new Error(JSON.stringify(r));
-    expect(r.data).toMatchObject({ outcome: "pending_approval", summary: `Replace order ${orderId.slice(0, 8)}: buy USD 20.00 on USDT-NGN, limit at NGN 1,000.00` });
+    expect(r.data).toMatchObject({ outcome: "pending_approval", summary: `Replace order ${orderId.slice(0, 8)}: buy USD 20.00 on USD-NGN, limit at NGN 1,000.00` });
     expect((await providerOrder(orderId)).requested_quantity).toBe("2.00000000");
     expect(await pending()).toMatchObject([{ kind: "pro_order_replace", amount: expect.anything(), currency: "USD", requestedById: team.operator.id }]);
     // The same form again is the same request, not a second one.

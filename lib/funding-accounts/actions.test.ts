@@ -178,7 +178,7 @@ describe("an operator creates funding accounts", () => {
     expect(await testDb().auditLog.count({ where: { organizationId: team.org.id, action: "funding_account.created" } })).toBe(0);
   });
 
-  it("puts the provider's refusal of a rate on the rate field", async () => {
+  it("keeps the provider's refusal of a rate as the outcome of the approved request", async () => {
     await as("operator");
     const sell = await rate("USDT", "SELL"); // ONCHAIN needs a BUY rate
     const r = await createFundingAccount({
@@ -192,7 +192,12 @@ describe("an operator creates funding accounts", () => {
       destination_chain: "BASE",
       destination_address: "0x52908400098527886E0F7030069857D2E4169EE7",
     });
-    expect(r).toMatchObject({ ok: false, error: "The provider refused some fields. Correct them and submit again.", fieldErrors: { rate_id: expect.stringMatching(/BUY/) } });
+    // Deposits settle on-chain, so it waits for a second person; the provider's refusal of the
+    // rate is then the request's outcome, which the approver and the requester read in Approvals.
+    if (!r.ok || r.data.status !== "pending_approval") throw new Error(JSON.stringify(r));
+    await as("approver");
+    const sent = await approveRequest({ requestId: r.data.approvalId });
+    expect(sent).toMatchObject({ ok: true, data: { status: "failed", retryable: false, error: "The provider refused some fields. Correct them and submit again." } });
   });
 
   it("says when a bank account cannot be found", async () => {
