@@ -103,3 +103,10 @@ export const setVelocityLimitSchema = z
     return { currency: v.currency, scope: v.scope, remove: false as const, amount: amount.data };
   });
 export type SetVelocityLimitInput = z.input<typeof setVelocityLimitSchema>;
+
+/** One currency's use of its 24-hour limits, for the forms' line (loadVelocityUsage). */
+export interface VelocityUsage {
+  currency: string;
+  organization: { used: string; limit: string } | null;
+  requester: { used: string; limit: string } | null;
+}

@@ -14,6 +14,9 @@ import Decimal from "decimal.js";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Environment, MovementDescription } from "./executors";
+import type { VelocityUsage } from "./schemas";
+
+export type { VelocityUsage };
 
 export const VELOCITY_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const VELOCITY_SCOPES = ["organization", "requester"] as const;
@@ -120,12 +123,6 @@ export function judge(totals: RunningTotals, limits: VelocityLimits, amount: str
   };
 }
 
-/** One currency's use for the forms' line: what is used in the last 24 h against each limit. */
-export interface VelocityUsage {
-  currency: string;
-  organization: { used: string; limit: string } | null;
-  requester: { used: string; limit: string } | null;
-}
 
 /**
  * The forms' one read: for every currency with a 24-hour limit, how much of it is used by the
@@ -147,4 +144,17 @@ export async function loadVelocityUsage(viewer: { id: string; organizationId: st
       };
     }),
   );
+}
+
+export interface VelocityLimitRow {
+  currency: string;
+  scope: VelocityScope;
+  amount: string;
+  updatedAt: string;
+}
+
+/** The organization's 24-hour limits for the settings page. */
+export async function listVelocityLimits(organizationId: string): Promise<VelocityLimitRow[]> {
+  const rows = await db.approvalVelocityLimit.findMany({ where: { organizationId }, orderBy: [{ currency: "asc" }, { scope: "asc" }] });
+  return rows.map((r) => ({ currency: r.currency, scope: r.scope as VelocityScope, amount: new Decimal(r.amount.toString()).toFixed(), updatedAt: r.updatedAt.toISOString() }));
 }

@@ -1,16 +1,18 @@
 import type { Metadata } from "next";
 import { ThresholdForm } from "@/components/approvals/threshold-form";
 import { ThresholdsTable } from "@/components/approvals/thresholds-table";
+import { VelocityLimitForm, VelocityLimitsTable } from "@/components/approvals/velocity-limit-form";
 import { PageHeader } from "@/components/page/page-header";
 import { listExecutors } from "@/lib/approvals/executors/index";
 import { listThresholds } from "@/lib/approvals/queries";
+import { listVelocityLimits } from "@/lib/approvals/velocity";
 import { requirePagePermission } from "@/lib/auth/session";
 
 export const metadata: Metadata = { title: "Approval limits" };
 
 export default async function ApprovalLimitsPage() {
   const me = await requirePagePermission("settings:manage");
-  const rows = await listThresholds(me.organizationId);
+  const [rows, velocity] = await Promise.all([listThresholds(me.organizationId), listVelocityLimits(me.organizationId)]);
   const covered = [...new Set(rows.filter((r) => r.kind === "*").map((r) => r.currency))];
   return (
     <>
@@ -27,6 +29,16 @@ export default async function ApprovalLimitsPage() {
           A limit for one kind replaces the one for any kind in that currency.
         </p>
         <ThresholdsTable rows={rows} />
+        <section className="grid gap-4" aria-labelledby="velocity-heading">
+          <h2 id="velocity-heading" className="text-base font-semibold">
+            24-hour limits
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            A payment under the limit above still waits for approval when the payments in its currency in the last 24 hours (sent or waiting, this one included) pass one of these totals: the whole organization&apos;s, or the requester&apos;s own. Totals are kept per environment.
+          </p>
+          <VelocityLimitForm />
+          <VelocityLimitsTable rows={velocity} />
+        </section>
       </div>
     </>
   );
