@@ -77,11 +77,17 @@ async function toRows(viewer: InboxViewer, rows: ApprovalRequest[]): Promise<App
   const decider = mayDecide(viewer.role);
   const now = new Date();
   const velocity = new Map<string, ApprovalRow["velocity"]>();
+  // One read per currency and per currency and requester, however many requests wait.
+  const limitsOf = new Map<string, Promise<Awaited<ReturnType<typeof velocityLimits>>>>();
+  const totalsOf = new Map<string, Promise<Awaited<ReturnType<typeof runningTotals>>>>();
   for (const r of rows) {
     if (r.status !== "pending" || !VELOCITY_KINDS[r.kind]) continue;
-    const limits = await velocityLimits(r.organizationId, r.currency);
+    if (!limitsOf.has(r.currency)) limitsOf.set(r.currency, velocityLimits(r.organizationId, r.currency));
+    const limits = await limitsOf.get(r.currency)!;
     if (!limits.organization && !limits.requester) continue;
-    const totals = await runningTotals(db, { organizationId: r.organizationId, environment: r.environment, currency: r.currency, requesterId: r.requestedById }, now);
+    const key = `${r.environment}:${r.currency}:${r.requestedById}`;
+    if (!totalsOf.has(key)) totalsOf.set(key, runningTotals(db, { organizationId: r.organizationId, environment: r.environment, currency: r.currency, requesterId: r.requestedById }, now));
+    const totals = await totalsOf.get(key)!;
     velocity.set(r.id, {
       organization: limits.organization ? { used: totals.organization.toFixed(), limit: limits.organization.toFixed() } : null,
       requester: limits.requester ? { used: totals.requester.toFixed(), limit: limits.requester.toFixed() } : null,
