@@ -62,7 +62,7 @@ describe("the split attack", () => {
     expect(sent).toBe(2);
     // The waiting payment counts too: a fourth small one waits as well.
     expect((await pay("operator", "100")).status).toBe("pending_approval");
-    const audit = await testDb().auditLog.findFirstOrThrow({ where: { organizationId: team.org.id, action: "approval.requested" } });
+    const audit = await testDb().auditLog.findFirstOrThrow({ where: { organizationId: team.org.id, action: "approval.requested" }, orderBy: { id: "asc" } });
     expect(audit.after).toMatchObject({ velocity: { exceeded: ["organization"], organization: { used: "2700", limit: "2500" } } });
   });
 
