@@ -110,7 +110,6 @@ test.describe("approvals", () => {
     await gotoHydrated(operator, "/balances");
     await expect(operator.getByTestId("move-balance-form").getByTestId("velocity-usage")).toContainText("of 800,000,000,000.00 in the last 24 h for the organization");
     await requestMove(operator, amount);
-    await operator.context().close();
 
     const approver = await pageAs(browser, "approver");
     await gotoHydrated(approver, "/approvals");
@@ -119,6 +118,13 @@ test.describe("approvals", () => {
       /^USD [\d,]+\.\d{2} of 800,000,000,000\.00 in the last 24 h for the organization; USD [\d,]+\.\d{2} of 700,000,000,000\.00 in the last 24 h by Olu Operator\.$/,
     );
     await approver.context().close();
+
+    // Withdrawn again, so the next tests' inboxes hold only their own requests.
+    await gotoHydrated(operator, "/approvals");
+    await row(operator, "approvals-mine", amount).getByTestId("cancel-open").click();
+    await operator.getByTestId("cancel-confirm").click();
+    await expect(operator.getByText("Request cancelled.")).toBeVisible();
+    await operator.context().close();
   });
 
   test("an operator's request reaches the approver's inbox, the operator cannot approve it, the approver sends it once", async ({ browser, request }) => {

@@ -20,7 +20,7 @@ export function VelocityUsageLine({ usage, currency, requesterLabel = "by you" }
     u.requester ? `${usedOf(u.requester, code)} in the last 24 h ${requesterLabel}` : null,
   ].filter(Boolean);
   return (
-    <p className="text-sm text-muted-foreground" data-testid="velocity-usage">
+    <p className="text-sm whitespace-normal text-muted-foreground" data-testid="velocity-usage">
       {parts.join("; ")}.
     </p>
   );
