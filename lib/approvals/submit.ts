@@ -207,8 +207,6 @@ export async function submitMoneyMovement(input: SubmitInput): Promise<SubmitRes
       throw err;
     }
     await db.directMovement.updateMany({ where: { attemptKey: input.attemptKey }, data: { status: "sent" } });
-    // A replayed attempt (the same form again) was audited when it first went through.
-    if (result.replayed === true) return { status: "sent", result, ...d };
     await db.$transaction((tx) =>
       writeAudit(tx, actor, request, {
         action: "money_movement.sent",
