@@ -91,6 +91,8 @@ test.describe("approvals", () => {
   });
 
   test("the approver sees the running 24-hour totals beside a waiting request", async ({ browser }) => {
+    // Three people and two limits set through the UI: more steps than the default budget allows.
+    test.setTimeout(90_000);
     // Limits far above anything the suite sends: they show the totals without holding any payment.
     const admin = await pageAs(browser, "admin");
     await gotoHydrated(admin, "/settings/approvals");
