@@ -73,6 +73,8 @@ test.describe("settlement destination", () => {
   }
 
   test("an admin changes it with the typed confirmation, the provider has it, and the audit log shows before and after", async ({ browser, request }) => {
+    // A second person approves through the inbox: more steps than the default budget allows.
+    test.setTimeout(90_000);
     const page = await pageAs(browser, "admin");
     await gotoHydrated(page, "/settings/settlement");
     await page.getByTestId("destination-NGN_BALANCE").getByRole("radio").check();
