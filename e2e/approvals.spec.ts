@@ -90,6 +90,45 @@ test.describe("approvals", () => {
     await page.context().close();
   });
 
+  test("the approver sees the running 24-hour totals beside a waiting request", async ({ browser }) => {
+    // Three people and two limits set through the UI: more steps than the default budget allows.
+    test.setTimeout(90_000);
+    // Limits far above anything the suite sends: they show the totals without holding any payment.
+    const admin = await pageAs(browser, "admin");
+    await gotoHydrated(admin, "/settings/approvals");
+    const v = admin.getByTestId("velocity-form");
+    for (const [scope, amount] of [["Whole organization", "800000000000"], ["Each requester", "700000000000"]] as const) {
+      await v.getByLabel("Currency").fill("USD");
+      await v.getByRole("combobox", { name: "Whose total" }).click();
+      await admin.getByRole("option", { name: scope }).click();
+      await v.getByLabel("24-hour total above which payments wait").fill(amount);
+      await v.getByTestId("velocity-save").click();
+      await expect(admin.getByTestId("velocity-table").getByTestId("velocity-row").filter({ hasText: scope })).toContainText(usd(amount));
+    }
+    await admin.context().close();
+
+    const amount = uniqueAmount();
+    const operator = await pageAs(browser, "operator");
+    await gotoHydrated(operator, "/balances");
+    await expect(operator.getByTestId("move-balance-form").getByTestId("velocity-usage")).toContainText("of 800,000,000,000.00 in the last 24 h for the organization");
+    await requestMove(operator, amount);
+
+    const approver = await pageAs(browser, "approver");
+    await gotoHydrated(approver, "/approvals");
+    const waiting = row(approver, "approvals-waiting", amount);
+    await expect(waiting.getByTestId("velocity-usage")).toHaveText(
+      /^USD [\d,]+\.\d{2} of 800,000,000,000\.00 in the last 24 h for the organization; USD [\d,]+\.\d{2} of 700,000,000,000\.00 in the last 24 h by Olu Operator\.$/,
+    );
+    await approver.context().close();
+
+    // Withdrawn again, so the next tests' inboxes hold only their own requests.
+    await gotoHydrated(operator, "/approvals");
+    await row(operator, "approvals-mine", amount).getByTestId("cancel-open").click();
+    await operator.getByTestId("cancel-confirm").click();
+    await expect(operator.getByText("Request cancelled.")).toBeVisible();
+    await operator.context().close();
+  });
+
   test("an operator's request reaches the approver's inbox, the operator cannot approve it, the approver sends it once", async ({ browser, request }) => {
     const amount = uniqueAmount();
     const approver = await pageAs(browser, "approver");

@@ -82,7 +82,19 @@ test.describe("funding accounts", () => {
     await expect(page.getByTestId("rate-quote").getByTestId("countdown")).toContainText(/min/);
     await form(page).getByRole("button", { name: "Create funding account" }).click();
 
-    await expect(page).toHaveURL(/\/funding-accounts\/[0-9a-f-]{36}$/, { timeout: 15_000 });
+    // Deposits will leave the merchant: a second person approves, seeing the resolved holder.
+    await expect(page).toHaveURL(/\/approvals$/, { timeout: 15_000 });
+    await expect(page.getByText(/^Waiting for approval: Open a permanent USDT address on TRON .* held by Adaeze Okonkwo/)).toBeVisible();
+    const approver = await page.context().browser()!.newContext({ storageState: storageStateOf("approver") }).then((c) => c.newPage());
+    await gotoHydrated(approver, "/approvals");
+    const waiting = approver.getByTestId("approvals-waiting").getByTestId("approval-row").filter({ hasText: "held by Adaeze Okonkwo" }).first();
+    await waiting.getByTestId("approve-open").click();
+    await approver.getByTestId("approve-dialog").getByTestId("approve-confirm").click();
+    await expect(approver.getByText(/^Approved and sent: Open a permanent USDT address/)).toBeVisible();
+    const link = approver.getByTestId("approvals-history").getByTestId("approval-row").filter({ hasText: "held by Adaeze Okonkwo" }).first().getByTestId("approval-resource-link");
+    const href = await link.getAttribute("href");
+    await approver.context().close();
+    await gotoHydrated(page, href!);
     await expect(page.getByTestId("instruction-address")).toHaveText(/^T[1-9A-HJ-NP-Za-km-z]{33}$/, { timeout: 10_000 });
     await expect(page.getByRole("button", { name: "Copy address" })).toBeVisible();
     await expect(page.getByTestId("settlement-destination")).toContainText("Adaeze Okonkwo");
@@ -149,7 +161,7 @@ test.describe("funding accounts", () => {
     await expect(page).toHaveURL(/\/funding-accounts\/new$/);
   });
 
-  test("an amount over 15 digits, an expired rate and the provider's refusal of a rate each get their message on the field", async ({ page }) => {
+  test("an amount over 15 digits and an expired rate get their message on the field; the provider's refusal of a rate is the approval's outcome", async ({ page }) => {
     await openForm(page);
     await choose(page, "Customer", CUSTOMER);
     const amount = form(page).getByLabel("Amount (NGN)");
@@ -188,9 +200,17 @@ test.describe("funding accounts", () => {
     await page.route("**/api/rates?*", (route) => route.continue({ url: route.request().url().replace("side=BUY", "side=SELL") }));
     await picker.getByRole("button", { name: /Get current USDT rate/ }).click();
     await expect(picker.getByTestId("rate-quote")).toBeVisible();
+    // Deposits settle on-chain, so the account waits for a second person; the provider's refusal
+    // of the rate is the approved request's outcome, told to the approver.
     await create.click();
-    await expect(picker.locator('[data-slot="field-error"]')).toContainText(/BUY/);
-    await expect(page).toHaveURL(/\/funding-accounts\/new$/);
+    await expect(page).toHaveURL(/\/approvals$/, { timeout: 15_000 });
+    const approver = await page.context().browser()!.newContext({ storageState: storageStateOf("approver") }).then((c) => c.newPage());
+    await gotoHydrated(approver, "/approvals");
+    const waiting = approver.getByTestId("approvals-waiting").getByTestId("approval-row").filter({ hasText: "whose deposits settle to the USDT address" }).first();
+    await waiting.getByTestId("approve-open").click();
+    await approver.getByTestId("approve-dialog").getByTestId("approve-confirm").click();
+    await expect(approver.getByText(/^Approved, but sending failed: The provider refused some fields/)).toBeVisible();
+    await approver.context().close();
   });
 
   test("a simulated deposit appears on the detail page and changes status live, without a reload", async ({ page, request }) => {

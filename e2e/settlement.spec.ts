@@ -73,6 +73,8 @@ test.describe("settlement destination", () => {
   }
 
   test("an admin changes it with the typed confirmation, the provider has it, and the audit log shows before and after", async ({ browser, request }) => {
+    // A second person approves through the inbox: more steps than the default budget allows.
+    test.setTimeout(90_000);
     const page = await pageAs(browser, "admin");
     await gotoHydrated(page, "/settings/settlement");
     await page.getByTestId("destination-NGN_BALANCE").getByRole("radio").check();
@@ -85,26 +87,38 @@ test.describe("settlement destination", () => {
     await expectNoViolations(page, "/settings/settlement with a confirmation error");
     expect(await providerSetting(request)).toBe("USD_BALANCE");
 
+    // Keeping deposits in naira changes every later deposit: it waits for a second person.
     await confirmation.fill("NGN_BALANCE");
     await page.getByRole("button", { name: "Change settlement destination" }).click();
-    await expect(page.getByTestId("current-destination")).toHaveText("NGN withdrawal balance");
+    await expect(page.getByText(/^Waiting for approval: Settle future NGN deposits to the NGN withdrawal balance \(now: USD withdrawal balance\)/)).toBeVisible();
+    await expect(page.getByTestId("current-destination")).toHaveText("USD withdrawal balance");
+    expect(await providerSetting(request)).toBe("USD_BALANCE");
+
+    const approver = await pageAs(browser, "approver");
+    await gotoHydrated(approver, "/approvals");
+    const waiting = approver.getByTestId("approvals-waiting").getByTestId("approval-row").filter({ hasText: "Settle future NGN deposits to the NGN withdrawal balance" }).first();
+    await waiting.getByTestId("approve-open").click();
+    await approver.getByTestId("approve-dialog").getByTestId("approve-confirm").click();
+    await expect(approver.getByText(/^Approved and sent: Settle future NGN deposits/)).toBeVisible();
+    await approver.context().close();
     expect(await providerSetting(request)).toBe("NGN_BALANCE");
-
-    await gotoHydrated(page, "/settings/audit");
-    const audit = page.getByTestId("audit-row").filter({ hasText: "merchant_funding.settlement_destination_changed" }).first();
-    await expect(audit).toContainText('{"ngn_settlement_destination":"USD_BALANCE"}');
-    await expect(audit).toContainText('{"ngn_settlement_destination":"NGN_BALANCE"}');
-    await expect(audit).toContainText("admin@demo.test");
-
-    // Back to the default, so the rest of the suite sees the seeded setting.
     await gotoHydrated(page, "/settings/settlement");
+    await expect(page.getByTestId("current-destination")).toHaveText("NGN withdrawal balance");
+
+    // Back to the default tightens: it applies at once, so the rest of the suite sees the seeded setting.
     await choose(page, "USD_BALANCE");
     await expect(page.getByTestId("current-destination")).toHaveText("USD withdrawal balance");
     expect(await providerSetting(request)).toBe("USD_BALANCE");
+
+    await gotoHydrated(page, "/settings/audit");
+    const audit = page.getByTestId("audit-row").filter({ hasText: "merchant_funding.settlement_destination_changed" }).first();
+    await expect(audit).toContainText('{"ngn_settlement_destination":"NGN_BALANCE"}');
+    await expect(audit).toContainText('{"ngn_settlement_destination":"USD_BALANCE"}');
+    await expect(audit).toContainText("admin@demo.test");
     await page.context().close();
   });
 
-  test("NGN_BALANCE is refused with the provider's reason when the merchant has no active NGN account", async ({ browser }) => {
+  test("NGN_BALANCE, once approved, is refused with the provider's reason when the merchant has no active NGN account", async ({ browser }) => {
     // Two key swaps through the UI: room for the one that puts the demo key back.
     test.setTimeout(60_000);
     const page = await pageAs(browser, "admin");
@@ -115,11 +129,18 @@ test.describe("settlement destination", () => {
       await expect(page.getByTestId("no-ngn-account")).toBeVisible();
       await expect(page.getByText("The provider shows no NGN account, so it is likely to refuse this choice.")).toBeVisible();
       await choose(page, "NGN_BALANCE");
-      await expect(page.getByTestId("form-error")).toHaveText(
-        "The provider refused this: NGN_BALANCE needs an ACTIVE merchant funding setup with an NGN bank account; this merchant has none.",
-      );
+      await expect(page.getByText(/^Waiting for approval: Settle future NGN deposits/)).toBeVisible();
+      await expectNoViolations(page, "/settings/settlement with a change waiting for approval");
+      // The provider's refusal is the approved request's outcome, told to the approver.
+      const approver = await pageAs(browser, "approver");
+      await gotoHydrated(approver, "/approvals");
+      const waiting = approver.getByTestId("approvals-waiting").getByTestId("approval-row").filter({ hasText: "Settle future NGN deposits to the NGN withdrawal balance" }).first();
+      await waiting.getByTestId("approve-open").click();
+      await approver.getByTestId("approve-dialog").getByTestId("approve-confirm").click();
+      await expect(approver.getByText("NGN_BALANCE needs an ACTIVE merchant funding setup with an NGN bank account; this merchant has none.", { exact: false }).first()).toBeVisible();
+      await approver.context().close();
+      await gotoHydrated(page, "/settings/settlement");
       await expect(page.getByTestId("current-destination")).toHaveText("USD withdrawal balance");
-      await expectNoViolations(page, "/settings/settlement with the provider's refusal");
     } finally {
       await replaceCoreKey(page, DEMO_SANDBOX_KEY, "sk_sandbox_…1b3d");
     }

@@ -213,6 +213,25 @@ test.describe("transfers", () => {
     await page.context().close();
   });
 
+  test("the form shows what is used of the 24-hour limit in the chosen currency, set on Approval limits", async ({ browser }) => {
+    // A limit far above anything the suite sends, so no other test's transfer is held by it.
+    const admin = await pageAs(browser, "admin");
+    await gotoHydrated(admin, "/settings/approvals");
+    const v = admin.getByTestId("velocity-form");
+    await v.getByLabel("Currency").fill("NGN");
+    await v.getByLabel("24-hour total above which payments wait").fill("900000000000");
+    await v.getByTestId("velocity-save").click();
+    await expect(admin.getByTestId("velocity-table")).toContainText("NGN 900,000,000,000.00");
+    await expect(admin.getByTestId("velocity-table")).toContainText("Whole organization");
+    await admin.context().close();
+
+    const page = await pageAs(browser, "operator");
+    await openForm(page);
+    await chooseRecipient(page, "Adaeze", "Adaeze Okonkwo");
+    await expect(form(page).getByTestId("velocity-usage")).toHaveText(/^NGN [\d,]+\.\d{2} of 900,000,000,000\.00 in the last 24 h for the organization\.$/);
+    await page.context().close();
+  });
+
   test("a viewer sees transfers but cannot send one", async ({ browser }) => {
     const page = await pageAs(browser, "viewer");
     await gotoHydrated(page, "/transfers");

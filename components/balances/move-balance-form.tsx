@@ -1,4 +1,6 @@
 "use client";
+import { VelocityUsageLine } from "@/components/approvals/velocity-usage";
+import type { VelocityUsage } from "@/lib/approvals/schemas";
 import { PendingApprovalNote } from "@/components/approvals/pending-approval-note";
 import * as React from "react";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -38,7 +40,7 @@ type FormValues = z.infer<typeof formSchema>;
  * what will happen, then either "Moved" with the provider's answer or "Waiting for a second
  * approver". One attempt key per open form, so a double click or a retry never moves twice.
  */
-export function MoveBalanceForm({ initial }: { initial: FreshBalances | null }) {
+export function MoveBalanceForm({ initial, velocity }: { initial: FreshBalances | null; velocity?: VelocityUsage[] }) {
   const balances = useBalances(initial);
   const collection = balances.data?.data.collectionUsd ?? null;
   const withdrawal = balances.data?.data.withdrawalUsd ?? null;
@@ -102,6 +104,7 @@ export function MoveBalanceForm({ initial }: { initial: FreshBalances | null }) 
         >
           <Input id="move-amount" inputMode="decimal" autoComplete="off" placeholder="2500.00" required {...form.register("amount")} />
         </Field>
+        <VelocityUsageLine usage={velocity} currency={"USD"} />
         <FormError message={formError} />
         <div>
           <Button type="submit" disabled={pending}>

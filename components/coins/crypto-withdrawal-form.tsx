@@ -1,4 +1,6 @@
 "use client";
+import { VelocityUsageLine } from "@/components/approvals/velocity-usage";
+import type { VelocityUsage } from "@/lib/approvals/schemas";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, type Path } from "react-hook-form";
 import { ControlledSelect } from "@/components/forms/controlled-select";
@@ -22,7 +24,7 @@ const short = (a: string) => (a.length > 16 ? `${a.slice(0, 8)}…${a.slice(-6)}
  * balance, are shown for the chosen address; an amount under the minimum, or more than the balance
  * once the fee is added, is refused on the field before anything is sent.
  */
-export function CryptoWithdrawalForm({ addresses, assets, balances }: { addresses: SavedAddress[]; assets: WithdrawableAsset[]; balances: CoinsBalance[] | null }) {
+export function CryptoWithdrawalForm({ addresses, assets, balances, velocity }: { addresses: SavedAddress[]; assets: WithdrawableAsset[]; balances: CoinsBalance[] | null; velocity?: VelocityUsage[] }) {
   const form = useForm<CryptoWithdrawalFormValues>({ resolver: zodResolver(cryptoWithdrawalFormSchema), defaultValues: EMPTY, mode: "onTouched" });
   const { submit, pending, formError, waiting } = useWithdrawalSubmit("crypto", form, createCoinsCryptoWithdrawal, EMPTY);
   const errorOf = (name: Path<CryptoWithdrawalFormValues>) => form.formState.errors[name]?.message;
@@ -83,6 +85,7 @@ export function CryptoWithdrawalForm({ addresses, assets, balances }: { addresse
               <dd className="tabular-nums">{amount && amount.gt(0) ? formatAsset(amount.plus(fee ?? 0).toFixed(), address.asset) : "—"}</dd>
             </dl>
           ) : null}
+          <VelocityUsageLine usage={velocity} currency={address?.asset ?? ""} />
           <FormError message={formError} />
           <div>
             <Button type="submit" disabled={pending} data-testid="coins-crypto-withdrawal-submit">

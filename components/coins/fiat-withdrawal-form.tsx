@@ -1,4 +1,6 @@
 "use client";
+import { VelocityUsageLine } from "@/components/approvals/velocity-usage";
+import type { VelocityUsage } from "@/lib/approvals/schemas";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, type Path } from "react-hook-form";
 import { ControlledSelect } from "@/components/forms/controlled-select";
@@ -18,7 +20,7 @@ const EMPTY: FiatWithdrawalFormValues = { amount: "", bank_code: "", account_num
  * Naira from the Coins balance to a Nigerian bank account. The available NGN bounds the amount
  * before anything is sent; the provider adds its fee and resolves the account holder's name.
  */
-export function FiatWithdrawalForm({ banks, availableNgn }: { banks: { code: string; name: string }[]; availableNgn: string | null }) {
+export function FiatWithdrawalForm({ banks, availableNgn, velocity }: { banks: { code: string; name: string }[]; availableNgn: string | null; velocity?: VelocityUsage[] }) {
   const form = useForm<FiatWithdrawalFormValues>({ resolver: zodResolver(fiatWithdrawalFormSchema), defaultValues: EMPTY, mode: "onTouched" });
   const { submit, pending, formError, waiting } = useWithdrawalSubmit("fiat", form, createCoinsFiatWithdrawal, EMPTY);
   const errorOf = (name: Path<FiatWithdrawalFormValues>) => form.formState.errors[name]?.message;
@@ -55,6 +57,7 @@ export function FiatWithdrawalForm({ banks, availableNgn }: { banks: { code: str
           <Field label="Narration" htmlFor="fw-narration" error={errorOf("narration")} description="Optional, shown on the recipient's statement (up to 100 characters).">
             <Input id="fw-narration" autoComplete="off" {...form.register("narration")} />
           </Field>
+          <VelocityUsageLine usage={velocity} currency={"NGN"} />
           <FormError message={formError} />
           <div>
             <Button type="submit" disabled={pending} data-testid="coins-fiat-withdrawal-submit">

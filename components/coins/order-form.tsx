@@ -1,4 +1,6 @@
 "use client";
+import { VelocityUsageLine } from "@/components/approvals/velocity-usage";
+import type { VelocityUsage } from "@/lib/approvals/schemas";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
@@ -27,7 +29,7 @@ const keyOf = (m: Market) => `${m.base_asset}-${m.quote_asset}`.toUpperCase();
  * order under the minimum is refused on the amount before anything is sent (the server checks again).
  * One attempt key per open form, so a double click or a retry places one order.
  */
-export function CoinsOrderForm({ markets, initialMarket }: { markets: Market[]; initialMarket: string | null }) {
+export function CoinsOrderForm({ markets, initialMarket, velocity }: { markets: Market[]; initialMarket: string | null; velocity?: VelocityUsage[] }) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const attempt = useAttemptKey("coins-order");
@@ -57,6 +59,11 @@ export function CoinsOrderForm({ markets, initialMarket }: { markets: Market[]; 
       if (r.ok) {
         attempt.renew();
         void queryClient.invalidateQueries({ queryKey: ["coins"] });
+        if (r.data.outcome === "pending_approval") {
+          toast.success(`Waiting for approval: ${r.data.summary}. It is placed when someone else approves it in Approvals.`);
+          router.push("/approvals");
+          return;
+        }
         toast.success(r.data.replayed ? "This order had already been placed; opening it." : "Order placed.");
         router.push(`/coins/orders/${r.data.id}`);
         return;
@@ -114,6 +121,7 @@ export function CoinsOrderForm({ markets, initialMarket }: { markets: Market[]; 
           </dl>
         ) : null}
         <p className="text-xs text-muted-foreground">The order executes at the market price when the provider fills it, so the executed price and fee can differ slightly from this estimate.</p>
+        <VelocityUsageLine usage={velocity} currency={side && marketKey ? amountAsset(side, marketKey) : ""} />
         <FormError message={formError} />
         <div>
           <Button type="submit" disabled={pending} data-testid="coins-order-submit">

@@ -61,7 +61,11 @@ export function ChangeSettlementDialog({ accountId, rail, asset }: { accountId: 
       const r = await reached(updateSettlementDestination({ ...values, attemptKey: attempt.current() }));
       if (r.ok) {
         attempt.renew();
-        toast.success("Settlement destination changed. It applies to future deposits.");
+        toast.success(
+          r.data.pendingApproval
+            ? `Waiting for approval: ${r.data.pendingApproval.summary}. Deposits settle as before until someone else approves it in Approvals.`
+            : "Settlement destination changed. It applies to future deposits.",
+        );
         void queryClient.invalidateQueries({ queryKey: accountKey(accountId) });
         setOpen(false);
         form.reset(defaults);

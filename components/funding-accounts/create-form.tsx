@@ -87,6 +87,12 @@ export function CreateFundingAccountForm({ customers, customersError, banks, ban
         router.push(`/funding-accounts/${r.data.id}`);
         return;
       }
+      if (r.ok && r.data.status === "pending_approval") {
+        attempt.renew();
+        toast.success(`Waiting for approval: ${r.data.summary}. It opens when someone else approves it in Approvals.`);
+        router.push("/approvals");
+        return;
+      }
       if (r.ok) return;
       // Any failure keeps the key: after a timeout the retry must be the same attempt, and after a
       // refusal the ledger itself gives the corrected submission a new provider key.

@@ -73,7 +73,8 @@ export function ReplaceOrderButton({ order }: { order: ProOrder }) {
         attempt.renew();
         setOpen(false);
         refreshOrders(queryClient, order.order_id);
-        toast.success(`Order ${short(order.order_id)} replaced; its fee cap is ${formatNgn(r.data.maxTakerFee)}.`);
+        if (r.data.outcome === "pending_approval") toast.success(`Waiting for approval: ${r.data.summary}. The order keeps its terms until someone approves.`);
+        else toast.success(`Order ${short(order.order_id)} replaced; its fee cap is ${formatNgn(r.data.maxTakerFee)}.`);
         return;
       }
       for (const [name, message] of Object.entries(r.fieldErrors ?? {})) if (name === "price" || name === "quantity") form.setError(name, { type: "server", message });

@@ -39,7 +39,8 @@ export function SettlementDestinationCard({ current, canChange, hasNgnAccount }:
       if (r.ok) {
         attempt.renew();
         form.reset({ destination: r.data.destination, confirmation: "" });
-        toast.success(r.data.changed ? `Future NGN deposits now settle to the ${destinationLabel(r.data.destination)}.` : "That was already the setting; nothing changed.");
+        if (r.data.pendingApproval) toast.success(`Waiting for approval: ${r.data.pendingApproval.summary}. Nothing changes until someone else approves it in Approvals.`);
+        else toast.success(r.data.changed ? `Future NGN deposits now settle to the ${destinationLabel(r.data.destination)}.` : "That was already the setting; nothing changed.");
         router.refresh();
         return;
       }

@@ -1,4 +1,6 @@
 "use client";
+import { VelocityUsageLine } from "@/components/approvals/velocity-usage";
+import type { VelocityUsage } from "@/lib/approvals/schemas";
 import { PendingApprovalNote } from "@/components/approvals/pending-approval-note";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -48,12 +50,15 @@ export function CreateTransferForm({
   banks,
   banksError,
   initialBalances,
+  velocity,
 }: {
   recipients: RecipientOption[];
   recipientsError: string | null;
   banks: SearchableOption[];
   banksError: string | null;
   initialBalances: FreshBalances | null;
+  /** What is used of the 24-hour limits, per currency (loadVelocityUsage). */
+  velocity?: VelocityUsage[];
 }) {
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -190,6 +195,8 @@ export function CreateTransferForm({
               <Input id="transfer-reference" autoComplete="off" maxLength={64} placeholder="INV-2026-104" {...form.register("reference")} />
             </Field>
           </div>
+
+          {payIn ? <VelocityUsageLine usage={velocity} currency={payIn} /> : null}
 
           <QuotePanel currency={payIn} quote={quote} withdrawal={withdrawal} rateError={payIn === "NGN" && rate.isError ? rate.error.message : null} onRetryRate={() => void rate.refetch()} />
 

@@ -1,4 +1,6 @@
 "use client";
+import { VelocityUsageLine } from "@/components/approvals/velocity-usage";
+import type { VelocityUsage } from "@/lib/approvals/schemas";
 import { PendingApprovalNote } from "@/components/approvals/pending-approval-note";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
@@ -38,7 +40,7 @@ function defaults(): Values {
  * withdrawal is sent, or waits for a second approver above the threshold. One attempt key per open
  * form, so a double click or a retry after a timeout never sends twice.
  */
-export function CreateWithdrawalForm({ initialBalances, balancesError }: { initialBalances: FreshBalances | null; balancesError: string | null }) {
+export function CreateWithdrawalForm({ initialBalances, balancesError, velocity }: { initialBalances: FreshBalances | null; balancesError: string | null; velocity?: VelocityUsage[] }) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const balances = useBalances(initialBalances, balancesError);
@@ -140,6 +142,7 @@ export function CreateWithdrawalForm({ initialBalances, balancesError }: { initi
           <Field label="Destination address" htmlFor="wd-address" error={errorOf("destination_address")} description={`${addressHint(chain || "")} Funds sent to a wrong address cannot be recovered.`} required>
             <Input id="wd-address" autoComplete="off" spellCheck={false} className="font-mono" placeholder="0x…" {...form.register("destination_address")} />
           </Field>
+          <VelocityUsageLine usage={velocity} currency={"USD"} />
           <FormError message={formError} />
           <div>
             <Button type="submit" disabled={pending}>

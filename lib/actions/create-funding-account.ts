@@ -1,13 +1,18 @@
 "use server";
 import { revalidatePath } from "next/cache";
 import { ActionError, defineAction } from "@/lib/actions/safe-action";
+import { submitMoneyMovement } from "@/lib/approvals/submit";
 import { db } from "@/lib/db";
 import { CREATE_UPSTREAM_FIELDS, createFundingAccountSchema, toCreateBody } from "@/lib/funding-accounts/schema";
-import { confirmSlot, quotaFullMessage, releaseSlot, reserveSlot } from "@/lib/funding-accounts/quota";
+import { QuotaFullError, quotaFullMessage, readQuota, withQuotaSlot } from "@/lib/funding-accounts/quota";
 import { checkTemporaryNgnAmount, confirmPayoutAccountName } from "@/lib/funding-accounts/server-checks";
+import { isExternal, shownFor } from "@/lib/settlement/destination";
 import { UpstreamError } from "@/lib/upstream/errors";
 
-export type CreateFundingAccountResult = { status: "created"; id: string; replayed: boolean } | { status: "frozen"; message: string };
+export type CreateFundingAccountResult =
+  | { status: "created"; id: string; replayed: boolean }
+  | { status: "frozen"; message: string }
+  | { status: "pending_approval"; approvalId: string; summary: string };
 
 /**
  * Opens a funding account with the provider. The form's attempt key is the idempotency key, so a
@@ -18,25 +23,36 @@ export type CreateFundingAccountResult = { status: "created"; id: string; replay
  */
 export const createFundingAccount = defineAction(
   { name: "create-funding-account", permission: "funding:create", input: createFundingAccountSchema, upstreamFields: CREATE_UPSTREAM_FIELDS },
-  async ({ input, user, attempt, upstream, audit }): Promise<CreateFundingAccountResult> => {
+  async ({ input, user, attempt, upstream, audit, request }): Promise<CreateFundingAccountResult> => {
     // The browser's minimum and account name are checked again against the provider's answers now.
     await checkTemporaryNgnAmount(upstream, input);
     await confirmPayoutAccountName(upstream, input);
     const body = toCreateBody(input);
-    const slot = await reserveSlot({ organizationId: user.organizationId, environment: user.environment, attemptKey: input.attemptKey, userId: user.id });
-    if (!slot.ok) throw new ActionError(quotaFullMessage(slot.usage.limit));
+    // Deposits settling outside the merchant (an address or a payout account) wait for a second
+    // person, who sees where they will go; the internal balance opens at once.
+    if (isExternal(input.settlement_type)) {
+      const account = `${input.type === "TEMPORARY" ? "temporary" : "permanent"} ${input.rail === "NGN_VIRTUAL_ACCOUNT" ? "NGN bank account" : `${input.asset} address on ${input.chain}`} for customer ${input.customer_id.slice(0, 8)}`;
+      // A full day is said now; the approver's send holds its own slot (executors/funding-account-create.ts).
+      const today = await readQuota({ organizationId: user.organizationId, environment: user.environment });
+      if (today.level === "full") throw new ActionError(quotaFullMessage(today.limit));
+      const p = await submitMoneyMovement({ kind: "funding_account_create", payload: { body, account, shown: shownFor(input) }, attemptKey: input.attemptKey, user, environment: user.environment, request });
+      if (p.status === "pending_approval") return { status: "pending_approval", approvalId: p.requestId, summary: p.summary };
+      revalidatePath("/funding-accounts");
+      return { status: "created", id: String(p.result.resourceId ?? ""), replayed: p.result.replayed === true };
+    }
     let created;
     try {
-      created = await upstream.core.createFundingAccount(body, attempt!);
+      created = await withQuotaSlot({ organizationId: user.organizationId, environment: user.environment, attemptKey: input.attemptKey, userId: user.id }, async () => {
+        const r = await upstream.core.createFundingAccount(body, attempt!);
+        return { id: r.data.id, r };
+      });
     } catch (err) {
-      // Only a refusal, or a request that never left, certainly created nothing; anything else may have.
-      if (err instanceof UpstreamError && (err.outcome === "refused" || err.outcome === "not_sent")) await releaseSlot(slot.slotId);
+      if (err instanceof QuotaFullError) throw new ActionError(err.message);
       if (err instanceof UpstreamError && err.kind === "frozen") return { status: "frozen", message: err.userMessage };
       throw err;
     }
-    const account = created.data;
-    const replayed = created.replayed ?? false;
-    await confirmSlot(slot.slotId, account.id);
+    const account = created.r.data;
+    const replayed = created.r.replayed ?? false;
     // A replayed attempt was audited when it first went through.
     if (!replayed) {
       await db.$transaction((tx) =>

@@ -16,6 +16,7 @@ import { log } from "@/lib/log";
 import type { RequestContext } from "@/lib/request-context";
 import { UpstreamError } from "@/lib/upstream/errors";
 import { LedgerError } from "@/lib/upstream/ledger";
+import { QuotaFullError } from "@/lib/funding-accounts/quota";
 import { findExecutor, runExecutor, type Environment, type ExecuteResult } from "./executors";
 import "./executors/index";
 import { expireDue } from "./expiry";
@@ -218,6 +219,8 @@ function failure(err: unknown, requestId: string): StoredResult & { ok: false } 
       providerRequestId: err.requestId,
     };
   }
+  // Today's funding-account quota is used up: nothing left, and sending again tomorrow is safe.
+  if (err instanceof QuotaFullError) return { ok: false, outcome: "not_sent", error: err.message, retryable: true };
   if (err instanceof LedgerError) return { ok: false, outcome: "refused", error: err.message, code: err.code, retryable: false };
   // Ours, not the provider's: the send may or may not have left, and a retry reuses the same key.
   return {

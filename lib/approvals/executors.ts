@@ -65,6 +65,16 @@ export interface ExecutorDef<S extends z.ZodType> {
   execute(input: ExecuteInput<z.output<S>>): Promise<ExecuteResult>;
   /** Where the sent resource's own page is, so the inbox links its reference there (optional). */
   detailHref?(resourceId: string): string;
+  /**
+   * Whose threshold applies when it is not the kind's own: a Pro order replace is judged by the
+   * Pro order limit, since replacing an order resizes it like placing a new one.
+   */
+  thresholdKind?: string;
+  /**
+   * Whether this payload needs a second person whatever its amount (e.g. a new settlement
+   * destination: every later deposit goes there). False or absent: the threshold decides.
+   */
+  alwaysNeedsApproval?(payload: z.output<S>): boolean;
 }
 
 export interface Executor<S extends z.ZodType = z.ZodType> extends ExecutorDef<S> {

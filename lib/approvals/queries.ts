@@ -11,6 +11,7 @@ import { canRetry, type StoredResult } from "./decide";
 import { findExecutor, listExecutors, type Environment } from "./executors";
 import "./executors/index";
 import { expireDue } from "./expiry";
+import { runningTotals, VELOCITY_KINDS, velocityLimits } from "./velocity";
 import type { ApprovalStatus, InboxFilters } from "./schemas";
 
 export interface InboxViewer {
@@ -44,6 +45,11 @@ export interface ApprovalRow {
   canApprove: boolean;
   canCancel: boolean;
   canRetry: boolean;
+  /**
+   * For a waiting payment whose currency has a 24-hour limit: the running totals now (this
+   * request included), the organization's and the requester's, beside each limit.
+   */
+  velocity: { organization: { used: string; limit: string } | null; requester: { used: string; limit: string } | null } | null;
 }
 
 export interface Inbox {
@@ -70,6 +76,23 @@ async function toRows(viewer: InboxViewer, rows: ApprovalRequest[]): Promise<App
   const labels = new Map(listExecutors().map((e) => [e.kind, e.label]));
   const decider = mayDecide(viewer.role);
   const now = new Date();
+  const velocity = new Map<string, ApprovalRow["velocity"]>();
+  // One read per currency and per currency and requester, however many requests wait.
+  const limitsOf = new Map<string, Promise<Awaited<ReturnType<typeof velocityLimits>>>>();
+  const totalsOf = new Map<string, Promise<Awaited<ReturnType<typeof runningTotals>>>>();
+  for (const r of rows) {
+    if (r.status !== "pending" || !VELOCITY_KINDS[r.kind]) continue;
+    if (!limitsOf.has(r.currency)) limitsOf.set(r.currency, velocityLimits(r.organizationId, r.currency));
+    const limits = await limitsOf.get(r.currency)!;
+    if (!limits.organization && !limits.requester) continue;
+    const key = `${r.environment}:${r.currency}:${r.requestedById}`;
+    if (!totalsOf.has(key)) totalsOf.set(key, runningTotals(db, { organizationId: r.organizationId, environment: r.environment, currency: r.currency, requesterId: r.requestedById }, now));
+    const totals = await totalsOf.get(key)!;
+    velocity.set(r.id, {
+      organization: limits.organization ? { used: totals.organization.toFixed(), limit: limits.organization.toFixed() } : null,
+      requester: limits.requester ? { used: totals.requester.toFixed(), limit: limits.requester.toFixed() } : null,
+    });
+  }
   return rows.map((r) => {
     const result = r.result as StoredResult | null;
     const response = result?.ok ? result.response : null;
@@ -94,6 +117,7 @@ async function toRows(viewer: InboxViewer, rows: ApprovalRequest[]): Promise<App
       canApprove: pending && decider && r.requestedById !== viewer.id,
       canCancel: pending && r.requestedById === viewer.id,
       canRetry: decider && canRetry(r, now),
+      velocity: velocity.get(r.id) ?? null,
     };
   });
 }

@@ -80,3 +80,33 @@ export const inboxFiltersSchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
 });
 export type InboxFilters = z.output<typeof inboxFiltersSchema>;
+
+/** The two kinds of 24-hour limit: the organization's total, and each requester's own total. */
+export const VELOCITY_SCOPE_LABEL = { organization: "Whole organization", requester: "Each requester" } as const;
+
+export const setVelocityLimitSchema = z
+  .object({
+    currency,
+    scope: z.enum(["organization", "requester"], { error: "Choose whose total the limit applies to." }),
+    /** Empty when removing. */
+    amount: z.string().optional(),
+    /** Remove the limit: payments in that currency are then judged by the per-payment threshold only. */
+    remove: z.boolean().default(false),
+  })
+  .transform((v, ctx) => {
+    if (v.remove) return { currency: v.currency, scope: v.scope, remove: true as const };
+    const amount = thresholdAmount.safeParse(v.amount ?? "");
+    if (!amount.success) {
+      ctx.addIssue({ code: "custom", path: ["amount"], message: amount.error.issues[0]?.message ?? "Enter an amount." });
+      return z.NEVER;
+    }
+    return { currency: v.currency, scope: v.scope, remove: false as const, amount: amount.data };
+  });
+export type SetVelocityLimitInput = z.input<typeof setVelocityLimitSchema>;
+
+/** One currency's use of its 24-hour limits, for the forms' line (loadVelocityUsage). */
+export interface VelocityUsage {
+  currency: string;
+  organization: { used: string; limit: string } | null;
+  requester: { used: string; limit: string } | null;
+}

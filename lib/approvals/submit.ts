@@ -24,11 +24,13 @@ import { ActionError, zodFieldErrors } from "@/lib/actions/safe-action";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { requestContext, type RequestContext } from "@/lib/request-context";
+import { UpstreamError } from "@/lib/upstream/errors";
 import { canonicalJson } from "@/lib/upstream/ledger";
 import { getExecutor, normalizeDescription, runExecutor, type Environment, type ExecuteResult } from "./executors";
 import "./executors/index";
 import { DEFAULT_EXPIRY_MS, expireDue } from "./expiry";
 import { thresholdFor, withinThreshold } from "./thresholds";
+import { judge, lockCurrency, runningTotals, velocityAmount, velocityLimits, type VelocityVerdict } from "./velocity";
 
 export interface Submitter {
   id: string;
@@ -102,16 +104,109 @@ export async function submitMoneyMovement(input: SubmitInput): Promise<SubmitRes
 
   const request = input.request ?? (await requestContext());
   const actor = { id: input.user.id, email: input.user.email, organizationId: input.user.organizationId };
-  const threshold = await thresholdFor(db, input.user.organizationId, input.kind, d.currency);
+  const threshold = await thresholdFor(db, input.user.organizationId, executor.thresholdKind ?? input.kind, d.currency);
+  const always = executor.alwaysNeedsApproval?.(payload) ?? false;
+  const counted = velocityAmount(input.kind, d);
+  const scope = { organizationId: input.user.organizationId, environment: input.environment };
 
-  if (withinThreshold(d.amount, threshold)) {
-    const result = await runExecutor(executor, {
-      organizationId: input.user.organizationId,
-      environment: input.environment,
-      payload,
-      attemptKey: input.attemptKey,
-      userId: input.user.id,
-    });
+  // A direct send already recorded under this key (a retry after a timeout) is sent again with the
+  // same key, a ledger retry: it was counted and judged the first time.
+  const recorded = await db.directMovement.findUnique({ where: { attemptKey: input.attemptKey } });
+  // Typed by assertion: it is set inside the transaction's callback.
+  let velocity = null as VelocityVerdict | null;
+  const direct = recorded !== null && recorded.organizationId === scope.organizationId && recorded.kind === input.kind;
+  const expiresAt = new Date(Date.now() + (input.expiresInMs ?? DEFAULT_EXPIRY_MS));
+  let created: { id: string; expiresAt: Date } | null = null;
+
+  if (!direct) {
+    try {
+      // Judge and record in one transaction under the currency's lock: a parallel submission waits
+      // here and then counts this one.
+      created = await db.$transaction(
+        async (tx) => {
+          if (counted) {
+            await lockCurrency(tx, scope.organizationId, scope.environment, counted.currency);
+            const limits = await velocityLimits(scope.organizationId, counted.currency, tx);
+            if (limits.organization || limits.requester) {
+              const totals = await runningTotals(tx, { ...scope, currency: counted.currency, requesterId: input.user.id });
+              velocity = judge(totals, limits, counted.amount);
+            }
+          }
+          const v = velocity;
+          if (!always && withinThreshold(d.amount, threshold) && !(v && v.exceeded.length > 0)) {
+            if (counted) {
+              await tx.directMovement.create({
+                data: { ...scope, kind: input.kind, amount: counted.amount, currency: counted.currency, requestedById: input.user.id, attemptKey: input.attemptKey },
+              });
+            }
+            return null;
+          }
+          const row = await tx.approvalRequest.create({
+            data: {
+              ...scope,
+              kind: input.kind,
+              payload: payload as Prisma.InputJsonValue,
+              summary: d.summary,
+              amount: d.amount,
+              currency: d.currency,
+              status: "pending",
+              attemptKey: input.attemptKey,
+              requestedById: input.user.id,
+              expiresAt,
+            },
+          });
+          await writeAudit(tx, actor, request, {
+            action: "approval.requested",
+            targetType: "approval_request",
+            targetId: row.id,
+            environment: input.environment,
+            after: {
+              kind: input.kind,
+              summary: d.summary,
+              amount: d.amount,
+              currency: d.currency,
+              status: "pending",
+              expiresAt: expiresAt.toISOString(),
+              threshold: threshold ? { kind: threshold.kind, amount: threshold.amount.toFixed() } : null,
+              ...(always ? { reason: "always_needs_approval" } : {}),
+              ...(v ? { velocity: v } : {}),
+            },
+          });
+          return row;
+        },
+        { timeout: 15_000 },
+      );
+    } catch (err) {
+      // A concurrent submission of the same form (double click) stored it first: answer with theirs.
+      if (isUniqueViolation(err)) {
+        const theirs = await existingOutcome(input, payload);
+        if (theirs) return theirs;
+        if (await db.directMovement.findUnique({ where: { attemptKey: input.attemptKey } })) created = null;
+        else throw err;
+      } else throw err;
+    }
+  }
+
+  if (created) return { status: "pending_approval", requestId: created.id, expiresAt: created.expiresAt.toISOString(), ...d };
+
+  {
+    let result: ExecuteResult;
+    try {
+      result = await runExecutor(executor, {
+        organizationId: input.user.organizationId,
+        environment: input.environment,
+        payload,
+        attemptKey: input.attemptKey,
+        userId: input.user.id,
+      });
+    } catch (err) {
+      // A definitive refusal moved nothing, so it stops counting towards the 24-hour totals.
+      if (err instanceof UpstreamError && err.outcome === "refused") {
+        await db.directMovement.updateMany({ where: { attemptKey: input.attemptKey }, data: { status: "refused" } });
+      }
+      throw err;
+    }
+    await db.directMovement.updateMany({ where: { attemptKey: input.attemptKey }, data: { status: "sent" } });
     await db.$transaction((tx) =>
       writeAudit(tx, actor, request, {
         action: "money_movement.sent",
@@ -124,55 +219,11 @@ export async function submitMoneyMovement(input: SubmitInput): Promise<SubmitRes
           currency: d.currency,
           attemptKey: input.attemptKey,
           threshold: threshold ? { kind: threshold.kind, amount: threshold.amount.toFixed() } : null,
+          ...(velocity ? { velocity } : {}),
           result,
         },
       }),
     );
     return { status: "sent", result, ...d };
-  }
-
-  const expiresAt = new Date(Date.now() + (input.expiresInMs ?? DEFAULT_EXPIRY_MS));
-  try {
-    const created = await db.$transaction(async (tx) => {
-      const row = await tx.approvalRequest.create({
-        data: {
-          organizationId: input.user.organizationId,
-          environment: input.environment,
-          kind: input.kind,
-          payload: payload as Prisma.InputJsonValue,
-          summary: d.summary,
-          amount: d.amount,
-          currency: d.currency,
-          status: "pending",
-          attemptKey: input.attemptKey,
-          requestedById: input.user.id,
-          expiresAt,
-        },
-      });
-      await writeAudit(tx, actor, request, {
-        action: "approval.requested",
-        targetType: "approval_request",
-        targetId: row.id,
-        environment: input.environment,
-        after: {
-          kind: input.kind,
-          summary: d.summary,
-          amount: d.amount,
-          currency: d.currency,
-          status: "pending",
-          expiresAt: expiresAt.toISOString(),
-          threshold: threshold ? { kind: threshold.kind, amount: threshold.amount.toFixed() } : null,
-        },
-      });
-      return row;
-    });
-    return { status: "pending_approval", requestId: created.id, expiresAt: created.expiresAt.toISOString(), ...d };
-  } catch (err) {
-    // A concurrent submission of the same form (double click) stored it first: answer with theirs.
-    if (isUniqueViolation(err)) {
-      const theirs = await existingOutcome(input, payload);
-      if (theirs) return theirs;
-    }
-    throw err;
   }
 }

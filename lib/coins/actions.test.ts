@@ -54,6 +54,13 @@ afterAll(() => emu.close());
 beforeEach(async () => {
   team = await createTeam();
   await testDb().$transaction((tx) => addApiKey(tx as never, { organizationId: team.org.id, environment: "sandbox", surface: "coins", key: SEED_KEYS.full, scopes: ["Read", "Write", "Trade"], actorId: team.admin.id }));
+  // Orders go through the approvals engine: these limits let the tests' orders be placed at once.
+  await testDb().approvalThreshold.createMany({
+    data: [
+      { organizationId: team.org.id, kind: "coins_order", currency: "NGN", amount: "1000000" },
+      { organizationId: team.org.id, kind: "coins_order", currency: "BTC", amount: "1000" },
+    ],
+  });
   signOutTest();
 });
 
@@ -92,19 +99,21 @@ describe("placing an order", () => {
     const attemptKey = randomUUID();
     const r = await placeCoinsOrder({ side: "buy", market: "BTC-NGN", amount: "2500.00", attemptKey });
     if (!r.ok) throw new Error(JSON.stringify(r));
+    if (r.data.outcome !== "placed") throw new Error(JSON.stringify(r));
     expect(r.data).toMatchObject({ status: "pending", replayed: false });
-    expect(await placeCoinsOrder({ side: "buy", market: "BTC-NGN", amount: "2500.00", attemptKey })).toEqual({ ok: true, data: { id: r.data.id, status: "pending", replayed: true } });
+    expect(await placeCoinsOrder({ side: "buy", market: "BTC-NGN", amount: "2500.00", attemptKey })).toEqual({ ok: true, data: { outcome: "placed", id: r.data.id, status: "pending", replayed: true } });
     expect(await orderCount()).toBe(before + 1);
-    const audit = await testDb().auditLog.findMany({ where: { organizationId: team.org.id, action: "coins_order.placed" } });
-    expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ actorId: team.operator.id, targetId: r.data.id });
+    const audit = await testDb().auditLog.findMany({ where: { organizationId: team.org.id, action: "money_movement.sent", targetType: "coins_order" } });
+    expect(audit).toHaveLength(2); // the send, and the replay answered from the ledger
+    const placedId = r.data.id;
+    expect(audit.every((a) => a.actorId === team.operator.id && a.targetId === placedId)).toBe(true);
 
     await emu.control.advance(6_000);
     const view = await call<OrderView>(getOrder, `/api/coins/orders/${r.data.id}`, { id: r.data.id });
     expect(view.body.order).toMatchObject({ id: r.data.id, status: "completed", quote_asset: "NGN", fee_asset: "NGN" });
     expect(view.body.order.executed_price).toMatch(/^\d+\.\d+$/);
     const list = await call<CursorPage<CoinsOrder>>(listOrders, "/api/coins/orders?status=completed&base_asset=BTC");
-    expect(list.body.rows.some((o) => o.id === r.data.id)).toBe(true);
+    expect(list.body.rows.some((o) => o.id === view.body.order.id)).toBe(true);
     expect(list.body.rows.every((o) => o.status === "completed" && o.base_asset === "BTC")).toBe(true);
   });
 

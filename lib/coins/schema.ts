@@ -38,7 +38,10 @@ export const placeOrderSchema = withAttemptKey(orderFormSchema.shape);
 
 export const cancelOrderSchema = withAttemptKey({ id: uuid });
 
-export type PlaceOrderResult = { id: string; status: string; replayed: boolean };
+/** Placed at once, or waiting for a second approver in the Approvals inbox. */
+export type PlaceOrderResult =
+  | { outcome: "placed"; id: string; status: string; replayed: boolean }
+  | { outcome: "pending_approval"; approvalId: string; summary: string };
 
 /** What the amount means for each side (the provider's "spend X / sell Y" model). */
 export function amountAsset(side: "buy" | "sell", market: string): string {

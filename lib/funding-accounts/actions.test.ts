@@ -11,6 +11,7 @@ import { GET as getBanks } from "@/app/api/banks/route";
 import { GET as listAccounts } from "@/app/api/funding-accounts/route";
 import { GET as getAccount } from "@/app/api/funding-accounts/[id]/route";
 import { GET as getDeposits } from "@/app/api/funding-accounts/[id]/deposits/route";
+import { approveRequest } from "@/lib/actions/approve-request";
 import { createFundingAccount } from "@/lib/actions/create-funding-account";
 import { resolveBankAccount } from "@/lib/actions/resolve-bank-account";
 import { simulateDeposit } from "@/lib/actions/simulate-deposit";
@@ -107,6 +108,16 @@ describe("who may create funding accounts and simulate deposits", () => {
   });
 });
 
+/** A second person approves a request filed by the current user; answers the sent resource's id. */
+async function approvedByApprover(approvalId: string, back: "operator" | "admin" = "operator"): Promise<string> {
+  await as("approver");
+  const a = await approveRequest({ requestId: approvalId });
+  if (!a.ok || a.data.status !== "sent") throw new Error(JSON.stringify(a));
+  const row = await testDb().approvalRequest.findUniqueOrThrow({ where: { id: approvalId } });
+  await as(back);
+  return String((row.result as { response: { resourceId: string } }).response.resourceId);
+}
+
 /** A permanent USDC address paying out to the emulator's account 044/0690000031 (Adaeze Okonkwo), named as the form confirmed it. */
 async function usdcPayoutToAdaeze(rateId: string, accountName: string) {
   return {
@@ -152,8 +163,10 @@ describe("an operator creates funding accounts", () => {
     const sell = await rate("USDC", "SELL");
     expect(sell).toMatchObject({ side: "SELL", to: "USDC", expiresAt: expect.any(String), rate: expect.stringMatching(/^\d+(\.\d+)?$/) });
     const r = await createFundingAccount(await usdcPayoutToAdaeze(sell.rateId, "Adaeze Okonkwo"));
-    if (!r.ok) throw new Error(`${r.error} ${JSON.stringify(r.fieldErrors)}`);
-    const id = (r.data as { id: string }).id;
+    if (!r.ok || r.data.status !== "pending_approval") throw new Error(JSON.stringify(r));
+    // Deposits leave the merchant: a second person approves, seeing the holder the bank resolved.
+    expect(r.data.summary).toContain("held by Adaeze Okonkwo");
+    const id = await approvedByApprover(r.data.approvalId);
     const detail = await call<{ account: { rail: string; instructions: { address: string }[]; settlement_destination: { destination_bank: { account_name: string } } } }>(getAccount, `/api/funding-accounts/${id}`, { id });
     expect(detail.body.account.rail).toBe("CRYPTO_ADDRESS");
     expect(detail.body.account.instructions[0]!.address).toMatch(/^0x[0-9a-fA-F]{40}$/);
@@ -167,7 +180,7 @@ describe("an operator creates funding accounts", () => {
     expect(await testDb().auditLog.count({ where: { organizationId: team.org.id, action: "funding_account.created" } })).toBe(0);
   });
 
-  it("puts the provider's refusal of a rate on the rate field", async () => {
+  it("keeps the provider's refusal of a rate as the outcome of the approved request", async () => {
     await as("operator");
     const sell = await rate("USDT", "SELL"); // ONCHAIN needs a BUY rate
     const r = await createFundingAccount({
@@ -181,7 +194,12 @@ describe("an operator creates funding accounts", () => {
       destination_chain: "BASE",
       destination_address: "0x52908400098527886E0F7030069857D2E4169EE7",
     });
-    expect(r).toMatchObject({ ok: false, error: "The provider refused some fields. Correct them and submit again.", fieldErrors: { rate_id: expect.stringMatching(/BUY/) } });
+    // Deposits settle on-chain, so it waits for a second person; the provider's refusal of the
+    // rate is then the request's outcome, which the approver and the requester read in Approvals.
+    if (!r.ok || r.data.status !== "pending_approval") throw new Error(JSON.stringify(r));
+    await as("approver");
+    const sent = await approveRequest({ requestId: r.data.approvalId });
+    expect(sent).toMatchObject({ ok: true, data: { status: "failed", retryable: false, error: "The provider refused some fields. Correct them and submit again." } });
   });
 
   it("says when a bank account cannot be found", async () => {
@@ -281,9 +299,10 @@ describe("changing a settlement destination", () => {
       chain: "BASE",
       ...(type === "PERMANENT" ? { settlement_type: "INTERNAL_BALANCE" as const } : { settlement_type: "NGN_PAYOUT" as const, rate_id: sell.rateId, bank_code: "044", account_number: "0690000031", account_name: "Adaeze Okonkwo" }),
     });
-    if (!r.ok || r.data.status !== "created") throw new Error(JSON.stringify(r));
+    if (!r.ok || r.data.status === "frozen") throw new Error(JSON.stringify(r));
+    const id = r.data.status === "pending_approval" ? await approvedByApprover(r.data.approvalId) : r.data.id;
     await sandbox.control.advance(3_000);
-    return r.data.id;
+    return id;
   }
 
   it("moves a permanent crypto account to an NGN payout, audited with before and after", async () => {
@@ -291,11 +310,13 @@ describe("changing a settlement destination", () => {
     const id = await activeCryptoAccount();
     const sell = await rate("USDC", "SELL");
     const r = await updateSettlementDestination({ attemptKey: randomUUID(), funding_account_id: id, settlement_type: "NGN_PAYOUT", rate_id: sell.rateId, bank_code: "044", account_number: "0690000033", account_name: "Chinedu Eze" });
-    expect(r).toEqual({ ok: true, data: { id, replayed: false } });
+    if (!r.ok || !r.data.pendingApproval) throw new Error(JSON.stringify(r));
+    expect(r.data.pendingApproval.summary).toContain("0690000033 at bank 044, held by Chinedu Eze");
+    await approvedByApprover(r.data.pendingApproval.approvalId);
     const detail = await call<{ account: { settlement_destination: { type: string; destination_bank: { account_number: string } } } }>(getAccount, `/api/funding-accounts/${id}`, { id });
     expect(detail.body.account.settlement_destination).toMatchObject({ type: "NGN_PAYOUT", destination_bank: { account_number: "0690000033" } });
-    const audit = await testDb().auditLog.findFirstOrThrow({ where: { organizationId: team.org.id, action: "funding_account.settlement_changed" } });
-    expect(audit).toMatchObject({ targetId: id, before: { type: "INTERNAL_BALANCE" }, after: { type: "NGN_PAYOUT" } });
+    const audit = await testDb().auditLog.findFirstOrThrow({ where: { organizationId: team.org.id, action: "approval.sent", targetId: r.data.pendingApproval.approvalId } });
+    expect(audit).toMatchObject({ actorId: team.approver.id, after: { status: "sent", result: { ok: true, response: { resourceId: id } } } });
   });
 
   it("refuses an NGN payout whose holder is not the name the person confirmed, and changes nothing", async () => {

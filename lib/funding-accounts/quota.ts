@@ -14,6 +14,7 @@ import "server-only";
  * or the request never left); an unknown outcome keeps it, as the account may exist.
  */
 import { db } from "@/lib/db";
+import { UpstreamError } from "@/lib/upstream/errors";
 import type { UpstreamEnvironment } from "@/lib/upstream/types";
 
 const count = new Intl.NumberFormat("en-GB");
@@ -104,4 +105,31 @@ export async function confirmSlot(slotId: string, fundingAccountId: string): Pro
 /** The provider certainly created nothing: the slot goes back to the day's quota. */
 export async function releaseSlot(slotId: string): Promise<void> {
   await db.fundingAccountSlot.deleteMany({ where: { id: slotId, status: "reserved" } });
+}
+
+/** Refused before the provider is asked: today's quota is used up. */
+export class QuotaFullError extends Error {
+  constructor(limit: number = DAILY_FUNDING_ACCOUNT_LIMIT) {
+    super(quotaFullMessage(limit));
+    this.name = "QuotaFullError";
+  }
+}
+
+/**
+ * Opens one funding account inside today's quota, whoever sends it (the form at once, or an
+ * approver later): a slot is held before the provider is asked, kept once the provider answers with
+ * an account, and given back only when the provider certainly created nothing.
+ */
+export async function withQuotaSlot<T extends { id: string }>(m: Merchant & { attemptKey: string; userId?: string | null }, create: () => Promise<T>): Promise<T> {
+  const slot = await reserveSlot(m);
+  if (!slot.ok) throw new QuotaFullError(slot.usage.limit);
+  let account: T;
+  try {
+    account = await create();
+  } catch (err) {
+    if (err instanceof UpstreamError && (err.outcome === "refused" || err.outcome === "not_sent")) await releaseSlot(slot.slotId);
+    throw err;
+  }
+  await confirmSlot(slot.slotId, account.id);
+  return account;
 }

@@ -39,4 +39,5 @@ export const settlementFormSchema = z.object(fields).superRefine(checkConfirmati
 export const setSettlementDestinationSchema = withAttemptKey(fields).superRefine(checkConfirmation);
 
 export type SettlementFormValues = z.input<typeof settlementFormSchema>;
-export type SetSettlementDestinationResult = { destination: Destination; changed: boolean };
+/** `pendingApproval`: the change waits for a second person in the Approvals inbox (nothing changed yet). */
+export type SetSettlementDestinationResult = { destination: Destination; changed: boolean; pendingApproval?: { approvalId: string; summary: string } };

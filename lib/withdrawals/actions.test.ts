@@ -192,26 +192,34 @@ describe("settlement destination", () => {
     expect(await providerSetting()).toBe("USD_BALANCE");
   });
 
-  it("an admin changes it and back, each change audited with before and after", async () => {
+  it("an admin asks to keep deposits in naira, a second person approves it, and back to the default applies at once, audited", async () => {
     await as("admin");
-    expect(await set("NGN_BALANCE")).toEqual({ ok: true, data: { destination: "NGN_BALANCE", changed: true } });
+    const asked = await set("NGN_BALANCE");
+    if (!asked.ok || !asked.data.pendingApproval) throw new Error(JSON.stringify(asked));
+    expect(asked.data).toMatchObject({ destination: "NGN_BALANCE", changed: false });
+    expect(await providerSetting()).toBe("USD_BALANCE");
+    await as("approver");
+    expect(await approveRequest({ requestId: asked.data.pendingApproval.approvalId })).toMatchObject({ ok: true, data: { status: "sent" } });
     expect(await providerSetting()).toBe("NGN_BALANCE");
+    await as("admin");
     expect(await set("NGN_BALANCE")).toEqual({ ok: true, data: { destination: "NGN_BALANCE", changed: false } });
     expect(await set("USD_BALANCE")).toEqual({ ok: true, data: { destination: "USD_BALANCE", changed: true } });
     expect(await providerSetting()).toBe("USD_BALANCE");
     const rows = await testDb().auditLog.findMany({ where: { organizationId: team.org.id, action: "merchant_funding.settlement_destination_changed" }, orderBy: { at: "asc" } });
-    expect(rows.map((r) => [r.before, r.after, r.actorId])).toEqual([
-      [{ ngn_settlement_destination: "USD_BALANCE" }, { ngn_settlement_destination: "NGN_BALANCE" }, team.admin.id],
-      [{ ngn_settlement_destination: "NGN_BALANCE" }, { ngn_settlement_destination: "USD_BALANCE" }, team.admin.id],
-    ]);
+    expect(rows.map((r) => [r.before, r.after, r.actorId])).toEqual([[{ ngn_settlement_destination: "NGN_BALANCE" }, { ngn_settlement_destination: "USD_BALANCE" }, team.admin.id]]);
   });
 
-  it("NGN_BALANCE without an NGN account is refused with the provider's reason, and nothing is audited", async () => {
+  it("NGN_BALANCE without an NGN account: the approved request fails with the provider's reason, and nothing changes", async () => {
     await testDb().vaultSecret.deleteMany({ where: { organizationId: team.org.id } });
     await storeKey(SEED_KEYS.second);
     await as("admin");
     const r = await set("NGN_BALANCE");
-    expect(r).toEqual({ ok: false, error: "The provider refused this: NGN_BALANCE needs an ACTIVE merchant funding setup with an NGN bank account; this merchant has none." });
+    if (!r.ok || !r.data.pendingApproval) throw new Error(JSON.stringify(r));
+    await as("approver");
+    expect(await approveRequest({ requestId: r.data.pendingApproval.approvalId })).toMatchObject({
+      ok: true,
+      data: { status: "failed", retryable: false, error: "The provider refused this: NGN_BALANCE needs an ACTIVE merchant funding setup with an NGN bank account; this merchant has none." },
+    });
     expect(await testDb().auditLog.count({ where: { organizationId: team.org.id, action: "merchant_funding.settlement_destination_changed" } })).toBe(0);
   });
 });

@@ -336,6 +336,7 @@ describe("Coins writes as documented", () => {
     const placed = await ok(placeCoinsOrder({ side: "buy", market: "BTC-NGN", amount: "2500.00", attemptKey: randomUUID() }));
     const [body] = expectAsDocumented(recorded(), "POST /coins/v1/orders");
     expect(body).toMatchObject({ side: "buy", amount: "2500.00" });
+    if (placed.outcome !== "placed") throw new Error(`the order was not sent at once: ${placed.summary}`);
     await ok(cancelCoinsOrder({ id: placed.id, attemptKey: randomUUID() }));
     expectAsDocumented(recorded(), "POST /coins/v1/orders/{id}/cancel");
   });

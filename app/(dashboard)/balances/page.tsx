@@ -8,6 +8,7 @@ import { PageHeader } from "@/components/page/page-header";
 import { BalanceMovesTable } from "@/components/tables/balance-moves/data-table";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { can } from "@/lib/auth/permissions";
+import { loadVelocityUsage } from "@/lib/approvals/velocity";
 import { requirePagePermission } from "@/lib/auth/session";
 import { readBalances, readMoves } from "@/lib/balances/read";
 import { log } from "@/lib/log";
@@ -28,6 +29,7 @@ async function attempt<T>(what: string, read: () => Promise<T>): Promise<{ value
 
 export default async function BalancesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const me = await requirePagePermission("data:read");
+  const velocity = await loadVelocityUsage(me);
   const raw = await searchParams;
   const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
   const pageNum = Number.parseInt(one(raw.page) ?? "1", 10);
@@ -59,7 +61,7 @@ export default async function BalancesPage({ searchParams }: { searchParams: Pro
               <CardDescription>Make collected money available for transfers and withdrawals. Amounts above your approval threshold wait for a second approver.</CardDescription>
             </CardHeader>
             <CardContent>
-              <MoveBalanceForm initial={balances.value} />
+              <MoveBalanceForm initial={balances.value} velocity={velocity} />
             </CardContent>
           </Card>
         ) : null}

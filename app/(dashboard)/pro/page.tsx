@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
 import { ProNav } from "@/components/pro/pro-nav";
+import { VelocityUsageLine } from "@/components/approvals/velocity-usage";
 import { OrderTicket } from "@/components/pro/order-ticket";
 import { PageHeader } from "@/components/page/page-header";
 import { can } from "@/lib/auth/permissions";
+import { loadVelocityUsage } from "@/lib/approvals/velocity";
 import { requirePagePermission } from "@/lib/auth/session";
 import { readProBalances, tradeAccess } from "@/lib/pro/read";
 import { UpstreamError } from "@/lib/upstream";
@@ -13,6 +15,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export default async function ProDeskPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const me = await requirePagePermission("data:read");
+  const velocity = await loadVelocityUsage(me);
   const order = (await searchParams).order;
   const orderId = typeof order === "string" && UUID.test(order) ? order.toLowerCase() : null;
   const [access, balances] = await Promise.all([
@@ -33,6 +36,8 @@ export default async function ProDeskPage({ searchParams }: { searchParams: Prom
         description={`Convert between NGN and USD with limit and market orders on the Pro surface, in ${me.environment === "production" ? "production" : "the sandbox"}.`}
         actions={<ProNav current="/pro" withWebhooks={can(me.role, "settings:manage")} />}
       />
+      {/* Pro orders count in USD (the unified balance): the same line as every money form. */}
+      <VelocityUsageLine usage={velocity} currency="USD" />
       <OrderTicket access={access} initialBalances={balances.value} balancesError={balances.error} initialOrderId={orderId} />
     </>
   );

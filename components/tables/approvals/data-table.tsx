@@ -1,6 +1,7 @@
 "use client";
 import { Link } from "@/components/ui/link";
 import type * as React from "react";
+import { VelocityUsageLine } from "@/components/approvals/velocity-usage";
 import { Badge, type BadgeProps } from "@/components/ui/badge";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { ApprovalRow } from "@/lib/approvals/queries";
@@ -81,8 +82,10 @@ export function ApprovalsTable({
               <TableCell className="max-w-96">
                 <div className="font-medium">{r.summary}</div>
                 <div className="text-xs text-muted-foreground">{r.kindLabel}</div>
+                {r.velocity ? <VelocityUsageLine usage={{ currency: r.currency, ...r.velocity }} currency={r.currency} requesterLabel={`by ${r.requestedBy?.name ?? "the requester"}`} /> : null}
               </TableCell>
-              <TableCell className="text-right whitespace-nowrap tabular-nums">{formatMoney(r.amount, r.currency)}</TableCell>
+              {/* A destination change has no amount (stored as 0): nothing to show. */}
+              <TableCell className="text-right whitespace-nowrap tabular-nums">{r.amount === "0" ? "—" : formatMoney(r.amount, r.currency)}</TableCell>
               <TableCell className="text-sm">{r.requestedBy ? r.requestedBy.name : "A former team member"}</TableCell>
               <TableCell className="text-sm whitespace-nowrap">
                 <div>

@@ -10,8 +10,13 @@ import "./balance-move";
 import "./balance-withdrawal";
 import "./coins-crypto-withdrawal";
 import "./coins-fiat-withdrawal";
+import "./coins-order";
+import "./funding-account-create";
+import "./funding-account-settlement";
+import "./merchant-settlement";
 import "./merchant-withdrawal";
 import "./pro-order";
+import "./pro-order-replace";
 import "./transfer";
 
 export { findExecutor, getExecutor, listExecutors } from "@/lib/approvals/executors";

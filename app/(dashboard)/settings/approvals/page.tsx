@@ -1,16 +1,18 @@
 import type { Metadata } from "next";
 import { ThresholdForm } from "@/components/approvals/threshold-form";
 import { ThresholdsTable } from "@/components/approvals/thresholds-table";
+import { VelocityLimitForm, VelocityLimitsTable } from "@/components/approvals/velocity-limit-form";
 import { PageHeader } from "@/components/page/page-header";
-import { listExecutors } from "@/lib/approvals/executors/index";
+import { findExecutor, listExecutors } from "@/lib/approvals/executors/index";
 import { listThresholds } from "@/lib/approvals/queries";
+import { listVelocityLimits } from "@/lib/approvals/velocity";
 import { requirePagePermission } from "@/lib/auth/session";
 
 export const metadata: Metadata = { title: "Approval limits" };
 
 export default async function ApprovalLimitsPage() {
   const me = await requirePagePermission("settings:manage");
-  const rows = await listThresholds(me.organizationId);
+  const [rows, velocity] = await Promise.all([listThresholds(me.organizationId), listVelocityLimits(me.organizationId)]);
   const covered = [...new Set(rows.filter((r) => r.kind === "*").map((r) => r.currency))];
   return (
     <>
@@ -19,7 +21,8 @@ export default async function ApprovalLimitsPage() {
         description="Money movements above these amounts wait for a second person with the approver role before anything is sent. Limits apply in both environments."
       />
       <div className="grid gap-6">
-        <ThresholdForm kinds={listExecutors()} />
+        {/* Destination changes have no amount and always need approval: no limit applies to them. */}
+        <ThresholdForm kinds={listExecutors().filter((k) => !findExecutor(k.kind)?.alwaysNeedsApproval)} />
         <p className="text-sm text-muted-foreground" data-testid="thresholds-default-note">
           {covered.length
             ? `Any currency other than ${covered.join(", ")} has no limit, so every amount in it needs approval.`
@@ -27,6 +30,16 @@ export default async function ApprovalLimitsPage() {
           A limit for one kind replaces the one for any kind in that currency.
         </p>
         <ThresholdsTable rows={rows} />
+        <section className="grid gap-4" aria-labelledby="velocity-heading">
+          <h2 id="velocity-heading" className="text-base font-semibold">
+            24-hour limits
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            A payment under the limit above still waits for approval when the payments in its currency in the last 24 hours (sent or waiting, this one included) pass one of these totals: the whole organization&apos;s, or the requester&apos;s own. Totals are kept per environment.
+          </p>
+          <VelocityLimitForm />
+          <VelocityLimitsTable rows={velocity} />
+        </section>
       </div>
     </>
   );

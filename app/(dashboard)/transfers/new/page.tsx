@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
 import { PageHeader } from "@/components/page/page-header";
 import { CreateTransferForm } from "@/components/transfers/create-form";
+import { loadVelocityUsage } from "@/lib/approvals/velocity";
 import { requirePagePermission } from "@/lib/auth/session";
 import { readBalances } from "@/lib/balances/read";
 import { readBanks } from "@/lib/funding-accounts/read";
@@ -17,7 +18,7 @@ const sentence = (err: unknown): string => {
 
 export default async function NewTransferPage() {
   const me = await requirePagePermission("transfer:create");
-  const [recipients, banks, balances] = await Promise.all([
+  const [recipients, banks, balances, velocity] = await Promise.all([
     readRecipientOptions(me).then(
       (list) => ({ list, error: null }),
       (err: unknown) => ({ list: [], error: sentence(err) }),
@@ -31,6 +32,7 @@ export default async function NewTransferPage() {
       if (err instanceof UpstreamError) return null;
       throw err;
     }),
+    loadVelocityUsage(me),
   ]);
   return (
     <>
@@ -43,7 +45,7 @@ export default async function NewTransferPage() {
           </Link>
         }
       />
-      <CreateTransferForm recipients={recipients.list} recipientsError={recipients.error} banks={banks.list} banksError={banks.error} initialBalances={balances} />
+      <CreateTransferForm recipients={recipients.list} recipientsError={recipients.error} banks={banks.list} banksError={banks.error} initialBalances={balances} velocity={velocity} />
     </>
   );
 }

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
 import { PageHeader } from "@/components/page/page-header";
 import { CreateWithdrawalForm } from "@/components/withdrawals/create-form";
+import { loadVelocityUsage } from "@/lib/approvals/velocity";
 import { requirePagePermission } from "@/lib/auth/session";
 import { readBalances } from "@/lib/balances/read";
 import { UpstreamError } from "@/lib/upstream";
@@ -10,6 +11,7 @@ export const metadata: Metadata = { title: "New withdrawal" };
 
 export default async function NewWithdrawalPage() {
   const me = await requirePagePermission("withdrawal:create");
+  const velocity = await loadVelocityUsage(me);
   // The form works without the balance (the provider checks it); it then says why it is missing.
   const balances = await readBalances(me).then(
     (b) => ({ value: b, error: null }),
@@ -29,7 +31,7 @@ export default async function NewWithdrawalPage() {
           </Link>
         }
       />
-      <CreateWithdrawalForm initialBalances={balances.value} balancesError={balances.error} />
+      <CreateWithdrawalForm initialBalances={balances.value} balancesError={balances.error} velocity={velocity} />
     </>
   );
 }

@@ -3,6 +3,7 @@ import { Link } from "@/components/ui/link";
 import { CoinsOrderForm } from "@/components/coins/order-form";
 import { ReadError } from "@/components/funding-accounts/read-error";
 import { PageHeader } from "@/components/page/page-header";
+import { loadVelocityUsage } from "@/lib/approvals/velocity";
 import { requirePagePermission } from "@/lib/auth/session";
 import { readMarkets } from "@/lib/coins/read";
 import { UpstreamError } from "@/lib/upstream";
@@ -11,6 +12,7 @@ export const metadata: Metadata = { title: "New Coins order" };
 
 export default async function NewCoinsOrderPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const me = await requirePagePermission("order:trade");
+  const velocity = await loadVelocityUsage(me);
   const raw = (await searchParams).market;
   const initialMarket = typeof raw === "string" ? raw.toUpperCase() : null;
   // Prices at most seconds old; the action checks the minimum again at the provider's current price.
@@ -29,7 +31,7 @@ export default async function NewCoinsOrderPage({ searchParams }: { searchParams
           </Link>
         }
       />
-      {"error" in markets ? <ReadError title="The markets could not load, so no order can be placed yet" message={markets.error} /> : <CoinsOrderForm markets={markets.all} initialMarket={initialMarket} />}
+      {"error" in markets ? <ReadError title="The markets could not load, so no order can be placed yet" message={markets.error} /> : <CoinsOrderForm markets={markets.all} initialMarket={initialMarket} velocity={velocity} />}
     </>
   );
 }

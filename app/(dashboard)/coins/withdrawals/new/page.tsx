@@ -4,6 +4,7 @@ import { CryptoWithdrawalForm } from "@/components/coins/crypto-withdrawal-form"
 import { FiatWithdrawalForm } from "@/components/coins/fiat-withdrawal-form";
 import { ReadError } from "@/components/funding-accounts/read-error";
 import { PageHeader } from "@/components/page/page-header";
+import { loadVelocityUsage } from "@/lib/approvals/velocity";
 import { requirePagePermission } from "@/lib/auth/session";
 import { readAddresses, readBalances, readWithdrawalAssets } from "@/lib/coins/read";
 import { readBanks } from "@/lib/funding-accounts/read";
@@ -20,6 +21,7 @@ const TAB = "rounded-md px-3 py-1.5 text-sm focus-visible:ring-[3px] focus-visib
 
 export default async function NewCoinsWithdrawalPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const me = await requirePagePermission("withdrawal:create");
+  const velocity = await loadVelocityUsage(me);
   const kind = (await searchParams).kind === "fiat" ? "fiat" : "crypto";
   // The forms work without the balance (the provider checks it).
   const balances = await readBalances(me).catch((err: unknown) => {
@@ -33,7 +35,7 @@ export default async function NewCoinsWithdrawalPage({ searchParams }: { searchP
       "error" in addresses ? (
         <ReadError title="Saved addresses could not load, so nothing can be sent yet" message={addresses.error} />
       ) : (
-        <CryptoWithdrawalForm addresses={addresses.rows} assets={"error" in assets ? [] : assets.assets} balances={balances?.balances ?? null} />
+        <CryptoWithdrawalForm addresses={addresses.rows} assets={"error" in assets ? [] : assets.assets} balances={balances?.balances ?? null} velocity={velocity} />
       );
   } else {
     const banks = await readBanks(me).catch(upstreamMessage);
@@ -41,7 +43,7 @@ export default async function NewCoinsWithdrawalPage({ searchParams }: { searchP
       "error" in banks ? (
         <ReadError title="The bank list could not load, so nothing can be sent yet" message={banks.error} />
       ) : (
-        <FiatWithdrawalForm banks={banks.banks} availableNgn={balances?.balances.find((b) => b.asset === "NGN")?.available ?? null} />
+        <FiatWithdrawalForm banks={banks.banks} availableNgn={balances?.balances.find((b) => b.asset === "NGN")?.available ?? null} velocity={velocity} />
       );
   }
   return (

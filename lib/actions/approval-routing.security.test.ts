@@ -1,0 +1,103 @@
+/**
+ * Security: every server action that reaches the provider passes the one approval check
+ * (`submitMoneyMovement` in lib/approvals/submit.ts), directly or through a helper it imports,
+ * unless it is listed below with the reason it needs no second person. The actions are found on
+ * disk, so an action added later is judged the moment its file exists.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ROOT, actionModules } from "@/test/surface";
+
+/** Actions that reach the provider without the approval check, each with why that is safe. */
+const EXEMPT: Record<string, string> = {
+  "lib/actions/approve-request.ts": "the second person's approval: it sends only what the check filed and someone else requested",
+  "lib/actions/retry-request.ts": "resends an approved request with its stored attempt key: nothing a second person has not approved",
+  "lib/actions/reject-request.ts": "refuses a filed request; nothing is sent",
+  "lib/actions/cancel-request.ts": "the requester withdraws a filed request; nothing is sent",
+  "lib/actions/cancel-pro-order.ts": "cancelling an order reduces exposure; it moves no money",
+  "lib/actions/cancel-all-pro-orders.ts": "cancelling orders reduces exposure; it moves no money",
+  "lib/actions/cancel-coins-order.ts": "cancelling an order reduces exposure; it moves no money",
+  "lib/actions/quote-pro-order.ts": "a quote is a read: nothing is placed",
+  "lib/actions/resolve-bank-account.ts": "a bank account look-up is a read",
+  "lib/actions/record-review-decision.ts": "reads the deposit; the decision itself is confirmed by a second approver (review flow)",
+  "lib/actions/simulate-deposit.ts": "sandbox only: simulates a customer's deposit, no money of the merchant moves",
+  "lib/actions/create-recipient.ts": "saves a payee; paying it is a transfer, which passes the check",
+  "lib/actions/create-coins-address.ts": "saves a withdrawal address; sending to it is a Coins withdrawal, which passes the check",
+  "lib/actions/rename-coins-address.ts": "changes a saved address's label only",
+  "lib/actions/create-pro-webhook.ts": "provider notifications configuration; moves no money",
+  "lib/actions/update-pro-webhook.ts": "provider notifications configuration; moves no money",
+  "lib/actions/pause-pro-webhook.ts": "provider notifications configuration; moves no money",
+  "lib/actions/resume-pro-webhook.ts": "provider notifications configuration; moves no money",
+  "lib/actions/delete-pro-webhook.ts": "provider notifications configuration; moves no money",
+  "lib/actions/rotate-pro-webhook-secret.ts": "provider notifications configuration; moves no money",
+  "lib/actions/add-api-key.ts": "checks a key against the provider (a read); key changes are a control of their own",
+  "lib/actions/replace-api-key.ts": "checks a key against the provider (a read); key changes are a control of their own",
+  "lib/actions/revoke-api-key.ts": "removes access; moves no money",
+};
+
+/** Calls that reach the provider: the action context's clients, the upstream module, or an executor. */
+const REACHES = [/from\s+["']@\/lib\/approvals\/(submit|decide)["']/, /\bupstream\.(core|pro|coins|stocks)\.\w+\(/, /from\s+["']@\/lib\/upstream(?:["']|\/(?!errors["']|attempt["']|types["'])[\w/-]+["'])/, /\b(runExecutor|upstreamFor)\(/];
+const CHECK = /\bsubmitMoneyMovement\(/;
+
+const read = (file: string) => fs.readFileSync(path.join(ROOT, file), "utf8");
+
+/** Local modules a file imports ("@/..." or relative), resolved to project paths. */
+function imports(file: string): string[] {
+  const out: string[] = [];
+  for (const m of read(file).matchAll(/from\s+["']((?:@\/|\.\.?\/)[^"']+)["']/g)) {
+    const spec = m[1]!;
+    const base = spec.startsWith("@/") ? spec.slice(2) : path.posix.join(path.posix.dirname(file), spec);
+    const found = [`${base}.ts`, `${base}.tsx`, `${base}/index.ts`].find((f) => fs.existsSync(path.join(ROOT, f)));
+    if (found) out.push(found);
+  }
+  return out;
+}
+
+/** Whether a module calls the approval check, itself or through the project modules it imports (not the engine itself). */
+function passesCheck(file: string, seen = new Set<string>()): boolean {
+  if (seen.has(file) || file.startsWith("lib/approvals/")) return false;
+  seen.add(file);
+  if (CHECK.test(read(file))) return true;
+  return imports(file).some((f) => passesCheck(f, seen));
+}
+
+/** Whether a module reaches the provider, itself or through a non-engine helper it imports. */
+function reachesProvider(file: string, seen = new Set<string>()): boolean {
+  if (seen.has(file) || file.startsWith("lib/approvals/") || file.startsWith("lib/upstream/") || file.startsWith("lib/vault/")) return false;
+  seen.add(file);
+  const src = read(file);
+  if (REACHES.some((r) => r.test(src))) return true;
+  return imports(file)
+    .filter((f) => f.startsWith("lib/") && !f.startsWith("lib/actions/safe-action"))
+    .some((f) => reachesProvider(f, seen));
+}
+
+const actions = actionModules().filter((f) => f.startsWith("lib/actions/"));
+const reaching = actions.filter((f) => reachesProvider(f));
+
+describe("every server action that reaches the provider passes the approval check", () => {
+  it("finds the money paths on disk", () => {
+    for (const f of ["create-transfer", "create-withdrawal", "move-balance", "place-pro-order", "replace-pro-order", "place-coins-order", "create-coins-crypto-withdrawal", "create-coins-fiat-withdrawal", "create-funding-account", "update-settlement-destination", "set-settlement-destination"]) {
+      expect(reaching, f).toContain(`lib/actions/${f}.ts`);
+    }
+  });
+
+  it.each(reaching)("%s calls the approval check or is exempt with a reason", (file) => {
+    if (file in EXEMPT) {
+      // An exempt action must not be a money path in disguise: it never sends through the check's executors.
+      expect(read(file)).not.toMatch(/\bsubmitMoneyMovement\(/);
+      return;
+    }
+    expect(passesCheck(file), `${file} reaches the provider without submitMoneyMovement; route it through lib/approvals/submit.ts or add it to EXEMPT with its reason`).toBe(true);
+  });
+
+  it("lists only exempt actions that exist and reach the provider", () => {
+    for (const [file, reason] of Object.entries(EXEMPT)) {
+      expect(fs.existsSync(path.join(ROOT, file)), file).toBe(true);
+      expect(reason.length).toBeGreaterThan(10);
+    }
+    const stale = Object.keys(EXEMPT).filter((f) => !reaching.includes(f) && !/api-key/.test(f));
+    expect(stale).toEqual([]);
+  });
+});
