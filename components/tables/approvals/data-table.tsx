@@ -82,7 +82,7 @@ export function ApprovalsTable({
                 <div className="font-medium">{r.summary}</div>
                 <div className="text-xs text-muted-foreground">{r.kindLabel}</div>
               </TableCell>
-              <TableCell className="text-right whitespace-nowrap tabular-nums">{formatMoney(r.amount, r.currency)}</TableCell>
+              <TableCell className="text-right whitespace-nowrap tabular-nums">{r.currency === "CONTROL" ? "—" : formatMoney(r.amount, r.currency)}</TableCell>
               <TableCell className="text-sm">{r.requestedBy ? r.requestedBy.name : "A former team member"}</TableCell>
               <TableCell className="text-sm whitespace-nowrap">
                 <div>

@@ -9,6 +9,7 @@ import "server-only";
 import "./balance-move";
 import "./coins-crypto-withdrawal";
 import "./coins-fiat-withdrawal";
+import "./control-change";
 import "./merchant-withdrawal";
 import "./pro-order";
 import "./transfer";

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { ThresholdForm } from "@/components/approvals/threshold-form";
 import { ThresholdsTable } from "@/components/approvals/thresholds-table";
 import { PageHeader } from "@/components/page/page-header";
+import { isControlKind } from "@/lib/approvals/controls";
 import { listExecutors } from "@/lib/approvals/executors/index";
 import { listThresholds } from "@/lib/approvals/queries";
 import { requirePagePermission } from "@/lib/auth/session";
@@ -19,7 +20,7 @@ export default async function ApprovalLimitsPage() {
         description="Money movements above these amounts wait for a second person with the approver role before anything is sent. Limits apply in both environments."
       />
       <div className="grid gap-6">
-        <ThresholdForm kinds={listExecutors()} />
+        <ThresholdForm kinds={listExecutors().filter((k) => !isControlKind(k.kind))} />
         <p className="text-sm text-muted-foreground" data-testid="thresholds-default-note">
           {covered.length
             ? `Any currency other than ${covered.join(", ")} has no limit, so every amount in it needs approval.`
