@@ -52,12 +52,26 @@ export interface ControlPending {
   message: string;
 }
 
-/** Whether someone other than the requester could approve: an enabled admin or approver. */
-export async function hasSecondController(organizationId: string, requesterId: string): Promise<boolean> {
+/** The user a change is about (a role or a link for them), who may not approve it either. */
+function subjectOf(kind: string, payload: unknown): string | null {
+  if (kind !== "control_role" && kind !== "control_invite") return null;
+  const id = (payload as { userId?: unknown } | null)?.userId;
+  return typeof id === "string" ? id : null;
+}
+
+/** Whether someone other than the requester (and the person concerned) could approve: an enabled admin or approver. */
+export async function hasSecondController(organizationId: string, requesterId: string, subjectId: string | null = null): Promise<boolean> {
   const n = await db.user.count({
-    where: { organizationId, role: { in: [...CONTROLLER_ROLES] }, disabled: false, id: { not: requesterId } },
+    where: { organizationId, role: { in: [...CONTROLLER_ROLES] }, disabled: false, id: { notIn: subjectId ? [requesterId, subjectId] : [requesterId] } },
   });
   return n > 0;
+}
+
+/** Called by decide.ts before an approval: nobody approves their own promotion or their own sign-in link. */
+export function assertMayApproveControl(row: { kind: string; payload: unknown }, approverId: string): void {
+  if (subjectOf(row.kind, row.payload) === approverId) {
+    throw new ActionError("This change is about you, so someone else must approve it.");
+  }
 }
 
 /** Store a loosening for a second person's approval (or for the announced delay). Writes the audit rows. */
@@ -82,7 +96,7 @@ export async function requestControlChange(input: {
   if (open) return pendingOf(open.id, open.summary, open.applyAt);
 
   const now = Date.now();
-  const second = await hasSecondController(input.user.organizationId, input.user.id);
+  const second = await hasSecondController(input.user.organizationId, input.user.id, subjectOf(input.kind, parsed.data));
   const applyAt = second ? null : new Date(now + SINGLE_ADMIN_DELAY_MS);
   const expiresAt = applyAt ? new Date(applyAt.getTime() + APPLY_GRACE_MS) : new Date(now + DEFAULT_EXPIRY_MS);
   const actor: AuditActor = { id: input.user.id, email: input.user.email, organizationId: input.user.organizationId };

@@ -18,6 +18,7 @@ import { UpstreamError } from "@/lib/upstream/errors";
 import { LedgerError } from "@/lib/upstream/ledger";
 import { findExecutor, runExecutor, type Environment, type ExecuteResult } from "./executors";
 import "./executors/index";
+import { assertMayApproveControl } from "./controls";
 import { expireDue } from "./expiry";
 
 export interface Decider {
@@ -92,6 +93,7 @@ function snapshot(row: ApprovalRequest) {
 export async function approveRequest(user: Decider, request: RequestContext, requestId: string, note?: string): Promise<SendOutcome> {
   const row = await load(user, requestId);
   if (row.requestedById === user.id) throw new ActionError(SELF_APPROVAL);
+  assertMayApproveControl(row, user.id);
   refuseUnlessPending(row);
 
   const decidedAt = new Date();
