@@ -84,6 +84,7 @@ test.describe("approvals", () => {
   });
 
   test("an admin's higher limit waits until an approver approves it in the inbox", async ({ browser }) => {
+    test.slow(); // two people, four page loads
     // Grows from run to run, so it is always a raise; GBP: no other test moves it.
     const amount = String(Math.floor(Date.now() / 1000));
     const shown = `GBP ${Number(amount).toLocaleString("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
