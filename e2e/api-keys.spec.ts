@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { ageDemoKey } from "./db";
 import { storageStateOf } from "./roles";
 
 // The demo organization's sandbox vault is seeded from the emulator (lib/vault/seed-demo.ts).
@@ -90,6 +91,50 @@ test.describe("API keys page", () => {
     await expect(audit.filter({ hasText: "vault.api_key_added" }).first()).toContainText('"surface":"stocks"');
     const html = await page.content();
     for (const secret of [FULL, READONLY]) expect(html).not.toContain(secret);
+  });
+
+  test("each key shows its age; from day 80 a reminder, over 90 days overdue; replacing the key starts its age again", async ({ page }) => {
+    const row = page.getByTestId("key-row-sandbox-stocks");
+    const reminder = page.getByTestId("key-age-reminder");
+    await page.goto("/settings/api-keys?env=sandbox");
+    await expect(row.getByTestId("key-age")).toHaveText("Added today");
+    await expect(reminder).toHaveCount(0);
+
+    await ageDemoKey("sandbox", "stocks", 85);
+    await page.reload();
+    await expect(row.getByTestId("key-age")).toContainText("85 days");
+    await expect(row.getByTestId("key-age")).toContainText("Rotate soon");
+    await expect(reminder).toContainText("An API key is 80 days old or more");
+    await expect(reminder).toContainText("Sandbox Stocks key, 85 days old");
+    await expect(reminder).toContainText("The provider advises replacing API keys every 90 days.");
+    await expectNoViolations(page, "/settings/api-keys with a key due for rotation");
+
+    await ageDemoKey("sandbox", "stocks", 95);
+    await page.reload();
+    await expect(row.getByTestId("key-age")).toContainText("95 days");
+    await expect(row.getByTestId("key-age")).toContainText("Overdue");
+    await expect(reminder).toContainText("An API key is due for rotation");
+    await expect(reminder).toContainText("Sandbox Stocks key, 95 days old (overdue)");
+
+    await row.getByRole("button", { name: "Replace the Sandbox Stocks key" }).click();
+    let dialog = page.getByRole("dialog");
+    await dialog.getByRole("checkbox", { name: /^Write/ }).click();
+    await dialog.getByRole("checkbox", { name: /^Trade/ }).click();
+    await dialog.getByLabel("New API key").fill(READONLY);
+    await dialog.getByRole("button", { name: "Check and replace" }).click();
+    await expect(row.getByTestId("key-mask")).toHaveText("sk_sandbox_…6d1c");
+    await expect(row.getByTestId("key-age")).toHaveText("Added today");
+    await expect(reminder).toHaveCount(0);
+
+    // Back to the seeded key, so the other tests find the slot as it was.
+    await row.getByRole("button", { name: "Replace the Sandbox Stocks key" }).click();
+    dialog = page.getByRole("dialog");
+    await dialog.getByRole("checkbox", { name: /^Write/ }).click();
+    await dialog.getByRole("checkbox", { name: /^Trade/ }).click();
+    await dialog.getByLabel("New API key").fill(FULL);
+    await dialog.getByRole("button", { name: "Check and replace" }).click();
+    await expect(row.getByTestId("key-mask")).toHaveText("sk_sandbox_…1b3d");
+    await expect(row).toContainText("Trade");
   });
 
   test("a key the provider refuses is not saved, with the reason on the field", async ({ page }) => {

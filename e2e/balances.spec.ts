@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { emulatorUrl } from "./emulator";
-import { gotoHydrated } from "./helpers";
+import { gotoHydrated, waitForHydration } from "./helpers";
 import { storageStateOf } from "./roles";
 
 // The emulator's seeded full-access sandbox key for the demo merchant (public test data).
@@ -28,6 +28,40 @@ async function setBalanceMoveThreshold(page: Page) {
   await expect(page.locator('[data-testid="threshold-row"][data-currency="USD"][data-kind="balance_move"]')).toBeVisible();
 }
 
+async function providerWithdrawals(request: APIRequestContext): Promise<number> {
+  const res = await request.get(`${emulatorUrl()}/v1/merchant/withdrawals?limit=1`, { headers: { "X-Api-Key": DEMO_SANDBOX_KEY } });
+  expect(res.ok(), await res.text()).toBe(true);
+  return ((await res.json()) as { total: number }).total;
+}
+
+// Withdrawals from the balances page above this need a second approver (set below through the UI).
+const WITHDRAW_THRESHOLD = "500.00";
+const ADDRESS = "0x52908400098527886E0F7030069857D2E4169EE7";
+
+async function setWithdrawThreshold(page: Page) {
+  await gotoHydrated(page, "/settings/approvals");
+  const form = page.getByTestId("threshold-form");
+  await form.getByLabel("Currency").fill("USD");
+  await form.getByRole("combobox", { name: "Applies to" }).click();
+  await page.getByRole("option", { name: "Withdrawal from balance" }).click();
+  await form.getByLabel("Approval needed above").fill(WITHDRAW_THRESHOLD);
+  await form.getByTestId("threshold-save").click();
+  await expect(page.locator('[data-testid="threshold-row"][data-currency="USD"][data-kind="balance_withdrawal"]')).toContainText(usd(WITHDRAW_THRESHOLD));
+}
+
+/** Fills the balances page's withdraw form and confirms; the one enabled rail starts chosen. */
+async function withdraw(page: Page, amount: string, address = ADDRESS) {
+  await gotoHydrated(page, "/balances");
+  const form = page.getByTestId("withdraw-balance-form");
+  await form.getByLabel("Amount (USD)").fill(amount);
+  await form.getByLabel("Destination address").fill(address);
+  await form.getByRole("button", { name: "Review withdrawal" }).click();
+  const confirm = page.getByTestId("withdraw-balance-confirm");
+  await expect(confirm.getByRole("heading", { name: `Withdraw ${usd(amount)} from the withdrawal balance?` })).toBeVisible();
+  await expect(confirm).toContainText(address);
+  await confirm.getByRole("button", { name: "Withdraw", exact: true }).click();
+}
+
 async function move(page: Page, amount: string) {
   await gotoHydrated(page, "/balances");
   const form = page.getByTestId("move-balance-form");
@@ -41,7 +75,9 @@ async function move(page: Page, amount: string) {
 test.describe("balances", () => {
   test.beforeAll(async ({ browser }) => {
     const context = await browser.newContext({ storageState: storageStateOf("admin") });
-    await setBalanceMoveThreshold(await context.newPage());
+    const page = await context.newPage();
+    await setBalanceMoveThreshold(page);
+    await setWithdrawThreshold(page);
     await context.close();
   });
 
@@ -86,6 +122,38 @@ test.describe("balances", () => {
       expect((await providerMoves(request)).total).toBe(before.total);
     });
 
+    test("a value typed before the page is hydrated survives hydration, with no hydration error", async ({ page }) => {
+      // A production build names a hydration mismatch only by React's error number (418: text differs).
+      const hydrationError = /hydrat|did not match|react\.dev\/errors\/(418|419|423|425)\b|React error #(418|419|423|425)\b/i;
+      const problems: string[] = [];
+      page.on("console", (m) => {
+        if (hydrationError.test(m.text())) problems.push(m.text());
+      });
+      page.on("pageerror", (e) => {
+        if (hydrationError.test(e.message)) problems.push(e.message);
+      });
+      // Hold the page's scripts back, so the person types into the server's HTML and the server's
+      // "Updated …" text is seconds older than the browser's clock when React hydrates.
+      let release!: () => void;
+      const scriptsMayLoad = new Promise<void>((resolve) => (release = resolve));
+      // Scripts only: the stylesheets load, so the form is painted and can be typed into.
+      await page.route(/\/_next\/static\/chunks\/.*\.js(\?|$)/, async (route) => {
+        await scriptsMayLoad;
+        await route.continue();
+      });
+      await page.goto("/balances", { waitUntil: "commit" });
+      const amount = page.getByTestId("move-balance-form").getByLabel("Amount (USD)");
+      await amount.fill("12.34");
+      expect(await page.evaluate(() => document.documentElement.dataset.hydrated ?? null)).toBeNull();
+      await page.waitForTimeout(2_000);
+      release();
+      await waitForHydration(page);
+      // The relative words arrive once the page is live; the typed value is still there.
+      await expect(page.getByTestId("balance-collection")).toContainText(/Updated .*(ago|now)/);
+      await expect(amount).toHaveValue("12.34");
+      expect(problems).toEqual([]);
+    });
+
     test("refuses more than the collection balance before anything is sent", async ({ page, request }) => {
       const before = await providerMoves(request);
       await gotoHydrated(page, "/balances");
@@ -98,6 +166,66 @@ test.describe("balances", () => {
       await form.getByLabel("Amount (USD)").blur();
       await expect(form.getByText("Enter an amount in US dollars with at most two decimals, for example 2500.00.")).toBeVisible();
       expect((await providerMoves(request)).total).toBe(before.total);
+    });
+  });
+
+  test.describe("withdrawing from the balance", () => {
+    test.use({ storageState: storageStateOf("operator") });
+
+    test("a withdrawal under the threshold is sent at once to the provider", async ({ page, request }) => {
+      const before = await providerWithdrawals(request);
+      await withdraw(page, "25.00");
+      const sent = page.getByTestId("withdraw-balance-sent");
+      await expect(sent).toContainText("Withdrawal sent");
+      expect(await providerWithdrawals(request)).toBe(before + 1);
+      const href = await sent.getByRole("link", { name: "Open the withdrawal" }).getAttribute("href");
+      const id = href!.split("/").pop()!;
+      await expect(sent).toContainText(id);
+      const res = await request.get(`${emulatorUrl()}/v1/merchant/withdrawals/${id}`, { headers: { "X-Api-Key": DEMO_SANDBOX_KEY } });
+      expect(await res.json()).toMatchObject({ amount_usd: "25.00", token: "USDT", chain: "POLYGON", destination_address: ADDRESS });
+      // The form is empty again, ready for a new withdrawal.
+      await expect(page.getByTestId("withdraw-balance-form").getByLabel("Amount (USD)")).toHaveValue("");
+    });
+
+    test("a withdrawal above the threshold waits for a second person, who finds it in the approvals inbox and sends it once", async ({ page, request, browser }) => {
+      const amount = `${600 + Math.floor(Math.random() * 300)}.${String(Math.floor(Math.random() * 100)).padStart(2, "0")}`;
+      const before = await providerWithdrawals(request);
+      await withdraw(page, amount);
+      const pending = page.getByTestId("withdraw-balance-pending");
+      await expect(pending).toContainText("Waiting for a second approver");
+      await expect(pending).toContainText(`Withdraw ${usd(amount)} from the withdrawal balance as USDT on POLYGON`);
+      expect(await providerWithdrawals(request)).toBe(before);
+
+      const context = await browser.newContext({ storageState: storageStateOf("approver") });
+      const approver = await context.newPage();
+      try {
+        await gotoHydrated(approver, "/approvals");
+        const waiting = approver.getByTestId("approvals-waiting").getByTestId("approval-row").filter({ hasText: usd(amount) });
+        await expect(waiting).toContainText("Withdrawal from balance");
+        await waiting.getByTestId("approve-open").click();
+        await approver.getByTestId("approve-dialog").getByTestId("approve-confirm").click();
+        await expect(approver.getByText(/^Approved and sent: Withdraw USD/)).toBeVisible();
+      } finally {
+        await context.close();
+      }
+      expect(await providerWithdrawals(request)).toBe(before + 1);
+    });
+
+    test("the provider's refusal lands on the amount field, and a wrong address is refused before anything is sent", async ({ page, request }) => {
+      const before = await providerWithdrawals(request);
+      await gotoHydrated(page, "/balances");
+      const form = page.getByTestId("withdraw-balance-form");
+      await form.getByLabel("Amount (USD)").fill("25.00");
+      await form.getByLabel("Destination address").fill("TXYZ");
+      await form.getByRole("button", { name: "Review withdrawal" }).click();
+      await expect(form.getByLabel("Destination address")).toHaveAttribute("aria-invalid", "true");
+      await expect(page.getByTestId("withdraw-balance-confirm")).toHaveCount(0);
+
+      // The provider's own minimum is not the form's rule: its answer is shown at the amount.
+      await withdraw(page, "4.99");
+      await expect(form.getByLabel("Amount (USD)")).toHaveAttribute("aria-invalid", "true");
+      await expect(page.getByTestId("withdraw-balance-sent")).toHaveCount(0);
+      expect(await providerWithdrawals(request)).toBe(before);
     });
   });
 
@@ -119,6 +247,7 @@ test.describe("balances", () => {
       await expect(page.getByTestId("balance-collection")).toContainText(/USD [\d,]+\.\d{2}/);
       await expect(page.getByTestId("balance-move-row").first()).toBeVisible();
       await expect(page.getByTestId("move-balance-form")).toHaveCount(0);
+      await expect(page.getByTestId("withdraw-balance-form")).toHaveCount(0);
     });
   });
 
@@ -130,6 +259,7 @@ test.describe("balances", () => {
       await expect(page.getByTestId("balance-collection")).toContainText(/USD [\d,]+\.\d{2}/);
       await expect(page.getByTestId("balance-move-row").first()).toBeVisible();
       await expect(page.getByTestId("move-balance-form")).toHaveCount(0);
+      await expect(page.getByTestId("withdraw-balance-form")).toHaveCount(0);
     });
   });
 });

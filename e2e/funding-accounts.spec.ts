@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { demoOrganizationId, withDb } from "./db";
 import { DEMO_SANDBOX_KEY, emulatorUrl } from "./emulator";
 import { gotoHydrated, reloadHydrated, chooseFilter, chosenFilter } from "./helpers";
 import { storageStateOf } from "./roles";
@@ -254,6 +255,75 @@ test.describe("funding accounts", () => {
     await form(page).getByRole("button", { name: "Create funding account" }).click();
     await expect(page).toHaveURL(/\/funding-accounts\/[0-9a-f-]{36}$/, { timeout: 15_000 });
     expect(await total()).toBe(before + 1);
+  });
+
+  test("the quota meter counts today's new accounts for the whole team, warns from 80 % and stops at the limit before the provider is asked", async ({ page, request }) => {
+    const total = async () => {
+      const res = await request.get(`${emulatorUrl()}/v1/funding-accounts?limit=1`, { headers: { "X-Api-Key": DEMO_SANDBOX_KEY } });
+      expect(res.ok(), await res.text()).toBe(true);
+      return ((await res.json()) as { total: number }).total;
+    };
+    // Creations made today by other people or app instances, written as the app records them.
+    const tag = `e2e-quota-${Date.now()}`;
+    const TODAY = "(now() AT TIME ZONE 'UTC')::date";
+    const usedToday = () =>
+      withDb(async (pg) => {
+        const { rows } = await pg.query<{ n: number }>(`SELECT count(*)::int AS n FROM funding_account_slots WHERE organization_id = $1 AND environment = 'sandbox' AND day = ${TODAY}`, [await demoOrganizationId(pg)]);
+        return rows[0]!.n;
+      });
+    const fillTo = (target: number) =>
+      withDb(async (pg) => {
+        const org = await demoOrganizationId(pg);
+        await pg.query(
+          `INSERT INTO funding_account_slots (id, organization_id, environment, day, attempt_key, status, updated_at)
+           SELECT gen_random_uuid(), $1, 'sandbox', ${TODAY}, $2 || '-' || g, 'created', now()
+           FROM generate_series(1, GREATEST(0, $3 - (SELECT count(*) FROM funding_account_slots WHERE organization_id = $1 AND environment = 'sandbox' AND day = ${TODAY}))) g`,
+          [org, tag, target],
+        );
+      });
+    const meter = page.getByTestId("funding-quota");
+    try {
+      const before = await usedToday();
+      expect(before).toBeLessThan(799);
+      await gotoHydrated(page, "/funding-accounts");
+      await expect(meter.getByTestId("funding-quota-count")).toHaveText(`${before} of 1,000 today`);
+      await expect(meter).toHaveAttribute("data-level", "ok");
+      await expect(meter.getByRole("meter", { name: "New funding accounts today" })).toHaveAttribute("aria-valuenow", String(before));
+
+      // A creation through the form counts.
+      await openForm(page);
+      await choose(page, "Customer", CUSTOMER);
+      await choose(page, "Type", "Permanent");
+      await form(page).getByRole("button", { name: "Create funding account" }).click();
+      await expect(page).toHaveURL(/\/funding-accounts\/[0-9a-f-]{36}$/, { timeout: 15_000 });
+      await gotoHydrated(page, "/funding-accounts");
+      await expect(meter.getByTestId("funding-quota-count")).toHaveText(`${before + 1} of 1,000 today`);
+
+      await fillTo(800);
+      await reloadHydrated(page);
+      await expect(meter.getByTestId("funding-quota-count")).toHaveText("800 of 1,000 today");
+      await expect(meter).toHaveAttribute("data-level", "warning");
+      await expect(meter.getByTestId("funding-quota-note")).toHaveText(
+        "80 % of today's limit is used: 200 more can be opened until midnight UTC. Beyond the limit the provider may freeze the merchant.",
+      );
+      await expectNoViolations(page, "/funding-accounts with the quota warning");
+
+      await fillTo(1000);
+      const accounts = await total();
+      await openForm(page);
+      await expect(meter.getByTestId("funding-quota-count")).toHaveText("1,000 of 1,000 today");
+      await expect(meter).toHaveAttribute("data-level", "full");
+      await choose(page, "Customer", CUSTOMER);
+      await choose(page, "Type", "Permanent");
+      await form(page).getByRole("button", { name: "Create funding account" }).click();
+      await expect(page.getByTestId("form-error")).toHaveText(
+        "Today's limit of 1,000 new funding accounts is reached, and the provider may freeze a merchant that opens more. No account was opened; try again after midnight UTC.",
+      );
+      await expect(page).toHaveURL(/\/funding-accounts\/new$/);
+      expect(await total()).toBe(accounts);
+    } finally {
+      await withDb(async (pg) => pg.query("DELETE FROM funding_account_slots WHERE attempt_key LIKE $1", [`${tag}-%`]));
+    }
   });
 
   test("a frozen merchant sees a banner and a disabled form instead of a new account", async ({ page, request }) => {

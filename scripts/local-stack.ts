@@ -10,10 +10,13 @@ import { generateClient } from "./prisma";
 
 export class LocalStack {
   readonly started: Managed[] = [];
-  private db: EmbeddedDb | undefined;
+  private db: Promise<EmbeddedDb> | undefined;
   private stopping = false;
 
   constructor(private readonly opts: { verbose?: boolean } = {}) {
+    // package.json runs us as `node --import tsx`, not through the tsx command: that command stands
+    // between npm and us and kills us outright when we do not acknowledge a Ctrl-C within 30 ms,
+    // which a busy machine misses, and then nothing stops the children.
     process.on("SIGINT", () => void this.stop(0));
     process.on("SIGTERM", () => void this.stop(0));
   }
@@ -25,7 +28,8 @@ export class LocalStack {
     if (this.opts.verbose) console.log("\nStopping...");
     // In parallel and quickly: on Ctrl-C, npm and tsx above us may not wait long.
     await Promise.all(this.started.map((p) => p.stop()));
-    await this.db?.stop();
+    // Also a database still starting when Ctrl-C came.
+    await (await this.db?.catch(() => undefined))?.stop();
     if (this.opts.verbose) console.log("Stopped.");
     process.exit(code);
   }
@@ -40,13 +44,22 @@ export class LocalStack {
     };
   }
 
-  /** The database ready for the demo; the embedded one (data in `dataDir`) when DATABASE_URL is unset. */
-  async demoDatabase(dataDir: string, port: number): Promise<{ databaseUrl: string; applied: string[]; seeded: boolean }> {
+  /**
+   * The database ready for the demo; the embedded one when DATABASE_URL is unset, its data in
+   * `dataDir` (as root, in a folder of its own outside the checkout: the returned `dataDir`).
+   */
+  async demoDatabase(
+    dataDir: string,
+    port: number,
+  ): Promise<{ databaseUrl: string; applied: string[]; seeded: boolean; dataDir?: string }> {
     generateClient();
     let databaseUrl = process.env.DATABASE_URL;
+    let keptIn: string | undefined;
     if (!databaseUrl) {
-      this.db = await startEmbeddedDb({ dataDir, port, database: "merchant_ops", quiet: !this.opts.verbose });
-      databaseUrl = this.db.url;
+      this.db = startEmbeddedDb({ dataDir, port, database: "merchant_ops", quiet: !this.opts.verbose });
+      const db = await this.db;
+      databaseUrl = db.url;
+      keptIn = db.dataDir;
     }
     const migrated = await migrate(databaseUrl);
     // Imported after generateClient(): the seed needs the generated Prisma client.
@@ -54,6 +67,6 @@ export class LocalStack {
     const seeded = await seed(databaseUrl);
     const { seedDemoThresholds } = await import("../lib/approvals/seed-demo");
     await seedDemoThresholds(databaseUrl);
-    return { databaseUrl, applied: migrated.applied, seeded: seeded.created };
+    return { databaseUrl, applied: migrated.applied, seeded: seeded.created, dataDir: keptIn };
   }
 }

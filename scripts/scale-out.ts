@@ -11,11 +11,10 @@
  * Ports: PORT (A, default 3000), SECOND_PORT (B, default PORT + 1), EMULATOR_PORT (4010),
  * EMBEDDED_PG_PORT (54331; unused when DATABASE_URL is set).
  */
-import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { ensureLocalEnv } from "./local-env";
 import { LocalStack } from "./local-stack";
-import { bin, ROOT, startProcess, waitForHttp } from "./processes";
+import { bin, ROOT, runToEnd, startProcess, waitForHttp } from "./processes";
 
 const args = new Set(process.argv.slice(2));
 const PORT_A = Number(process.env.PORT ?? 3000);
@@ -50,7 +49,7 @@ async function main() {
       UPSTREAM_SANDBOX_PRO_URL: process.env.UPSTREAM_SANDBOX_PRO_URL ?? `${emulatorUrl}/pro`,
       NEXT_TELEMETRY_DISABLED: "1",
     };
-    if (!args.has("--no-build")) execFileSync(bin("next"), ["build"], { cwd: ROOT, env, stdio: "inherit" });
+    if (!args.has("--no-build") && !(await runToEnd(bin("next"), ["build"], env))) throw new Error("next build failed.");
 
     const emulator = startProcess("emulator", bin("tsx"), ["emulator/server.ts"], env, { onExit: stack.onExit("The emulator") });
     stack.started.push(emulator);
@@ -69,17 +68,14 @@ async function main() {
     if (args.has("--test")) {
       // A first page load compiles and connects; not part of what the tests measure.
       await Promise.all(instances.map((i) => waitForHttp(`${i.url}/sign-in`, 60_000)));
-      let code = 0;
-      try {
-        execFileSync(bin("playwright"), ["test", "e2e/scale-out.spec.ts"], {
-          cwd: ROOT,
-          stdio: "inherit",
-          env: { ...env, NODE_ENV: "test", E2E_BASE_URL: urlA, E2E_SECOND_BASE_URL: urlB, E2E_EMULATOR_URL: emulatorUrl },
-        });
-      } catch {
-        code = 1;
-      }
-      return stack.stop(code);
+      const passed = await runToEnd(bin("playwright"), ["test", "e2e/scale-out.spec.ts"], {
+        ...env,
+        NODE_ENV: "test",
+        E2E_BASE_URL: urlA,
+        E2E_SECOND_BASE_URL: urlB,
+        E2E_EMULATOR_URL: emulatorUrl,
+      });
+      return stack.stop(passed ? 0 : 1);
     }
     console.log(`
   Two instances of Merchant Ops on one database:

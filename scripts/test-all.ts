@@ -9,25 +9,15 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { execFileSync } from "node:child_process";
 import { migrate } from "../lib/db/migrate";
-import { freePort, startEmbeddedDb } from "./embedded-db";
-import { bin, ROOT, startProcess, waitForHttp, type Managed } from "./processes";
+import { freePort, startEmbeddedDb, type EmbeddedDb } from "./embedded-db";
+import { bin, ROOT, runToEnd as run, startProcess, waitForHttp, type Managed } from "./processes";
 import { generateClient } from "./prisma";
 
 interface Counts {
   passed: number;
   failed: number;
   skipped: number;
-}
-
-function run(command: string, args: string[], env: NodeJS.ProcessEnv): boolean {
-  try {
-    execFileSync(command, args, { cwd: ROOT, env, stdio: "inherit" });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function readJson<T>(file: string): T | null {
@@ -37,6 +27,8 @@ function readJson<T>(file: string): T | null {
     return null;
   }
 }
+
+let interrupted = false;
 
 async function main() {
   const playwrightArgs = process.argv.slice(2);
@@ -52,9 +44,28 @@ async function main() {
     totals.skipped += c.skipped;
   };
 
+  // Ctrl-C (or a SIGTERM) stops what we started too: the emulator and the app servers run in
+  // process groups of their own, so the signal that stops us and Playwright does not reach them.
+  // (Why package.json runs us with `node --import tsx`: see scripts/local-stack.ts.)
+  let dbStarting: Promise<EmbeddedDb> | undefined;
+  let cleaning: Promise<void> | undefined;
+  const cleanUp = () =>
+    (cleaning ??= (async () => {
+      await Promise.all(started.map((p) => p.stop()));
+      await (await dbStarting?.catch(() => undefined))?.stop();
+      fs.rmSync(tmp, { recursive: true, force: true });
+    })());
+  for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
+    process.on(signal, () => {
+      interrupted = true;
+      void cleanUp().then(() => process.exit(code));
+    });
+  }
+
   generateClient();
-  const chromiumReady = run("bash", ["scripts/machine/ensure-chromium.sh"], process.env);
-  const db = await startEmbeddedDb({ dataDir: path.join(tmp, "pg"), port: await freePort(), database: "vitest", persistent: false, quiet: true });
+  const chromiumReady = await run("bash", ["scripts/machine/ensure-chromium.sh"], process.env);
+  dbStarting = startEmbeddedDb({ dataDir: path.join(tmp, "pg"), port: await freePort(), database: "vitest", persistent: false, quiet: true });
+  const db = await dbStarting;
   try {
     const e2eUrl = db.url.replace(/\/vitest$/, "/e2e");
     const baseEnv: NodeJS.ProcessEnv = {
@@ -71,7 +82,7 @@ async function main() {
       console.log("\n=== vitest: unit, emulator contract and integration tests ===");
       const vitestJson = path.join(results, "vitest.json");
       fs.rmSync(vitestJson, { force: true });
-      run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile=${vitestJson}`], { ...baseEnv, TEST_DATABASE_URL: db.url });
+      await run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile=${vitestJson}`], { ...baseEnv, TEST_DATABASE_URL: db.url });
       const v = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number; numFailedTestSuites: number }>(vitestJson);
       if (v) add({ passed: v.numPassedTests, failed: v.numFailedTests + (v.numFailedTestSuites && !v.numFailedTests ? v.numFailedTestSuites : 0), skipped: v.numPendingTests + v.numTodoTests });
       else add({ passed: 0, failed: 1, skipped: 0 });
@@ -113,7 +124,7 @@ async function main() {
     };
     let e2e: Counts = { passed: 0, failed: 1, skipped: 0 };
     if (!chromiumReady) console.error("Chromium is missing: the Playwright suite could not run.");
-    else if (run(bin("next"), ["build"], env)) {
+    else if (await run(bin("next"), ["build"], env)) {
       const appLog = path.join(results, "app.log");
       fs.rmSync(appLog, { force: true });
       const emulator = startProcess("emulator", bin("tsx"), ["emulator/server.ts"], env, { logFile: path.join(results, "emulator.log") });
@@ -132,7 +143,7 @@ async function main() {
       await waitForHttp(`${secondUrl}/api/health`, 60_000, () => second.child.exitCode === null);
       const pwJson = path.join(results, "playwright.json");
       fs.rmSync(pwJson, { force: true });
-      run(bin("playwright"), ["test", ...playwrightArgs], { ...env, NODE_ENV: "test", E2E_BASE_URL: appUrl, E2E_EMULATOR_URL: `http://localhost:${emulatorPort}`, E2E_SECOND_BASE_URL: secondUrl, APP_LOG_FILE: appLog, PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson });
+      await run(bin("playwright"), ["test", ...playwrightArgs], { ...env, NODE_ENV: "test", E2E_BASE_URL: appUrl, E2E_EMULATOR_URL: `http://localhost:${emulatorPort}`, E2E_SECOND_BASE_URL: secondUrl, APP_LOG_FILE: appLog, PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson });
       const p = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(pwJson);
       if (p) e2e = { passed: p.stats.expected + p.stats.flaky, failed: p.stats.unexpected, skipped: p.stats.skipped };
     } else {
@@ -140,10 +151,9 @@ async function main() {
     }
     add(e2e);
   } finally {
-    for (const p of started.reverse()) await p.stop();
-    await db.stop();
-    fs.rmSync(tmp, { recursive: true, force: true });
+    await cleanUp();
   }
+  if (interrupted) return; // the signal's handler exits
   console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ""}`);
   process.exit(totals.failed > 0 || totals.passed === 0 ? 1 : 0);
 }
@@ -157,6 +167,7 @@ async function createDatabase(url: string, name: string) {
 }
 
 main().catch((err) => {
+  if (interrupted) return; // the signal's handler exits once everything is stopped
   console.error(err);
   console.log("\n0 passed, 1 failed");
   process.exit(1);

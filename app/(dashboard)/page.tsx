@@ -6,6 +6,7 @@ import { RecentEvents } from "@/components/live/recent-events";
 import { OverviewFigures } from "@/components/overview/overview-figures";
 import { OverviewFiguresSkeleton } from "@/components/overview/overview-figures-skeleton";
 import { PageHeader } from "@/components/page/page-header";
+import { KeyAgeReminder } from "@/components/settings/keys/key-age-reminder";
 import { ROLE_LABELS } from "@/components/team/role-labels";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -13,7 +14,9 @@ import { can } from "@/lib/auth/permissions";
 import { requirePagePermission, type CurrentUser } from "@/lib/auth/session";
 import { readOverview } from "@/lib/balances/overview";
 import { db } from "@/lib/db";
-import { formatRelative } from "@/lib/format";
+import { RelativeTime } from "@/components/ui/relative-time";
+import { listSecrets } from "@/lib/vault";
+import { agingKeys } from "@/lib/vault/key-age";
 
 export const metadata: Metadata = { title: "Overview" };
 
@@ -21,6 +24,8 @@ export default async function OverviewPage() {
   const me = await requirePagePermission("data:read");
   const showActivity = can(me.role, "audit:read");
   const recent = showActivity ? await db.auditLog.findMany({ where: { organizationId: me.organizationId }, orderBy: { id: "desc" }, take: 8 }) : [];
+  // Only those who can replace keys are reminded of their age.
+  const aging = can(me.role, "keys:manage") ? agingKeys(await listSecrets(me.organizationId)) : [];
   return (
     <>
       <PageHeader
@@ -39,6 +44,7 @@ export default async function OverviewPage() {
           </span>
         }
       />
+      <KeyAgeReminder keys={aging} href="/settings/api-keys" />
       <div className="grid gap-4 md:grid-cols-2">
         {/* The provider's figures stream in: a slow provider never holds back the rest of the page. */}
         <Suspense fallback={<OverviewFiguresSkeleton />}>
@@ -80,9 +86,7 @@ export default async function OverviewPage() {
                       <span>
                         <span className="font-mono text-xs">{r.action}</span> <span className="text-muted-foreground">by {r.actorEmail ?? "system"}</span>
                       </span>
-                      <time className="text-muted-foreground" dateTime={r.at.toISOString()}>
-                        {formatRelative(r.at)}
-                      </time>
+                      <RelativeTime value={r.at} className="text-muted-foreground" />
                     </li>
                   ))}
                 </ul>

@@ -29,16 +29,6 @@ async function fetchInbox(status: string | null, page: number): Promise<Inbox> {
   return body;
 }
 
-/** Re-renders every 30 s so ages and expiry countdowns stay true while the page is open. */
-function useNow(intervalMs = 30_000): Date {
-  const [now, setNow] = React.useState(() => new Date());
-  React.useEffect(() => {
-    const t = setInterval(() => setNow(new Date()), intervalMs);
-    return () => clearInterval(t);
-  }, [intervalMs]);
-  return now;
-}
-
 function LoadError({ message, onRetry, retrying }: { message: string; onRetry: () => void; retrying: boolean }) {
   return (
     <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-4 text-sm">
@@ -90,7 +80,6 @@ export function ApprovalsInbox({
     refetchInterval: REFRESH_MS,
     staleTime: 5_000,
   });
-  const now = useNow();
   const data = query.data;
 
   if (!data) {
@@ -118,7 +107,7 @@ export function ApprovalsInbox({
         }
       >
         {data.waiting.length ? (
-          <ApprovalsTable rows={data.waiting} caption={mayDecide ? "Requests waiting for your decision, soonest expiry first" : "Requests waiting for an approver, soonest expiry first"} now={now} actions={actions} testId="approvals-waiting" />
+          <ApprovalsTable rows={data.waiting} caption={mayDecide ? "Requests waiting for your decision, soonest expiry first" : "Requests waiting for an approver, soonest expiry first"} actions={actions} testId="approvals-waiting" />
         ) : (
           <ApprovalsEmptyState
             testId="approvals-waiting-empty"
@@ -130,7 +119,7 @@ export function ApprovalsInbox({
 
       <Section id="approvals-mine" title="Your requests" description="What you submitted that is waiting for someone else, being sent, or failed.">
         {data.mine.length ? (
-          <ApprovalsTable rows={data.mine} caption="Your open requests, newest first" now={now} actions={actions} testId="approvals-mine" />
+          <ApprovalsTable rows={data.mine} caption="Your open requests, newest first" actions={actions} testId="approvals-mine" />
         ) : (
           <ApprovalsEmptyState testId="approvals-mine-empty" title="You have no open requests" hint="A transfer, withdrawal or balance move above the approval limit waits here until someone approves it." />
         )}
@@ -140,7 +129,7 @@ export function ApprovalsInbox({
         <ApprovalsToolbar status={status} onStatus={(s) => void setFilters({ status: s, page: null })} />
         {history.rows.length ? (
           <>
-            <ApprovalsTable rows={history.rows} caption="All approval requests, newest first" now={now} actions={actions} show="history" testId="approvals-history" />
+            <ApprovalsTable rows={history.rows} caption="All approval requests, newest first" actions={actions} show="history" testId="approvals-history" />
             <nav aria-label="Approval history pages" className="flex items-center justify-between text-sm">
               <span className="text-muted-foreground">
                 {history.total} request{history.total === 1 ? "" : "s"} · page {history.page} of {history.pages}

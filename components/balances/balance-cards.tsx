@@ -5,12 +5,12 @@ import { useLiveRefetchInterval } from "@/components/live/live-provider";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { BalanceFigures } from "@/lib/balances/move-schema";
-import { formatDateTime, formatRelative } from "@/lib/format";
+import { RelativeTime } from "@/components/ui/relative-time";
 import { liveKeys } from "@/lib/live/query-keys";
 import { formatMoney } from "@/lib/money";
 import { freshQuery } from "./after-write";
 import { fetchJson } from "./fetch-json";
-import { FigureError, StaleNote, useNow } from "./freshness";
+import { FigureError, StaleNote } from "./freshness";
 
 export interface FreshBalances {
   data: BalanceFigures;
@@ -54,7 +54,6 @@ const ITEMS: { key: keyof Pick<BalanceFigures, "collectionUsd" | "withdrawalUsd"
  */
 export function BalanceCards({ initial, initialError, href, headingLevel = 2 }: { initial: FreshBalances | null; initialError?: string | null; href?: string; headingLevel?: 2 | 3 }) {
   const query = useBalances(initial, initialError);
-  const now = useNow();
   const H = headingLevel === 2 ? "h2" : "h3";
 
   if (query.data === undefined) {
@@ -88,9 +87,9 @@ export function BalanceCards({ initial, initialError, href, headingLevel = 2 }: 
   const updated = data.updatedAt ?? fetchedAt;
   return (
     <div className="grid gap-3">
-      {stale ? <StaleNote fetchedAt={fetchedAt} now={now} testId="balances-stale" /> : null}
+      {stale ? <StaleNote fetchedAt={fetchedAt} testId="balances-stale" /> : null}
       {query.isRefetchError ? (
-        <FigureError testId="balances-refresh-error" message={`${query.error.message} The figures below are from ${formatRelative(fetchedAt, now)}.`} retrying={query.isFetching} onRetry={() => void query.refetch()} />
+        <FigureError testId="balances-refresh-error" message={<>{query.error.message} The figures below are from <RelativeTime value={fetchedAt} />.</>} retrying={query.isFetching} onRetry={() => void query.refetch()} />
       ) : null}
       <div className="grid gap-4 md:grid-cols-3">
         {ITEMS.map((i) => {
@@ -114,7 +113,7 @@ export function BalanceCards({ initial, initialError, href, headingLevel = 2 }: 
                   figure
                 )}
                 <span className="text-xs text-muted-foreground">
-                  Updated <time dateTime={updated} title={formatDateTime(updated)}>{formatRelative(updated, now)}</time>
+                  Updated <RelativeTime value={updated} />
                 </span>
               </CardContent>
             </Card>

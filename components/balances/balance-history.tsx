@@ -8,7 +8,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { CHART_RANGES, readSeries, type ChartRange, type Tenant } from "@/lib/balances/read";
 import { log } from "@/lib/log";
 import { UpstreamError } from "@/lib/upstream";
-import { formatRelative } from "@/lib/format";
+import { RelativeTime } from "@/components/ui/relative-time";
 import { cn } from "@/lib/utils";
 import { BalanceChart } from "./balance-chart";
 import { RetryButton } from "./retry-button";
@@ -67,7 +67,7 @@ export async function BalanceHistory({ tenant, range }: { tenant: Tenant; range:
     <div className="grid gap-6">
       {series.stale ? (
         <p className="text-xs text-muted-foreground" data-testid="balance-history-stale">
-          Built from figures as of {formatRelative(series.fetchedAt)}: the provider could not be reached.
+          Built from figures as of <RelativeTime value={series.fetchedAt} />: the provider could not be reached.
         </p>
       ) : null}
       {changes === 0 ? (

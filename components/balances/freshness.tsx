@@ -2,24 +2,14 @@
 import * as React from "react";
 import { RotateCwIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { formatDateTime, formatRelative } from "@/lib/format";
-
-/** Re-renders every 30 s so "as of 2 minutes ago" stays true while the page is open. */
-export function useNow(intervalMs = 30_000): Date {
-  const [now, setNow] = React.useState(() => new Date());
-  React.useEffect(() => {
-    const t = setInterval(() => setNow(new Date()), intervalMs);
-    return () => clearInterval(t);
-  }, [intervalMs]);
-  return now;
-}
+import { RelativeTime } from "@/components/ui/relative-time";
 
 /** Shown when a figure is older than the provider's current state: its age, in words and exactly. */
-export function StaleNote({ fetchedAt, now, testId }: { fetchedAt: string; now: Date; testId?: string }) {
+export function StaleNote({ fetchedAt, testId }: { fetchedAt: string; testId?: string }) {
   return (
     <p className="text-xs" data-testid={testId ?? "stale-note"}>
       <span className="rounded bg-warning px-1.5 py-0.5 font-medium text-warning-foreground">
-        As of <time dateTime={fetchedAt} title={formatDateTime(fetchedAt)}>{formatRelative(fetchedAt, now)}</time>
+        As of <RelativeTime value={fetchedAt} />
       </span>{" "}
       <span className="text-muted-foreground">The provider could not be reached; this is the last figure we have.</span>
     </p>
@@ -27,7 +17,7 @@ export function StaleNote({ fetchedAt, now, testId }: { fetchedAt: string; now: 
 }
 
 /** A figure that could not be loaded at all: the sentence and a retry. */
-export function FigureError({ message, onRetry, retrying, testId }: { message: string; onRetry: () => void; retrying: boolean; testId?: string }) {
+export function FigureError({ message, onRetry, retrying, testId }: { message: React.ReactNode; onRetry: () => void; retrying: boolean; testId?: string }) {
   return (
     <div role="alert" className="grid gap-2 text-sm" data-testid={testId ?? "figure-error"}>
       <p className="text-destructive">{message}</p>

@@ -9,6 +9,7 @@ import { LiveContext } from "@/components/live/live-provider";
 import { OverviewFigures } from "@/components/overview/overview-figures";
 import type { Overview } from "@/lib/balances/overview";
 import type { BalancePoint } from "@/lib/balances/history";
+import { formatDateTime } from "@/lib/format";
 import { formatMoney } from "@/lib/money";
 
 function render(node: React.ReactNode, setup: (qc: QueryClient) => void = () => undefined): string {
@@ -41,19 +42,24 @@ describe("formatMoney", () => {
 
 describe("BalanceCards", () => {
   it("shows the three balances formatted per currency with their last-updated time", () => {
-    const html = render(<BalanceCards initial={balances()} />);
+    const initial = balances();
+    const html = render(<BalanceCards initial={initial} />);
     expect(html).toContain("USD 12,500.00");
     expect(html).toContain("USD 25,000.50");
     expect(html).toContain("NGN 1,500,000.00");
-    expect(html).toContain("Updated");
-    expect(html).toContain("1 minute ago");
+    // The server's render shows the exact time: "1 minute ago" appears only in the live page, so the
+    // text can never differ between the server's render and hydration.
+    expect(html).toContain(`Updated <time dateTime="${initial.data!.updatedAt}" title="${formatDateTime(initial.data!.updatedAt)}">${formatDateTime(initial.data!.updatedAt)}</time>`);
+    expect(html).not.toContain("ago");
     expect(html).not.toContain("balances-stale");
   });
 
   it("says how old the figures are when the provider could not be reached", () => {
-    const html = render(<BalanceCards initial={balances({ stale: true })} />);
+    const initial = balances({ stale: true });
+    const html = render(<BalanceCards initial={initial} />);
     expect(html).toContain('data-testid="balances-stale"');
-    expect(html).toContain("2 minutes ago");
+    expect(html).toContain(`As of <time dateTime="${initial.fetchedAt}"`);
+    expect(html).toContain(formatDateTime(initial.fetchedAt));
     expect(html).toContain("The provider could not be reached; this is the last figure we have.");
   });
 
@@ -126,12 +132,28 @@ describe("OverviewFigures", () => {
     expect(html).toMatch(/href="\/approvals"[^>]*>.*1<\/span> <span class="text-sm">request waiting for you/);
   });
 
+  it("shows a deposit status the provider added since raw, linking to the day's whole list", () => {
+    const html = render(
+      <OverviewFigures
+        initial={overview({
+          depositsToday: { ok: true, data: { date: "2026-11-22", counts: [{ status: "COMPLETED", count: 3 }, { status: "ON_HOLD", count: 2 }], total: 5, partial: false }, fetchedAt: new Date().toISOString(), stale: false },
+        })}
+        showApprovals
+      />,
+    );
+    expect(html).toMatch(/data-testid="deposits-today-ON_HOLD"[^>]*>|href="\/deposits\?from=2026-11-22"[^>]*data-testid="deposits-today-ON_HOLD"/);
+    expect(html).toContain('href="/deposits?from=2026-11-22"');
+    expect(html).toContain('href="/deposits?status=COMPLETED&amp;from=2026-11-22"');
+    expect(html).toContain(">ON_HOLD</span>");
+  });
+
   it("keeps the other figures when one failed, with its sentence, and marks stale ones with their age", () => {
+    const fiveMinutesAgo = new Date(Date.now() - 300_000).toISOString();
     const html = render(
       <OverviewFigures
         initial={overview({
           depositsToday: { ok: false, error: "The provider is not answering. Try again in a minute." },
-          inReview: { ok: true, data: { count: 5 }, fetchedAt: new Date(Date.now() - 300_000).toISOString(), stale: true },
+          inReview: { ok: true, data: { count: 5 }, fetchedAt: fiveMinutesAgo, stale: true },
         })}
         showApprovals
       />,
@@ -139,7 +161,7 @@ describe("OverviewFigures", () => {
     expect(html).toContain('data-testid="deposits-today-error"');
     expect(html).toContain("The provider is not answering. Try again in a minute.");
     expect(html).toContain('data-testid="in-review-stale"');
-    expect(html).toContain("5 minutes ago");
+    expect(html).toContain(`As of <time dateTime="${fiveMinutesAgo}"`);
     expect(html).toContain('href="/approvals"');
   });
 });

@@ -6,6 +6,7 @@ import { formatDateTime } from "@/lib/format";
 import { statusLabel, typeLabel } from "@/lib/review/deposit-filters";
 import { explorerTxUrl } from "@/lib/review/explorer";
 import { explainFlag } from "@/lib/review/flags";
+import { deposit as depositSchema } from "@/lib/upstream/schemas/core";
 
 type Money = { amount?: string | null; currency?: string | null } | null | undefined;
 
@@ -54,9 +55,21 @@ const SETTLEMENT_MODES: Record<string, string> = {
   CUSTOMER_NGN_BALANCE: "Customer's NGN balance",
 };
 
+/** Fields this page does not know yet (the provider adds them before its documents do), as sent. */
+export function otherFields(d: object): [string, string][] {
+  const known = new Set(Object.keys(depositSchema.shape));
+  return Object.entries(d)
+    .filter(([k, v]) => !known.has(k) && v !== undefined)
+    .map(([k, v]) => {
+      const text = v === null ? "—" : typeof v === "object" ? JSON.stringify(v) : String(v);
+      return [k, text.length > 300 ? `${text.slice(0, 299)}…` : text];
+    });
+}
+
 /** Every field of the spec's Deposit table, with the ones that apply only sometimes shown only then. */
 export function DepositFields({ d, environment }: { d: DepositDetail; environment: "sandbox" | "production" }) {
   const explorer = explorerTxUrl(d.chain, d.tx_hash, environment);
+  const others = otherFields(d);
   return (
     <dl className="grid gap-3 rounded-lg border p-4">
       <Row label="Deposit id">
@@ -164,6 +177,15 @@ export function DepositFields({ d, environment }: { d: DepositDetail; environmen
       </Row>
       <Row label="Received">{formatDateTime(d.created_at)}</Row>
       <Row label="Last updated">{formatDateTime(d.updated_at ?? null)}</Row>
+      {others.length > 0 ? (
+        <Row label="Other fields from the provider" testId="deposit-other-fields">
+          {others.map(([k, v]) => (
+            <span key={k} className="block">
+              <span className="font-mono text-xs">{k}</span>: <span className="font-mono">{v}</span>
+            </span>
+          ))}
+        </Row>
+      ) : null}
     </dl>
   );
 }

@@ -3,6 +3,11 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { describe, expect, it, vi } from "vitest";
 import { DepositFields, type DepositDetail } from "@/components/deposits/deposit-fields";
 import { ReviewQueue, type QueueView } from "@/components/review/review-queue";
+import { DepositsTable } from "@/components/tables/deposits/data-table";
+import { FilterSelect } from "@/components/tables/filter-select";
+import { StatusBadge } from "@/components/timeline/status-badge";
+import { ignoredStatusFilters, parseDepositFilters } from "@/lib/review/deposit-filters";
+import { deposits as depositsSchema } from "@/lib/upstream/schemas/core";
 
 vi.mock("next/navigation", () => ({ useRouter: () => ({ push: () => undefined, refresh: () => undefined }), usePathname: () => "/" }));
 vi.mock("@/lib/actions/record-review-decision", () => ({ recordReviewDecision: async () => ({ ok: true, data: {} }) }));
@@ -122,5 +127,62 @@ describe("ReviewQueue", () => {
     const html = renderQueue(false);
     expect(html).not.toContain(">Decide<");
     expect(html).not.toContain("record a decision");
+  });
+});
+
+describe("drift: a status or field the provider added since", () => {
+  it("StatusBadge shows an unknown status raw, in the neutral variant; known ones keep their tone", () => {
+    for (const status of ["ON_HOLD", "on_hold", "SOMETHING_ELSE"]) {
+      const html = renderToStaticMarkup(<StatusBadge status={status} />);
+      expect(html).toContain(`>${status}</span>`);
+      expect(html).toContain('data-variant="secondary"');
+    }
+    expect(renderToStaticMarkup(<StatusBadge status="COMPLETED" />)).toContain('data-variant="success"');
+    expect(renderToStaticMarkup(<StatusBadge status="FAILED" />)).toContain('data-variant="destructive"');
+  });
+
+  it("the deposit detail shows an ON_HOLD deposit raw, with its unknown fields", () => {
+    const d = { ...base, status: "ON_HOLD", settlement_status: "WAITING_FOR_BANK", hold_reason: "compliance_check", hold: { until: "2026-02-01" } } as DepositDetail;
+    const html = renderToStaticMarkup(<DepositFields d={d} environment="sandbox" />);
+    expect(html).toContain(">ON_HOLD</span>");
+    expect(html).toContain(">WAITING_FOR_BANK</span>");
+    expect(html).toContain('data-testid="deposit-other-fields"');
+    expect(html).toContain("hold_reason</span>: <span class=\"font-mono\">compliance_check</span>");
+    expect(html).toContain("{&quot;until&quot;:&quot;2026-02-01&quot;}");
+    // Known fields never repeat there.
+    expect(renderToStaticMarkup(<DepositFields d={base} environment="sandbox" />)).not.toContain("deposit-other-fields");
+  });
+
+  it("the deposits list parses and renders a page with an unknown status and field, totals intact", () => {
+    const page = depositsSchema.parse({
+      data: [
+        { id: "d-1", type: "NGN_DEPOSIT", amount: "100.00", currency: "NGN", status: "ON_HOLD", settlement_status: "ON_HOLD", created_at: "2026-01-01T00:00:00Z", hold_reason: "x" },
+        { id: "d-2", type: "NGN_DEPOSIT", amount: "200.00", currency: "NGN", status: "COMPLETED", created_at: "2026-01-01T00:00:00Z" },
+      ],
+      page: 1,
+      limit: 25,
+      total: 2,
+      total_pages: 1,
+      next_page_token: "abc",
+    });
+    const html = renderToStaticMarkup(
+      <DepositsTable rows={page.data as never} page={page.page!} pages={page.total_pages!} total={page.total!} filters={parseDepositFilters({ status: "ON_HOLD" })} />,
+    );
+    expect(html).toContain(">ON_HOLD</span>");
+    expect(html).toContain(">COMPLETED</span>");
+    expect(html).toContain("NGN 100.00");
+    expect(html).toContain("NGN 200.00");
+  });
+
+  it("an unknown status in the URL filter is ignored, named, and the select says so", () => {
+    expect(parseDepositFilters({ status: "ON_HOLD", settlement: "FLAGGED" })).toMatchObject({ status: undefined, settlement: "REQUIRES_REVIEW" });
+    expect(ignoredStatusFilters({ status: "ON_HOLD", settlement: "FLAGGED" })).toEqual([{ param: "status", value: "ON_HOLD" }]);
+    expect(ignoredStatusFilters({ status: "COMPLETED" })).toEqual([]);
+    const options = [{ value: "COMPLETED", label: "Completed" }];
+    const select = (closed: boolean) =>
+      renderToStaticMarkup(<FilterSelect id="s" label="Status" value="ON_HOLD" all="Any status" options={options} onChange={() => undefined} closed={closed} />);
+    // The page lists every status, and the select says "Any status" rather than a blank.
+    expect(select(true)).toMatch(/<option [^>]*value="" selected="">Any status<\/option>/);
+    expect(select(false)).not.toContain('selected=""');
   });
 });

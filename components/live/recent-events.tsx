@@ -1,6 +1,5 @@
 "use client";
 
-import * as React from "react";
 import { useQuery } from "@tanstack/react-query";
 import { RotateCwIcon } from "lucide-react";
 
@@ -8,7 +7,7 @@ import { useLiveRefetchInterval } from "@/components/live/live-provider";
 import { Badge, type BadgeProps } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatDateTime, formatRelative } from "@/lib/format";
+import { RelativeTime } from "@/components/ui/relative-time";
 import { liveKeys } from "@/lib/live/query-keys";
 import type { RecentEvent } from "@/lib/live/recent-event";
 
@@ -44,21 +43,10 @@ const STATUS_VARIANTS: Record<string, BadgeProps["variant"]> = {
   CANCELLED: "destructive",
 };
 
-/** Re-renders every 30 s so relative times ("2 minutes ago") stay true while the page is open. */
-function useNow(intervalMs = 30_000): Date {
-  const [now, setNow] = React.useState(() => new Date());
-  React.useEffect(() => {
-    const t = setInterval(() => setNow(new Date()), intervalMs);
-    return () => clearInterval(t);
-  }, [intervalMs]);
-  return now;
-}
-
 /** The organization's latest events in the current environment, refreshed by the live stream. */
 export function RecentEvents() {
   const refetchInterval = useLiveRefetchInterval();
   const query = useQuery({ queryKey: RECENT_EVENTS_KEY, queryFn: fetchRecentEvents, refetchInterval, staleTime: 0 });
-  const now = useNow();
 
   if (query.data === undefined) {
     if (query.isError) return <LoadError message={query.error.message} retrying={query.isFetching} onRetry={() => void query.refetch()} />;
@@ -109,9 +97,7 @@ export function RecentEvents() {
                 ) : null}
                 {e.resourceStatus ? <Badge variant={STATUS_VARIANTS[e.resourceStatus] ?? "secondary"}>{e.resourceStatus}</Badge> : null}
               </span>
-              <time className="shrink-0 text-muted-foreground" dateTime={at} title={formatDateTime(at)}>
-                {formatRelative(at, now)}
-              </time>
+              <RelativeTime value={at} className="shrink-0 text-muted-foreground" />
             </li>
           );
         })}

@@ -2,11 +2,12 @@
 import { Link } from "@/components/ui/link";
 import { useQuery } from "@tanstack/react-query";
 import { fetchJson } from "@/components/balances/fetch-json";
-import { FigureError, StaleNote, useNow } from "@/components/balances/freshness";
+import { FigureError, StaleNote } from "@/components/balances/freshness";
 import { useLiveRefetchInterval } from "@/components/live/live-provider";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import type { DepositsToday, Figure, Overview } from "@/lib/balances/overview";
 import { liveKeys } from "@/lib/live/query-keys";
+import { isDepositStatusFilter } from "@/lib/review/deposit-filters";
 
 /*
  * Deposit events invalidate every "deposit" list, so today's counts and the review count refresh
@@ -22,7 +23,8 @@ const STATUS_LABELS: Record<string, string> = {
   FAILED: "Failed",
 };
 
-const label = (status: string) => STATUS_LABELS[status] ?? status.charAt(0) + status.slice(1).toLowerCase().replace(/_/g, " ");
+/** A status the provider added since is shown as it wrote it. */
+const label = (status: string) => STATUS_LABELS[status] ?? status;
 const count = new Intl.NumberFormat("en-GB");
 
 function useOverview(initial: Overview) {
@@ -38,12 +40,12 @@ function useOverview(initial: Overview) {
 }
 
 /** One figure's body: its value, or its age when stale, or its sentence and a retry when there is nothing. */
-function FigureBody<T>({ figure, now, onRetry, retrying, testId, children }: { figure: Figure<T>; now: Date; onRetry: () => void; retrying: boolean; testId: string; children: (data: T) => React.ReactNode }) {
+function FigureBody<T>({ figure, onRetry, retrying, testId, children }: { figure: Figure<T>; onRetry: () => void; retrying: boolean; testId: string; children: (data: T) => React.ReactNode }) {
   if (!figure.ok) return <FigureError testId={`${testId}-error`} message={figure.error} onRetry={onRetry} retrying={retrying} />;
   return (
     <div className="grid gap-2">
       {children(figure.data)}
-      {figure.stale ? <StaleNote fetchedAt={figure.fetchedAt} now={now} testId={`${testId}-stale`} /> : null}
+      {figure.stale ? <StaleNote fetchedAt={figure.fetchedAt} testId={`${testId}-stale`} /> : null}
     </div>
   );
 }
@@ -54,7 +56,8 @@ function DepositsTodayList({ data }: { data: DepositsToday }) {
       {data.counts.map((c) => (
         <li key={c.status}>
           <Link
-            href={{ pathname: "/deposits", query: { status: c.status, from: data.date } }}
+            // The list cannot filter by a status it does not know: that tile opens the day's whole list.
+            href={{ pathname: "/deposits", query: isDepositStatusFilter(c.status) ? { status: c.status, from: data.date } : { from: data.date } }}
             className="grid rounded-md border p-3 hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
             data-testid={`deposits-today-${c.status}`}
           >
@@ -72,7 +75,6 @@ function DepositsTodayList({ data }: { data: DepositsToday }) {
 
 export function OverviewFigures({ initial, showApprovals }: { initial: Overview; showApprovals: boolean }) {
   const query = useOverview(initial);
-  const now = useNow();
   const o = query.data;
   const retry = () => void query.refetch();
   const retrying = query.isFetching;
@@ -88,7 +90,7 @@ export function OverviewFigures({ initial, showApprovals }: { initial: Overview;
           <CardDescription>Deposits created today (UTC) by status. Each figure opens the list filtered to it.</CardDescription>
         </CardHeader>
         <CardContent>
-          <FigureBody figure={o.depositsToday} now={now} onRetry={retry} retrying={retrying} testId="deposits-today">
+          <FigureBody figure={o.depositsToday} onRetry={retry} retrying={retrying} testId="deposits-today">
             {(d) => <DepositsTodayList data={d} />}
           </FigureBody>
         </CardContent>
@@ -101,7 +103,7 @@ export function OverviewFigures({ initial, showApprovals }: { initial: Overview;
           <CardDescription>Deposits the provider flagged, waiting for the team&apos;s decision.</CardDescription>
         </CardHeader>
         <CardContent>
-          <FigureBody figure={o.inReview} now={now} onRetry={retry} retrying={retrying} testId="in-review">
+          <FigureBody figure={o.inReview} onRetry={retry} retrying={retrying} testId="in-review">
             {(d) => (
               <Link href="/deposits/review" className="w-fit rounded-sm underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none" data-testid="in-review-link">
                 <span className="text-2xl font-semibold tabular-nums">{count.format(d.count)}</span>{" "}
@@ -124,7 +126,7 @@ export function OverviewFigures({ initial, showApprovals }: { initial: Overview;
             </CardDescription>
           </CardHeader>
           <CardContent>
-            <FigureBody figure={o.pendingApprovals} now={now} onRetry={retry} retrying={retrying} testId="pending-approvals">
+            <FigureBody figure={o.pendingApprovals} onRetry={retry} retrying={retrying} testId="pending-approvals">
               {(d) => (
                 <Link href="/approvals" className="w-fit rounded-sm underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none" data-testid="pending-approvals-link">
                   <span className="text-2xl font-semibold tabular-nums">{count.format(d.count)}</span>{" "}

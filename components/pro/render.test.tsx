@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from "vitest";
 import { OrderFields } from "@/components/pro/order-fields";
 import { OrderTicket } from "@/components/pro/order-ticket";
 import { WithdrawalOptionsList } from "@/components/pro/withdrawal-options";
+import { REJECTION_SENTENCES } from "@/lib/upstream/error-codes";
 import type { ProOrder } from "@/lib/upstream/schemas/pro";
 
 vi.mock("next/navigation", () => ({ useRouter: () => ({ push: () => undefined, refresh: () => undefined }), usePathname: () => "/pro" }));
@@ -42,6 +43,22 @@ describe("OrderFields", () => {
     expect(html).toContain("USD 10.00");
     expect(html).toContain("NGN 1,530.00");
     expect(html).toContain("No fills yet");
+  });
+
+  // upstream-docs-notes.md, "Pro orders": the documented lowercase reasons, plus the spec's fee cap.
+  it.each(["TAKER_FEE_CAP_EXCEEDED", "insufficient_balance", "invalid_price", "invalid_quantity", "market_closed", "rate_limit_exceeded"])(
+    "a rejected order's detail explains the documented reason %s in its own sentence",
+    (reason) => {
+      const html = renderToStaticMarkup(<OrderFields order={{ ...order, rejection_reason: reason }} />);
+      expect(html).toContain(`>${reason}</p>`);
+      expect(html).toContain(REJECTION_SENTENCES[reason]!.replace(/'/g, "&#x27;"));
+      expect(html).not.toContain("gave the reason");
+    },
+  );
+
+  it("a rejected order with a reason no document names shows it raw", () => {
+    const html = renderToStaticMarkup(<OrderFields order={{ ...order, rejection_reason: "SELF_TRADE_PREVENTED" }} />);
+    expect(html).toContain("The provider gave the reason &quot;SELF_TRADE_PREVENTED&quot;.");
   });
 
   it("shows fills, average price and fees of a partial fill, and an unknown status raw", () => {

@@ -14,7 +14,7 @@ import { confirmReviewDecision } from "@/lib/actions/confirm-review-decision";
 import { rejectReviewDecision } from "@/lib/actions/reject-review-decision";
 import { formatDateTime } from "@/lib/format";
 import { liveKeys } from "@/lib/live/query-keys";
-import { decisionLabel, decisionStatusLabel } from "@/lib/review/flags";
+import { creditStageLabel, decisionLabel, decisionStatusLabel } from "@/lib/review/flags";
 import { reached } from "@/lib/actions/reached";
 
 export interface DecisionItem {
@@ -30,7 +30,19 @@ export interface DecisionItem {
   statusAtDecision: string;
   providerOutcome: { status: string; at: string | null } | null;
   delivery: { status: string; attempts: number; lastError: string | null } | null;
+  credit: CreditItem | null;
 }
+
+export interface CreditItem {
+  state: string;
+  stage: string;
+  heldAt: string | null;
+  changedAt: string | null;
+  event: { name: string; occurredAt: string | null } | null;
+  delivery: { status: string; attempts: number; lastError: string | null; deliveredAt: string | null } | null;
+}
+
+const CREDIT_VARIANT: Record<string, "success" | "warning" | "destructive"> = { held: "warning", released: "success", off: "destructive" };
 
 const STATUS_VARIANT: Record<string, "success" | "warning" | "destructive" | "secondary"> = {
   final: "success",
@@ -66,7 +78,8 @@ export function DecisionPanel({
       </div>
       <p className="text-sm text-muted-foreground">
         The provider has no way to accept a decision, so recording one never changes the deposit&apos;s status there. Final decisions go to your
-        own systems by signed webhook and appear in the CSV export.
+        own systems by signed webhook and appear in the CSV export. A decision to credit the customer is held until the provider completes the
+        deposit: only then are your systems told to credit, and they are told the credit is off if the deposit fails.
       </p>
       {decisions.length === 0 ? (
         <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
@@ -123,6 +136,7 @@ export function DecisionPanel({
                   </div>
                 ) : null}
               </dl>
+              {d.credit ? <CreditSteps credit={d.credit} /> : null}
               {d.status === "awaiting_confirmation" && canDecide ? <SecondApproval decision={d} currentUserId={currentUserId} /> : null}
             </li>
           ))}
@@ -130,6 +144,37 @@ export function DecisionPanel({
       )}
       {canDecide ? <DecisionDialog depositId={depositId} open={open} onOpenChange={setOpen} /> : null}
     </section>
+  );
+}
+
+/** The credit's own timeline: held at confirmation, then released or called off by the provider's event, then acknowledged. */
+function CreditSteps({ credit }: { credit: CreditItem }) {
+  const steps: { label: string; at: string | null }[] = [{ label: "Held until the provider completes the deposit", at: credit.heldAt }];
+  if (credit.state === "released") steps.push({ label: `Released by the provider's ${credit.event?.name ?? "deposit.completed"} event; credit instruction queued`, at: credit.changedAt });
+  if (credit.state === "off") steps.push({ label: `Called off by the provider's ${credit.event?.name ?? "deposit.failed"} event; your systems are told not to credit`, at: credit.changedAt });
+  if (credit.delivery?.status === "delivered") steps.push({ label: credit.state === "off" ? "Credit-off notice acknowledged by your systems" : "Credit acknowledged by your systems", at: credit.delivery.deliveredAt });
+  return (
+    <div className="grid gap-2 border-t pt-3" data-testid="credit-state" data-credit-stage={credit.stage}>
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <span className="font-medium">Credit</span>
+        <Badge variant={CREDIT_VARIANT[credit.state] ?? "secondary"}>{creditStageLabel(credit.stage)}</Badge>
+      </div>
+      <ol className="grid gap-1 text-xs text-muted-foreground" aria-label="Credit timeline">
+        {steps.map((step) => (
+          <li key={step.label}>
+            {step.label}
+            {step.at ? `, ${formatDateTime(step.at)}` : ""}
+          </li>
+        ))}
+        {credit.delivery && credit.delivery.status !== "delivered" ? (
+          <li>
+            {credit.delivery.status === "failed"
+              ? `Delivery gave up after ${credit.delivery.attempts} attempts`
+              : `Delivery pending (${credit.delivery.attempts} attempt${credit.delivery.attempts === 1 ? "" : "s"} so far${credit.delivery.lastError ? `: ${credit.delivery.lastError}` : ""})`}
+          </li>
+        ) : null}
+      </ol>
+    </div>
   );
 }
 
@@ -153,7 +198,18 @@ function SecondApproval({ decision, currentUserId }: { decision: DecisionItem; c
         setError(r.fieldErrors?.note ?? r.error);
         return;
       }
-      done(kind === "confirm" ? "Decision confirmed. It is final and on its way to your systems." : mine ? "Decision withdrawn." : "Decision rejected.");
+      const credit = kind === "confirm" && "credit" in r.data ? r.data.credit : null;
+      done(
+        kind !== "confirm"
+          ? mine
+            ? "Decision withdrawn."
+            : "Decision rejected."
+          : credit === "held"
+            ? "Decision confirmed. The credit is held until the provider completes the deposit."
+            : credit === "off"
+              ? "Decision confirmed, but the provider reports the deposit failed: your systems are told the credit is off."
+              : "Decision confirmed. It is final and on its way to your systems.",
+      );
     });
   const noteId = `note-${decision.id}`;
   return (

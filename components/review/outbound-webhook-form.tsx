@@ -57,7 +57,7 @@ export function OutboundWebhookForm({
           htmlFor="outbound-url"
           error={errorOf("url")}
           required
-          description={`Your system receives a POST for every final decision in ${environment}. ${environment === "production" ? "Production needs https://." : ""}`}
+          description={`Your system receives a POST for every final decision in ${environment}, and for a held credit once the provider completes (or fails) the deposit. ${environment === "production" ? "Production needs https://." : ""}`}
         >
           <Input id="outbound-url" type="url" inputMode="url" autoComplete="off" placeholder="https://erp.example.com/hooks/deposit-reviews" {...form.register("url")} />
         </Field>

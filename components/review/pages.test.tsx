@@ -13,9 +13,13 @@ import DepositPage from "@/app/(dashboard)/deposits/[id]/page";
 import DepositsPage from "@/app/(dashboard)/deposits/page";
 import ReviewQueuePage from "@/app/(dashboard)/deposits/review/page";
 import OutboundWebhookPage from "@/app/(dashboard)/settings/outbound-webhook/page";
+import { confirmReviewDecision } from "@/lib/actions/confirm-review-decision";
 import { recordReviewDecision } from "@/lib/actions/record-review-decision";
+import { onDepositEnded } from "@/lib/review/credit";
 import { setOutboundWebhook } from "@/lib/actions/set-outbound-webhook";
 import { addApiKey } from "@/lib/vault";
+import { normalizeEvent } from "@/lib/webhooks/normalize";
+import { storeEvent } from "@/lib/webhooks/store";
 import { createTeam, testDb } from "@/test/factories";
 import { signInAs, signOutTest } from "@/test/session";
 
@@ -124,6 +128,31 @@ describe("deposit detail", () => {
     expect(out).toContain("Provider status now");
     expect(out).not.toContain("Record a decision</button>"); // one open decision at a time
     await expect(DepositPage({ params: Promise.resolve({ id: "00000000-0000-4000-8000-000000000000" }) })).rejects.toThrow("NEXT_NOT_FOUND");
+  });
+});
+
+describe("credit only on completion", () => {
+  it("shows a credit decision held in the queue and on the deposit, then released once the provider's deposit.completed is stored", async () => {
+    const flagged = await firstDeposit("status=REQUIRES_REVIEW");
+    await as("approver");
+    const r = await recordReviewDecision({ depositId: flagged.id, decision: "credit_customer", reason: "Customer sent the bank receipt; late by two minutes." });
+    if (!r.ok) throw new Error(r.error);
+    await as("admin");
+    expect(await confirmReviewDecision({ decisionId: r.data.id })).toMatchObject({ ok: true, data: { credit: "held" } });
+
+    let detail = html(await DepositPage({ params: Promise.resolve({ id: flagged.id }) }));
+    expect(detail).toContain('data-credit-stage="held"');
+    expect(detail).toContain("Credit held until the provider completes the deposit");
+    const queue = html(await ReviewQueuePage());
+    expect(queue).toMatch(new RegExp(`data-testid="queue-item"[^]*?${flagged.id}[^]*?data-testid="queue-credit"[^>]*data-credit-stage="held"`));
+
+    const body = { event: "deposit.completed", timestamp: "2026-11-20T10:05:00.000Z", data: { ...flagged, status: "COMPLETED", updated_at: "2026-11-20T10:05:00.000Z" } };
+    await storeEvent({ ...normalizeEvent("core", body, new Headers()), organizationId: team.org.id, environment: "sandbox", surface: "core", payload: body, headers: {}, signature: "current" });
+    await onDepositEnded(team.org.id, "sandbox", flagged.id);
+    detail = html(await DepositPage({ params: Promise.resolve({ id: flagged.id }) }));
+    // No outbound webhook is set in this test: the credit is released, and the CSV carries it.
+    expect(detail).toContain('data-credit-stage="credit_released"');
+    expect(detail).toContain("Released by the provider&#x27;s deposit.completed event");
   });
 });
 

@@ -8,9 +8,10 @@ import { useLiveRefetchInterval } from "@/components/live/live-provider";
 import { DecisionDialog } from "@/components/review/decision-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { formatDateTime, formatRelative } from "@/lib/format";
+import { RelativeTime } from "@/components/ui/relative-time";
+import { formatDateTime } from "@/lib/format";
 import { liveKeys } from "@/lib/live/query-keys";
-import { decisionLabel, decisionStatusLabel } from "@/lib/review/flags";
+import { creditStageLabel, decisionLabel, decisionStatusLabel } from "@/lib/review/flags";
 
 export interface QueueItemView {
   id: string;
@@ -24,7 +25,7 @@ export interface QueueItemView {
   flagExplanation: string;
   fundingAccount: { id: string; label: string } | null;
   customer: { id: string; name: string } | null;
-  decision: { id: string; decision: string; status: string; decidedBy: { name: string } } | null;
+  decision: { id: string; decision: string; status: string; decidedBy: { name: string }; credit?: { state: string; stage: string } | null } | null;
 }
 
 export interface QueueView {
@@ -34,6 +35,8 @@ export interface QueueView {
   fetchedAt: string;
   stale: boolean;
 }
+
+const CREDIT_VARIANT: Record<string, "success" | "warning" | "destructive"> = { held: "warning", released: "success", off: "destructive" };
 
 export const REVIEW_QUEUE_KEY = liveKeys.list("deposit", "review-queue");
 
@@ -164,8 +167,8 @@ export function ReviewQueue({ initial, canDecide }: { initial: QueueView; canDec
                   >
                     <Amount value={item.amount} currency={item.currency} /> <span className="font-mono text-xs text-muted-foreground">{item.id}</span>
                   </Link>
-                  <span className="text-sm text-muted-foreground" title={formatDateTime(item.createdAt)} suppressHydrationWarning>
-                    received {formatRelative(item.createdAt)}
+                  <span className="text-sm text-muted-foreground">
+                    received <RelativeTime value={item.createdAt} />
                   </span>
                 </div>
                 <p className="text-sm" data-testid="queue-flag">
@@ -217,6 +220,11 @@ export function ReviewQueue({ initial, canDecide }: { initial: QueueView; canDec
                   ) : (
                     <Badge variant="outline">No decision yet</Badge>
                   )}
+                  {item.decision?.credit ? (
+                    <Badge variant={CREDIT_VARIANT[item.decision.credit.state] ?? "secondary"} data-testid="queue-credit" data-credit-stage={item.decision.credit.stage}>
+                      {creditStageLabel(item.decision.credit.stage)}
+                    </Badge>
+                  ) : null}
                   {canDecide && !item.decision ? (
                     <Button size="sm" variant="outline" onClick={() => setDeciding(item.id)}>
                       Decide

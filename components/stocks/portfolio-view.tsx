@@ -1,11 +1,12 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import { fetchJson } from "@/components/balances/fetch-json";
-import { FigureError, StaleNote, useNow } from "@/components/balances/freshness";
+import { FigureError, StaleNote } from "@/components/balances/freshness";
+import { ago, RelativeTime } from "@/components/ui/relative-time";
 import { PositionsTable } from "@/components/tables/stocks-positions/data-table";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { formatDateTime, formatRelative } from "@/lib/format";
+import { formatDateTime } from "@/lib/format";
 import { formatMoney } from "@/lib/money";
 import { PORTFOLIO_POLL_MS, type PortfolioView as View } from "@/lib/stocks/views";
 import { Change } from "./change";
@@ -17,7 +18,6 @@ export const PORTFOLIO_KEY = ["stocks", "portfolio"] as const;
  * surface sends no webhooks). Each poll that reaches the provider also stores a value snapshot.
  */
 export function PortfolioView({ initial, initialError }: { initial: View | null; initialError: string | null }) {
-  const now = useNow();
   const q = useQuery({
     queryKey: PORTFOLIO_KEY,
     queryFn: () => fetchJson<View>("/api/stocks/portfolio", "The portfolio could not be loaded. Try again in a moment."),
@@ -40,9 +40,9 @@ export function PortfolioView({ initial, initialError }: { initial: View | null;
   ];
   return (
     <div className="grid gap-4">
-      {stale ? <StaleNote fetchedAt={fetchedAt} now={now} testId="portfolio-stale" /> : null}
+      {stale ? <StaleNote fetchedAt={fetchedAt} testId="portfolio-stale" /> : null}
       {q.isRefetchError ? (
-        <FigureError testId="portfolio-refresh-error" message={`${q.error.message} The figures below are from ${formatRelative(fetchedAt, now)}.`} retrying={q.isFetching} onRetry={() => void q.refetch()} />
+        <FigureError testId="portfolio-refresh-error" message={<>{q.error.message} The figures below are from <RelativeTime value={fetchedAt} />.</>} retrying={q.isFetching} onRetry={() => void q.refetch()} />
       ) : null}
       {f.mismatches.length > 0 ? (
         <Alert variant="destructive" data-testid="portfolio-mismatch">
@@ -84,8 +84,7 @@ export function PortfolioView({ initial, initialError }: { initial: View | null;
       </div>
       <p className="text-xs text-muted-foreground" data-testid="portfolio-updated">
         Valued by the provider at <time dateTime={updated}>{formatDateTime(updated)}</time>
-        {/* The age only when it is one: a provider clock ahead of ours would read "in 2 hours". */}
-        {new Date(updated) <= now ? <span suppressHydrationWarning> ({formatRelative(updated, now)})</span> : null}; refreshed every minute while this page is open.
+        <RelativeTime value={updated} before={() => ""} describe={(ms) => ` (${ago(ms)})`} />; refreshed every minute while this page is open.
       </p>
       {f.unpricedCount > 0 ? (
         <p className="text-sm" data-testid="unpriced-note">

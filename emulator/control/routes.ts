@@ -45,6 +45,35 @@ const NewKeySchema = z
   })
   .strict();
 
+/** Drift: a field or enum value the provider may add before its documents say so. */
+const DriftSchema = z
+  .object({
+    status: z.string().min(1).max(64).optional(),
+    settlement_status: z.string().min(1).max(64).optional(),
+    /** Extra top-level fields, returned wherever the record's view passes them on (deposits). */
+    fields: z.record(z.string().regex(/^[a-z][a-z0-9_]{0,63}$/), z.unknown()).optional(),
+  })
+  .strict();
+
+/**
+ * The stored record with this id (or `order_id`), in any surface's collections of any merchant:
+ * each merchant's slice holds its records in top-level arrays.
+ */
+function findRecord(state: EmulatorState, id: string): Record<string, unknown> | null {
+  for (const bucket of Object.values(state.surfaces)) {
+    for (const slice of Object.values(bucket ?? {})) {
+      if (typeof slice !== "object" || slice === null) continue;
+      for (const list of Object.values(slice as Record<string, unknown>)) {
+        if (!Array.isArray(list)) continue;
+        for (const r of list) {
+          if (typeof r === "object" && r !== null && ((r as Record<string, unknown>).id === id || (r as Record<string, unknown>).order_id === id)) return r as Record<string, unknown>;
+        }
+      }
+    }
+  }
+  return null;
+}
+
 function invalid(c: Context, error: z.ZodError): Response {
   return coreError(c, 400, "validation_failed", "Invalid request body.", {
     issues: error.issues.map((i) => ({ path: i.path.join("."), message: i.message })),
@@ -244,6 +273,24 @@ export function mountControl(app: Hono, platform: Platform): void {
     if (!parsed.success) return invalid(c, parsed.error);
     const now = await platform.advanceClock(parsed.data.advance_ms);
     return c.json({ now: platform.clock.iso(now), offset_ms: platform.snapshot().clockOffsetMs });
+  });
+
+  // Sets a stored record's status to any value, documented or not, and adds unknown fields: the
+  // provider's enums and shapes grow before its documents do, and the app must show such a record raw.
+  app.post(`${base}/drift/:id`, async (c) => {
+    const body = await readJson(c);
+    if (!body.ok) return body.res;
+    const parsed = DriftSchema.safeParse(body.value);
+    if (!parsed.success) return invalid(c, parsed.error);
+    const record = findRecord(platform.snapshot(), c.req.param("id"));
+    if (!record) return coreError(c, 404, "NOT_FOUND", "No stored record with that id.");
+    const { status, settlement_status, fields } = parsed.data;
+    if (status !== undefined) record.status = status;
+    if (settlement_status !== undefined) record.settlement_status = settlement_status;
+    if (fields) record.drift_fields = { ...(record.drift_fields as Record<string, unknown> | undefined), ...fields };
+    record.updated_at = platform.clock.iso();
+    platform.ctx.save();
+    return c.json({ id: c.req.param("id"), status: record.status, settlement_status: record.settlement_status, fields: record.drift_fields ?? {} });
   });
 
   app.get(`${base}/state`, (c) => {

@@ -437,3 +437,27 @@ describe("production environment", () => {
     }
   });
 });
+
+describe("drift through the control API", () => {
+  const drift = (id: string, body: unknown) =>
+    fetch(`${h.emu.url}/__emulator/drift/${id}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+
+  it("gives a stored deposit an undocumented status and field, shown in its detail and the list", async () => {
+    const list = await get(h.emu, "/v1/deposits?limit=1");
+    const id = (list.body.data as Json[])[0]!.id as string;
+    const res = await drift(id, { status: "ON_HOLD", fields: { hold_reason: "compliance_check" } });
+    expect(res.status).toBe(200);
+    const one = await get(h.emu, `/v1/deposits/${id}`);
+    expect(one.body).toMatchObject({ id, status: "ON_HOLD", hold_reason: "compliance_check" });
+    const again = await get(h.emu, "/v1/deposits?limit=100");
+    expect((again.body.data as Json[]).find((d) => d.id === id)).toMatchObject({ status: "ON_HOLD", hold_reason: "compliance_check" });
+  });
+
+  it("refuses an unknown id and a malformed body", async () => {
+    expect((await drift(randomUUID(), { status: "ON_HOLD" })).status).toBe(404);
+    const list = await get(h.emu, "/v1/deposits?limit=1");
+    const id = (list.body.data as Json[])[0]!.id as string;
+    expect((await drift(id, { status: "" })).status).toBe(400);
+    expect((await drift(id, { colour: "red" })).status).toBe(400);
+  });
+});

@@ -138,6 +138,8 @@ export interface Deposit {
   next_step_at_ms: number | null;
   created_at: string;
   updated_at: string;
+  /** Unknown fields set through the control API's drift route (tests of the client's tolerance). */
+  drift_fields?: Record<string, unknown>;
 }
 
 export interface BankAccountDetails {

@@ -76,6 +76,8 @@ export function depositView(d: Deposit): Record<string, unknown> {
   putCodePair(out, "failure", d.failure_code, d.failure_message);
   out.created_at = d.created_at;
   out.updated_at = d.updated_at;
+  // Fields added through the control API's drift route (never by the emulator itself).
+  if (d.drift_fields) Object.assign(out, d.drift_fields);
   return out;
 }
 

@@ -18,9 +18,18 @@ export const confirmReviewDecision = defineAction(
         targetId: r.after.depositId,
         environment: user.environment,
         before: { decisionId: r.before.id, status: r.before.status },
-        after: { decisionId: r.after.id, decision: r.after.decision, status: r.after.status, note: r.after.confirmNote, deliveryId: r.deliveryId },
+        after: {
+          decisionId: r.after.id,
+          decision: r.after.decision,
+          status: r.after.status,
+          note: r.after.confirmNote,
+          deliveryId: r.deliveryId,
+          credit: r.after.creditState,
+          creditDeliveryId: r.creditDeliveryId,
+        },
       });
-      return { id: r.after.id, status: r.after.status, deliveryQueued: r.deliveryId !== null };
+      // credit: null (not a credit decision), "held" (until deposit.completed), "released" or "off".
+      return { id: r.after.id, status: r.after.status, deliveryQueued: r.deliveryId !== null, credit: r.after.creditState };
     });
   },
 );

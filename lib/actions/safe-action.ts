@@ -97,7 +97,8 @@ export function upstreamFieldErrors(
   for (const [path, message] of Object.entries(err.fieldErrors)) {
     const name = rename[path] ?? path;
     if (known === null || known.has(name.split(".")[0]!)) fieldErrors[name] ??= message;
-    else elsewhere.push(`${name} ${message}`);
+    // A documented code's own sentence placed on a field this form lacks is already the main sentence.
+    else if (message !== err.userMessage) elsewhere.push(`${name} ${message}`);
   }
   const error = elsewhere.length > 0 ? `${err.userMessage} The provider also said: ${elsewhere.join("; ")}.` : err.userMessage;
   return Object.keys(fieldErrors).length > 0 ? { error, fieldErrors } : { error };

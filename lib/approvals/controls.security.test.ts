@@ -88,6 +88,13 @@ describe("one admin cannot loosen a control alone", () => {
     if (!added.ok) throw new Error(added.error);
     expect(added.data).toMatchObject({ role: "viewer", pendingRole: { status: "pending_approval" } });
     expect((await db().user.findUniqueOrThrow({ where: { id: added.data.userId } })).role).toBe("viewer");
+    // An email of another organization gets an answer of the same shape, a waiting role included.
+    const other = await createTeam();
+    const elsewhere = await addUser({ name: "Stand In", email: other.viewer.email, role: "approver" });
+    if (!elsewhere.ok) throw new Error(elsewhere.error);
+    expect(Object.keys(elsewhere.data).sort()).toEqual(Object.keys(added.data).sort());
+    expect(Object.keys(elsewhere.data.pendingRole!).sort()).toEqual(Object.keys(added.data.pendingRole!).sort());
+    expect(elsewhere.data.pendingRole!.summary).toBe(added.data.pendingRole!.summary);
 
     expect(await changeRole({ userId: team.operator.id, role: "approver" })).toMatchObject({ ok: true, data: { role: "operator", status: "pending_approval" } });
     expect((await db().user.findUniqueOrThrow({ where: { id: team.operator.id } })).role).toBe("operator");

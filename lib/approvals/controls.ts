@@ -138,6 +138,18 @@ export async function requestControlChange(input: {
   return pendingOf(row.id, row.summary, row.applyAt);
 }
 
+/**
+ * For add-user when the email belongs to another organization: the answer a real stand-in approver
+ * request would get (same summary, same delay rule), with nothing stored, so the answer does not
+ * reveal that the email exists elsewhere.
+ */
+export async function pendingRoleLookalike(user: ControlRequester, name: string, role: "approver" | "admin" | string): Promise<ControlPending> {
+  const executor = getExecutor("control_role");
+  const d = executor.describe({ userId: randomUUID(), name, from: "viewer", role });
+  const second = await hasSecondController(user.organizationId, user.id);
+  return pendingOf(randomUUID(), d.summary, second ? null : new Date(Date.now() + SINGLE_ADMIN_DELAY_MS));
+}
+
 function pendingOf(requestId: string, summary: string, applyAt: Date | null): ControlPending {
   return {
     status: "pending_approval",

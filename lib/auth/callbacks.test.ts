@@ -44,7 +44,10 @@ describe("session check on every request", () => {
 
   it("admits single sign-on only for an existing, enabled user", async () => {
     const { allowOidcSignIn } = await import("./callbacks");
-    expect(await allowOidcSignIn(team.admin.email.toUpperCase())).toBe(true);
-    expect(await allowOidcSignIn("stranger@elsewhere.example")).toBe(false);
+    const issuer = "https://idp.test.example";
+    expect(await allowOidcSignIn({ issuer, subject: `admin-${team.tag}`, email: team.admin.email.toUpperCase(), emailVerified: true })).toBe(true);
+    expect(await allowOidcSignIn({ issuer, subject: `stranger-${team.tag}`, email: "stranger@elsewhere.example", emailVerified: true })).toBe(false);
+    await testDb().user.update({ where: { id: team.viewer.id }, data: { disabled: true } });
+    expect(await allowOidcSignIn({ issuer, subject: `viewer-${team.tag}`, email: team.viewer.email, emailVerified: true })).toBe(false);
   });
 });

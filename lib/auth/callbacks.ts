@@ -1,7 +1,9 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { JWT } from "next-auth/jwt";
+import { writeAudit } from "@/lib/audit";
 import { db } from "@/lib/db";
+import { requestContext } from "@/lib/request-context";
 import { SESSION_MAX_AGE_SECONDS } from "./config";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -15,14 +17,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function checkSessionToken(args: {
   token: JWT;
   user?: { id?: string | null; email?: string | null } | null;
-  provider?: string;
+  /** At single sign-on: the identity `allowOidcSignIn` admitted (and bound). */
+  oidc?: { issuer: string; subject: string };
 }): Promise<JWT | null> {
-  const { token, user, provider } = args;
+  const { token, user, oidc } = args;
   if (user) {
-    const row =
-      provider === "oidc"
-        ? await db.user.findUnique({ where: { email: String(user.email).toLowerCase() } })
-        : await db.user.findUnique({ where: { id: String(user.id) } });
+    const row = oidc
+      ? await db.user.findUnique({ where: { oidcIssuer_oidcSubject: { oidcIssuer: oidc.issuer, oidcSubject: oidc.subject } } })
+      : await db.user.findUnique({ where: { id: String(user.id) } });
     if (!row) return null;
     token.uid = row.id;
     token.sv = row.sessionVersion;
@@ -42,10 +44,46 @@ export async function checkSessionToken(args: {
   return token;
 }
 
-/** Single sign-on admits only people an admin already added; it never creates accounts. */
-export async function allowOidcSignIn(email: string | null | undefined): Promise<boolean> {
-  const existing = email ? await db.user.findUnique({ where: { email: email.toLowerCase() } }) : null;
-  return Boolean(existing && !existing.disabled);
+export interface OidcIdentity {
+  /** The configured issuer, and the subject it gives this person (`sub`, stable per person). */
+  issuer: string;
+  subject: string;
+  email: string | null | undefined;
+  /** The `email_verified` claim as the identity provider sent it. */
+  emailVerified: unknown;
+}
+
+/**
+ * Single sign-on admits only people an admin already added; it never creates accounts. The first
+ * time, the person is found by an email the identity provider says it verified, and the user is
+ * bound to that issuer and subject. From then on only that subject signs in as this user: another
+ * subject claiming the same email (a renamed or re-created account at the provider, or someone who
+ * registered the address there) is refused.
+ */
+export async function allowOidcSignIn(identity: OidcIdentity): Promise<boolean> {
+  const { issuer, subject } = identity;
+  if (!issuer || !subject) return false;
+  const bound = await db.user.findUnique({ where: { oidcIssuer_oidcSubject: { oidcIssuer: issuer, oidcSubject: subject } } });
+  if (bound) return !bound.disabled;
+
+  // Some providers send the claim as a string.
+  const verified = identity.emailVerified === true || identity.emailVerified === "true";
+  if (!verified || !identity.email) return false;
+  const user = await db.user.findUnique({ where: { email: identity.email.trim().toLowerCase() } });
+  if (!user || user.disabled || user.oidcSubject !== null) return false;
+  const ctx = await requestContext();
+  return db.$transaction(async (tx) => {
+    // Only while still unbound: of two first sign-ins at once, one binds and the other is refused.
+    const { count } = await tx.user.updateMany({ where: { id: user.id, oidcSubject: null }, data: { oidcIssuer: issuer, oidcSubject: subject } });
+    if (count !== 1) return false;
+    await writeAudit(tx, { id: user.id, email: user.email, organizationId: user.organizationId }, ctx, {
+      action: "auth.sso_linked",
+      targetType: "user",
+      targetId: user.id,
+      after: { issuer, subject },
+    });
+    return true;
+  });
 }
 
 /**

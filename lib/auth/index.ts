@@ -12,6 +12,10 @@ function oidcProvider(): NextAuthConfig["providers"] {
   return [{ id: "oidc", name: e.OIDC_NAME, type: "oidc", issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET }];
 }
 
+// The issuer is the configured one (Auth.js checks that the ID token came from it) and the subject
+// the token's own `sub`: Auth.js's account id falls back to a random one when `sub` is missing.
+const oidcIdentity = (profile: { sub?: string | null } | undefined) => ({ issuer: env().OIDC_ISSUER ?? "", subject: typeof profile?.sub === "string" ? profile.sub : "" });
+
 export const oidcEnabled = () => oidcProvider().length > 0;
 
 export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
@@ -23,8 +27,10 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   ],
   callbacks: {
     ...authConfig.callbacks,
-    signIn: ({ user, account }) => (account?.provider === "oidc" ? allowOidcSignIn(user.email) : true),
-    jwt: ({ token, user, account }) => checkSessionToken({ token, user, provider: account?.provider }),
+    signIn: ({ account, profile }) =>
+      account?.provider === "oidc" ? allowOidcSignIn({ ...oidcIdentity(profile), email: profile?.email, emailVerified: profile?.email_verified }) : true,
+    jwt: ({ token, user, account, profile }) =>
+      checkSessionToken({ token, user, oidc: account?.provider === "oidc" ? oidcIdentity(profile) : undefined }),
   },
   events: {
     signOut: async (message) => {

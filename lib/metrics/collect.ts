@@ -1,28 +1,39 @@
 import "server-only";
 /**
- * The metrics page: this instance's counters and histograms, plus gauges read from PostgreSQL at
- * scrape time so every instance reports the same cluster-wide values: queue depths and the rate
- * budget left per API key (labelled by a hash prefix and the vault record id, never the key).
+ * The metrics page. For the operator (the METRICS_TOKEN scraper): this instance's counters and
+ * histograms, plus gauges read from PostgreSQL at scrape time so every instance reports the same
+ * cluster-wide values: queue depths and the rate budget left per surface and environment. For an
+ * organization's admin: the same gauges counted over that organization only; the counters are
+ * left out, since they mix every tenant's traffic. Never a key, a key's hash or prefix, or a vault
+ * record's id: the budget is labelled by surface and environment only.
  */
 import { db } from "@/lib/db";
 import { log } from "@/lib/log";
-import { WINDOW_MS } from "@/lib/upstream/budget";
+import { WINDOW_MS, keyHash } from "@/lib/upstream/budget";
 import { defaultUpstreamClient } from "@/lib/upstream";
+import { surfaceBaseUrl } from "@/lib/upstream/config";
+import { vaultKeyProvider } from "@/lib/upstream/key-provider";
+import type { UpstreamEnvironment, UpstreamSurface } from "@/lib/upstream/types";
+import type { MetricsScope } from "./access";
 import { metrics } from "./index";
 import { renderGauge, type Labels } from "./registry";
 
 type Sample = { labels: Labels; value: number };
 
-async function queueDepths(): Promise<string[]> {
+const ENVIRONMENTS: UpstreamEnvironment[] = ["sandbox", "production"];
+const SURFACES: UpstreamSurface[] = ["core", "coins", "stocks", "pro"];
+
+async function queueDepths(scope: MetricsScope): Promise<string[]> {
+  const org = scope.kind === "organization" ? { organizationId: scope.organizationId } : {};
   const [approvals, flagged, reviews, outbound] = await Promise.all([
-    db.approvalRequest.groupBy({ by: ["environment"], where: { status: "pending" }, _count: { _all: true } }),
+    db.approvalRequest.groupBy({ by: ["environment"], where: { ...org, status: "pending" }, _count: { _all: true } }),
     // The review queue as the provider's webhooks last described it (the page itself asks the provider).
-    db.resourceState.groupBy({ by: ["environment"], where: { resourceType: "deposit", status: "REQUIRES_REVIEW" }, _count: { _all: true } }),
-    db.reviewDecision.groupBy({ by: ["environment"], where: { status: "awaiting_confirmation" }, _count: { _all: true } }),
-    db.outboundDelivery.count({ where: { status: "pending" } }),
+    db.resourceState.groupBy({ by: ["environment"], where: { ...org, resourceType: "deposit", status: "REQUIRES_REVIEW" }, _count: { _all: true } }),
+    db.reviewDecision.groupBy({ by: ["environment"], where: { ...org, status: "awaiting_confirmation" }, _count: { _all: true } }),
+    db.outboundDelivery.count({ where: { ...org, status: "pending" } }),
   ]);
   const perEnv = (rows: { environment: string; _count: { _all: number } }[]): Sample[] =>
-    ["sandbox", "production"].map((environment) => ({ labels: { environment }, value: rows.find((r) => r.environment === environment)?._count._all ?? 0 }));
+    ENVIRONMENTS.map((environment) => ({ labels: { environment }, value: rows.find((r) => r.environment === environment)?._count._all ?? 0 }));
   return [
     renderGauge("merchant_ops_approvals_pending", "Money movements waiting for a second approver.", perEnv(approvals)),
     renderGauge("merchant_ops_review_queue_deposits", "Deposits whose latest webhook says REQUIRES_REVIEW (the review queue).", perEnv(flagged)),
@@ -31,43 +42,82 @@ async function queueDepths(): Promise<string[]> {
   ];
 }
 
-/** The provider's sliding minute per key, computed as lib/upstream/budget.ts counts it. */
-async function budgetLeft(now = Date.now()): Promise<string> {
-  const limit = defaultUpstreamClient().budget.limit;
+/** Requests spent per key hash in the provider's sliding minute, counted as lib/upstream/budget.ts counts them. */
+async function budgetUsed(now: number, hashes?: string[]): Promise<Map<string, number>> {
   const windowStart = Math.floor(now / WINDOW_MS) * WINDOW_MS;
   const prevStart = windowStart - WINDOW_MS;
   const prevWeight = 1 - (now - windowStart) / WINDOW_MS;
-  const rows = await db.rateBudget.findMany({ where: { windowStart: { gte: new Date(prevStart) } }, select: { keyHash: true, windowStart: true, count: true } });
+  const rows = await db.rateBudget.findMany({
+    where: { windowStart: { gte: new Date(prevStart) }, ...(hashes ? { keyHash: { in: hashes } } : {}) },
+    select: { keyHash: true, windowStart: true, count: true },
+  });
   const used = new Map<string, number>();
   for (const r of rows) {
     const weight = r.windowStart.getTime() === windowStart ? 1 : r.windowStart.getTime() === prevStart ? prevWeight : 0;
     used.set(r.keyHash, (used.get(r.keyHash) ?? 0) + r.count * weight);
   }
-  const samples: Sample[] = [...used].map(([hash, u]) => {
-    const known = metrics.budgetKeys.get(hash);
-    return {
-      labels: { key_hash: hash.slice(0, 12), key_id: known?.keyId ?? "", surface: known?.surface ?? "", environment: known?.environment ?? "" },
-      value: Math.max(0, Math.floor(limit - u)),
-    };
-  });
+  return used;
+}
+
+/**
+ * The budget left per surface and environment. Deployment-wide: the tightest key of each (keys
+ * used in the last two minutes; a key this instance never used has empty labels). For an
+ * organization: its own active key of each.
+ */
+async function budgetLeft(scope: MetricsScope, now = Date.now()): Promise<string> {
+  const limit = defaultUpstreamClient().budget.limit;
+  const left = (u: number) => Math.max(0, Math.floor(limit - u));
+  let samples: Sample[];
+  if (scope.kind === "organization") {
+    const slots = await Promise.all(
+      ENVIRONMENTS.flatMap((environment) =>
+        SURFACES.map(async (surface) => {
+          const key = await vaultKeyProvider.getActiveApiKey(scope.organizationId, environment, surface);
+          return key ? { surface, environment, hash: keyHash(key.key, new URL(surfaceBaseUrl(surface, environment)).origin) } : null;
+        }),
+      ),
+    );
+    const keys = slots.filter((s) => s !== null);
+    const used = await budgetUsed(now, keys.map((k) => k.hash));
+    samples = keys.map((k) => ({ labels: { surface: k.surface, environment: k.environment }, value: left(used.get(k.hash) ?? 0) }));
+  } else {
+    const tightest = new Map<string, Sample>();
+    for (const [hash, u] of await budgetUsed(now)) {
+      const known = metrics.budgetKeys.get(hash);
+      const labels = { surface: known?.surface ?? "", environment: known?.environment ?? "" };
+      const slot = `${labels.surface}/${labels.environment}`;
+      const value = left(u);
+      if ((tightest.get(slot)?.value ?? Infinity) > value) tightest.set(slot, { labels, value });
+    }
+    samples = [...tightest.values()];
+  }
   return [
     renderGauge("merchant_ops_upstream_rate_budget_limit", "Requests per rolling minute the app allows itself per API key.", [{ labels: {}, value: limit }]),
-    renderGauge("merchant_ops_upstream_rate_budget_remaining", "Requests left in the rolling minute per API key (keys used in the last two minutes).", samples),
+    renderGauge(
+      "merchant_ops_upstream_rate_budget_remaining",
+      scope.kind === "organization"
+        ? "Requests left in the rolling minute for this organization's key of each surface and environment."
+        : "Requests left in the rolling minute for the tightest key of each surface and environment (keys used in the last two minutes).",
+      samples,
+    ),
   ].join("\n");
 }
 
-export async function renderMetrics(): Promise<string> {
-  const parts = [
-    metrics.requests.render(),
-    metrics.requestSeconds.render(),
-    metrics.upstreamCalls.render(),
-    metrics.upstreamErrors.render(),
-    metrics.upstreamSeconds.render(),
-    metrics.webhooks.render(),
-  ];
+export async function renderMetrics(scope: MetricsScope): Promise<string> {
+  const parts =
+    scope.kind === "deployment"
+      ? [
+          metrics.requests.render(),
+          metrics.requestSeconds.render(),
+          metrics.upstreamCalls.render(),
+          metrics.upstreamErrors.render(),
+          metrics.upstreamSeconds.render(),
+          metrics.webhooks.render(),
+        ]
+      : [];
   let up = 1;
   try {
-    parts.push(...(await queueDepths()), await budgetLeft());
+    parts.push(...(await queueDepths(scope)), await budgetLeft(scope));
   } catch (err) {
     // The counters still help while the database is down; the gauge says why the rest is missing.
     up = 0;

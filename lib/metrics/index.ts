@@ -6,9 +6,8 @@
  */
 import { Counter, Histogram } from "./registry";
 
+/** What a budget key hash is used for; the metrics label by these only, never by the key or its record. */
 export interface BudgetKeyInfo {
-  /** The vault record's id (never the key), so an operator can find the key under Settings. */
-  keyId: string;
   surface: string;
   environment: string;
 }
@@ -21,7 +20,7 @@ function create() {
     upstreamErrors: new Counter("merchant_ops_upstream_errors_total", "Failed calls to the provider by surface, environment and error code."),
     upstreamSeconds: new Histogram("merchant_ops_upstream_request_duration_seconds", "Latency of calls to the provider by surface."),
     webhooks: new Counter("merchant_ops_webhook_deliveries_total", "Webhook deliveries received, by environment, surface and answer status."),
-    /** Budget key hash -> which vault key it is, for keys this instance has used. */
+    /** Budget key hash -> the surface and environment it serves, for keys this instance has used. */
     budgetKeys: new Map<string, BudgetKeyInfo>(),
   };
 }

@@ -144,7 +144,7 @@ describe("quote and place", () => {
     expect(r).toMatchObject({ ok: true, data: { outcome: "placed", status: "filled" } });
     const before = await orderCount();
     const sell = await placeProOrder({ symbol: "USD-NGN", side: "sell", type: "market", quantity: "99999999", attemptKey: randomUUID() });
-    expect(sell).toMatchObject({ ok: false, fieldErrors: { quantity: expect.stringMatching(/^The provider refused this: Insufficient USD balance/) } });
+    expect(sell).toMatchObject({ ok: false, fieldErrors: { quantity: expect.stringMatching(/^The Pro balance is too low for this order\. The provider said: Insufficient USD balance.+ Lower the quantity or add funds/) } });
     expect(await orderCount()).toBe(before);
   });
 
@@ -181,7 +181,7 @@ describe("working orders", () => {
     // A larger order needs a larger fee cap: the new terms are quoted and the quote's fee becomes the cap.
     expect(await replaceProOrder({ orderId: a, attemptKey: randomUUID(), quantity: "20" })).toMatchObject({ ok: true, data: { quantity: "20.00000000", maxTakerFee: "19.98" } });
     expect(await providerOrder(a)).toMatchObject({ max_taker_fee: "19.98", requested_quantity: "20.00000000", price: "999.00" });
-    expect(await replaceProOrder({ orderId: a, attemptKey: randomUUID(), quantity: "1000000" })).toMatchObject({ ok: false, fieldErrors: { quantity: expect.stringMatching(/^The provider refused this: Insufficient NGN balance/) } });
+    expect(await replaceProOrder({ orderId: a, attemptKey: randomUUID(), quantity: "1000000" })).toMatchObject({ ok: false, fieldErrors: { quantity: expect.stringMatching(/^The Pro balance is too low for this order\. The provider said: Insufficient NGN balance.+ Lower the quantity or add funds/) } });
 
     expect(await cancelProOrder({ orderId: a, attemptKey: randomUUID() })).toMatchObject({ ok: true });
     expect((await providerOrder(a)).status).toBe("cancelled");

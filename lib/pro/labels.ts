@@ -2,6 +2,7 @@
  * What the Pro desk says about symbols, statuses and rejection reasons. Client-safe: the ticket,
  * the tables and the detail page share these sentences.
  */
+import { REJECTION_SENTENCES } from "@/lib/upstream/error-codes";
 import { PRO_CANCELLABLE, PRO_ORDER_STATUSES } from "@/lib/upstream/schemas/pro";
 
 /** The spec's symbols; USDT-NGN is the recommended one. All three trade one unified USD balance. */
@@ -45,15 +46,8 @@ export function canChange(status: string): boolean {
 
 export const FEE_CAP_REASON = "TAKER_FEE_CAP_EXCEEDED";
 
-export const REJECTION_HELP: Record<string, string> = {
-  TAKER_FEE_CAP_EXCEEDED:
-    "The taker fee would have exceeded the fee cap sent with the order (the quote's estimated fee). Prices or fees moved since the quote: get a fresh quote and review it before placing again.",
-  insufficient_balance: "The balance was too low to place this order.",
-  invalid_price: "The provider did not accept the price.",
-  invalid_quantity: "The provider did not accept the quantity.",
-  market_closed: "The market was closed.",
-  rate_limit_exceeded: "The provider's request limit was reached. Try again in a minute.",
-};
+/** The documented rejection reasons' sentences live with the error codes, so a refusal and a rejected order say the same. */
+export const REJECTION_HELP: Record<string, string> = REJECTION_SENTENCES;
 
 export function rejectionSentence(reason: string | null | undefined): string | null {
   if (!reason) return null;

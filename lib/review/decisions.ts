@@ -10,7 +10,9 @@ import type { CurrentUser } from "@/lib/auth/session";
 import { db, type Tx } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { getResourceState } from "@/lib/webhooks/store";
-import { decisionLabel, type Decision } from "./flags";
+import { applyDepositEnd, CREDIT_EVENTS, creditNotice, creditStateAfter, depositEnd, type CreditState } from "./credit";
+import { creditStage, decisionLabel, type CreditStage, type Decision } from "./flags";
+import { lockDeposit } from "./lock";
 import { DECISION_EVENT, enqueueOutbound } from "./outbound";
 
 type Environment = "sandbox" | "production";
@@ -46,12 +48,6 @@ export function snapshotOf(d: DepositSnapshot & Record<string, unknown>): Deposi
   };
 }
 
-async function lockDeposit(tx: Tx, organizationId: string, environment: Environment, depositId: string) {
-  // One open decision per deposit: concurrent requests for the same deposit queue here.
-  const key = `review:${organizationId}:${environment}:${depositId}`;
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`;
-}
-
 export const OPEN_OR_FINAL = ["awaiting_confirmation", "final"];
 
 export async function recordDecision(
@@ -63,6 +59,7 @@ export async function recordDecision(
   if (deposit.status !== "REQUIRES_REVIEW" && deposit.status !== "FLAGGED") {
     throw new ActionError(`The provider shows this deposit as ${deposit.status}, so it no longer needs a review decision.`);
   }
+  // One open decision per deposit: concurrent requests for the same deposit queue here.
   await lockDeposit(tx, user.organizationId, user.environment, deposit.id);
   const existing = await tx.reviewDecision.findFirst({
     where: { organizationId: user.organizationId, environment: user.environment, depositId: deposit.id, status: { in: OPEN_OR_FINAL } },
@@ -95,13 +92,27 @@ async function openDecision(tx: Tx, user: CurrentUser, decisionId: string) {
 
 export const SELF_CONFIRM_REFUSED = "You recorded this decision, so a different approver must confirm it.";
 
-/** The second approver's confirmation: the decision becomes final and its delivery is queued. */
+/**
+ * The second approver's confirmation: the decision becomes final and its delivery is queued. A
+ * credit decision is held until the provider's deposit.completed is stored; if that event (or
+ * deposit.failed) is already stored, the credit goes (or is called off) at once, in this
+ * transaction. The deposit's lock, taken first, keeps an end event being settled at the same
+ * moment from missing this decision.
+ */
 export async function confirmDecision(tx: Tx, user: CurrentUser, input: { decisionId: string; note?: string }) {
   const d = await openDecision(tx, user, input.decisionId);
   if (d.decidedById === user.id) throw new ActionError(SELF_CONFIRM_REFUSED);
+  const credits = d.decision === "credit_customer";
+  const end = credits ? await depositEnd(tx, user.organizationId, user.environment, d.depositId) : null;
   const confirmed = await tx.reviewDecision.update({
     where: { id: d.id },
-    data: { status: "final", confirmedById: user.id, confirmedAt: new Date(), confirmNote: input.note || null },
+    data: {
+      status: "final",
+      confirmedById: user.id,
+      confirmedAt: new Date(),
+      confirmNote: input.note || null,
+      ...(credits ? { creditState: "held", creditChangedAt: new Date() } : {}),
+    },
   });
   const people = await tx.user.findMany({ where: { id: { in: [d.decidedById, user.id] } }, select: { id: true, name: true, email: true } });
   const person = (id: string) => people.find((p) => p.id === id) ?? { id, name: null, email: null };
@@ -123,9 +134,13 @@ export async function confirmDecision(tx: Tx, user: CurrentUser, input: { decisi
       confirm_note: confirmed.confirmNote,
       // The provider's view when the decision was made; the provider's status is not changed by it.
       deposit: d.depositSnapshot,
+      // Never credit on this event: only on deposit_review.credit_release (credit.ts).
+      credit: credits ? creditNotice(creditStateAfter(end)) : null,
     },
   });
-  return { before: d, after: confirmed, deliveryId };
+  const credit = end ? await applyDepositEnd(tx, { ...confirmed, environment: user.environment }, end) : null;
+  const creditState: CreditState | null = credits ? (credit?.state ?? "held") : null;
+  return { before: d, after: { ...confirmed, creditState }, deliveryId, creditDeliveryId: credit?.deliveryId ?? null };
 }
 
 /** The second approver refuses, or the requester withdraws their own request. */
@@ -154,6 +169,19 @@ export interface DecisionView {
   /** The newest provider status seen through webhooks after the decision, when it differs. */
   providerOutcome: { status: string; at: Date | null } | null;
   delivery: { status: string; attempts: number; lastError: string | null } | null;
+  /** Credit decisions once final: held, released or off, and whether the merchant's systems acknowledged it. */
+  credit: CreditView | null;
+}
+
+export interface CreditView {
+  state: CreditState;
+  stage: CreditStage;
+  /** When the decision was held (its confirmation), and when the provider's end event moved it. */
+  heldAt: Date | null;
+  changedAt: Date | null;
+  /** The provider's event that released or ended it. */
+  event: { id: string; name: string; occurredAt: Date | null } | null;
+  delivery: { status: string; attempts: number; lastError: string | null; deliveredAt: Date | null } | null;
 }
 
 async function withPeople(
@@ -163,8 +191,28 @@ async function withPeople(
   const users = ids.length ? await db.user.findMany({ where: { id: { in: ids } }, select: { id: true, name: true, email: true } }) : [];
   const byId = new Map(users.map((u) => [u.id, u]));
   const person = (id: string) => byId.get(id) ?? { id, name: "A former teammate", email: "" };
+  const creditEventIds = rows.map((r) => r.creditEventId).filter((v): v is string => !!v);
+  const endEvents = creditEventIds.length
+    ? await db.webhookEvent.findMany({ where: { id: { in: creditEventIds } }, select: { id: true, name: true, occurredAt: true } })
+    : [];
+  const eventById = new Map(endEvents.map((e) => [e.id, e]));
   return rows.map((r) => {
-    const last = [...r.deliveries].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0];
+    const newestFirst = [...r.deliveries].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+    const last = newestFirst.find((x) => !CREDIT_EVENTS.includes(x.event));
+    const creditDelivery = newestFirst.find((x) => CREDIT_EVENTS.includes(x.event));
+    const state = r.creditState as CreditState | null;
+    const credit: CreditView | null = state
+      ? {
+          state,
+          stage: creditStage(state, creditDelivery?.status ?? null),
+          heldAt: r.confirmedAt,
+          changedAt: state === "held" ? null : r.creditChangedAt,
+          event: r.creditEventId ? (eventById.get(r.creditEventId) ?? null) : null,
+          delivery: creditDelivery
+            ? { status: creditDelivery.status, attempts: creditDelivery.attempts, lastError: creditDelivery.lastError, deliveredAt: creditDelivery.deliveredAt }
+            : null,
+        }
+      : null;
     return {
       id: r.id,
       depositId: r.depositId,
@@ -178,6 +226,7 @@ async function withPeople(
       createdAt: r.createdAt,
       snapshot: r.depositSnapshot as unknown as DepositSnapshot,
       delivery: last ? { status: last.status, attempts: last.attempts, lastError: last.lastError } : null,
+      credit,
     };
   });
 }
@@ -228,6 +277,11 @@ export const DECISION_CSV_COLUMNS = [
   "provider_status_at_decision",
   "provider_status_now",
   "delivery_status",
+  // Credit decisions only: held, credit_sent, credit_acknowledged, credit_undelivered, credit_released, credit_off.
+  "credit_state",
+  "credit_changed_at",
+  "credit_provider_event",
+  "credit_delivery_status",
 ] as const;
 
 export const decisionFiltersStatus = ["awaiting_confirmation", "final", "rejected", "withdrawn"] as const;
@@ -273,5 +327,9 @@ export async function decisionCsvRows(
     v.snapshot.status,
     now.get(v.depositId) ?? null,
     v.delivery?.status ?? null,
+    v.credit?.stage ?? null,
+    v.credit?.changedAt?.toISOString() ?? null,
+    v.credit?.event?.name ?? null,
+    v.credit?.delivery?.status ?? null,
   ]);
 }

@@ -28,6 +28,24 @@ export const depositFiltersSchema = z.object({
 });
 export type DepositFilters = z.infer<typeof depositFiltersSchema>;
 
+/** Whether the deposit list can filter by this status (FLAGGED included, as the older name). */
+export function isDepositStatusFilter(status: string): boolean {
+  return status === "FLAGGED" || (DEPOSIT_STATUS_FILTERS as readonly string[]).includes(status);
+}
+
+/**
+ * The `status` / `settlement` values of a deposits link that the list cannot filter by (an old
+ * link, or a status the provider added since): the page lists every status and says so.
+ */
+export function ignoredStatusFilters(raw: Record<string, string | string[] | undefined>): { param: "status" | "settlement"; value: string }[] {
+  const out: { param: "status" | "settlement"; value: string }[] = [];
+  for (const param of ["status", "settlement"] as const) {
+    const value = [raw[param]].flat()[0];
+    if (value && !isDepositStatusFilter(value)) out.push({ param, value });
+  }
+  return out;
+}
+
 export function parseDepositFilters(raw: Record<string, string | string[] | undefined>): DepositFilters {
   return depositFiltersSchema.parse(Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])));
 }

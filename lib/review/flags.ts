@@ -45,3 +45,32 @@ export function decisionStatusLabel(value: string): string {
 
 /** Provider statuses after which a flagged deposit is settled one way or the other. */
 export const PROVIDER_OUTCOMES = new Set(["COMPLETED", "FAILED", "REVERSED"]);
+
+/**
+ * Where a credit decision stands: held until the provider completes the deposit, then sent (and
+ * acknowledged) to the merchant's systems, or off when the deposit failed.
+ */
+export const CREDIT_STAGES = ["held", "credit_sent", "credit_acknowledged", "credit_undelivered", "credit_released", "credit_off"] as const;
+export type CreditStage = (typeof CREDIT_STAGES)[number];
+
+export const CREDIT_STAGE_LABELS: Record<CreditStage, string> = {
+  held: "Credit held until the provider completes the deposit",
+  credit_sent: "Credit sent to your systems",
+  credit_acknowledged: "Credit acknowledged by your systems",
+  credit_undelivered: "Credit not acknowledged: delivery gave up",
+  credit_released: "Credit released (no outbound webhook is set; see the CSV export)",
+  credit_off: "Credit off: the deposit failed",
+};
+
+/** The stage from the stored state and the status of the credit webhook's delivery (null when none was queued). */
+export function creditStage(state: "held" | "released" | "off", deliveryStatus: string | null): CreditStage {
+  if (state === "held") return "held";
+  if (state === "off") return "credit_off";
+  if (deliveryStatus === null) return "credit_released";
+  if (deliveryStatus === "delivered") return "credit_acknowledged";
+  return deliveryStatus === "failed" ? "credit_undelivered" : "credit_sent";
+}
+
+export function creditStageLabel(stage: string): string {
+  return (CREDIT_STAGE_LABELS as Record<string, string>)[stage] ?? stage;
+}

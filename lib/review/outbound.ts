@@ -16,6 +16,7 @@ import { db, type Tx } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
 import { guardedRequest, outboundPolicy, REFUSED_ADDRESS_MESSAGE, RefusedAddressError, type GuardedRequest, type GuardedResponse } from "@/lib/security/outbound-address";
+import { settleDueCredits } from "./credit";
 import { activeOutboundSecret } from "./outbound-secret";
 
 export const SIGNATURE_HEADER = "X-Merchant-Ops-Signature";
@@ -175,6 +176,9 @@ async function tick() {
   }
   w.running = true;
   try {
+    // Held credits whose deposit already ended (see credit.ts): queued here, sent just below. A
+    // failure here must not hold up the deliveries already queued.
+    await settleDueCredits().catch((err: unknown) => log.error({ err }, "held review credits could not be swept; the next tick tries again"));
     do {
       w.again = false;
       const { claimed } = await processOutboundOnce();

@@ -51,7 +51,7 @@ export interface QueueItem {
   flagExplanation: string;
   fundingAccount: { id: string; type: string | null; rail: string | null; label: string } | null;
   customer: { id: string; name: string } | null;
-  decision: Pick<DecisionView, "id" | "decision" | "status" | "reason" | "createdAt" | "decidedBy"> | null;
+  decision: (Pick<DecisionView, "id" | "decision" | "status" | "reason" | "createdAt" | "decidedBy"> & { credit: { state: string; stage: string } | null }) | null;
 }
 
 export interface QueueResult {
@@ -106,7 +106,17 @@ export async function loadQueue(user: Pick<CurrentUser, "organizationId" | "envi
         customer: d.customer_id
           ? { id: d.customer_id, name: customer ? [customer.first_name, customer.last_name].filter(Boolean).join(" ") || customer.email || d.customer_id : d.customer_id }
           : null,
-        decision: decision ? { id: decision.id, decision: decision.decision, status: decision.status, reason: decision.reason, createdAt: decision.createdAt, decidedBy: decision.decidedBy } : null,
+        decision: decision
+          ? {
+              id: decision.id,
+              decision: decision.decision,
+              status: decision.status,
+              reason: decision.reason,
+              createdAt: decision.createdAt,
+              decidedBy: decision.decidedBy,
+              credit: decision.credit ? { state: decision.credit.state, stage: decision.credit.stage } : null,
+            }
+          : null,
       };
     })
     .sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt) || a.id.localeCompare(b.id));

@@ -120,7 +120,8 @@ describe("four eyes", () => {
     expect(await recordReviewDecision({ depositId: d.id, decision: "hold", reason: "I would rather hold this one." })).toMatchObject({ ok: false, error: expect.stringMatching(/waiting for a second approver/) });
 
     const c = await confirmReviewDecision({ decisionId: r.data.id, note: "Receipt checked." });
-    expect(c).toEqual({ ok: true, data: { id: r.data.id, status: "final", deliveryQueued: false } });
+    // A credit decision on a deposit still in review is held until the provider completes it (credit.test.ts).
+    expect(c).toEqual({ ok: true, data: { id: r.data.id, status: "final", deliveryQueued: false, credit: "held" } });
     const [row] = await decisionsOf();
     expect(row).toMatchObject({ status: "final", decidedById: team.approver.id, confirmedById: approver2.id, confirmNote: "Receipt checked." });
     expect(row!.depositSnapshot).toMatchObject({ id: d.id, status: "REQUIRES_REVIEW", amount: d.amount, currency: d.currency });
@@ -356,7 +357,7 @@ describe("read routes", () => {
     expect(all.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     const lines = (await all.text()).trimEnd().split("\r\n");
     expect(lines[0]).toBe(
-      "decision_id,deposit_id,decision,status,reason,decided_by,decided_at,confirmed_by,confirmed_at,confirm_note,amount,currency,flag_code,provider_status_at_decision,provider_status_now,delivery_status",
+      "decision_id,deposit_id,decision,status,reason,decided_by,decided_at,confirmed_by,confirmed_at,confirm_note,amount,currency,flag_code,provider_status_at_decision,provider_status_now,delivery_status,credit_state,credit_changed_at,credit_provider_event,credit_delivery_status",
     );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`${r1.data.id},${a.id},credit_customer,final,"'=HYPERLINK(""x""), customer sent proof",${team.approver.email}`);

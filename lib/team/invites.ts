@@ -29,3 +29,14 @@ export async function issueInvite(
   });
   return { url: new URL(`/invite/${token}`, args.appUrl).toString(), expiresAt: expiresAt.toISOString() };
 }
+
+/**
+ * A link of the same form and lifetime as `issueInvite`'s whose token is stored nowhere, so it opens
+ * on the page of an expired link. Given when the email already has an account in another
+ * organization: the admin's answer is the same as for a new person, and nothing is created.
+ */
+export function unusableInvite(appUrl: string): { url: string; expiresAt: string } {
+  const token = crypto.randomBytes(32).toString("base64url");
+  const expiresAt = new Date(Date.now() + INVITE_TTL_HOURS * 3600_000);
+  return { url: new URL(`/invite/${token}`, appUrl).toString(), expiresAt: expiresAt.toISOString() };
+}

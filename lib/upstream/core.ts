@@ -64,9 +64,9 @@ export const createMerchantWithdrawal = (ctx: SurfaceCtx, body: { amount_usd: st
 
 /**
  * The spec's other on-chain send from the withdrawal balance; same record as a merchant withdrawal.
- * The app creates withdrawals with `createMerchantWithdrawal` (where the spec requires the
- * idempotency key); this one is offered so the endpoint is reachable, and never retried
- * automatically because the spec does not promise the key is honoured here.
+ * The balances page withdraws through it (the withdrawals page uses `createMerchantWithdrawal`,
+ * where the spec requires the idempotency key). Never retried automatically, because the spec does
+ * not promise the key is honoured here; the ledger still answers a repeat of a known success.
  */
 export const withdrawFromBalance = (ctx: SurfaceCtx, body: { amount_usd: string; token: string; chain: string; destination_address: string }, attempt: WriteAttempt) =>
   writeTo("core", ctx, { operation: "core.withdrawFromBalance", method: "POST", path: "/merchant/balance/withdraw", body, schema: s.withdrawalCreated, attempt, retry: false });

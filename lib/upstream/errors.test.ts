@@ -20,6 +20,13 @@ describe("error mapping, core shape", () => {
     expect(e.userMessage).toBe("The provider refused some fields. Correct them and submit again.");
   });
 
+  it("400 BAD_REQUEST without fields says the id or filter is not in a form the provider accepts", () => {
+    const e = map(core("GET", "/deposits/nope"), 400, coreBody("BAD_REQUEST", "Invalid UUID."));
+    expect(e.userMessage).toBe(
+      "The provider could not read this request: an id or a filter in it is not in a form it accepts. The provider said: Invalid UUID. Check the link, or clear the filters, and try again.",
+    );
+  });
+
   it("400 validation_failed puts each field error on its (dotted) field", () => {
     const e = map(core("POST", "/transfers"), 400, coreBody("validation_failed", "Validation failed: amount, destination.bank_account.account_number.", {
       fields: { amount: "must be at least 100.00", "destination.bank_account.account_number": "is required" },
@@ -28,10 +35,19 @@ describe("error mapping, core shape", () => {
     expect(e.fieldErrors).toEqual({ amount: "must be at least 100.00", "destination.bank_account.account_number": "is required" });
   });
 
-  it("400 without fields passes the provider's business reason on as a sentence", () => {
+  it("400 insufficient_balance says what to do, keeps the provider's figures and sits on the amount", () => {
     const e = map(core("POST", "/merchant/balance/transfer"), 400, coreBody("insufficient_balance", "The collection balance (USD 10.00) is lower than USD 50.00"));
     expect(e.kind).toBe("refused");
-    expect(e.userMessage).toBe("The provider refused this: The collection balance (USD 10.00) is lower than USD 50.00.");
+    const sentence =
+      "The balance is too low for this amount. The provider said: The collection balance (USD 10.00) is lower than USD 50.00. Lower the amount, or move money into this balance first.";
+    expect(e.userMessage).toBe(sentence);
+    expect(e.fieldErrors).toEqual({ amount_usd: sentence });
+  });
+
+  it("400 with a code no document names passes the provider's business reason on as a sentence", () => {
+    const e = map(core("POST", "/merchant/balance/transfer"), 400, coreBody("limit_reached", "Daily transfer limit reached"));
+    expect(e.kind).toBe("refused");
+    expect(e.userMessage).toBe("The provider refused this: Daily transfer limit reached.");
   });
 
   it("401 unauthorized says the key is wrong or revoked and where to fix it", () => {
@@ -123,10 +139,17 @@ describe("error mapping, envelope shape", () => {
     expect(map(pro("POST", "/orders"), 403, envBody("merchant_frozen", "frozen")).userMessage).toBe(FROZEN);
   });
 
-  it.each(["SYMBOL_NOT_FOUND", "WEBHOOK_NOT_FOUND"])("404 %s includes the provider's reason", (code) => {
-    const e = map(pro("GET", "/orders"), 404, envBody(code, "No webhook with that id."));
+  it("404 SYMBOL_NOT_FOUND includes the provider's reason and never blames the environment", () => {
+    const e = map(pro("GET", "/orders"), 404, envBody("SYMBOL_NOT_FOUND", "Trading pair BTC-NGN does not exist."));
     expect(e.kind).toBe("not_found");
-    expect(e.userMessage).toContain("No webhook with that id.");
+    expect(e.userMessage).toBe("The provider does not offer this trading pair. The provider said: Trading pair BTC-NGN does not exist. Choose a pair from the list.");
+    expect(e.userMessage).not.toMatch(/environment/);
+  });
+
+  it("404 WEBHOOK_NOT_FOUND says to reload the webhooks", () => {
+    const e = map(pro("PATCH", "/webhooks/abc"), 404, envBody("WEBHOOK_NOT_FOUND", "No webhook with that id."));
+    expect(e.kind).toBe("not_found");
+    expect(e.userMessage).toBe("The provider has no webhook with this id: it may have been deleted. Reload the list of webhooks.");
   });
 
   it("429 RATE_LIMIT_EXCEEDED falls back to details.retry_after_seconds", () => {

@@ -5,6 +5,7 @@
  * (no key, timeout, network, malformed JSON, spent rate budget). `userMessage` is the sentence a
  * finance user sees; `message` keeps the provider's wording for logs only.
  */
+import { ruleFor } from "./error-codes";
 import { ENVIRONMENT_LABEL, SURFACE_LABEL, type HttpMethod, type UpstreamEnvironment, type UpstreamSurface } from "./types";
 
 export type UpstreamErrorKind =
@@ -137,6 +138,13 @@ export const PROVIDER_DOWN = "The provider is not answering right now. Nothing w
 export const FROZEN =
   "The provider has frozen this merchant account: new funding accounts, conversions, transfers and withdrawals are blocked until it is lifted. Contact the provider's support.";
 
+/** The fallbacks for a code no document names: the provider's own words, or these. */
+export const REFUSED_FIELDS = "The provider refused some fields. Correct them and submit again.";
+export const REFUSED_GENERIC = "The provider refused this request. Check the details and try again.";
+export const REFUSED_PREFIX = "The provider refused this: ";
+/** The documented codes that mean "these fields are wrong" (as opposed to a business refusal). */
+const VALIDATION_CODES = new Set(["BAD_REQUEST", "VALIDATION_ERROR", "validation_failed", "INVALID_ORDER"]);
+
 export function budgetSentence(seconds: number): string {
   const s = Math.max(1, Math.ceil(seconds));
   return `The provider's request limit for this key is reached. Try again in ${s} second${s === 1 ? "" : "s"}.`;
@@ -257,6 +265,27 @@ export function errorFromResponse(args: {
   if (status >= 500) {
     return new UpstreamError({ ...base, kind: "unavailable", retryable: true, outcome: "unknown", userMessage: PROVIDER_DOWN });
   }
+  // A documented code gets its own sentence, on the form field it is about when it has one.
+  const rule = ruleFor(code);
+  const hasFields = Object.keys(fieldErrors).length > 0;
+  // A validation answer with the provider's own field errors: each field says what is wrong.
+  if (hasFields && (status === 400 || status === 422) && VALIDATION_CODES.has(code)) {
+    return new UpstreamError({ ...base, kind: "validation", userMessage: REFUSED_FIELDS });
+  }
+  if (rule) {
+    const ctx = { surface, method: op.method, path: op.path, said: providerSays(message) };
+    const userMessage = rule.sentence(ctx);
+    const field = rule.field?.(ctx) ?? null;
+    const fields = field && !(field in fieldErrors) ? { ...fieldErrors, [field]: userMessage } : fieldErrors;
+    // A refusal (even rate_limit_exceeded, which is not a 429 here) is final: nothing happened, and the
+    // sentence says when to try again rather than the client waiting a minute on its own.
+    const kind: UpstreamErrorKind = status === 404 ? "not_found" : hasFields ? "validation" : "refused";
+    return new UpstreamError({ ...base, fieldErrors: fields, kind, userMessage });
+  }
+  // A missing market named in other words (e.g. "Market not found") is a pair, not a record of the other environment.
+  if (status === 404 && /\b(market|trading pair|symbol)s?\b/i.test(message)) {
+    return new UpstreamError({ ...base, kind: "not_found", userMessage: ruleFor("SYMBOL_NOT_FOUND")!.sentence({ surface, method: op.method, path: op.path, said: providerSays(message) }) });
+  }
   if (status === 404) {
     const said = code === "NOT_FOUND" || code.startsWith("http_") ? "" : ` ${providerSays(message)}`;
     return new UpstreamError({
@@ -285,14 +314,14 @@ export function errorFromResponse(args: {
     return new UpstreamError({ ...base, kind: "conflict", userMessage: providerSays(message) || "The provider refused this because it conflicts with an existing record." });
   }
   if ((status === 400 || status === 422) && Object.keys(fieldErrors).length > 0) {
-    return new UpstreamError({ ...base, kind: "validation", userMessage: "The provider refused some fields. Correct them and submit again." });
+    return new UpstreamError({ ...base, kind: "validation", userMessage: REFUSED_FIELDS });
   }
   if (status >= 400 && status < 500) {
     const said = providerSays(message);
     return new UpstreamError({
       ...base,
       kind: "refused",
-      userMessage: said ? `The provider refused this: ${said}` : "The provider refused this request. Check the details and try again.",
+      userMessage: said ? `${REFUSED_PREFIX}${said}` : REFUSED_GENERIC,
     });
   }
   return new UpstreamError({ ...base, kind: "bad_response", retryable: true, outcome: "unknown", userMessage: PROVIDER_DOWN });

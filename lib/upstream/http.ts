@@ -196,7 +196,7 @@ export class UpstreamClient {
     if (!key) throw noKeyError(o.surface, o.environment);
     this.noteKeyUsed(key.id);
     const hash = keyHash(key.key, new URL(this.baseUrl(o.surface, o.environment)).origin);
-    noteBudgetKey(hash, { keyId: key.id, surface: o.surface, environment: o.environment });
+    noteBudgetKey(hash, { surface: o.surface, environment: o.environment });
     const op: OperationInfo = { surface: o.surface, environment: o.environment, method: o.method, path: o.path };
 
     if (o.method !== "GET") {

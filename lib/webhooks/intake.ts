@@ -8,6 +8,7 @@ import "server-only";
  * it is verified against the secrets in memory only, so a flood costs no database read.
  */
 import { log } from "@/lib/log";
+import { DEPOSIT_END_EVENTS, onDepositEnded } from "@/lib/review/credit";
 import { contextFromHeaders } from "@/lib/request-context";
 import { normalizeEvent, storableHeaders } from "./normalize";
 import { RefusalRecorder, type RefusalOutcome, type RejectionToStore } from "./rejections";
@@ -29,6 +30,8 @@ export interface IntakeDeps {
   reject: (r: RejectionToStore) => Promise<RefusalOutcome | void>;
   /** True when this source is already over its refusal limit. */
   throttled: (ip: string | null) => boolean;
+  /** Runs after a deposit's end event is stored (held review credits, lib/review/credit.ts). Never throws. */
+  depositEnded: (organizationId: string, environment: WebhookEnvironment, depositId: string) => Promise<void>;
 }
 
 let sharedTenants: TenantResolver | undefined;
@@ -36,7 +39,7 @@ let sharedRefusals: RefusalRecorder | undefined;
 function defaultDeps(): IntakeDeps {
   sharedTenants ??= new TenantResolver();
   const refusals = (sharedRefusals ??= new RefusalRecorder());
-  return { store: storeEvent, tenants: sharedTenants, reject: (r) => refusals.record(r), throttled: (ip) => refusals.blocked(ip) };
+  return { store: storeEvent, tenants: sharedTenants, reject: (r) => refusals.record(r), throttled: (ip) => refusals.blocked(ip), depositEnded: onDepositEnded };
 }
 
 function json(status: number, body: Record<string, unknown>, headers: Record<string, string> = {}): Response {
@@ -137,8 +140,9 @@ export function createWebhookRoute(overrides: Partial<IntakeDeps> = {}) {
     }
 
     const event = normalizeEvent(surface, parsed, request.headers);
+    let stored;
     try {
-      const stored = await deps.store({
+      stored = await deps.store({
         ...event,
         organizationId: tenant.organizationId,
         environment,
@@ -149,10 +153,16 @@ export function createWebhookRoute(overrides: Partial<IntakeDeps> = {}) {
         signature: tenant.signature,
         bodyBytes: body.byteLength,
       });
-      return json(200, { received: true, id: stored.id, duplicate: !stored.inserted });
     } catch (err) {
       log.error({ err: errorSummary(err), environment, surface, event: event.name, organizationId: tenant.organizationId }, "webhook event could not be stored");
       return json(503, { error: "The event could not be stored; retry later." });
     }
+    // A deposit that ended releases (or calls off) credits held for it. The event is committed
+    // first, so a failure here loses nothing: the outbound worker's sweep settles it. A repeated
+    // delivery runs it again and finds nothing left to move.
+    if (surface === "core" && event.resourceType === "deposit" && event.resourceId && DEPOSIT_END_EVENTS.includes(event.name)) {
+      await deps.depositEnded(tenant.organizationId, environment, event.resourceId);
+    }
+    return json(200, { received: true, id: stored.id, duplicate: !stored.inserted });
   };
 }

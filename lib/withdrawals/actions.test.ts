@@ -130,7 +130,7 @@ describe("withdrawing at or under the threshold", () => {
     const r = await withdraw(balance.plus(1).toFixed(2));
     expect(r.ok).toBe(false);
     if (r.ok) return;
-    expect(r.fieldErrors?.amount).toMatch(/^The provider refused this: The withdrawal balance/);
+    expect(r.fieldErrors?.amount).toMatch(/^The balance is too low for this amount\. The provider said: The withdrawal balance.+ Lower the amount/);
     expect(r.error).toBe(r.fieldErrors?.amount);
     expect(await withdrawalCount()).toBe(count);
   });

@@ -3,6 +3,7 @@ import { Suspense } from "react";
 import { BalanceCards } from "@/components/balances/balance-cards";
 import { BalanceHistory, BalanceHistorySkeleton, isChartRange, RangeLinks } from "@/components/balances/balance-history";
 import { MoveBalanceForm } from "@/components/balances/move-balance-form";
+import { WithdrawBalanceForm } from "@/components/balances/withdraw-balance-form";
 import { PageHeader } from "@/components/page/page-header";
 import { BalanceMovesTable } from "@/components/tables/balance-moves/data-table";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -36,12 +37,13 @@ export default async function BalancesPage({ searchParams }: { searchParams: Pro
 
   const [balances, moves] = await Promise.all([attempt("balances", () => readBalances(me)), attempt("balance moves", () => readMoves(me, page))]);
   const mayMove = can(me.role, "balance:move");
+  const mayWithdraw = can(me.role, "withdrawal:create");
 
   return (
     <>
       <PageHeader
         title="Balances"
-        description={`The merchant's balances at the provider (${me.environment === "production" ? "production" : "sandbox"}), moves from collection to withdrawal, and how the balances changed.`}
+        description={`The merchant's balances at the provider (${me.environment === "production" ? "production" : "sandbox"}), moves from collection to withdrawal, withdrawals on chain, and how the balances changed.`}
       />
       <div className="grid gap-6">
         <section aria-label="Current balances">
@@ -58,6 +60,22 @@ export default async function BalancesPage({ searchParams }: { searchParams: Pro
             </CardHeader>
             <CardContent>
               <MoveBalanceForm initial={balances.value} />
+            </CardContent>
+          </Card>
+        ) : null}
+
+        {mayWithdraw ? (
+          <Card>
+            <CardHeader>
+              <CardTitle>
+                <h2>Withdraw from balance</h2>
+              </CardTitle>
+              <CardDescription>
+                Send USD from the withdrawal balance on chain as a stablecoin. Amounts above your approval threshold wait for a second approver.
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              <WithdrawBalanceForm initial={balances.value} />
             </CardContent>
           </Card>
         ) : null}

@@ -8,14 +8,23 @@ import { DepositsTable, type DepositRow } from "@/components/tables/deposits/dat
 import { DepositsToolbar } from "@/components/tables/deposits/toolbar";
 import { requirePagePermission } from "@/lib/auth/session";
 import { liveKeys } from "@/lib/live/query-keys";
-import { parseDepositFilters, upstreamDepositQuery } from "@/lib/review/deposit-filters";
+import { ignoredStatusFilters, parseDepositFilters, upstreamDepositQuery } from "@/lib/review/deposit-filters";
 import { upstreamFor, UpstreamError } from "@/lib/upstream";
 
 export const metadata: Metadata = { title: "Deposits" };
 
 export default async function DepositsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const me = await requirePagePermission("data:read");
-  const filters = parseDepositFilters(await searchParams);
+  const raw = await searchParams;
+  const filters = parseDepositFilters(raw);
+  const ignored = ignoredStatusFilters(raw);
+  const ignoredNote =
+    ignored.length > 0 ? (
+      <p className="mb-4 text-sm text-muted-foreground" data-testid="deposits-filter-ignored">
+        {ignored.map((i) => `“${i.value}”`).join(" and ")} {ignored.length === 1 ? "is not a status" : "are not statuses"} the provider&apos;s deposit list can filter by, so deposits of every
+        status are shown. Each deposit shows its status as the provider sent it.
+      </p>
+    ) : null;
   const header = (
     <PageHeader
       title="Deposits"
@@ -34,6 +43,7 @@ export default async function DepositsPage({ searchParams }: { searchParams: Pro
         {header}
         <LiveRefresh queryKey={liveKeys.list("deposit")} />
         <DepositsToolbar />
+        {ignoredNote}
         <StaleNote stale={r.stale} fetchedAt={r.fetchedAt} />
         <DepositsTable
           rows={r.data.data as unknown as DepositRow[]}

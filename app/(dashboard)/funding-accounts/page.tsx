@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
+import { QuotaMeter } from "@/components/funding-accounts/quota-meter";
 import { ReadError } from "@/components/funding-accounts/read-error";
 import { PageHeader } from "@/components/page/page-header";
 import { FundingAccountsTable } from "@/components/tables/funding-accounts/data-table";
@@ -7,6 +8,7 @@ import { FundingAccountsToolbar } from "@/components/tables/funding-accounts/too
 import { can } from "@/lib/auth/permissions";
 import { requirePagePermission } from "@/lib/auth/session";
 import { parseFundingAccountFilters } from "@/lib/funding-accounts/filters";
+import { readQuota } from "@/lib/funding-accounts/quota";
 import { readCustomers, readFundingAccounts } from "@/lib/funding-accounts/read";
 import { UpstreamError } from "@/lib/upstream";
 
@@ -16,7 +18,7 @@ export default async function FundingAccountsPage({ searchParams }: { searchPara
   const me = await requirePagePermission("data:read");
   const filters = parseFundingAccountFilters(await searchParams);
   const canCreate = can(me.role, "funding:create");
-  const [list, customers] = await Promise.all([
+  const [list, customers, quota] = await Promise.all([
     readFundingAccounts(me, filters).catch((err: unknown) => {
       if (err instanceof UpstreamError) return { error: err.userMessage };
       throw err;
@@ -26,6 +28,7 @@ export default async function FundingAccountsPage({ searchParams }: { searchPara
       if (err instanceof UpstreamError) return null;
       throw err;
     }),
+    readQuota(me),
   ]);
   return (
     <>
@@ -40,6 +43,7 @@ export default async function FundingAccountsPage({ searchParams }: { searchPara
           ) : null
         }
       />
+      <QuotaMeter usage={quota} />
       <FundingAccountsToolbar customers={customers?.customers ?? []} />
       {"error" in list ? <ReadError title="Funding accounts could not load" message={list.error} /> : <FundingAccountsTable initial={list} filters={filters} canCreate={canCreate} />}
     </>

@@ -17,6 +17,7 @@ export function KeysTable({ environment, slots }: { environment: Environment; sl
             <TableHead>Key</TableHead>
             <TableHead>Scopes</TableHead>
             <TableHead>Added</TableHead>
+            <TableHead>Age</TableHead>
             <TableHead>Last used</TableHead>
             <TableHead>Status</TableHead>
             <TableHead className="text-right">Actions</TableHead>
@@ -57,6 +58,24 @@ export function KeysTable({ environment, slots }: { environment: Environment; sl
                       <div>{shown.createdByName ?? "Set up automatically"}</div>
                       <div className="text-xs text-muted-foreground">{formatDateTime(shown.createdAt)}</div>
                     </>
+                  ) : (
+                    <span className="text-muted-foreground">—</span>
+                  )}
+                </TableCell>
+                <TableCell className="text-sm" data-testid="key-age" data-age={active?.age}>
+                  {active ? (
+                    <div className="grid justify-items-start gap-1">
+                      <span className="tabular-nums">{active.ageLabel}</span>
+                      {active.age === "overdue" ? (
+                        <Badge variant="destructive" title={active.ageNote ?? undefined}>
+                          Overdue
+                        </Badge>
+                      ) : active.age === "due" ? (
+                        <Badge variant="warning" title={active.ageNote ?? undefined}>
+                          Rotate soon
+                        </Badge>
+                      ) : null}
+                    </div>
                   ) : (
                     <span className="text-muted-foreground">—</span>
                   )}

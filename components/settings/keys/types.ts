@@ -1,3 +1,4 @@
+import type { KeyAgeState } from "@/lib/vault/key-age";
 import type { Environment, Surface, WebhookSurface } from "@/lib/vault/schemas";
 
 /** What the page sends to the browser about one key or secret: metadata only, never the value. */
@@ -12,6 +13,12 @@ export interface SecretView {
   revokedAt: Date | null;
   revokedByName: string | null;
   acceptUntil: Date | null;
+  /** Whole days since it was added, counted on the server so both renders agree. */
+  ageDays: number;
+  age: KeyAgeState;
+  /** "85 days", and why the key is marked (null when it is not). */
+  ageLabel: string;
+  ageNote: string | null;
 }
 
 export interface KeySlotView {

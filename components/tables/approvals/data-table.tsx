@@ -5,7 +5,7 @@ import { Badge, type BadgeProps } from "@/components/ui/badge";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { ApprovalRow } from "@/lib/approvals/queries";
 import { STATUS_LABEL } from "@/lib/approvals/schemas";
-import { formatDateTime, formatRelative } from "@/lib/format";
+import { RelativeTime } from "@/components/ui/relative-time";
 import { formatMoney } from "@/lib/money";
 
 const STATUS_VARIANT: Record<ApprovalRow["status"], BadgeProps["variant"]> = {
@@ -32,12 +32,14 @@ export function formatCountdown(ms: number): string {
 }
 
 /** "Expires in 3 h 0 min", or "Expired" once the time has passed (the next read marks it expired). */
-function Expiry({ at, now }: { at: string; now: Date }) {
-  const left = new Date(at).getTime() - now.getTime();
+function Expiry({ at }: { at: string }) {
   return (
-    <time dateTime={at} title={formatDateTime(at)} className={left < 60 * 60 * 1000 ? "font-medium text-destructive" : undefined}>
-      {left > 0 ? `Expires in ${formatCountdown(left)}` : "Expired"}
-    </time>
+    <RelativeTime
+      value={at}
+      describe={(left) => (left > 0 ? `Expires in ${formatCountdown(left)}` : "Expired")}
+      before={(absolute) => `Expires ${absolute}`}
+      tone={(left) => (left < 60 * 60 * 1000 ? "font-medium text-destructive" : undefined)}
+    />
   );
 }
 
@@ -48,14 +50,12 @@ function Expiry({ at, now }: { at: string; now: Date }) {
 export function ApprovalsTable({
   rows,
   caption,
-  now,
   actions,
   show = "open",
   testId,
 }: {
   rows: ApprovalRow[];
   caption: string;
-  now: Date;
   actions?: (row: ApprovalRow) => React.ReactNode;
   /** "open": expiry countdown; "history": the decision and outcome. */
   show?: "open" | "history";
@@ -86,13 +86,11 @@ export function ApprovalsTable({
               <TableCell className="text-sm">{r.requestedBy ? r.requestedBy.name : "A former team member"}</TableCell>
               <TableCell className="text-sm whitespace-nowrap">
                 <div>
-                  <time dateTime={r.createdAt} title={formatDateTime(r.createdAt)}>
-                    {formatRelative(r.createdAt, now)}
-                  </time>
+                  <RelativeTime value={r.createdAt} />
                 </div>
                 {show === "open" && r.status === "pending" ? (
                   <div className="text-xs">
-                    <Expiry at={r.expiresAt} now={now} />
+                    <Expiry at={r.expiresAt} />
                   </div>
                 ) : null}
               </TableCell>
@@ -101,7 +99,11 @@ export function ApprovalsTable({
                 {r.decidedBy && r.status !== "cancelled" ? (
                   <div className="mt-1 text-xs text-muted-foreground">
                     {r.status === "rejected" ? "Rejected" : "Approved"} by {r.decidedBy.name}
-                    {r.decidedAt ? `, ${formatRelative(r.decidedAt, now)}` : ""}
+                    {r.decidedAt ? (
+                      <>
+                        , <RelativeTime value={r.decidedAt} />
+                      </>
+                    ) : null}
                   </div>
                 ) : null}
                 {r.decisionNote ? <div className="mt-1 text-xs break-words">&ldquo;{r.decisionNote}&rdquo;</div> : null}

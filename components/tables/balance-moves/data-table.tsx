@@ -1,7 +1,7 @@
 "use client";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { parseAsInteger, useQueryState } from "nuqs";
-import { FigureError, StaleNote, useNow } from "@/components/balances/freshness";
+import { FigureError, StaleNote } from "@/components/balances/freshness";
 import { freshQuery } from "@/components/balances/after-write";
 import { fetchJson } from "@/components/balances/fetch-json";
 import { MOVES_LIST_KEY } from "@/components/balances/move-balance-form";
@@ -25,7 +25,6 @@ const BALANCE_NAMES: Record<string, string> = { collection_balance_usd: "Collect
 export function BalanceMovesTable({ initial, initialPage }: { initial: Fresh<MovesPage> | null; initialPage: number }) {
   const [page, setPage] = useQueryState("page", parseAsInteger.withDefault(1).withOptions({ history: "push", scroll: false }));
   const refetchInterval = useLiveRefetchInterval();
-  const now = useNow();
   const query = useQuery({
     queryKey: [...MOVES_LIST_KEY, page],
     queryFn: () => fetchJson<Fresh<MovesPage>>(`/api/balances/moves?page=${page}${freshQuery() ? `&${freshQuery()}` : ""}`, "The balance moves could not be loaded. Try again in a moment."),
@@ -43,7 +42,7 @@ export function BalanceMovesTable({ initial, initialPage }: { initial: Fresh<Mov
   const { data, stale, fetchedAt } = query.data;
   return (
     <div className="grid gap-3" aria-busy={query.isFetching}>
-      {stale ? <StaleNote fetchedAt={fetchedAt} now={now} testId="balance-moves-stale" /> : null}
+      {stale ? <StaleNote fetchedAt={fetchedAt} testId="balance-moves-stale" /> : null}
       {query.isError ? <FigureError message={query.error.message} retrying={query.isFetching} onRetry={() => void query.refetch()} /> : null}
       {data.rows.length === 0 ? (
         <BalanceMovesEmptyState />

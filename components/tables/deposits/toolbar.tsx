@@ -22,9 +22,9 @@ export function DepositsToolbar() {
   const status = f.status === "FLAGGED" ? "REQUIRES_REVIEW" : f.status;
   return (
     <div className="mb-4 flex flex-wrap items-end gap-3" aria-busy={pending}>
-      <FilterSelect id="deposits-status" label="Status" className="w-44" value={status} all="Any status" options={statusOptions} onChange={(v) => set({ status: v })} />
-      <FilterSelect id="deposits-settlement" label="Settlement" className="w-44" value={f.settlement} all="Any settlement" options={statusOptions} onChange={(v) => set({ settlement: v })} />
-      <FilterSelect id="deposits-type" label="Type" className="w-44" value={f.type} all="Any type" options={typeOptions} onChange={(v) => set({ type: v })} />
+      <FilterSelect closed id="deposits-status" label="Status" className="w-44" value={status} all="Any status" options={statusOptions} onChange={(v) => set({ status: v })} />
+      <FilterSelect closed id="deposits-settlement" label="Settlement" className="w-44" value={f.settlement} all="Any settlement" options={statusOptions} onChange={(v) => set({ settlement: v })} />
+      <FilterSelect closed id="deposits-type" label="Type" className="w-44" value={f.type} all="Any type" options={typeOptions} onChange={(v) => set({ type: v })} />
       <div className="grid gap-1.5">
         <Label htmlFor="deposits-customer">Customer id</Label>
         <Input

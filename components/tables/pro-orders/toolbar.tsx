@@ -25,6 +25,7 @@ export function ProOrdersToolbar() {
         onChange={(view) => void setF({ view, status: null, page: null })}
       />
       <FilterSelect
+        closed
         id="pro-orders-status"
         label="Status"
         value={f.status}

@@ -2,14 +2,14 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@/components/ui/link";
 import { fetchJson } from "@/components/balances/fetch-json";
-import { useNow } from "@/components/balances/freshness";
 import { ReadError } from "@/components/funding-accounts/read-error";
 import { StaleNote } from "@/components/funding-accounts/stale-note";
 import { Change } from "@/components/stocks/change";
 import { StaleBadge } from "@/components/stocks/market-status";
 import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { formatDateTime, formatRelative } from "@/lib/format";
+import { RelativeTime } from "@/components/ui/relative-time";
+import { formatDateTime } from "@/lib/format";
 import { formatPrice } from "@/lib/stocks/format";
 import { PRICES_POLL_MS, type PricesView } from "@/lib/stocks/views";
 import { PricesEmptyState } from "./empty-state";
@@ -19,7 +19,6 @@ import { PricesEmptyState } from "./empty-state";
  * provider marks stale is flagged in words; a price held because its market is closed is not stale.
  */
 export function PricesTable({ initial, symbols }: { initial: PricesView; symbols: string[] }) {
-  const now = useNow(15_000);
   const query = symbols.length > 0 ? `?symbols=${encodeURIComponent(symbols.join(","))}` : "";
   const q = useQuery({
     queryKey: ["stocks", "prices", query],
@@ -70,12 +69,7 @@ export function PricesTable({ initial, symbols }: { initial: PricesView; symbols
                   {p.updated_at ? (
                     <>
                       <time dateTime={p.updated_at}>{formatDateTime(p.updated_at)}</time>
-                      {/* The age only when it is one: a provider clock ahead of ours would read "in 2 hours". */}
-                      {new Date(p.updated_at) <= now ? (
-                        <span className="block text-xs text-muted-foreground" suppressHydrationWarning>
-                          {formatRelative(p.updated_at, now)}
-                        </span>
-                      ) : null}
+                      <RelativeTime value={p.updated_at} before={() => ""} className="block text-xs text-muted-foreground" />
                     </>
                   ) : (
                     "—"

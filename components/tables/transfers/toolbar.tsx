@@ -13,6 +13,7 @@ export function TransfersToolbar() {
   return (
     <div className="mb-4 flex flex-wrap items-end gap-3" aria-busy={pending} data-testid="transfers-toolbar">
       <FilterSelect
+        closed
         id="transfers-status"
         label="Status"
         value={f.status}

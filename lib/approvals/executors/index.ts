@@ -7,6 +7,7 @@
  */
 import "server-only";
 import "./balance-move";
+import "./balance-withdrawal";
 import "./coins-crypto-withdrawal";
 import "./coins-fiat-withdrawal";
 import "./control-change";

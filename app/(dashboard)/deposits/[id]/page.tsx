@@ -56,6 +56,16 @@ export default async function DepositPage({ params }: { params: Promise<{ id: st
     statusAtDecision: x.snapshot.status,
     providerOutcome: x.providerOutcome ? { status: x.providerOutcome.status, at: x.providerOutcome.at?.toISOString() ?? null } : null,
     delivery: x.delivery,
+    credit: x.credit
+      ? {
+          state: x.credit.state,
+          stage: x.credit.stage,
+          heldAt: x.credit.heldAt?.toISOString() ?? null,
+          changedAt: x.credit.changedAt?.toISOString() ?? null,
+          event: x.credit.event ? { name: x.credit.event.name, occurredAt: x.credit.event.occurredAt?.toISOString() ?? null } : null,
+          delivery: x.credit.delivery ? { ...x.credit.delivery, deliveredAt: x.credit.delivery.deliveredAt?.toISOString() ?? null } : null,
+        }
+      : null,
   }));
   return (
     <>

@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
 import { CreateFundingAccountForm } from "@/components/funding-accounts/create-form";
+import { QuotaMeter } from "@/components/funding-accounts/quota-meter";
 import { PageHeader } from "@/components/page/page-header";
 import { requirePagePermission } from "@/lib/auth/session";
+import { readQuota } from "@/lib/funding-accounts/quota";
 import { readBanks, readCustomers } from "@/lib/funding-accounts/read";
 import { UpstreamError } from "@/lib/upstream";
 
@@ -15,7 +17,7 @@ const sentence = (err: unknown): string => {
 
 export default async function NewFundingAccountPage() {
   const me = await requirePagePermission("funding:create");
-  const [customers, banks] = await Promise.all([
+  const [customers, banks, quota] = await Promise.all([
     readCustomers(me).then(
       (r) => ({ list: r.customers, error: null }),
       (err: unknown) => ({ list: [], error: `${sentence(err)} Reload the page to try again.` }),
@@ -24,6 +26,7 @@ export default async function NewFundingAccountPage() {
       (r) => ({ list: r.banks.map((b) => ({ value: b.code, label: `${b.name} (${b.code})` })), error: null }),
       (err: unknown) => ({ list: [], error: `${sentence(err)} Reload the page to try again.` }),
     ),
+    readQuota(me),
   ]);
   return (
     <>
@@ -36,6 +39,7 @@ export default async function NewFundingAccountPage() {
           </Link>
         }
       />
+      <QuotaMeter usage={quota} />
       <CreateFundingAccountForm customers={customers.list} customersError={customers.error} banks={banks.list} banksError={banks.error} />
     </>
   );

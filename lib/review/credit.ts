@@ -1,0 +1,165 @@
+import "server-only";
+/**
+ * Credit only on completion. The spec's webhook rule: "a client should credit a customer only on
+ * the completed event". A final "credit the customer" decision on a deposit the provider has not
+ * completed is held; the credit instruction (`deposit_review.credit_release`) goes to the
+ * merchant's systems only once a `deposit.completed` event for that deposit is stored, and a
+ * `deposit_review.credit_off` notice goes instead if the deposit ends `FAILED` (`deposit.failed`).
+ * Older event names are already mapped to these by the intake, so `deposit.settled` counts too.
+ *
+ * Exactly once, across instances and repeated deliveries: every move out of `held` takes the
+ * deposit's review lock and writes the new state and its outbound delivery row in one
+ * transaction, and only a row still `held` moves. The intake settles the deposit right after it
+ * stores an end event; the outbound worker also sweeps for held credits whose end event is already
+ * stored (an instance stopped between the two, or a confirmation committed while the event was
+ * being stored), so nothing depends on a process staying up.
+ */
+import { db, type Tx } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { log } from "@/lib/log";
+import { decisionLabel } from "./flags";
+import { lockDeposit } from "./lock";
+import { enqueueOutbound, ensureOutboundWorker } from "./outbound";
+
+type Environment = "sandbox" | "production";
+
+export const CREDIT_RELEASE_EVENT = "deposit_review.credit_release";
+export const CREDIT_OFF_EVENT = "deposit_review.credit_off";
+export const CREDIT_EVENTS: readonly string[] = [CREDIT_RELEASE_EVENT, CREDIT_OFF_EVENT];
+/** The deposit events that end a review one way or the other (current names). */
+export const DEPOSIT_END_EVENTS: readonly string[] = ["deposit.completed", "deposit.failed"];
+
+export type CreditState = "held" | "released" | "off";
+
+export interface DepositEnd {
+  id: string;
+  name: string;
+  occurredAt: Date | null;
+  /** The deposit as the event describes it. */
+  deposit: unknown;
+}
+
+/**
+ * The stored event that ended the deposit, or null while it has not ended. If the provider ever
+ * sent both, the first one stored counts (as the event store keeps the first terminal status).
+ */
+export async function depositEnd(tx: Tx, organizationId: string, environment: Environment, depositId: string): Promise<DepositEnd | null> {
+  const e = await tx.webhookEvent.findFirst({
+    where: { organizationId, environment, resourceType: "deposit", resourceId: depositId, name: { in: [...DEPOSIT_END_EVENTS] } },
+    orderBy: [{ receivedAt: "asc" }, { id: "asc" }],
+    select: { id: true, name: true, occurredAt: true, payload: true },
+  });
+  if (!e) return null;
+  const payload = e.payload as { data?: unknown } | null;
+  return { id: e.id, name: e.name, occurredAt: e.occurredAt, deposit: payload?.data ?? payload };
+}
+
+export function creditStateAfter(end: DepositEnd | null): CreditState {
+  if (!end) return "held";
+  return end.name === "deposit.completed" ? "released" : "off";
+}
+
+/** What the decision's own webhook says about the credit, so a receiver never credits on it. */
+export function creditNotice(state: CreditState): { state: CreditState; instruction: string } {
+  const instruction =
+    state === "held"
+      ? `Do not credit the customer yet: the provider has not completed this deposit. ${CREDIT_RELEASE_EVENT} follows when it does, or ${CREDIT_OFF_EVENT} if it fails.`
+      : state === "released"
+        ? `The provider has completed this deposit: credit the customer on the ${CREDIT_RELEASE_EVENT} webhook sent with this one.`
+        : "The provider reports this deposit failed: do not credit the customer.";
+  return { state, instruction };
+}
+
+interface HeldDecision {
+  id: string;
+  organizationId: string;
+  environment: Environment;
+  depositId: string;
+  decision: string;
+  reason: string;
+  depositSnapshot: unknown;
+}
+
+/**
+ * Moves one held decision to released or off and queues its webhook. The caller holds the
+ * deposit's lock and has just read the decision as held; the conditional update makes a second
+ * attempt a no-op all the same.
+ */
+export async function applyDepositEnd(tx: Tx, d: HeldDecision, end: DepositEnd): Promise<{ state: CreditState; deliveryId: string | null } | null> {
+  const state = creditStateAfter(end);
+  const moved = await tx.reviewDecision.updateMany({
+    where: { id: d.id, creditState: "held" },
+    data: { creditState: state, creditChangedAt: new Date(), creditEventId: end.id },
+  });
+  if (moved.count === 0) return null;
+  const snapshot = d.depositSnapshot as { amount?: string; currency?: string; customer_id?: string | null } | null;
+  const deliveryId = await enqueueOutbound(tx, {
+    organizationId: d.organizationId,
+    environment: d.environment,
+    event: state === "released" ? CREDIT_RELEASE_EVENT : CREDIT_OFF_EVENT,
+    decisionId: d.id,
+    data: {
+      decision_id: d.id,
+      deposit_id: d.depositId,
+      decision: d.decision,
+      decision_label: decisionLabel(d.decision),
+      reason: d.reason,
+      credit: state === "released" ? "release" : "off",
+      instruction:
+        state === "released"
+          ? "Credit the customer now: the provider completed this deposit."
+          : "The credit is off: the provider reports this deposit failed. Do not credit the customer.",
+      customer_id: snapshot?.customer_id ?? null,
+      amount_at_decision: snapshot?.amount ?? null,
+      currency_at_decision: snapshot?.currency ?? null,
+      provider_event: { id: end.id, name: end.name, occurred_at: end.occurredAt?.toISOString() ?? null },
+      // The deposit as the provider's end event shows it (settled amount, fees, customer amount).
+      deposit: end.deposit as Prisma.InputJsonValue,
+    },
+  });
+  return { state, deliveryId };
+}
+
+/** Releases or calls off every held credit of one deposit whose end event is stored; returns how many moved. */
+export async function settleDeposit(organizationId: string, environment: Environment, depositId: string): Promise<number> {
+  const moved = await db.$transaction(async (tx) => {
+    await lockDeposit(tx, organizationId, environment, depositId);
+    const end = await depositEnd(tx, organizationId, environment, depositId);
+    if (!end) return 0;
+    const held = await tx.reviewDecision.findMany({ where: { organizationId, environment, depositId, creditState: "held" } });
+    let n = 0;
+    for (const d of held) if (await applyDepositEnd(tx, { ...d, environment: d.environment as Environment }, end)) n++;
+    return n;
+  });
+  if (moved > 0) {
+    ensureOutboundWorker();
+    log.info({ organizationId, environment, depositId, moved }, "held review credits settled by the deposit's end event");
+  }
+  return moved;
+}
+
+/** The worker's sweep: deposits with a held credit whose end event is already stored. */
+export async function settleDueCredits(limit = 20): Promise<number> {
+  const due = await db.$queryRaw<{ organization_id: string; environment: Environment; deposit_id: string }[]>`
+    SELECT DISTINCT d.organization_id::text AS organization_id, d.environment::text AS environment, d.deposit_id
+      FROM review_decisions d
+     WHERE d.credit_state = 'held'
+       AND EXISTS (
+         SELECT 1 FROM webhook_events w
+          WHERE w.organization_id = d.organization_id AND w.environment = d.environment
+            AND w.resource_type = 'deposit' AND w.resource_id = d.deposit_id
+            AND w.name IN ('deposit.completed', 'deposit.failed'))
+     LIMIT ${limit}`;
+  let moved = 0;
+  for (const r of due) moved += await settleDeposit(r.organization_id, r.environment, r.deposit_id);
+  return moved;
+}
+
+/** The intake's hook after storing a deposit's end event. Never throws: the event is stored, and the sweep retries. */
+export async function onDepositEnded(organizationId: string, environment: Environment, depositId: string): Promise<void> {
+  try {
+    await settleDeposit(organizationId, environment, depositId);
+  } catch (err) {
+    log.error({ err: err instanceof Error ? { name: err.name, message: err.message } : String(err), organizationId, environment, depositId }, "held review credits not settled yet; the outbound worker retries");
+  }
+}
