@@ -83,6 +83,39 @@ test.describe("approvals", () => {
     await page.context().close();
   });
 
+  test("an admin's higher limit waits until an approver approves it in the inbox", async ({ browser }) => {
+    test.slow(); // two people, four page loads
+    // Grows from run to run, so it is always a raise; GBP: no other test moves it.
+    const amount = String(Math.floor(Date.now() / 1000));
+    const shown = `GBP ${Number(amount).toLocaleString("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+    const admin = await pageAs(browser, "admin");
+    await gotoHydrated(admin, "/settings/approvals");
+    const form = admin.getByTestId("threshold-form");
+    await form.getByLabel("Currency").fill("GBP");
+    await form.getByLabel("Approval needed above").fill(amount);
+    await form.getByTestId("threshold-save").click();
+    await expect(admin.getByText(/waits in Approvals for another admin or approver/)).toBeVisible();
+    const limit = admin.locator('[data-testid="threshold-row"][data-currency="GBP"][data-kind="*"]');
+    await reloadHydrated(admin);
+    await expect(admin.getByTestId("threshold-form")).toBeVisible();
+    await expect(limit.filter({ hasText: shown })).toHaveCount(0);
+
+    const approver = await pageAs(browser, "approver");
+    await gotoHydrated(approver, "/approvals");
+    const summary = `Raise the any-kind approval limit to ${shown}`;
+    const waiting = approver.getByTestId("approvals-waiting").getByTestId("approval-row").filter({ hasText: summary });
+    await expect(waiting).toBeVisible({ timeout: 25_000 });
+    await waiting.getByTestId("approve-open").click();
+    const dialog = approver.getByTestId("approve-dialog");
+    await expect(dialog.getByRole("heading", { name: "Approve this change to a control?" })).toBeVisible();
+    await dialog.getByTestId("approve-confirm").click();
+    await expect(approver.getByText(`Approved and applied: ${summary}.`)).toBeVisible();
+
+    await reloadHydrated(admin);
+    await expect(limit).toContainText(shown);
+    await Promise.all([admin.context().close(), approver.context().close()]);
+  });
+
   test("the limits page is for admins only", async ({ browser }) => {
     const page = await pageAs(browser, "approver");
     await gotoHydrated(page, "/settings/approvals");

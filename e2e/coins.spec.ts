@@ -350,7 +350,8 @@ test.describe("coins withdrawals", () => {
     await form.getByLabel("Currency").fill("BTC");
     await form.getByLabel("Approval needed above").fill("0.01");
     await form.getByTestId("threshold-save").click();
-    await expect(page.locator('[data-testid="threshold-row"][data-currency="BTC"][data-kind="coins_crypto_withdrawal"]')).toBeVisible();
+    // From no limit (every amount waits) to one: a loosening, so it waits for a second person.
+    await expect(page.getByText(/Raise the Coins crypto withdrawal approval limit to BTC 0\.01.*waits in Approvals/)).toBeVisible();
     await page.context().close();
   });
 

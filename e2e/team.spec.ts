@@ -44,13 +44,14 @@ test.describe("team administration", () => {
     await reloadHydrated(page);
     const row = page.getByTestId(`team-row-${email}`);
     await row.getByRole("combobox", { name: "Role of Tom Temp" }).click();
-    await page.getByRole("option", { name: "Approver" }).click();
-    await expect(page.getByText("Tom Temp is now approver.")).toBeVisible();
+    // Operator: granting approver or admin waits for a second person (e2e/approvals.spec.ts).
+    await page.getByRole("option", { name: "Operator" }).click();
+    await expect(page.getByText("Tom Temp is now operator.")).toBeVisible();
     await reloadHydrated(them);
     await expect(them).toHaveURL(/\/sign-in/); // older session ended by the role change
 
     await signIn(them, email, "temporary password 1");
-    await expect(them.getByTestId("overview-role")).toHaveText("Approver");
+    await expect(them.getByTestId("overview-role")).toHaveText("Operator");
 
     await row.getByRole("button", { name: "Disable" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Disable" }).click();
@@ -63,7 +64,7 @@ test.describe("team administration", () => {
 
     await page.goto("/settings/audit");
     await expect(page.getByTestId("audit-row").filter({ hasText: "team.user_disabled" }).first()).toBeVisible();
-    await expect(page.getByTestId("audit-row").filter({ hasText: "team.role_changed" }).first()).toContainText('{"role":"approver"}');
+    await expect(page.getByTestId("audit-row").filter({ hasText: "team.role_changed" }).first()).toContainText('{"role":"operator"}');
     await expect(page.getByTestId("audit-row").filter({ hasText: "team.user_added" }).first()).toContainText(email);
   });
 

@@ -139,3 +139,30 @@ describe.each(routeFiles.filter((f) => !(f in PUBLIC_ROUTES)))("route handlers i
     }
   });
 });
+
+/**
+ * Who may loosen each control. The "asks" column is the action's own permission (checked above);
+ * nobody applies a loosening alone: it waits for a different person who may decide approvals
+ * ("approves"), or, with no such person, applies after an announced delay (lib/approvals/controls.ts).
+ * Tightening (a lower limit, a role taken away, a disabled user) applies at once for "asks".
+ */
+const LOOSENING: { file: string; control: string; loosening: string; asks: Role[]; approves: Role[] }[] = [
+  { file: "lib/actions/set-approval-threshold.ts", control: "approval limit", loosening: "raise, or remove a kind's limit under a higher one", asks: ["admin"], approves: ["approver", "admin"] },
+  { file: "lib/actions/change-role.ts", control: "role", loosening: "grant approver or admin", asks: ["admin"], approves: ["approver", "admin"] },
+  { file: "lib/actions/add-user.ts", control: "role", loosening: "add someone as approver or admin (starts as viewer)", asks: ["admin"], approves: ["approver", "admin"] },
+  { file: "lib/actions/issue-invite.ts", control: "sign-in link", loosening: "new link for an active approver or admin", asks: ["admin"], approves: ["approver", "admin"] },
+];
+
+describe.each(LOOSENING)("loosening $control in $file", ({ file, asks, approves }) => {
+  it("is asked for by exactly the roles in the table and approved by exactly the deciding roles", async () => {
+    const mod = await load(file);
+    const defs = Object.values(mod).map((fn) => actionDefinition(fn)).filter((d) => d !== undefined);
+    expect(defs.length).toBe(1);
+    expect(ROLES.filter((r) => can(r, defs[0]!.permission))).toEqual(asks);
+    expect(ROLES.filter((r) => can(r, "approval:decide"))).toEqual(approves);
+  });
+
+  it("goes through the dual-control request rather than applying at once", () => {
+    expect(fs.readFileSync(path.join(ROOT, file), "utf8")).toContain("requestControlChange(");
+  });
+});

@@ -39,8 +39,11 @@ function useRefresh() {
   }, [queryClient]);
 }
 
+/** A loosened control (lib/approvals/controls.ts): applied in the app, nothing is sent anywhere. */
+const isControl = (row: ApprovalRow) => row.kind.startsWith("control_");
+
 function announceSend(row: ApprovalRow, data: SendResult) {
-  if (data.status === "sent") toast.success(`Approved and sent: ${row.summary}.`);
+  if (data.status === "sent") toast.success(`${isControl(row) ? "Approved and applied" : "Approved and sent"}: ${row.summary}.`);
   else toast.error(`Approved, but sending failed: ${data.error ?? "the provider did not accept it."}`);
 }
 
@@ -168,7 +171,7 @@ function RejectDialog({ row, onDone }: { row: ApprovalRow; onDone: () => void })
         <DialogHeader>
           <DialogTitle>Reject this request?</DialogTitle>
           <DialogDescription>
-            {row.summary} ({formatMoney(row.amount, row.currency)}) will not be sent. {row.requestedBy?.name ?? "The requester"} sees your reason.
+            {isControl(row) ? `${row.summary} will not be applied.` : `${row.summary} (${formatMoney(row.amount, row.currency)}) will not be sent.`} {row.requestedBy?.name ?? "The requester"} sees your reason.
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
@@ -201,9 +204,13 @@ export function RequestActions({ row }: { row: ApprovalRow }) {
         <>
           <ConfirmAction
             label="Approve"
-            title={`Approve and send ${amount}?`}
-            description={`${row.summary}. It is sent to the provider as soon as you approve, exactly as ${row.requestedBy?.name ?? "the requester"} entered it.`}
-            confirm="Approve and send"
+            title={isControl(row) ? "Approve this change to a control?" : `Approve and send ${amount}?`}
+            description={
+              isControl(row)
+                ? `${row.summary}. It applies as soon as you approve, exactly as ${row.requestedBy?.name ?? "the requester"} asked.`
+                : `${row.summary}. It is sent to the provider as soon as you approve, exactly as ${row.requestedBy?.name ?? "the requester"} entered it.`
+            }
+            confirm={isControl(row) ? "Approve" : "Approve and send"}
             variant="default"
             testId="approve"
             noteLabel="Note (optional)"

@@ -28,7 +28,9 @@ export function ThresholdForm({ kinds }: { kinds: KindOption[] }) {
     action: setApprovalThreshold,
     defaultValues: { currency: "USD", kind: "*", amount: "", remove: false },
     onSuccess: (data) => {
-      if ("amount" in data && data.amount !== undefined) {
+      if ("status" in data && data.status === "pending_approval") {
+        toast.info(`${data.summary}: ${data.message}`, { duration: 10_000 });
+      } else if ("amount" in data && data.amount !== undefined) {
         const scope = data.kind === "*" ? "any kind" : (kinds.find((k) => k.kind === data.kind)?.label.toLowerCase() ?? data.kind);
         toast.success(
           data.changed

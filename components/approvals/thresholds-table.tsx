@@ -63,7 +63,8 @@ function RemoveThreshold({ row }: { row: ThresholdRow }) {
               start(async () => {
                 const r = await reached(setApprovalThreshold({ currency: row.currency, kind: row.kind, remove: true }));
                 if (!r.ok) return setError(r.error);
-                toast.success(`Removed the ${row.currency} limit for ${scope}.`);
+                if ("status" in r.data && r.data.status === "pending_approval") toast.info(`${r.data.summary}: ${r.data.message}`, { duration: 10_000 });
+                else toast.success(`Removed the ${row.currency} limit for ${scope}.`);
                 setOpen(false);
                 router.refresh();
               })

@@ -1,6 +1,7 @@
 "use client";
 import { UserPlus } from "lucide-react";
 import { useState } from "react";
+import { toast } from "sonner";
 import { Controller } from "react-hook-form";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { FormError } from "@/components/forms/form-error";
@@ -22,7 +23,10 @@ export function AddUserDialog() {
     schema: addUserSchema,
     action: addUser,
     defaultValues: { name: "", email: "", role: "viewer" },
-    onSuccess: (data) => setInvite(data.invite),
+    onSuccess: (data) => {
+      setInvite(data.invite);
+      if (data.pendingRole) toast.info(`${data.pendingRole.summary}: ${data.pendingRole.message}`, { duration: 10_000 });
+    },
   });
   const close = (next: boolean) => {
     setOpen(next);

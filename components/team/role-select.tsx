@@ -24,7 +24,10 @@ export function RoleSelect({ userId, userName, role, disabled }: { userId: strin
           setError(null);
           start(async () => {
             const result = await reached(changeRole({ userId, role: next as Role }));
-            if (result.ok) toast.success(`${userName} is now ${ROLE_LABELS[next as Role].title.toLowerCase()}.`);
+            if (result.ok && "status" in result.data) {
+              setValue(previous);
+              toast.info(`${result.data.summary}: ${result.data.message}`, { duration: 10_000 });
+            } else if (result.ok) toast.success(`${userName} is now ${ROLE_LABELS[next as Role].title.toLowerCase()}.`);
             else {
               setValue(previous);
               setError(result.error);

@@ -2,10 +2,24 @@
 import { revalidatePath } from "next/cache";
 import { db } from "@/lib/db";
 import { ActionError, defineAction } from "@/lib/actions/safe-action";
+import { requestControlChange, roleChangeLoosens } from "@/lib/approvals/controls";
 import { assertKeepsAnAdmin } from "@/lib/team/admins";
 import { changeRoleSchema } from "@/lib/team/schemas";
 
-export const changeRole = defineAction({ name: "change-role", permission: "team:manage", input: changeRoleSchema }, async ({ input, user, audit }) => {
+export const changeRole = defineAction({ name: "change-role", permission: "team:manage", input: changeRoleSchema }, async ({ input, user, audit, request }) => {
+  // Granting approver or admin waits for a second person (lib/approvals/controls.ts); a step down applies at once.
+  const current = await db.user.findFirst({ where: { id: input.userId, organizationId: user.organizationId }, select: { role: true, name: true } });
+  if (current && (input.role === "approver" || input.role === "admin") && roleChangeLoosens(current.role, input.role)) {
+    const pending = await requestControlChange({
+      kind: "control_role",
+      payload: { userId: input.userId, name: current.name, from: current.role, role: input.role },
+      user,
+      environment: user.environment,
+      request,
+    });
+    revalidatePath("/settings/team");
+    return { userId: input.userId, role: current.role, ...pending };
+  }
   await db.$transaction(async (tx) => {
     const target = await tx.user.findFirst({ where: { id: input.userId, organizationId: user.organizationId } });
     if (!target) throw new ActionError("That user is not on your team.");

@@ -2,20 +2,36 @@
 import Decimal from "decimal.js";
 import { revalidatePath } from "next/cache";
 import { ActionError, defineAction } from "@/lib/actions/safe-action";
-import { findExecutor } from "@/lib/approvals/executors/index";
+import { isControlKind, requestControlChange, thresholdChangeLoosens } from "@/lib/approvals/controls";
+import { findExecutor, listExecutors } from "@/lib/approvals/executors/index";
 import { setApprovalThresholdSchema } from "@/lib/approvals/schemas";
 import { ANY_KIND } from "@/lib/approvals/thresholds";
 import { db } from "@/lib/db";
 
 /**
  * Set or remove the amount above which a money movement needs a second approver, per currency and
- * optionally per kind. Removing it makes every amount in that currency need approval.
+ * optionally per kind. Removing it makes every amount in that currency need approval. A change that
+ * lets more through (raising, or removing a kind's own limit under a higher "*" one) waits for a
+ * second person (lib/approvals/controls.ts); lowering applies at once.
  */
 export const setApprovalThreshold = defineAction(
   { name: "set-approval-threshold", permission: "settings:manage", input: setApprovalThresholdSchema },
-  async ({ input, user, audit }) => {
-    if (input.kind !== ANY_KIND && !findExecutor(input.kind)) {
+  async ({ input, user, audit, request }) => {
+    if (input.kind !== ANY_KIND && (!findExecutor(input.kind) || isControlKind(input.kind))) {
       throw new ActionError("Some fields need attention.", { kind: "Choose what the limit applies to." });
+    }
+    const newAmount = input.remove ? null : new Decimal(input.amount).toFixed();
+    if (await thresholdChangeLoosens(user.organizationId, input.kind, input.currency, newAmount)) {
+      const kindLabel = input.kind === ANY_KIND ? "any-kind" : (listExecutors().find((e) => e.kind === input.kind)?.label ?? input.kind);
+      const pending = await requestControlChange({
+        kind: "control_threshold",
+        payload: { kind: input.kind, kindLabel, currency: input.currency, amount: newAmount },
+        user,
+        environment: user.environment,
+        request,
+      });
+      revalidatePath("/settings/approvals");
+      return { kind: input.kind, currency: input.currency, removed: input.remove === true, changed: false, ...pending };
     }
     const key = { organizationId: user.organizationId, kind: input.kind, currency: input.currency };
     const result = await db.$transaction(async (tx) => {

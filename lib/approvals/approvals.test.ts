@@ -364,17 +364,29 @@ describe("inbox reads", () => {
 });
 
 describe("thresholds", () => {
-  it("lets an admin set, change and remove a threshold, audited before and after", async () => {
+  it("lets an admin set, change and remove a threshold, audited before and after (loosening once approved)", async () => {
+    // Raising (here: from no limit) waits for a second person; the approver's approval applies it.
+    const approveLatest = async () => {
+      const req = await db().approvalRequest.findFirstOrThrow({ where: { organizationId: team.org.id, kind: "control_threshold", status: "pending" } });
+      await as("approver");
+      expect(await approveRequest({ requestId: req.id })).toMatchObject({ ok: true, data: { status: "sent" } });
+      await as("admin");
+    };
     await as("admin");
-    expect(await setApprovalThreshold({ currency: "usd", amount: "1,000.50" })).toMatchObject({ ok: true, data: { kind: "*", currency: "USD", amount: "1000.5", changed: true } });
-    expect(await setApprovalThreshold({ currency: "USD", kind: KIND, amount: "250" })).toMatchObject({ ok: true });
-    expect(await setApprovalThreshold({ currency: "USD", amount: "2000" })).toMatchObject({ ok: true });
+    expect(await setApprovalThreshold({ currency: "usd", amount: "1,000.50" })).toMatchObject({ ok: true, data: { kind: "*", currency: "USD", status: "pending_approval" } });
+    await approveLatest();
+    // Lower than the "*" limit that applies to this kind today: a tightening, applied at once.
+    expect(await setApprovalThreshold({ currency: "USD", kind: KIND, amount: "250" })).toMatchObject({ ok: true, data: { changed: true, amount: "250" } });
+    expect(await setApprovalThreshold({ currency: "USD", amount: "2000" })).toMatchObject({ ok: true, data: { status: "pending_approval" } });
+    await approveLatest();
     const rows = await db().approvalThreshold.findMany({ where: { organizationId: team.org.id }, orderBy: { kind: "asc" } });
     expect(rows.map((r) => [r.kind, r.currency, r.amount.toFixed()])).toEqual([["*", "USD", "2000"], [KIND, "USD", "250"]]);
     const changed = await db().auditLog.findMany({ where: { organizationId: team.org.id, action: "approval_threshold.set" }, orderBy: { id: "asc" } });
-    expect(changed[2]).toMatchObject({ before: { amount: "1000.5" }, after: { amount: "2000" }, actorId: team.admin.id });
+    expect(changed[2]).toMatchObject({ before: { amount: "1000.5" }, after: { amount: "2000" }, actorId: team.approver.id });
 
-    expect(await setApprovalThreshold({ currency: "USD", kind: KIND, remove: true })).toMatchObject({ ok: true, data: { removed: true, changed: true } });
+    // Removing the kind's own 250 lets the "*" 2000 apply to it: a loosening too.
+    expect(await setApprovalThreshold({ currency: "USD", kind: KIND, remove: true })).toMatchObject({ ok: true, data: { removed: true, status: "pending_approval" } });
+    await approveLatest();
     const removed = await db().auditLog.findFirstOrThrow({ where: { organizationId: team.org.id, action: "approval_threshold.removed" } });
     expect(removed.before).toMatchObject({ amount: "250" });
   });

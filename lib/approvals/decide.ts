@@ -19,6 +19,7 @@ import { LedgerError } from "@/lib/upstream/ledger";
 import { QuotaFullError } from "@/lib/funding-accounts/quota";
 import { findExecutor, runExecutor, type Environment, type ExecuteResult } from "./executors";
 import "./executors/index";
+import { assertMayApproveControl } from "./controls";
 import { expireDue } from "./expiry";
 
 export interface Decider {
@@ -93,6 +94,7 @@ function snapshot(row: ApprovalRequest) {
 export async function approveRequest(user: Decider, request: RequestContext, requestId: string, note?: string): Promise<SendOutcome> {
   const row = await load(user, requestId);
   if (row.requestedById === user.id) throw new ActionError(SELF_APPROVAL);
+  assertMayApproveControl(row, user.id);
   refuseUnlessPending(row);
 
   const decidedAt = new Date();

@@ -1,10 +1,12 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { acceptInvite } from "@/lib/actions/accept-invite";
 import { addUser } from "@/lib/actions/add-user";
+import { approveRequest } from "@/lib/actions/approve-request";
 import { changeRole } from "@/lib/actions/change-role";
 import { issueInvite } from "@/lib/actions/issue-invite";
 import { setUserDisabled } from "@/lib/actions/set-user-disabled";
 import { switchEnvironment } from "@/lib/actions/switch-environment";
+import { applyDueControlChanges, SINGLE_ADMIN_DELAY_MS } from "@/lib/approvals/controls";
 import { createTeam, testDb } from "@/test/factories";
 import { signInAs, signOutTest } from "@/test/session";
 
@@ -71,7 +73,11 @@ describe("team actions called directly, as each role", () => {
 
   it("changes a role, signs the user out of older sessions, and audits before and after", async () => {
     await as("admin");
-    expect(await changeRole({ userId: team.viewer.id, role: "approver" })).toEqual({ ok: true, data: { userId: team.viewer.id, role: "approver" } });
+    // Granting approver waits for a second person (lib/approvals/controls.security.test.ts); approved here.
+    expect(await changeRole({ userId: team.viewer.id, role: "approver" })).toMatchObject({ ok: true, data: { userId: team.viewer.id, role: "viewer", status: "pending_approval" } });
+    const req = await testDb().approvalRequest.findFirstOrThrow({ where: { organizationId: team.org.id, kind: "control_role" } });
+    await as("approver");
+    expect(await approveRequest({ requestId: req.id })).toMatchObject({ ok: true, data: { status: "sent" } });
     const after = await testDb().user.findUniqueOrThrow({ where: { id: team.viewer.id } });
     expect(after).toMatchObject({ role: "approver", sessionVersion: team.viewer.sessionVersion + 1 });
     const audit = await testDb().auditLog.findFirstOrThrow({ where: { action: "team.role_changed", targetId: team.viewer.id } });
@@ -83,7 +89,9 @@ describe("team actions called directly, as each role", () => {
     await as("admin");
     expect(await changeRole({ userId: team.admin.id, role: "viewer" })).toEqual({ ok: false, error: "This is the last admin. Make someone else an admin first." });
     expect(await setUserDisabled({ userId: team.admin.id, disabled: true })).toMatchObject({ ok: false });
-    expect(await changeRole({ userId: team.approver.id, role: "admin" })).toMatchObject({ ok: true });
+    // Nobody but the target could approve this promotion, so it applies after the announced delay.
+    expect(await changeRole({ userId: team.approver.id, role: "admin" })).toMatchObject({ ok: true, data: { status: "pending_approval" } });
+    expect(await applyDueControlChanges(team.org.id, new Date(Date.now() + SINGLE_ADMIN_DELAY_MS + 60_000))).toBe(1);
     expect(await changeRole({ userId: team.admin.id, role: "viewer" })).toMatchObject({ ok: true });
   });
 

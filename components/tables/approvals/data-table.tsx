@@ -84,8 +84,8 @@ export function ApprovalsTable({
                 <div className="text-xs text-muted-foreground">{r.kindLabel}</div>
                 {r.velocity ? <VelocityUsageLine usage={{ currency: r.currency, ...r.velocity }} currency={r.currency} requesterLabel={`by ${r.requestedBy?.name ?? "the requester"}`} /> : null}
               </TableCell>
-              {/* A destination change has no amount (stored as 0): nothing to show. */}
-              <TableCell className="text-right whitespace-nowrap tabular-nums">{r.amount === "0" ? "—" : formatMoney(r.amount, r.currency)}</TableCell>
+              {/* A destination or control change has no amount: nothing to show. */}
+              <TableCell className="text-right whitespace-nowrap tabular-nums">{r.amount === "0" || r.currency === "CONTROL" ? "—" : formatMoney(r.amount, r.currency)}</TableCell>
               <TableCell className="text-sm">{r.requestedBy ? r.requestedBy.name : "A former team member"}</TableCell>
               <TableCell className="text-sm whitespace-nowrap">
                 <div>

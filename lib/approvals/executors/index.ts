@@ -11,6 +11,7 @@ import "./balance-withdrawal";
 import "./coins-crypto-withdrawal";
 import "./coins-fiat-withdrawal";
 import "./coins-order";
+import "./control-change";
 import "./funding-account-create";
 import "./funding-account-settlement";
 import "./merchant-settlement";

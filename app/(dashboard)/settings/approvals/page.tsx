@@ -3,6 +3,7 @@ import { ThresholdForm } from "@/components/approvals/threshold-form";
 import { ThresholdsTable } from "@/components/approvals/thresholds-table";
 import { VelocityLimitForm, VelocityLimitsTable } from "@/components/approvals/velocity-limit-form";
 import { PageHeader } from "@/components/page/page-header";
+import { isControlKind } from "@/lib/approvals/controls";
 import { findExecutor, listExecutors } from "@/lib/approvals/executors/index";
 import { listThresholds } from "@/lib/approvals/queries";
 import { listVelocityLimits } from "@/lib/approvals/velocity";
@@ -21,8 +22,8 @@ export default async function ApprovalLimitsPage() {
         description="Money movements above these amounts wait for a second person with the approver role before anything is sent. Limits apply in both environments."
       />
       <div className="grid gap-6">
-        {/* Destination changes have no amount and always need approval: no limit applies to them. */}
-        <ThresholdForm kinds={listExecutors().filter((k) => !findExecutor(k.kind)?.alwaysNeedsApproval)} />
+        {/* Destination changes have no amount and always need approval: no limit applies to them; nor do control changes. */}
+        <ThresholdForm kinds={listExecutors().filter((k) => !isControlKind(k.kind) && !findExecutor(k.kind)?.alwaysNeedsApproval)} />
         <p className="text-sm text-muted-foreground" data-testid="thresholds-default-note">
           {covered.length
             ? `Any currency other than ${covered.join(", ")} has no limit, so every amount in it needs approval.`

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "approval_requests" ADD COLUMN     "apply_at" TIMESTAMPTZ(3);
+
