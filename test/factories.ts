@@ -20,3 +20,12 @@ export async function createTeam(passwordHash: string | null = null) {
   const [viewer, operator, approver, admin] = await Promise.all(["viewer", "operator", "approver", "admin"].map((r) => make(r as Role)));
   return { org, viewer, operator, approver, admin, tag };
 }
+
+/**
+ * A client address no other test uses: the documentation range 2001:db8::/32 with 64 random bits.
+ * It must be a real address: the app keeps only what parses as one (lib/request-context.ts).
+ */
+export function uniqueTestIp(): string {
+  const h = crypto.randomBytes(8).toString("hex").match(/.{4}/g)!;
+  return `2001:db8:${h.join(":")}::1`;
+}

@@ -26,6 +26,8 @@ import { decisionsForDeposit } from "./decisions";
 import { processOutboundOnce } from "./outbound";
 
 process.env.OUTBOUND_WORKER = "off"; // the test drives deliveries itself
+// The merchant's receiver listens on this machine (off by default: lib/review/outbound.security.test.ts).
+process.env.ALLOW_LOOPBACK_WEBHOOKS = "1";
 
 const DECISION_FINAL = "deposit_review.decision_final";
 const CREDIT_RELEASE = "deposit_review.credit_release";

@@ -12,7 +12,7 @@ import { createWebhookRoute } from "@/lib/webhooks/intake";
 import { pruneRejections, RefusalRecorder, REFUSALS_PER_MINUTE } from "@/lib/webhooks/rejections";
 import { loadTenantSecrets, TenantResolver, type LoadTenantSecrets } from "@/lib/webhooks/tenants";
 import { signBody } from "@/lib/webhooks/verify";
-import { createTeam, testDb } from "@/test/factories";
+import { createTeam, testDb, uniqueTestIp } from "@/test/factories";
 
 const params = (environment: string, surface: string) => ({ params: Promise.resolve({ environment, surface }) });
 
@@ -31,7 +31,7 @@ async function withSecret(environment: "sandbox" | "production", surface: "core"
   return { team, secret };
 }
 
-const uniqueIp = () => `198.18.${crypto.randomInt(0, 255)}.${crypto.randomInt(1, 254)}-${crypto.randomUUID()}`;
+const uniqueIp = uniqueTestIp;
 
 /** Waits out the end of a minute, so a test counting per-minute refusals stays inside one. */
 async function notNearMinuteEnd() {

@@ -6,7 +6,7 @@ import { createWebhookRoute } from "@/lib/webhooks/intake";
 import { getResourceState, storeEvent, type StoreEvent } from "@/lib/webhooks/store";
 import { TenantResolver } from "@/lib/webhooks/tenants";
 import { signBody } from "@/lib/webhooks/verify";
-import { createTeam, testDb } from "@/test/factories";
+import { createTeam, testDb, uniqueTestIp } from "@/test/factories";
 
 let team: Awaited<ReturnType<typeof createTeam>>;
 let coreSecret: string;
@@ -78,7 +78,7 @@ describe("webhook intake: signatures", () => {
   });
 
   it("refuses a wrong signature with 401, a rejection row and no stored payload", async () => {
-    const ip = `198.51.100.${crypto.randomInt(1, 254)}-${crypto.randomUUID()}`;
+    const ip = uniqueTestIp();
     const body = JSON.stringify({ event: "deposit.completed", timestamp: "2026-11-01T10:00:00Z", data: deposit(crypto.randomUUID(), "COMPLETED", "2026-11-01T10:00:00Z") });
     const res = await POST(coreRequest(body, signBody("core", "whsec_not_the_right_one", body), { "x-forwarded-for": ip }), params("sandbox", "core"));
     expect(res.status).toBe(401);
@@ -91,7 +91,7 @@ describe("webhook intake: signatures", () => {
 
   it("refuses a missing or malformed signature with 401", async () => {
     const body = JSON.stringify({ event: "deposit.received", data: {} });
-    const ip = { "x-forwarded-for": `203.0.113.${crypto.randomInt(1, 254)}-${crypto.randomUUID()}` };
+    const ip = { "x-forwarded-for": uniqueTestIp() };
     const missing = await POST(coreRequest(body, null, ip), params("sandbox", "core"));
     expect(missing.status).toBe(401);
     const odd = await POST(coreRequest(body, "zz-not-hex", ip), params("sandbox", "core"));
@@ -275,7 +275,7 @@ describe("webhook intake: at least once, out of order, older names", () => {
 
 describe("webhook intake: secrets unreadable", () => {
   it("answers 503 (the provider retries) when the secrets cannot be read, and records no rejection", async () => {
-    const ip = `192.0.2.${crypto.randomInt(1, 254)}-${crypto.randomUUID()}`;
+    const ip = uniqueTestIp();
     const route = createWebhookRoute({
       tenants: new TenantResolver(async () => {
         throw new Error("connection refused");

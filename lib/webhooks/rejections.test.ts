@@ -4,7 +4,7 @@ import { POST } from "@/app/api/webhooks/[environment]/[surface]/route";
 import { setWebhookSecret } from "@/lib/vault";
 import { listRejections, rejectionsWhere } from "@/lib/webhooks/query";
 import { signBody } from "@/lib/webhooks/verify";
-import { createTeam, testDb } from "@/test/factories";
+import { createTeam, testDb, uniqueTestIp } from "@/test/factories";
 
 async function teamWithSecret() {
   const team = await createTeam();
@@ -20,7 +20,7 @@ async function send(body: string, signature: string, ip: string) {
   );
 }
 
-const ipOf = () => `192.0.2.${crypto.randomInt(1, 254)}-${crypto.randomUUID()}`;
+const ipOf = uniqueTestIp;
 
 describe("refused deliveries: who sees them", () => {
   it("shows a refusal signed with an organization's secret to that organization only, and an unverified one to none of several", async () => {
