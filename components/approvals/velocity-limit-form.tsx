@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { reached } from "@/lib/actions/reached";
 import { setVelocityLimit } from "@/lib/actions/set-velocity-limit";
 import { setVelocityLimitSchema, VELOCITY_SCOPE_LABEL } from "@/lib/approvals/schemas";
 import { formatMoney } from "@/lib/money";
@@ -91,7 +92,7 @@ export function VelocityLimitsTable({ rows }: { rows: { currency: string; scope:
                 size="sm"
                 aria-label={`Remove the ${VELOCITY_SCOPE_LABEL[r.scope].toLowerCase()} 24-hour limit in ${r.currency}`}
                 onClick={async () => {
-                  const res = await setVelocityLimit({ currency: r.currency, scope: r.scope, remove: true });
+                  const res = await reached(setVelocityLimit({ currency: r.currency, scope: r.scope, remove: true }));
                   if (res.ok) {
                     toast.success(`Removed the 24-hour limit in ${r.currency}.`);
                     router.refresh();
