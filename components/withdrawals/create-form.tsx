@@ -2,36 +2,21 @@
 import { VelocityUsageLine } from "@/components/approvals/velocity-usage";
 import type { VelocityUsage } from "@/lib/approvals/schemas";
 import { PendingApprovalNote } from "@/components/approvals/pending-approval-note";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { Controller, useForm, type Path } from "react-hook-form";
 import { toast } from "sonner";
 import { BALANCES_KEY, useBalances, type FreshBalances } from "@/components/balances/balance-cards";
 import { FormError } from "@/components/forms/form-error";
 import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { createWithdrawal } from "@/lib/actions/create-withdrawal";
 import { liveKeys } from "@/lib/live/query-keys";
-import { Decimal, formatMoney, toDecimal } from "@/lib/money";
+import { Decimal, formatMoney } from "@/lib/money";
 import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
-import { addressHint } from "@/lib/withdrawals/address";
-import { chainsFor, WITHDRAWAL_TOKENS } from "@/lib/withdrawals/rails";
-import { withdrawalFormSchema, type CreateWithdrawalResult, type WithdrawalFormValues } from "@/lib/withdrawals/schema";
+import type { CreateWithdrawalResult } from "@/lib/withdrawals/schema";
 import { reached } from "@/lib/actions/reached";
-
-type Values = WithdrawalFormValues;
-
-/** With one enabled token (and one chain for it) there is nothing to choose: both start chosen. */
-function defaults(): Values {
-  const token = WITHDRAWAL_TOKENS.length === 1 ? WITHDRAWAL_TOKENS[0]! : "";
-  const chains = token ? chainsFor(token) : [];
-  return { amount: "", token, chain: chains.length === 1 ? chains[0]! : "", destination_address: "" };
-}
+import { useWithdrawalForm, WithdrawalFields } from "@/components/withdrawals/withdrawal-fields";
 
 /**
  * A withdrawal from the USD withdrawal balance: amount, token and chain from the enabled rails, and
@@ -47,23 +32,8 @@ export function CreateWithdrawalForm({ initialBalances, balancesError, velocity 
   const available = balances.data?.data.withdrawalUsd ?? null;
   const attempt = useAttemptKey("withdrawal-create");
   const [pending, start] = useTransition();
-  const [formError, setFormError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState<Values | null>(null);
+  const { form, formError, confirming, setConfirming, review, showFailure, reset } = useWithdrawalForm(available);
   const [waiting, setWaiting] = useState<Extract<CreateWithdrawalResult, { outcome: "pending_approval" }> | null>(null);
-  const form = useForm<Values>({ resolver: zodResolver(withdrawalFormSchema), defaultValues: defaults(), mode: "onTouched" });
-  const errorOf = (name: Path<Values>) => form.formState.errors[name]?.message;
-  const [token, chain] = form.watch(["token", "chain"]);
-
-  const review = form.handleSubmit((values) => {
-    setFormError(null);
-    const amount = new Decimal(values.amount);
-    const balance = toDecimal(available);
-    if (balance && amount.gt(balance)) {
-      form.setError("amount", { type: "max", message: `The withdrawal balance is ${formatMoney(balance, "USD")}. Enter that amount or less (the provider's fee comes on top).` });
-      return;
-    }
-    setConfirming({ ...values, amount: amount.toFixed(2) });
-  });
 
   const send = () => {
     if (!confirming) return;
@@ -77,7 +47,7 @@ export function CreateWithdrawalForm({ initialBalances, balancesError, velocity 
         void queryClient.invalidateQueries({ queryKey: liveKeys.list("withdrawal") });
         if (r.data.outcome === "pending_approval") {
           setWaiting(r.data);
-          form.reset(defaults());
+          reset();
           toast.success("The withdrawal is waiting for a second approver.");
           return;
         }
@@ -87,61 +57,15 @@ export function CreateWithdrawalForm({ initialBalances, balancesError, velocity 
       }
       // The key is kept after any failure: an outcome the app could not learn (timeout, outage) must be
       // retried under the same key, and after a definitive refusal the ledger frees it for corrected values.
-      const fields = Object.entries(r.fieldErrors ?? {}).filter(([name]) => name in defaults());
-      for (const [name, message] of fields) form.setError(name as Path<Values>, { type: "server", message });
-      if (fields.length === 0 || r.requestId) setFormError(r.error);
+      showFailure(r);
     });
   };
-
-  const select = (name: "token" | "chain", id: string, placeholder: string, options: string[]) => (
-    <Controller
-      control={form.control}
-      name={name}
-      render={({ field }) => (
-        <Select value={field.value} onValueChange={(v) => field.onChange(v)}>
-          <SelectTrigger id={id} className="w-full" onBlur={field.onBlur}>
-            <SelectValue placeholder={placeholder} />
-          </SelectTrigger>
-          <SelectContent>
-            {options.map((o) => (
-              <SelectItem key={o} value={o}>
-                {o}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      )}
-    />
-  );
 
   return (
     <div className="grid max-w-2xl gap-6">
       <form onSubmit={review} noValidate aria-label="New withdrawal" data-testid="create-withdrawal-form">
         <fieldset disabled={pending} className="grid gap-5">
-          <Field
-            label="Amount (USD)"
-            htmlFor="wd-amount"
-            error={errorOf("amount")}
-            description={
-              available !== null
-                ? `Up to ${formatMoney(available, "USD")}, the withdrawal balance; the provider's fee is debited on top.`
-                : (balancesError ?? "The withdrawal balance is not known right now; the provider checks the amount.")
-            }
-            required
-          >
-            <Input id="wd-amount" inputMode="decimal" autoComplete="off" placeholder="250.00" {...form.register("amount")} />
-          </Field>
-          <div className="grid gap-5 sm:grid-cols-2">
-            <Field label="Token" htmlFor="wd-token" error={errorOf("token")} required>
-              {select("token", "wd-token", "Choose a token", WITHDRAWAL_TOKENS)}
-            </Field>
-            <Field label="Chain" htmlFor="wd-chain" error={errorOf("chain")} description="Only the rails the provider has enabled are listed." required>
-              {select("chain", "wd-chain", "Choose a chain", token ? chainsFor(token) : [])}
-            </Field>
-          </div>
-          <Field label="Destination address" htmlFor="wd-address" error={errorOf("destination_address")} description={`${addressHint(chain || "")} Funds sent to a wrong address cannot be recovered.`} required>
-            <Input id="wd-address" autoComplete="off" spellCheck={false} className="font-mono" placeholder="0x…" {...form.register("destination_address")} />
-          </Field>
+          <WithdrawalFields form={form} idPrefix="wd" available={available} balanceNote="the withdrawal balance" unknownNote={balancesError} />
           <VelocityUsageLine usage={velocity} currency={"USD"} />
           <FormError message={formError} />
           <div>
