@@ -4,14 +4,13 @@ import { useState, useTransition } from "react";
 import { toast } from "sonner";
 import { PendingApprovalNote } from "@/components/approvals/pending-approval-note";
 import { FormError } from "@/components/forms/form-error";
-import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { Link } from "@/components/ui/link";
 import { reached } from "@/lib/actions/reached";
-import { useWithdrawalForm, WithdrawalFields } from "@/components/withdrawals/withdrawal-fields";
+import { useWithdrawalForm, WithdrawalConfirmDialog, WithdrawalFields } from "@/components/withdrawals/withdrawal-fields";
 import { withdrawFromBalance } from "@/lib/actions/withdraw-from-balance";
 import { liveKeys } from "@/lib/live/query-keys";
-import { Decimal, formatMoney } from "@/lib/money";
+import { formatMoney } from "@/lib/money";
 import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
 import type { CreateWithdrawalResult } from "@/lib/withdrawals/schema";
 import { markWritten } from "./after-write";
@@ -75,36 +74,15 @@ export function WithdrawBalanceForm({ initial }: { initial: FreshBalances | null
         </fieldset>
       </form>
 
-      <AlertDialog open={confirming !== null} onOpenChange={(open) => (!open && !pending ? setConfirming(null) : undefined)}>
-        <AlertDialogContent data-testid="withdraw-balance-confirm">
-          <AlertDialogHeader>
-            <AlertDialogTitle>Withdraw {confirming ? formatMoney(confirming.amount, "USD") : ""} from the withdrawal balance?</AlertDialogTitle>
-            <AlertDialogDescription>
-              The provider sends this amount as {confirming?.token} on {confirming?.chain} and debits it, plus its fee, from the withdrawal balance. An on-chain
-              send cannot be reversed. Above your organization&apos;s approval threshold it waits for a second person with the approver role, and nothing is sent
-              until then.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          {confirming ? (
-            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-              <dt className="text-muted-foreground">To</dt>
-              <dd className="font-mono break-all">{confirming.destination_address}</dd>
-              {available !== null ? (
-                <>
-                  <dt className="text-muted-foreground">Balance after, before the fee</dt>
-                  <dd className="tabular-nums">{formatMoney(new Decimal(available).minus(confirming.amount), "USD")}</dd>
-                </>
-              ) : null}
-            </dl>
-          ) : null}
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
-            <Button type="button" onClick={send} disabled={pending} data-testid="withdraw-balance-submit">
-              {pending ? "Sending…" : "Withdraw"}
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <WithdrawalConfirmDialog
+        confirming={confirming}
+        onClose={() => setConfirming(null)}
+        onSend={send}
+        pending={pending}
+        available={available}
+        title={`Withdraw ${confirming ? formatMoney(confirming.amount, "USD") : ""} from the withdrawal balance?`}
+        testIdPrefix="withdraw-balance"
+      />
 
       {result?.outcome === "pending_approval" ? <PendingApprovalNote summary={result.summary} testId="withdraw-balance-pending" /> : null}
       {result?.outcome === "sent" ? (

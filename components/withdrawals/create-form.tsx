@@ -8,15 +8,14 @@ import { useState, useTransition } from "react";
 import { toast } from "sonner";
 import { BALANCES_KEY, useBalances, type FreshBalances } from "@/components/balances/balance-cards";
 import { FormError } from "@/components/forms/form-error";
-import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { createWithdrawal } from "@/lib/actions/create-withdrawal";
 import { liveKeys } from "@/lib/live/query-keys";
-import { Decimal, formatMoney } from "@/lib/money";
+import { formatMoney } from "@/lib/money";
 import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
 import type { CreateWithdrawalResult } from "@/lib/withdrawals/schema";
 import { reached } from "@/lib/actions/reached";
-import { useWithdrawalForm, WithdrawalFields } from "@/components/withdrawals/withdrawal-fields";
+import { useWithdrawalForm, WithdrawalConfirmDialog, WithdrawalFields } from "@/components/withdrawals/withdrawal-fields";
 
 /**
  * A withdrawal from the USD withdrawal balance: amount, token and chain from the enabled rails, and
@@ -76,36 +75,15 @@ export function CreateWithdrawalForm({ initialBalances, balancesError, velocity 
         </fieldset>
       </form>
 
-      <AlertDialog open={confirming !== null} onOpenChange={(open) => (!open && !pending ? setConfirming(null) : undefined)}>
-        <AlertDialogContent data-testid="withdrawal-confirm">
-          <AlertDialogHeader>
-            <AlertDialogTitle>Withdraw {confirming ? formatMoney(confirming.amount, "USD") : ""}?</AlertDialogTitle>
-            <AlertDialogDescription>
-              The provider sends this amount as {confirming?.token} on {confirming?.chain} and debits it, plus its fee, from the withdrawal balance. An on-chain
-              send cannot be reversed. Above your organization&apos;s approval threshold it waits for a second person with the approver role, and nothing is sent
-              until then.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          {confirming ? (
-            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-              <dt className="text-muted-foreground">To</dt>
-              <dd className="font-mono break-all">{confirming.destination_address}</dd>
-              {available !== null ? (
-                <>
-                  <dt className="text-muted-foreground">Balance after, before the fee</dt>
-                  <dd className="tabular-nums">{formatMoney(new Decimal(available).minus(confirming.amount), "USD")}</dd>
-                </>
-              ) : null}
-            </dl>
-          ) : null}
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
-            <Button type="button" onClick={send} disabled={pending} data-testid="withdrawal-submit">
-              {pending ? "Sending…" : "Withdraw"}
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <WithdrawalConfirmDialog
+        confirming={confirming}
+        onClose={() => setConfirming(null)}
+        onSend={send}
+        pending={pending}
+        available={available}
+        title={`Withdraw ${confirming ? formatMoney(confirming.amount, "USD") : ""}?`}
+        testIdPrefix="withdrawal"
+      />
 
       {waiting ? (
         <PendingApprovalNote summary={waiting.summary} testId="withdrawal-pending" />

@@ -2,6 +2,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { Controller, useForm, type Path, type UseFormReturn } from "react-hook-form";
+import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from "@/components/ui/alert-dialog";
+import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
@@ -111,5 +113,57 @@ export function WithdrawalFields({
         <Input id={`${idPrefix}-address`} autoComplete="off" spellCheck={false} className="font-mono" placeholder="0x…" {...form.register("destination_address")} />
       </Field>
     </>
+  );
+}
+
+/** The review step: what will be sent, where, and the balance after it, before anything leaves. */
+export function WithdrawalConfirmDialog({
+  confirming,
+  onClose,
+  onSend,
+  pending,
+  available,
+  title,
+  testIdPrefix,
+}: {
+  confirming: Values | null;
+  onClose: () => void;
+  onSend: () => void;
+  pending: boolean;
+  available: string | null;
+  title: string;
+  testIdPrefix: string;
+}) {
+  return (
+    <AlertDialog open={confirming !== null} onOpenChange={(open) => (!open && !pending ? onClose() : undefined)}>
+      <AlertDialogContent data-testid={`${testIdPrefix}-confirm`}>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{title}</AlertDialogTitle>
+          <AlertDialogDescription>
+            The provider sends this amount as {confirming?.token} on {confirming?.chain} and debits it, plus its fee, from the withdrawal balance. An on-chain send
+            cannot be reversed. Above your organization&apos;s approval threshold it waits for a second person with the approver role, and nothing is sent until
+            then.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        {confirming ? (
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-muted-foreground">To</dt>
+            <dd className="font-mono break-all">{confirming.destination_address}</dd>
+            {available !== null ? (
+              <>
+                <dt className="text-muted-foreground">Balance after, before the fee</dt>
+                <dd className="tabular-nums">{formatMoney(new Decimal(available).minus(confirming.amount), "USD")}</dd>
+              </>
+            ) : null}
+          </dl>
+        ) : null}
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
+          <Button type="button" onClick={onSend} disabled={pending} data-testid={`${testIdPrefix}-submit`}>
+            {pending ? "Sending…" : "Withdraw"}
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
   );
 }
