@@ -296,7 +296,7 @@ test.describe("funding accounts", () => {
         const org = await demoOrganizationId(pg);
         await pg.query(
           `INSERT INTO funding_account_slots (id, organization_id, environment, day, attempt_key, status, updated_at)
-           SELECT gen_random_uuid(), $1, 'sandbox', ${TODAY}, $2 || '-' || g, 'created', now()
+           SELECT gen_random_uuid(), $1, 'sandbox', ${TODAY}, $2 || '-' || gen_random_uuid(), 'created', now()
            FROM generate_series(1, GREATEST(0, $3 - (SELECT count(*) FROM funding_account_slots WHERE organization_id = $1 AND environment = 'sandbox' AND day = ${TODAY}))) g`,
           [org, tag, target],
         );
