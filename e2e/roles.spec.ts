@@ -30,11 +30,12 @@ test.describe("what each role may open", () => {
     const row = admin.getByTestId(`team-row-${email}`);
     const requestPromise = admin.waitForRequest((r) => r.method() === "POST" && Boolean(r.headers()["next-action"]));
     await row.getByRole("combobox").click();
-    await admin.getByRole("option", { name: "Approver" }).click();
+    // Down to viewer: a tightening, so it applies at once (granting approver would wait for a second person).
+    await admin.getByRole("option", { name: "Viewer" }).click();
     const request = await requestPromise;
     const actionId = request.headers()["next-action"];
     const body = request.postData()!;
-    await expect(admin.getByText("Tara Target is now approver.")).toBeVisible();
+    await expect(admin.getByText("Tara Target is now viewer.")).toBeVisible();
     // ...put the operator back...
     await row.getByRole("combobox").click();
     await admin.getByRole("option", { name: "Operator" }).click();
