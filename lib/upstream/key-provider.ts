@@ -6,7 +6,7 @@
  * call, which `npm run bench:client` measured above the client's 2 ms overhead budget. Why it stays
  * safe: entries live KEY_CACHE_TTL_MS at most, so a key revoked or replaced on another instance
  * stops being sent everywhere within that time; on the instance that made the change the actions
- * call `forgetCachedKeys` after their commit, so there it stops at once. See README.md.
+ * call `forgetCachedKeys` after their commit, so there it stops at once. See docs/architecture.md.
  */
 import type { ActiveApiKey, KeyProvider, UpstreamEnvironment, UpstreamSurface } from "./types";
 

@@ -7,7 +7,7 @@
  *
  * Each `bench:<name>` writes bench-results/<name>.json with a `summary` array of result lines
  * ({ metric, value, unit?, target?, met? }); a benchmark without one is reported by its exit
- * code. The summary goes to bench-results/summary.json and summary.md (the README's table) with
+ * code. The summary goes to bench-results/summary.json and summary.md (the table in docs/benchmarks.md) with
  * the machine's description, and is printed as a table.
  *
  * Env: BENCH_ONLY (comma-separated names, e.g. "pages,concurrency"), BENCH_SKIP_BUILD=1 (reuse
