@@ -38,5 +38,7 @@ export default auth((req) => {
 });
 
 export const config = {
-  matcher: ["/((?!_next/static|_next/image|favicon.ico).*)"],
+  // Static files of public/ that a browser fetches without the session cookie (the manifest) or
+  // before anyone signs in (the icons) skip the sign-in redirect.
+  matcher: ["/((?!_next/static|_next/image|favicon.ico|apple-touch-icon.png|manifest.webmanifest|icons/).*)"],
 };

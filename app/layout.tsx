@@ -6,6 +6,15 @@ import "./globals.css";
 export const metadata: Metadata = {
   title: { default: "Merchant Ops", template: "%s · Merchant Ops" },
   description: "Operations dashboard for a merchant's finance team.",
+  // Files in public/, which the proxy lets through signed out (the sign-in page shows them too).
+  icons: {
+    icon: [
+      { url: "/favicon.ico", sizes: "32x32" },
+      { url: "/icons/icon.svg", type: "image/svg+xml" },
+    ],
+    apple: "/apple-touch-icon.png",
+  },
+  manifest: "/manifest.webmanifest",
 };
 
 export default async function RootLayout({ children }: { children: React.ReactNode }) {

@@ -1,5 +1,3 @@
-import type { NextConfig } from "next";
-
 // Headers that never vary; the per-request Content-Security-Policy (with its nonce) and HSTS
 // are set in proxy.ts.
 const securityHeaders = [
@@ -10,7 +8,8 @@ const securityHeaders = [
   { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
 ];
 
-const config: NextConfig = {
+/** @type {import("next").NextConfig} */
+const config = {
   poweredByHeader: false,
   reactStrictMode: true,
   serverExternalPackages: ["@node-rs/argon2", "pino", "pg"],
