@@ -20,6 +20,7 @@ const BIG = "x".repeat(1_000_000);
 const INJECTIONS = [
   "' OR '1'='1'; DROP TABLE users; --",
   "<script>alert(document.cookie)</script>",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe, meant as plain text
   "${7*7}{{7*7}}<%= 7*7 %>",
   "../../../../etc/passwd",
   "\u0000\u202e\ud800\uffff",

@@ -1,5 +1,5 @@
 "use client";
-import * as React from "react";
+import type * as React from "react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { parseAsInteger, parseAsStringLiteral, useQueryStates } from "nuqs";
 import { RequestActions } from "@/components/approvals/request-actions";

@@ -26,7 +26,7 @@ const PAD = { top: 12, right: 12, bottom: 28, left: 96 };
 const dateOnly = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
 const dayAndTime = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
 
-const valueOf = (p: { at: string }, key: string): string | null => (p as unknown as Record<string, string | null>)[key] ?? null;
+const pointValue = (p: { at: string }, key: string): string | null => (p as unknown as Record<string, string | null>)[key] ?? null;
 
 function ticks(min: Decimal, max: Decimal, count = 4): Decimal[] {
   if (min.eq(max)) return [min];
@@ -35,7 +35,7 @@ function ticks(min: Decimal, max: Decimal, count = 4): Decimal[] {
 }
 
 export function BalanceChart<K extends string>({ id, title, points, series }: { id: string; title: string; points: readonly ChartPoint<K>[]; series: readonly ChartSeries<K>[] }) {
-  const values = points.flatMap((p) => series.map((s) => valueOf(p, s.key)).filter((v): v is string => v !== null)).map((v) => new Decimal(v));
+  const values = points.flatMap((p) => series.map((s) => pointValue(p, s.key)).filter((v): v is string => v !== null)).map((v) => new Decimal(v));
   if (points.length < 2 || values.length === 0) return null;
   let min = Decimal.min(...values);
   let max = Decimal.max(...values);
@@ -54,7 +54,7 @@ export function BalanceChart<K extends string>({ id, title, points, series }: { 
     let d = "";
     let prevY: number | null = null;
     for (const p of points) {
-      const v = valueOf(p, s.key);
+      const v = pointValue(p, s.key);
       if (v === null) continue;
       const px = x(p.at).toFixed(1);
       const py = y(v).toFixed(1);
@@ -68,8 +68,8 @@ export function BalanceChart<K extends string>({ id, title, points, series }: { 
   const first = points[0]!;
   const last = points[points.length - 1]!;
   const summary = series
-    .filter((s) => valueOf(first, s.key) !== null)
-    .map((s) => `${s.label} from ${formatMoney(valueOf(first, s.key), s.currency)} on ${formatDateTime(first.at)} to ${formatMoney(valueOf(last, s.key), s.currency)} now`)
+    .filter((s) => pointValue(first, s.key) !== null)
+    .map((s) => `${s.label} from ${formatMoney(pointValue(first, s.key), s.currency)} on ${formatDateTime(first.at)} to ${formatMoney(pointValue(last, s.key), s.currency)} now`)
     .join("; ");
   const currency = series[0]!.currency;
   const xTicks = [first.at, points[Math.floor(points.length / 2)]!.at, last.at];
@@ -132,7 +132,7 @@ export function BalanceChart<K extends string>({ id, title, points, series }: { 
                 <td className="py-1 pr-3 whitespace-nowrap">{formatDateTime(p.at)}</td>
                 {series.map((s) => (
                   <td key={s.key} className="py-1 pr-3 text-right tabular-nums">
-                    {formatMoney(valueOf(p, s.key), s.currency)}
+                    {formatMoney(pointValue(p, s.key), s.currency)}
                   </td>
                 ))}
               </tr>

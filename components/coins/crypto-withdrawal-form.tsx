@@ -82,7 +82,7 @@ export function CryptoWithdrawalForm({ addresses, assets, balances, velocity }: 
               <dt className="text-muted-foreground">Minimum</dt>
               <dd className="tabular-nums">{formatAsset(chain?.min_amount, address.asset)}</dd>
               <dt className="text-muted-foreground">Total debit</dt>
-              <dd className="tabular-nums">{amount && amount.gt(0) ? formatAsset(amount.plus(fee ?? 0).toFixed(), address.asset) : "—"}</dd>
+              <dd className="tabular-nums">{amount?.gt(0) ? formatAsset(amount.plus(fee ?? 0).toFixed(), address.asset) : "—"}</dd>
             </dl>
           ) : null}
           <VelocityUsageLine usage={velocity} currency={address?.asset ?? ""} />

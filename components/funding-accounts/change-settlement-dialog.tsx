@@ -50,6 +50,7 @@ export function ChangeSettlementDialog({ accountId, rail, asset }: { accountId: 
     staleTime: 60 * 60_000,
   });
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the conversion (needKey) changes, which is its purpose
   useEffect(() => {
     form.setValue("rate_id", "");
   }, [needKey, form]);

@@ -66,6 +66,7 @@ export function CreateFundingAccountForm({ customers, customersError, banks, ban
 
   // A rate belongs to one conversion (side and currency): another conversion needs a new one.
   const needKey = need ? `${need.side}:${need.to}` : "";
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the conversion (needKey) changes, which is its purpose
   useEffect(() => {
     form.setValue("rate_id", "");
   }, [needKey, form]);

@@ -33,6 +33,7 @@ export function RatePicker({
   const [expired, setExpired] = useState(false);
 
   // A different conversion needs a different rate: drop the one on screen.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the conversion (side, to) changes, which is its purpose
   useEffect(() => {
     setRate(null);
     setExpired(false);

@@ -3,7 +3,7 @@
  * the create form shows, the receive instructions with their copy buttons, deposits, empty and
  * error states, the frozen banner, and what the expiry countdown announces.
  */
-import * as React from "react";
+import type * as React from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { describe, expect, it, vi } from "vitest";

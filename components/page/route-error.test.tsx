@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import * as React from "react";
+import type * as React from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
 

@@ -2,7 +2,7 @@
  * Render tests of the recipient components as the server first paints them: the detail shows only
  * the object of its type with numbers masked, the table shows masked rows, and the empty states.
  */
-import * as React from "react";
+import type * as React from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { describe, expect, it, vi } from "vitest";

@@ -148,6 +148,7 @@ export function ReviewQueue({ initial, canDecide }: { initial: QueueView; canDec
           {items.map((item, i) => {
             const isSelected = i === index;
             return (
+              // biome-ignore lint/a11y/useKeyWithClickEvents: the click is a pointer shortcut; the keyboard selects an item by focusing its link
               <li
                 key={item.id}
                 data-testid="queue-item"

@@ -1,4 +1,4 @@
-import * as React from "react";
+import type * as React from "react";
 import { Slot as SlotPrimitive } from "radix-ui";
 import { cva, type VariantProps } from "class-variance-authority";
 

@@ -30,7 +30,7 @@ export const ASSETS: Record<AssetSymbol, AssetInfo> = {
 export const ASSET_ORDER: readonly AssetSymbol[] = ["NGN", "USD", "BTC", "ETH", "USDT", "USDC", "SOL"];
 
 export function isAssetSymbol(s: string): s is AssetSymbol {
-  return Object.prototype.hasOwnProperty.call(ASSETS, s);
+  return Object.hasOwn(ASSETS, s);
 }
 
 export interface MarketDef {

@@ -2,7 +2,7 @@
  * The Coins state slice of one merchant (plain JSON, persisted by the platform) and the ledger
  * operations on it. Balances only move through these functions, which refuse to go negative.
  */
-import { Decimal, fixed, toDecimal } from "../lib/money";
+import { type Decimal, fixed, toDecimal } from "../lib/money";
 import { ASSETS, ASSET_ORDER, type AssetSymbol } from "./catalog";
 
 export type OrderSide = "buy" | "sell";

@@ -14,7 +14,7 @@ import type {
   SwiftBankAccountDetails,
   UsBankAccountDetails,
 } from "./types";
-import { FieldErrors, isUuid, requireObject, type JsonObject } from "./http-util";
+import { type FieldErrors, isUuid, requireObject, type JsonObject } from "./http-util";
 import {
   isAlpha3Country,
   isEvmAddress,

@@ -11,7 +11,7 @@ import {
   US_STATES,
 } from "./reference";
 import type { Address } from "./types";
-import { FieldErrors, isObject, requireObject } from "./http-util";
+import { type FieldErrors, isObject, requireObject } from "./http-util";
 
 /** ABA checksum: 3*(d1+d4+d7) + 7*(d2+d5+d8) + (d3+d6+d9) must be a multiple of 10. */
 export function isValidAbaRouting(routing: string): boolean {
@@ -78,7 +78,7 @@ export function isValidWireName(name: string): boolean {
 
 /** A street number: a group of digits, optionally followed by a letter or a unit suffix ("12B"). */
 export function hasStreetNumber(line: string): boolean {
-  return /(^|\s)\d+[A-Za-z]?(\s|,|$)/.test(line) || /^\d+[-\/]\d+/.test(line);
+  return /(^|\s)\d+[A-Za-z]?(\s|,|$)/.test(line) || /^\d+[-/]\d+/.test(line);
 }
 
 function optString(v: unknown): string | null | undefined {

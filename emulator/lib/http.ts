@@ -69,7 +69,7 @@ export function surfaceError(
 export function requireScope(scope: Scope): MiddlewareHandler<EmuEnv> {
   return async (c, next) => {
     const auth = c.get("auth");
-    if (!auth || !auth.key.scopes.includes(scope)) {
+    if (!auth?.key.scopes.includes(scope)) {
       return surfaceError(c, 403, "API_KEY_INVALID_SCOPE", `This API key lacks the ${scope} scope required for this endpoint.`, {
         required_scope: scope,
       });

@@ -10,7 +10,7 @@
  * becomes its sentence with the provider's field errors on the form's fields.
  */
 import "server-only";
-import { z } from "zod";
+import type { z } from "zod";
 import type { Permission } from "@/lib/auth/permissions";
 import { AuthorizationError, authorize, type CurrentUser } from "@/lib/auth/session";
 import { writeAudit, type AuditEntry } from "@/lib/audit";

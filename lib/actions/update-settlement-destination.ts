@@ -4,7 +4,7 @@ import { ActionError, defineAction, zodFieldErrors } from "@/lib/actions/safe-ac
 import { submitMoneyMovement } from "@/lib/approvals/submit";
 import { db } from "@/lib/db";
 import { SETTLEMENT_UPSTREAM_FIELDS, settlementFormSchema, toSettlementBody, updateSettlementSchema } from "@/lib/funding-accounts/schema";
-import { type Rail } from "@/lib/funding-accounts/options";
+import type { Rail } from "@/lib/funding-accounts/options";
 import { confirmPayoutAccountName } from "@/lib/funding-accounts/server-checks";
 import { isExternal, shownFor } from "@/lib/settlement/destination";
 

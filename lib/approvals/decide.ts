@@ -11,7 +11,7 @@ import "server-only";
 import { writeAudit, type AuditActor } from "@/lib/audit";
 import { ActionError } from "@/lib/actions/safe-action";
 import { db } from "@/lib/db";
-import { Prisma, type ApprovalRequest } from "@/lib/generated/prisma/client";
+import type { Prisma, ApprovalRequest } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
 import type { RequestContext } from "@/lib/request-context";
 import { UpstreamError } from "@/lib/upstream/errors";

@@ -92,7 +92,7 @@ function depositDelta(e: StoredEventLike, d: Rec): BalanceDelta | null {
     return { at, key: ownAccount ? "withdrawalUsd" : "collectionUsd", amount: settled, cause: "deposit", id };
   }
   const fee = isRec(d.developer_fee) ? dec(d.developer_fee.amount) : null;
-  if (fee && fee.gt(0)) {
+  if (fee?.gt(0)) {
     const feeCurrency = String((d.developer_fee as Rec).currency ?? "").toUpperCase();
     return { at, key: feeCurrency === "NGN" ? "withdrawalNgn" : "collectionUsd", amount: fee, cause: "deposit developer fee", id };
   }

@@ -66,6 +66,7 @@ export function routeDefinition(fn: unknown): RouteDef | undefined {
   return typeof fn === "function" ? ROUTES.get(fn) : undefined;
 }
 
+// biome-ignore lint/complexity/noBannedTypes: zod's object schema with no keys is ZodObject<{}>
 export function defineRoute<Q extends z.ZodType = z.ZodObject<{}>>(
   def: RouteDef<Q>,
   handler: (ctx: RouteContext<z.output<Q>>) => Promise<unknown>,

@@ -121,7 +121,7 @@ export function createLiveStream(opts: LiveStreamOptions): ReadableStream<Uint8A
           opts
             .replay()
             .then((result) => {
-              if (!result || !result.complete) sendResync();
+              if (!result?.complete) sendResync();
               else for (const c of result.events) sendChange(c);
               const sent = new Set(result?.complete ? result.events.map((e) => e.id) : []);
               const waiting = pending ?? [];

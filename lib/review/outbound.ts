@@ -46,7 +46,7 @@ export async function enqueueOutbound(
   input: { organizationId: string; environment: "sandbox" | "production"; event: string; decisionId: string | null; data: Record<string, unknown> },
 ): Promise<string | null> {
   const hook = await tx.outboundWebhook.findUnique({ where: { organizationId_environment: { organizationId: input.organizationId, environment: input.environment } } });
-  if (!hook || !hook.enabled) return null;
+  if (!hook?.enabled) return null;
   const id = randomUUID();
   const payload = { id, event: input.event, environment: input.environment, created_at: new Date().toISOString(), data: input.data };
   await tx.outboundDelivery.create({

@@ -31,6 +31,7 @@ const TARGET_EPS = 1_000;
 const REPEAT_EVERY = 20; // one in twenty events is delivered a second time
 
 // The load process: plain JavaScript so it starts fast and shares no CPU with the server's thread.
+// biome-ignore lint/complexity/noUselessStringRaw: raw, so an escape later added to the worker's source reaches it unchanged
 const LOAD_WORKER = String.raw`
 const http = require("node:http");
 const crypto = require("node:crypto");
