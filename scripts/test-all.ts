@@ -1,7 +1,8 @@
 /**
- * `npm test`: every suite of the project, on a fresh embedded PostgreSQL. vitest (unit, emulator
- * contract and integration tests), then the built app with the emulator under Playwright in
- * Debian's Chromium. Ends with one line `N passed, N failed` adding up every suite.
+ * `npm test`: every suite of the project, on a fresh embedded PostgreSQL. Biome's check (`npm run
+ * lint`, counted as one test), vitest (unit, emulator contract and integration tests), then the
+ * built app with the emulator under Playwright in Debian's Chromium. Ends with one line
+ * `N passed, N failed` adding up every suite.
  *
  * `npm test -- e2e/deposits.spec.ts` (any Playwright arguments) runs only those specs, on the same
  * fresh stack and without vitest: for going over a few specs while fixing them.
@@ -60,6 +61,13 @@ async function main() {
       interrupted = true;
       void cleanUp().then(() => process.exit(code));
     });
+  }
+
+  // 0. Biome, first because it needs nothing started and fails fastest.
+  if (playwrightArgs.length === 0) {
+    console.log("\n=== Biome: npm run lint ===");
+    const linted = await run("npm", ["run", "--silent", "lint"], process.env);
+    add({ passed: linted ? 1 : 0, failed: linted ? 0 : 1, skipped: 0 });
   }
 
   generateClient();

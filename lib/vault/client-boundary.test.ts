@@ -18,7 +18,7 @@ const importsServerOnly = (src: string) => /^\s*import\s+["']server-only["']/m.t
 const decrypts = (src: string) => /createDecipheriv\(|\bdecrypt\(/.test(src);
 
 /** Module specifiers a file imports at runtime (not `import type` / `export type`, not all-type braces). */
-export function valueImports(src: string): string[] {
+function valueImports(src: string): string[] {
   const specs: string[] = [];
   const stmt = /(?:^|\n)\s*(import|export)\s+(type\s+)?([^;'"]*?)\s*(?:from\s+)?["']([^"']+)["']/g;
   for (const m of src.matchAll(stmt)) {
@@ -43,7 +43,7 @@ function resolve(from: string, spec: string, sources: Sources): string | null {
 }
 
 /** Every module reachable from a client module, with one path that reaches it (for the message). */
-export function clientReachable(sources: Sources): Map<string, string[]> {
+function clientReachable(sources: Sources): Map<string, string[]> {
   const seen = new Map<string, string[]>();
   const queue: string[][] = [...sources.entries()].filter(([, src]) => isClient(src)).map(([f]) => [f]);
   for (const trail of queue) seen.set(trail[0]!, trail);
