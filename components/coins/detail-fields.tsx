@@ -1,6 +1,6 @@
 "use client";
 import type { UseQueryResult } from "@tanstack/react-query";
-import { ReadError } from "@/components/funding-accounts/read-error";
+import { ReadError } from "@/components/page/read-error";
 import { StaleNote } from "@/components/funding-accounts/stale-note";
 import type { Freshness } from "@/lib/funding-accounts/views";
 

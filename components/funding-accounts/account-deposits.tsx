@@ -8,7 +8,7 @@ import { formatDateTime } from "@/lib/format";
 import type { AccountDepositsView } from "@/lib/funding-accounts/views";
 import { liveKeys } from "@/lib/live/query-keys";
 import { formatMoney } from "@/lib/money";
-import { ReadError } from "./read-error";
+import { ReadError } from "@/components/page/read-error";
 import { StaleNote } from "./stale-note";
 
 /** Every deposit event invalidates the "deposit" lists, this one included. */

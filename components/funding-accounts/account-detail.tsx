@@ -14,7 +14,7 @@ import type { Rail } from "@/lib/funding-accounts/options";
 import { ChangeSettlementDialog } from "./change-settlement-dialog";
 import { Countdown } from "./countdown";
 import { railLabel, settlementLabel, typeLabel } from "./labels";
-import { ReadError } from "./read-error";
+import { ReadError } from "@/components/page/read-error";
 import { StaleNote } from "./stale-note";
 
 export const accountKey = (id: string) => liveKeys.resource("funding_account", id);

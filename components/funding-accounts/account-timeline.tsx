@@ -4,7 +4,7 @@ import { fetchJson } from "@/components/balances/fetch-json";
 import { useLiveRefetchInterval } from "@/components/live/live-provider";
 import { TimelineList, type TimelineItem } from "@/components/timeline/timeline-list";
 import { liveKeys } from "@/lib/live/query-keys";
-import { ReadError } from "./read-error";
+import { ReadError } from "@/components/page/read-error";
 
 export const accountTimelineKey = (id: string) => liveKeys.timeline("funding_account", id);
 

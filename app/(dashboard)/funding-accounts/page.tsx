@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
 import { QuotaMeter } from "@/components/funding-accounts/quota-meter";
-import { ReadError } from "@/components/funding-accounts/read-error";
+import { ReadError } from "@/components/page/read-error";
 import { PageHeader } from "@/components/page/page-header";
 import { FundingAccountsTable } from "@/components/tables/funding-accounts/data-table";
 import { FundingAccountsToolbar } from "@/components/tables/funding-accounts/toolbar";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
-import { ReadError } from "@/components/funding-accounts/read-error";
+import { ReadError } from "@/components/page/read-error";
 import { PageHeader } from "@/components/page/page-header";
 import { TransfersTable } from "@/components/tables/transfers/data-table";
 import { TransfersToolbar } from "@/components/tables/transfers/toolbar";

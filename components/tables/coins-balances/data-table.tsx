@@ -1,5 +1,5 @@
 "use client";
-import { ReadError } from "@/components/funding-accounts/read-error";
+import { ReadError } from "@/components/page/read-error";
 import { StaleNote } from "@/components/funding-accounts/stale-note";
 import { CoinsEmptyState } from "@/components/tables/coins-shared/empty-state";
 import { useCoinsQuery } from "@/components/tables/coins-shared/list";

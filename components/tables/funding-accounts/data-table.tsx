@@ -4,7 +4,7 @@ import { Link } from "@/components/ui/link";
 import { useLiveRefetchInterval } from "@/components/live/live-provider";
 import { fetchJson } from "@/components/balances/fetch-json";
 import { railLabel, settlementLabel, typeLabel } from "@/components/funding-accounts/labels";
-import { ReadError } from "@/components/funding-accounts/read-error";
+import { ReadError } from "@/components/page/read-error";
 import { StaleNote } from "@/components/funding-accounts/stale-note";
 import { FundingAccountsEmptyState } from "@/components/tables/funding-accounts/empty-state";
 import { StatusBadge } from "@/components/timeline/status-badge";

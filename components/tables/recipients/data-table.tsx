@@ -2,7 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@/components/ui/link";
 import { fetchJson } from "@/components/balances/fetch-json";
-import { ReadError } from "@/components/funding-accounts/read-error";
+import { ReadError } from "@/components/page/read-error";
 import { StaleNote } from "@/components/funding-accounts/stale-note";
 import { typeLabel } from "@/components/recipients/labels";
 import { RecipientsEmptyState } from "@/components/tables/recipients/empty-state";

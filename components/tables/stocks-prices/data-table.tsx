@@ -2,7 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@/components/ui/link";
 import { fetchJson } from "@/components/balances/fetch-json";
-import { ReadError } from "@/components/funding-accounts/read-error";
+import { ReadError } from "@/components/page/read-error";
 import { StaleNote } from "@/components/funding-accounts/stale-note";
 import { Change } from "@/components/stocks/change";
 import { StaleBadge } from "@/components/stocks/market-status";

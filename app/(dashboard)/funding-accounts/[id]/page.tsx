@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { AccountDeposits } from "@/components/funding-accounts/account-deposits";
 import { FundingAccountDetail } from "@/components/funding-accounts/account-detail";
 import { AccountTimeline } from "@/components/funding-accounts/account-timeline";
-import { ReadError } from "@/components/funding-accounts/read-error";
+import { ReadError } from "@/components/page/read-error";
 import { SimulateDepositForm } from "@/components/funding-accounts/simulate-deposit-form";
 import { sandboxEmulatorUrl } from "@/lib/upstream/emulator-control";
 import { PageHeader } from "@/components/page/page-header";

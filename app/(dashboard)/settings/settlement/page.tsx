@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { ReadError } from "@/components/funding-accounts/read-error";
+import { ReadError } from "@/components/page/read-error";
 import { StaleNote } from "@/components/funding-accounts/stale-note";
 import { PageHeader } from "@/components/page/page-header";
 import { SettlementDestinationCard } from "@/components/settlement/destination-form";
