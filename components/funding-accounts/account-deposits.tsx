@@ -9,7 +9,7 @@ import type { AccountDepositsView } from "@/lib/funding-accounts/views";
 import { liveKeys } from "@/lib/live/query-keys";
 import { formatMoney } from "@/lib/money";
 import { ReadError } from "@/components/page/read-error";
-import { StaleNote } from "./stale-note";
+import { StaleNote } from "@/components/page/stale-note";
 
 /** Every deposit event invalidates the "deposit" lists, this one included. */
 export const accountDepositsKey = (id: string) => liveKeys.list("deposit", "funding_account", id);

@@ -15,7 +15,7 @@ import { ChangeSettlementDialog } from "./change-settlement-dialog";
 import { Countdown } from "./countdown";
 import { railLabel, settlementLabel, typeLabel } from "./labels";
 import { ReadError } from "@/components/page/read-error";
-import { StaleNote } from "./stale-note";
+import { StaleNote } from "@/components/page/stale-note";
 
 export const accountKey = (id: string) => liveKeys.resource("funding_account", id);
 

@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { ExternalLinkIcon } from "lucide-react";
 import { fetchJson } from "@/components/balances/fetch-json";
 import { ReadError } from "@/components/page/read-error";
-import { StaleNote } from "@/components/funding-accounts/stale-note";
+import { StaleNote } from "@/components/page/stale-note";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatMoney } from "@/lib/money";

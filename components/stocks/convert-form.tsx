@@ -5,7 +5,7 @@ import { parseAsString, useQueryStates } from "nuqs";
 import { useState } from "react";
 import { fetchJson } from "@/components/balances/fetch-json";
 import { FigureError } from "@/components/balances/freshness";
-import { StaleNote } from "@/components/funding-accounts/stale-note";
+import { StaleNote } from "@/components/page/stale-note";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";

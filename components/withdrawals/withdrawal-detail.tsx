@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { fetchJson } from "@/components/balances/fetch-json";
 import { CopyButton } from "@/components/forms/copy-button";
 import { ReadError } from "@/components/page/read-error";
-import { StaleNote } from "@/components/funding-accounts/stale-note";
+import { StaleNote } from "@/components/page/stale-note";
 import { useLiveRefetchInterval } from "@/components/live/live-provider";
 import { StatusBadge } from "@/components/timeline/status-badge";
 import { formatDateTime } from "@/lib/format";

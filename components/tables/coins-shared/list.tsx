@@ -2,7 +2,7 @@
 import { useQuery, type UseQueryResult } from "@tanstack/react-query";
 import { fetchJson } from "@/components/balances/fetch-json";
 import { ReadError } from "@/components/page/read-error";
-import { StaleNote } from "@/components/funding-accounts/stale-note";
+import { StaleNote } from "@/components/page/stale-note";
 import { Table, TableCaption } from "@/components/ui/table";
 import type { Freshness } from "@/lib/funding-accounts/views";
 

@@ -5,7 +5,7 @@ import { useLiveRefetchInterval } from "@/components/live/live-provider";
 import { fetchJson } from "@/components/balances/fetch-json";
 import { railLabel, settlementLabel, typeLabel } from "@/components/funding-accounts/labels";
 import { ReadError } from "@/components/page/read-error";
-import { StaleNote } from "@/components/funding-accounts/stale-note";
+import { StaleNote } from "@/components/page/stale-note";
 import { FundingAccountsEmptyState } from "@/components/tables/funding-accounts/empty-state";
 import { StatusBadge } from "@/components/timeline/status-badge";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";

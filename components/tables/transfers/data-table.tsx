@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@/components/ui/link";
 import { fetchJson } from "@/components/balances/fetch-json";
 import { ReadError } from "@/components/page/read-error";
-import { StaleNote } from "@/components/funding-accounts/stale-note";
+import { StaleNote } from "@/components/page/stale-note";
 import { useLiveRefetchInterval } from "@/components/live/live-provider";
 import { Pager } from "@/components/tables/pager";
 import { TransfersEmptyState } from "@/components/tables/transfers/empty-state";
