@@ -1,6 +1,6 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import { fetchJson } from "@/components/balances/fetch-json";
+import { fetchJson } from "@/components/page/fetch-json";
 import { useLiveRefetchInterval } from "@/components/live/live-provider";
 import { TimelineList, type TimelineItem } from "@/components/timeline/timeline-list";
 import { liveKeys } from "@/lib/live/query-keys";

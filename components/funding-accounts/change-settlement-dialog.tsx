@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState, useTransition } from "react";
 import { Controller, useForm, type Path } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
-import { fetchJson } from "@/components/balances/fetch-json";
+import { fetchJson } from "@/components/page/fetch-json";
 import { BankLookupControls, useBankLookup } from "@/components/forms/bank-lookup";
 import { ControlledSelect } from "@/components/forms/controlled-select";
 import { FormError } from "@/components/forms/form-error";

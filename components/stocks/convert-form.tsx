@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { ArrowLeftRightIcon } from "lucide-react";
 import { parseAsString, useQueryStates } from "nuqs";
 import { useState } from "react";
-import { fetchJson } from "@/components/balances/fetch-json";
+import { fetchJson } from "@/components/page/fetch-json";
 import { FigureError } from "@/components/balances/freshness";
 import { StaleNote } from "@/components/page/stale-note";
 import { Button } from "@/components/ui/button";

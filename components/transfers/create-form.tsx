@@ -9,7 +9,7 @@ import { useEffect, useState, useTransition } from "react";
 import { Controller, useForm, type Path } from "react-hook-form";
 import { toast } from "sonner";
 import { BALANCES_KEY, useBalances, type FreshBalances } from "@/components/balances/balance-cards";
-import { fetchJson } from "@/components/balances/fetch-json";
+import { fetchJson } from "@/components/page/fetch-json";
 import { BankLookupControls, useBankLookup } from "@/components/forms/bank-lookup";
 import { FormError } from "@/components/forms/form-error";
 import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from "@/components/ui/alert-dialog";

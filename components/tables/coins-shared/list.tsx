@@ -1,6 +1,6 @@
 "use client";
 import { useQuery, type UseQueryResult } from "@tanstack/react-query";
-import { fetchJson } from "@/components/balances/fetch-json";
+import { fetchJson } from "@/components/page/fetch-json";
 import { ReadError } from "@/components/page/read-error";
 import { StaleNote } from "@/components/page/stale-note";
 import { Table, TableCaption } from "@/components/ui/table";

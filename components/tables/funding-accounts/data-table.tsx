@@ -2,7 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@/components/ui/link";
 import { useLiveRefetchInterval } from "@/components/live/live-provider";
-import { fetchJson } from "@/components/balances/fetch-json";
+import { fetchJson } from "@/components/page/fetch-json";
 import { railLabel, settlementLabel, typeLabel } from "@/components/funding-accounts/labels";
 import { ReadError } from "@/components/page/read-error";
 import { StaleNote } from "@/components/page/stale-note";
