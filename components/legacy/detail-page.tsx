@@ -1,6 +1,6 @@
 import { notFound } from "next/navigation";
 import { StaleNote } from "@/components/deposits/stale-note";
-import { UpstreamProblem } from "@/components/deposits/upstream-problem";
+import { UpstreamProblem } from "@/components/page/upstream-problem";
 import { LegacyHeader } from "@/components/legacy/legacy-header";
 import { LEGACY_TITLE } from "@/components/legacy/list-page";
 import { PayoutFields } from "@/components/legacy/payout-fields";

@@ -1,5 +1,5 @@
 import { StaleNote } from "@/components/deposits/stale-note";
-import { UpstreamProblem } from "@/components/deposits/upstream-problem";
+import { UpstreamProblem } from "@/components/page/upstream-problem";
 import { IgnoredParams } from "@/components/legacy/ignored-params";
 import { LegacyHeader } from "@/components/legacy/legacy-header";
 import { payoutColumns } from "@/components/tables/payouts/columns";

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
 import { LiveRefresh } from "@/components/deposits/live-refresh";
 import { StaleNote } from "@/components/deposits/stale-note";
-import { UpstreamProblem } from "@/components/deposits/upstream-problem";
+import { UpstreamProblem } from "@/components/page/upstream-problem";
 import { PageHeader } from "@/components/page/page-header";
 import { DepositsTable, type DepositRow } from "@/components/tables/deposits/data-table";
 import { DepositsToolbar } from "@/components/tables/deposits/toolbar";

@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { DepositFields, type DepositDetail } from "@/components/deposits/deposit-fields";
 import { LiveRefresh } from "@/components/deposits/live-refresh";
 import { StaleNote } from "@/components/deposits/stale-note";
-import { UpstreamProblem } from "@/components/deposits/upstream-problem";
+import { UpstreamProblem } from "@/components/page/upstream-problem";
 import { PageHeader } from "@/components/page/page-header";
 import { DecisionPanel, type DecisionItem } from "@/components/review/decision-panel";
 import { Timeline } from "@/components/timeline/timeline";
