@@ -80,7 +80,7 @@ const reaching = actions.filter((f) => reachesProvider(f));
 
 /** The money paths by file, so a move that hides one from the walk fails here. */
 const MONEY_PATHS = [
-  "lib/actions/create-transfer.ts",
+  "lib/transfers/actions.ts",
   "lib/actions/create-withdrawal.ts",
   "lib/actions/move-balance.ts",
   "lib/actions/place-pro-order.ts",

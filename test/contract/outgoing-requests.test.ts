@@ -22,7 +22,7 @@ import { createCoinsFiatWithdrawal } from "@/lib/actions/create-coins-fiat-withd
 import { createFundingAccount } from "@/lib/actions/create-funding-account";
 import { createProWebhook } from "@/lib/actions/create-pro-webhook";
 import { createRecipient } from "@/lib/actions/create-recipient";
-import { createTransfer } from "@/lib/actions/create-transfer";
+import { createTransfer } from "@/lib/transfers/actions";
 import { createWithdrawal } from "@/lib/actions/create-withdrawal";
 import { deleteProWebhook } from "@/lib/actions/delete-pro-webhook";
 import { moveBalance } from "@/lib/actions/move-balance";

@@ -16,7 +16,7 @@ import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescript
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { createTransfer } from "@/lib/actions/create-transfer";
+import { createTransfer } from "@/lib/transfers/actions";
 import type { RateView } from "@/lib/funding-accounts/views";
 import { liveKeys } from "@/lib/live/query-keys";
 import { Decimal, formatMoney } from "@/lib/money";
