@@ -2,8 +2,9 @@
  * Every approval kind the app knows. Importing this module registers them all; the approvals
  * engine imports it before looking a kind up, so a request can always be executed.
  *
- * To add a kind: write `lib/approvals/executors/<kind>.ts` with `defineExecutor(...)` and add one
- * import line below (keep them sorted; one line per kind, each engineer edits only their own).
+ * To add a kind: write its executor with `defineExecutor(...)` in its feature's lib module
+ * (`lib/<area>/executor.ts`; kinds not yet moved there are in this folder) and add one import line
+ * below (keep them sorted; one line per kind, each engineer edits only their own).
  */
 import "server-only";
 import "./balance-move";
@@ -18,6 +19,6 @@ import "./merchant-settlement";
 import "./merchant-withdrawal";
 import "./pro-order";
 import "./pro-order-replace";
-import "./transfer";
+import "@/lib/transfers/executor";
 
 export { findExecutor, getExecutor, listExecutors } from "@/lib/approvals/executors";
