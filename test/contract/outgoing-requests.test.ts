@@ -21,7 +21,7 @@ import { createCoinsCryptoWithdrawal } from "@/lib/actions/create-coins-crypto-w
 import { createCoinsFiatWithdrawal } from "@/lib/actions/create-coins-fiat-withdrawal";
 import { createFundingAccount } from "@/lib/actions/create-funding-account";
 import { createProWebhook } from "@/lib/actions/create-pro-webhook";
-import { createRecipient } from "@/lib/actions/create-recipient";
+import { createRecipient } from "@/lib/recipients/actions";
 import { createTransfer } from "@/lib/transfers/actions";
 import { createWithdrawal } from "@/lib/actions/create-withdrawal";
 import { deleteProWebhook } from "@/lib/actions/delete-pro-webhook";
