@@ -7,7 +7,7 @@ import { FormError } from "@/components/forms/form-error";
 import { Button } from "@/components/ui/button";
 import { Link } from "@/components/ui/link";
 import { reached } from "@/lib/actions/reached";
-import { useWithdrawalForm, WithdrawalConfirmDialog, WithdrawalFields } from "@/components/withdrawals/withdrawal-fields";
+import { useWithdrawalForm, WithdrawalConfirmDialog, WithdrawalFields } from "@/components/forms/withdrawal-fields";
 import { withdrawFromBalance } from "@/lib/actions/withdraw-from-balance";
 import { liveKeys } from "@/lib/live/query-keys";
 import { formatMoney } from "@/lib/money";
