@@ -81,7 +81,7 @@ const reaching = actions.filter((f) => reachesProvider(f));
 /** The money paths by file, so a move that hides one from the walk fails here. */
 const MONEY_PATHS = [
   "lib/transfers/actions.ts",
-  "lib/actions/create-withdrawal.ts",
+  "lib/withdrawals/actions.ts",
   "lib/actions/move-balance.ts",
   "lib/actions/place-pro-order.ts",
   "lib/actions/replace-pro-order.ts",

@@ -23,7 +23,7 @@ import { createFundingAccount } from "@/lib/actions/create-funding-account";
 import { createProWebhook } from "@/lib/actions/create-pro-webhook";
 import { createRecipient } from "@/lib/recipients/actions";
 import { createTransfer } from "@/lib/transfers/actions";
-import { createWithdrawal } from "@/lib/actions/create-withdrawal";
+import { createWithdrawal } from "@/lib/withdrawals/actions";
 import { deleteProWebhook } from "@/lib/actions/delete-pro-webhook";
 import { moveBalance } from "@/lib/actions/move-balance";
 import { pauseProWebhook } from "@/lib/actions/pause-pro-webhook";
