@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Link } from "@/components/ui/link";
 import { reached } from "@/lib/actions/reached";
 import { useWithdrawalForm, WithdrawalConfirmDialog, WithdrawalFields } from "@/components/forms/withdrawal-fields";
-import { withdrawFromBalance } from "@/lib/actions/withdraw-from-balance";
+import { withdrawFromBalance } from "@/lib/withdrawals/withdraw-from-balance";
 import { liveKeys } from "@/lib/live/query-keys";
 import { formatMoney } from "@/lib/money";
 import { useAttemptKey } from "@/lib/upstream/use-attempt-key";

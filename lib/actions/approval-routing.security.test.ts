@@ -91,7 +91,7 @@ const MONEY_PATHS = [
   "lib/actions/create-funding-account.ts",
   "lib/actions/update-settlement-destination.ts",
   "lib/actions/set-settlement-destination.ts",
-  "lib/actions/withdraw-from-balance.ts",
+  "lib/withdrawals/withdraw-from-balance.ts",
 ];
 
 describe("every server action that reaches the provider passes the approval check", () => {

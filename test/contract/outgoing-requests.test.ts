@@ -39,7 +39,7 @@ import { setSettlementDestination } from "@/lib/actions/set-settlement-destinati
 import { simulateDeposit } from "@/lib/actions/simulate-deposit";
 import { updateProWebhook } from "@/lib/actions/update-pro-webhook";
 import { updateSettlementDestination } from "@/lib/actions/update-settlement-destination";
-import { withdrawFromBalance } from "@/lib/actions/withdraw-from-balance";
+import { withdrawFromBalance } from "@/lib/withdrawals/withdraw-from-balance";
 import { SURFACE_ROOT } from "@/lib/upstream/config";
 import { addApiKey } from "@/lib/vault";
 import { createTeam, testDb } from "@/test/factories";
