@@ -8,7 +8,6 @@
  */
 import "server-only";
 import "./balance-move";
-import "./balance-withdrawal";
 import "./coins-crypto-withdrawal";
 import "./coins-fiat-withdrawal";
 import "./coins-order";
@@ -16,9 +15,10 @@ import "./control-change";
 import "./funding-account-create";
 import "./funding-account-settlement";
 import "./merchant-settlement";
-import "./merchant-withdrawal";
 import "./pro-order";
 import "./pro-order-replace";
 import "@/lib/transfers/executor";
+import "@/lib/withdrawals/balance-executor";
+import "@/lib/withdrawals/executor";
 
 export { findExecutor, getExecutor, listExecutors } from "@/lib/approvals/executors";
