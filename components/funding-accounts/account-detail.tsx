@@ -13,7 +13,7 @@ import type { FundingAccount } from "@/lib/upstream/schemas/core";
 import type { Rail } from "@/lib/funding-accounts/options";
 import { ChangeSettlementDialog } from "./change-settlement-dialog";
 import { Countdown } from "./countdown";
-import { railLabel, settlementLabel, typeLabel } from "./labels";
+import { railLabel, settlementLabel, typeLabel } from "@/lib/funding-accounts/labels";
 import { ReadError } from "@/components/page/read-error";
 import { StaleNote } from "@/components/page/stale-note";
 

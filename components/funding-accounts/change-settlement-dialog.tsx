@@ -18,7 +18,7 @@ import { allowedSettlements, rateNeed, settlementFormSchema } from "@/lib/fundin
 import { ASSETS, DESTINATION_CHAINS, type Rail, type SettlementType } from "@/lib/funding-accounts/options";
 import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
 import { accountKey } from "./account-detail";
-import { settlementLabel } from "./labels";
+import { settlementLabel } from "@/lib/funding-accounts/labels";
 import { RatePicker } from "./rate-picker";
 import { reached } from "@/lib/actions/reached";
 

@@ -16,7 +16,7 @@ import { ASSETS, DESTINATION_CHAINS, FUNDING_CHAINS, MIN_TEMPORARY_NGN, RAILS, T
 import type { CustomerOption } from "@/lib/funding-accounts/views";
 import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
 import { FrozenBanner } from "./frozen-banner";
-import { railLabel, settlementLabel } from "./labels";
+import { railLabel, settlementLabel } from "@/lib/funding-accounts/labels";
 import { RatePicker } from "./rate-picker";
 import { reached } from "@/lib/actions/reached";
 

@@ -15,7 +15,7 @@ import { simulateDepositSchema } from "@/lib/funding-accounts/schema";
 import { SCENARIOS } from "@/lib/funding-accounts/options";
 import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
 import { accountDepositsKey } from "./account-deposits";
-import { SCENARIO_LABEL } from "./labels";
+import { SCENARIO_LABEL } from "@/lib/funding-accounts/labels";
 import { reached } from "@/lib/actions/reached";
 
 const formSchema = simulateDepositSchema.omit({ attemptKey: true });

@@ -1,6 +1,6 @@
 import { Link } from "@/components/ui/link";
 import { Amount } from "@/components/deposits/amount";
-import { railLabel, typeLabel } from "@/components/funding-accounts/labels";
+import { railLabel, typeLabel } from "@/lib/funding-accounts/labels";
 import { ReadError } from "@/components/page/read-error";
 import { StatusBadge } from "@/components/timeline/status-badge";
 import { formatDateTime } from "@/lib/format";

@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@/components/ui/link";
 import { useLiveRefetchInterval } from "@/components/live/live-provider";
 import { fetchJson } from "@/components/page/fetch-json";
-import { railLabel, settlementLabel, typeLabel } from "@/components/funding-accounts/labels";
+import { railLabel, settlementLabel, typeLabel } from "@/lib/funding-accounts/labels";
 import { ReadError } from "@/components/page/read-error";
 import { StaleNote } from "@/components/page/stale-note";
 import { FundingAccountsEmptyState } from "@/components/tables/funding-accounts/empty-state";
