@@ -88,7 +88,7 @@ const MONEY_PATHS = [
   "lib/actions/place-coins-order.ts",
   "lib/actions/create-coins-crypto-withdrawal.ts",
   "lib/actions/create-coins-fiat-withdrawal.ts",
-  "lib/actions/create-funding-account.ts",
+  "lib/funding-accounts/actions.ts",
   "lib/actions/update-settlement-destination.ts",
   "lib/actions/set-settlement-destination.ts",
   "lib/withdrawals/withdraw-from-balance.ts",

@@ -11,7 +11,7 @@ import { GET as getAccount } from "@/app/api/funding-accounts/[id]/route";
 import { GET as getCustomers } from "@/app/api/customers/route";
 import { GET as getRates } from "@/app/api/rates/route";
 import { approveRequest } from "@/lib/actions/approve-request";
-import { createFundingAccount } from "@/lib/actions/create-funding-account";
+import { createFundingAccount } from "@/lib/funding-accounts/actions";
 import { placeCoinsOrder } from "@/lib/actions/place-coins-order";
 import { placeProOrder } from "@/lib/actions/place-pro-order";
 import { quoteProOrder } from "@/lib/actions/quote-pro-order";

@@ -12,7 +12,7 @@ import { GET as listAccounts } from "@/app/api/funding-accounts/route";
 import { GET as getAccount } from "@/app/api/funding-accounts/[id]/route";
 import { GET as getDeposits } from "@/app/api/funding-accounts/[id]/deposits/route";
 import { approveRequest } from "@/lib/actions/approve-request";
-import { createFundingAccount } from "@/lib/actions/create-funding-account";
+import { createFundingAccount } from "@/lib/funding-accounts/actions";
 import { resolveBankAccount } from "@/lib/actions/resolve-bank-account";
 import { simulateDeposit } from "@/lib/actions/simulate-deposit";
 import { updateSettlementDestination } from "@/lib/actions/update-settlement-destination";

@@ -19,7 +19,7 @@ import { cancelProOrder } from "@/lib/actions/cancel-pro-order";
 import { createCoinsAddress } from "@/lib/actions/create-coins-address";
 import { createCoinsCryptoWithdrawal } from "@/lib/actions/create-coins-crypto-withdrawal";
 import { createCoinsFiatWithdrawal } from "@/lib/actions/create-coins-fiat-withdrawal";
-import { createFundingAccount } from "@/lib/actions/create-funding-account";
+import { createFundingAccount } from "@/lib/funding-accounts/actions";
 import { createProWebhook } from "@/lib/actions/create-pro-webhook";
 import { createRecipient } from "@/lib/recipients/actions";
 import { createTransfer } from "@/lib/transfers/actions";
