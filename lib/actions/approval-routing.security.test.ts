@@ -89,7 +89,7 @@ const MONEY_PATHS = [
   "lib/actions/create-coins-crypto-withdrawal.ts",
   "lib/actions/create-coins-fiat-withdrawal.ts",
   "lib/funding-accounts/actions.ts",
-  "lib/actions/update-settlement-destination.ts",
+  "lib/funding-accounts/update-settlement.ts",
   "lib/actions/set-settlement-destination.ts",
   "lib/withdrawals/withdraw-from-balance.ts",
 ];

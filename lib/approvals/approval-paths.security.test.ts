@@ -17,7 +17,7 @@ import { placeProOrder } from "@/lib/actions/place-pro-order";
 import { quoteProOrder } from "@/lib/actions/quote-pro-order";
 import { replaceProOrder } from "@/lib/actions/replace-pro-order";
 import { setSettlementDestination } from "@/lib/actions/set-settlement-destination";
-import { updateSettlementDestination } from "@/lib/actions/update-settlement-destination";
+import { updateSettlementDestination } from "@/lib/funding-accounts/update-settlement";
 import { addApiKey } from "@/lib/vault";
 import { createTeam, testDb } from "@/test/factories";
 import { signInAs, signOutTest } from "@/test/session";

@@ -15,7 +15,7 @@ import { approveRequest } from "@/lib/actions/approve-request";
 import { createFundingAccount } from "@/lib/funding-accounts/actions";
 import { resolveBankAccount } from "@/lib/actions/resolve-bank-account";
 import { simulateDeposit } from "@/lib/actions/simulate-deposit";
-import { updateSettlementDestination } from "@/lib/actions/update-settlement-destination";
+import { updateSettlementDestination } from "@/lib/funding-accounts/update-settlement";
 import { FROZEN } from "@/lib/upstream/errors";
 import * as vault from "@/lib/vault";
 import { createTeam, testDb } from "@/test/factories";

@@ -38,7 +38,7 @@ import { rotateProWebhookSecret } from "@/lib/actions/rotate-pro-webhook-secret"
 import { setSettlementDestination } from "@/lib/actions/set-settlement-destination";
 import { simulateDeposit } from "@/lib/actions/simulate-deposit";
 import { updateProWebhook } from "@/lib/actions/update-pro-webhook";
-import { updateSettlementDestination } from "@/lib/actions/update-settlement-destination";
+import { updateSettlementDestination } from "@/lib/funding-accounts/update-settlement";
 import { withdrawFromBalance } from "@/lib/withdrawals/withdraw-from-balance";
 import { SURFACE_ROOT } from "@/lib/upstream/config";
 import { addApiKey } from "@/lib/vault";

@@ -13,7 +13,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { updateSettlementDestination } from "@/lib/actions/update-settlement-destination";
+import { updateSettlementDestination } from "@/lib/funding-accounts/update-settlement";
 import { allowedSettlements, rateNeed, settlementFormSchema } from "@/lib/funding-accounts/schema";
 import { ASSETS, DESTINATION_CHAINS, type Rail, type SettlementType } from "@/lib/funding-accounts/options";
 import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
