@@ -14,7 +14,7 @@ import { GET as getDeposits } from "@/app/api/funding-accounts/[id]/deposits/rou
 import { approveRequest } from "@/lib/actions/approve-request";
 import { createFundingAccount } from "@/lib/funding-accounts/actions";
 import { resolveBankAccount } from "@/lib/actions/resolve-bank-account";
-import { simulateDeposit } from "@/lib/actions/simulate-deposit";
+import { simulateDeposit } from "@/lib/funding-accounts/simulate-deposit";
 import { updateSettlementDestination } from "@/lib/funding-accounts/update-settlement";
 import { FROZEN } from "@/lib/upstream/errors";
 import * as vault from "@/lib/vault";

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { withEmulator, type TestEmulator } from "@/emulator/testing";
 import { GET as getCustomers } from "@/app/api/customers/route";
 import { createFundingAccount } from "@/lib/funding-accounts/actions";
-import { simulateDeposit } from "@/lib/actions/simulate-deposit";
+import { simulateDeposit } from "@/lib/funding-accounts/simulate-deposit";
 import * as vault from "@/lib/vault";
 import { createTeam, testDb } from "@/test/factories";
 import { signInAs, signOutTest } from "@/test/session";

@@ -36,7 +36,7 @@ import { resolveBankAccount } from "@/lib/actions/resolve-bank-account";
 import { resumeProWebhook } from "@/lib/actions/resume-pro-webhook";
 import { rotateProWebhookSecret } from "@/lib/actions/rotate-pro-webhook-secret";
 import { setSettlementDestination } from "@/lib/actions/set-settlement-destination";
-import { simulateDeposit } from "@/lib/actions/simulate-deposit";
+import { simulateDeposit } from "@/lib/funding-accounts/simulate-deposit";
 import { updateProWebhook } from "@/lib/actions/update-pro-webhook";
 import { updateSettlementDestination } from "@/lib/funding-accounts/update-settlement";
 import { withdrawFromBalance } from "@/lib/withdrawals/withdraw-from-balance";
