@@ -9,7 +9,7 @@ import { RelativeTime } from "@/components/ui/relative-time";
 import { liveKeys } from "@/lib/live/query-keys";
 import { formatMoney } from "@/lib/money";
 import { freshQuery } from "./after-write";
-import { fetchJson } from "./fetch-json";
+import { fetchJson } from "@/components/page/fetch-json";
 import { FigureError, StaleNote } from "./freshness";
 
 export interface FreshBalances {

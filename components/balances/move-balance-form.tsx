@@ -1,7 +1,7 @@
 "use client";
 import { VelocityUsageLine } from "@/components/approvals/velocity-usage";
 import type { VelocityUsage } from "@/lib/approvals/schemas";
-import { PendingApprovalNote } from "@/components/approvals/pending-approval-note";
+import { PendingApprovalNote } from "@/components/page/pending-approval-note";
 import * as React from "react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";

@@ -2,13 +2,13 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState, useTransition } from "react";
 import { toast } from "sonner";
-import { PendingApprovalNote } from "@/components/approvals/pending-approval-note";
+import { PendingApprovalNote } from "@/components/page/pending-approval-note";
 import { FormError } from "@/components/forms/form-error";
 import { Button } from "@/components/ui/button";
 import { Link } from "@/components/ui/link";
 import { reached } from "@/lib/actions/reached";
-import { useWithdrawalForm, WithdrawalConfirmDialog, WithdrawalFields } from "@/components/withdrawals/withdrawal-fields";
-import { withdrawFromBalance } from "@/lib/actions/withdraw-from-balance";
+import { useWithdrawalForm, WithdrawalConfirmDialog, WithdrawalFields } from "@/components/forms/withdrawal-fields";
+import { withdrawFromBalance } from "@/lib/withdrawals/withdraw-from-balance";
 import { liveKeys } from "@/lib/live/query-keys";
 import { formatMoney } from "@/lib/money";
 import { useAttemptKey } from "@/lib/upstream/use-attempt-key";

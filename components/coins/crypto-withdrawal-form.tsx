@@ -13,7 +13,7 @@ import { formatAsset } from "@/lib/coins/format";
 import { cryptoWithdrawalFormSchema, type CryptoWithdrawalFormValues } from "@/lib/coins/schema";
 import type { CoinsBalance, SavedAddress, WithdrawableAsset } from "@/lib/coins/views";
 import { Decimal, toDecimal } from "@/lib/money";
-import { PendingApprovalNote } from "@/components/approvals/pending-approval-note";
+import { PendingApprovalNote } from "@/components/page/pending-approval-note";
 import { useWithdrawalSubmit } from "./use-withdrawal-submit";
 
 const EMPTY: CryptoWithdrawalFormValues = { address_id: "", amount: "" };

@@ -1,7 +1,7 @@
 "use client";
 import type { UseQueryResult } from "@tanstack/react-query";
-import { ReadError } from "@/components/funding-accounts/read-error";
-import { StaleNote } from "@/components/funding-accounts/stale-note";
+import { ReadError } from "@/components/page/read-error";
+import { StaleNote } from "@/components/page/stale-note";
 import type { Freshness } from "@/lib/funding-accounts/views";
 
 export type DetailRow = [label: string, value: React.ReactNode];

@@ -11,7 +11,7 @@ import { Input } from "@/components/ui/input";
 import { createCoinsFiatWithdrawal } from "@/lib/actions/create-coins-fiat-withdrawal";
 import { fiatWithdrawalFormSchema, type FiatWithdrawalFormValues } from "@/lib/coins/schema";
 import { Decimal, formatMoney } from "@/lib/money";
-import { PendingApprovalNote } from "@/components/approvals/pending-approval-note";
+import { PendingApprovalNote } from "@/components/page/pending-approval-note";
 import { useWithdrawalSubmit } from "./use-withdrawal-submit";
 
 const EMPTY: FiatWithdrawalFormValues = { amount: "", bank_code: "", account_number: "", narration: "" };

@@ -1,7 +1,7 @@
 import { Link } from "@/components/ui/link";
 import { notFound } from "next/navigation";
 import { CoinsWithdrawalDetail } from "@/components/coins/withdrawal-detail";
-import { ReadError } from "@/components/funding-accounts/read-error";
+import { ReadError } from "@/components/page/read-error";
 import { PageHeader } from "@/components/page/page-header";
 import { requirePagePermission } from "@/lib/auth/session";
 import { isCoinsId } from "@/lib/coins/filters";

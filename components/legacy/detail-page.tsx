@@ -1,6 +1,6 @@
 import { notFound } from "next/navigation";
-import { StaleNote } from "@/components/deposits/stale-note";
-import { UpstreamProblem } from "@/components/deposits/upstream-problem";
+import { StaleNote } from "@/components/page/stale-note";
+import { UpstreamProblem } from "@/components/page/upstream-problem";
 import { LegacyHeader } from "@/components/legacy/legacy-header";
 import { LEGACY_TITLE } from "@/components/legacy/list-page";
 import { PayoutFields } from "@/components/legacy/payout-fields";
@@ -50,7 +50,7 @@ export async function PayoutDetailPage({ params }: { params: Params }) {
   return (
     <>
       <LegacyHeader kind="payouts" role={r.me.role} title={`Payout ${payout.reference ?? payout.id.slice(0, 8)}`} description={<span className="font-mono text-xs">{payout.id}</span>} back={r.back} />
-      <StaleNote stale={stale} fetchedAt={fetchedAt} />
+      <StaleNote stale={stale} fetchedAt={fetchedAt} variant="banner" />
       <PayoutFields payout={payout} />
     </>
   );
@@ -74,7 +74,7 @@ export async function RampDetailPage({ kind, params }: { kind: RampKind; params:
         }
         back={r.back}
       />
-      <StaleNote stale={stale} fetchedAt={fetchedAt} />
+      <StaleNote stale={stale} fetchedAt={fetchedAt} variant="banner" />
       <div className="grid gap-6">
         <RampFields kind={kind} ramp={ramp} />
         <RampReplacements kind={kind} view={r.view} />

@@ -1,5 +1,5 @@
-import { StaleNote } from "@/components/deposits/stale-note";
-import { UpstreamProblem } from "@/components/deposits/upstream-problem";
+import { StaleNote } from "@/components/page/stale-note";
+import { UpstreamProblem } from "@/components/page/upstream-problem";
 import { IgnoredParams } from "@/components/legacy/ignored-params";
 import { LegacyHeader } from "@/components/legacy/legacy-header";
 import { payoutColumns } from "@/components/tables/payouts/columns";
@@ -51,7 +51,7 @@ function LegacyListPage<T extends { id: string }>({
         <UpstreamProblem title={`The ${noun[1]} could not load`} message={result.problem} />
       ) : (
         <>
-          <StaleNote stale={result.stale} fetchedAt={result.fetchedAt} />
+          <StaleNote stale={result.stale} fetchedAt={result.fetchedAt} variant="banner" />
           <LegacyTable rows={result.rows} columns={columns} noun={noun} caption={`${LEGACY_TITLE[kind]}, newest first`} testId={noun[0]} path={`/legacy/${kind}`} view={result} filters={filters} />
         </>
       )}

@@ -1,4 +1,4 @@
-import { settlementLabel, typeLabel } from "@/components/funding-accounts/labels";
+import { settlementLabel, typeLabel } from "@/lib/funding-accounts/labels";
 import { Field, Fields } from "@/components/legacy/fields";
 import { StatusBadge } from "@/components/timeline/status-badge";
 import { formatDateTime } from "@/lib/format";

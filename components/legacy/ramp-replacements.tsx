@@ -1,7 +1,7 @@
 import { Link } from "@/components/ui/link";
 import { Amount } from "@/components/deposits/amount";
-import { railLabel, typeLabel } from "@/components/funding-accounts/labels";
-import { ReadError } from "@/components/funding-accounts/read-error";
+import { railLabel, typeLabel } from "@/lib/funding-accounts/labels";
+import { ReadError } from "@/components/page/read-error";
 import { StatusBadge } from "@/components/timeline/status-badge";
 import { formatDateTime } from "@/lib/format";
 import { REPLACEMENT_RAIL, replacementHref, type Ramp, type RampDetailView, type RampKind } from "@/lib/legacy/views";

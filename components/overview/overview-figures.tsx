@@ -1,7 +1,7 @@
 "use client";
 import { Link } from "@/components/ui/link";
 import { useQuery } from "@tanstack/react-query";
-import { fetchJson } from "@/components/balances/fetch-json";
+import { fetchJson } from "@/components/page/fetch-json";
 import { FigureError, StaleNote } from "@/components/balances/freshness";
 import { useLiveRefetchInterval } from "@/components/live/live-provider";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";

@@ -1,7 +1,7 @@
 "use client";
 import { Link } from "@/components/ui/link";
-import { ReadError } from "@/components/funding-accounts/read-error";
-import { StaleNote } from "@/components/funding-accounts/stale-note";
+import { ReadError } from "@/components/page/read-error";
+import { StaleNote } from "@/components/page/stale-note";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { ProOrderView } from "@/lib/pro/views";
 import { CancelOrderButton, ReplaceOrderButton } from "./order-actions";

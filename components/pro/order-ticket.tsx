@@ -1,5 +1,5 @@
 "use client";
-import { PendingApprovalNote } from "@/components/approvals/pending-approval-note";
+import { PendingApprovalNote } from "@/components/page/pending-approval-note";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState, useTransition } from "react";

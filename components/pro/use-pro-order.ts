@@ -6,7 +6,7 @@
  * every 2 s until it rests; otherwise polling runs only while the stream is down.
  */
 import { useQuery } from "@tanstack/react-query";
-import { fetchJson } from "@/components/balances/fetch-json";
+import { fetchJson } from "@/components/page/fetch-json";
 import { useLiveRefetchInterval } from "@/components/live/live-provider";
 import { liveKeys } from "@/lib/live/query-keys";
 import type { ProOrderView } from "@/lib/pro/views";

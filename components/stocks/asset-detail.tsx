@@ -1,9 +1,9 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import { ExternalLinkIcon } from "lucide-react";
-import { fetchJson } from "@/components/balances/fetch-json";
-import { ReadError } from "@/components/funding-accounts/read-error";
-import { StaleNote } from "@/components/funding-accounts/stale-note";
+import { fetchJson } from "@/components/page/fetch-json";
+import { ReadError } from "@/components/page/read-error";
+import { StaleNote } from "@/components/page/stale-note";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatMoney } from "@/lib/money";

@@ -1,6 +1,6 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import { fetchJson } from "@/components/balances/fetch-json";
+import { fetchJson } from "@/components/page/fetch-json";
 import { FigureError, StaleNote } from "@/components/balances/freshness";
 import { ago, RelativeTime } from "@/components/ui/relative-time";
 import { PositionsTable } from "@/components/tables/stocks-positions/data-table";

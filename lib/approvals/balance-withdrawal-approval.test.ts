@@ -10,7 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SEED_KEYS, withEmulator, type TestEmulator } from "@/emulator/testing";
 import { approveRequest } from "@/lib/actions/approve-request";
 import { retryRequest } from "@/lib/actions/retry-request";
-import { withdrawFromBalance } from "@/lib/actions/withdraw-from-balance";
+import { withdrawFromBalance } from "@/lib/withdrawals/withdraw-from-balance";
 import { SELF_APPROVAL, STUCK_SEND_MS } from "@/lib/approvals/decide";
 import { addApiKey } from "@/lib/vault";
 import { createTeam, testDb } from "@/test/factories";

@@ -3,7 +3,7 @@
  * merchant_withdrawal, balance_move, pro_order, ...) says how to validate what will be sent, how to
  * describe it to the approver, and how to send it upstream with a given attempt key.
  *
- * A kind lives in `lib/approvals/executors/<kind>.ts`:
+ * A kind lives in its feature's lib module (`lib/<area>/executor.ts`) or in `lib/approvals/executors/<kind>.ts`:
  *
  *   export const balanceMove = defineExecutor("balance_move", {
  *     label: "Balance move",

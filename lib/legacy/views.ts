@@ -3,7 +3,7 @@
  * Values the provider adds later (a new type, status or mode) are shown raw, never dropped.
  */
 import type { z } from "zod";
-import { settlementLabel, typeLabel } from "@/components/funding-accounts/labels";
+import { settlementLabel, typeLabel } from "@/lib/funding-accounts/labels";
 import { formatMoney } from "@/lib/money";
 import type { Deposit, FundingAccount, Payout, offramp, onramp } from "@/lib/upstream/schemas/core";
 import { LEGACY_STATUSES, PAYOUT_STATUSES } from "@/lib/upstream/schemas/core";

@@ -11,7 +11,7 @@ import { SEED_KEYS, withEmulator, type TestEmulator } from "@/emulator/testing";
 import { GET as getWithdrawal } from "@/app/api/withdrawals/[id]/route";
 import { GET as listWithdrawals } from "@/app/api/withdrawals/route";
 import { approveRequest } from "@/lib/actions/approve-request";
-import { createWithdrawal } from "@/lib/actions/create-withdrawal";
+import { createWithdrawal } from "@/lib/withdrawals/actions";
 import { setSettlementDestination } from "@/lib/actions/set-settlement-destination";
 import { addApiKey } from "@/lib/vault";
 import { createTeam, testDb } from "@/test/factories";

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
 import { LiveRefresh } from "@/components/deposits/live-refresh";
-import { StaleNote } from "@/components/deposits/stale-note";
-import { UpstreamProblem } from "@/components/deposits/upstream-problem";
+import { StaleNote } from "@/components/page/stale-note";
+import { UpstreamProblem } from "@/components/page/upstream-problem";
 import { PageHeader } from "@/components/page/page-header";
 import { DepositsTable, type DepositRow } from "@/components/tables/deposits/data-table";
 import { DepositsToolbar } from "@/components/tables/deposits/toolbar";
@@ -44,7 +44,7 @@ export default async function DepositsPage({ searchParams }: { searchParams: Pro
         <LiveRefresh queryKey={liveKeys.list("deposit")} />
         <DepositsToolbar />
         {ignoredNote}
-        <StaleNote stale={r.stale} fetchedAt={r.fetchedAt} />
+        <StaleNote stale={r.stale} fetchedAt={r.fetchedAt} variant="banner" />
         <DepositsTable
           rows={r.data.data as unknown as DepositRow[]}
           page={r.data.page ?? filters.page}

@@ -1,4 +1,4 @@
-import { FundingAccountsSkeleton } from "@/components/tables/funding-accounts/skeleton";
+import { FundingAccountsSkeleton } from "@/app/(dashboard)/funding-accounts/_components/skeleton";
 
 export default function Loading() {
   return <FundingAccountsSkeleton />;

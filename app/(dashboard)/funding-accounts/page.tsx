@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
-import { QuotaMeter } from "@/components/funding-accounts/quota-meter";
-import { ReadError } from "@/components/funding-accounts/read-error";
+import { QuotaMeter } from "@/app/(dashboard)/funding-accounts/_components/quota-meter";
+import { ReadError } from "@/components/page/read-error";
 import { PageHeader } from "@/components/page/page-header";
-import { FundingAccountsTable } from "@/components/tables/funding-accounts/data-table";
-import { FundingAccountsToolbar } from "@/components/tables/funding-accounts/toolbar";
+import { FundingAccountsTable } from "@/app/(dashboard)/funding-accounts/_components/data-table";
+import { FundingAccountsToolbar } from "@/app/(dashboard)/funding-accounts/_components/toolbar";
 import { can } from "@/lib/auth/permissions";
 import { requirePagePermission } from "@/lib/auth/session";
 import { parseFundingAccountFilters } from "@/lib/funding-accounts/filters";

@@ -1,4 +1,4 @@
-import { RecipientsSkeleton } from "@/components/tables/recipients/skeleton";
+import { RecipientsSkeleton } from "@/app/(dashboard)/recipients/_components/skeleton";
 
 export default function Loading() {
   return <RecipientsSkeleton />;

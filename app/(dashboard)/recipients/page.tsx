@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
-import { ReadError } from "@/components/funding-accounts/read-error";
+import { ReadError } from "@/components/page/read-error";
 import { PageHeader } from "@/components/page/page-header";
-import { RecipientsTable } from "@/components/tables/recipients/data-table";
-import { RecipientsToolbar } from "@/components/tables/recipients/toolbar";
+import { RecipientsTable } from "@/app/(dashboard)/recipients/_components/data-table";
+import { RecipientsToolbar } from "@/app/(dashboard)/recipients/_components/toolbar";
 import { can } from "@/lib/auth/permissions";
 import { requirePagePermission } from "@/lib/auth/session";
 import { parseRecipientFilters } from "@/lib/recipients/filters";

@@ -1,4 +1,4 @@
-import { TransfersSkeleton } from "@/components/tables/transfers/skeleton";
+import { TransfersSkeleton } from "@/app/(dashboard)/transfers/_components/skeleton";
 
 export default function Loading() {
   return <TransfersSkeleton />;

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
-import { ReadError } from "@/components/funding-accounts/read-error";
+import { ReadError } from "@/components/page/read-error";
 import { PageHeader } from "@/components/page/page-header";
-import { TransfersTable } from "@/components/tables/transfers/data-table";
-import { TransfersToolbar } from "@/components/tables/transfers/toolbar";
+import { TransfersTable } from "@/app/(dashboard)/transfers/_components/data-table";
+import { TransfersToolbar } from "@/app/(dashboard)/transfers/_components/toolbar";
 import { can } from "@/lib/auth/permissions";
 import { requirePagePermission } from "@/lib/auth/session";
 import { parseTransferFilters } from "@/lib/transfers/filters";

@@ -1,4 +1,4 @@
-import { WithdrawalsSkeleton } from "@/components/tables/withdrawals/skeleton";
+import { WithdrawalsSkeleton } from "@/app/(dashboard)/withdrawals/_components/skeleton";
 
 export default function Loading() {
   return <WithdrawalsSkeleton />;

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
-import { ReadError } from "@/components/funding-accounts/read-error";
+import { ReadError } from "@/components/page/read-error";
 import { PageHeader } from "@/components/page/page-header";
-import { WithdrawalsTable } from "@/components/tables/withdrawals/data-table";
-import { WithdrawalsToolbar } from "@/components/tables/withdrawals/toolbar";
+import { WithdrawalsTable } from "@/app/(dashboard)/withdrawals/_components/data-table";
+import { WithdrawalsToolbar } from "@/app/(dashboard)/withdrawals/_components/toolbar";
 import { can } from "@/lib/auth/permissions";
 import { requirePagePermission } from "@/lib/auth/session";
 import { UpstreamError } from "@/lib/upstream";

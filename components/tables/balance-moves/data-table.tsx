@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { parseAsInteger, useQueryState } from "nuqs";
 import { FigureError, StaleNote } from "@/components/balances/freshness";
 import { freshQuery } from "@/components/balances/after-write";
-import { fetchJson } from "@/components/balances/fetch-json";
+import { fetchJson } from "@/components/page/fetch-json";
 import { MOVES_LIST_KEY } from "@/components/balances/move-balance-form";
 import { useLiveRefetchInterval } from "@/components/live/live-provider";
 import { Badge, type BadgeProps } from "@/components/ui/badge";

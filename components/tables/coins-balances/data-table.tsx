@@ -1,6 +1,6 @@
 "use client";
-import { ReadError } from "@/components/funding-accounts/read-error";
-import { StaleNote } from "@/components/funding-accounts/stale-note";
+import { ReadError } from "@/components/page/read-error";
+import { StaleNote } from "@/components/page/stale-note";
 import { CoinsEmptyState } from "@/components/tables/coins-shared/empty-state";
 import { useCoinsQuery } from "@/components/tables/coins-shared/list";
 import { Table, TableBody, TableCaption, TableCell, TableFooter, TableHead, TableHeader, TableRow } from "@/components/ui/table";

@@ -1,8 +1,8 @@
 "use client";
 import { useQuery, type UseQueryResult } from "@tanstack/react-query";
-import { fetchJson } from "@/components/balances/fetch-json";
-import { ReadError } from "@/components/funding-accounts/read-error";
-import { StaleNote } from "@/components/funding-accounts/stale-note";
+import { fetchJson } from "@/components/page/fetch-json";
+import { ReadError } from "@/components/page/read-error";
+import { StaleNote } from "@/components/page/stale-note";
 import { Table, TableCaption } from "@/components/ui/table";
 import type { Freshness } from "@/lib/funding-accounts/views";
 

@@ -1,9 +1,9 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@/components/ui/link";
-import { fetchJson } from "@/components/balances/fetch-json";
-import { ReadError } from "@/components/funding-accounts/read-error";
-import { StaleNote } from "@/components/funding-accounts/stale-note";
+import { fetchJson } from "@/components/page/fetch-json";
+import { ReadError } from "@/components/page/read-error";
+import { StaleNote } from "@/components/page/stale-note";
 import { useLiveRefetchInterval } from "@/components/live/live-provider";
 import { CancelOrderButton, ReplaceOrderButton } from "@/components/pro/order-actions";
 import { Pager, pageQuery } from "@/components/tables/pager";

@@ -2,22 +2,23 @@
  * Every approval kind the app knows. Importing this module registers them all; the approvals
  * engine imports it before looking a kind up, so a request can always be executed.
  *
- * To add a kind: write `lib/approvals/executors/<kind>.ts` with `defineExecutor(...)` and add one
- * import line below (keep them sorted; one line per kind, each engineer edits only their own).
+ * To add a kind: write its executor with `defineExecutor(...)` in its feature's lib module
+ * (`lib/<area>/executor.ts`; kinds not yet moved there are in this folder) and add one import line
+ * below (keep them sorted; one line per kind, each engineer edits only their own).
  */
 import "server-only";
 import "./balance-move";
-import "./balance-withdrawal";
 import "./coins-crypto-withdrawal";
 import "./coins-fiat-withdrawal";
 import "./coins-order";
 import "./control-change";
-import "./funding-account-create";
-import "./funding-account-settlement";
 import "./merchant-settlement";
-import "./merchant-withdrawal";
 import "./pro-order";
 import "./pro-order-replace";
-import "./transfer";
+import "@/lib/funding-accounts/executor";
+import "@/lib/funding-accounts/settlement-executor";
+import "@/lib/transfers/executor";
+import "@/lib/withdrawals/balance-executor";
+import "@/lib/withdrawals/executor";
 
 export { findExecutor, getExecutor, listExecutors } from "@/lib/approvals/executors";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { ReadError } from "@/components/funding-accounts/read-error";
+import { ReadError } from "@/components/page/read-error";
 import { PageHeader } from "@/components/page/page-header";
 import { CoinsBalancesTable } from "@/components/tables/coins-balances/data-table";
 import { requirePagePermission } from "@/lib/auth/session";

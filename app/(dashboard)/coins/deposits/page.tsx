@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { DepositOptions } from "@/components/coins/deposit-options";
-import { ReadError } from "@/components/funding-accounts/read-error";
-import { StaleNote } from "@/components/funding-accounts/stale-note";
+import { ReadError } from "@/components/page/read-error";
+import { StaleNote } from "@/components/page/stale-note";
 import { PageHeader } from "@/components/page/page-header";
 import { CoinsEmptyState } from "@/components/tables/coins-shared/empty-state";
 import { requirePagePermission } from "@/lib/auth/session";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
-import { ReadError } from "@/components/funding-accounts/read-error";
+import { ReadError } from "@/components/page/read-error";
 import { PageHeader } from "@/components/page/page-header";
 import { CoinsOrdersTable } from "@/components/tables/coins-orders/data-table";
 import { OrdersToolbar } from "@/components/tables/coins-orders/toolbar";

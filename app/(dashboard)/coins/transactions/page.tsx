@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { ReadError } from "@/components/funding-accounts/read-error";
+import { ReadError } from "@/components/page/read-error";
 import { PageHeader } from "@/components/page/page-header";
 import { CoinsTransactionsTable } from "@/components/tables/coins-transactions/data-table";
 import { TransactionsToolbar } from "@/components/tables/coins-transactions/toolbar";

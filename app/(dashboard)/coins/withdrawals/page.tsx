@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
 import { WithdrawableAssets } from "@/components/coins/withdrawable-assets";
-import { ReadError } from "@/components/funding-accounts/read-error";
+import { ReadError } from "@/components/page/read-error";
 import { PageHeader } from "@/components/page/page-header";
 import { AddAddressDialog } from "@/components/tables/coins-addresses/add-dialog";
 import { AddressesTable } from "@/components/tables/coins-addresses/data-table";

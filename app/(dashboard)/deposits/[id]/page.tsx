@@ -3,8 +3,8 @@ import { Link } from "@/components/ui/link";
 import { notFound } from "next/navigation";
 import { DepositFields, type DepositDetail } from "@/components/deposits/deposit-fields";
 import { LiveRefresh } from "@/components/deposits/live-refresh";
-import { StaleNote } from "@/components/deposits/stale-note";
-import { UpstreamProblem } from "@/components/deposits/upstream-problem";
+import { StaleNote } from "@/components/page/stale-note";
+import { UpstreamProblem } from "@/components/page/upstream-problem";
 import { PageHeader } from "@/components/page/page-header";
 import { DecisionPanel, type DecisionItem } from "@/components/review/decision-panel";
 import { Timeline } from "@/components/timeline/timeline";
@@ -71,7 +71,7 @@ export default async function DepositPage({ params }: { params: Promise<{ id: st
     <>
       <PageHeader title="Deposit" description={<span className="font-mono">{d.id}</span>} actions={back} />
       <LiveRefresh queryKey={liveKeys.resource("deposit", d.id)} />
-      <StaleNote stale={r.stale} fetchedAt={r.fetchedAt} />
+      <StaleNote stale={r.stale} fetchedAt={r.fetchedAt} variant="banner" />
       <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="grid content-start gap-8">
           <DepositFields d={d} environment={me.environment} />

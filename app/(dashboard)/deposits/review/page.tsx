@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
-import { UpstreamProblem } from "@/components/deposits/upstream-problem";
+import { UpstreamProblem } from "@/components/page/upstream-problem";
 import { PageHeader } from "@/components/page/page-header";
 import { ReviewQueue, type QueueView } from "@/components/review/review-queue";
 import { can } from "@/lib/auth/permissions";

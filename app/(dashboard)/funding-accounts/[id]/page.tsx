@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
 import { notFound } from "next/navigation";
-import { AccountDeposits } from "@/components/funding-accounts/account-deposits";
-import { FundingAccountDetail } from "@/components/funding-accounts/account-detail";
-import { AccountTimeline } from "@/components/funding-accounts/account-timeline";
-import { ReadError } from "@/components/funding-accounts/read-error";
-import { SimulateDepositForm } from "@/components/funding-accounts/simulate-deposit-form";
+import { AccountDeposits } from "@/app/(dashboard)/funding-accounts/_components/account-deposits";
+import { FundingAccountDetail } from "@/app/(dashboard)/funding-accounts/_components/account-detail";
+import { AccountTimeline } from "@/app/(dashboard)/funding-accounts/_components/account-timeline";
+import { ReadError } from "@/components/page/read-error";
+import { SimulateDepositForm } from "@/app/(dashboard)/funding-accounts/_components/simulate-deposit-form";
 import { sandboxEmulatorUrl } from "@/lib/upstream/emulator-control";
 import { PageHeader } from "@/components/page/page-header";
 import { can } from "@/lib/auth/permissions";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
-import { CreateFundingAccountForm } from "@/components/funding-accounts/create-form";
-import { QuotaMeter } from "@/components/funding-accounts/quota-meter";
+import { CreateFundingAccountForm } from "@/app/(dashboard)/funding-accounts/_components/create-form";
+import { QuotaMeter } from "@/app/(dashboard)/funding-accounts/_components/quota-meter";
 import { PageHeader } from "@/components/page/page-header";
 import { requirePagePermission } from "@/lib/auth/session";
 import { readQuota } from "@/lib/funding-accounts/quota";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { ReadError } from "@/components/funding-accounts/read-error";
+import { ReadError } from "@/components/page/read-error";
 import { PageHeader } from "@/components/page/page-header";
 import { ProNav } from "@/components/pro/pro-nav";
 import { ProWebhooksTable } from "@/components/tables/pro-webhooks/data-table";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import { ReadError } from "@/components/funding-accounts/read-error";
-import { StaleNote } from "@/components/funding-accounts/stale-note";
+import { ReadError } from "@/components/page/read-error";
+import { StaleNote } from "@/components/page/stale-note";
 import { PageHeader } from "@/components/page/page-header";
 import { ProNav } from "@/components/pro/pro-nav";
 import { WithdrawalOptionsList } from "@/components/pro/withdrawal-options";

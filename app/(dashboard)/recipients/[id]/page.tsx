@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
 import { notFound } from "next/navigation";
-import { ReadError } from "@/components/funding-accounts/read-error";
+import { ReadError } from "@/components/page/read-error";
 import { PageHeader } from "@/components/page/page-header";
-import { RecipientDetail } from "@/components/recipients/recipient-detail";
+import { RecipientDetail } from "@/app/(dashboard)/recipients/_components/recipient-detail";
 import { requirePagePermission } from "@/lib/auth/session";
 import { readRecipient } from "@/lib/recipients/read";
 import { recipientName } from "@/lib/recipients/views";

@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
 import { notFound } from "next/navigation";
-import { ReadError } from "@/components/funding-accounts/read-error";
+import { ReadError } from "@/components/page/read-error";
 import { PageHeader } from "@/components/page/page-header";
 import { LiveTimeline } from "@/components/timeline/live-timeline";
-import { TransferDetail } from "@/components/transfers/transfer-detail";
+import { TransferDetail } from "@/app/(dashboard)/transfers/_components/transfer-detail";
 import { requirePagePermission } from "@/lib/auth/session";
 import { readTransfer } from "@/lib/transfers/read";
 import { UpstreamError } from "@/lib/upstream";

@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
 import { notFound } from "next/navigation";
-import { ReadError } from "@/components/funding-accounts/read-error";
+import { ReadError } from "@/components/page/read-error";
 import { PageHeader } from "@/components/page/page-header";
 import { Timeline } from "@/components/timeline/timeline";
-import { WithdrawalDetail } from "@/components/withdrawals/withdrawal-detail";
+import { WithdrawalDetail } from "@/app/(dashboard)/withdrawals/_components/withdrawal-detail";
 import { requirePagePermission } from "@/lib/auth/session";
 import { UpstreamError } from "@/lib/upstream";
 import { readWithdrawal } from "@/lib/withdrawals/read";

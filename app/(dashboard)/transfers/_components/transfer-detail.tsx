@@ -1,8 +1,8 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import { fetchJson } from "@/components/balances/fetch-json";
-import { ReadError } from "@/components/funding-accounts/read-error";
-import { StaleNote } from "@/components/funding-accounts/stale-note";
+import { fetchJson } from "@/components/page/fetch-json";
+import { ReadError } from "@/components/page/read-error";
+import { StaleNote } from "@/components/page/stale-note";
 import { useLiveRefetchInterval } from "@/components/live/live-provider";
 import { StatusBadge } from "@/components/timeline/status-badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";

@@ -1,10 +1,10 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import { fetchJson } from "@/components/balances/fetch-json";
+import { fetchJson } from "@/components/page/fetch-json";
 import { useLiveRefetchInterval } from "@/components/live/live-provider";
 import { TimelineList, type TimelineItem } from "@/components/timeline/timeline-list";
 import { liveKeys } from "@/lib/live/query-keys";
-import { ReadError } from "./read-error";
+import { ReadError } from "@/components/page/read-error";
 
 export const accountTimelineKey = (id: string) => liveKeys.timeline("funding_account", id);
 

@@ -32,7 +32,7 @@ export const createFundingAccount = defineAction(
     // person, who sees where they will go; the internal balance opens at once.
     if (isExternal(input.settlement_type)) {
       const account = `${input.type === "TEMPORARY" ? "temporary" : "permanent"} ${input.rail === "NGN_VIRTUAL_ACCOUNT" ? "NGN bank account" : `${input.asset} address on ${input.chain}`} for customer ${input.customer_id.slice(0, 8)}`;
-      // A full day is said now; the approver's send holds its own slot (executors/funding-account-create.ts).
+      // A full day is said now; the approver's send holds its own slot (lib/funding-accounts/executor.ts).
       const today = await readQuota({ organizationId: user.organizationId, environment: user.environment });
       if (today.level === "full") throw new ActionError(quotaFullMessage(today.limit));
       const p = await submitMoneyMovement({ kind: "funding_account_create", payload: { body, account, shown: shownFor(input) }, attemptKey: input.attemptKey, user, environment: user.environment, request });

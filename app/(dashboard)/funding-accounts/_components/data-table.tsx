@@ -2,11 +2,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@/components/ui/link";
 import { useLiveRefetchInterval } from "@/components/live/live-provider";
-import { fetchJson } from "@/components/balances/fetch-json";
-import { railLabel, settlementLabel, typeLabel } from "@/components/funding-accounts/labels";
-import { ReadError } from "@/components/funding-accounts/read-error";
-import { StaleNote } from "@/components/funding-accounts/stale-note";
-import { FundingAccountsEmptyState } from "@/components/tables/funding-accounts/empty-state";
+import { fetchJson } from "@/components/page/fetch-json";
+import { railLabel, settlementLabel, typeLabel } from "@/lib/funding-accounts/labels";
+import { ReadError } from "@/components/page/read-error";
+import { StaleNote } from "@/components/page/stale-note";
+import { FundingAccountsEmptyState } from "@/app/(dashboard)/funding-accounts/_components/empty-state";
 import { StatusBadge } from "@/components/timeline/status-badge";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatDateTime } from "@/lib/format";

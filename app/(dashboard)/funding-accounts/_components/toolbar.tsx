@@ -1,7 +1,7 @@
 "use client";
 import { parseAsString, useQueryStates } from "nuqs";
 import { useTransition } from "react";
-import { railLabel, typeLabel } from "@/components/funding-accounts/labels";
+import { railLabel, typeLabel } from "@/lib/funding-accounts/labels";
 import { FilterSelect } from "@/components/tables/filter-select";
 import { Button } from "@/components/ui/button";
 import { FUNDING_ACCOUNT_STATUSES, RAILS, TYPES } from "@/lib/funding-accounts/options";

@@ -10,12 +10,12 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { simulateDeposit } from "@/lib/actions/simulate-deposit";
+import { simulateDeposit } from "@/lib/funding-accounts/simulate-deposit";
 import { simulateDepositSchema } from "@/lib/funding-accounts/schema";
 import { SCENARIOS } from "@/lib/funding-accounts/options";
 import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
 import { accountDepositsKey } from "./account-deposits";
-import { SCENARIO_LABEL } from "./labels";
+import { SCENARIO_LABEL } from "@/lib/funding-accounts/labels";
 import { reached } from "@/lib/actions/reached";
 
 const formSchema = simulateDepositSchema.omit({ attemptKey: true });

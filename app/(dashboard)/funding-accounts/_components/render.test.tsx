@@ -8,7 +8,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { describe, expect, it, vi } from "vitest";
 import { LiveContext } from "@/components/live/live-provider";
-import { FundingAccountsTable } from "@/components/tables/funding-accounts/data-table";
+import { FundingAccountsTable } from "@/app/(dashboard)/funding-accounts/_components/data-table";
 import type { AccountDepositsView, FundingAccountListView, FundingAccountView } from "@/lib/funding-accounts/views";
 import { FROZEN } from "@/lib/upstream/errors";
 import { AccountDeposits } from "./account-deposits";

@@ -10,13 +10,13 @@ import { FormError } from "@/components/forms/form-error";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { createFundingAccount } from "@/lib/actions/create-funding-account";
+import { createFundingAccount } from "@/lib/funding-accounts/actions";
 import { allowedSettlements, createFundingAccountFormSchema, rateNeed, type CreateFundingAccountFormValues } from "@/lib/funding-accounts/schema";
 import { ASSETS, DESTINATION_CHAINS, FUNDING_CHAINS, MIN_TEMPORARY_NGN, RAILS, TYPE_LABEL, TYPES, type FundingType, type Rail, type SettlementType } from "@/lib/funding-accounts/options";
 import type { CustomerOption } from "@/lib/funding-accounts/views";
 import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
 import { FrozenBanner } from "./frozen-banner";
-import { railLabel, settlementLabel } from "./labels";
+import { railLabel, settlementLabel } from "@/lib/funding-accounts/labels";
 import { RatePicker } from "./rate-picker";
 import { reached } from "@/lib/actions/reached";
 

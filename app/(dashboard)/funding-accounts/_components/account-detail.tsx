@@ -1,6 +1,6 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import { fetchJson } from "@/components/balances/fetch-json";
+import { fetchJson } from "@/components/page/fetch-json";
 import { CopyButton } from "@/components/forms/copy-button";
 import { useLiveRefetchInterval } from "@/components/live/live-provider";
 import { StatusBadge } from "@/components/timeline/status-badge";
@@ -13,9 +13,9 @@ import type { FundingAccount } from "@/lib/upstream/schemas/core";
 import type { Rail } from "@/lib/funding-accounts/options";
 import { ChangeSettlementDialog } from "./change-settlement-dialog";
 import { Countdown } from "./countdown";
-import { railLabel, settlementLabel, typeLabel } from "./labels";
-import { ReadError } from "./read-error";
-import { StaleNote } from "./stale-note";
+import { railLabel, settlementLabel, typeLabel } from "@/lib/funding-accounts/labels";
+import { ReadError } from "@/components/page/read-error";
+import { StaleNote } from "@/components/page/stale-note";
 
 export const accountKey = (id: string) => liveKeys.resource("funding_account", id);
 

@@ -1,4 +1,4 @@
-import { RetryButton } from "@/components/deposits/retry-button";
+import { RetryButton } from "@/components/page/retry-button";
 
 /** What the provider said when a read failed, as the sentence the upstream client wrote, with a retry. */
 export function UpstreamProblem({ title, message }: { title: string; message: string }) {

@@ -1,6 +1,6 @@
 "use client";
 import { useCallback, useEffect, useState } from "react";
-import { fetchJson } from "@/components/balances/fetch-json";
+import { fetchJson } from "@/components/page/fetch-json";
 import { Button } from "@/components/ui/button";
 import type { RateView } from "@/lib/funding-accounts/views";
 import { formatMoney } from "@/lib/money";

@@ -1,7 +1,7 @@
 "use client";
 import { VelocityUsageLine } from "@/components/approvals/velocity-usage";
 import type { VelocityUsage } from "@/lib/approvals/schemas";
-import { PendingApprovalNote } from "@/components/approvals/pending-approval-note";
+import { PendingApprovalNote } from "@/components/page/pending-approval-note";
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
@@ -9,13 +9,13 @@ import { toast } from "sonner";
 import { BALANCES_KEY, useBalances, type FreshBalances } from "@/components/balances/balance-cards";
 import { FormError } from "@/components/forms/form-error";
 import { Button } from "@/components/ui/button";
-import { createWithdrawal } from "@/lib/actions/create-withdrawal";
+import { createWithdrawal } from "@/lib/withdrawals/actions";
 import { liveKeys } from "@/lib/live/query-keys";
 import { formatMoney } from "@/lib/money";
 import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
 import type { CreateWithdrawalResult } from "@/lib/withdrawals/schema";
 import { reached } from "@/lib/actions/reached";
-import { useWithdrawalForm, WithdrawalConfirmDialog, WithdrawalFields } from "@/components/withdrawals/withdrawal-fields";
+import { useWithdrawalForm, WithdrawalConfirmDialog, WithdrawalFields } from "@/components/forms/withdrawal-fields";
 
 /**
  * A withdrawal from the USD withdrawal balance: amount, token and chain from the enabled rails, and

@@ -1,11 +1,11 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@/components/ui/link";
-import { fetchJson } from "@/components/balances/fetch-json";
-import { ReadError } from "@/components/funding-accounts/read-error";
-import { StaleNote } from "@/components/funding-accounts/stale-note";
-import { typeLabel } from "@/components/recipients/labels";
-import { RecipientsEmptyState } from "@/components/tables/recipients/empty-state";
+import { fetchJson } from "@/components/page/fetch-json";
+import { ReadError } from "@/components/page/read-error";
+import { StaleNote } from "@/components/page/stale-note";
+import { typeLabel } from "@/app/(dashboard)/recipients/_components/labels";
+import { RecipientsEmptyState } from "@/app/(dashboard)/recipients/_components/empty-state";
 import { Pager, pageQuery } from "@/components/tables/pager";
 import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";

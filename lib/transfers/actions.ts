@@ -11,7 +11,7 @@
  */
 import { revalidatePath } from "next/cache";
 import { ActionError, defineAction } from "@/lib/actions/safe-action";
-import type { TransferPayload } from "@/lib/approvals/executors/transfer";
+import type { TransferPayload } from "@/lib/transfers/executor";
 import { submitMoneyMovement } from "@/lib/approvals/submit";
 import { Decimal } from "@/lib/money";
 import { createTransferSchema, TRANSFER_UPSTREAM_FIELDS, type CreateTransferResult, type CreateTransferValues } from "@/lib/transfers/schema";

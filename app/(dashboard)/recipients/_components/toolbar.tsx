@@ -1,7 +1,7 @@
 "use client";
 import { parseAsString, useQueryStates } from "nuqs";
 import { useEffect, useState, useTransition } from "react";
-import { typeLabel } from "@/components/recipients/labels";
+import { typeLabel } from "@/app/(dashboard)/recipients/_components/labels";
 import { FilterSelect } from "@/components/tables/filter-select";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";

@@ -6,7 +6,7 @@ import type * as React from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { describe, expect, it, vi } from "vitest";
-import { RecipientsTable } from "@/components/tables/recipients/data-table";
+import { RecipientsTable } from "@/app/(dashboard)/recipients/_components/data-table";
 import type { RecipientListView, RecipientView } from "@/lib/recipients/views";
 import type { Recipient } from "@/lib/upstream/schemas/core";
 import { RecipientDetail } from "./recipient-detail";

@@ -1,9 +1,9 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import { fetchJson } from "@/components/balances/fetch-json";
+import { fetchJson } from "@/components/page/fetch-json";
 import { CopyButton } from "@/components/forms/copy-button";
-import { ReadError } from "@/components/funding-accounts/read-error";
-import { StaleNote } from "@/components/funding-accounts/stale-note";
+import { ReadError } from "@/components/page/read-error";
+import { StaleNote } from "@/components/page/stale-note";
 import { useLiveRefetchInterval } from "@/components/live/live-provider";
 import { StatusBadge } from "@/components/timeline/status-badge";
 import { formatDateTime } from "@/lib/format";

@@ -1,6 +1,6 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import { fetchJson } from "@/components/balances/fetch-json";
+import { fetchJson } from "@/components/page/fetch-json";
 import { useLiveRefetchInterval } from "@/components/live/live-provider";
 import { StatusBadge } from "@/components/timeline/status-badge";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
@@ -8,8 +8,8 @@ import { formatDateTime } from "@/lib/format";
 import type { AccountDepositsView } from "@/lib/funding-accounts/views";
 import { liveKeys } from "@/lib/live/query-keys";
 import { formatMoney } from "@/lib/money";
-import { ReadError } from "./read-error";
-import { StaleNote } from "./stale-note";
+import { ReadError } from "@/components/page/read-error";
+import { StaleNote } from "@/components/page/stale-note";
 
 /** Every deposit event invalidates the "deposit" lists, this one included. */
 export const accountDepositsKey = (id: string) => liveKeys.list("deposit", "funding_account", id);
