@@ -1,6 +1,7 @@
 /**
- * Approval kinds for loosened controls (see lib/approvals/controls.ts): a raised approval limit, a
- * granted approver or admin role, and a new sign-in link for an active approver or admin. They
+ * Approval kinds for loosened controls (see lib/approvals/controls.ts): a raised approval limit or
+ * 24-hour limit, a granted approver or admin role, a new sign-in link for an active approver or
+ * admin, a new outbound webhook address, and an added or replaced API key. They
  * change this app's own tables, never the provider's, so `execute` writes to the database in one
  * transaction with its audit row, attributed to whoever applied it (the approver, or the requester
  * when an announced delay ran out).
@@ -14,6 +15,7 @@ import { ROLES } from "@/lib/auth/permissions";
 import { defineExecutor, type ExecuteInput } from "@/lib/approvals/executors";
 import { db, type Tx } from "@/lib/db";
 import { formatMoney } from "@/lib/money";
+import { outboundPolicy, urlFieldProblem } from "@/lib/security/outbound-address";
 
 async function asApplier<T>(input: ExecuteInput<unknown>, fn: (tx: Tx, audit: (e: Parameters<typeof writeAudit>[3]) => Promise<void>) => Promise<T>): Promise<T> {
   const who = await db.user.findFirst({ where: { id: input.userId, organizationId: input.organizationId }, select: { id: true, email: true } });
@@ -103,4 +105,105 @@ export const controlInvite = defineExecutor("control_invite", {
   payloadSchema: inviteChangePayload,
   describe: (p) => ({ summary: `New sign-in link for ${p.name} (${p.role})`, amount: "0", currency: CONTROL_CURRENCY }),
   execute: async () => ({ status: "ready_to_collect" }),
+});
+
+const VELOCITY_SCOPE_WORDS = { organization: "whole-organization", requester: "per-requester" } as const;
+
+export const velocityChangePayload = z
+  .object({
+    scope: z.enum(["organization", "requester"]),
+    currency: z.string().regex(/^[A-Z0-9]{2,12}$/),
+    /** The limit when asked, shown to the approver as "before -> after"; null: there was none. */
+    before: z.string().regex(/^\d+(\.\d+)?$/).nullable(),
+    /** The new limit, or null to remove it (payments are then judged per payment only). */
+    amount: z.string().regex(/^\d+(\.\d+)?$/).nullable(),
+  })
+  .strict();
+
+export const controlVelocity = defineExecutor("control_velocity", {
+  label: "24-hour limit (loosened)",
+  payloadSchema: velocityChangePayload,
+  describe: (p) => {
+    const what = `${VELOCITY_SCOPE_WORDS[p.scope]} 24-hour limit in ${p.currency}`;
+    const before = p.before === null ? "none" : formatMoney(p.before, p.currency);
+    return {
+      summary: p.amount === null ? `Remove the ${what}: ${before} → none` : `Raise the ${what}: ${before} → ${formatMoney(p.amount, p.currency)}`,
+      amount: p.amount ?? "0",
+      currency: p.currency,
+    };
+  },
+  execute: (input) =>
+    asApplier(input, async (tx, audit) => {
+      const p = input.payload;
+      const key = { organizationId: input.organizationId, currency: p.currency, scope: p.scope };
+      const targetId = `${p.scope}:${p.currency}`;
+      const before = await tx.approvalVelocityLimit.findUnique({ where: { organizationId_currency_scope: key } });
+      const beforeJson = before ? { scope: before.scope, currency: before.currency, amount: new Decimal(before.amount.toString()).toFixed() } : null;
+      if (p.amount === null) {
+        if (before) {
+          await tx.approvalVelocityLimit.delete({ where: { organizationId_currency_scope: key } });
+          await audit({ action: "approval_velocity_limit.removed", targetType: "approval_velocity_limit", targetId, before: beforeJson, after: null });
+        }
+        return { status: "applied" };
+      }
+      const amount = new Decimal(p.amount).toFixed();
+      await tx.approvalVelocityLimit.upsert({
+        where: { organizationId_currency_scope: key },
+        create: { ...key, amount, updatedById: input.userId },
+        update: { amount, updatedById: input.userId },
+      });
+      await audit({ action: "approval_velocity_limit.set", targetType: "approval_velocity_limit", targetId, before: beforeJson, after: { scope: p.scope, currency: p.currency, amount } });
+      return { status: "applied" };
+    }),
+});
+
+export const outboundWebhookChangePayload = z
+  .object({
+    environment: z.enum(["sandbox", "production"]),
+    url: z.string().url().max(2000),
+    enabled: z.boolean(),
+    /** The address when asked, for the approver's "before -> after"; null: none was set. */
+    before: z.string().max(2000).nullable(),
+  })
+  .strict();
+
+/**
+ * A new address for the outbound webhook, which receives every final review decision. It is checked
+ * against internal addresses again when applied (it was when asked): a name may resolve elsewhere
+ * by then. The signing secret is not part of it: the requester handles that at once, so the approver
+ * never sees one.
+ */
+export const controlOutboundWebhook = defineExecutor("control_outbound_webhook", {
+  label: "Outbound webhook address",
+  payloadSchema: outboundWebhookChangePayload,
+  describe: (p) => ({
+    summary: `Send ${p.environment} final decisions to ${new URL(p.url).host} (${p.url})${p.before ? `, instead of ${new URL(p.before).host}` : ""}`,
+    amount: "0",
+    currency: CONTROL_CURRENCY,
+  }),
+  execute: async (input) => {
+    const p = input.payload;
+    if (p.environment !== input.environment) throw new ActionError("This request no longer matches its environment. Nothing was changed; ask again.");
+    const url = new URL(p.url);
+    const problem = await urlFieldProblem(url, outboundPolicy(input.environment));
+    if (problem) throw new ActionError(`Not applied: ${problem}`);
+    return asApplier(input, async (tx, audit) => {
+      const key = { organizationId: input.organizationId, environment: input.environment };
+      const before = await tx.outboundWebhook.findUnique({ where: { organizationId_environment: key } });
+      const after = await tx.outboundWebhook.upsert({
+        where: { organizationId_environment: key },
+        create: { ...key, url: url.toString(), enabled: p.enabled, updatedById: input.userId },
+        update: { url: url.toString(), enabled: p.enabled, updatedById: input.userId },
+      });
+      await audit({
+        action: "outbound_webhook.set",
+        targetType: "outbound_webhook",
+        targetId: input.environment,
+        environment: input.environment,
+        before: before ? { url: before.url, enabled: before.enabled } : null,
+        after: { url: after.url, enabled: after.enabled },
+      });
+      return { status: "applied" };
+    });
+  },
 });
