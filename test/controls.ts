@@ -19,7 +19,7 @@ export type Applied = { id?: string; masked?: string };
 export async function approvedBy<T extends object>(approver: { id: string }, call: () => Promise<ActionResult<T>>): Promise<ActionResult<T & Applied>> {
   const r = await call();
   if (!r.ok || !("status" in r.data) || r.data.status !== "pending_approval") return r;
-  const requestId = (r.data as { requestId: string }).requestId;
+  const requestId = (r.data as unknown as { requestId: string }).requestId;
   const caller = testSession.token;
   signInAs(await testDb().user.findUniqueOrThrow({ where: { id: approver.id } }));
   try {
