@@ -9,8 +9,8 @@ import type { ActionResult } from "@/lib/actions/safe-action";
 import { testDb } from "@/test/factories";
 import { signInAs, testSession } from "@/test/session";
 
-/** What the applied change answered (e.g. an added key's id and mask), merged into the action's answer. */
-export type Applied = { id?: string; masked?: string };
+/** What the applied change answered, merged into the action's answer: an added or replaced API key's id (other kinds have none). */
+export type Applied = { id: string };
 
 /**
  * Run `call` as the current user; when it answers with a change waiting for approval, approve it
@@ -18,7 +18,7 @@ export type Applied = { id?: string; masked?: string };
  */
 export async function approvedBy<T extends object>(approver: { id: string }, call: () => Promise<ActionResult<T>>): Promise<ActionResult<T & Applied>> {
   const r = await call();
-  if (!r.ok || !("status" in r.data) || r.data.status !== "pending_approval") return r;
+  if (!r.ok || !("status" in r.data) || r.data.status !== "pending_approval") return r as ActionResult<T & Applied>;
   const requestId = (r.data as unknown as { requestId: string }).requestId;
   const caller = testSession.token;
   signInAs(await testDb().user.findUniqueOrThrow({ where: { id: approver.id } }));
@@ -30,9 +30,6 @@ export async function approvedBy<T extends object>(approver: { id: string }, cal
   }
   const row = await testDb().approvalRequest.findUniqueOrThrow({ where: { id: requestId } });
   const response = ((row.result as { response?: Record<string, unknown> } | null)?.response ?? {}) as Record<string, unknown>;
-  const applied: Applied = {
-    ...(typeof response.keyId === "string" ? { id: response.keyId } : {}),
-    ...(typeof response.masked === "string" ? { masked: response.masked } : {}),
-  };
-  return { ok: true, data: { ...r.data, ...applied } };
+  const applied = typeof response.keyId === "string" ? { id: response.keyId } : {};
+  return { ok: true, data: { ...r.data, ...applied } as T & Applied };
 }

@@ -21,6 +21,7 @@ import { findExecutor, runExecutor, type Environment, type ExecuteResult } from 
 import "./executors/index";
 import { assertMayApproveControl, isControlKind } from "./controls";
 import { expireDue } from "./expiry";
+import { destroyDeadHeldKeys } from "./held-keys";
 
 export interface Decider {
   id: string;
@@ -148,6 +149,7 @@ export async function rejectRequest(user: Decider, request: RequestContext, requ
     return true;
   });
   if (!done) await explainLostRace(user, requestId);
+  if (row.kind === "control_api_key") await destroyDeadHeldKeys(user.organizationId);
 }
 
 /** The requester withdraws their own pending request. */
@@ -173,6 +175,7 @@ export async function cancelRequest(user: Decider, request: RequestContext, requ
     return true;
   });
   if (!done) await explainLostRace(user, requestId);
+  if (row.kind === "control_api_key") await destroyDeadHeldKeys(user.organizationId);
 }
 
 /** Whether a request may be sent again: its outcome is unknown, nothing left, or a send was interrupted. */

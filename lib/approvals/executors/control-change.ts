@@ -16,6 +16,10 @@ import { defineExecutor, type ExecuteInput } from "@/lib/approvals/executors";
 import { db, type Tx } from "@/lib/db";
 import { formatMoney } from "@/lib/money";
 import { outboundPolicy, urlFieldProblem } from "@/lib/security/outbound-address";
+import { forgetCachedKeys } from "@/lib/upstream/key-provider";
+import * as vault from "@/lib/vault";
+import { checkApiKey } from "@/lib/vault/check";
+import { ENVIRONMENT_LABELS, ENVIRONMENTS, SCOPES, SURFACE_LABELS, SURFACES } from "@/lib/vault/schemas";
 
 async function asApplier<T>(input: ExecuteInput<unknown>, fn: (tx: Tx, audit: (e: Parameters<typeof writeAudit>[3]) => Promise<void>) => Promise<T>): Promise<T> {
   const who = await db.user.findFirst({ where: { id: input.userId, organizationId: input.organizationId }, select: { id: true, email: true } });
@@ -205,5 +209,75 @@ export const controlOutboundWebhook = defineExecutor("control_outbound_webhook",
       });
       return { status: "applied" };
     });
+  },
+});
+
+export const apiKeyChangePayload = z
+  .object({
+    /** The vault record holding the sealed key until this is decided; the value itself is never here. */
+    heldId: z.uuid(),
+    environment: z.enum(ENVIRONMENTS),
+    surface: z.enum(SURFACES),
+    scopes: z.array(z.enum(SCOPES)).min(1),
+    last4: z.string().max(4),
+    /** The active key it replaces (revoked when this applies), or null for a key in an empty slot. */
+    replacesId: z.uuid().nullable(),
+    replacesLast4: z.string().max(4).nullable(),
+  })
+  .strict();
+
+/**
+ * An API key added or replaced: whoever holds it acts as the merchant at the provider. The key
+ * waits sealed in the vault (status `held`); the approver sees its environment, surface, scopes and
+ * last four characters only. Applying checks it with the provider again, stores it as an added key
+ * is stored, and destroys the held copy; a refusal destroys it too (held-keys.ts does so on
+ * rejection, cancel and expiry).
+ */
+export const controlApiKey = defineExecutor("control_api_key", {
+  label: "API key",
+  payloadSchema: apiKeyChangePayload,
+  describe: (p) => {
+    const slot = `${ENVIRONMENT_LABELS[p.environment]} ${SURFACE_LABELS[p.surface]} API key`;
+    const scopes = `scopes ${p.scopes.join(", ")}`;
+    return {
+      summary: p.replacesId ? `Replace the ${slot} …${p.replacesLast4} with …${p.last4} (${scopes})` : `Add the ${slot} …${p.last4} (${scopes})`,
+      amount: "0",
+      currency: CONTROL_CURRENCY,
+    };
+  },
+  execute: async (input) => {
+    const p = input.payload;
+    const held = await vault.openHeldApiKey(input.organizationId, p.heldId);
+    if (held === null) throw new ActionError("The key held for this request is gone. Nothing was changed; add the key again.");
+    const refuse = async (message: string): Promise<never> => {
+      await vault.destroyHeldApiKeys(db, input.organizationId, [p.heldId]);
+      throw new ActionError(`Not applied: ${message}`);
+    };
+    const key = held.key;
+    const check = await checkApiKey({ environment: p.environment, surface: p.surface, key, scopes: p.scopes });
+    if (!check.ok) return refuse(check.reason);
+    let stored: vault.SecretMetadata;
+    try {
+      stored = await asApplier(input, async (tx, audit) => {
+        // The key is the requester's (created by, and the old one revoked by, them); the audit row names who applied it.
+        const args = { organizationId: input.organizationId, key, scopes: p.scopes, actorId: held.requestedById ?? input.userId };
+        let m: vault.SecretMetadata;
+        if (p.replacesId) {
+          const swap = await vault.replaceApiKey(tx, { ...args, id: p.replacesId });
+          m = swap.after;
+          await audit({ action: "vault.api_key_replaced", targetType: "api_key", targetId: m.id, environment: m.environment, before: { id: swap.before.id, ...vault.auditView(swap.before) }, after: vault.auditView(m) });
+        } else {
+          m = await vault.addApiKey(tx, { ...args, environment: p.environment, surface: p.surface });
+          await audit({ action: "vault.api_key_added", targetType: "api_key", targetId: m.id, environment: m.environment, after: vault.auditView(m) });
+        }
+        await vault.destroyHeldApiKeys(tx, input.organizationId, [p.heldId]);
+        return m;
+      });
+    } catch (err) {
+      if (err instanceof vault.VaultError) return refuse(err.message);
+      throw err;
+    }
+    forgetCachedKeys(input.organizationId); // this instance sends the new state at once; others within the cache TTL
+    return { status: "applied", keyId: stored.id, last4: stored.last4 };
   },
 });
