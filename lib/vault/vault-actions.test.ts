@@ -292,7 +292,7 @@ describe("adding, replacing and revoking API keys as an admin", () => {
     await add({ environment: "sandbox", surface: "core", scopes: [...ALL], key: FULL });
     const other = await createTeam();
     await as("admin", other);
-    await add({ environment: "sandbox", surface: "core", scopes: ["Read"], key: READONLY });
+    await approvedBy(other.approver, () => addApiKey({ environment: "sandbox", surface: "core", scopes: ["Read"], key: READONLY }));
     const pg = new Client({ connectionString: process.env.DATABASE_URL });
     await pg.connect();
     try {
