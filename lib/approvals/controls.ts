@@ -24,6 +24,7 @@ import type { RequestContext } from "@/lib/request-context";
 import { getExecutor, runExecutor, type Environment } from "./executors";
 import "./executors/index";
 import { DEFAULT_EXPIRY_MS } from "./expiry";
+import { destroyDeadHeldKeys } from "./held-keys";
 
 /** How long a loosening waits, announced, where nobody else can approve it. */
 export const SINGLE_ADMIN_DELAY_MS = 24 * 60 * 60 * 1000;
@@ -214,6 +215,8 @@ export async function applyDueControlChanges(organizationId: string, now: Date =
       });
     });
   }
+  // A key addition that could not apply after its delay leaves no held copy behind.
+  if (claimed.some((r) => r.kind === "control_api_key")) await destroyDeadHeldKeys(organizationId, now);
   return claimed.length;
 }
 
