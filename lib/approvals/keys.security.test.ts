@@ -14,6 +14,7 @@ import { cancelRequest } from "@/lib/actions/cancel-request";
 import { rejectRequest } from "@/lib/actions/reject-request";
 import { replaceApiKey } from "@/lib/actions/replace-api-key";
 import { revokeApiKey } from "@/lib/actions/revoke-api-key";
+import { applyDueControlChanges, SINGLE_ADMIN_DELAY_MS } from "@/lib/approvals/controls";
 import { expireDue } from "@/lib/approvals/expiry";
 import { loadInbox } from "@/lib/approvals/queries";
 import { getActiveApiKey, listSecrets } from "@/lib/vault";
@@ -142,6 +143,21 @@ describe("adding an API key", () => {
     if (!a.ok || !b.ok) throw new Error("ask failed");
     expect(b.data.requestId).toBe(a.data.requestId);
     expect(await held()).toBe(1);
+  });
+});
+
+describe("an organization with a single admin", () => {
+  it("a new key applies only after the announced delay, checked then, with no held copy left", async () => {
+    await testDb().user.update({ where: { id: team.approver.id }, data: { role: "operator" } });
+    await as("admin");
+    const before = Date.now();
+    const r = await addApiKey({ environment: "sandbox", surface: "core", scopes: [...ALL], key: FULL });
+    expect(r).toMatchObject({ ok: true, data: { status: "pending_approval", applyAt: expect.any(String), message: expect.stringMatching(/Nobody else can approve this/) } });
+    expect(await applyDueControlChanges(team.org.id, new Date(before + SINGLE_ADMIN_DELAY_MS - 60_000))).toBe(0);
+    expect(await getActiveApiKey(team.org.id, "sandbox", "core")).toBeNull();
+    expect(await applyDueControlChanges(team.org.id, new Date(before + SINGLE_ADMIN_DELAY_MS + 60_000))).toBe(1);
+    expect(await getActiveApiKey(team.org.id, "sandbox", "core")).toMatchObject({ key: FULL });
+    expect(await held()).toBe(0);
   });
 });
 
