@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { ageDemoKey } from "./db";
+import { approveAsSecondPerson, reloadHydrated } from "./helpers";
 import { storageStateOf } from "./roles";
 
 // The demo organization's sandbox vault is seeded from the emulator (lib/vault/seed-demo.ts).
@@ -54,7 +55,8 @@ test.describe("API keys page", () => {
     await expect(page.getByTestId("key-row-production-core")).toContainText("Not set");
   });
 
-  test("an admin replaces a key with another valid one, revokes it, adds one back, and each step is audited", async ({ page }) => {
+  test("an admin replaces a key with another valid one, revokes it, adds one back, and each step is audited", async ({ page, browser }) => {
+    test.slow(); // two people: each new key waits for the approver
     await page.goto("/settings/api-keys?env=sandbox");
     const row = page.getByTestId("key-row-sandbox-stocks");
 
@@ -64,7 +66,12 @@ test.describe("API keys page", () => {
     await dialog.getByRole("checkbox", { name: /^Trade/ }).click();
     await dialog.getByLabel("New API key").fill(READONLY);
     await dialog.getByRole("button", { name: "Check and replace" }).click();
-    await expect(page.getByText("Replaced with sk_sandbox_…6d1c.")).toBeVisible();
+    // The new key waits for a second person; the old one stays in use meanwhile.
+    const replacing = "Replace the Sandbox Stocks API key …1b3d with …6d1c (scopes Read)";
+    await expect(page.getByText(`${replacing}: This loosens a control, so it waits in Approvals for another admin or approver.`)).toBeVisible();
+    await expect(row.getByTestId("key-mask")).toHaveText("sk_sandbox_…1b3d");
+    await approveAsSecondPerson(browser, replacing);
+    await reloadHydrated(page);
     await expect(row.getByTestId("key-mask")).toHaveText("sk_sandbox_…6d1c");
     await expect(row).not.toContainText("Trade");
     await expect(row).toContainText("Ada Admin");
@@ -80,7 +87,10 @@ test.describe("API keys page", () => {
     dialog = page.getByRole("dialog");
     await dialog.getByLabel("API key").fill(FULL);
     await dialog.getByRole("button", { name: "Check and save" }).click();
-    await expect(page.getByText("Saved sk_sandbox_…1b3d.")).toBeVisible();
+    const adding = "Add the Sandbox Stocks API key …1b3d (scopes Read, Write, Trade)";
+    await expect(page.getByText(`${adding}: This loosens a control, so it waits in Approvals for another admin or approver.`)).toBeVisible();
+    await approveAsSecondPerson(browser, adding);
+    await reloadHydrated(page);
     await expect(row.getByTestId("key-mask")).toHaveText("sk_sandbox_…1b3d");
     await expect(row).toContainText("Active");
 
@@ -93,7 +103,8 @@ test.describe("API keys page", () => {
     for (const secret of [FULL, READONLY]) expect(html).not.toContain(secret);
   });
 
-  test("each key shows its age; from day 80 a reminder, over 90 days overdue; replacing the key starts its age again", async ({ page }) => {
+  test("each key shows its age; from day 80 a reminder, over 90 days overdue; replacing the key starts its age again", async ({ page, browser }) => {
+    test.slow(); // two replacements, each approved by a second person
     const row = page.getByTestId("key-row-sandbox-stocks");
     const reminder = page.getByTestId("key-age-reminder");
     await page.goto("/settings/api-keys?env=sandbox");
@@ -122,6 +133,8 @@ test.describe("API keys page", () => {
     await dialog.getByRole("checkbox", { name: /^Trade/ }).click();
     await dialog.getByLabel("New API key").fill(READONLY);
     await dialog.getByRole("button", { name: "Check and replace" }).click();
+    await approveAsSecondPerson(browser, "Replace the Sandbox Stocks API key …1b3d with …6d1c (scopes Read)");
+    await reloadHydrated(page);
     await expect(row.getByTestId("key-mask")).toHaveText("sk_sandbox_…6d1c");
     await expect(row.getByTestId("key-age")).toHaveText("Added today");
     await expect(reminder).toHaveCount(0);
@@ -133,6 +146,8 @@ test.describe("API keys page", () => {
     await dialog.getByRole("checkbox", { name: /^Trade/ }).click();
     await dialog.getByLabel("New API key").fill(FULL);
     await dialog.getByRole("button", { name: "Check and replace" }).click();
+    await approveAsSecondPerson(browser, "Replace the Sandbox Stocks API key …6d1c with …1b3d (scopes Read, Write, Trade)");
+    await reloadHydrated(page);
     await expect(row.getByTestId("key-mask")).toHaveText("sk_sandbox_…1b3d");
     await expect(row).toContainText("Trade");
   });

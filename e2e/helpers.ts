@@ -1,4 +1,5 @@
 import { expect, type Browser, type Locator, type Page } from "@playwright/test";
+import { storageStateOf } from "./roles";
 
 /** A context with no session, even inside a file that signs in with test.use({ storageState }). */
 export const SIGNED_OUT = { storageState: { cookies: [], origins: [] } };
@@ -78,4 +79,24 @@ export async function reloadHydrated(page: Page): Promise<void> {
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true" && !document.querySelector('template[id^="B:"]') && !(window as { $RB?: unknown[] }).$RB?.length);
+}
+
+/**
+ * A loosened control (an API key, the outbound webhook address, a higher limit) waits for a second
+ * person: approves the waiting change whose summary matches, as the demo approver in the Approvals
+ * inbox, and waits until it is applied.
+ */
+export async function approveAsSecondPerson(browser: Browser, summary: string | RegExp): Promise<void> {
+  const context = await browser.newContext({ storageState: storageStateOf("approver") });
+  const page = await context.newPage();
+  try {
+    await gotoHydrated(page, "/approvals");
+    const row = page.getByTestId("approvals-waiting").getByTestId("approval-row").filter({ hasText: summary }).first();
+    await expect(row).toBeVisible({ timeout: 25_000 });
+    await row.getByTestId("approve-open").click();
+    await page.getByTestId("approve-dialog").getByTestId("approve-confirm").click();
+    await expect(page.getByText(/^Approved and applied: /)).toBeVisible();
+  } finally {
+    await context.close();
+  }
 }

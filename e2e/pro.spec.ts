@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { emulatorUrl } from "./emulator";
-import { gotoHydrated } from "./helpers";
+import { approveAsSecondPerson, gotoHydrated } from "./helpers";
 import { storageStateOf, type E2ERole } from "./roles";
 
 // The emulator's seeded Pro key of the demo merchant (public test data), and its read-only sandbox key.
@@ -322,7 +322,10 @@ test.describe("Pro desk per role", () => {
       }
       await dialog.getByLabel("New API key").fill(key);
       await dialog.getByRole("button", { name: "Check and replace" }).click();
-      await expect(admin.getByText(/^Replaced with /)).toBeVisible();
+      // A new key waits for a second person's approval before it is used.
+      const summary = `Replace the Sandbox Pro API key …${key === PRO_KEY ? "6d1c" : "9b2d"} with …${key.slice(-4)} (scopes ${scopes.join(", ")})`;
+      await expect(admin.getByText(`${summary}: This loosens a control, so it waits in Approvals for another admin or approver.`)).toBeVisible();
+      await approveAsSecondPerson(browser, summary);
     };
     await setProKey(READONLY_KEY, ["Read"]);
     try {

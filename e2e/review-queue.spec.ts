@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { DEMO_SANDBOX_KEY, emulatorUrl, simulateDeposit } from "./emulator";
-import { gotoHydrated, reloadHydrated } from "./helpers";
+import { approveAsSecondPerson, gotoHydrated, reloadHydrated } from "./helpers";
 import { storageStateOf, type E2ERole } from "./roles";
 
 const DEMO_MERCHANT_ID = "7b1d5c1e-0000-4000-8000-000000000001";
@@ -173,6 +173,10 @@ test.describe("credit only on completion", () => {
       await gotoHydrated(admin, "/settings/outbound-webhook");
       await admin.getByLabel("Endpoint address").fill(hookUrl);
       await admin.getByRole("button", { name: "Save" }).click();
+      // A new address waits for a second person's approval, checked again when applied.
+      await expect(admin.getByText(/waits in Approvals for another admin or approver/).first()).toBeVisible();
+      await approveAsSecondPerson(browser, hookUrl);
+      await reloadHydrated(admin);
       await expect(admin.getByTestId("outbound-current")).toContainText(hookUrl);
 
       // The sandbox never resolves a review by itself (the spec shows no transition out of

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { DEMO_SANDBOX_KEY, emulatorUrl } from "./emulator";
-import { gotoHydrated } from "./helpers";
+import { approveAsSecondPerson, gotoHydrated, reloadHydrated } from "./helpers";
 import { storageStateOf, type E2ERole } from "./roles";
 
 // The emulator's Second Merchant (public test data): its funding setup has no NGN account.
@@ -38,6 +38,10 @@ async function replaceCoreKey(page: Page, key: string, masked: string) {
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("New API key").fill(key);
   await dialog.getByRole("button", { name: "Check and replace" }).click();
+  // The new key is used once a second person approves it.
+  await expect(page.getByText(/^Replace the Sandbox Core API key .*waits in Approvals/).first()).toBeVisible();
+  await approveAsSecondPerson(page.context().browser()!, new RegExp(`Replace the Sandbox Core API key …\\w{4} with …${key.slice(-4)} `));
+  await reloadHydrated(page);
   await expect(page.getByTestId("key-row-sandbox-core").getByTestId("key-mask")).toHaveText(masked);
 }
 

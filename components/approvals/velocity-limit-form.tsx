@@ -21,7 +21,10 @@ export function VelocityLimitForm() {
     action: setVelocityLimit,
     defaultValues: { currency: "USD", scope: "organization", amount: "", remove: false },
     onSuccess: (data) => {
-      if ("amount" in data && data.amount !== undefined) {
+      // Raising a limit lets more through: it waits for a second person (or the announced delay).
+      if ("status" in data && data.status === "pending_approval") {
+        toast.info(`${data.summary}: ${data.message}`, { duration: 10_000 });
+      } else if ("amount" in data && data.amount !== undefined) {
         toast.success(`24-hour limit (${VELOCITY_SCOPE_LABEL[data.scope].toLowerCase()}) in ${data.currency} is now ${formatMoney(data.amount, data.currency)}.`);
       }
       form.reset({ currency: form.getValues("currency"), scope: form.getValues("scope"), amount: "", remove: false });
@@ -93,7 +96,10 @@ export function VelocityLimitsTable({ rows }: { rows: { currency: string; scope:
                 aria-label={`Remove the ${VELOCITY_SCOPE_LABEL[r.scope].toLowerCase()} 24-hour limit in ${r.currency}`}
                 onClick={async () => {
                   const res = await reached(setVelocityLimit({ currency: r.currency, scope: r.scope, remove: true }));
-                  if (res.ok) {
+                  if (res.ok && "status" in res.data && res.data.status === "pending_approval") {
+                    toast.info(`${res.data.summary}: ${res.data.message}`, { duration: 10_000 });
+                    router.refresh();
+                  } else if (res.ok) {
                     toast.success(`Removed the 24-hour limit in ${r.currency}.`);
                     router.refresh();
                   } else toast.error(res.error);

@@ -10,12 +10,15 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
+import { reached } from "@/lib/actions/reached";
+import { removeOutboundWebhook } from "@/lib/actions/remove-outbound-webhook";
 import { setOutboundWebhook } from "@/lib/actions/set-outbound-webhook";
 import { setOutboundWebhookSchema } from "@/lib/review/schemas";
 
 /**
  * Where final review decisions are sent. A new signing secret is shown once, right after it is
- * generated; after that only its first and last characters are ever shown.
+ * generated; after that only its first and last characters are ever shown. A new address waits for
+ * a second person's approval (or the announced delay); removing it applies at once.
  */
 export function OutboundWebhookForm({
   current,
@@ -34,8 +37,13 @@ export function OutboundWebhookForm({
     defaultValues: { url: current?.url ?? "", enabled: current?.enabled ?? true, newSecret: false },
     onSuccess: (data) => {
       setShown(data.secret);
-      form.reset({ url: data.url, enabled: data.enabled, newSecret: false });
-      toast.success(data.secret ? "Saved. Copy the new signing secret now: it is not shown again." : "Saved.");
+      if ("status" in data && data.status === "pending_approval") {
+        form.reset({ url: form.getValues("url"), enabled: data.enabled, newSecret: false });
+        toast.info(`${data.summary}: ${data.message}${data.secret ? " Copy the new signing secret now: it is not shown again." : ""}`, { duration: 10_000 });
+      } else {
+        form.reset({ url: data.url ?? "", enabled: data.enabled, newSecret: false });
+        toast.success(data.secret ? "Saved. Copy the new signing secret now: it is not shown again." : "Saved.");
+      }
       router.refresh();
     },
   });
@@ -72,10 +80,27 @@ export function OutboundWebhookForm({
           <p className="text-sm text-muted-foreground">A signing secret is generated when you save the address for the first time.</p>
         )}
         <FormError message={formError} />
-        <div>
+        <div className="flex flex-wrap gap-2">
           <Button type="submit" disabled={pending}>
             {pending ? "Saving…" : "Save"}
           </Button>
+          {current ? (
+            <Button
+              type="button"
+              variant="outline"
+              disabled={pending}
+              data-testid="outbound-remove"
+              onClick={async () => {
+                const res = await reached(removeOutboundWebhook({}));
+                if (!res.ok) return void toast.error(res.error);
+                toast.success("Address removed: final decisions are no longer sent.");
+                form.reset({ url: "", enabled: true, newSecret: false });
+                router.refresh();
+              }}
+            >
+              Remove address
+            </Button>
+          ) : null}
         </div>
       </form>
       {shown ? (

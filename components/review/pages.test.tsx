@@ -17,6 +17,7 @@ import { confirmReviewDecision } from "@/lib/actions/confirm-review-decision";
 import { recordReviewDecision } from "@/lib/actions/record-review-decision";
 import { onDepositEnded } from "@/lib/review/credit";
 import { setOutboundWebhook } from "@/lib/actions/set-outbound-webhook";
+import { approvedBy } from "@/test/controls";
 import { addApiKey } from "@/lib/vault";
 import { normalizeEvent } from "@/lib/webhooks/normalize";
 import { storeEvent } from "@/lib/webhooks/store";
@@ -177,7 +178,7 @@ describe("outbound webhook page", () => {
     }
     await as("admin");
     expect(html(await OutboundWebhookPage())).toContain("No deliveries yet");
-    const r = await setOutboundWebhook({ url: "https://erp.example.test/hooks" });
+    const r = await approvedBy(team.approver, () => setOutboundWebhook({ url: "https://erp.example.test/hooks" }));
     if (!r.ok || !r.data.secret) throw new Error("set failed");
     const out = html(await OutboundWebhookPage());
     expect(out).toContain("https://erp.example.test/hooks");

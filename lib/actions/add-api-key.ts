@@ -2,15 +2,18 @@
 import { revalidatePath } from "next/cache";
 import { ActionError, defineAction } from "@/lib/actions/safe-action";
 import { db } from "@/lib/db";
-import { forgetCachedKeys } from "@/lib/upstream/key-provider";
-import * as vault from "@/lib/vault";
+import { holdForApproval } from "@/lib/vault/hold";
 import { checkApiKey } from "@/lib/vault/check";
-import { maskSecret } from "@/lib/vault/crypto";
+import { maskSecret, prefixOf } from "@/lib/vault/crypto";
 import { addApiKeySchema } from "@/lib/vault/schemas";
 
-/** Checks a key with the provider, then stores it encrypted in an empty slot. Returns only its mask. */
-export const addApiKey = defineAction({ name: "add-api-key", permission: "keys:manage", input: addApiKeySchema }, async ({ input, user, audit }) => {
-  // Refuse a taken slot before spending a provider call; the vault checks again under its lock.
+/**
+ * Checks a key with the provider, then holds it sealed in the vault until a second person approves
+ * (or the announced delay passes): whoever holds a key acts as the merchant at the provider, so one
+ * admin alone does not add one (lib/approvals/controls.ts). Returns only its mask.
+ */
+export const addApiKey = defineAction({ name: "add-api-key", permission: "keys:manage", input: addApiKeySchema }, async ({ input, user, request }) => {
+  // Refuse a taken slot before spending a provider call; the vault checks again under its lock when applied.
   const existing = await db.vaultSecret.count({
     where: { organizationId: user.organizationId, environment: input.environment, surface: input.surface, kind: "api_key", status: "active" },
   });
@@ -19,17 +22,7 @@ export const addApiKey = defineAction({ name: "add-api-key", permission: "keys:m
   const check = await checkApiKey(input);
   if (!check.ok) throw new ActionError(check.reason, { key: check.reason });
 
-  try {
-    const stored = await db.$transaction(async (tx) => {
-      const m = await vault.addApiKey(tx, { organizationId: user.organizationId, environment: input.environment, surface: input.surface, key: input.key, scopes: input.scopes, actorId: user.id });
-      await audit(tx, { action: "vault.api_key_added", targetType: "api_key", targetId: m.id, environment: m.environment, after: vault.auditView(m) });
-      return m;
-    });
-    forgetCachedKeys(user.organizationId); // this instance sends the new state at once; others within the cache TTL
-    revalidatePath("/settings/api-keys");
-    return { id: stored.id, masked: maskSecret(stored.prefix, stored.last4), warning: check.warning };
-  } catch (err) {
-    if (err instanceof vault.VaultError) throw new ActionError(err.message);
-    throw err;
-  }
+  const pending = await holdForApproval({ user, request, environment: input.environment, surface: input.surface, key: input.key, scopes: input.scopes, replaces: null });
+  revalidatePath("/settings/api-keys");
+  return { ...pending, masked: maskSecret(prefixOf(input.key), input.key.slice(-4)), warning: check.warning };
 });

@@ -1,6 +1,7 @@
 /**
- * Dual control over the controls. Loosening a control (raising an approval limit, granting the
- * approver or admin role, a new sign-in link for an active approver or admin) is not applied by the
+ * Dual control over the controls. Loosening a control (raising an approval limit or a 24-hour
+ * limit, granting the approver or admin role, a new sign-in link for an active approver or admin, a
+ * new outbound webhook address, adding or replacing an API key) is not applied by the
  * admin who asks for it: it waits in the same Approvals inbox as money movement, for a different
  * person with the admin or approver role (decide.ts refuses the requester). Tightening applies at
  * once and never comes here.
@@ -23,6 +24,7 @@ import type { RequestContext } from "@/lib/request-context";
 import { getExecutor, runExecutor, type Environment } from "./executors";
 import "./executors/index";
 import { DEFAULT_EXPIRY_MS } from "./expiry";
+import { destroyDeadHeldKeys } from "./held-keys";
 
 /** How long a loosening waits, announced, where nobody else can approve it. */
 export const SINGLE_ADMIN_DELAY_MS = 24 * 60 * 60 * 1000;
@@ -213,6 +215,8 @@ export async function applyDueControlChanges(organizationId: string, now: Date =
       });
     });
   }
+  // A key addition that could not apply after its delay leaves no held copy behind.
+  if (claimed.some((r) => r.kind === "control_api_key")) await destroyDeadHeldKeys(organizationId, now);
   return claimed.length;
 }
 
@@ -255,6 +259,24 @@ export async function thresholdChangeLoosens(organizationId: string, kind: strin
   const before = dec(own) ?? (kind === "*" ? null : dec(star));
   const after = amount !== null ? new Decimal(amount) : kind === "*" ? null : dec(star);
   return looser(after, before);
+}
+
+/**
+ * Whether setting (amount) or removing (null) a 24-hour limit lets more through than today. No
+ * limit is the loosest a 24-hour limit can be (payments are judged per payment only), so a first
+ * limit or a lower one tightens; raising or removing one loosens. Returns the limit before, for the
+ * approver's "before -> after".
+ */
+export async function velocityChangeLoosens(
+  organizationId: string,
+  scope: "organization" | "requester",
+  currency: string,
+  amount: string | null,
+): Promise<{ loosens: boolean; before: string | null }> {
+  const row = await db.approvalVelocityLimit.findUnique({ where: { organizationId_currency_scope: { organizationId, currency, scope } } });
+  if (!row) return { loosens: false, before: null };
+  const before = new Decimal(row.amount.toString());
+  return { loosens: amount === null || new Decimal(amount).greaterThan(before), before: before.toFixed() };
 }
 
 /** Granting a role that can approve or administer, to someone who did not have it (admin to approver is a step down). */

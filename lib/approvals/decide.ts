@@ -19,8 +19,9 @@ import { LedgerError } from "@/lib/upstream/ledger";
 import { QuotaFullError } from "@/lib/funding-accounts/quota";
 import { findExecutor, runExecutor, type Environment, type ExecuteResult } from "./executors";
 import "./executors/index";
-import { assertMayApproveControl } from "./controls";
+import { assertMayApproveControl, isControlKind } from "./controls";
 import { expireDue } from "./expiry";
+import { destroyDeadHeldKeys } from "./held-keys";
 
 export interface Decider {
   id: string;
@@ -64,12 +65,15 @@ function actorOf(user: Decider): AuditActor {
   return { id: user.id, email: user.email, organizationId: user.organizationId };
 }
 
-/** Load a request of the user's organization in the current environment, expiring overdue ones first. */
+/**
+ * Load a request of the user's organization, expiring overdue ones first. A money movement is acted
+ * on from its own environment; a change to the controls is the organization's, from either.
+ */
 async function load(user: Decider, requestId: string): Promise<ApprovalRequest> {
   await expireDue(user.organizationId);
   const row = await db.approvalRequest.findFirst({ where: { id: requestId, organizationId: user.organizationId } });
   if (!row) throw new ActionError("This request could not be found. Reload the page.");
-  if (row.environment !== user.environment) {
+  if (row.environment !== user.environment && !isControlKind(row.kind)) {
     throw new ActionError(`This request belongs to ${row.environment}. Switch to ${row.environment} to act on it.`);
   }
   return row;
@@ -145,6 +149,7 @@ export async function rejectRequest(user: Decider, request: RequestContext, requ
     return true;
   });
   if (!done) await explainLostRace(user, requestId);
+  if (row.kind === "control_api_key") await destroyDeadHeldKeys(user.organizationId);
 }
 
 /** The requester withdraws their own pending request. */
@@ -170,6 +175,7 @@ export async function cancelRequest(user: Decider, request: RequestContext, requ
     return true;
   });
   if (!done) await explainLostRace(user, requestId);
+  if (row.kind === "control_api_key") await destroyDeadHeldKeys(user.organizationId);
 }
 
 /** Whether a request may be sent again: its outcome is unknown, nothing left, or a send was interrupted. */
@@ -254,10 +260,15 @@ async function send(row: ApprovalRequest, user: Decider, request: RequestContext
         });
         stored = { ok: true, outcome: "sent", response };
       } catch (err) {
-        if (!(err instanceof UpstreamError) && !(err instanceof LedgerError)) {
-          log.error({ err, approvalRequestId: row.id, kind: row.kind, requestId: request.requestId }, "approvals: send failed");
+        // A control change refused when applied (e.g. its address now resolves inside) changed nothing: say why, once.
+        if (err instanceof ActionError && isControlKind(row.kind)) {
+          stored = { ok: false, outcome: "not_sent", error: err.message, retryable: false };
+        } else {
+          if (!(err instanceof UpstreamError) && !(err instanceof LedgerError)) {
+            log.error({ err, approvalRequestId: row.id, kind: row.kind, requestId: request.requestId }, "approvals: send failed");
+          }
+          stored = failure(err, request.requestId);
         }
-        stored = failure(err, request.requestId);
       }
     }
   }

@@ -7,6 +7,7 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
+import { destroyDeadHeldKeys } from "./held-keys";
 
 export const DEFAULT_EXPIRY_MS = 24 * 60 * 60 * 1000;
 
@@ -19,7 +20,7 @@ interface ExpiredRow {
 
 /** Expire the organization's overdue pending requests; returns how many changed. */
 export async function expireDue(organizationId: string, now: Date = new Date()): Promise<number> {
-  return db.$transaction(async (tx) => {
+  const expired = await db.$transaction(async (tx) => {
     const rows = await tx.$queryRaw<ExpiredRow[]>(Prisma.sql`
       UPDATE approval_requests
          SET status = 'expired', updated_at = ${now}
@@ -27,7 +28,7 @@ export async function expireDue(organizationId: string, now: Date = new Date()):
          AND status = 'pending'
          AND expires_at <= ${now}
       RETURNING id, environment, kind, expires_at`);
-    if (rows.length === 0) return 0;
+    if (rows.length === 0) return [];
     // The system did this, not a person: no actor, and no request context to attribute it to.
     await tx.auditLog.createMany({
       data: rows.map((r) => ({
@@ -42,6 +43,9 @@ export async function expireDue(organizationId: string, now: Date = new Date()):
         after: { status: "expired", kind: r.kind, expiresAt: r.expires_at.toISOString() },
       })),
     });
-    return rows.length;
+    return rows.map((r) => r.kind);
   });
+  // An expired key addition never applies: its held key is destroyed now.
+  if (expired.includes("control_api_key")) await destroyDeadHeldKeys(organizationId, now);
+  return expired.length;
 }

@@ -10,6 +10,7 @@ import type { ApprovalRequest, Prisma } from "@/lib/generated/prisma/client";
 import { canRetry, type StoredResult } from "./decide";
 import { findExecutor, listExecutors, type Environment } from "./executors";
 import "./executors/index";
+import { CONTROL_PREFIX } from "./controls";
 import { expireDue } from "./expiry";
 import { runningTotals, VELOCITY_KINDS, velocityLimits } from "./velocity";
 import type { ApprovalStatus, InboxFilters } from "./schemas";
@@ -122,10 +123,19 @@ async function toRows(viewer: InboxViewer, rows: ApprovalRequest[]): Promise<App
   });
 }
 
+/**
+ * The requests a person sees from where they stand: money movements of their current environment,
+ * and changes to the controls whichever environment they were asked from (they are the
+ * organization's, so an approver need not switch environment to find one).
+ */
+export function inboxScope(viewer: Pick<InboxViewer, "organizationId" | "environment">): Prisma.ApprovalRequestWhereInput {
+  return { organizationId: viewer.organizationId, OR: [{ environment: viewer.environment }, { kind: { startsWith: CONTROL_PREFIX } }] };
+}
+
 /** The inbox: what waits for this person, their own open requests, and the filtered history. */
 export async function loadInbox(viewer: InboxViewer, filters: InboxFilters): Promise<Inbox> {
   await expireDue(viewer.organizationId);
-  const scope = { organizationId: viewer.organizationId, environment: viewer.environment };
+  const scope = inboxScope(viewer);
   const waitingWhere: Prisma.ApprovalRequestWhereInput = { ...scope, status: "pending", requestedById: { not: viewer.id } };
   const historyWhere: Prisma.ApprovalRequestWhereInput = { ...scope, ...(filters.status ? { status: filters.status } : {}) };
   const [waiting, mine, total] = await Promise.all([
@@ -151,14 +161,14 @@ export async function loadInbox(viewer: InboxViewer, filters: InboxFilters): Pro
 }
 
 /**
- * How many requests wait for this person's decision in their current environment: pending, not
+ * How many requests wait for this person's decision from their current environment: pending, not
  * their own, and only for roles that may decide (0 for everyone else). For the overview and nav.
  */
 export async function countPendingForUser(viewer: InboxViewer): Promise<number> {
   if (!mayDecide(viewer.role)) return 0;
   await expireDue(viewer.organizationId);
   return db.approvalRequest.count({
-    where: { organizationId: viewer.organizationId, environment: viewer.environment, status: "pending", requestedById: { not: viewer.id } },
+    where: { ...inboxScope(viewer), status: "pending", requestedById: { not: viewer.id } },
   });
 }
 

@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { setVelocityLimit } from "@/lib/actions/set-velocity-limit";
+import { approvedBy } from "@/test/controls";
 import { defineExecutor, removeExecutor } from "@/lib/approvals/executors";
 import { loadInbox } from "@/lib/approvals/queries";
 import { submitMoneyMovement } from "@/lib/approvals/submit";
@@ -136,7 +137,9 @@ describe("what people see", () => {
     expect(await setVelocityLimit({ currency: "USD", scope: "requester", amount: "1000" })).toMatchObject({ ok: true });
     expect(await setVelocityLimit({ currency: "USD", scope: "requester", amount: "lots" })).toMatchObject({ ok: false, fieldErrors: { amount: expect.any(String) } });
     expect(await testDb().approvalVelocityLimit.count({ where: { organizationId: team.org.id } })).toBe(2);
-    expect(await setVelocityLimit({ currency: "USD", scope: "requester", remove: true })).toMatchObject({ ok: true, data: { removed: true, changed: true } });
+    // Removing one lets more through: it waits for a second person (controls-more.security.test.ts), then applies.
+    expect(await approvedBy(team.approver, () => setVelocityLimit({ currency: "USD", scope: "requester", remove: true }))).toMatchObject({ ok: true, data: { removed: true, status: "pending_approval" } });
+    expect(await testDb().approvalVelocityLimit.count({ where: { organizationId: team.org.id } })).toBe(1);
     const actions = (await testDb().auditLog.findMany({ where: { organizationId: team.org.id, targetType: "approval_velocity_limit" }, orderBy: { id: "asc" } })).map((a) => a.action);
     expect(actions).toEqual(["approval_velocity_limit.set", "approval_velocity_limit.set", "approval_velocity_limit.removed"]);
   });

@@ -14,6 +14,7 @@ import { confirmReviewDecision } from "@/lib/actions/confirm-review-decision";
 import { recordReviewDecision } from "@/lib/actions/record-review-decision";
 import { rejectReviewDecision } from "@/lib/actions/reject-review-decision";
 import { setOutboundWebhook } from "@/lib/actions/set-outbound-webhook";
+import { approvedBy } from "@/test/controls";
 import { addApiKey, setWebhookSecret } from "@/lib/vault";
 import { createWebhookRoute } from "@/lib/webhooks/intake";
 import { signBody } from "@/lib/webhooks/verify";
@@ -154,7 +155,7 @@ beforeEach(async () => {
     await setWebhookSecret(tx as never, { organizationId: team.org.id, environment: "sandbox", surface: "core", secret: coreSecret, actorId: team.admin.id });
   });
   await as(team.admin.id);
-  const set = await setOutboundWebhook({ url: hook.url });
+  const set = await approvedBy(team.approver, () => setOutboundWebhook({ url: hook.url }));
   if (!set.ok) throw new Error(set.error);
   signOutTest();
   await deliverAll(); // nothing of an earlier test is left due

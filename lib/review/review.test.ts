@@ -13,6 +13,7 @@ import { recordReviewDecision } from "@/lib/actions/record-review-decision";
 import { redeliverOutbound } from "@/lib/actions/redeliver-outbound";
 import { rejectReviewDecision } from "@/lib/actions/reject-review-decision";
 import { setOutboundWebhook } from "@/lib/actions/set-outbound-webhook";
+import { approvedBy } from "@/test/controls";
 import { addApiKey } from "@/lib/vault";
 import { createTeam, testDb } from "@/test/factories";
 import { signInAs, signOutTest } from "@/test/session";
@@ -194,7 +195,7 @@ describe("the decision delivered to the merchant's system", () => {
       await as("viewer");
       expect(await setOutboundWebhook({ url: hook.url })).toEqual(REFUSED_ROLE);
       await as("admin");
-      const set = await setOutboundWebhook({ url: hook.url });
+      const set = await approvedBy(team.approver, () => setOutboundWebhook({ url: hook.url }));
       if (!set.ok) throw new Error(set.error);
       const secret = set.data.secret!;
       expect(secret).toMatch(/^[0-9a-f]{64}$/);
@@ -266,7 +267,7 @@ describe("the decision delivered to the merchant's system", () => {
     const hook = await receiver(0);
     await hook.close(); // nothing listens on this port any more
     await as("admin");
-    const set = await setOutboundWebhook({ url: hook.url });
+    const set = await approvedBy(team.approver, () => setOutboundWebhook({ url: hook.url }));
     if (!set.ok) throw new Error(set.error);
     await as("approver");
     const r = await recordReviewDecision({ depositId: nextFlagged().id, decision: "hold", reason: "Waiting for the customer's receipt." });
@@ -287,7 +288,7 @@ describe("the decision delivered to the merchant's system", () => {
     const hook = await receiver(0);
     try {
       await as("admin");
-      const first = await setOutboundWebhook({ url: hook.url });
+      const first = await approvedBy(team.approver, () => setOutboundWebhook({ url: hook.url }));
       const second = await setOutboundWebhook({ url: hook.url, newSecret: true });
       if (!first.ok || !second.ok) throw new Error("set failed");
       expect(second.data.secret).toMatch(/^[0-9a-f]{64}$/);

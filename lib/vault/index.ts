@@ -46,7 +46,8 @@ export interface SecretMetadata {
   environment: VaultEnvironment;
   surface: VaultSurface;
   kind: SecretKind;
-  status: SecretStatus;
+  /** Never `held`: a held key is not a key in use, and no metadata read returns one. */
+  status: Exclude<SecretStatus, "held">;
   scopes: string[];
   prefix: string;
   last4: string;
@@ -106,6 +107,7 @@ type MetadataRow = {
 };
 
 function toMetadata(row: MetadataRow, names: Map<string, string> = new Map()): SecretMetadata {
+  if (row.status === "held") throw new Error("A held key has no metadata view: it is not a key in use.");
   const person = (id: string | null) => (id ? { id, name: names.get(id) ?? "A former teammate" } : null);
   return {
     id: row.id,
@@ -174,6 +176,39 @@ export async function addApiKey(
   return insertSecret(tx, { ...input, kind: "api_key", value: input.key, scopes: [...input.scopes], createdById: input.actorId });
 }
 
+/**
+ * Seals a key that waits for a second person's approval (status `held`): never used for a request,
+ * never listed, never decrypted but by `openHeldApiKey` when the approval applies it. Returns only
+ * its id and last four characters.
+ */
+export async function holdApiKey(
+  tx: Tx,
+  input: { organizationId: string; environment: VaultEnvironment; surface: VaultSurface; key: string; scopes: readonly Scope[]; actorId: string },
+): Promise<{ id: string; last4: string }> {
+  const record = { ...sealedRecord(keyRing(), { ...input, kind: "api_key", value: input.key, scopes: [...input.scopes], createdById: input.actorId }), status: "held" as const };
+  await tx.vaultSecret.create({ data: record });
+  return { id: record.id, last4: record.last4 };
+}
+
+/** The plaintext of a held key and who asked for it, for the approval that applies it; null once it was destroyed. */
+export async function openHeldApiKey(organizationId: string, id: string): Promise<{ key: string; requestedById: string | null } | null> {
+  const row = await db.vaultSecret.findFirst({ where: { id, organizationId, kind: "api_key", status: "held" } });
+  return row ? { key: open(row), requestedById: row.createdById } : null;
+}
+
+/** Deletes held keys (ciphertext and all): on approval once stored for use, on rejection, cancel or expiry. */
+export async function destroyHeldApiKeys(tx: Tx | typeof db, organizationId: string, ids: string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const { count } = await tx.vaultSecret.deleteMany({ where: { id: { in: ids }, organizationId, kind: "api_key", status: "held" } });
+  return count;
+}
+
+/** Whether `key` is the value already stored in this active key's record (a replace would change nothing). */
+export async function isStoredValue(organizationId: string, id: string, key: string): Promise<boolean> {
+  const row = await db.vaultSecret.findFirst({ where: { id, organizationId, kind: "api_key", status: "active" } });
+  return row !== null && open(row) === key;
+}
+
 /** Puts a new key in the slot of an active one; the old one is revoked in the same transaction. */
 export async function replaceApiKey(
   tx: Tx,
@@ -207,7 +242,7 @@ export async function revokeSecret(
   tx: Tx,
   input: { organizationId: string; id: string; kind: SecretKind; actorId: string },
 ): Promise<SecretMetadata> {
-  const row = await tx.vaultSecret.findFirst({ where: { id: input.id, organizationId: input.organizationId, kind: input.kind }, select: METADATA });
+  const row = await tx.vaultSecret.findFirst({ where: { id: input.id, organizationId: input.organizationId, kind: input.kind, status: { not: "held" } }, select: METADATA });
   if (!row) throw new VaultError("not_found", input.kind === "api_key" ? "This key no longer exists. Reload the page." : "This secret no longer exists. Reload the page.");
   await lockSlot(tx, input.organizationId, row.environment, row.surface, row.kind, row.webhookId);
   const updated = await tx.vaultSecret.updateMany({
@@ -340,9 +375,10 @@ export async function getWebhookSecrets(organizationId: string, environment: Vau
   return [...sets.active, ...sets.previous];
 }
 
-/** Metadata of every key and secret of the organization (revoked ones too), newest first. */
+/** Metadata of every key and secret of the organization (revoked ones too, held ones not), newest first. */
 export async function listSecrets(organizationId: string): Promise<SecretMetadata[]> {
-  const rows = await db.vaultSecret.findMany({ where: { organizationId }, orderBy: { createdAt: "desc" }, select: METADATA });
+  // Held keys wait for approval: they are the Approvals inbox's to show, not a key in use.
+  const rows = await db.vaultSecret.findMany({ where: { organizationId, status: { not: "held" } }, orderBy: { createdAt: "desc" }, select: METADATA });
   const ids = [...new Set(rows.flatMap((r) => [r.createdById, r.revokedById]).filter((v): v is string => v !== null))];
   const users = ids.length ? await db.user.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } }) : [];
   const names = new Map(users.map((u) => [u.id, u.name]));

@@ -14,6 +14,8 @@ import { vaultKeyProvider } from "@/lib/upstream/key-provider";
 import { getActiveApiKey, getWebhookSecrets, listSecrets, markKeyUsed } from "@/lib/vault";
 import { checkApiKey, MESSAGES } from "@/lib/vault/check";
 import { createTeam, testDb } from "@/test/factories";
+import { approveRequest } from "@/lib/actions/approve-request";
+import { approvedBy } from "@/test/controls";
 import { signInAs, signOutTest } from "@/test/session";
 
 let sandbox: TestEmulator;
@@ -26,12 +28,19 @@ const PRO = "daya_sk_demo_pro_5c8e1f4a9b2d";
 const LIVE = "sk_live_demo_live_6d2a8c4e";
 const ALL = ["Read", "Write", "Trade"] as const;
 
+/**
+ * Adding or replacing a key waits for a second person (lib/approvals/keys.security.test.ts tests
+ * that); here the team's approver approves each one, so the key is in place as before.
+ */
+const add = (input: Parameters<typeof addApiKey>[0]) => approvedBy(team.approver, () => addApiKey(input));
+const replace = (input: Parameters<typeof replaceApiKey>[0]) => approvedBy(team.approver, () => replaceApiKey(input));
+
 const as = async (who: "viewer" | "operator" | "approver" | "admin", t = team) => {
   signInAs(await testDb().user.findUniqueOrThrow({ where: { id: t[who].id } }));
 };
 
 /** Every row of a table as PostgreSQL renders it (bytea as hex), read with plain pg. */
-async function rawRows(table: "vault_secrets" | "audit_log", organizationId: string): Promise<string> {
+async function rawRows(table: "vault_secrets" | "audit_log" | "approval_requests", organizationId: string): Promise<string> {
   const pg = new Client({ connectionString: process.env.DATABASE_URL });
   await pg.connect();
   try {
@@ -69,17 +78,17 @@ beforeEach(async () => {
 
 describe("who may manage keys", () => {
   it("refuses without a session", async () => {
-    expect(await addApiKey({ environment: "sandbox", surface: "core", scopes: [...ALL], key: FULL })).toEqual({ ok: false, error: "Your session has ended. Sign in again." });
+    expect(await add({ environment: "sandbox", surface: "core", scopes: [...ALL], key: FULL })).toEqual({ ok: false, error: "Your session has ended. Sign in again." });
   });
 
   it.each(["viewer", "operator", "approver"] as const)("refuses every key and secret action for a %s", async (role) => {
     await as("admin");
-    const added = await addApiKey({ environment: "sandbox", surface: "core", scopes: [...ALL], key: FULL });
+    const added = await add({ environment: "sandbox", surface: "core", scopes: [...ALL], key: FULL });
     if (!added.ok) throw new Error(added.error);
     await as(role);
     const refused = { ok: false, error: "Your role does not allow this. Ask an admin if you need it." };
-    expect(await addApiKey({ environment: "sandbox", surface: "pro", scopes: [...ALL], key: PRO })).toEqual(refused);
-    expect(await replaceApiKey({ id: added.data.id, scopes: ["Read"], key: READONLY })).toEqual(refused);
+    expect(await add({ environment: "sandbox", surface: "pro", scopes: [...ALL], key: PRO })).toEqual(refused);
+    expect(await replace({ id: added.data.id, scopes: ["Read"], key: READONLY })).toEqual(refused);
     expect(await revokeApiKey({ id: added.data.id })).toEqual(refused);
     expect(await setWebhookSecret({ environment: "sandbox", surface: "core", secret: "whsec_role_test_0123456789" })).toEqual(refused);
     expect(await revokeWebhookSecret({ id: added.data.id })).toEqual(refused);
@@ -91,7 +100,7 @@ describe("who may manage keys", () => {
 describe("adding, replacing and revoking API keys as an admin", () => {
   it("checks a key with the provider, stores it encrypted and shows only prefix and last four", async () => {
     await as("admin");
-    const r = await addApiKey({ environment: "sandbox", surface: "core", scopes: ["Trade", "Read", "Write"], key: `  ${FULL}\n` });
+    const r = await add({ environment: "sandbox", surface: "core", scopes: ["Trade", "Read", "Write"], key: `  ${FULL}\n` });
     expect(r).toMatchObject({ ok: true, data: { masked: "sk_sandbox_…1b3d", warning: null } });
     expect(JSON.stringify(r)).not.toContain(FULL);
 
@@ -104,31 +113,33 @@ describe("adding, replacing and revoking API keys as an admin", () => {
     expect(JSON.stringify(meta)).not.toContain(FULL);
     expect(Object.keys(meta!)).not.toEqual(expect.arrayContaining(["ciphertext"]));
 
+    // Applied by the approver's approval: the audit row names them and the approval it came from.
     const audit = await testDb().auditLog.findFirstOrThrow({ where: { organizationId: team.org.id, action: "vault.api_key_added" } });
-    expect(audit).toMatchObject({ actorId: team.admin.id, targetType: "api_key", targetId: active!.id, environment: "sandbox", requestId: "test-request" });
+    expect(audit).toMatchObject({ actorId: team.approver.id, targetType: "api_key", targetId: active!.id, environment: "sandbox", requestId: expect.stringMatching(/^approval:/) });
     expect(audit.after).toEqual({ environment: "sandbox", surface: "core", prefix: "sk_sandbox_", last4: "1b3d", scopes: ["Read", "Write", "Trade"] });
 
     expectNoPlaintext(await rawRows("vault_secrets", team.org.id), FULL);
     expectNoPlaintext(await rawRows("audit_log", team.org.id), FULL);
+    expectNoPlaintext(await rawRows("approval_requests", team.org.id), FULL);
   });
 
   it("accepts a daya_sk_ key for Pro and a live key in production, each checked on its own surface", async () => {
     await as("admin");
-    expect(await addApiKey({ environment: "sandbox", surface: "pro", scopes: [...ALL], key: PRO })).toMatchObject({ ok: true });
-    expect(await addApiKey({ environment: "production", surface: "coins", scopes: [...ALL], key: LIVE })).toMatchObject({ ok: true, data: { masked: "sk_live_…8c4e" } });
-    expect(await addApiKey({ environment: "production", surface: "stocks", scopes: [...ALL], key: LIVE })).toMatchObject({ ok: true });
+    expect(await add({ environment: "sandbox", surface: "pro", scopes: [...ALL], key: PRO })).toMatchObject({ ok: true });
+    expect(await add({ environment: "production", surface: "coins", scopes: [...ALL], key: LIVE })).toMatchObject({ ok: true, data: { masked: "sk_live_…8c4e" } });
+    expect(await add({ environment: "production", surface: "stocks", scopes: [...ALL], key: LIVE })).toMatchObject({ ok: true });
     expect((await getActiveApiKey(team.org.id, "production", "coins"))?.key).toBe(LIVE);
   });
 
   it("refuses a prefix that does not fit the environment, on the key field, before calling anyone", async () => {
     await as("admin");
-    const r = await addApiKey({ environment: "sandbox", surface: "core", scopes: [...ALL], key: LIVE });
+    const r = await add({ environment: "sandbox", surface: "core", scopes: [...ALL], key: LIVE });
     expect(r).toMatchObject({ ok: false, fieldErrors: { key: expect.stringMatching(/^This is a production key \(sk_live_\): sandbox keys start with sk_sandbox_/) } });
-    expect(await addApiKey({ environment: "sandbox", surface: "stocks", scopes: [...ALL], key: PRO })).toMatchObject({
+    expect(await add({ environment: "sandbox", surface: "stocks", scopes: [...ALL], key: PRO })).toMatchObject({
       ok: false,
       fieldErrors: { key: expect.stringMatching(/Pro surface only/) },
     });
-    expect(await addApiKey({ environment: "sandbox", surface: "core", scopes: [], key: "sk sandbox!" })).toMatchObject({
+    expect(await add({ environment: "sandbox", surface: "core", scopes: [], key: "sk sandbox!" })).toMatchObject({
       ok: false,
       fieldErrors: { key: expect.stringMatching(/letters, digits and underscores/), scopes: "Tick at least one scope the key was issued with." },
     });
@@ -137,7 +148,7 @@ describe("adding, replacing and revoking API keys as an admin", () => {
 
   it("refuses a key the provider does not accept, and a key revoked at the provider, with the sentence", async () => {
     await as("admin");
-    expect(await addApiKey({ environment: "sandbox", surface: "core", scopes: [...ALL], key: "sk_sandbox_not_a_real_key_123" })).toEqual({
+    expect(await add({ environment: "sandbox", surface: "core", scopes: [...ALL], key: "sk_sandbox_not_a_real_key_123" })).toEqual({
       ok: false,
       error: MESSAGES.unauthorized,
       fieldErrors: { key: "The provider does not accept this key: check you copied all of it and that it is not revoked." },
@@ -149,16 +160,16 @@ describe("adding, replacing and revoking API keys as an admin", () => {
     });
     const { key } = (await issued.json()) as { key: string };
     await fetch(`${sandbox.url}/__emulator/keys/${key}`, { method: "DELETE" });
-    expect(await addApiKey({ environment: "sandbox", surface: "coins", scopes: ["Read"], key })).toMatchObject({ ok: false, error: MESSAGES.unauthorized });
+    expect(await add({ environment: "sandbox", surface: "coins", scopes: ["Read"], key })).toMatchObject({ ok: false, error: MESSAGES.unauthorized });
     expect(await testDb().vaultSecret.count({ where: { organizationId: team.org.id } })).toBe(0);
   });
 
   it("refuses when the account is frozen or the provider cannot be reached, and stores nothing unchecked", async () => {
     await as("admin");
     await sandbox.control.setFaults({ path_prefix: "/v1/banks", error_status: 403, error_code: "merchant_frozen", times: 1 });
-    expect(await addApiKey({ environment: "sandbox", surface: "core", scopes: [...ALL], key: FULL })).toMatchObject({ ok: false, error: MESSAGES.frozen });
+    expect(await add({ environment: "sandbox", surface: "core", scopes: [...ALL], key: FULL })).toMatchObject({ ok: false, error: MESSAGES.frozen });
     await sandbox.control.setFaults({ path_prefix: "/coins/v1/markets", error_status: 503, times: 1 });
-    expect(await addApiKey({ environment: "sandbox", surface: "coins", scopes: [...ALL], key: FULL })).toMatchObject({
+    expect(await add({ environment: "sandbox", surface: "coins", scopes: [...ALL], key: FULL })).toMatchObject({
       ok: false,
       error: "Could not reach the provider to check this key. Try again in a minute.",
     });
@@ -179,52 +190,57 @@ describe("adding, replacing and revoking API keys as an admin", () => {
 
   it("accepts a key that lacks Read but warns when Read was ticked, and warns the other way too", async () => {
     await as("admin");
-    expect(await addApiKey({ environment: "sandbox", surface: "stocks", scopes: [...ALL], key: NOREAD })).toMatchObject({
+    expect(await add({ environment: "sandbox", surface: "stocks", scopes: [...ALL], key: NOREAD })).toMatchObject({
       ok: true,
       data: { warning: "The provider says this key lacks the Read scope, but Read is ticked. Check the scopes it was issued with." },
     });
-    expect(await addApiKey({ environment: "sandbox", surface: "core", scopes: ["Write"], key: READONLY })).toMatchObject({
+    expect(await add({ environment: "sandbox", surface: "core", scopes: ["Write"], key: READONLY })).toMatchObject({
       ok: true,
       data: { warning: expect.stringMatching(/has the Read scope, but Read is not ticked/) },
     });
   });
 
-  it("lets only one of two simultaneous adds to the same slot win", async () => {
+  it("lets only one of two keys asked for the same slot at once apply, even when both are approved at once", async () => {
     await as("admin");
-    const results = await Promise.all([
+    const asked = await Promise.all([
       addApiKey({ environment: "sandbox", surface: "coins", scopes: [...ALL], key: FULL }),
       addApiKey({ environment: "sandbox", surface: "coins", scopes: ["Read"], key: READONLY }),
     ]);
-    expect(results.filter((r) => r.ok)).toHaveLength(1);
-    expect(results.find((r) => !r.ok)).toMatchObject({ ok: false, error: expect.stringMatching(/already has an active key/) });
+    const ids = asked.map((r) => (r.ok ? r.data.requestId : ""));
+    expect(asked.map((r) => r.ok && r.data.status)).toEqual(["pending_approval", "pending_approval"]);
+    await as("approver");
+    const results = await Promise.all(ids.map((requestId) => approveRequest({ requestId })));
+    expect(results.map((r) => r.ok && r.data.status).sort()).toEqual(["failed", "sent"]);
+    expect(results.find((r) => r.ok && r.data.status === "failed")).toMatchObject({ ok: true, data: { error: expect.stringMatching(/already has an active key/) } });
     expect(await testDb().vaultSecret.count({ where: { organizationId: team.org.id, status: "active" } })).toBe(1);
+    expect(await testDb().vaultSecret.count({ where: { organizationId: team.org.id, status: "held" } })).toBe(0);
   });
 
   it("refuses while the provider rate-limits the key, and for any other refusal", async () => {
     await as("admin");
     await sandbox.control.setFaults({ path_prefix: "/stocks/v1/wallet", rate_limit_storm: true, retry_after_seconds: 30, times: 1 });
-    expect(await addApiKey({ environment: "sandbox", surface: "stocks", scopes: [...ALL], key: FULL })).toMatchObject({ ok: false, error: MESSAGES.rateLimited });
+    expect(await add({ environment: "sandbox", surface: "stocks", scopes: [...ALL], key: FULL })).toMatchObject({ ok: false, error: MESSAGES.rateLimited });
     await sandbox.control.setFaults({ path_prefix: "/v1/banks", error_status: 403, error_code: "forbidden", times: 1 });
-    expect(await addApiKey({ environment: "sandbox", surface: "core", scopes: [...ALL], key: FULL })).toMatchObject({ ok: false, error: MESSAGES.forbidden });
+    expect(await add({ environment: "sandbox", surface: "core", scopes: [...ALL], key: FULL })).toMatchObject({ ok: false, error: MESSAGES.forbidden });
     expect(await testDb().vaultSecret.count({ where: { organizationId: team.org.id } })).toBe(0);
   });
 
   it("refuses a second key in a taken slot", async () => {
     await as("admin");
-    expect(await addApiKey({ environment: "sandbox", surface: "core", scopes: [...ALL], key: FULL })).toMatchObject({ ok: true });
-    expect(await addApiKey({ environment: "sandbox", surface: "core", scopes: ["Read"], key: READONLY })).toMatchObject({ ok: false, error: expect.stringMatching(/Use Replace/) });
+    expect(await add({ environment: "sandbox", surface: "core", scopes: [...ALL], key: FULL })).toMatchObject({ ok: true });
+    expect(await add({ environment: "sandbox", surface: "core", scopes: ["Read"], key: READONLY })).toMatchObject({ ok: false, error: expect.stringMatching(/Use Replace/) });
   });
 
   it("replaces a key (old one revoked in the same change), refuses the same key, and audits only masks", async () => {
     await as("admin");
-    const first = await addApiKey({ environment: "sandbox", surface: "core", scopes: [...ALL], key: FULL });
+    const first = await add({ environment: "sandbox", surface: "core", scopes: [...ALL], key: FULL });
     if (!first.ok) throw new Error(first.error);
-    expect(await replaceApiKey({ id: first.data.id, scopes: [...ALL], key: FULL })).toMatchObject({ ok: false, fieldErrors: { key: expect.stringMatching(/already stored/) } });
-    expect(await replaceApiKey({ id: first.data.id, scopes: ["Read"], key: "sk_live_demo_live_6d2a8c4e" })).toMatchObject({ ok: false, fieldErrors: { key: expect.stringMatching(/production key/) } });
+    expect(await replace({ id: first.data.id, scopes: [...ALL], key: FULL })).toMatchObject({ ok: false, fieldErrors: { key: expect.stringMatching(/already stored/) } });
+    expect(await replace({ id: first.data.id, scopes: ["Read"], key: "sk_live_demo_live_6d2a8c4e" })).toMatchObject({ ok: false, fieldErrors: { key: expect.stringMatching(/production key/) } });
 
     // The upstream client's cached key (lib/upstream/key-provider.ts) follows the replace at once.
     expect((await vaultKeyProvider.getActiveApiKey(team.org.id, "sandbox", "core"))?.key).toBe(FULL);
-    const r = await replaceApiKey({ id: first.data.id, scopes: ["Read"], key: READONLY });
+    const r = await replace({ id: first.data.id, scopes: ["Read"], key: READONLY });
     expect(r).toMatchObject({ ok: true, data: { masked: "sk_sandbox_…6d1c" } });
     expect((await vaultKeyProvider.getActiveApiKey(team.org.id, "sandbox", "core"))?.key).toBe(READONLY);
     const rows = await testDb().vaultSecret.findMany({ where: { organizationId: team.org.id }, orderBy: { createdAt: "asc" } });
@@ -233,7 +249,7 @@ describe("adding, replacing and revoking API keys as an admin", () => {
       ["active", "6d1c", null],
     ]);
     expect((await getActiveApiKey(team.org.id, "sandbox", "core"))?.key).toBe(READONLY);
-    expect(await replaceApiKey({ id: first.data.id, scopes: ["Read"], key: FULL })).toMatchObject({ ok: false, error: expect.stringMatching(/revoked meanwhile/) });
+    expect(await replace({ id: first.data.id, scopes: ["Read"], key: FULL })).toMatchObject({ ok: false, error: expect.stringMatching(/revoked meanwhile/) });
 
     const audit = await testDb().auditLog.findFirstOrThrow({ where: { organizationId: team.org.id, action: "vault.api_key_replaced" } });
     expect(audit.before).toEqual({ id: first.data.id, environment: "sandbox", surface: "core", prefix: "sk_sandbox_", last4: "1b3d", scopes: ["Read", "Write", "Trade"] });
@@ -246,7 +262,7 @@ describe("adding, replacing and revoking API keys as an admin", () => {
 
   it("revokes a key: the app stops using it at once, and it cannot be revoked twice", async () => {
     await as("admin");
-    const added = await addApiKey({ environment: "sandbox", surface: "pro", scopes: [...ALL], key: PRO });
+    const added = await add({ environment: "sandbox", surface: "pro", scopes: [...ALL], key: PRO });
     if (!added.ok) throw new Error(added.error);
     expect((await vaultKeyProvider.getActiveApiKey(team.org.id, "sandbox", "pro"))?.key).toBe(PRO);
     expect(await revokeApiKey({ id: added.data.id })).toEqual({ ok: true, data: { id: added.data.id } });
@@ -261,22 +277,22 @@ describe("adding, replacing and revoking API keys as an admin", () => {
 
   it("keeps organizations apart: another admin can neither see nor revoke this key", async () => {
     await as("admin");
-    const added = await addApiKey({ environment: "sandbox", surface: "core", scopes: [...ALL], key: FULL });
+    const added = await add({ environment: "sandbox", surface: "core", scopes: [...ALL], key: FULL });
     if (!added.ok) throw new Error(added.error);
     const other = await createTeam();
     await as("admin", other);
     expect(await revokeApiKey({ id: added.data.id })).toEqual({ ok: false, error: "This key no longer exists. Reload the page." });
-    expect(await replaceApiKey({ id: added.data.id, scopes: ["Read"], key: READONLY })).toMatchObject({ ok: false, error: "This key no longer exists. Reload the page." });
+    expect(await replace({ id: added.data.id, scopes: ["Read"], key: READONLY })).toMatchObject({ ok: false, error: "This key no longer exists. Reload the page." });
     expect(await listSecrets(other.org.id)).toEqual([]);
     expect(await getActiveApiKey(other.org.id, "sandbox", "core")).toBeNull();
   });
 
   it("refuses to decrypt a ciphertext copied onto another organization's row", async () => {
     await as("admin");
-    await addApiKey({ environment: "sandbox", surface: "core", scopes: [...ALL], key: FULL });
+    await add({ environment: "sandbox", surface: "core", scopes: [...ALL], key: FULL });
     const other = await createTeam();
     await as("admin", other);
-    await addApiKey({ environment: "sandbox", surface: "core", scopes: ["Read"], key: READONLY });
+    await approvedBy(other.approver, () => addApiKey({ environment: "sandbox", surface: "core", scopes: ["Read"], key: READONLY }));
     const pg = new Client({ connectionString: process.env.DATABASE_URL });
     await pg.connect();
     try {
@@ -293,7 +309,7 @@ describe("adding, replacing and revoking API keys as an admin", () => {
 
   it("marks a key used at most once a minute", async () => {
     await as("admin");
-    const added = await addApiKey({ environment: "sandbox", surface: "core", scopes: [...ALL], key: FULL });
+    const added = await add({ environment: "sandbox", surface: "core", scopes: [...ALL], key: FULL });
     if (!added.ok) throw new Error(added.error);
     const t0 = new Date();
     await markKeyUsed(added.data.id, t0);

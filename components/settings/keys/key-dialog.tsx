@@ -43,8 +43,9 @@ export function KeyDialog(props: Props) {
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>
-            It starts with {acceptedPrefixes(props.environment, props.surface).join(" or ")}. The app checks it with the provider before saving
-            {props.mode === "replace" ? ", then stops using the old key at once" : ""}. It is stored encrypted and never shown again.
+            It starts with {acceptedPrefixes(props.environment, props.surface).join(" or ")}. The app checks it with the provider, then it waits,
+            encrypted, for a second person&apos;s approval in Approvals{props.mode === "replace" ? "; once approved the old key stops being used at once" : ""}. It
+            is never shown again, to anyone.
           </DialogDescription>
         </DialogHeader>
         {open ? props.mode === "add" ? <AddKeyForm {...props} onDone={() => setOpen(false)} /> : <ReplaceKeyForm {...props} onDone={() => setOpen(false)} /> : null}
@@ -53,8 +54,9 @@ export function KeyDialog(props: Props) {
   );
 }
 
-function announce(result: { masked: string; warning: string | null }, verb: string) {
-  toast.success(`${verb} ${result.masked}.`);
+/** A new or replaced key waits for a second person (or the announced delay): say so, with the mask the requester typed. */
+function announce(result: { masked: string; warning: string | null; summary: string; message: string }) {
+  toast.info(`${result.summary}: ${result.message}`, { duration: 10_000 });
   if (result.warning) toast.warning(result.warning, { duration: 15_000 });
 }
 
@@ -65,7 +67,7 @@ export function AddKeyForm({ environment, surface, onDone }: Props & { onDone: (
     defaultValues: { environment, surface, scopes: [...SCOPES], key: "" },
     onSuccess: (data) => {
       form.reset(); // the key leaves the browser's memory with the form
-      announce(data, "Saved");
+      announce(data);
       onDone();
     },
   });
@@ -91,7 +93,7 @@ export function ReplaceKeyForm({ environment, surface, keyId, currentScopes, onD
     defaultValues: { id: keyId!, scopes: (currentScopes ?? []).filter((s): s is Scope => (SCOPES as readonly string[]).includes(s)), key: "" },
     onSuccess: (data) => {
       form.reset();
-      announce(data, "Replaced with");
+      announce(data);
       onDone();
     },
   });

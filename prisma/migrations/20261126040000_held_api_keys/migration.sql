@@ -1,0 +1,2 @@
+-- AlterEnum
+ALTER TYPE "SecretStatus" ADD VALUE 'held';
