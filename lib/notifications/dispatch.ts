@@ -8,7 +8,7 @@ import "server-only";
  *   3. a failure is recorded (attempts, last_error) and retried with exponential backoff; after
  *      MAX_ATTEMPTS the message is `failed` and shown to admins with a "retry now".
  */
-import { db } from "@/lib/db";
+import { db, type Tx } from "@/lib/db";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { isKind } from "./kinds";
@@ -147,10 +147,40 @@ export async function runDigest(opts: DispatchOptions = {}): Promise<number> {
 }
 
 /** An admin's "retry now" for a message that gave up: its attempts start again. */
-export async function retryMessage(organizationId: string, id: string): Promise<boolean> {
-  const { count } = await db.mailMessage.updateMany({
+export async function retryMessage(organizationId: string, id: string, client: Pick<Tx, "mailMessage"> = db): Promise<boolean> {
+  const { count } = await client.mailMessage.updateMany({
     where: { id, organizationId, status: "failed" },
     data: { status: "pending", attempts: 0, nextAttemptAt: new Date() },
   });
   return count === 1;
+}
+
+export interface MailProblem {
+  id: string;
+  toEmail: string;
+  subject: string;
+  status: string;
+  attempts: number;
+  lastError: string | null;
+  nextAttemptAt: string;
+  createdAt: string;
+}
+
+/** For admins: mail that gave up, and mail still retrying after a failure, newest first. */
+export async function mailProblems(organizationId: string): Promise<MailProblem[]> {
+  const rows = await db.mailMessage.findMany({
+    where: { organizationId, OR: [{ status: "failed" }, { status: "pending", lastError: { not: null } }] },
+    orderBy: { createdAt: "desc" },
+    take: 50,
+  });
+  return rows.map((r) => ({
+    id: r.id,
+    toEmail: r.toEmail,
+    subject: r.subject,
+    status: r.status,
+    attempts: r.attempts,
+    lastError: r.lastError,
+    nextAttemptAt: r.nextAttemptAt.toISOString(),
+    createdAt: r.createdAt.toISOString(),
+  }));
 }
