@@ -16,15 +16,10 @@ import { sendMail, type OutgoingMail } from "./mailer";
 import { chooseRecipients } from "./recipients";
 import { renderDigest, renderMail, type DigestItem } from "./render";
 
-export const MAX_ATTEMPTS = 6;
-const BASE_BACKOFF_S = 30;
-const MAX_BACKOFF_S = 60 * 60;
-const LEASE_S = 120;
+import { backoffSeconds, MAX_ATTEMPTS } from "./backoff";
 
-/** Seconds before attempt n+1 after n failed attempts: 30 s, 1 min, 2 min, ... capped at an hour. */
-export function backoffSeconds(attempts: number, base = BASE_BACKOFF_S): number {
-  return Math.min(MAX_BACKOFF_S, base * 2 ** Math.max(0, attempts - 1));
-}
+export { MAX_ATTEMPTS };
+const LEASE_S = 120;
 
 export interface DispatchOptions {
   appUrl?: string;
@@ -79,11 +74,13 @@ export async function sendDue(opts: DispatchOptions = {}): Promise<{ sent: numbe
   const send = opts.send ?? sendMail;
   let sent = 0;
   let failed = 0;
+  // Only what was due when this run started: a mail that fails now waits for its backoff, even a short one.
+  const startedAt = new Date();
   for (;;) {
     const claimed = await db.$queryRaw<Claimed[]>`
       UPDATE mail_messages m SET next_attempt_at = now() + make_interval(secs => ${LEASE_S}), attempts = m.attempts + 1
        WHERE m.id IN (
-         SELECT id FROM mail_messages WHERE status = 'pending' AND next_attempt_at <= now()
+         SELECT id FROM mail_messages WHERE status = 'pending' AND next_attempt_at <= ${startedAt}
           ORDER BY next_attempt_at LIMIT 20 FOR UPDATE SKIP LOCKED)
       RETURNING m.id::text, m.to_email, m.subject, m.text, m.attempts`;
     if (claimed.length === 0) break;
