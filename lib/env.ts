@@ -82,6 +82,11 @@ const schema = z
       .regex(/^smtps?:\/\//, { error: "must start with smtp:// or smtps://, e.g. smtp://user:password@smtp.example.com:587" })
       .optional(),
     MAIL_FROM: z.string().min(3).default("Merchant Ops <no-reply@localhost>"),
+    /**
+     * `off`: this instance runs no jobs (mail sending, digests, reminders); another instance does.
+     * Notifications are still written to the outbox here.
+     */
+    JOB_QUEUE: z.enum(["on", "off"], { error: "must be on (this instance runs jobs) or off" }).default("on"),
     /** Development only: the local mail catcher's address, read by the /dev/mail page (scripts/mail-catcher.ts). */
     MAIL_CATCHER_URL: z.string().url().optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -18,6 +18,8 @@ export async function startServer(): Promise<void> {
   const { ensureOutboundWorker } = await import("@/lib/review/outbound");
   ensureOutboundWorker();
   // Mail waits safely in the outbox, so a queue that cannot start is logged, not fatal.
-  const { startNotifications } = await import("@/lib/notifications/jobs");
-  await startNotifications().catch((err) => console.error("The mail queue could not start:", err instanceof Error ? err.message : err));
+  if (env().JOB_QUEUE === "on") {
+    const { startNotifications } = await import("@/lib/notifications/jobs");
+    await startNotifications().catch((err) => console.error("The job queue could not start:", err instanceof Error ? err.message : err));
+  }
 }

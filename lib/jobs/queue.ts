@@ -35,7 +35,14 @@ export function startJobs(connectionString: string = env().DATABASE_URL): Promis
   globalForJobs.jobBoss ??= (async () => {
     const boss = new PgBoss({ connectionString, max: 3, application_name: "merchant-ops-jobs" });
     boss.on("error", (err) => log.error({ err }, "jobs: the queue reported an error"));
-    await boss.start();
+    try {
+      await boss.start();
+    } catch (err) {
+      // Forget the failed start so a later call tries again, and release what it opened.
+      globalForJobs.jobBoss = undefined;
+      await boss.stop({ graceful: false, wait: false }).catch(() => undefined);
+      throw err;
+    }
     for (const def of definitions.values()) {
       await boss.createQueue(def.name, { name: def.name, policy: def.policy ?? "stately", retryLimit: def.retryLimit ?? 3, retryDelay: 30, retryBackoff: true });
       for (const cron of def.cron ?? []) await boss.schedule(def.name, cron, {}, { tz: "UTC" });
