@@ -86,8 +86,8 @@ export const NAV: NavArea[] = [
       { title: "Outbound webhook", href: "/settings/outbound-webhook", icon: Send, permission: "settings:manage", keywords: ["review decisions", "signed webhook", "erp", "delivery log"] },
       { title: "Audit log", href: "/settings/audit", icon: ScrollText, permission: "audit:read", keywords: ["history", "changes", "activity"] },
       { title: "Approval limits", href: "/settings/approvals", icon: SlidersHorizontal, permission: "settings:manage", keywords: ["thresholds", "four eyes", "limits", "approval"] },
-      { title: "Notifications", href: "/settings/notifications", icon: Bell, permission: "data:read", keywords: ["email", "mail", "digest", "alerts", "preferences"] },
       { title: "Settlement destination", href: "/settings/settlement", icon: Banknote, permission: "data:read", keywords: ["ngn balance", "usd balance", "merchant funding", "ngn account", "wallet addresses", "conversion"] },
+      { title: "Notifications", href: "/settings/notifications", icon: Bell, permission: "data:read", keywords: ["email", "mail", "digest", "alerts", "preferences"] },
     ],
   },
   {
