@@ -62,7 +62,8 @@ async function choose(page: Page, kind: string, mode: "At once" | "Daily digest"
   await expect(radio).toBeChecked();
 }
 
-test.describe.configure({ mode: "serial" });
+// A transfer through the form, the sender and a second page: more than the default 30 s on a busy machine.
+test.describe.configure({ mode: "serial", timeout: 120_000 });
 
 test.describe("notification mail", () => {
   test("an operator's transfer above the limit mails the approver a link that opens the request", async ({ browser }) => {
