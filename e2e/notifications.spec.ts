@@ -81,7 +81,7 @@ test.describe("notification mail", () => {
     await gotoHydrated(approver, link!);
     await expect(approver.getByRole("heading", { level: 1, name: new RegExp(`Transfer ${ngn(amount)}`) })).toBeVisible();
     await expect(approver.getByTestId("approval-status")).toHaveText("Waiting for approval");
-    await expect(approver.getByRole("button", { name: "Approve" })).toBeVisible();
+    await expect(approver.getByRole("button", { name: "Approve", exact: true })).toBeVisible();
     await approver.context().close();
   });
 
