@@ -4,11 +4,13 @@ import { afterEach, describe, expect, it } from "vitest";
 import { register } from "./instrumentation";
 
 const ROOT = import.meta.dirname;
+// The mail job queue is proven in lib/notifications/jobs.test.ts; here it would hold the database open.
+process.env.JOB_QUEUE = "off";
 const g = globalThis as unknown as { outboundWorker?: { timer: NodeJS.Timeout } };
 
 /** Runs register() in a fresh Node process, as the server does on start, with the given environment. */
 function startWith(envOverrides: Record<string, string | undefined>) {
-  const env: Record<string, string | undefined> = { PATH: process.env.PATH, HOME: process.env.HOME, NEXT_RUNTIME: "nodejs", OUTBOUND_WORKER: "off" };
+  const env: Record<string, string | undefined> = { PATH: process.env.PATH, HOME: process.env.HOME, NEXT_RUNTIME: "nodejs", OUTBOUND_WORKER: "off", JOB_QUEUE: "off" };
   for (const [k, v] of Object.entries(envOverrides)) if (v !== undefined) env[k] = v;
   return spawnSync(
     path.join(ROOT, "node_modules/.bin/tsx"),

@@ -73,6 +73,22 @@ const schema = z
       .min(0, { error: "must be 0 or more (0: no proxy in front of the app)" })
       .max(10, { error: "must be at most 10 proxies" })
       .default(0),
+    /**
+     * Outgoing mail: smtp://user:pass@host:587 (STARTTLS when the server offers it) or
+     * smtps://user:pass@host:465. Unset: notifications wait in the outbox until it is set.
+     */
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, { error: "must start with smtp:// or smtps://, e.g. smtp://user:password@smtp.example.com:587" })
+      .optional(),
+    MAIL_FROM: z.string().min(3).default("Merchant Ops <no-reply@localhost>"),
+    /**
+     * `off`: this instance runs no jobs (mail sending, digests, reminders); another instance does.
+     * Notifications are still written to the outbox here.
+     */
+    JOB_QUEUE: z.enum(["on", "off"], { error: "must be on (this instance runs jobs) or off" }).default("on"),
+    /** Development only: the local mail catcher's address, read by the /dev/mail page (scripts/mail-catcher.ts). */
+    MAIL_CATCHER_URL: z.string().url().optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((v, ctx) => {

@@ -13,10 +13,10 @@ describe("navFor", () => {
     expect(hrefs(navFor(role))).toEqual(expected);
   });
 
-  it("shows a viewer only the read-only settings page (settlement destination)", () => {
+  it("shows a viewer only the read-only settings page (settlement destination) and their own notification choices", () => {
     const nav = navFor("viewer");
     expect(hrefs(nav)).toContain("/");
-    expect(hrefs(nav).filter((h) => h.startsWith("/settings"))).toEqual(["/settings/settlement"]);
+    expect(hrefs(nav).filter((h) => h.startsWith("/settings"))).toEqual(["/settings/settlement", "/settings/notifications"]);
   });
 
   it("shows an admin every page", () => {

@@ -1,5 +1,5 @@
 import {
-  Activity, ArrowDownLeft, ArrowDownToLine, ArrowUpFromLine, ArrowUpLeft, ArrowUpRight, Banknote, BookUser, CheckCheck, ClipboardCheck, HandCoins, KeyRound, Landmark, LayoutDashboard, ScrollText, Send, SlidersHorizontal, Users, Wallet,
+  Activity, ArrowDownLeft, Bell, ArrowDownToLine, ArrowUpFromLine, ArrowUpLeft, ArrowUpRight, Banknote, BookUser, CheckCheck, ClipboardCheck, HandCoins, KeyRound, Landmark, LayoutDashboard, ScrollText, Send, SlidersHorizontal, Users, Wallet,
   type LucideIcon,
 } from "lucide-react";
 import { BriefcaseBusiness, CandlestickChart, ChartCandlestick, ChartLine, Coins, ListOrdered, Network, PiggyBank, ReceiptText, WalletCards, Webhook } from "lucide-react"; // the Pro desk, Coins and Stocks areas
@@ -87,6 +87,7 @@ export const NAV: NavArea[] = [
       { title: "Audit log", href: "/settings/audit", icon: ScrollText, permission: "audit:read", keywords: ["history", "changes", "activity"] },
       { title: "Approval limits", href: "/settings/approvals", icon: SlidersHorizontal, permission: "settings:manage", keywords: ["thresholds", "four eyes", "limits", "approval"] },
       { title: "Settlement destination", href: "/settings/settlement", icon: Banknote, permission: "data:read", keywords: ["ngn balance", "usd balance", "merchant funding", "ngn account", "wallet addresses", "conversion"] },
+      { title: "Notifications", href: "/settings/notifications", icon: Bell, permission: "data:read", keywords: ["email", "mail", "digest", "alerts", "preferences"] },
     ],
   },
   {

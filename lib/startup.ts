@@ -17,4 +17,9 @@ export async function startServer(): Promise<void> {
   // Imported after the check: the worker's modules read the environment.
   const { ensureOutboundWorker } = await import("@/lib/review/outbound");
   ensureOutboundWorker();
+  // Mail waits safely in the outbox, so a queue that cannot start is logged, not fatal.
+  if (env().JOB_QUEUE === "on") {
+    const { startNotifications } = await import("@/lib/notifications/jobs");
+    await startNotifications().catch((err) => console.error("The job queue could not start:", err instanceof Error ? err.message : err));
+  }
 }

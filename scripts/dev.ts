@@ -9,6 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { ensureLocalEnv } from "./local-env";
 import { LocalStack } from "./local-stack";
+import { startMailCatcher } from "./mail-catcher";
 import { bin, busyPorts, ROOT, startProcess, waitForHttp } from "./processes";
 
 const APP_PORT = Number(process.env.PORT ?? 3000);
@@ -53,6 +54,8 @@ async function main() {
     if (seeded) console.log("Seeded the demo organization.");
     const { DEMO_PASSWORD, DEMO_USERS } = await import("../prisma/seed");
 
+    // Every mail the app sends lands here (it lives as long as this process), shown at /dev/mail.
+    const mail = await startDevMailCatcher();
     const emulatorUrl = `http://localhost:${EMULATOR_PORT}`;
     const env: NodeJS.ProcessEnv = {
       ...local,
@@ -69,6 +72,8 @@ async function main() {
       EMULATOR_DATA_DIR: path.join(ROOT, ".data/emulator"),
       PORT: String(APP_PORT),
       NEXT_TELEMETRY_DISABLED: "1",
+      SMTP_URL: mail.smtpUrl,
+      MAIL_CATCHER_URL: mail.httpUrl,
     };
     if (HAS_EMULATOR) {
       const emulator = startProcess("emulator", bin("tsx"), ["emulator/server.ts"], env, { onExit: stack.onExit("The emulator") });
@@ -87,11 +92,22 @@ async function main() {
   Sign in as ${DEMO_USERS.map((u) => `${u.email} (${u.role})`).join(", ")}
   Password for every demo user: ${DEMO_PASSWORD}
   Sandbox emulator: ${emulatorUrl}
+  Mail the app sends: http://localhost:${APP_PORT}/dev/mail (SMTP catcher at ${mail.smtpUrl})
   Ctrl-C stops everything; data is kept in ${dataDir && !dataDir.startsWith(path.join(ROOT, ".data")) ? `${dataDir} (the database) and .data/` : ".data/"}
 `);
   } catch (err) {
     console.error(err instanceof Error ? err.message : err);
     await stack.stop(1);
+  }
+}
+
+/** The catcher on its usual ports (SMTP 1025, HTTP 1080), or on free ones when those are taken. */
+async function startDevMailCatcher() {
+  const file = path.join(ROOT, ".data/mail.json");
+  try {
+    return await startMailCatcher({ smtpPort: Number(process.env.MAIL_SMTP_PORT ?? 1025), httpPort: Number(process.env.MAIL_HTTP_PORT ?? 1080), file });
+  } catch {
+    return startMailCatcher({ file });
   }
 }
 

@@ -12,6 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { migrate } from "../lib/db/migrate";
 import { freePort, startEmbeddedDb, type EmbeddedDb } from "./embedded-db";
+import { startMailCatcher, type MailCatcher } from "./mail-catcher";
 import { bin, ROOT, runToEnd as run, startProcess, waitForHttp, type Managed } from "./processes";
 import { generateClient } from "./prisma";
 
@@ -49,10 +50,12 @@ async function main() {
   // process groups of their own, so the signal that stops us and Playwright does not reach them.
   // (Why package.json runs us with `node --import tsx`: see scripts/local-stack.ts.)
   let dbStarting: Promise<EmbeddedDb> | undefined;
+  let mail: MailCatcher | undefined;
   let cleaning: Promise<void> | undefined;
   const cleanUp = () =>
     (cleaning ??= (async () => {
       await Promise.all(started.map((p) => p.stop()));
+      await mail?.stop();
       await (await dbStarting?.catch(() => undefined))?.stop();
       fs.rmSync(tmp, { recursive: true, force: true });
     })());
@@ -76,6 +79,8 @@ async function main() {
   const db = await dbStarting;
   try {
     const e2eUrl = db.url.replace(/\/vitest$/, "/e2e");
+    // The app's mail goes over real SMTP to this catcher; e2e tests read it (E2E_MAIL_CATCHER_URL).
+    mail = await startMailCatcher();
     const baseEnv: NodeJS.ProcessEnv = {
       ...process.env,
       AUTH_SECRET: "test-only-auth-secret-0123456789abcdef",
@@ -129,6 +134,7 @@ async function main() {
       UPSTREAM_SANDBOX_PRO_URL: `http://localhost:${emulatorPort}/pro`,
       // e2e/review-queue.spec.ts receives the outbound webhook on 127.0.0.1 (sandbox only).
       ALLOW_LOOPBACK_WEBHOOKS: "1",
+      SMTP_URL: mail.smtpUrl,
     };
     let e2e: Counts = { passed: 0, failed: 1, skipped: 0 };
     if (!chromiumReady) console.error("Chromium is missing: the Playwright suite could not run.");
@@ -151,7 +157,7 @@ async function main() {
       await waitForHttp(`${secondUrl}/api/health`, 60_000, () => second.child.exitCode === null);
       const pwJson = path.join(results, "playwright.json");
       fs.rmSync(pwJson, { force: true });
-      await run(bin("playwright"), ["test", ...playwrightArgs], { ...env, NODE_ENV: "test", E2E_BASE_URL: appUrl, E2E_EMULATOR_URL: `http://localhost:${emulatorPort}`, E2E_SECOND_BASE_URL: secondUrl, APP_LOG_FILE: appLog, PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson });
+      await run(bin("playwright"), ["test", ...playwrightArgs], { ...env, NODE_ENV: "test", E2E_BASE_URL: appUrl, E2E_EMULATOR_URL: `http://localhost:${emulatorPort}`, E2E_SECOND_BASE_URL: secondUrl, E2E_MAIL_CATCHER_URL: mail.httpUrl, APP_LOG_FILE: appLog, PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson });
       const p = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(pwJson);
       if (p) e2e = { passed: p.stats.expected + p.stats.flaky, failed: p.stats.unexpected, skipped: p.stats.skipped };
     } else {

@@ -20,6 +20,7 @@ import { ActionError, zodFieldErrors } from "@/lib/actions/safe-action";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
+import { notify } from "@/lib/notifications/outbox";
 import type { RequestContext } from "@/lib/request-context";
 import { getExecutor, runExecutor, type Environment } from "./executors";
 import "./executors/index";
@@ -126,6 +127,10 @@ export async function requestControlChange(input: {
       environment: input.environment,
       after: { kind: input.kind, summary: d.summary, status: "pending", expiresAt: expiresAt.toISOString(), applyAt: applyAt?.toISOString() ?? null },
     });
+    const told = { requestId: created.id, summary: d.summary, requestedBy: input.user.email, environment: input.environment, applyAt: applyAt?.toISOString() ?? null };
+    for (const kind of ["approval_waiting", "control_loosening"] as const) {
+      await notify(tx, { organizationId: input.user.organizationId, kind, dedupeKey: `${kind}:${created.id}`, actorId: input.user.id, data: told });
+    }
     if (applyAt) {
       await writeAudit(tx, actor, input.request, {
         action: "control_change.announced",

@@ -160,6 +160,13 @@ export async function loadInbox(viewer: InboxViewer, filters: InboxFilters): Pro
   return { waiting: w, mine: m, history: { rows: h, page, pages, total }, now: new Date().toISOString() };
 }
 
+/** One request of the viewer's organization, for the page a notification mail links to; null when there is none. */
+export async function loadRequest(viewer: InboxViewer, id: string): Promise<ApprovalRow | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  const row = await db.approvalRequest.findFirst({ where: { id, organizationId: viewer.organizationId } });
+  return row ? ((await toRows(viewer, [row]))[0] ?? null) : null;
+}
+
 /**
  * How many requests wait for this person's decision from their current environment: pending, not
  * their own, and only for roles that may decide (0 for everyone else). For the overview and nav.

@@ -24,6 +24,7 @@ import { ActionError, zodFieldErrors } from "@/lib/actions/safe-action";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { requestContext, type RequestContext } from "@/lib/request-context";
+import { notify } from "@/lib/notifications/outbox";
 import { UpstreamError } from "@/lib/upstream/errors";
 import { canonicalJson } from "@/lib/upstream/ledger";
 import { getExecutor, normalizeDescription, runExecutor, type Environment, type ExecuteResult } from "./executors";
@@ -172,6 +173,8 @@ export async function submitMoneyMovement(input: SubmitInput): Promise<SubmitRes
               ...(v ? { velocity: v } : {}),
             },
           });
+          await notify(tx, { organizationId: scope.organizationId, kind: "approval_waiting", dedupeKey: `approval:${row.id}`, actorId: input.user.id,
+            data: { requestId: row.id, summary: d.summary, amount: d.amount, currency: d.currency, requestedBy: input.user.email, environment: input.environment, expiresAt: expiresAt.toISOString() } });
           return row;
         },
         { timeout: 15_000 },

@@ -14,6 +14,7 @@ import "server-only";
  * or the request never left); an unknown outcome keeps it, as the account may exist.
  */
 import { db } from "@/lib/db";
+import { notify } from "@/lib/notifications/outbox";
 import { UpstreamError } from "@/lib/upstream/errors";
 import type { UpstreamEnvironment } from "@/lib/upstream/types";
 
@@ -93,6 +94,10 @@ export async function reserveSlot(m: Merchant & { attemptKey: string; userId?: s
     const slot = await tx.fundingAccountSlot.create({
       data: { organizationId: m.organizationId, environment: m.environment, day: dayValue(day), attemptKey: m.attemptKey, createdById: m.userId ?? null },
     });
+    // Admins are told once a day per merchant, when this slot reaches the warning share.
+    if (used + 1 === Math.ceil(DAILY_FUNDING_ACCOUNT_LIMIT * WARN_SHARE)) {
+      await notify(tx, { organizationId: m.organizationId, kind: "quota_near", dedupeKey: `quota_near:${m.environment}:${day}`, data: { environment: m.environment, used: used + 1, limit: DAILY_FUNDING_ACCOUNT_LIMIT, day } });
+    }
     return { ok: true, slotId: slot.id, fresh: true, usage: usage(used + 1, now) };
   });
 }

@@ -1,0 +1,76 @@
+import "server-only";
+/**
+ * The app's one job queue: pg-boss in this PostgreSQL (its own schema, `pgboss`, which it creates
+ * and migrates itself on start). Every instance starts it from instrumentation.ts; pg-boss hands
+ * each job to exactly one worker across instances (SKIP LOCKED), so a queue with the `stately`
+ * policy has at most one job waiting and one running at a time: one sender for the whole
+ * deployment, however many instances run. Jobs that need a schedule declare it here too.
+ *
+ * Queues register with `defineJob` before `startJobs()`; mail (lib/notifications/jobs.ts) is the
+ * first user, provider sync jobs can be the next.
+ */
+import PgBoss from "pg-boss";
+import { env } from "@/lib/env";
+import { log } from "@/lib/log";
+
+export interface JobDefinition<T extends object = object> {
+  name: string;
+  run: (data: T) => Promise<void>;
+  /** Cron expressions (UTC) that enqueue this job, e.g. "* * * * *". */
+  cron?: string[];
+  /** Queue options: `stately` keeps one waiting and one running (default), `singleton` one running and any number waiting, `standard` no limit. */
+  policy?: "standard" | "singleton" | "stately";
+  retryLimit?: number;
+}
+
+const definitions = new Map<string, JobDefinition>();
+const globalForJobs = globalThis as unknown as { jobBoss?: Promise<PgBoss> };
+
+export function defineJob<T extends object>(def: JobDefinition<T>): void {
+  definitions.set(def.name, def as unknown as JobDefinition);
+}
+
+/** Starts pg-boss on this instance with a worker per defined job; once per process. */
+export function startJobs(connectionString: string = env().DATABASE_URL): Promise<PgBoss> {
+  globalForJobs.jobBoss ??= (async () => {
+    const boss = new PgBoss({ connectionString, max: 3, application_name: "merchant-ops-jobs" });
+    boss.on("error", (err) => log.error({ err }, "jobs: the queue reported an error"));
+    try {
+      await boss.start();
+    } catch (err) {
+      // Forget the failed start so a later call tries again, and release what it opened.
+      globalForJobs.jobBoss = undefined;
+      await boss.stop({ graceful: false, wait: false }).catch(() => undefined);
+      throw err;
+    }
+    for (const def of definitions.values()) {
+      await boss.createQueue(def.name, { name: def.name, policy: def.policy ?? "stately", retryLimit: def.retryLimit ?? 3, retryDelay: 30, retryBackoff: true });
+      for (const cron of def.cron ?? []) await boss.schedule(def.name, cron, {}, { tz: "UTC" });
+      await boss.work<object>(def.name, { pollingIntervalSeconds: 2 }, async (jobs) => {
+        for (const job of jobs) await def.run(job.data ?? {});
+      });
+    }
+    return boss;
+  })();
+  return globalForJobs.jobBoss;
+}
+
+/** Enqueue a run of a defined job (after `seconds`, if given). A no-op while the queue is not started. */
+export async function enqueue(name: string, data: object = {}, seconds?: number): Promise<void> {
+  const started = globalForJobs.jobBoss;
+  if (!started) return;
+  try {
+    const boss = await started;
+    await boss.send(name, data, seconds ? { startAfter: seconds } : {});
+  } catch (err) {
+    // The schedule picks the work up within a minute: a failed nudge loses nothing.
+    log.warn({ err, job: name }, "jobs: could not enqueue");
+  }
+}
+
+/** For tests and shutdown: stops this instance's workers. */
+export async function stopJobs(): Promise<void> {
+  const started = globalForJobs.jobBoss;
+  globalForJobs.jobBoss = undefined;
+  if (started) await (await started).stop({ graceful: true, wait: true });
+}
