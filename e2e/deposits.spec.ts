@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { expect, test, type APIRequestContext, type Browser } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Browser } from "./fixtures";
 import { DEMO_SANDBOX_KEY, emulatorUrl, simulateDeposit } from "./emulator";
 import { gotoHydrated, chooseFilter, chosenFilter } from "./helpers";
 import { storageStateOf, type E2ERole } from "./roles";

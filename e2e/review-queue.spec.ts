@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "./fixtures";
 import { DEMO_SANDBOX_KEY, emulatorUrl, simulateDeposit } from "./emulator";
 import { gotoHydrated, reloadHydrated } from "./helpers";
 import { storageStateOf, type E2ERole } from "./roles";

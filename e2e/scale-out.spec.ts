@@ -4,7 +4,7 @@
  * as E2E_SECOND_BASE_URL. A is the usual base URL; B is the second instance. Each test does its
  * work on one and checks it on the other, so state kept in one process's memory would fail it.
  */
-import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Browser, type Page } from "./fixtures";
 import { Client } from "pg";
 import { budgetLimitFor, keyHash } from "../lib/upstream/budget";
 import { DEMO_SANDBOX_KEY, emulatorUrl, simulateDeposit } from "./emulator";

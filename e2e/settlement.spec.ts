@@ -1,5 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Browser, type Page, expectNoViolations } from "./fixtures";
 import { DEMO_SANDBOX_KEY, emulatorUrl } from "./emulator";
 import { gotoHydrated } from "./helpers";
 import { storageStateOf, type E2ERole } from "./roles";
@@ -11,12 +10,6 @@ async function providerSetting(request: APIRequestContext): Promise<string> {
   const res = await request.get(`${emulatorUrl()}/v1/merchant/funding`, { headers: { "X-Api-Key": DEMO_SANDBOX_KEY } });
   expect(res.ok(), await res.text()).toBe(true);
   return ((await res.json()) as { data: { ngn_settlement_destination: string } }).data.ngn_settlement_destination;
-}
-
-async function expectNoViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-  expect(summary, `axe violations on ${where}`).toEqual([]);
 }
 
 async function pageAs(browser: Browser, role: E2ERole): Promise<Page> {
