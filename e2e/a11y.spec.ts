@@ -1,5 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, expectNoViolations } from "./fixtures";
 import { navFor } from "../lib/nav";
 import { reloadHydrated } from "./helpers";
 import { ROLES, storageStateOf } from "./roles";
@@ -7,12 +6,6 @@ import { ROLES, storageStateOf } from "./roles";
 // Every page in the sidebar for that role (so a new page is checked the day it is added), plus
 // the page a role sees when it is refused.
 const pagesFor = (role: (typeof ROLES)[number]) => [...navFor(role).flatMap((area) => area.items.map((item) => item.href)), "/forbidden"];
-
-async function expectNoViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-  expect(summary, `axe violations on ${where}`).toEqual([]);
-}
 
 test.describe("accessibility (axe)", () => {
   test("sign-in page, in light and dark themes", async ({ page }) => {

@@ -1,5 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, expectNoViolations } from "./fixtures";
 import { ageDemoKey } from "./db";
 import { approveAsSecondPerson, reloadHydrated } from "./helpers";
 import { storageStateOf } from "./roles";
@@ -11,12 +10,6 @@ const READONLY = "sk_sandbox_demo_readonly_8e2b6d1c";
 const PRO = "daya_sk_demo_pro_5c8e1f4a9b2d";
 
 test.use({ storageState: storageStateOf("admin") });
-
-async function expectNoViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-  expect(summary, `axe violations on ${where}`).toEqual([]);
-}
 
 test.describe("API keys page", () => {
   test("an admin sees the seeded sandbox keys and webhook secrets masked, never in full", async ({ page }) => {

@@ -1,5 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Browser, type Locator, type Page, expectNoViolations } from "./fixtures";
 import { emulatorUrl } from "./emulator";
 import { gotoHydrated, reloadHydrated, chooseFilter } from "./helpers";
 import { storageStateOf, type E2ERole } from "./roles";
@@ -22,12 +21,6 @@ const usd = (amount: string) => `USD ${Number(amount).toLocaleString("en-GB", { 
 function uniqueAmount(): string {
   const cents = Math.floor(Math.random() * 9_900) + 100; // 1.00 .. 99.99 above the limit
   return (1000 + cents / 100).toFixed(2);
-}
-
-async function expectNoViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-  expect(summary, `axe violations on ${where}`).toEqual([]);
 }
 
 async function pageAs(browser: Browser, role: E2ERole): Promise<Page> {

@@ -1,4 +1,4 @@
-import { expect, test as setup } from "@playwright/test";
+import { expect, test as setup } from "./fixtures";
 import { DEMO_PASSWORD, emailOf, ROLES, storageStateOf } from "./roles";
 
 for (const role of ROLES) {

@@ -1,10 +1,9 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import Decimal from "decimal.js";
-import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, expectNoViolations } from "./fixtures";
 import { DEMO_SANDBOX_KEY, emulatorUrl } from "./emulator";
 import { gotoHydrated, chooseFilter } from "./helpers";
-import { storageStateOf, type E2ERole } from "./roles";
+import { storageStateOf } from "./roles";
 
 interface Order {
   id: string;
@@ -58,20 +57,9 @@ async function saveAddress(request: APIRequestContext, label: string): Promise<A
 const uniqueAmount = (base: number) => (base + (Math.floor(Math.random() * 9_900) + 100) / 100).toFixed(2);
 const grouped = (amount: string) => Number(amount).toLocaleString("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-async function expectNoViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-  expect(summary, `axe violations on ${where}`).toEqual([]);
-}
-
-async function pageAs(browser: Browser, role: E2ERole): Promise<Page> {
-  const context = await browser.newContext({ storageState: storageStateOf(role) });
-  return context.newPage();
-}
-
 test.describe("coins markets", () => {
-  test("every market with its figures; the stale SOL/NGN price is marked; base and quote filters live in the URL", async ({ browser }) => {
-    const page = await pageAs(browser, "viewer");
+  test("every market with its figures; the stale SOL/NGN price is marked; base and quote filters live in the URL", async ({ pageAs }) => {
+    const page = await pageAs("viewer");
     await gotoHydrated(page, "/coins/markets");
     await expect(page.getByRole("heading", { level: 1, name: "Markets" })).toBeVisible();
     const rows = page.getByTestId("market-row");
@@ -103,8 +91,8 @@ test.describe("coins markets", () => {
 });
 
 test.describe("coins orders", () => {
-  test("an operator sees the minimum and fee, is refused under the minimum, places an order, and finds it executed and listed", async ({ browser, request }) => {
-    const page = await pageAs(browser, "operator");
+  test("an operator sees the minimum and fee, is refused under the minimum, places an order, and finds it executed and listed", async ({ pageAs, request }) => {
+    const page = await pageAs("operator");
     await gotoHydrated(page, "/coins/markets");
     await page.getByRole("link", { name: "Trade BTC/NGN" }).click();
     await expect(page).toHaveURL(/\/coins\/orders\/new\?market=BTC-NGN/);
@@ -153,14 +141,14 @@ test.describe("coins orders", () => {
     await page.context().close();
   });
 
-  test("the list pages with the provider's cursor, newer and older, in the URL", async ({ browser, request }) => {
+  test("the list pages with the provider's cursor, newer and older, in the URL", async ({ pageAs, request }) => {
     // Enough orders for a second page of 20, placed straight at the provider.
     const have = (await provider<{ orders: Order[] }>(request, "/orders?limit=21")).orders.length;
     for (let i = have; i < 21; i++) {
       const res = await request.post(`${emulatorUrl()}/coins/v1/orders`, { headers: { ...headers, "X-Idempotency-Key": randomUUID() }, data: { side: "buy", market: "USDT-USD", amount: "5.00" } });
       expect(res.status(), await res.text()).toBe(201);
     }
-    const page = await pageAs(browser, "viewer");
+    const page = await pageAs("viewer");
     await gotoHydrated(page, "/coins/orders");
     await expect(page.getByRole("link", { name: "New order" })).toHaveCount(0);
     await expect(page.getByTestId("coins-order-row")).toHaveCount(20);
@@ -180,8 +168,8 @@ test.describe("coins orders", () => {
     await page.context().close();
   });
 
-  test("a viewer cannot open the order form", async ({ browser }) => {
-    const page = await pageAs(browser, "viewer");
+  test("a viewer cannot open the order form", async ({ pageAs }) => {
+    const page = await pageAs("viewer");
     await gotoHydrated(page, "/coins/orders/new");
     await expect(page).toHaveURL(/\/forbidden/);
     await page.context().close();
@@ -189,8 +177,8 @@ test.describe("coins orders", () => {
 });
 
 test.describe("coins balances and transactions", () => {
-  test("each asset's balances, with USD values that add up to the total", async ({ browser }) => {
-    const page = await pageAs(browser, "viewer");
+  test("each asset's balances, with USD values that add up to the total", async ({ pageAs }) => {
+    const page = await pageAs("viewer");
     await gotoHydrated(page, "/coins/balances");
     await expect(page.getByRole("heading", { level: 1, name: "Coins balances" })).toBeVisible();
     await expect(page.getByTestId("coins-balance-row")).toHaveCount(7);
@@ -202,8 +190,8 @@ test.describe("coins balances and transactions", () => {
     await page.context().close();
   });
 
-  test("the ledger filters by type in the URL", async ({ browser }) => {
-    const page = await pageAs(browser, "viewer");
+  test("the ledger filters by type in the URL", async ({ pageAs }) => {
+    const page = await pageAs("viewer");
     await gotoHydrated(page, "/coins/transactions");
     await expect(page.getByTestId("coins-transaction-row").first()).toBeVisible();
     await expectNoViolations(page, "/coins/transactions");
@@ -216,9 +204,9 @@ test.describe("coins balances and transactions", () => {
 });
 
 test.describe("coins withdrawals", () => {
-  test("an operator renames a saved address, then clears its label with an empty one", async ({ browser, request }) => {
+  test("an operator renames a saved address, then clears its label with an empty one", async ({ pageAs, request }) => {
     const saved = await saveAddress(request, `Vendor ${randomUUID().slice(0, 6)}`);
-    const page = await pageAs(browser, "operator");
+    const page = await pageAs("operator");
     await gotoHydrated(page, "/coins/withdrawals");
     await expect(page.locator('[data-testid="coins-asset-chain-row"][data-asset="USDC"][data-chain="base"]')).toBeVisible();
     const row = page.locator(`[data-testid="coins-address-row"][data-address="${saved.address}"]`);
@@ -242,14 +230,14 @@ test.describe("coins withdrawals", () => {
     await page.context().close();
   });
 
-  test("a crypto withdrawal waits for a second person, and the approver's approval sends it exactly once", async ({ browser, request }) => {
+  test("a crypto withdrawal waits for a second person, and the approver's approval sends it exactly once", async ({ pageAs, request }) => {
     const label = `Payout ${randomUUID().slice(0, 6)}`;
     const saved = await saveAddress(request, label);
     // USDC has no approval limit in the demo organization, so every amount needs a second person.
     const amount = uniqueAmount(10);
     const sentOf = async () => (await provider<{ withdrawals: CryptoWithdrawal[] }>(request, "/crypto-withdrawals?asset=USDC&limit=100")).withdrawals.filter((w) => new Decimal(w.amount).eq(amount));
 
-    const operator = await pageAs(browser, "operator");
+    const operator = await pageAs("operator");
     await gotoHydrated(operator, "/coins/withdrawals/new");
     const form = operator.getByTestId("coins-crypto-withdrawal-form");
     await form.getByRole("combobox", { name: "Saved address" }).click();
@@ -263,7 +251,7 @@ test.describe("coins withdrawals", () => {
     await expect(pending).toContainText(`Send USDC ${amount} on base to ${label}`);
     expect(await sentOf()).toHaveLength(0);
 
-    const approver = await pageAs(browser, "approver");
+    const approver = await pageAs("approver");
     await gotoHydrated(approver, "/approvals");
     const waiting = approver.getByTestId("approvals-waiting").getByTestId("approval-row").filter({ hasText: label });
     await expect(waiting).toContainText("Coins crypto withdrawal");
@@ -300,9 +288,9 @@ test.describe("coins withdrawals", () => {
     await approver.context().close();
   });
 
-  test("a fiat withdrawal under the NGN limit is sent at once and listed", async ({ browser, request }) => {
+  test("a fiat withdrawal under the NGN limit is sent at once and listed", async ({ pageAs, request }) => {
     const amount = uniqueAmount(1_000);
-    const page = await pageAs(browser, "operator");
+    const page = await pageAs("operator");
     await gotoHydrated(page, "/coins/withdrawals/new?kind=fiat");
     await expect(page.getByRole("heading", { level: 1, name: "New fiat withdrawal" })).toBeVisible();
     const form = page.getByTestId("coins-fiat-withdrawal-form");
@@ -341,8 +329,8 @@ test.describe("coins withdrawals", () => {
     await page.context().close();
   });
 
-  test("an admin can set an approval limit for each Coins withdrawal kind", async ({ browser }) => {
-    const page = await pageAs(browser, "admin");
+  test("an admin can set an approval limit for each Coins withdrawal kind", async ({ pageAs }) => {
+    const page = await pageAs("admin");
     await gotoHydrated(page, "/settings/approvals");
     const form = page.getByTestId("threshold-form");
     await form.getByRole("combobox", { name: "Applies to" }).click();
@@ -357,8 +345,8 @@ test.describe("coins withdrawals", () => {
     await page.context().close();
   });
 
-  test("a withdrawal the provider does not know is a not-found page, for either kind", async ({ browser }) => {
-    const page = await pageAs(browser, "viewer");
+  test("a withdrawal the provider does not know is a not-found page, for either kind", async ({ pageAs }) => {
+    const page = await pageAs("viewer");
     for (const path of [`/coins/withdrawals/crypto/${randomUUID()}`, `/coins/withdrawals/fiat/${randomUUID()}`, "/coins/withdrawals/fiat/not-an-id"]) {
       await gotoHydrated(page, path);
       await expect(page.getByRole("heading", { level: 1, name: "This withdrawal does not exist" })).toBeVisible();
@@ -369,8 +357,8 @@ test.describe("coins withdrawals", () => {
     await page.context().close();
   });
 
-    test("a viewer sees withdrawals but cannot rename, save or send", async ({ browser }) => {
-    const page = await pageAs(browser, "viewer");
+    test("a viewer sees withdrawals but cannot rename, save or send", async ({ pageAs }) => {
+    const page = await pageAs("viewer");
     await gotoHydrated(page, "/coins/withdrawals");
     await expect(page.getByTestId("coins-address-row").first()).toBeVisible();
     await expect(page.getByRole("button", { name: /^Rename/ })).toHaveCount(0);

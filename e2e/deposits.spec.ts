@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { expect, test, type APIRequestContext, type Browser } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "./fixtures";
 import { DEMO_SANDBOX_KEY, emulatorUrl, simulateDeposit } from "./emulator";
 import { gotoHydrated, chooseFilter, chosenFilter } from "./helpers";
-import { storageStateOf, type E2ERole } from "./roles";
+import { storageStateOf } from "./roles";
 
 test.use({ storageState: storageStateOf("viewer") });
 
@@ -64,11 +64,6 @@ test.describe("deposits", () => {
   });
 });
 
-async function pageAs(browser: Browser, role: E2ERole) {
-  const context = await browser.newContext({ storageState: storageStateOf(role) });
-  return context.newPage();
-}
-
 /** Starts the provider's default flow (no scenario) on an ACTIVE account that accepts it; returns the deposit id. */
 async function simulateDefaultFlow(request: APIRequestContext): Promise<string> {
   const base = emulatorUrl();
@@ -95,10 +90,10 @@ async function simulateDefaultFlow(request: APIRequestContext): Promise<string> 
 }
 
 test.describe("deposits per role", () => {
-  test("approvers and admins are offered a decision on a flagged deposit; operators, like viewers, are not", async ({ browser, request }) => {
+  test("approvers and admins are offered a decision on a flagged deposit; operators, like viewers, are not", async ({ pageAs, request }) => {
     const id = await simulateDeposit(request, "REQUIRES_REVIEW");
     for (const [role, offered] of [["approver", true], ["admin", true], ["operator", false]] as const) {
-      const page = await pageAs(browser, role);
+      const page = await pageAs(role);
       await gotoHydrated(page, `/deposits/${id}`);
       await expect(page.getByTestId("deposit-status")).toContainText("REQUIRES_REVIEW");
       await expect(page.getByRole("heading", { name: "Team decision" })).toBeVisible();

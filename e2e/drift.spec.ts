@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { emulatorUrl, simulateDeposit } from "./emulator";
 import { gotoHydrated, reloadHydrated } from "./helpers";
 import { storageStateOf } from "./roles";

@@ -6,7 +6,7 @@
  * lib/webhooks/drills-postgres-restart.test.ts; a cut live stream in live.spec.ts.)
  */
 import net, { type AddressInfo } from "node:net";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "./fixtures";
 import { DEMO_SANDBOX_KEY, emulatorUrl, simulateDeposit } from "./emulator";
 import { gotoHydrated } from "./helpers";
 import { storageStateOf } from "./roles";

@@ -1,6 +1,5 @@
 import fs from "node:fs/promises";
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect, expectNoViolations, test } from "./fixtures";
 import { simulateDeposit } from "./emulator";
 import { reloadHydrated } from "./helpers";
 import { storageStateOf } from "./roles";
@@ -47,8 +46,7 @@ test.describe("event log", () => {
     // Admins also see refused deliveries.
     await expect(page.getByRole("heading", { name: /Refused deliveries/ })).toBeVisible();
 
-    const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-    expect(axe.violations.map((v) => `${v.id}: ${v.help}`), "axe violations on /events").toEqual([]);
+    await expectNoViolations(page, "/events");
 
     // CSV of the same filtered set.
     const exportLink = page.getByRole("link", { name: "Export CSV" });

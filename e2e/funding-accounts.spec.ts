@@ -1,5 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page, expectNoViolations } from "./fixtures";
 import { demoOrganizationId, withDb } from "./db";
 import { DEMO_SANDBOX_KEY, emulatorUrl } from "./emulator";
 import { gotoHydrated, reloadHydrated, chooseFilter, chosenFilter } from "./helpers";
@@ -24,12 +23,6 @@ async function choose(page: Page, label: string, option: string | RegExp) {
 async function openForm(page: Page) {
   await gotoHydrated(page, "/funding-accounts/new");
   await expect(page.getByRole("heading", { level: 1, name: "New funding account" })).toBeVisible();
-}
-
-async function expectNoViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-  expect(summary, `axe violations on ${where}`).toEqual([]);
 }
 
 const form = (page: Page) => page.getByRole("form", { name: "New funding account" });

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
+import { expect, test, type APIRequestContext, type APIResponse } from "./fixtures";
 import { NAV } from "../lib/nav";
 import { ROLES, storageStateOf, type E2ERole } from "./roles";
 

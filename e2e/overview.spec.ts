@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "./fixtures";
 import { ageDemoKey } from "./db";
 import { emulatorUrl } from "./emulator";
 import { gotoHydrated } from "./helpers";

@@ -1,9 +1,7 @@
 import { randomUUID } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page, expectNoViolations } from "./fixtures";
 import { emulatorUrl } from "./emulator";
 import { approveAsSecondPerson, gotoHydrated } from "./helpers";
-import { storageStateOf, type E2ERole } from "./roles";
 
 // The emulator's seeded Pro key of the demo merchant (public test data), and its read-only sandbox key.
 const PRO_KEY = "daya_sk_demo_pro_5c8e1f4a9b2d";
@@ -46,17 +44,6 @@ async function advanceClockTo(request: APIRequestContext, at: number) {
 async function crossingBuyPrice(request: APIRequestContext): Promise<string> {
   const q = await pro<{ estimated_price: string }>(request, "/orders/quote", { method: "POST", data: { symbol: "USDT-NGN", side: "buy", type: "market", quantity: "1" } });
   return (Math.ceil(Number(q.estimated_price) * 102) / 100).toFixed(2);
-}
-
-async function expectNoViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-  expect(summary, `axe violations on ${where}`).toEqual([]);
-}
-
-async function pageAs(browser: Browser, role: E2ERole): Promise<Page> {
-  const context = await browser.newContext({ storageState: storageStateOf(role) });
-  return context.newPage();
 }
 
 /** Fills the ticket for a limit order and reviews it against the provider's quote. */
@@ -110,8 +97,8 @@ const snapshots = (page: Page) => page.evaluate(() => (window as unknown as { __
 const seenStatuses = async (page: Page) => [...new Set((await snapshots(page)).map((s) => s.status))];
 
 test.describe("Pro order ticket", () => {
-  test("a limit buy goes from quote to resting to partial to full fill, watched live without reload", async ({ browser, request }) => {
-    const page = await pageAs(browser, "operator");
+  test("a limit buy goes from quote to resting to partial to full fill, watched live without reload", async ({ pageAs, request }) => {
+    const page = await pageAs("operator");
     const price = await crossingBuyPrice(request);
     const before = await orderCount(request);
     await gotoHydrated(page, "/pro");
@@ -157,8 +144,8 @@ test.describe("Pro order ticket", () => {
     await page.context().close();
   });
 
-  test("a market order is placed with the keyboard alone, fills at once, and a double Enter places one order", async ({ browser, request }) => {
-    const page = await pageAs(browser, "operator");
+  test("a market order is placed with the keyboard alone, fills at once, and a double Enter places one order", async ({ pageAs, request }) => {
+    const page = await pageAs("operator");
     const before = await orderCount(request);
     await gotoHydrated(page, "/pro");
     await page.getByRole("combobox", { name: "Symbol" }).focus();
@@ -192,8 +179,8 @@ test.describe("Pro order ticket", () => {
     await page.context().close();
   });
 
-  test("a resting order is replaced and then cancelled from the open orders", async ({ browser, request }) => {
-    const page = await pageAs(browser, "operator");
+  test("a resting order is replaced and then cancelled from the open orders", async ({ pageAs, request }) => {
+    const page = await pageAs("operator");
     await gotoHydrated(page, "/pro");
     // Far below the market: it rests and never fills.
     await reviewLimit(page, "Buy", "1000.00", "1.5");
@@ -227,8 +214,8 @@ test.describe("Pro order ticket", () => {
     await page.context().close();
   });
 
-  test("a TAKER_FEE_CAP_EXCEEDED refusal is explained and a fresh quote places the order", async ({ browser, request }) => {
-    const page = await pageAs(browser, "operator");
+  test("a TAKER_FEE_CAP_EXCEEDED refusal is explained and a fresh quote places the order", async ({ pageAs, request }) => {
+    const page = await pageAs("operator");
     await gotoHydrated(page, "/pro");
     await reviewLimit(page, "Buy", "1000.00", "1");
     const before = await orderCount(request);
@@ -253,8 +240,8 @@ test.describe("Pro order ticket", () => {
     await page.context().close();
   });
 
-  test("an order the balance cannot cover is refused on the quantity and nothing is sent", async ({ browser, request }) => {
-    const page = await pageAs(browser, "operator");
+  test("an order the balance cannot cover is refused on the quantity and nothing is sent", async ({ pageAs, request }) => {
+    const page = await pageAs("operator");
     await gotoHydrated(page, "/pro");
     const before = await orderCount(request);
     const ticket = page.getByTestId("pro-ticket");
@@ -280,8 +267,8 @@ test.describe("Pro order ticket", () => {
 });
 
 test.describe("Pro desk per role", () => {
-  test("a viewer sees the ticket disabled with the reason and no order actions", async ({ browser }) => {
-    const page = await pageAs(browser, "viewer");
+  test("a viewer sees the ticket disabled with the reason and no order actions", async ({ pageAs }) => {
+    const page = await pageAs("viewer");
     await gotoHydrated(page, "/pro");
     await expect(page.getByTestId("pro-ticket-disabled")).toContainText("Your role (viewer) can see Pro orders but not place");
     await expect(page.getByRole("button", { name: "Review with a quote" })).toBeDisabled();
@@ -294,8 +281,8 @@ test.describe("Pro desk per role", () => {
     await page.context().close();
   });
 
-  test("an approver reads orders and withdrawal options but cannot trade or manage webhooks", async ({ browser }) => {
-    const page = await pageAs(browser, "approver");
+  test("an approver reads orders and withdrawal options but cannot trade or manage webhooks", async ({ pageAs }) => {
+    const page = await pageAs("approver");
     await gotoHydrated(page, "/pro");
     await expect(page.getByTestId("pro-ticket-disabled")).toContainText("Your role (approver)");
     await gotoHydrated(page, "/pro/withdrawal-options");
@@ -310,8 +297,8 @@ test.describe("Pro desk per role", () => {
     await page.context().close();
   });
 
-  test("with a read-only Pro key the ticket is disabled with the reason, for every role", async ({ browser }) => {
-    const admin = await pageAs(browser, "admin");
+  test("with a read-only Pro key the ticket is disabled with the reason, for every role", async ({ browser, pageAs }) => {
+    const admin = await pageAs("admin");
     const setProKey = async (key: string, scopes: readonly string[]) => {
       await gotoHydrated(admin, "/settings/api-keys?env=sandbox");
       await admin.getByTestId("key-row-sandbox-pro").getByRole("button", { name: "Replace the Sandbox Pro key" }).click();
@@ -330,7 +317,7 @@ test.describe("Pro desk per role", () => {
     await setProKey(READONLY_KEY, ["Read"]);
     try {
       for (const role of ["operator", "admin"] as const) {
-        const page = role === "admin" ? admin : await pageAs(browser, role);
+        const page = role === "admin" ? admin : await pageAs(role);
         await gotoHydrated(page, "/pro");
         await expect(page.getByTestId("pro-ticket-disabled")).toContainText("The Pro API key for the sandbox is read-only (scopes: Read)");
         await expect(page.getByTestId("pro-ticket-disabled")).toContainText("needs the Trade scope");
@@ -347,8 +334,8 @@ test.describe("Pro desk per role", () => {
 });
 
 test.describe("Pro webhooks (admin)", () => {
-  test("an admin pauses and resumes a webhook, creates one (secret shown once), edits and deletes it", async ({ browser, request }) => {
-    const page = await pageAs(browser, "admin");
+  test("an admin pauses and resumes a webhook, creates one (secret shown once), edits and deletes it", async ({ pageAs, request }) => {
+    const page = await pageAs("admin");
     await gotoHydrated(page, "/pro/webhooks");
     // A seeded webhook, paused and resumed (or resumed and paused). Its receiver does not exist, so
     // after enough order events the provider may have disabled it; resuming works from there too.

@@ -1,6 +1,5 @@
 import { randomBytes, randomInt } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Locator, type Page, expectNoViolations } from "./fixtures";
 import { DEMO_SANDBOX_KEY, emulatorUrl } from "./emulator";
 import { gotoHydrated, reloadHydrated, chooseFilter } from "./helpers";
 import { storageStateOf } from "./roles";
@@ -62,12 +61,6 @@ async function openForm(page: Page, type: string) {
 
 async function save(page: Page) {
   await form(page).getByRole("button", { name: "Save recipient" }).click();
-}
-
-async function expectNoViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-  expect(summary, `axe violations on ${where}`).toEqual([]);
 }
 
 async function fillAddress(group: Locator, page: Page, a: { street: string; city: string; state?: string; postal?: string; country: [string, RegExp] }) {

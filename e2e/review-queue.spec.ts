@@ -1,22 +1,16 @@
 import { createHmac } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { DEMO_SANDBOX_KEY, emulatorUrl, simulateDeposit } from "./emulator";
 import { approveAsSecondPerson, gotoHydrated, reloadHydrated } from "./helpers";
-import { storageStateOf, type E2ERole } from "./roles";
 
 const DEMO_MERCHANT_ID = "7b1d5c1e-0000-4000-8000-000000000001";
 
-async function pageAs(browser: Browser, role: E2ERole): Promise<Page> {
-  const context = await browser.newContext({ storageState: storageStateOf(role) });
-  return context.newPage();
-}
-
 test.describe("deposit review queue", () => {
-  test("a deposit simulated in the emulator appears in the queue with its flag in plain words", async ({ browser, request }) => {
+  test("a deposit simulated in the emulator appears in the queue with its flag in plain words", async ({ pageAs, request }) => {
     const id = await simulateDeposit(request, "REQUIRES_REVIEW");
-    const page = await pageAs(browser, "viewer");
+    const page = await pageAs("viewer");
     await gotoHydrated(page, "/deposits/review");
     await expect(page.getByRole("heading", { level: 1, name: "Review queue" })).toBeVisible();
     const item = page.getByTestId("queue-item").filter({ hasText: id });
@@ -27,10 +21,10 @@ test.describe("deposit review queue", () => {
     await page.context().close();
   });
 
-  test("triage by keyboard: next, previous, decide and open", async ({ browser, request }) => {
+  test("triage by keyboard: next, previous, decide and open", async ({ pageAs, request }) => {
     // At least two flagged deposits (the seed has three; one more makes it certain).
     await simulateDeposit(request, "REQUIRES_REVIEW");
-    const page = await pageAs(browser, "approver");
+    const page = await pageAs("approver");
     await gotoHydrated(page, "/deposits/review");
     const items = page.getByTestId("queue-item");
     await expect(items.nth(1)).toBeVisible();
@@ -75,7 +69,7 @@ test.describe("deposit review queue", () => {
     await page.context().close();
   });
 
-  test("four eyes: the requester cannot confirm; a second approver does, and the decision webhook reaches the merchant's endpoint signed", async ({ browser, request }) => {
+  test("four eyes: the requester cannot confirm; a second approver does, and the decision webhook reaches the merchant's endpoint signed", async ({ pageAs, request }) => {
     test.setTimeout(60_000);
     const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];
     const server = http.createServer((req, res) => {
@@ -92,7 +86,7 @@ test.describe("deposit review queue", () => {
 
     try {
       // An admin points the outbound webhook at the test endpoint and copies the new secret.
-      const admin = await pageAs(browser, "admin");
+      const admin = await pageAs("admin");
       await gotoHydrated(admin, "/settings/outbound-webhook");
       await admin.getByLabel("Endpoint address").fill(hookUrl);
       const rotate = admin.getByRole("switch", { name: "Generate a new signing secret" });
@@ -104,7 +98,7 @@ test.describe("deposit review queue", () => {
       await expect(admin.getByTestId("outbound-secret")).toHaveCount(0); // shown once only
 
       const depositId = await simulateDeposit(request, "REQUIRES_REVIEW");
-      const approver = await pageAs(browser, "approver");
+      const approver = await pageAs("approver");
       await gotoHydrated(approver, `/deposits/${depositId}`);
       await approver.getByRole("button", { name: "Record a decision" }).click();
       const dialog = approver.getByRole("dialog", { name: "Record a decision" });
@@ -152,7 +146,7 @@ test.describe("deposit review queue", () => {
 });
 
 test.describe("credit only on completion", () => {
-  test("a credit decision stays held until the provider's deposit.completed, then the merchant's endpoint gets one credit instruction", async ({ browser, request }) => {
+  test("a credit decision stays held until the provider's deposit.completed, then the merchant's endpoint gets one credit instruction", async ({ browser, pageAs, request }) => {
     test.setTimeout(120_000); // two deliberate waits of a worker tick (5 s) each
     const received: { event: string; body: { data: Record<string, unknown> } }[] = [];
     const server = http.createServer((req, res) => {
@@ -169,7 +163,7 @@ test.describe("credit only on completion", () => {
     const events = () => received.map((r) => r.event);
 
     try {
-      const admin = await pageAs(browser, "admin");
+      const admin = await pageAs("admin");
       await gotoHydrated(admin, "/settings/outbound-webhook");
       await admin.getByLabel("Endpoint address").fill(hookUrl);
       await admin.getByRole("button", { name: "Save" }).click();
@@ -195,7 +189,7 @@ test.describe("credit only on completion", () => {
       expect(registered.ok(), await registered.text()).toBe(true);
 
       const depositId = await simulateDeposit(request, "REQUIRES_REVIEW");
-      const approver = await pageAs(browser, "approver");
+      const approver = await pageAs("approver");
       await gotoHydrated(approver, `/deposits/${depositId}`);
       await approver.getByRole("button", { name: "Record a decision" }).click();
       const dialog = approver.getByRole("dialog", { name: "Record a decision" });
@@ -214,7 +208,7 @@ test.describe("credit only on completion", () => {
       await expect.poll(events, { timeout: 20_000 }).toContain("deposit_review.decision_final");
       expect(received.find((r) => r.event === "deposit_review.decision_final")!.body.data).toMatchObject({ deposit_id: depositId, credit: { state: "held" } });
 
-      const queue = await pageAs(browser, "viewer");
+      const queue = await pageAs("viewer");
       await gotoHydrated(queue, "/deposits/review");
       const item = queue.getByTestId("queue-item").filter({ hasText: depositId });
       await expect(item.getByTestId("queue-credit")).toHaveText("Credit held until the provider completes the deposit");
@@ -263,16 +257,16 @@ test.describe("credit only on completion", () => {
 });
 
 test.describe("outbound webhook settings", () => {
-  test("only admins open them: every other role gets the refusal page and no form", async ({ browser }) => {
+  test("only admins open them: every other role gets the refusal page and no form", async ({ pageAs }) => {
     for (const role of ["viewer", "operator", "approver"] as const) {
-      const page = await pageAs(browser, role);
+      const page = await pageAs(role);
       await page.goto("/settings/outbound-webhook");
       await expect(page).toHaveURL(/\/forbidden$/);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your role does not open this page");
       await expect(page.getByRole("heading", { name: "Outbound webhook" })).toHaveCount(0);
       await page.context().close();
     }
-    const admin = await pageAs(browser, "admin");
+    const admin = await pageAs("admin");
     await gotoHydrated(admin, "/settings/outbound-webhook");
     await expect(admin.getByRole("heading", { level: 1, name: "Outbound webhook" })).toBeVisible();
     await admin.context().close();

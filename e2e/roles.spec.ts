@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { addTeammate, SIGNED_OUT, reloadHydrated } from "./helpers";
 import { ROLES, storageStateOf } from "./roles";
 

@@ -4,12 +4,12 @@
  * as E2E_SECOND_BASE_URL. A is the usual base URL; B is the second instance. Each test does its
  * work on one and checks it on the other, so state kept in one process's memory would fail it.
  */
-import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "./fixtures";
 import { Client } from "pg";
 import { budgetLimitFor, keyHash } from "../lib/upstream/budget";
 import { DEMO_SANDBOX_KEY, emulatorUrl, simulateDeposit } from "./emulator";
 import { gotoHydrated, SIGNED_OUT, signIn, waitForHydration } from "./helpers";
-import { DEMO_PASSWORD, emailOf, storageStateOf, type E2ERole } from "./roles";
+import { DEMO_PASSWORD, emailOf, storageStateOf } from "./roles";
 
 const B = process.env.E2E_SECOND_BASE_URL ?? "";
 const DEMO_MERCHANT_ID = "7b1d5c1e-0000-4000-8000-000000000001";
@@ -23,11 +23,6 @@ test.skip(!B, "E2E_SECOND_BASE_URL is not set: run through `npm test` or `npm ru
 const usd = (amount: string) => `USD ${Number(amount).toLocaleString("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 /** An amount no earlier run used, between base and base + 99.99. */
 const uniqueAmount = (base: number) => (base + (Math.floor(Math.random() * 9_900) + 100) / 100).toFixed(2);
-
-async function pageAs(browser: Browser, role: E2ERole): Promise<Page> {
-  const context = await browser.newContext({ storageState: storageStateOf(role) });
-  return context.newPage();
-}
 
 async function provider<T>(request: APIRequestContext, path: string): Promise<T> {
   const res = await request.get(`${emulatorUrl()}${path}`, { headers: { "X-Api-Key": DEMO_SANDBOX_KEY } });
@@ -139,12 +134,12 @@ test.describe("two instances on one database", () => {
     await Promise.all([a.dispose(), b.dispose()]);
   });
 
-  test("the same withdrawal submitted to A and B at once reaches the provider once", async ({ browser, playwright, request }) => {
+  test("the same withdrawal submitted to A and B at once reaches the provider once", async ({ pageAs, playwright, request }) => {
     test.setTimeout(60_000);
     const amount = uniqueAmount(10);
     const total = async () => (await provider<{ total: number }>(request, "/v1/merchant/withdrawals?limit=1")).total;
     const before = await total();
-    const page = await pageAs(browser, "operator");
+    const page = await pageAs("operator");
     const onB = await playwright.request.newContext({ baseURL: B, storageState: storageStateOf("operator") });
     await gotoHydrated(page, "/withdrawals/new");
     const form = page.getByTestId("create-withdrawal-form");
@@ -189,12 +184,12 @@ test.describe("two instances on one database", () => {
     await page.context().close();
   });
 
-  test("a webhook delivered to A reaches a page open on B without a reload", async ({ browser, request }) => {
+  test("a webhook delivered to A reaches a page open on B without a reload", async ({ pageAs, request }) => {
     test.setTimeout(60_000);
     const target = (await (await request.get(`${emulatorUrl()}/__emulator/webhook-target?merchant_id=${DEMO_MERCHANT_ID}&surface=core`)).json()) as { url: string };
     expect(target.url.startsWith(`${test.info().project.use.baseURL}/api/webhooks/`)).toBe(true);
 
-    const page = await pageAs(browser, "operator");
+    const page = await pageAs("operator");
     await page.goto(`${B}/`);
     await expect(page.getByRole("status", { name: "Live updates" })).toHaveText("Live", { timeout: 10_000 });
     const activity = page.getByTestId("live-activity");
@@ -210,14 +205,14 @@ test.describe("two instances on one database", () => {
     await page.context().close();
   });
 
-  test("a request filed on A is approved on B; approving on both at once sends it once", async ({ browser, request }) => {
+  test("a request filed on A is approved on B; approving on both at once sends it once", async ({ pageAs, request }) => {
     test.setTimeout(60_000);
     // Above the demo organization's seeded USD limit (lib/approvals/seed-demo.ts), so it waits.
     const amount = uniqueAmount(1000);
     const moves = async () => (await provider<{ total: number }>(request, "/v1/merchant/balance/transfers?limit=1")).total;
     const before = await moves();
 
-    const operator = await pageAs(browser, "operator");
+    const operator = await pageAs("operator");
     await gotoHydrated(operator, "/balances");
     const moveForm = operator.getByTestId("move-balance-form");
     await moveForm.getByLabel("Amount (USD)").fill(amount);
@@ -226,7 +221,7 @@ test.describe("two instances on one database", () => {
     await expect(operator.getByTestId("move-balance-pending")).toContainText("Waiting for a second approver");
 
     // The approver has the inbox open on both instances; each shows the request filed on A.
-    const approver = await pageAs(browser, "approver");
+    const approver = await pageAs("approver");
     const onA = approver;
     const onB = await approver.context().newPage();
     await gotoHydrated(onA, "/approvals");

@@ -6,7 +6,7 @@
  * `SCREENSHOTS=update npm test` refreshes the committed ones in docs/screenshots.
  */
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { NAV } from "../lib/nav";
 import { SIGNED_OUT, gotoHydrated } from "./helpers";
 import { storageStateOf } from "./roles";

@@ -10,7 +10,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { Client } from "pg";
 import { NAV } from "../lib/nav";
 import { decrypt, masterKeyRingFromEnv, type VaultEnvironment, type VaultKind, type VaultSurface } from "../lib/vault/crypto";

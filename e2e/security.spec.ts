@@ -5,7 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { emulatorUrl } from "./emulator";
 import { SIGNED_OUT, gotoHydrated } from "./helpers";
 import { storageStateOf } from "./roles";

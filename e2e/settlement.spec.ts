@@ -1,8 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page, expectNoViolations } from "./fixtures";
 import { DEMO_SANDBOX_KEY, emulatorUrl } from "./emulator";
 import { approveAsSecondPerson, gotoHydrated, reloadHydrated } from "./helpers";
-import { storageStateOf, type E2ERole } from "./roles";
 
 // The emulator's Second Merchant (public test data): its funding setup has no NGN account.
 const SECOND_MERCHANT_KEY = "sk_sandbox_second_2c6f8a3e";
@@ -11,17 +9,6 @@ async function providerSetting(request: APIRequestContext): Promise<string> {
   const res = await request.get(`${emulatorUrl()}/v1/merchant/funding`, { headers: { "X-Api-Key": DEMO_SANDBOX_KEY } });
   expect(res.ok(), await res.text()).toBe(true);
   return ((await res.json()) as { data: { ngn_settlement_destination: string } }).data.ngn_settlement_destination;
-}
-
-async function expectNoViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-  expect(summary, `axe violations on ${where}`).toEqual([]);
-}
-
-async function pageAs(browser: Browser, role: E2ERole): Promise<Page> {
-  const context = await browser.newContext({ storageState: storageStateOf(role) });
-  return context.newPage();
 }
 
 /** As an admin on the settlement page: picks a destination, types its name, and submits. */
@@ -56,8 +43,8 @@ test.describe("settlement destination", () => {
   });
 
   for (const role of ["viewer", "operator"] as const) {
-    test(`a ${role} sees the funding configuration and the destination but cannot change it`, async ({ browser }) => {
-      const page = await pageAs(browser, role);
+    test(`a ${role} sees the funding configuration and the destination but cannot change it`, async ({ pageAs }) => {
+      const page = await pageAs(role);
       await gotoHydrated(page, "/settings/settlement");
       await expect(page.getByRole("heading", { level: 1, name: "Settlement destination" })).toBeVisible();
       await expect(page.getByTestId("current-destination")).toHaveText("USD withdrawal balance");
@@ -76,10 +63,10 @@ test.describe("settlement destination", () => {
     });
   }
 
-  test("an admin changes it with the typed confirmation, the provider has it, and the audit log shows before and after", async ({ browser, request }) => {
+  test("an admin changes it with the typed confirmation, the provider has it, and the audit log shows before and after", async ({ pageAs, request }) => {
     // A second person approves through the inbox: more steps than the default budget allows.
     test.setTimeout(90_000);
-    const page = await pageAs(browser, "admin");
+    const page = await pageAs("admin");
     await gotoHydrated(page, "/settings/settlement");
     await page.getByTestId("destination-NGN_BALANCE").getByRole("radio").check();
     await expect(page.getByTestId("settlement-change-effect")).toContainText("From the next deposit on, NGN deposits will settle to the NGN withdrawal balance instead of the USD withdrawal balance.");
@@ -98,7 +85,7 @@ test.describe("settlement destination", () => {
     await expect(page.getByTestId("current-destination")).toHaveText("USD withdrawal balance");
     expect(await providerSetting(request)).toBe("USD_BALANCE");
 
-    const approver = await pageAs(browser, "approver");
+    const approver = await pageAs("approver");
     await gotoHydrated(approver, "/approvals");
     const waiting = approver.getByTestId("approvals-waiting").getByTestId("approval-row").filter({ hasText: "Settle future NGN deposits to the NGN withdrawal balance" }).first();
     await waiting.getByTestId("approve-open").click();
@@ -122,10 +109,10 @@ test.describe("settlement destination", () => {
     await page.context().close();
   });
 
-  test("NGN_BALANCE, once approved, is refused with the provider's reason when the merchant has no active NGN account", async ({ browser }) => {
+  test("NGN_BALANCE, once approved, is refused with the provider's reason when the merchant has no active NGN account", async ({ pageAs }) => {
     // Two key swaps through the UI: room for the one that puts the demo key back.
     test.setTimeout(60_000);
-    const page = await pageAs(browser, "admin");
+    const page = await pageAs("admin");
     // The Second Merchant's funding setup has no NGN account: point the app's core key at it.
     await replaceCoreKey(page, SECOND_MERCHANT_KEY, "sk_sandbox_…8a3e");
     try {
@@ -136,7 +123,7 @@ test.describe("settlement destination", () => {
       await expect(page.getByText(/^Waiting for approval: Settle future NGN deposits/)).toBeVisible();
       await expectNoViolations(page, "/settings/settlement with a change waiting for approval");
       // The provider's refusal is the approved request's outcome, told to the approver.
-      const approver = await pageAs(browser, "approver");
+      const approver = await pageAs("approver");
       await gotoHydrated(approver, "/approvals");
       const waiting = approver.getByTestId("approvals-waiting").getByTestId("approval-row").filter({ hasText: "Settle future NGN deposits to the NGN withdrawal balance" }).first();
       await waiting.getByTestId("approve-open").click();

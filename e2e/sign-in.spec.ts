@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { signIn, waitForHydration } from "./helpers";
 import { DEMO_PASSWORD, emailOf } from "./roles";
 

@@ -1,5 +1,5 @@
 import Decimal from "decimal.js";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "./fixtures";
 import { DEMO_SANDBOX_KEY, emulatorUrl } from "./emulator";
 import { gotoHydrated, chooseFilter } from "./helpers";
 import { ROLES, storageStateOf } from "./roles";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { acceptAndSignIn, addTeammate, SIGNED_OUT, signIn, reloadHydrated, chooseFilter, chosenFilter } from "./helpers";
 import { emailOf, storageStateOf } from "./roles";
 

@@ -1,5 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Browser, type Page, expectNoViolations } from "./fixtures";
 import { DEMO_SANDBOX_KEY, emulatorUrl } from "./emulator";
 import { gotoHydrated, reloadHydrated, chooseFilter } from "./helpers";
 import { storageStateOf, type E2ERole } from "./roles";
@@ -26,12 +25,6 @@ async function providerTransfers(request: APIRequestContext, match: (t: Provider
 async function pageAs(browser: Browser, role: E2ERole): Promise<Page> {
   const context = await browser.newContext({ storageState: storageStateOf(role) });
   return context.newPage();
-}
-
-async function expectNoViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-  expect(summary, `axe violations on ${where}`).toEqual([]);
 }
 
 const ngn = (amount: string) => `NGN ${Number(amount).toLocaleString("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
