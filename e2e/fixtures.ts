@@ -79,6 +79,7 @@ export const test = base.extend<Fixtures>({
       return context.newPage();
     });
   },
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this destructuring; none here.
   axe: async ({}, use) => use(expectNoViolations),
   emulator: async ({ request }, use) => use(emulatorControl(request)),
 });

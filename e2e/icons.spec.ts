@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { SIGNED_OUT } from "./helpers";
 
 // The icons and the manifest are fetched before anyone signs in (and the manifest without cookies

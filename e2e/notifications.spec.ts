@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "./fixtures";
 import { gotoHydrated } from "./helpers";
 import { emailOf, storageStateOf, type E2ERole } from "./roles";
 

@@ -6,7 +6,7 @@ import "server-only";
  * mail job at once instead of at the next minute's sweep.
  */
 import type { Tx } from "@/lib/db";
-import { Prisma } from "@/lib/generated/prisma/client";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import type { NotificationKind } from "./kinds";
 
 export interface NotificationInput {
