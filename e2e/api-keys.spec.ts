@@ -63,8 +63,14 @@ test.describe("API keys page", () => {
     const replacing = "Replace the Sandbox Stocks API key …1b3d with …6d1c (scopes Read)";
     await expect(page.getByText(`${replacing}: This loosens a control, so it waits in Approvals for another admin or approver.`)).toBeVisible();
     await expect(row.getByTestId("key-mask")).toHaveText("sk_sandbox_…1b3d");
+    // The page itself says the new key is not in force yet, and where it is decided.
+    await reloadHydrated(page);
+    const pending = page.getByTestId("pending-control-changes");
+    await expect(pending).toContainText(`${replacing}, asked by Ada Admin. Another admin or approver decides it.`);
+    await expect(pending.getByRole("link", { name: "Open the request" })).toHaveAttribute("href", /^\/approvals\/[\w-]+$/);
     await approveAsSecondPerson(browser, replacing);
     await reloadHydrated(page);
+    await expect(page.getByTestId("pending-control-changes")).toHaveCount(0);
     await expect(row.getByTestId("key-mask")).toHaveText("sk_sandbox_…6d1c");
     await expect(row).not.toContainText("Trade");
     await expect(row).toContainText("Ada Admin");

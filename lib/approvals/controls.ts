@@ -232,17 +232,35 @@ export interface Announcement {
   requestedBy: string;
 }
 
-/** What every member is told: loosenings that will apply by themselves, soonest first. */
-export async function pendingAnnouncements(organizationId: string): Promise<Announcement[]> {
-  await applyDueControlChanges(organizationId);
+/** A loosening still waiting, as its own settings page lists it. applyAt: the announced delay, or null (a second person decides). */
+export interface PendingControl {
+  id: string;
+  summary: string;
+  applyAt: string | null;
+  requestedBy: string;
+}
+
+async function pendingControls(organizationId: string, where: Prisma.ApprovalRequestWhereInput): Promise<PendingControl[]> {
   const rows = await db.approvalRequest.findMany({
-    where: { organizationId, status: "pending", applyAt: { not: null }, expiresAt: { gt: new Date() } },
-    orderBy: { applyAt: "asc" },
+    where: { ...where, organizationId, status: "pending", expiresAt: { gt: new Date() } },
+    orderBy: [{ applyAt: "asc" }, { createdAt: "asc" }],
   });
   if (rows.length === 0) return [];
   const users = await db.user.findMany({ where: { id: { in: rows.map((r) => r.requestedById) }, organizationId }, select: { id: true, name: true } });
   const names = new Map(users.map((u) => [u.id, u.name]));
-  return rows.map((r) => ({ id: r.id, summary: r.summary, applyAt: r.applyAt!.toISOString(), requestedBy: names.get(r.requestedById) ?? "A former teammate" }));
+  return rows.map((r) => ({ id: r.id, summary: r.summary, applyAt: r.applyAt?.toISOString() ?? null, requestedBy: names.get(r.requestedById) ?? "A former teammate" }));
+}
+
+/** What every member is told: loosenings that will apply by themselves, soonest first. */
+export async function pendingAnnouncements(organizationId: string): Promise<Announcement[]> {
+  await applyDueControlChanges(organizationId);
+  const rows = await pendingControls(organizationId, { applyAt: { not: null } });
+  return rows.map((r) => ({ ...r, applyAt: r.applyAt as string }));
+}
+
+/** Loosenings of these kinds still waiting, so the page where they were asked shows them until decided. */
+export async function pendingControlChanges(organizationId: string, kinds: string[]): Promise<PendingControl[]> {
+  return pendingControls(organizationId, { kind: { in: kinds } });
 }
 
 /** null (no limit: every amount waits) is the tightest a limit can be. */

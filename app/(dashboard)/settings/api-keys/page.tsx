@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
+import { PendingControlChanges } from "@/components/approvals/pending-control-changes";
 import { PageHeader } from "@/components/page/page-header";
 import { ApiKeysView } from "@/components/settings/keys/api-keys-view";
 import { KeyAgeReminder } from "@/components/settings/keys/key-age-reminder";
 import { environmentViews } from "@/components/settings/keys/view-model";
+import { pendingControlChanges } from "@/lib/approvals/controls";
 import { requirePagePermission } from "@/lib/auth/session";
 import { listSecrets } from "@/lib/vault";
 import { agingKeys } from "@/lib/vault/key-age";
@@ -12,7 +14,7 @@ export const metadata: Metadata = { title: "API keys" };
 export default async function ApiKeysPage() {
   const me = await requirePagePermission("keys:manage");
   // Metadata only: the vault never returns a value to a page.
-  const secrets = await listSecrets(me.organizationId);
+  const [secrets, pending] = await Promise.all([listSecrets(me.organizationId), pendingControlChanges(me.organizationId, ["control_api_key"])]);
   const now = new Date();
   const environments = environmentViews(secrets, now);
   return (
@@ -21,6 +23,7 @@ export default async function ApiKeysPage() {
         title="API keys"
         description="The provider keys and webhook secrets this app uses, per environment. Keys are checked with the provider when added and stored encrypted; only the start and the last four characters are ever shown."
       />
+      <PendingControlChanges items={pending} />
       <KeyAgeReminder keys={agingKeys(secrets, now)} />
       <ApiKeysView environments={environments} defaultEnvironment={me.environment} />
     </>

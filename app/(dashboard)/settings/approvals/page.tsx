@@ -2,8 +2,9 @@ import type { Metadata } from "next";
 import { ThresholdForm } from "@/components/approvals/threshold-form";
 import { ThresholdsTable } from "@/components/approvals/thresholds-table";
 import { VelocityLimitForm, VelocityLimitsTable } from "@/components/approvals/velocity-limit-form";
+import { PendingControlChanges } from "@/components/approvals/pending-control-changes";
 import { PageHeader } from "@/components/page/page-header";
-import { isControlKind } from "@/lib/approvals/controls";
+import { isControlKind, pendingControlChanges } from "@/lib/approvals/controls";
 import { findExecutor, listExecutors } from "@/lib/approvals/executors/index";
 import { listThresholds } from "@/lib/approvals/queries";
 import { listVelocityLimits } from "@/lib/approvals/velocity";
@@ -13,7 +14,11 @@ export const metadata: Metadata = { title: "Approval limits" };
 
 export default async function ApprovalLimitsPage() {
   const me = await requirePagePermission("settings:manage");
-  const [rows, velocity] = await Promise.all([listThresholds(me.organizationId), listVelocityLimits(me.organizationId)]);
+  const [rows, velocity, pending] = await Promise.all([
+    listThresholds(me.organizationId),
+    listVelocityLimits(me.organizationId),
+    pendingControlChanges(me.organizationId, ["control_threshold", "control_velocity"]),
+  ]);
   const covered = [...new Set(rows.filter((r) => r.kind === "*").map((r) => r.currency))];
   return (
     <>
@@ -21,6 +26,7 @@ export default async function ApprovalLimitsPage() {
         title="Approval limits"
         description="Money movements above these amounts wait for a second person with the approver role before anything is sent. Limits apply in both environments."
       />
+      <PendingControlChanges items={pending} />
       <div className="grid gap-6">
         {/* Destination changes have no amount and always need approval: no limit applies to them; nor do control changes. */}
         <ThresholdForm kinds={listExecutors().filter((k) => !isControlKind(k.kind) && !findExecutor(k.kind)?.alwaysNeedsApproval)} />

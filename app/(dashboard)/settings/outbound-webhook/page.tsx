@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
+import { PendingControlChanges } from "@/components/approvals/pending-control-changes";
 import { PageHeader } from "@/components/page/page-header";
 import { DeliveryLog, type DeliveryView } from "@/components/review/delivery-log";
 import { OutboundWebhookForm } from "@/components/review/outbound-webhook-form";
+import { pendingControlChanges } from "@/lib/approvals/controls";
 import { requirePagePermission } from "@/lib/auth/session";
 import { db } from "@/lib/db";
 import { ensureOutboundWorker, listDeliveries } from "@/lib/review/outbound";
@@ -13,10 +15,11 @@ export const metadata: Metadata = { title: "Outbound webhook" };
 export default async function OutboundWebhookPage() {
   const me = await requirePagePermission("settings:manage");
   ensureOutboundWorker();
-  const [hook, secret, deliveries] = await Promise.all([
+  const [hook, secret, deliveries, pending] = await Promise.all([
     db.outboundWebhook.findUnique({ where: { organizationId_environment: { organizationId: me.organizationId, environment: me.environment } } }),
     outboundSecretInfo(me.organizationId, me.environment),
     listDeliveries(me.organizationId, me.environment),
+    pendingControlChanges(me.organizationId, ["control_outbound_webhook"]),
   ]);
   const rows = JSON.parse(JSON.stringify(deliveries)) as DeliveryView[];
   return (
@@ -25,6 +28,7 @@ export default async function OutboundWebhookPage() {
         title="Outbound webhook"
         description={`Final deposit-review decisions are sent to your own systems as signed webhooks (${me.environment}).`}
       />
+      <PendingControlChanges items={pending} />
       <OutboundWebhookForm
         environment={me.environment}
         current={hook ? { url: hook.url, enabled: hook.enabled } : null}

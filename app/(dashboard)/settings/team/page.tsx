@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
+import { PendingControlChanges } from "@/components/approvals/pending-control-changes";
 import { PageHeader } from "@/components/page/page-header";
 import { TeamTable } from "@/components/tables/team/data-table";
 import { AddUserDialog } from "@/components/team/add-user-dialog";
+import { pendingControlChanges } from "@/lib/approvals/controls";
 import { requirePagePermission } from "@/lib/auth/session";
 import { db } from "@/lib/db";
 
@@ -9,15 +11,19 @@ export const metadata: Metadata = { title: "Team" };
 
 export default async function TeamPage() {
   const me = await requirePagePermission("team:manage");
-  const users = await db.user.findMany({
-    where: { organizationId: me.organizationId },
-    orderBy: [{ disabled: "asc" }, { name: "asc" }],
-    select: { id: true, name: true, email: true, role: true, disabled: true, lastSignInAt: true, passwordHash: true, createdAt: true },
-  });
+  const [users, pending] = await Promise.all([
+    db.user.findMany({
+      where: { organizationId: me.organizationId },
+      orderBy: [{ disabled: "asc" }, { name: "asc" }],
+      select: { id: true, name: true, email: true, role: true, disabled: true, lastSignInAt: true, passwordHash: true, createdAt: true },
+    }),
+    pendingControlChanges(me.organizationId, ["control_role", "control_invite"]),
+  ]);
   const rows = users.map(({ passwordHash, ...u }) => ({ ...u, invited: passwordHash === null }));
   return (
     <>
       <PageHeader title="Team" description="Who can sign in, and what each role allows." actions={<AddUserDialog />} />
+      <PendingControlChanges items={pending} />
       <TeamTable rows={rows} currentUserId={me.id} />
     </>
   );
