@@ -15,6 +15,11 @@ export default auth((req) => {
   const isApi = pathname.startsWith("/api/");
   const requestId = requestIdFrom(req.headers.get("x-request-id"));
   const https = req.nextUrl.protocol === "https:" || req.headers.get("x-forwarded-proto") === "https";
+  // Development-only pages (the caught mail) do not exist in a production build: a plain 404, for
+  // everyone, before any page streams (a streamed page's status is already 200 when it finds out).
+  if (process.env.NODE_ENV === "production" && /^\/dev(\/|$)/.test(pathname)) {
+    return new NextResponse("Not found", { status: 404, headers: { "X-Request-Id": requestId, "Content-Type": "text/plain" } });
+  }
   if (!isApi && !req.auth && !PUBLIC_PAGES.some((p) => p.test(pathname))) {
     const url = new URL("/sign-in", req.nextUrl);
     if (pathname !== "/") url.searchParams.set("callbackUrl", pathname + search);

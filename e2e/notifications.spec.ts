@@ -122,10 +122,13 @@ test.describe("notification mail", () => {
 
   test("the caught-mail page does not exist in a production build", async ({ browser }) => {
     const admin = await pageAs(browser, "admin");
-    // The dashboard streams (loading.tsx), so the status is already sent: the not-found page shows instead.
-    await admin.goto("/dev/mail");
-    await expect(admin.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+    const res = await admin.goto("/dev/mail");
+    expect(res?.status()).toBe(404);
     await expect(admin.getByRole("heading", { name: "Caught mail" })).toHaveCount(0);
+    // Signed out too: 404, not a sign-in redirect that would tell the page exists.
+    const anonymous = await browser.newContext();
+    expect((await anonymous.request.get("/dev/mail", { maxRedirects: 0 })).status()).toBe(404);
+    await anonymous.close();
     await admin.context().close();
   });
 });
