@@ -10,11 +10,21 @@ const g = globalThis as unknown as { outboundWorker?: { timer: NodeJS.Timeout } 
 
 /** Runs register() in a fresh Node process, as the server does on start, with the given environment. */
 function startWith(envOverrides: Record<string, string | undefined>) {
-  const env: Record<string, string | undefined> = { PATH: process.env.PATH, HOME: process.env.HOME, NEXT_RUNTIME: "nodejs", OUTBOUND_WORKER: "off", JOB_QUEUE: "off" };
+  const env: Record<string, string | undefined> = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NEXT_RUNTIME: "nodejs",
+    OUTBOUND_WORKER: "off",
+    JOB_QUEUE: "off",
+  };
   for (const [k, v] of Object.entries(envOverrides)) if (v !== undefined) env[k] = v;
   return spawnSync(
     path.join(ROOT, "node_modules/.bin/tsx"),
-    ["--conditions=react-server", "-e", "import('./instrumentation.ts').then((m) => (m.register ?? m.default.register)()).then(() => console.log('registered'))"],
+    [
+      "--conditions=react-server",
+      "-e",
+      "import('./instrumentation.ts').then((m) => (m.register ?? m.default.register)()).then(() => console.log('registered'))",
+    ],
     { cwd: ROOT, env: env as NodeJS.ProcessEnv, encoding: "utf8", timeout: 30_000 },
   );
 }

@@ -63,13 +63,7 @@ export function Providers({ children, nonce }: { children: React.ReactNode; nonc
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return (
-    <ThemeProvider
-      attribute="class"
-      defaultTheme="system"
-      enableSystem
-      disableTransitionOnChange
-      nonce={nonce}
-    >
+    <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange nonce={nonce}>
       <QueryClientProvider client={queryClient}>
         <NuqsAdapter>
           <TooltipProvider>

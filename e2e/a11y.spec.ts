@@ -45,7 +45,11 @@ test.describe("accessibility (axe)", () => {
       const context = await browser.newContext({ storageState: storageStateOf(role) });
       const page = await context.newPage();
       await page.goto(list);
-      await page.getByTestId("deposit-row").first().getByRole("link", { name: /^Deposit / }).click();
+      await page
+        .getByTestId("deposit-row")
+        .first()
+        .getByRole("link", { name: /^Deposit / })
+        .click();
       await expect(page).toHaveURL(/\/deposits\/[^/?]+$/);
       await expect(page.getByRole("heading", { level: 1, name: "Deposit" })).toBeVisible();
       await expect(page.getByRole("region", { name: /timeline/i })).toBeVisible();

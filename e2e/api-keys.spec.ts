@@ -173,7 +173,10 @@ test.describe("API keys page", () => {
 
     await card.getByRole("button", { name: /^(Set secret for the Production Core webhooks|Rotate the Production Core webhook secret)$/ }).click();
     await page.getByRole("dialog").getByLabel("Webhook secret").fill(first);
-    await page.getByRole("dialog").getByRole("button", { name: /^(Save|Rotate)$/ }).click();
+    await page
+      .getByRole("dialog")
+      .getByRole("button", { name: /^(Save|Rotate)$/ })
+      .click();
     await expect(card.getByTestId("secret-mask")).toHaveText(`whsec_…${t1}`);
 
     await card.getByRole("button", { name: "Rotate the Production Core webhook secret" }).click();

@@ -50,7 +50,10 @@ async function requestMove(page: Page, amount: string) {
 }
 
 const row = (page: Page, section: string, amount: string): Locator =>
-  page.getByTestId(section).getByTestId("approval-row").filter({ hasText: usd(amount) });
+  page
+    .getByTestId(section)
+    .getByTestId("approval-row")
+    .filter({ hasText: usd(amount) });
 
 test.describe("approvals", () => {
   test.beforeAll(async ({ browser }) => {
@@ -123,7 +126,10 @@ test.describe("approvals", () => {
     const admin = await pageAs(browser, "admin");
     await gotoHydrated(admin, "/settings/approvals");
     const v = admin.getByTestId("velocity-form");
-    for (const [scope, amount] of [["Whole organization", "800000000000"], ["Each requester", "700000000000"]] as const) {
+    for (const [scope, amount] of [
+      ["Whole organization", "800000000000"],
+      ["Each requester", "700000000000"],
+    ] as const) {
       await v.getByLabel("Currency").fill("USD");
       await v.getByRole("combobox", { name: "Whose total" }).click();
       await admin.getByRole("option", { name: scope }).click();
@@ -136,7 +142,9 @@ test.describe("approvals", () => {
     const amount = uniqueAmount();
     const operator = await pageAs(browser, "operator");
     await gotoHydrated(operator, "/balances");
-    await expect(operator.getByTestId("move-balance-form").getByTestId("velocity-usage")).toContainText("of 800,000,000,000.00 in the last 24 h for the organization");
+    await expect(operator.getByTestId("move-balance-form").getByTestId("velocity-usage")).toContainText(
+      "of 800,000,000,000.00 in the last 24 h for the organization",
+    );
     await requestMove(operator, amount);
 
     const approver = await pageAs(browser, "approver");
@@ -218,7 +226,9 @@ test.describe("approvals", () => {
     await dialog.getByLabel("Reason").fill("Not agreed with finance lead");
     await dialog.getByTestId("reject-confirm").click();
     await expect(dialog).toHaveCount(0);
-    const rejected = approver.locator('[data-testid="approvals-history"] [data-testid="approval-row"][data-status="rejected"]').filter({ hasText: usd(amount) });
+    const rejected = approver
+      .locator('[data-testid="approvals-history"] [data-testid="approval-row"][data-status="rejected"]')
+      .filter({ hasText: usd(amount) });
     await expect(rejected).toContainText("Not agreed with finance lead");
     expect((await providerMoves(request)).total).toBe(before.total);
 

@@ -187,7 +187,11 @@ test.describe("balances", () => {
       await expect(page.getByTestId("withdraw-balance-form").getByLabel("Amount (USD)")).toHaveValue("");
     });
 
-    test("a withdrawal above the threshold waits for a second person, who finds it in the approvals inbox and sends it once", async ({ page, request, browser }) => {
+    test("a withdrawal above the threshold waits for a second person, who finds it in the approvals inbox and sends it once", async ({
+      page,
+      request,
+      browser,
+    }) => {
       const amount = `${600 + Math.floor(Math.random() * 300)}.${String(Math.floor(Math.random() * 100)).padStart(2, "0")}`;
       const before = await providerWithdrawals(request);
       await withdraw(page, amount);
@@ -200,7 +204,10 @@ test.describe("balances", () => {
       const approver = await context.newPage();
       try {
         await gotoHydrated(approver, "/approvals");
-        const waiting = approver.getByTestId("approvals-waiting").getByTestId("approval-row").filter({ hasText: usd(amount) });
+        const waiting = approver
+          .getByTestId("approvals-waiting")
+          .getByTestId("approval-row")
+          .filter({ hasText: usd(amount) });
         await expect(waiting).toContainText("Withdrawal from balance");
         await waiting.getByTestId("approve-open").click();
         await approver.getByTestId("approve-dialog").getByTestId("approve-confirm").click();

@@ -145,7 +145,10 @@ test.describe("coins orders", () => {
     // Enough orders for a second page of 20, placed straight at the provider.
     const have = (await provider<{ orders: Order[] }>(request, "/orders?limit=21")).orders.length;
     for (let i = have; i < 21; i++) {
-      const res = await request.post(`${emulatorUrl()}/coins/v1/orders`, { headers: { ...headers, "X-Idempotency-Key": randomUUID() }, data: { side: "buy", market: "USDT-USD", amount: "5.00" } });
+      const res = await request.post(`${emulatorUrl()}/coins/v1/orders`, {
+        headers: { ...headers, "X-Idempotency-Key": randomUUID() },
+        data: { side: "buy", market: "USDT-USD", amount: "5.00" },
+      });
       expect(res.status(), await res.text()).toBe(201);
     }
     const page = await pageAs("viewer");
@@ -235,7 +238,10 @@ test.describe("coins withdrawals", () => {
     const saved = await saveAddress(request, label);
     // USDC has no approval limit in the demo organization, so every amount needs a second person.
     const amount = uniqueAmount(10);
-    const sentOf = async () => (await provider<{ withdrawals: CryptoWithdrawal[] }>(request, "/crypto-withdrawals?asset=USDC&limit=100")).withdrawals.filter((w) => new Decimal(w.amount).eq(amount));
+    const sentOf = async () =>
+      (await provider<{ withdrawals: CryptoWithdrawal[] }>(request, "/crypto-withdrawals?asset=USDC&limit=100")).withdrawals.filter((w) =>
+        new Decimal(w.amount).eq(amount),
+      );
 
     const operator = await pageAs("operator");
     await gotoHydrated(operator, "/coins/withdrawals/new");
@@ -357,7 +363,7 @@ test.describe("coins withdrawals", () => {
     await page.context().close();
   });
 
-    test("a viewer sees withdrawals but cannot rename, save or send", async ({ pageAs }) => {
+  test("a viewer sees withdrawals but cannot rename, save or send", async ({ pageAs }) => {
     const page = await pageAs("viewer");
     await gotoHydrated(page, "/coins/withdrawals");
     await expect(page.getByTestId("coins-address-row").first()).toBeVisible();

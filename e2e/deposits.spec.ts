@@ -38,19 +38,41 @@ test.describe("deposits", () => {
 
   test("the detail shows the spec's fields, the explorer link for the chain, the flag in words and the timeline", async ({ page }) => {
     await gotoHydrated(page, "/deposits?type=CRYPTO_DEPOSIT");
-    await page.getByTestId("deposit-row").first().getByRole("link", { name: /^Deposit / }).click();
+    await page
+      .getByTestId("deposit-row")
+      .first()
+      .getByRole("link", { name: /^Deposit / })
+      .click();
     await expect(page.getByRole("heading", { level: 1, name: "Deposit" })).toBeVisible();
-    for (const label of ["Type", "Status", "Settlement status", "Settlement mode", "Amount received", "Settled amount", "Deposit fee", "Total fees in USD", "Customer", "Received"]) {
+    for (const label of [
+      "Type",
+      "Status",
+      "Settlement status",
+      "Settlement mode",
+      "Amount received",
+      "Settled amount",
+      "Deposit fee",
+      "Total fees in USD",
+      "Customer",
+      "Received",
+    ]) {
       await expect(page.getByText(label, { exact: true }).first()).toBeVisible();
     }
     const hash = page.getByTestId("deposit-tx-hash");
     // The sandbox's hashes are on test networks, so their explorers are the testnet ones.
-    await expect(hash.getByRole("link")).toHaveAttribute("href", /^https:\/\/((sepolia\.etherscan\.io|sepolia\.basescan\.org|amoy\.polygonscan\.com|sepolia\.arbiscan\.io|sepolia-optimism\.etherscan\.io|celo-sepolia\.blockscout\.com|nile\.tronscan\.org|explorer\.aptoslabs\.com)\/|solscan\.io\/tx\/\w+\?cluster=devnet$)/);
+    await expect(hash.getByRole("link")).toHaveAttribute(
+      "href",
+      /^https:\/\/((sepolia\.etherscan\.io|sepolia\.basescan\.org|amoy\.polygonscan\.com|sepolia\.arbiscan\.io|sepolia-optimism\.etherscan\.io|celo-sepolia\.blockscout\.com|nile\.tronscan\.org|explorer\.aptoslabs\.com)\/|solscan\.io\/tx\/\w+\?cluster=devnet$)/,
+    );
     await expect(page.getByRole("region", { name: /timeline/i })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Team decision" })).toBeVisible();
 
     await gotoHydrated(page, "/deposits?status=REQUIRES_REVIEW");
-    await page.getByTestId("deposit-row").first().getByRole("link", { name: /^Deposit / }).click();
+    await page
+      .getByTestId("deposit-row")
+      .first()
+      .getByRole("link", { name: /^Deposit / })
+      .click();
     await expect(page.getByTestId("deposit-flag")).toContainText(/Late deposit|Expired rate|Reused temporary account|Amount mismatch|Manual review|Flag "/);
     // A viewer reads the decision panel but cannot record one.
     await expect(page.getByRole("button", { name: "Record a decision" })).toHaveCount(0);
@@ -92,12 +114,18 @@ async function simulateDefaultFlow(request: APIRequestContext): Promise<string> 
 test.describe("deposits per role", () => {
   test("approvers and admins are offered a decision on a flagged deposit; operators, like viewers, are not", async ({ pageAs, request }) => {
     const id = await simulateDeposit(request, "REQUIRES_REVIEW");
-    for (const [role, offered] of [["approver", true], ["admin", true], ["operator", false]] as const) {
+    for (const [role, offered] of [
+      ["approver", true],
+      ["admin", true],
+      ["operator", false],
+    ] as const) {
       const page = await pageAs(role);
       await gotoHydrated(page, `/deposits/${id}`);
       await expect(page.getByTestId("deposit-status")).toContainText("REQUIRES_REVIEW");
       await expect(page.getByRole("heading", { name: "Team decision" })).toBeVisible();
-      await expect(page.getByRole("button", { name: "Record a decision" }), `${role} ${offered ? "is" : "is not"} offered a decision`).toHaveCount(offered ? 1 : 0);
+      await expect(page.getByRole("button", { name: "Record a decision" }), `${role} ${offered ? "is" : "is not"} offered a decision`).toHaveCount(
+        offered ? 1 : 0,
+      );
       await page.context().close();
     }
   });

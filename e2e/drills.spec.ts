@@ -111,7 +111,10 @@ test.describe("drill: the provider down or slow", () => {
   test.describe("writes", () => {
     test.use({ storageState: storageStateOf("operator") });
 
-    test("a withdrawal while the provider is down fails with a sentence and sends nothing; the same attempt afterwards sends it once", async ({ page, request }) => {
+    test("a withdrawal while the provider is down fails with a sentence and sends nothing; the same attempt afterwards sends it once", async ({
+      page,
+      request,
+    }) => {
       test.setTimeout(60_000);
       const amount = uniqueAmount();
       const before = await providerWithdrawals(request);
@@ -220,7 +223,9 @@ test.describe("drill: the live stream cut while live", () => {
       await expect(indicator).toHaveText("Reconnecting — updating every 10 s");
       const depositId = await simulateDeposit(request, "COMPLETED");
       // While the stream is down the page polls: the deposit shows without the stream.
-      await expect(activity.getByTestId("recent-event").filter({ hasText: depositId }).filter({ hasText: "deposit.completed" })).toHaveCount(1, { timeout: 25_000 });
+      await expect(activity.getByTestId("recent-event").filter({ hasText: depositId }).filter({ hasText: "deposit.completed" })).toHaveCount(1, {
+        timeout: 25_000,
+      });
       await expect(indicator).toHaveText("Reconnecting — updating every 10 s");
 
       // The network is back: no reload, no online event; the page's own retry brings the stream back.

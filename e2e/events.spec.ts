@@ -6,9 +6,6 @@ import { storageStateOf } from "./roles";
 
 test.use({ storageState: storageStateOf("admin") });
 
-
-
-
 test.describe("event log", () => {
   test("a simulated deposit's events appear with payload, headers and CSV export", async ({ page, request }) => {
     test.setTimeout(60_000);
@@ -55,7 +52,9 @@ test.describe("event log", () => {
     expect(download.suggestedFilename()).toMatch(/^events-sandbox-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = await fs.readFile((await download.path())!, "utf8");
     const lines = csv.trim().split("\r\n");
-    expect(lines[0]).toBe("received_at,occurred_at,environment,surface,event,received_as,resource_type,resource_id,resource_status,provider_event_id,deliveries,signature,payload");
+    expect(lines[0]).toBe(
+      "received_at,occurred_at,environment,surface,event,received_as,resource_type,resource_id,resource_status,provider_event_id,deliveries,signature,payload",
+    );
     expect(lines.filter((l) => l.includes(depositId))).toHaveLength(2);
     expect(lines.some((l) => l.includes(",deposit.completed,") && l.includes(",COMPLETED,"))).toBe(true);
     expect(lines.some((l) => l.includes(",deposit.received,") && l.includes(",RECEIVED,"))).toBe(true);

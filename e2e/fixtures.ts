@@ -69,7 +69,12 @@ export const test = base.extend<Fixtures>({
     async ({ browser }, use) => {
       const before = new Set(browser.contexts());
       await use();
-      await Promise.all(browser.contexts().filter((c) => !before.has(c)).map((c) => c.close()));
+      await Promise.all(
+        browser
+          .contexts()
+          .filter((c) => !before.has(c))
+          .map((c) => c.close()),
+      );
     },
     { auto: true },
   ],

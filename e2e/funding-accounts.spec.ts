@@ -58,7 +58,10 @@ test.describe("funding accounts", () => {
     await expect(page.getByTestId("settlement-destination")).toContainText("Merchant balance (USD)");
   });
 
-  test("an operator opens a permanent crypto account paying out NGN, with the bank looked up and a current rate, then changes its settlement", async ({ page, request }) => {
+  test("an operator opens a permanent crypto account paying out NGN, with the bank looked up and a current rate, then changes its settlement", async ({
+    page,
+    request,
+  }) => {
     await openForm(page);
     await choose(page, "Customer", CUSTOMER);
     await choose(page, "Rail", "Crypto address");
@@ -70,7 +73,9 @@ test.describe("funding accounts", () => {
     await form(page).getByLabel("Account number").fill("0690000031");
     await form(page).getByRole("button", { name: "Look up account" }).click();
     await expect(page.getByTestId("resolved-account")).toContainText("Adaeze Okonkwo");
-    await form(page).getByRole("button", { name: /Get current USDT rate/ }).click();
+    await form(page)
+      .getByRole("button", { name: /Get current USDT rate/ })
+      .click();
     await expect(page.getByTestId("rate-quote")).toContainText(/NGN [\d,]+\.\d{2}/);
     await expect(page.getByTestId("rate-quote").getByTestId("countdown")).toContainText(/min/);
     await form(page).getByRole("button", { name: "Create funding account" }).click();
@@ -78,13 +83,22 @@ test.describe("funding accounts", () => {
     // Deposits will leave the merchant: a second person approves, seeing the resolved holder.
     await expect(page).toHaveURL(/\/approvals$/, { timeout: 15_000 });
     await expect(page.getByText(/^Waiting for approval: Open a permanent USDT address on TRON .* held by Adaeze Okonkwo/)).toBeVisible();
-    const approver = await page.context().browser()!.newContext({ storageState: storageStateOf("approver") }).then((c) => c.newPage());
+    const approver = await page
+      .context()
+      .browser()!
+      .newContext({ storageState: storageStateOf("approver") })
+      .then((c) => c.newPage());
     await gotoHydrated(approver, "/approvals");
     const waiting = approver.getByTestId("approvals-waiting").getByTestId("approval-row").filter({ hasText: "held by Adaeze Okonkwo" }).first();
     await waiting.getByTestId("approve-open").click();
     await approver.getByTestId("approve-dialog").getByTestId("approve-confirm").click();
     await expect(approver.getByText(/^Approved and sent: Open a permanent USDT address/)).toBeVisible();
-    const link = approver.getByTestId("approvals-history").getByTestId("approval-row").filter({ hasText: "held by Adaeze Okonkwo" }).first().getByTestId("approval-resource-link");
+    const link = approver
+      .getByTestId("approvals-history")
+      .getByTestId("approval-row")
+      .filter({ hasText: "held by Adaeze Okonkwo" })
+      .first()
+      .getByTestId("approval-resource-link");
     const href = await link.getAttribute("href");
     await approver.context().close();
     await gotoHydrated(page, href!);
@@ -154,7 +168,9 @@ test.describe("funding accounts", () => {
     await expect(page).toHaveURL(/\/funding-accounts\/new$/);
   });
 
-  test("an amount over 15 digits and an expired rate get their message on the field; the provider's refusal of a rate is the approval's outcome", async ({ page }) => {
+  test("an amount over 15 digits and an expired rate get their message on the field; the provider's refusal of a rate is the approval's outcome", async ({
+    page,
+  }) => {
     await openForm(page);
     await choose(page, "Customer", CUSTOMER);
     const amount = form(page).getByLabel("Amount (NGN)");
@@ -197,9 +213,17 @@ test.describe("funding accounts", () => {
     // of the rate is the approved request's outcome, told to the approver.
     await create.click();
     await expect(page).toHaveURL(/\/approvals$/, { timeout: 15_000 });
-    const approver = await page.context().browser()!.newContext({ storageState: storageStateOf("approver") }).then((c) => c.newPage());
+    const approver = await page
+      .context()
+      .browser()!
+      .newContext({ storageState: storageStateOf("approver") })
+      .then((c) => c.newPage());
     await gotoHydrated(approver, "/approvals");
-    const waiting = approver.getByTestId("approvals-waiting").getByTestId("approval-row").filter({ hasText: "whose deposits settle to the USDT address" }).first();
+    const waiting = approver
+      .getByTestId("approvals-waiting")
+      .getByTestId("approval-row")
+      .filter({ hasText: "whose deposits settle to the USDT address" })
+      .first();
     await waiting.getByTestId("approve-open").click();
     await approver.getByTestId("approve-dialog").getByTestId("approve-confirm").click();
     await expect(approver.getByText(/^Approved, but sending failed: The provider refused some fields/)).toBeVisible();
@@ -270,7 +294,10 @@ test.describe("funding accounts", () => {
     expect(await total()).toBe(before + 1);
   });
 
-  test("the quota meter counts today's new accounts for the whole team, warns from 80 % and stops at the limit before the provider is asked", async ({ page, request }) => {
+  test("the quota meter counts today's new accounts for the whole team, warns from 80 % and stops at the limit before the provider is asked", async ({
+    page,
+    request,
+  }) => {
     const total = async () => {
       const res = await request.get(`${emulatorUrl()}/v1/funding-accounts?limit=1`, { headers: { "X-Api-Key": DEMO_SANDBOX_KEY } });
       expect(res.ok(), await res.text()).toBe(true);
@@ -281,7 +308,10 @@ test.describe("funding accounts", () => {
     const TODAY = "(now() AT TIME ZONE 'UTC')::date";
     const usedToday = () =>
       withDb(async (pg) => {
-        const { rows } = await pg.query<{ n: number }>(`SELECT count(*)::int AS n FROM funding_account_slots WHERE organization_id = $1 AND environment = 'sandbox' AND day = ${TODAY}`, [await demoOrganizationId(pg)]);
+        const { rows } = await pg.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM funding_account_slots WHERE organization_id = $1 AND environment = 'sandbox' AND day = ${TODAY}`,
+          [await demoOrganizationId(pg)],
+        );
         return rows[0]!.n;
       });
     const fillTo = (target: number) =>

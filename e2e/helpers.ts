@@ -18,7 +18,8 @@ export async function chooseFilter(scope: Page | Locator, label: string, option:
 }
 
 /** The option a list toolbar's filter shows as chosen. */
-export const chosenFilter = (scope: Page | Locator, label: string): Locator => scope.getByRole("combobox", { name: label, exact: true }).locator("option:checked");
+export const chosenFilter = (scope: Page | Locator, label: string): Locator =>
+  scope.getByRole("combobox", { name: label, exact: true }).locator("option:checked");
 
 /** As an admin on the team page: adds a teammate and returns their one-time invite link. */
 export async function addTeammate(page: Page, name: string, email: string, role: string): Promise<string> {
@@ -78,7 +79,9 @@ export async function reloadHydrated(page: Page): Promise<void> {
  * nothing queued. (A holder whose section ended in a not-found is never swapped: it stays, empty.)
  */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true" && !document.querySelector('template[id^="B:"]') && !(window as { $RB?: unknown[] }).$RB?.length);
+  await page.waitForFunction(
+    () => document.documentElement.dataset.hydrated === "true" && !document.querySelector('template[id^="B:"]') && !(window as { $RB?: unknown[] }).$RB?.length,
+  );
 }
 
 /**

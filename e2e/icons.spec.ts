@@ -7,8 +7,7 @@ test.use(SIGNED_OUT);
 
 test("the sign-in page links the favicon, app icons and manifest, and each is served signed out", async ({ page, request }) => {
   await page.goto("/sign-in");
-  const hrefs = async (selector: string) =>
-    page.locator(selector).evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
+  const hrefs = async (selector: string) => page.locator(selector).evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
   const icons = await hrefs('link[rel="icon"]');
   expect(icons).toEqual(expect.arrayContaining(["/favicon.ico", "/icons/icon.svg"]));
   const [apple] = await hrefs('link[rel="apple-touch-icon"]');

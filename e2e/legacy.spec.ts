@@ -77,7 +77,10 @@ test.describe("legacy views as a viewer", () => {
   });
 
   test("a payout's detail shows what the provider holds for it", async ({ page, request }) => {
-    const crypto = await emulatorList<{ id: string; reference: string; tx_hash: string; recipient: { crypto_address: string } }>(request, "/payouts?type=CRYPTO_PAYOUT&status=SETTLED&limit=1");
+    const crypto = await emulatorList<{ id: string; reference: string; tx_hash: string; recipient: { crypto_address: string } }>(
+      request,
+      "/payouts?type=CRYPTO_PAYOUT&status=SETTLED&limit=1",
+    );
     const p = crypto.data[0]!;
     await gotoHydrated(page, "/legacy/payouts?type=CRYPTO_PAYOUT&status=SETTLED");
     await page.getByRole("link", { name: new RegExp(`payout ${p.id}`) }).click();
@@ -139,7 +142,11 @@ test.describe("legacy views as a viewer", () => {
     await expect(page.getByTestId("ramp-fields")).toContainText(oldest.chain);
     await expect(page.getByTestId("ramp-replacements")).toContainText("crypto address rail");
     await expectNoViolations(page, "/legacy/offramps/[id]");
-    await page.getByTestId("ramp-deposits").getByRole("link", { name: /deposit / }).first().click();
+    await page
+      .getByTestId("ramp-deposits")
+      .getByRole("link", { name: /deposit / })
+      .first()
+      .click();
     await expect(page.getByRole("heading", { level: 1, name: "Deposit" })).toBeVisible();
     await page.getByRole("link", { name: oldest.id }).click();
     await expect(page).toHaveURL(new RegExp(`/legacy/offramps/${oldest.id}$`));
@@ -217,7 +224,10 @@ test.describe("legacy views as an operator", () => {
     await expectReadOnly(page);
     await expectNoViolations(page, "/legacy/onramps/[id]");
 
-    await page.getByTestId("ramp-replacements").getByRole("link", { name: /funding accounts$/ }).click();
+    await page
+      .getByTestId("ramp-replacements")
+      .getByRole("link", { name: /funding accounts$/ })
+      .click();
     await expect(page).toHaveURL(new RegExp(`/funding-accounts\\?rail=NGN_VIRTUAL_ACCOUNT&customer=${oldest.customer_id}`));
     await expect(page.getByRole("heading", { level: 1, name: "Funding accounts" })).toBeVisible();
   });

@@ -4,9 +4,6 @@ import { storageStateOf } from "./roles";
 
 test.use({ storageState: storageStateOf("operator") });
 
-
-
-
 test.describe("live updates", () => {
   test("a deposit simulated in the emulator appears in Live activity without a reload", async ({ page, request }) => {
     await page.goto("/");
@@ -48,7 +45,9 @@ test.describe("live updates", () => {
 
     const depositId = await simulateDeposit(request, "COMPLETED");
     // One polling interval (10 s) plus the webhook's trip through the app.
-    await expect(activity.getByTestId("recent-event").filter({ hasText: depositId }).filter({ hasText: "deposit.completed" })).toHaveCount(1, { timeout: 25_000 });
+    await expect(activity.getByTestId("recent-event").filter({ hasText: depositId }).filter({ hasText: "deposit.completed" })).toHaveCount(1, {
+      timeout: 25_000,
+    });
 
     await page.unroute("**/api/live**");
     // Back online: the page retries at once instead of waiting out its backoff.

@@ -13,7 +13,8 @@ async function emulatorGet<T>(request: APIRequestContext, path: string): Promise
   return (await res.json()) as T;
 }
 
-const money = (currency: string, amount: string) => `${currency} ${Number(amount).toLocaleString("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const money = (currency: string, amount: string) =>
+  `${currency} ${Number(amount).toLocaleString("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 test.describe("overview", () => {
   test.use({ storageState: storageStateOf("viewer") });
@@ -22,7 +23,10 @@ test.describe("overview", () => {
     const balances = page.getByTestId("overview-balances");
     // The app caches provider reads for 10 s, so a move made by an earlier spec may take one refresh to show.
     await expect(async () => {
-      const { data } = await emulatorGet<{ data: { collection_balance_usd: string; withdrawal_balance_usd: string; withdrawal_balance_ngn: string } }>(request, "/v1/merchant/balance");
+      const { data } = await emulatorGet<{ data: { collection_balance_usd: string; withdrawal_balance_usd: string; withdrawal_balance_ngn: string } }>(
+        request,
+        "/v1/merchant/balance",
+      );
       await gotoHydrated(page, "/");
       await expect(balances.getByTestId("balance-collection")).toContainText(money("USD", data.collection_balance_usd), { timeout: 2_000 });
       await expect(balances.getByTestId("balance-withdrawal-usd")).toContainText(money("USD", data.withdrawal_balance_usd), { timeout: 2_000 });

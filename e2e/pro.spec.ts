@@ -18,7 +18,11 @@ interface ProviderOrder {
 }
 
 async function pro<T>(request: APIRequestContext, path: string, init: { method?: string; data?: unknown } = {}): Promise<T> {
-  const res = await request.fetch(`${emulatorUrl()}/pro/public/v1${path}`, { method: init.method ?? "GET", data: init.data, headers: { "X-Api-Key": PRO_KEY } });
+  const res = await request.fetch(`${emulatorUrl()}/pro/public/v1${path}`, {
+    method: init.method ?? "GET",
+    data: init.data,
+    headers: { "X-Api-Key": PRO_KEY },
+  });
   expect(res.ok(), await res.text()).toBe(true);
   return ((await res.json()) as { data: T }).data;
 }
@@ -42,7 +46,10 @@ async function advanceClockTo(request: APIRequestContext, at: number) {
 
 /** A limit price that crosses the current best ask by 2 %, so a buy fills as soon as it rests. */
 async function crossingBuyPrice(request: APIRequestContext): Promise<string> {
-  const q = await pro<{ estimated_price: string }>(request, "/orders/quote", { method: "POST", data: { symbol: "USDT-NGN", side: "buy", type: "market", quantity: "1" } });
+  const q = await pro<{ estimated_price: string }>(request, "/orders/quote", {
+    method: "POST",
+    data: { symbol: "USDT-NGN", side: "buy", type: "market", quantity: "1" },
+  });
   return (Math.ceil(Number(q.estimated_price) * 102) / 100).toFixed(2);
 }
 
@@ -83,7 +90,8 @@ async function watchStatus(page: Page) {
     const watch = (w.__proWatch = { snaps: [] as { status: string; filled: string; remaining: string; avg: string }[] });
     const text = (id: string) => document.querySelector(`[data-testid="${id}"]`)?.textContent?.trim() ?? "";
     const record = () => {
-      const badge = document.querySelector('[data-testid="pro-order-status"] [data-slot="badge"], [data-testid="pro-order-status"] span')?.textContent?.trim() ?? "";
+      const badge =
+        document.querySelector('[data-testid="pro-order-status"] [data-slot="badge"], [data-testid="pro-order-status"] span')?.textContent?.trim() ?? "";
       const status = lifecycle.find((s) => badge === s) ?? badge;
       const last = watch.snaps.at(-1);
       const snap = { status, filled: text("pro-order-filled"), remaining: text("pro-order-remaining"), avg: text("pro-order-avg-price") };
@@ -305,7 +313,7 @@ test.describe("Pro desk per role", () => {
       const dialog = admin.getByRole("dialog");
       for (const scope of ["Read", "Write", "Trade"]) {
         const box = dialog.getByRole("checkbox", { name: new RegExp(`^${scope}`) });
-        if ((await box.getAttribute("data-state")) === "checked" !== scopes.includes(scope)) await box.click();
+        if (((await box.getAttribute("data-state")) === "checked") !== scopes.includes(scope)) await box.click();
       }
       await dialog.getByLabel("New API key").fill(key);
       await dialog.getByRole("button", { name: "Check and replace" }).click();

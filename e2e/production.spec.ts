@@ -23,7 +23,10 @@ test("every page an operator can open works in production, with nothing from the
 
   await page.getByRole("button", { name: /^Environment/ }).click();
   await page.getByRole("menuitemradio", { name: /production/i }).click();
-  await page.getByRole("alertdialog").getByRole("button", { name: /production/i }).click();
+  await page
+    .getByRole("alertdialog")
+    .getByRole("button", { name: /production/i })
+    .click();
   await expect(page.locator('[data-slot="production-banner"][data-environment="production"]')).toBeVisible();
 
   for (const href of navFor("operator").flatMap((area) => area.items.map((item) => item.href))) {

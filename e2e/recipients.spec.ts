@@ -140,7 +140,10 @@ test.describe("recipients", () => {
     expect((await providerRecipients(request, "CRYPTO_ADDRESS")).find((r) => r.id === id)?.crypto_address?.address).toBe(address);
   });
 
-  test("a save the server refuses unread (a body over its size limit) says so at the form, keeps the input and saves once on retry", async ({ page, request }) => {
+  test("a save the server refuses unread (a body over its size limit) says so at the form, keeps the input and saves once on retry", async ({
+    page,
+    request,
+  }) => {
     await openForm(page, "Crypto address");
     await choose(form(page), page, "Asset", "USDC");
     await choose(form(page), page, "Chain", "Base");
@@ -177,7 +180,13 @@ test.describe("recipients", () => {
     await f.getByLabel("Routing number").fill("021000022");
     await f.getByLabel("Bank name").fill("Bank of Boston");
     const owner = f.getByRole("group", { name: "Account owner's address" });
-    await fillAddress(owner, page, { street: "Fifth Avenue", city: "New York", state: "ZZ", postal: "1011", country: ["United States", /^United States \(USA\)/] });
+    await fillAddress(owner, page, {
+      street: "Fifth Avenue",
+      city: "New York",
+      state: "ZZ",
+      postal: "1011",
+      country: ["United States", /^United States \(USA\)/],
+    });
     await save(page);
     await expect(fieldError(page, "rc-us_bank_account-account_owner_name")).toHaveText(/^For ACH the name may use only printable ASCII/);
     await expect(fieldError(page, "rc-us_bank_account-account_number")).toHaveText("Enter the account number: 4 to 17 digits.");
@@ -229,7 +238,11 @@ test.describe("recipients", () => {
     await search(f, page, "Account country", "United Kingdom", /^United Kingdom \(GBR\)/);
     await choose(f, page, "Category", "Supplier");
     await f.getByLabel("Business description").fill("Cocoa processing");
-    await fillAddress(f.getByRole("group", { name: "Account owner's address" }), page, { street: "1 Churchill Place", city: "London", country: ["United Kingdom", /^United Kingdom \(GBR\)/] });
+    await fillAddress(f.getByRole("group", { name: "Account owner's address" }), page, {
+      street: "1 Churchill Place",
+      city: "London",
+      country: ["United Kingdom", /^United Kingdom \(GBR\)/],
+    });
     const bank = f.getByRole("group", { name: "Bank's address" });
     await fillAddress(bank, page, { street: "250 Bishopsgate", city: "London", postal: "EC2M 4AA", country: ["United Kingdom", /^United Kingdom \(GBR\)/] });
     await save(page);
@@ -304,7 +317,13 @@ test.describe("recipients", () => {
     await choose(g, page, "Owner type", "Individual");
     await g.getByLabel("Bank name").fill("b".repeat(257));
     const address = g.getByRole("group", { name: "Account owner's address" });
-    await fillAddress(address, page, { street: "1 Churchill Place", city: "London", state: "abcd", postal: "E14 5HP E14 5HP E1", country: ["United Kingdom", /^United Kingdom \(GBR\)/] });
+    await fillAddress(address, page, {
+      street: "1 Churchill Place",
+      city: "London",
+      state: "abcd",
+      postal: "E14 5HP E14 5HP E1",
+      country: ["United Kingdom", /^United Kingdom \(GBR\)/],
+    });
     await save(page);
     await expect(swift("first_name")).toHaveText("Enter the account owner's first name.");
     await expect(swift("last_name")).toHaveText("Enter the account owner's last name.");

@@ -69,7 +69,10 @@ test.describe("deposit review queue", () => {
     await page.context().close();
   });
 
-  test("four eyes: the requester cannot confirm; a second approver does, and the decision webhook reaches the merchant's endpoint signed", async ({ pageAs, request }) => {
+  test("four eyes: the requester cannot confirm; a second approver does, and the decision webhook reaches the merchant's endpoint signed", async ({
+    pageAs,
+    request,
+  }) => {
     test.setTimeout(60_000);
     const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];
     const server = http.createServer((req, res) => {
@@ -146,7 +149,11 @@ test.describe("deposit review queue", () => {
 });
 
 test.describe("credit only on completion", () => {
-  test("a credit decision stays held until the provider's deposit.completed, then the merchant's endpoint gets one credit instruction", async ({ browser, pageAs, request }) => {
+  test("a credit decision stays held until the provider's deposit.completed, then the merchant's endpoint gets one credit instruction", async ({
+    browser,
+    pageAs,
+    request,
+  }) => {
     test.setTimeout(120_000); // two deliberate waits of a worker tick (5 s) each
     const received: { event: string; body: { data: Record<string, unknown> } }[] = [];
     const server = http.createServer((req, res) => {
@@ -182,10 +189,17 @@ test.describe("credit only on completion", () => {
       const card = admin.getByTestId("webhook-secret-sandbox-core");
       await card.getByRole("button", { name: /^(Set secret for the Sandbox Core webhooks|Rotate the Sandbox Core webhook secret)$/ }).click();
       await admin.getByRole("dialog").getByLabel("Webhook secret").fill(secret);
-      await admin.getByRole("dialog").getByRole("button", { name: /^(Save|Rotate)$/ }).click();
+      await admin
+        .getByRole("dialog")
+        .getByRole("button", { name: /^(Save|Rotate)$/ })
+        .click();
       await expect(card.getByTestId("secret-mask")).toHaveText(`whsec_…${secret.slice(-4)}`);
-      const target = (await (await request.get(`${emulatorUrl()}/__emulator/webhook-target?merchant_id=${DEMO_MERCHANT_ID}&surface=core`)).json()) as { url: string };
-      const registered = await request.put(`${emulatorUrl()}/__emulator/webhook-target`, { data: { merchant_id: DEMO_MERCHANT_ID, surface: "core", url: target.url, secret } });
+      const target = (await (await request.get(`${emulatorUrl()}/__emulator/webhook-target?merchant_id=${DEMO_MERCHANT_ID}&surface=core`)).json()) as {
+        url: string;
+      };
+      const registered = await request.put(`${emulatorUrl()}/__emulator/webhook-target`, {
+        data: { merchant_id: DEMO_MERCHANT_ID, surface: "core", url: target.url, secret },
+      });
       expect(registered.ok(), await registered.text()).toBe(true);
 
       const depositId = await simulateDeposit(request, "REQUIRES_REVIEW");
@@ -216,7 +230,10 @@ test.describe("credit only on completion", () => {
       expect(events()).not.toContain("deposit_review.credit_release");
 
       // The provider completes the deposit; its webhook arrives twice, and once more under the older name.
-      const current = (await (await request.get(`${emulatorUrl()}/v1/deposits/${depositId}`, { headers: { "X-Api-Key": DEMO_SANDBOX_KEY } })).json()) as Record<string, unknown>;
+      const current = (await (await request.get(`${emulatorUrl()}/v1/deposits/${depositId}`, { headers: { "X-Api-Key": DEMO_SANDBOX_KEY } })).json()) as Record<
+        string,
+        unknown
+      >;
       expect(current.id).toBe(depositId);
       const at = new Date(Date.now() + 1_000).toISOString();
       const data = { ...current, status: "COMPLETED", settlement_status: "COMPLETED", updated_at: at };
@@ -235,7 +252,12 @@ test.describe("credit only on completion", () => {
 
       await expect.poll(events, { timeout: 20_000 }).toContain("deposit_review.credit_release");
       const credit = received.find((r) => r.event === "deposit_review.credit_release")!;
-      expect(credit.body.data).toMatchObject({ deposit_id: depositId, credit: "release", provider_event: { name: "deposit.completed" }, deposit: { id: depositId, status: "COMPLETED" } });
+      expect(credit.body.data).toMatchObject({
+        deposit_id: depositId,
+        credit: "release",
+        provider_event: { name: "deposit.completed" },
+        deposit: { id: depositId, status: "COMPLETED" },
+      });
 
       await reloadHydrated(admin);
       const done = admin.getByTestId("review-decision").first().getByTestId("credit-state");

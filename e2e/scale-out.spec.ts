@@ -86,7 +86,12 @@ test.describe("two instances on one database", () => {
     // The budget counts one-second buckets over the last 60 s (lib/upstream/budget.ts).
     const bucketOf = (t: number) => new Date(Math.floor(t / 1_000) * 1_000);
     const countedSince = (since: Date) =>
-      database(async (c) => Number((await c.query<{ n: number }>("SELECT COALESCE(SUM(count), 0)::int AS n FROM rate_budget WHERE key_hash = $1 AND window_start >= $2", [hash, since])).rows[0]!.n));
+      database(async (c) =>
+        Number(
+          (await c.query<{ n: number }>("SELECT COALESCE(SUM(count), 0)::int AS n FROM rate_budget WHERE key_hash = $1 AND window_start >= $2", [hash, since]))
+            .rows[0]!.n,
+        ),
+      );
 
     // Three calls on each instance are six in the one shared count.
     const t0 = bucketOf(Date.now());
@@ -96,8 +101,14 @@ test.describe("two instances on one database", () => {
 
     // Exactly two calls left: the last minute's buckets are set aside and one bucket stands for the
     // limit less two; whatever the instances spend lands on top of it.
-    const saved = await database(async (c) =>
-      (await c.query<{ window_start: Date; count: number }>("DELETE FROM rate_budget WHERE key_hash = $1 AND window_start >= $2 RETURNING window_start, count", [hash, bucketOf(Date.now() - 61_000)])).rows,
+    const saved = await database(
+      async (c) =>
+        (
+          await c.query<{ window_start: Date; count: number }>(
+            "DELETE FROM rate_budget WHERE key_hash = $1 AND window_start >= $2 RETURNING window_start, count",
+            [hash, bucketOf(Date.now() - 61_000)],
+          )
+        ).rows,
     );
     const filler = bucketOf(Date.now());
     let fillerCount = 0;
@@ -186,7 +197,9 @@ test.describe("two instances on one database", () => {
 
   test("a webhook delivered to A reaches a page open on B without a reload", async ({ pageAs, request }) => {
     test.setTimeout(60_000);
-    const target = (await (await request.get(`${emulatorUrl()}/__emulator/webhook-target?merchant_id=${DEMO_MERCHANT_ID}&surface=core`)).json()) as { url: string };
+    const target = (await (await request.get(`${emulatorUrl()}/__emulator/webhook-target?merchant_id=${DEMO_MERCHANT_ID}&surface=core`)).json()) as {
+      url: string;
+    };
     expect(target.url.startsWith(`${test.info().project.use.baseURL}/api/webhooks/`)).toBe(true);
 
     const page = await pageAs("operator");
@@ -200,7 +213,9 @@ test.describe("two instances on one database", () => {
     });
 
     const depositId = await simulateDeposit(request, "COMPLETED");
-    await expect(activity.getByTestId("recent-event").filter({ hasText: depositId }).filter({ hasText: "deposit.completed" })).toHaveCount(1, { timeout: 10_000 });
+    await expect(activity.getByTestId("recent-event").filter({ hasText: depositId }).filter({ hasText: "deposit.completed" })).toHaveCount(1, {
+      timeout: 10_000,
+    });
     expect(navigations).toBe(0);
     await page.context().close();
   });
@@ -228,7 +243,10 @@ test.describe("two instances on one database", () => {
     await gotoHydrated(onB, `${B}/approvals`);
     const dialogs = [];
     for (const p of [onA, onB]) {
-      const row = p.getByTestId("approvals-waiting").getByTestId("approval-row").filter({ hasText: usd(amount) });
+      const row = p
+        .getByTestId("approvals-waiting")
+        .getByTestId("approval-row")
+        .filter({ hasText: usd(amount) });
       await expect(row).toBeVisible();
       await row.getByTestId("approve-open").click();
       const dialog = p.getByTestId("approve-dialog");
@@ -239,7 +257,9 @@ test.describe("two instances on one database", () => {
 
     const sent = (p: Page) => p.getByText(/^Approved and sent: Move USD/);
     const refused = (p: Page) =>
-      p.getByText(/^(Someone already approved this request; it is being sent\.|This request was already approved and sent\.|This request changed while you were deciding\. Reload the page and look again\.)$/);
+      p.getByText(
+        /^(Someone already approved this request; it is being sent\.|This request was already approved and sent\.|This request changed while you were deciding\. Reload the page and look again\.)$/,
+      );
     // The loser's dialog leaves with the row, so its sentence comes as a toast: watched on both at once.
     await Promise.all([onA, onB].map((p) => expect(sent(p).or(refused(p))).toBeVisible({ timeout: 20_000 })));
     expect((await sent(onA).count()) + (await sent(onB).count())).toBe(1);
@@ -247,7 +267,9 @@ test.describe("two instances on one database", () => {
 
     // B shows it sent, as A does: the history is the shared database's.
     await gotoHydrated(onB, `${B}/approvals`);
-    await expect(onB.locator('[data-testid="approvals-history"] [data-testid="approval-row"][data-status="sent"]').filter({ hasText: usd(amount) })).toBeVisible();
+    await expect(
+      onB.locator('[data-testid="approvals-history"] [data-testid="approval-row"][data-status="sent"]').filter({ hasText: usd(amount) }),
+    ).toBeVisible();
     await operator.context().close();
     await approver.context().close();
   });

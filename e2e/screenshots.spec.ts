@@ -15,7 +15,13 @@ const DIR = path.resolve(__dirname, process.env.SCREENSHOTS === "update" ? "../d
 const PAGES = [...new Set(NAV.flatMap((area) => area.items.map((item) => item.href)))];
 
 /** "/" -> overview, "/settings/api-keys" -> settings-api-keys. */
-const screenshotName = (href: string) => (href === "/" ? "overview" : href.replace(/^\//, "").replace(/[^a-z0-9]+/gi, "-").toLowerCase());
+const screenshotName = (href: string) =>
+  href === "/"
+    ? "overview"
+    : href
+        .replace(/^\//, "")
+        .replace(/[^a-z0-9]+/gi, "-")
+        .toLowerCase();
 
 async function shoot(page: Page, href: string) {
   await gotoHydrated(page, href);

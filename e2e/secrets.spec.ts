@@ -53,16 +53,22 @@ async function storedSecrets(): Promise<Secret[]> {
       nonce: Buffer;
       ciphertext: Buffer;
       auth_tag: Buffer;
-    }>("SELECT id, organization_id, environment::text AS environment, surface::text AS surface, kind::text AS kind, key_id, nonce, ciphertext, auth_tag FROM vault_secrets");
+    }>(
+      "SELECT id, organization_id, environment::text AS environment, surface::text AS surface, kind::text AS kind, key_id, nonce, ciphertext, auth_tag FROM vault_secrets",
+    );
     return rows.map((r) => ({
       name: `vault ${r.environment} ${r.surface} ${r.kind} ${r.id}`,
-      value: decrypt(ring, { keyId: r.key_id, nonce: r.nonce, ciphertext: r.ciphertext, authTag: r.auth_tag }, {
-        recordId: r.id,
-        organizationId: r.organization_id,
-        environment: r.environment,
-        surface: r.surface,
-        kind: r.kind,
-      }),
+      value: decrypt(
+        ring,
+        { keyId: r.key_id, nonce: r.nonce, ciphertext: r.ciphertext, authTag: r.auth_tag },
+        {
+          recordId: r.id,
+          organizationId: r.organization_id,
+          environment: r.environment,
+          surface: r.surface,
+          kind: r.kind,
+        },
+      ),
     }));
   } finally {
     await pg.end();
@@ -99,7 +105,10 @@ function leaked(text: string): string[] {
 }
 
 test("knows the secrets it looks for: the seeded keys, the seeded webhook secrets and the master key", async () => {
-  test.skip(!process.env.DATABASE_URL || !process.env.VAULT_MASTER_KEY, "DATABASE_URL and VAULT_MASTER_KEY of the app under test are not set, so the stored webhook secrets cannot be read.");
+  test.skip(
+    !process.env.DATABASE_URL || !process.env.VAULT_MASTER_KEY,
+    "DATABASE_URL and VAULT_MASTER_KEY of the app under test are not set, so the stored webhook secrets cannot be read.",
+  );
   const rows = stored.map((s) => s.name);
   expect(rows.filter((n) => /vault sandbox (core|pro) webhook_secret/.test(n)).length).toBeGreaterThanOrEqual(2);
   expect(rows.filter((n) => /vault sandbox \w+ api_key/.test(n)).length).toBeGreaterThanOrEqual(4);
@@ -113,7 +122,13 @@ async function visit(page: Page, url: string): Promise<string[]> {
   const onResponse = (res: import("@playwright/test").Response) => {
     const type = res.headers()["content-type"] ?? "";
     // A live event stream never ends; it is checked by the pages it feeds, not read here.
-    if (/text|json|javascript|x-component/.test(type) && !type.includes("event-stream")) pending.push(res.text().then((t) => void bodies.push(t), () => undefined));
+    if (/text|json|javascript|x-component/.test(type) && !type.includes("event-stream"))
+      pending.push(
+        res.text().then(
+          (t) => void bodies.push(t),
+          () => undefined,
+        ),
+      );
   };
   page.on("response", onResponse);
   await page.goto(url, { waitUntil: "load" });
@@ -175,7 +190,18 @@ test("no secret in server-action answers, even when a key is refused", async ({ 
 });
 
 test("no secret in the audit log page", async ({ page }) => {
-  const pages = ["/settings/audit", ...["vault.demo_seeded", "vault.api_key_added", "vault.api_key_replaced", "vault.api_key_revoked", "vault.webhook_secret_set", "vault.webhook_secret_rotated", "vault.webhook_secret_revoked"].map((a) => `/settings/audit?action=${a}`)];
+  const pages = [
+    "/settings/audit",
+    ...[
+      "vault.demo_seeded",
+      "vault.api_key_added",
+      "vault.api_key_replaced",
+      "vault.api_key_revoked",
+      "vault.webhook_secret_set",
+      "vault.webhook_secret_rotated",
+      "vault.webhook_secret_revoked",
+    ].map((a) => `/settings/audit?action=${a}`),
+  ];
   for (const p of pages) {
     const bodies = await visit(page, p);
     expect(leaked(bodies.join("\n")), `secrets in ${p}`).toEqual([]);
@@ -224,7 +250,9 @@ test("no secret in any text column of any table", async () => {
     for (const { table_name: table, column_name: column } of columns) {
       const ident = (s: string) => `"${s.replace(/"/g, '""')}"`;
       for (const secret of secrets) {
-        const { rows } = await pg.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${ident(table)} WHERE strpos(${ident(column)}::text, $1) > 0`, [secret.value]);
+        const { rows } = await pg.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${ident(table)} WHERE strpos(${ident(column)}::text, $1) > 0`, [
+          secret.value,
+        ]);
         if (rows[0]!.n > 0) found.push(`${table}.${column}: ${secret.name}`);
       }
     }

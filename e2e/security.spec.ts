@@ -39,7 +39,9 @@ test.describe("one request id from the browser to the provider and back", () => 
             .split("\n")
             .filter((l) => l.includes(seen.header!))
             .map((l) => JSON.parse(l.slice(l.indexOf("{"))) as { requestId?: string; msg?: string; path?: string; upstreamRequestId?: string });
-          return lines.filter((l) => l.requestId === seen.header).map((l) => `${l.msg}${l.path ? ` ${l.path}` : ""}${l.upstreamRequestId ? " +upstream id" : ""}`);
+          return lines
+            .filter((l) => l.requestId === seen.header)
+            .map((l) => `${l.msg}${l.path ? ` ${l.path}` : ""}${l.upstreamRequestId ? " +upstream id" : ""}`);
         })
         .toEqual(expect.arrayContaining([`upstream call failed /deposits/${depositId} +upstream id`, expect.stringMatching(/^route: upstream refused/)]));
     } finally {

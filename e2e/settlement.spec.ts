@@ -69,7 +69,9 @@ test.describe("settlement destination", () => {
     const page = await pageAs("admin");
     await gotoHydrated(page, "/settings/settlement");
     await page.getByTestId("destination-NGN_BALANCE").getByRole("radio").check();
-    await expect(page.getByTestId("settlement-change-effect")).toContainText("From the next deposit on, NGN deposits will settle to the NGN withdrawal balance instead of the USD withdrawal balance.");
+    await expect(page.getByTestId("settlement-change-effect")).toContainText(
+      "From the next deposit on, NGN deposits will settle to the NGN withdrawal balance instead of the USD withdrawal balance.",
+    );
     const confirmation = page.getByLabel("Type NGN_BALANCE to confirm");
     await confirmation.fill("ngn balance");
     await page.getByRole("button", { name: "Change settlement destination" }).click();
@@ -81,13 +83,19 @@ test.describe("settlement destination", () => {
     // Keeping deposits in naira changes every later deposit: it waits for a second person.
     await confirmation.fill("NGN_BALANCE");
     await page.getByRole("button", { name: "Change settlement destination" }).click();
-    await expect(page.getByText(/^Waiting for approval: Settle future NGN deposits to the NGN withdrawal balance \(now: USD withdrawal balance\)/)).toBeVisible();
+    await expect(
+      page.getByText(/^Waiting for approval: Settle future NGN deposits to the NGN withdrawal balance \(now: USD withdrawal balance\)/),
+    ).toBeVisible();
     await expect(page.getByTestId("current-destination")).toHaveText("USD withdrawal balance");
     expect(await providerSetting(request)).toBe("USD_BALANCE");
 
     const approver = await pageAs("approver");
     await gotoHydrated(approver, "/approvals");
-    const waiting = approver.getByTestId("approvals-waiting").getByTestId("approval-row").filter({ hasText: "Settle future NGN deposits to the NGN withdrawal balance" }).first();
+    const waiting = approver
+      .getByTestId("approvals-waiting")
+      .getByTestId("approval-row")
+      .filter({ hasText: "Settle future NGN deposits to the NGN withdrawal balance" })
+      .first();
     await waiting.getByTestId("approve-open").click();
     await approver.getByTestId("approve-dialog").getByTestId("approve-confirm").click();
     await expect(approver.getByText(/^Approved and sent: Settle future NGN deposits/)).toBeVisible();
@@ -125,10 +133,16 @@ test.describe("settlement destination", () => {
       // The provider's refusal is the approved request's outcome, told to the approver.
       const approver = await pageAs("approver");
       await gotoHydrated(approver, "/approvals");
-      const waiting = approver.getByTestId("approvals-waiting").getByTestId("approval-row").filter({ hasText: "Settle future NGN deposits to the NGN withdrawal balance" }).first();
+      const waiting = approver
+        .getByTestId("approvals-waiting")
+        .getByTestId("approval-row")
+        .filter({ hasText: "Settle future NGN deposits to the NGN withdrawal balance" })
+        .first();
       await waiting.getByTestId("approve-open").click();
       await approver.getByTestId("approve-dialog").getByTestId("approve-confirm").click();
-      await expect(approver.getByText("NGN_BALANCE needs an ACTIVE merchant funding setup with an NGN bank account; this merchant has none.", { exact: false }).first()).toBeVisible();
+      await expect(
+        approver.getByText("NGN_BALANCE needs an ACTIVE merchant funding setup with an NGN bank account; this merchant has none.", { exact: false }).first(),
+      ).toBeVisible();
       await approver.context().close();
       await gotoHydrated(page, "/settings/settlement");
       await expect(page.getByTestId("current-destination")).toHaveText("USD withdrawal balance");

@@ -14,7 +14,12 @@ test.describe("the shell", () => {
     await expect(confirm).toBeVisible();
     await confirm.getByRole("button", { name: /production/i }).click();
     await expect(page.getByTestId("overview-environment")).toHaveText("Production");
-    await expect(page.getByRole("status").filter({ hasText: /Production/ }).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole("status")
+        .filter({ hasText: /Production/ })
+        .first(),
+    ).toBeVisible();
 
     await page.getByRole("button", { name: /^Environment/ }).click();
     await page.getByRole("menuitemradio", { name: /sandbox/i }).click();
@@ -63,7 +68,11 @@ test.describe("the shell", () => {
   test("the theme can be changed", async ({ page }) => {
     await page.goto("/");
     await page.getByRole("button", { name: /theme/i }).click();
-    await page.getByRole("menuitemradio", { name: /dark/i }).or(page.getByRole("menuitem", { name: /dark/i })).first().click();
+    await page
+      .getByRole("menuitemradio", { name: /dark/i })
+      .or(page.getByRole("menuitem", { name: /dark/i }))
+      .first()
+      .click();
     await expect(page.locator("html")).toHaveClass(/dark/);
   });
 });

@@ -61,7 +61,10 @@ for (const role of ROLES) {
   test.describe(`stock portfolio as ${role}`, () => {
     test.use({ storageState: storageStateOf(role) });
 
-    test("the figures add up: priced positions sum to the open positions value, plus cash to the total; the stale one is unpriced", async ({ page, request }) => {
+    test("the figures add up: priced positions sum to the open positions value, plus cash to the total; the stale one is unpriced", async ({
+      page,
+      request,
+    }) => {
       await gotoHydrated(page, "/stocks");
       await expect(page.getByRole("heading", { level: 1, name: "Stock portfolio" })).toBeVisible();
       await expect(page.getByTestId("position-row").first()).toBeVisible();
@@ -82,7 +85,10 @@ for (const role of ROLES) {
       await expect(page.getByTestId("unpriced-note")).toContainText("One position is unpriced");
 
       // Quantities and cash as the provider holds them (cash does not move with prices).
-      const wallet = await provider<{ usd_balance: string; positions: { symbol: string; quantity: string; available: string }[] }>(request, "/wallet/portfolio");
+      const wallet = await provider<{ usd_balance: string; positions: { symbol: string; quantity: string; available: string }[] }>(
+        request,
+        "/wallet/portfolio",
+      );
       expect(usdOf(f.usd).toFixed(2)).toBe(new Decimal(wallet.usd_balance).toFixed(2));
       for (const p of wallet.positions) {
         const row = f.rows.find((r) => r.symbol === p.symbol);
@@ -148,7 +154,12 @@ test.describe("stock prices", () => {
     const result = page.getByTestId("conversion-result");
     await expect(result).toBeVisible();
     const rate = usdOf((await result.getByTestId("conversion-rate").textContent())!);
-    await expect(result.getByTestId("conversion-amount")).toHaveText(`2 AAPL = USD ${rate.times(2).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ",")}`);
+    await expect(result.getByTestId("conversion-amount")).toHaveText(
+      `2 AAPL = USD ${rate
+        .times(2)
+        .toFixed(2)
+        .replace(/\B(?=(\d{3})+(?!\d))/g, ",")}`,
+    );
     // Into dollars the rate is the stock's price.
     expect(usdOf((await result.getByTestId("conversion-source-price").textContent())!).toFixed(2)).toBe(rate.toFixed(2));
     await expect(result.getByTestId("conversion-target-price")).toHaveText("USD 1.00");

@@ -4,7 +4,6 @@ import { emailOf, storageStateOf } from "./roles";
 
 test.use({ storageState: storageStateOf("admin") });
 
-
 test.describe("team administration", () => {
   test("field errors show on the fields of the add form", async ({ page }) => {
     await page.goto("/settings/team");
@@ -89,4 +88,3 @@ test.describe("team administration", () => {
     await expect(chosenFilter(page, "Action")).toHaveText("auth.sign_in");
   });
 });
-

@@ -143,13 +143,19 @@ test.describe("merchant withdrawals", () => {
     expect(await providerTotal(request)).toBe(before);
 
     await gotoHydrated(operator, "/approvals");
-    const own = operator.getByTestId("approvals-mine").getByTestId("approval-row").filter({ hasText: usd(amount) });
+    const own = operator
+      .getByTestId("approvals-mine")
+      .getByTestId("approval-row")
+      .filter({ hasText: usd(amount) });
     await expect(own).toContainText("Waiting for approval");
     await expect(operator.getByTestId("approve-open")).toHaveCount(0);
 
     const approver = await pageAs(browser, "approver");
     await gotoHydrated(approver, "/approvals");
-    const waiting = approver.getByTestId("approvals-waiting").getByTestId("approval-row").filter({ hasText: usd(amount) });
+    const waiting = approver
+      .getByTestId("approvals-waiting")
+      .getByTestId("approval-row")
+      .filter({ hasText: usd(amount) });
     await expect(waiting).toContainText("Merchant withdrawal");
     await waiting.getByTestId("approve-open").click();
     await approver.getByTestId("approve-dialog").getByTestId("approve-confirm").click();

@@ -30,7 +30,16 @@ beforeAll(async () => {
   });
   // Another organization's row never shows up.
   const other = await createTeam();
-  await testDb().auditLog.create({ data: { organizationId: other.org.id, action: "user.add", actorId: other.admin.id, targetType: "user", targetId: "x", at: new Date("2026-03-03T10:00:00Z") } });
+  await testDb().auditLog.create({
+    data: {
+      organizationId: other.org.id,
+      action: "user.add",
+      actorId: other.admin.id,
+      targetType: "user",
+      targetId: "x",
+      at: new Date("2026-03-03T10:00:00Z"),
+    },
+  });
 });
 
 describe("queryAudit filters", () => {
@@ -80,7 +89,13 @@ describe("queryAudit filters", () => {
   it("pages by AUDIT_PAGE_SIZE", async () => {
     const many = await createTeam();
     await testDb().auditLog.createMany({
-      data: Array.from({ length: AUDIT_PAGE_SIZE + 3 }, (_, i) => ({ organizationId: many.org.id, action: "user.add", actorId: many.admin.id, targetType: "user", targetId: `u${i}` })),
+      data: Array.from({ length: AUDIT_PAGE_SIZE + 3 }, (_, i) => ({
+        organizationId: many.org.id,
+        action: "user.add",
+        actorId: many.admin.id,
+        targetType: "user",
+        targetId: `u${i}`,
+      })),
     });
     const first = await queryAudit(many.org.id, filters({}));
     expect(first).toMatchObject({ total: AUDIT_PAGE_SIZE + 3, pages: 2 });

@@ -24,7 +24,9 @@ describe("environment validation", () => {
     expect(() => parseEnv({ ...valid, DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL must start with postgresql:\/\//);
     expect(() => parseEnv({ ...valid, AUTH_SECRET: "short" })).toThrow(/AUTH_SECRET is too short/);
     expect(() => parseEnv({ ...valid, VAULT_MASTER_KEY: "abc" })).toThrow(/VAULT_MASTER_KEY must be exactly 32 bytes/);
-    expect(() => parseEnv({ ...valid, UPSTREAM_RATE_LIMIT_PER_MINUTE: "lots" })).toThrow(/UPSTREAM_RATE_LIMIT_PER_MINUTE must be a whole number of requests per minute/);
+    expect(() => parseEnv({ ...valid, UPSTREAM_RATE_LIMIT_PER_MINUTE: "lots" })).toThrow(
+      /UPSTREAM_RATE_LIMIT_PER_MINUTE must be a whole number of requests per minute/,
+    );
     expect(() => parseEnv({ ...valid, UPSTREAM_RATE_LIMIT_PER_MINUTE: "5" })).toThrow(/UPSTREAM_RATE_LIMIT_PER_MINUTE must be at least 20/);
     expect(parseEnv({ ...valid, UPSTREAM_RATE_LIMIT_PER_MINUTE: "300" }).UPSTREAM_RATE_LIMIT_PER_MINUTE).toBe(300);
   });

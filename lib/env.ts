@@ -5,8 +5,7 @@
  */
 import { z } from "zod";
 
-const url = (what: string) =>
-  z.string({ error: `is missing: set it to ${what}` }).url({ error: `is not a URL: set it to ${what}` });
+const url = (what: string) => z.string({ error: `is missing: set it to ${what}` }).url({ error: `is not a URL: set it to ${what}` });
 
 const schema = z
   .object({
@@ -51,10 +50,7 @@ const schema = z
     OIDC_CLIENT_SECRET: z.string().min(1).optional(),
     OIDC_NAME: z.string().default("Single sign-on"),
     /** Bearer token for /api/metrics (Prometheus); without it only a signed-in admin may read metrics. */
-    METRICS_TOKEN: z
-      .string()
-      .min(32, { error: "is too short: use 32 or more random characters (e.g. `openssl rand -hex 32`)" })
-      .optional(),
+    METRICS_TOKEN: z.string().min(32, { error: "is too short: use 32 or more random characters (e.g. `openssl rand -hex 32`)" }).optional(),
     /**
      * Development only: lets the sandbox outbound webhook reach a receiver on this machine
      * (127.0.0.0/8, ::1). Refused unless APP_URL itself is on localhost, so never in production.

@@ -36,7 +36,13 @@ function formatterFor(currency: string, digits: number): Intl.NumberFormat {
   let f = formatters.get(key);
   if (!f) {
     try {
-      f = new Intl.NumberFormat("en-GB", { style: "currency", currency, currencyDisplay: "code", minimumFractionDigits: digits, maximumFractionDigits: digits });
+      f = new Intl.NumberFormat("en-GB", {
+        style: "currency",
+        currency,
+        currencyDisplay: "code",
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      });
     } catch {
       // A code Intl does not know (e.g. a crypto asset): a plain number, the code added by the caller.
       f = new Intl.NumberFormat("en-GB", { minimumFractionDigits: digits, maximumFractionDigits: digits });

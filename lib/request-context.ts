@@ -30,7 +30,10 @@ function normalizeAddress(raw: string): string | null {
  * docs/deployment.md §5).
  */
 export function clientAddress(forwardedFor: string | null, trustedProxies: number): string | null {
-  const entries = (forwardedFor ?? "").split(",").map((e) => e.trim()).filter(Boolean);
+  const entries = (forwardedFor ?? "")
+    .split(",")
+    .map((e) => e.trim())
+    .filter(Boolean);
   if (entries.length === 0) return null;
   // Fewer entries than proxies: the request skipped some of them, so the left-most is all there is.
   const index = Math.max(0, entries.length - Math.max(1, trustedProxies));

@@ -59,23 +59,14 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startEmbeddedDb(opts: {
-  dataDir: string;
-  port: number;
-  database: string;
-  persistent?: boolean;
-  quiet?: boolean;
-}): Promise<EmbeddedDb> {
+export async function startEmbeddedDb(opts: { dataDir: string; port: number; database: string; persistent?: boolean; quiet?: boolean }): Promise<EmbeddedDb> {
   const asRoot = runsAsRoot();
   const dataDir = asRoot ? rootDataDir(opts.dataDir, opts.persistent ?? true) : path.resolve(opts.dataDir);
   const pidFile = path.join(dataDir, "postmaster.pid");
   if (fs.existsSync(pidFile)) {
     const pid = Number(fs.readFileSync(pidFile, "utf8").split("\n")[0]);
     if (pid && pidAlive(pid)) {
-      throw new Error(
-        `The embedded database in ${dataDir} is already running (pid ${pid}). Stop the other ` +
-          "`npm run dev` or `npm test` first.",
-      );
+      throw new Error(`The embedded database in ${dataDir} is already running (pid ${pid}). Stop the other ` + "`npm run dev` or `npm test` first.");
     }
     fs.rmSync(pidFile); // left behind by a crash: the server is gone
   }

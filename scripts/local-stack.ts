@@ -48,10 +48,7 @@ export class LocalStack {
    * The database ready for the demo; the embedded one when DATABASE_URL is unset, its data in
    * `dataDir` (as root, in a folder of its own outside the checkout: the returned `dataDir`).
    */
-  async demoDatabase(
-    dataDir: string,
-    port: number,
-  ): Promise<{ databaseUrl: string; applied: string[]; seeded: boolean; dataDir?: string }> {
+  async demoDatabase(dataDir: string, port: number): Promise<{ databaseUrl: string; applied: string[]; seeded: boolean; dataDir?: string }> {
     generateClient();
     let databaseUrl = process.env.DATABASE_URL;
     let keptIn: string | undefined;

@@ -98,7 +98,6 @@ export async function startMailCatcher(opts: { smtpPort?: number; httpPort?: num
   return {
     smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
     httpUrl: `http://127.0.0.1:${httpPort}`,
-    stop: () =>
-      Promise.all([new Promise<void>((r) => smtp.close(() => r())), new Promise<void>((r) => api.close(() => r()))]).then(() => undefined),
+    stop: () => Promise.all([new Promise<void>((r) => smtp.close(() => r())), new Promise<void>((r) => api.close(() => r()))]).then(() => undefined),
   };
 }

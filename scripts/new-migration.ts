@@ -24,27 +24,27 @@ if (!name) {
 }
 fs.mkdirSync(dir, { recursive: true });
 async function main() {
-const from = fs.existsSync(snapshot) ? ["--from-schema-datamodel", snapshot] : ["--from-empty"];
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "migration-diff-"));
-const db = await startEmbeddedDb({ dataDir: path.join(tmp, "pg"), port: await freePort(), database: "diff", persistent: false, quiet: true });
-let sql: string;
-try {
-  process.env.DATABASE_URL = db.url;
-  sql = prisma(["migrate", "diff", ...from, "--to-schema-datamodel", schema, "--script"], { capture: true });
-} finally {
-  await db.stop();
-  fs.rmSync(tmp, { recursive: true, force: true });
-}
-if (!sql.trim() || /^-- This is an empty migration/m.test(sql)) {
-  console.log("The schema has not changed since the last migration: nothing written.");
-  return;
-}
-const stamp = new Date().toISOString().replace(/\D/g, "").slice(0, 14);
-const target = path.join(dir, `${stamp}_${name}`);
-fs.mkdirSync(target);
-fs.writeFileSync(path.join(target, "migration.sql"), sql);
-fs.copyFileSync(schema, snapshot);
-console.log(`Wrote ${path.relative(root, target)}/migration.sql`);
+  const from = fs.existsSync(snapshot) ? ["--from-schema-datamodel", snapshot] : ["--from-empty"];
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "migration-diff-"));
+  const db = await startEmbeddedDb({ dataDir: path.join(tmp, "pg"), port: await freePort(), database: "diff", persistent: false, quiet: true });
+  let sql: string;
+  try {
+    process.env.DATABASE_URL = db.url;
+    sql = prisma(["migrate", "diff", ...from, "--to-schema-datamodel", schema, "--script"], { capture: true });
+  } finally {
+    await db.stop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+  if (!sql.trim() || /^-- This is an empty migration/m.test(sql)) {
+    console.log("The schema has not changed since the last migration: nothing written.");
+    return;
+  }
+  const stamp = new Date().toISOString().replace(/\D/g, "").slice(0, 14);
+  const target = path.join(dir, `${stamp}_${name}`);
+  fs.mkdirSync(target);
+  fs.writeFileSync(path.join(target, "migration.sql"), sql);
+  fs.copyFileSync(schema, snapshot);
+  console.log(`Wrote ${path.relative(root, target)}/migration.sql`);
 }
 
 main().catch((err) => {

@@ -143,7 +143,9 @@ export async function busyPorts(ports: { port: number; variable: string; what: s
       : other && isDescendant(holder.pid, other)
         ? `by another \`${command}\` of this checkout (${holder.name}, pid ${holder.pid})`
         : `by ${holder.name} (pid ${holder.pid})`;
-    sentences.push(`Port ${port}, for ${what}, is already in use ${by}: stop it, or choose another port with ${variable}, e.g. ${variable}=${port + 1} ${command}.`);
+    sentences.push(
+      `Port ${port}, for ${what}, is already in use ${by}: stop it, or choose another port with ${variable}, e.g. ${variable}=${port + 1} ${command}.`,
+    );
   }
   return sentences;
 }

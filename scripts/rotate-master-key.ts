@@ -62,14 +62,22 @@ interface Row {
 const COLUMNS = "id, organization_id, environment::text AS environment, surface::text AS surface, kind::text AS kind, key_id, nonce, ciphertext, auth_tag";
 const MAX_PASSES = 5;
 
-const binding = (r: Row): RecordBinding => ({ recordId: r.id, organizationId: r.organization_id, environment: r.environment, surface: r.surface, kind: r.kind });
+const binding = (r: Row): RecordBinding => ({
+  recordId: r.id,
+  organizationId: r.organization_id,
+  environment: r.environment,
+  surface: r.surface,
+  kind: r.kind,
+});
 const sealed = (r: Row): Sealed => ({ keyId: r.key_id, nonce: r.nonce, ciphertext: r.ciphertext, authTag: r.auth_tag });
 
 export function targetKeyFromEnv(source: Record<string, string | undefined>): MasterKey {
   const value = source.VAULT_NEW_MASTER_KEY?.trim();
   const id = source.VAULT_NEW_MASTER_KEY_ID?.trim();
   if (!value || !id) {
-    throw new VaultCryptoError("Set VAULT_NEW_MASTER_KEY (32 random bytes in base64, e.g. `openssl rand -base64 32`) and VAULT_NEW_MASTER_KEY_ID (a new id, e.g. k2).");
+    throw new VaultCryptoError(
+      "Set VAULT_NEW_MASTER_KEY (32 random bytes in base64, e.g. `openssl rand -base64 32`) and VAULT_NEW_MASTER_KEY_ID (a new id, e.g. k2).",
+    );
   }
   const [key] = parsePreviousKeys(`${id}:${value}`);
   return key!;
@@ -89,7 +97,10 @@ export async function rotateMasterKey(opts: {
     throw new VaultCryptoError(`The new key id "${target.id}" is the current key's id: give the new key a new id.`);
   }
   // Reads every key we know (current, previous, new); writes only the new one.
-  const ring = makeKeyRing(target, [...current.byId.values()].filter((k) => k.id !== target.id));
+  const ring = makeKeyRing(
+    target,
+    [...current.byId.values()].filter((k) => k.id !== target.id),
+  );
   const onlyTarget = makeKeyRing(target);
 
   const pg = new Client({ connectionString: opts.databaseUrl });
@@ -104,7 +115,11 @@ export async function rotateMasterKey(opts: {
       let after = "00000000-0000-0000-0000-000000000000";
       let changedThisPass = 0;
       for (;;) {
-        const { rows } = await pg.query<Row>(`SELECT ${COLUMNS} FROM vault_secrets WHERE key_id <> $1 AND id > $2 ORDER BY id LIMIT $3`, [target.id, after, batchSize]);
+        const { rows } = await pg.query<Row>(`SELECT ${COLUMNS} FROM vault_secrets WHERE key_id <> $1 AND id > $2 ORDER BY id LIMIT $3`, [
+          target.id,
+          after,
+          batchSize,
+        ]);
         if (rows.length === 0) break;
         after = rows[rows.length - 1]!.id;
         for (const row of rows) {

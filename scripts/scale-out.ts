@@ -61,7 +61,10 @@ async function main() {
     const instances = [
       { name: "app-a", port: PORT_A, url: urlA },
       { name: "app-b", port: PORT_B, url: urlB },
-    ].map((i) => ({ ...i, process: startProcess(i.name, bin("next"), ["start", "--port", String(i.port)], env, { onExit: stack.onExit(`Instance ${i.name}`) }) }));
+    ].map((i) => ({
+      ...i,
+      process: startProcess(i.name, bin("next"), ["start", "--port", String(i.port)], env, { onExit: stack.onExit(`Instance ${i.name}`) }),
+    }));
     stack.started.push(...instances.map((i) => i.process));
     await Promise.all(instances.map((i) => waitForHttp(`${i.url}/api/health`, 120_000, () => i.process.child.exitCode === null)));
 

@@ -59,7 +59,10 @@ async function main() {
       await (await dbStarting?.catch(() => undefined))?.stop();
       fs.rmSync(tmp, { recursive: true, force: true });
     })());
-  for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
+  for (const [signal, code] of [
+    ["SIGINT", 130],
+    ["SIGTERM", 143],
+  ] as const) {
     process.on(signal, () => {
       interrupted = true;
       void cleanUp().then(() => process.exit(code));
@@ -96,8 +99,15 @@ async function main() {
       const vitestJson = path.join(results, "vitest.json");
       fs.rmSync(vitestJson, { force: true });
       await run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile=${vitestJson}`], { ...baseEnv, TEST_DATABASE_URL: db.url });
-      const v = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number; numFailedTestSuites: number }>(vitestJson);
-      if (v) add({ passed: v.numPassedTests, failed: v.numFailedTests + (v.numFailedTestSuites && !v.numFailedTests ? v.numFailedTestSuites : 0), skipped: v.numPendingTests + v.numTodoTests });
+      const v = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number; numFailedTestSuites: number }>(
+        vitestJson,
+      );
+      if (v)
+        add({
+          passed: v.numPassedTests,
+          failed: v.numFailedTests + (v.numFailedTestSuites && !v.numFailedTests ? v.numFailedTestSuites : 0),
+          skipped: v.numPendingTests + v.numTodoTests,
+        });
       else add({ passed: 0, failed: 1, skipped: 0 });
     }
 
@@ -148,7 +158,13 @@ async function main() {
       // A second instance of the same build on the same database, as behind a load balancer:
       // e2e/scale-out.spec.ts proves sessions, rate budget, ledger, live updates and approvals hold across both.
       const secondUrl = `http://localhost:${await freePort()}`;
-      const second = startProcess("app-2", bin("next"), ["start", "--port", new URL(secondUrl).port], { ...env, LOG_LEVEL: "info" }, { logFile: path.join(results, "app-2.log") });
+      const second = startProcess(
+        "app-2",
+        bin("next"),
+        ["start", "--port", new URL(secondUrl).port],
+        { ...env, LOG_LEVEL: "info" },
+        { logFile: path.join(results, "app-2.log") },
+      );
       started.push(second);
       await waitForHttp(`http://localhost:${emulatorPort}/__emulator/health`, 60_000, () => emulator.child.exitCode === null);
       const { seedDemoVault } = await import("../lib/vault/seed-demo");
@@ -157,7 +173,16 @@ async function main() {
       await waitForHttp(`${secondUrl}/api/health`, 60_000, () => second.child.exitCode === null);
       const pwJson = path.join(results, "playwright.json");
       fs.rmSync(pwJson, { force: true });
-      await run(bin("playwright"), ["test", ...playwrightArgs], { ...env, NODE_ENV: "test", E2E_BASE_URL: appUrl, E2E_EMULATOR_URL: `http://localhost:${emulatorPort}`, E2E_SECOND_BASE_URL: secondUrl, E2E_MAIL_CATCHER_URL: mail.httpUrl, APP_LOG_FILE: appLog, PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson });
+      await run(bin("playwright"), ["test", ...playwrightArgs], {
+        ...env,
+        NODE_ENV: "test",
+        E2E_BASE_URL: appUrl,
+        E2E_EMULATOR_URL: `http://localhost:${emulatorPort}`,
+        E2E_SECOND_BASE_URL: secondUrl,
+        E2E_MAIL_CATCHER_URL: mail.httpUrl,
+        APP_LOG_FILE: appLog,
+        PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
+      });
       const p = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(pwJson);
       if (p) e2e = { passed: p.stats.expected + p.stats.flaky, failed: p.stats.unexpected, skipped: p.stats.skipped };
     } else {

@@ -87,7 +87,12 @@ describe.each(actionFiles)("server actions in %s", (file) => {
       if (!def) continue;
       const result = await (fn as (i: unknown) => Promise<{ ok: boolean; error?: string }>)(refusedInput(def.input));
       const expected = who === "signed out" ? SIGNED_OUT : can(who, def.permission) ? INVALID : REFUSED;
-      expect({ action: name, permission: def.permission, ok: result.ok, error: result.error }).toEqual({ action: name, permission: def.permission, ok: false, error: expected });
+      expect({ action: name, permission: def.permission, ok: result.ok, error: result.error }).toEqual({
+        action: name,
+        permission: def.permission,
+        ok: false,
+        error: expected,
+      });
     }
   });
 });
@@ -151,20 +156,60 @@ describe.each(routeFiles.filter((f) => !(f in PUBLIC_ROUTES)))("route handlers i
  * Tightening (a lower limit, a role taken away, a disabled user) applies at once for "asks".
  */
 const LOOSENING: { file: string; control: string; loosening: string; asks: Role[]; approves: Role[]; via?: string }[] = [
-  { file: "lib/actions/set-approval-threshold.ts", control: "approval limit", loosening: "raise, or remove a kind's limit under a higher one", asks: ["admin"], approves: ["approver", "admin"] },
+  {
+    file: "lib/actions/set-approval-threshold.ts",
+    control: "approval limit",
+    loosening: "raise, or remove a kind's limit under a higher one",
+    asks: ["admin"],
+    approves: ["approver", "admin"],
+  },
   { file: "lib/actions/change-role.ts", control: "role", loosening: "grant approver or admin", asks: ["admin"], approves: ["approver", "admin"] },
-  { file: "lib/actions/add-user.ts", control: "role", loosening: "add someone as approver or admin (starts as viewer)", asks: ["admin"], approves: ["approver", "admin"] },
-  { file: "lib/actions/issue-invite.ts", control: "sign-in link", loosening: "new link for an active approver or admin", asks: ["admin"], approves: ["approver", "admin"] },
+  {
+    file: "lib/actions/add-user.ts",
+    control: "role",
+    loosening: "add someone as approver or admin (starts as viewer)",
+    asks: ["admin"],
+    approves: ["approver", "admin"],
+  },
+  {
+    file: "lib/actions/issue-invite.ts",
+    control: "sign-in link",
+    loosening: "new link for an active approver or admin",
+    asks: ["admin"],
+    approves: ["approver", "admin"],
+  },
   { file: "lib/actions/set-velocity-limit.ts", control: "24-hour limit", loosening: "raise or remove one", asks: ["admin"], approves: ["approver", "admin"] },
-  { file: "lib/actions/set-outbound-webhook.ts", control: "outbound webhook address", loosening: "set or change the address", asks: ["admin"], approves: ["approver", "admin"] },
-  { file: "lib/actions/add-api-key.ts", control: "API key", loosening: "add a key", asks: ["admin"], approves: ["approver", "admin"], via: "lib/vault/hold.ts" },
-  { file: "lib/actions/replace-api-key.ts", control: "API key", loosening: "replace a key", asks: ["admin"], approves: ["approver", "admin"], via: "lib/vault/hold.ts" },
+  {
+    file: "lib/actions/set-outbound-webhook.ts",
+    control: "outbound webhook address",
+    loosening: "set or change the address",
+    asks: ["admin"],
+    approves: ["approver", "admin"],
+  },
+  {
+    file: "lib/actions/add-api-key.ts",
+    control: "API key",
+    loosening: "add a key",
+    asks: ["admin"],
+    approves: ["approver", "admin"],
+    via: "lib/vault/hold.ts",
+  },
+  {
+    file: "lib/actions/replace-api-key.ts",
+    control: "API key",
+    loosening: "replace a key",
+    asks: ["admin"],
+    approves: ["approver", "admin"],
+    via: "lib/vault/hold.ts",
+  },
 ];
 
 describe.each(LOOSENING)("loosening $control in $file", ({ file, asks, approves, via }) => {
   it("is asked for by exactly the roles in the table and approved by exactly the deciding roles", async () => {
     const mod = await load(file);
-    const defs = Object.values(mod).map((fn) => actionDefinition(fn)).filter((d) => d !== undefined);
+    const defs = Object.values(mod)
+      .map((fn) => actionDefinition(fn))
+      .filter((d) => d !== undefined);
     expect(defs.length).toBe(1);
     expect(ROLES.filter((r) => can(r, defs[0]!.permission))).toEqual(asks);
     expect(ROLES.filter((r) => can(r, "approval:decide"))).toEqual(approves);
@@ -193,14 +238,24 @@ const SAMPLES: Record<string, (t: typeof team, subjectId: string) => Promise<unk
   control_outbound_webhook: async () => ({ environment: "sandbox", url: "https://93.184.216.34/hooks", enabled: true, before: null }),
   control_api_key: async (t) => {
     const held = await testDb().$transaction((tx) =>
-      holdApiKey(tx as never, { organizationId: t.org.id, environment: "sandbox", surface: "core", key: "sk_sandbox_matrix_0123456789", scopes: ["Read"], actorId: t.admin.id }),
+      holdApiKey(tx as never, {
+        organizationId: t.org.id,
+        environment: "sandbox",
+        surface: "core",
+        key: "sk_sandbox_matrix_0123456789",
+        scopes: ["Read"],
+        actorId: t.admin.id,
+      }),
     );
     return { heldId: held.id, environment: "sandbox", surface: "core", scopes: ["Read"], last4: held.last4, replacesId: null, replacesLast4: null };
   },
 };
 
 describe("who may approve each control kind", () => {
-  const controlKinds = listExecutors().map((e) => e.kind).filter(isControlKind).sort();
+  const controlKinds = listExecutors()
+    .map((e) => e.kind)
+    .filter(isControlKind)
+    .sort();
 
   it("has a sample for every control kind", () => {
     expect(Object.keys(SAMPLES).sort()).toEqual(controlKinds);
@@ -208,7 +263,9 @@ describe("who may approve each control kind", () => {
 
   it.each(controlKinds)("%s: not the requester, not the subject, not a non-deciding role; a deciding role may", async (kind) => {
     const t = await createTeam();
-    const subject = await testDb().user.create({ data: { organizationId: t.org.id, email: `subject-${t.tag}@test.example`, name: "Subject", role: "approver" } });
+    const subject = await testDb().user.create({
+      data: { organizationId: t.org.id, email: `subject-${t.tag}@test.example`, name: "Subject", role: "approver" },
+    });
     const filed = await requestControlChange({
       kind,
       payload: await SAMPLES[kind]!(t, subject.id),

@@ -60,8 +60,21 @@ beforeAll(async () => {
   team = await createTeam();
   // Real keys, so input that passes validation reaches the provider and its answer is handled too.
   await testDb().$transaction(async (tx) => {
-    await addApiKey(tx as never, { organizationId: team.org.id, environment: "sandbox", surface: "core", key: SEED_KEYS.full, scopes: ["Read", "Write", "Trade"], actorId: team.admin.id });
-    await setWebhookSecret(tx as never, { organizationId: team.org.id, environment: "sandbox", surface: "core", secret: WEBHOOK_SECRET, actorId: team.admin.id });
+    await addApiKey(tx as never, {
+      organizationId: team.org.id,
+      environment: "sandbox",
+      surface: "core",
+      key: SEED_KEYS.full,
+      scopes: ["Read", "Write", "Trade"],
+      actorId: team.admin.id,
+    });
+    await setWebhookSecret(tx as never, {
+      organizationId: team.org.id,
+      environment: "sandbox",
+      surface: "core",
+      secret: WEBHOOK_SECRET,
+      actorId: team.admin.id,
+    });
   });
 }, 60_000);
 afterAll(() => emu.close());
@@ -112,7 +125,8 @@ describe.each(actionModules())("server actions in %s", (file) => {
       const def = actionDefinition(fn);
       const isPublic = `${file}#${name}` in PUBLIC_ACTIONS;
       if (!def && !isPublic) continue; // the authorization matrix fails for these
-      if (def) await signInAdmin(); // every permission, so validation is what answers
+      if (def)
+        await signInAdmin(); // every permission, so validation is what answers
       else signOutTest();
       for (const [label, make] of inputsFor(fieldNames(def?.input))) {
         const input = make();
@@ -141,7 +155,11 @@ const COMMON_QUERY = ["page", "q", "status", "from", "to", "id", "range", "since
 async function callRoute(handler: unknown, url: string, params: Record<string, unknown>, init: RequestInit = {}) {
   const abort = new AbortController();
   const res = await (handler as (r: Request, c: unknown) => Promise<Response>)(
-    new Request(`http://localhost${url}`, { ...init, headers: { "x-request-id": "bad-input", ...(init.headers as Record<string, string>) }, signal: abort.signal }),
+    new Request(`http://localhost${url}`, {
+      ...init,
+      headers: { "x-request-id": "bad-input", ...(init.headers as Record<string, string>) },
+      signal: abort.signal,
+    }),
     { params: Promise.resolve(params) },
   );
   const type = res.headers.get("content-type") ?? "";
@@ -190,7 +208,12 @@ describe("the webhook intake", () => {
   const file = "app/api/webhooks/[environment]/[surface]/route.ts";
   const post = async (body: BodyInit, headers: Record<string, string>, environment = "sandbox", surface = "core") => {
     const { POST } = await load(file);
-    return callRoute(POST, `/api/webhooks/${encodeURIComponent(environment)}/${encodeURIComponent(surface)}`, { environment, surface }, { method: "POST", body, headers: { "content-type": "application/json", ...headers } });
+    return callRoute(
+      POST,
+      `/api/webhooks/${encodeURIComponent(environment)}/${encodeURIComponent(surface)}`,
+      { environment, surface },
+      { method: "POST", body, headers: { "content-type": "application/json", ...headers } },
+    );
   };
   const signed = (body: string | Uint8Array) => ({ "x-daya-signature": signBody("core", WEBHOOK_SECRET, body) });
 
@@ -203,7 +226,11 @@ describe("the webhook intake", () => {
     expect((await post("{not json", signed("{not json"))).status).toBe(400);
     const notUtf8 = new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]);
     expect((await post(notUtf8, signed(notUtf8))).status).toBe(400);
-    for (const [environment, surface] of [["staging", "core"], ["sandbox", "coins"], [INJECTIONS[0]!, INJECTIONS[3]!]] as const) {
+    for (const [environment, surface] of [
+      ["staging", "core"],
+      ["sandbox", "coins"],
+      [INJECTIONS[0]!, INJECTIONS[3]!],
+    ] as const) {
       expect((await post("{}", {}, environment, surface)).status).toBe(404);
     }
   });
@@ -211,7 +238,11 @@ describe("the webhook intake", () => {
   it("answers signed JSON of the wrong shape without a 500, and is not polluted by it", async () => {
     for (const notAnObject of ["[]", "null", '"a string"', "12345"]) {
       const r = await post(notAnObject, signed(notAnObject));
-      expect({ body: notAnObject, status: r.status, error: r.body?.error }).toEqual({ body: notAnObject, status: 400, error: "The body is not a JSON object." });
+      expect({ body: notAnObject, status: r.status, error: r.body?.error }).toEqual({
+        body: notAnObject,
+        status: 400,
+        error: "The body is not a JSON object.",
+      });
     }
     const bodies = [
       JSON.stringify({ event: 123, data: "not an object", timestamp: "not a time" }),

@@ -38,7 +38,14 @@ beforeAll(async () => {
   process.env.UPSTREAM_SANDBOX_PRO_URL = `${emu.url}/pro`;
   team = await createTeam();
   await testDb().$transaction((tx) =>
-    addApiKey(tx as never, { organizationId: team.org.id, environment: "sandbox", surface: "core", key: SEED_KEYS.full, scopes: ["Read", "Write", "Trade"], actorId: team.admin.id }),
+    addApiKey(tx as never, {
+      organizationId: team.org.id,
+      environment: "sandbox",
+      surface: "core",
+      key: SEED_KEYS.full,
+      scopes: ["Read", "Write", "Trade"],
+      actorId: team.admin.id,
+    }),
   );
   await testDb().approvalThreshold.create({ data: { organizationId: team.org.id, kind: "balance_move", currency: "USD", amount: "1000000" } });
   vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
@@ -90,7 +97,6 @@ describe("the request id", () => {
     expect(sent.length).toBeGreaterThanOrEqual(1);
     expect(sent.every((s) => s.requestId === id)).toBe(true);
     expect(linesWith(id).map((l) => l.msg)).toContain("upstream call");
-
   });
 
   it("of an unexpected failure is the reference the person sees and the one logged", async () => {
@@ -110,8 +116,24 @@ describe("the request id", () => {
     const { defaultUpstreamClient } = await import("@/lib/upstream");
     const saved = testSession.headers["x-request-id"];
     delete testSession.headers["x-request-id"];
-    await defaultUpstreamClient().request({ surface: "core", environment: "sandbox", organizationId: team.org.id, method: "GET", path: "/banks", schema: (await import("zod")).z.unknown(), cache: false });
-    await defaultUpstreamClient().request({ surface: "core", environment: "sandbox", organizationId: team.org.id, method: "GET", path: "/banks", schema: (await import("zod")).z.unknown(), cache: false });
+    await defaultUpstreamClient().request({
+      surface: "core",
+      environment: "sandbox",
+      organizationId: team.org.id,
+      method: "GET",
+      path: "/banks",
+      schema: (await import("zod")).z.unknown(),
+      cache: false,
+    });
+    await defaultUpstreamClient().request({
+      surface: "core",
+      environment: "sandbox",
+      organizationId: team.org.id,
+      method: "GET",
+      path: "/banks",
+      schema: (await import("zod")).z.unknown(),
+      cache: false,
+    });
     expect(sent).toHaveLength(2);
     expect(sent[0]!.requestId).toMatch(/^[0-9a-f-]{36}$/);
     expect(sent[0]!.requestId).not.toBe(sent[1]!.requestId);

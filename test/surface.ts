@@ -48,7 +48,11 @@ export async function load(file: string): Promise<Record<string, unknown>> {
 
 /** The URL path of a route module with each dynamic segment filled by `fill(name)`. */
 export function routePath(file: string, fill: (name: string) => string): { url: string; params: Record<string, string | string[]> } {
-  const segments = file.replace(/^app/, "").replace(/\/route\.tsx?$/, "").split("/").filter(Boolean);
+  const segments = file
+    .replace(/^app/, "")
+    .replace(/\/route\.tsx?$/, "")
+    .split("/")
+    .filter(Boolean);
   const params: Record<string, string | string[]> = {};
   const parts = segments
     .filter((s) => !/^\(.*\)$/.test(s)) // route groups are not part of the URL
@@ -67,7 +71,12 @@ export function fieldNames(schema: z.ZodType | undefined): string[] {
   const seen = new Set<string>();
   const visit = (s: unknown, depth: number) => {
     if (!s || typeof s !== "object" || depth > 6) return;
-    const any = s as { shape?: Record<string, unknown>; options?: unknown[]; in?: unknown; def?: { innerType?: unknown; in?: unknown; left?: unknown; right?: unknown } };
+    const any = s as {
+      shape?: Record<string, unknown>;
+      options?: unknown[];
+      in?: unknown;
+      def?: { innerType?: unknown; in?: unknown; left?: unknown; right?: unknown };
+    };
     if (any.shape && typeof any.shape === "object") for (const k of Object.keys(any.shape)) seen.add(k);
     for (const o of any.options ?? []) visit(o, depth + 1);
     visit(any.in, depth + 1);

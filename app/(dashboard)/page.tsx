@@ -75,7 +75,10 @@ export default async function OverviewPage() {
                 <h2>Recent activity</h2>
               </CardTitle>
               <CardDescription>
-                The latest changes made through the app. <Link className="underline underline-offset-4" href="/settings/audit">Open the audit log</Link>
+                The latest changes made through the app.{" "}
+                <Link className="underline underline-offset-4" href="/settings/audit">
+                  Open the audit log
+                </Link>
               </CardDescription>
             </CardHeader>
             <CardContent>

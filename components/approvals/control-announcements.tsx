@@ -14,8 +14,8 @@ export function ControlAnnouncements({ items }: { items: Announcement[] }) {
         <p key={a.id} className="flex items-start gap-2">
           <ShieldAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
           <span>
-            <strong>Pending control change:</strong> {a.summary}, asked by {a.requestedBy}. Nobody else can approve it, so it
-            applies on {a.applyAt.slice(0, 16).replace("T", " ")} UTC unless cancelled or rejected in{" "}
+            <strong>Pending control change:</strong> {a.summary}, asked by {a.requestedBy}. Nobody else can approve it, so it applies on{" "}
+            {a.applyAt.slice(0, 16).replace("T", " ")} UTC unless cancelled or rejected in{" "}
             <Link href="/approvals" className="underline">
               Approvals
             </Link>

@@ -107,7 +107,12 @@ export function ApprovalsInbox({
         }
       >
         {data.waiting.length ? (
-          <ApprovalsTable rows={data.waiting} caption={mayDecide ? "Requests waiting for your decision, soonest expiry first" : "Requests waiting for an approver, soonest expiry first"} actions={actions} testId="approvals-waiting" />
+          <ApprovalsTable
+            rows={data.waiting}
+            caption={mayDecide ? "Requests waiting for your decision, soonest expiry first" : "Requests waiting for an approver, soonest expiry first"}
+            actions={actions}
+            testId="approvals-waiting"
+          />
         ) : (
           <ApprovalsEmptyState
             testId="approvals-waiting-empty"
@@ -121,7 +126,11 @@ export function ApprovalsInbox({
         {data.mine.length ? (
           <ApprovalsTable rows={data.mine} caption="Your open requests, newest first" actions={actions} testId="approvals-mine" />
         ) : (
-          <ApprovalsEmptyState testId="approvals-mine-empty" title="You have no open requests" hint="A transfer, withdrawal or balance move above the approval limit waits here until someone approves it." />
+          <ApprovalsEmptyState
+            testId="approvals-mine-empty"
+            title="You have no open requests"
+            hint="A transfer, withdrawal or balance move above the approval limit waits here until someone approves it."
+          />
         )}
       </Section>
 

@@ -171,7 +171,8 @@ function RejectDialog({ row, onDone }: { row: ApprovalRow; onDone: () => void })
         <DialogHeader>
           <DialogTitle>Reject this request?</DialogTitle>
           <DialogDescription>
-            {isControl(row) ? `${row.summary} will not be applied.` : `${row.summary} (${formatMoney(row.amount, row.currency)}) will not be sent.`} {row.requestedBy?.name ?? "The requester"} sees your reason.
+            {isControl(row) ? `${row.summary} will not be applied.` : `${row.summary} (${formatMoney(row.amount, row.currency)}) will not be sent.`}{" "}
+            {row.requestedBy?.name ?? "The requester"} sees your reason.
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="grid gap-4">

@@ -43,7 +43,13 @@ export function ThresholdForm({ kinds }: { kinds: KindOption[] }) {
     },
   });
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-[8rem_14rem_1fr_auto] sm:items-start" aria-label="Set an approval limit" data-testid="threshold-form">
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="grid gap-4 sm:grid-cols-[8rem_14rem_1fr_auto] sm:items-start"
+      aria-label="Set an approval limit"
+      data-testid="threshold-form"
+    >
       <Field label="Currency" htmlFor="threshold-currency" error={errorOf("currency")} required>
         <Input id="threshold-currency" autoComplete="off" required maxLength={12} className="uppercase" {...form.register("currency")} />
       </Field>
@@ -68,7 +74,13 @@ export function ThresholdForm({ kinds }: { kinds: KindOption[] }) {
           )}
         />
       </Field>
-      <Field label="Approval needed above" htmlFor="threshold-amount" error={errorOf("amount")} description="Amounts at or under this are sent at once. 0 means every amount needs approval." required>
+      <Field
+        label="Approval needed above"
+        htmlFor="threshold-amount"
+        error={errorOf("amount")}
+        description="Amounts at or under this are sent at once. 0 means every amount needs approval."
+        required
+      >
         <Input id="threshold-amount" inputMode="decimal" autoComplete="off" placeholder="1000.00" required {...form.register("amount")} />
       </Field>
       <div className="sm:pt-[1.375rem]">

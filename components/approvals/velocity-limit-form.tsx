@@ -25,14 +25,22 @@ export function VelocityLimitForm() {
       if ("status" in data && data.status === "pending_approval") {
         toast.info(`${data.summary}: ${data.message}`, { duration: 10_000 });
       } else if ("amount" in data && data.amount !== undefined) {
-        toast.success(`24-hour limit (${VELOCITY_SCOPE_LABEL[data.scope].toLowerCase()}) in ${data.currency} is now ${formatMoney(data.amount, data.currency)}.`);
+        toast.success(
+          `24-hour limit (${VELOCITY_SCOPE_LABEL[data.scope].toLowerCase()}) in ${data.currency} is now ${formatMoney(data.amount, data.currency)}.`,
+        );
       }
       form.reset({ currency: form.getValues("currency"), scope: form.getValues("scope"), amount: "", remove: false });
       router.refresh();
     },
   });
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-[8rem_14rem_1fr_auto] sm:items-start" aria-label="Set a 24-hour limit" data-testid="velocity-form">
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="grid gap-4 sm:grid-cols-[8rem_14rem_1fr_auto] sm:items-start"
+      aria-label="Set a 24-hour limit"
+      data-testid="velocity-form"
+    >
       <Field label="Currency" htmlFor="velocity-currency" error={errorOf("currency")} required>
         <Input id="velocity-currency" autoComplete="off" required maxLength={12} className="uppercase" {...form.register("currency")} />
       </Field>
@@ -53,7 +61,13 @@ export function VelocityLimitForm() {
           )}
         />
       </Field>
-      <Field label="24-hour total above which payments wait" htmlFor="velocity-amount" error={errorOf("amount")} description="Payments sent or waiting for approval in the last 24 hours count, this one included." required>
+      <Field
+        label="24-hour total above which payments wait"
+        htmlFor="velocity-amount"
+        error={errorOf("amount")}
+        description="Payments sent or waiting for approval in the last 24 hours count, this one included."
+        required
+      >
         <Input id="velocity-amount" inputMode="decimal" autoComplete="off" placeholder="3000.00" required {...form.register("amount")} />
       </Field>
       <div className="sm:pt-[1.375rem]">
@@ -71,7 +85,12 @@ export function VelocityLimitForm() {
 /** The 24-hour limits set, each removable. */
 export function VelocityLimitsTable({ rows }: { rows: { currency: string; scope: "organization" | "requester"; amount: string }[] }) {
   const router = useRouter();
-  if (rows.length === 0) return <p className="text-sm text-muted-foreground" data-testid="velocity-none">No 24-hour limit is set: payments are judged one by one against the limits above.</p>;
+  if (rows.length === 0)
+    return (
+      <p className="text-sm text-muted-foreground" data-testid="velocity-none">
+        No 24-hour limit is set: payments are judged one by one against the limits above.
+      </p>
+    );
   return (
     <table className="w-full text-sm" data-testid="velocity-table">
       <thead>

@@ -11,7 +11,15 @@ function usedOf(v: { used: string; limit: string }, currency: string): string {
  * organization's total and this person's own. Nothing when the currency has no such limit.
  * `usage` is the one read (loadVelocityUsage, or an inbox row's running totals).
  */
-export function VelocityUsageLine({ usage, currency, requesterLabel = "by you" }: { usage: VelocityUsage[] | VelocityUsage | null | undefined; currency: string; requesterLabel?: string }) {
+export function VelocityUsageLine({
+  usage,
+  currency,
+  requesterLabel = "by you",
+}: {
+  usage: VelocityUsage[] | VelocityUsage | null | undefined;
+  currency: string;
+  requesterLabel?: string;
+}) {
   const code = currency.toUpperCase();
   const u = Array.isArray(usage) ? usage.find((x) => x.currency === code) : usage;
   if (!u || (!u.organization && !u.requester)) return null;

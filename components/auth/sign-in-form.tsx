@@ -19,7 +19,12 @@ export function SignInForm({ callbackUrl, oidc, initialError }: { callbackUrl: s
           <Input id="password" name="password" type="password" autoComplete="current-password" required />
         </Field>
         {state.error ? (
-          <p id="sign-in-error" role="alert" data-testid="sign-in-error" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
+          <p
+            id="sign-in-error"
+            role="alert"
+            data-testid="sign-in-error"
+            className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive"
+          >
             {state.error}
           </p>
         ) : null}

@@ -41,9 +41,21 @@ export function useBalances(initial: FreshBalances | null, initialError?: string
   });
 }
 
-const ITEMS: { key: keyof Pick<BalanceFigures, "collectionUsd" | "withdrawalUsd" | "withdrawalNgn">; title: string; currency: string; description: string; testId: string }[] = [
+const ITEMS: {
+  key: keyof Pick<BalanceFigures, "collectionUsd" | "withdrawalUsd" | "withdrawalNgn">;
+  title: string;
+  currency: string;
+  description: string;
+  testId: string;
+}[] = [
   { key: "collectionUsd", title: "Collection balance", currency: "USD", description: "Settled deposits waiting to be moved.", testId: "balance-collection" },
-  { key: "withdrawalUsd", title: "Withdrawal balance (USD)", currency: "USD", description: "Available for transfers and withdrawals.", testId: "balance-withdrawal-usd" },
+  {
+    key: "withdrawalUsd",
+    title: "Withdrawal balance (USD)",
+    currency: "USD",
+    description: "Available for transfers and withdrawals.",
+    testId: "balance-withdrawal-usd",
+  },
   { key: "withdrawalNgn", title: "Withdrawal balance (NGN)", currency: "NGN", description: "Naira kept without conversion.", testId: "balance-withdrawal-ngn" },
 ];
 
@@ -52,7 +64,17 @@ const ITEMS: { key: keyof Pick<BalanceFigures, "collectionUsd" | "withdrawalUsd"
  * overview links them to the balances page). Headings are h2 on the balances page, h3 under a
  * section heading on the overview.
  */
-export function BalanceCards({ initial, initialError, href, headingLevel = 2 }: { initial: FreshBalances | null; initialError?: string | null; href?: string; headingLevel?: 2 | 3 }) {
+export function BalanceCards({
+  initial,
+  initialError,
+  href,
+  headingLevel = 2,
+}: {
+  initial: FreshBalances | null;
+  initialError?: string | null;
+  href?: string;
+  headingLevel?: 2 | 3;
+}) {
   const query = useBalances(initial, initialError);
   const H = headingLevel === 2 ? "h2" : "h3";
 
@@ -61,7 +83,12 @@ export function BalanceCards({ initial, initialError, href, headingLevel = 2 }: 
       return (
         <Card>
           <CardContent className="pt-6">
-            <FigureError testId="balances-error" message={query.error?.message ?? initialError ?? "The balances could not be loaded."} retrying={query.isFetching} onRetry={() => void query.refetch()} />
+            <FigureError
+              testId="balances-error"
+              message={query.error?.message ?? initialError ?? "The balances could not be loaded."}
+              retrying={query.isFetching}
+              onRetry={() => void query.refetch()}
+            />
           </CardContent>
         </Card>
       );
@@ -89,7 +116,16 @@ export function BalanceCards({ initial, initialError, href, headingLevel = 2 }: 
     <div className="grid gap-3">
       {stale ? <StaleNote fetchedAt={fetchedAt} testId="balances-stale" /> : null}
       {query.isRefetchError ? (
-        <FigureError testId="balances-refresh-error" message={<>{query.error.message} The figures below are from <RelativeTime value={fetchedAt} />.</>} retrying={query.isFetching} onRetry={() => void query.refetch()} />
+        <FigureError
+          testId="balances-refresh-error"
+          message={
+            <>
+              {query.error.message} The figures below are from <RelativeTime value={fetchedAt} />.
+            </>
+          }
+          retrying={query.isFetching}
+          onRetry={() => void query.refetch()}
+        />
       ) : null}
       <div className="grid gap-4 md:grid-cols-3">
         {ITEMS.map((i) => {
@@ -105,7 +141,10 @@ export function BalanceCards({ initial, initialError, href, headingLevel = 2 }: 
               </CardHeader>
               <CardContent className="grid gap-1">
                 {href ? (
-                  <Link href={href} className="w-fit rounded-sm underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+                  <Link
+                    href={href}
+                    className="w-fit rounded-sm underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                  >
                     {figure}
                     <span className="sr-only">, {i.title.toLowerCase()}: open balances</span>
                   </Link>

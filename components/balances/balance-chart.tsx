@@ -34,7 +34,17 @@ function ticks(min: Decimal, max: Decimal, count = 4): Decimal[] {
   return Array.from({ length: count + 1 }, (_, i) => min.plus(step.times(i)));
 }
 
-export function BalanceChart<K extends string>({ id, title, points, series }: { id: string; title: string; points: readonly ChartPoint<K>[]; series: readonly ChartSeries<K>[] }) {
+export function BalanceChart<K extends string>({
+  id,
+  title,
+  points,
+  series,
+}: {
+  id: string;
+  title: string;
+  points: readonly ChartPoint<K>[];
+  series: readonly ChartSeries<K>[];
+}) {
   const values = points.flatMap((p) => series.map((s) => pointValue(p, s.key)).filter((v): v is string => v !== null)).map((v) => new Decimal(v));
   if (points.length < 2 || values.length === 0) return null;
   let min = Decimal.min(...values);
@@ -69,7 +79,10 @@ export function BalanceChart<K extends string>({ id, title, points, series }: { 
   const last = points[points.length - 1]!;
   const summary = series
     .filter((s) => pointValue(first, s.key) !== null)
-    .map((s) => `${s.label} from ${formatMoney(pointValue(first, s.key), s.currency)} on ${formatDateTime(first.at)} to ${formatMoney(pointValue(last, s.key), s.currency)} now`)
+    .map(
+      (s) =>
+        `${s.label} from ${formatMoney(pointValue(first, s.key), s.currency)} on ${formatDateTime(first.at)} to ${formatMoney(pointValue(last, s.key), s.currency)} now`,
+    )
     .join("; ");
   const currency = series[0]!.currency;
   const xTicks = [first.at, points[Math.floor(points.length / 2)]!.at, last.at];
@@ -90,7 +103,15 @@ export function BalanceChart<K extends string>({ id, title, points, series }: { 
           </g>
         ))}
         {xTicks.map((at, i) => (
-          <text key={`${at}-${i}`} aria-hidden="true" x={x(at)} y={H - 8} textAnchor={i === 0 ? "start" : i === 2 ? "end" : "middle"} fontSize={11} fill="var(--muted-foreground)">
+          <text
+            key={`${at}-${i}`}
+            aria-hidden="true"
+            x={x(at)}
+            y={H - 8}
+            textAnchor={i === 0 ? "start" : i === 2 ? "end" : "middle"}
+            fontSize={11}
+            fill="var(--muted-foreground)"
+          >
             {tickFormat.format(new Date(at))}
           </text>
         ))}

@@ -28,7 +28,10 @@ export function RangeLinks({ range, page }: { range: ChartRange; page: number })
           href={{ query: { range: r, ...(page > 1 ? { page } : {}) } }}
           scroll={false}
           aria-current={r === range ? "page" : undefined}
-          className={cn("rounded-md border px-2.5 py-1 hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none", r === range && "bg-accent font-medium")}
+          className={cn(
+            "rounded-md border px-2.5 py-1 hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
+            r === range && "bg-accent font-medium",
+          )}
         >
           {LABELS[r]}
         </Link>

@@ -76,7 +76,9 @@ export function MoveBalanceForm({ initial, velocity }: { initial: FreshBalances 
         markWritten();
         setResult(r.data);
         form.reset({ amount: "" });
-        toast.success(r.data.outcome === "moved" ? `Moved ${formatMoney(r.data.amount, "USD")} to the withdrawal balance.` : "The move is waiting for a second approver.");
+        toast.success(
+          r.data.outcome === "moved" ? `Moved ${formatMoney(r.data.amount, "USD")} to the withdrawal balance.` : "The move is waiting for a second approver.",
+        );
         void queryClient.invalidateQueries({ queryKey: BALANCES_KEY });
         void queryClient.invalidateQueries({ queryKey: MOVES_LIST_KEY });
         return;
@@ -99,7 +101,11 @@ export function MoveBalanceForm({ initial, velocity }: { initial: FreshBalances 
           label="Amount (USD)"
           htmlFor="move-amount"
           error={form.formState.errors.amount?.message}
-          description={collection !== null ? `Up to ${formatMoney(collection, "USD")}, the collection balance shown above.` : "The collection balance is not known right now; the provider checks the amount."}
+          description={
+            collection !== null
+              ? `Up to ${formatMoney(collection, "USD")}, the collection balance shown above.`
+              : "The collection balance is not known right now; the provider checks the amount."
+          }
           required
         >
           <Input id="move-amount" inputMode="decimal" autoComplete="off" placeholder="2500.00" required {...form.register("amount")} />
@@ -118,8 +124,8 @@ export function MoveBalanceForm({ initial, velocity }: { initial: FreshBalances 
           <AlertDialogHeader>
             <AlertDialogTitle>Move {amountAfter ? formatMoney(amountAfter, "USD") : ""} to the withdrawal balance?</AlertDialogTitle>
             <AlertDialogDescription>
-              The amount leaves the collection balance and becomes available for transfers and withdrawals. If it is above your
-              organization&apos;s approval threshold, it waits for a second person with the approver role and nothing moves until then.
+              The amount leaves the collection balance and becomes available for transfers and withdrawals. If it is above your organization&apos;s approval
+              threshold, it waits for a second person with the approver role and nothing moves until then.
             </AlertDialogDescription>
           </AlertDialogHeader>
           {amountAfter && collection !== null && withdrawal !== null ? (
@@ -146,9 +152,7 @@ export function MoveBalanceForm({ initial, velocity }: { initial: FreshBalances 
 
 function MoveResult({ result }: { result: MoveBalanceResult }) {
   if (result.outcome === "pending_approval") {
-    return (
-      <PendingApprovalNote summary={result.summary} testId="move-balance-pending" untouched="moved" />
-    );
+    return <PendingApprovalNote summary={result.summary} testId="move-balance-pending" untouched="moved" />;
   }
   return (
     <div role="status" className="grid gap-1 rounded-lg border border-success/50 bg-success/10 p-4 text-sm" data-testid="move-balance-moved">

@@ -49,7 +49,9 @@ describe("BalanceCards", () => {
     expect(html).toContain("NGN 1,500,000.00");
     // The server's render shows the exact time: "1 minute ago" appears only in the live page, so the
     // text can never differ between the server's render and hydration.
-    expect(html).toContain(`Updated <time dateTime="${initial.data!.updatedAt}" title="${formatDateTime(initial.data!.updatedAt)}">${formatDateTime(initial.data!.updatedAt)}</time>`);
+    expect(html).toContain(
+      `Updated <time dateTime="${initial.data!.updatedAt}" title="${formatDateTime(initial.data!.updatedAt)}">${formatDateTime(initial.data!.updatedAt)}</time>`,
+    );
     expect(html).not.toContain("ago");
     expect(html).not.toContain("balances-stale");
   });
@@ -72,7 +74,9 @@ describe("BalanceCards", () => {
   it("shows a skeleton while loading and a sentence with a retry when nothing could be read", () => {
     expect(render(<BalanceCards initial={null} />)).toContain('aria-busy="true"');
     const html = render(<BalanceCards initial={null} />, (qc) => {
-      qc.getQueryCache().build(qc, { queryKey: BALANCES_KEY }).setState({ status: "error", error: new Error("The provider is not answering. Try again in a minute."), fetchStatus: "idle" });
+      qc.getQueryCache()
+        .build(qc, { queryKey: BALANCES_KEY })
+        .setState({ status: "error", error: new Error("The provider is not answering. Try again in a minute."), fetchStatus: "idle" });
     });
     expect(html).toContain('role="alert"');
     expect(html).toContain("The provider is not answering. Try again in a minute.");
@@ -95,7 +99,7 @@ describe("BalanceChart", () => {
     const html = render(<BalanceChart id="c" title="USD balances" points={points} series={series} />);
     expect(html).toContain('role="img"');
     expect(html).toContain('aria-labelledby="c-title c-desc"');
-    expect(html).toContain("<title id=\"c-title\">USD balances</title>");
+    expect(html).toContain('<title id="c-title">USD balances</title>');
     expect(html).toContain("Collection from USD 12,400.00 on 15 Nov 2026, 00:00 UTC to USD 10,000.00 now");
     expect(html.match(/<tr class="border-t">/g)).toHaveLength(3);
     expect(html).toContain("USD 27,500.00");
@@ -115,7 +119,15 @@ describe("OverviewFigures", () => {
     balances: { ok: true, ...balances() },
     depositsToday: {
       ok: true,
-      data: { date: "2026-11-22", counts: [{ status: "RECEIVED", count: 1 }, { status: "COMPLETED", count: 3 }], total: 4, partial: false },
+      data: {
+        date: "2026-11-22",
+        counts: [
+          { status: "RECEIVED", count: 1 },
+          { status: "COMPLETED", count: 3 },
+        ],
+        total: 4,
+        partial: false,
+      },
       fetchedAt: new Date().toISOString(),
       stale: false,
     },
@@ -136,7 +148,20 @@ describe("OverviewFigures", () => {
     const html = render(
       <OverviewFigures
         initial={overview({
-          depositsToday: { ok: true, data: { date: "2026-11-22", counts: [{ status: "COMPLETED", count: 3 }, { status: "ON_HOLD", count: 2 }], total: 5, partial: false }, fetchedAt: new Date().toISOString(), stale: false },
+          depositsToday: {
+            ok: true,
+            data: {
+              date: "2026-11-22",
+              counts: [
+                { status: "COMPLETED", count: 3 },
+                { status: "ON_HOLD", count: 2 },
+              ],
+              total: 5,
+              partial: false,
+            },
+            fetchedAt: new Date().toISOString(),
+            stale: false,
+          },
         })}
         showApprovals
       />,

@@ -24,7 +24,17 @@ const short = (a: string) => (a.length > 16 ? `${a.slice(0, 8)}…${a.slice(-6)}
  * balance, are shown for the chosen address; an amount under the minimum, or more than the balance
  * once the fee is added, is refused on the field before anything is sent.
  */
-export function CryptoWithdrawalForm({ addresses, assets, balances, velocity }: { addresses: SavedAddress[]; assets: WithdrawableAsset[]; balances: CoinsBalance[] | null; velocity?: VelocityUsage[] }) {
+export function CryptoWithdrawalForm({
+  addresses,
+  assets,
+  balances,
+  velocity,
+}: {
+  addresses: SavedAddress[];
+  assets: WithdrawableAsset[];
+  balances: CoinsBalance[] | null;
+  velocity?: VelocityUsage[];
+}) {
   const form = useForm<CryptoWithdrawalFormValues>({ resolver: zodResolver(cryptoWithdrawalFormSchema), defaultValues: EMPTY, mode: "onTouched" });
   const { submit, pending, formError, waiting } = useWithdrawalSubmit("crypto", form, createCoinsCryptoWithdrawal, EMPTY);
   const errorOf = (name: Path<CryptoWithdrawalFormValues>) => form.formState.errors[name]?.message;
@@ -37,18 +47,29 @@ export function CryptoWithdrawalForm({ addresses, assets, balances, velocity }: 
   const onSubmit = form.handleSubmit((values) => {
     const value = new Decimal(values.amount);
     if (chain?.min_amount && value.lt(chain.min_amount)) {
-      form.setError("amount", { type: "min", message: `The minimum on ${chain.blockchain_name ?? chain.blockchain} is ${chain.min_amount} ${address!.asset}.` });
+      form.setError("amount", {
+        type: "min",
+        message: `The minimum on ${chain.blockchain_name ?? chain.blockchain} is ${chain.min_amount} ${address!.asset}.`,
+      });
       return;
     }
     const total = fee ? value.plus(fee) : value;
     if (available !== null && total.gt(available)) {
-      form.setError("amount", { type: "max", message: `Available is ${formatAsset(available, address!.asset)}; this withdrawal with its network fee needs ${formatAsset(total.toFixed(), address!.asset)}.` });
+      form.setError("amount", {
+        type: "max",
+        message: `Available is ${formatAsset(available, address!.asset)}; this withdrawal with its network fee needs ${formatAsset(total.toFixed(), address!.asset)}.`,
+      });
       return;
     }
     submit(values);
   });
 
-  if (addresses.length === 0) return <p className="rounded-lg border border-dashed p-6 text-sm text-muted-foreground">Save an address on the withdrawals page first: crypto is sent only to saved addresses.</p>;
+  if (addresses.length === 0)
+    return (
+      <p className="rounded-lg border border-dashed p-6 text-sm text-muted-foreground">
+        Save an address on the withdrawals page first: crypto is sent only to saved addresses.
+      </p>
+    );
   return (
     <div className="grid max-w-2xl gap-6">
       <form onSubmit={onSubmit} noValidate aria-label="New crypto withdrawal" data-testid="coins-crypto-withdrawal-form">
@@ -66,7 +87,11 @@ export function CryptoWithdrawalForm({ addresses, assets, balances, velocity }: 
             label={address ? `Amount (${address.asset})` : "Amount"}
             htmlFor="cw-amount"
             error={errorOf("amount")}
-            description={address ? `Available ${available ? formatAsset(available, address.asset) : "unknown"}; the network fee is debited on top.` : "Choose an address to see the asset, fee and minimum."}
+            description={
+              address
+                ? `Available ${available ? formatAsset(available, address.asset) : "unknown"}; the network fee is debited on top.`
+                : "Choose an address to see the asset, fee and minimum."
+            }
             required
           >
             <Input id="cw-amount" inputMode="decimal" autoComplete="off" {...form.register("amount")} />

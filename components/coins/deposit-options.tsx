@@ -21,7 +21,13 @@ export function DepositOptions({ options }: { options: FiatDepositOption[] }) {
           ["Provider", a?.provider],
         ];
         return (
-          <section key={o.currency} aria-labelledby={`dep-${o.currency}`} className="grid gap-3 rounded-lg border p-5" data-testid="coins-deposit-option" data-currency={o.currency}>
+          <section
+            key={o.currency}
+            aria-labelledby={`dep-${o.currency}`}
+            className="grid gap-3 rounded-lg border p-5"
+            data-testid="coins-deposit-option"
+            data-currency={o.currency}
+          >
             <div className="flex flex-wrap items-center justify-between gap-2">
               <h2 id={`dep-${o.currency}`} className="text-lg font-semibold">
                 {o.currency}
@@ -34,7 +40,9 @@ export function DepositOptions({ options }: { options: FiatDepositOption[] }) {
             <p className="text-sm">
               Minimum deposit <span className="font-medium tabular-nums">{formatAsset(o.min_amount, o.currency)}</span>
             </p>
-            {!active ? <p className="text-sm text-muted-foreground">This account is not accepting deposits now. Do not pay into it until it shows active.</p> : null}
+            {!active ? (
+              <p className="text-sm text-muted-foreground">This account is not accepting deposits now. Do not pay into it until it shows active.</p>
+            ) : null}
             {a ? (
               <dl className="grid gap-2 text-sm">
                 {details.map(([label, value]) => (

@@ -37,7 +37,12 @@ export function CoinsOrderDetail({ initial, canTrade }: { initial: OrderView; ca
       void queryClient.invalidateQueries({ queryKey: ["coins"] });
     });
   const rows: DetailRow[] = [
-    ["Side", <span key="s" className="capitalize">{o.side}</span>],
+    [
+      "Side",
+      <span key="s" className="capitalize">
+        {o.side}
+      </span>,
+    ],
     ["Market", `${o.base_asset}/${o.quote_asset}`],
     ["Base amount", formatAsset(o.base_amount, o.base_asset)],
     ["Quote amount", formatAsset(o.quote_amount, o.quote_asset)],

@@ -36,7 +36,11 @@ export function CoinsOrderForm({ markets, initialMarket, velocity }: { markets: 
   const [pending, start] = useTransition();
   const [formError, setFormError] = useState<string | null>(null);
   const initial = markets.some((m) => keyOf(m) === initialMarket) ? initialMarket! : "";
-  const form = useForm<OrderFormValues>({ resolver: zodResolver(orderFormSchema), defaultValues: { side: "buy", market: initial, amount: "" }, mode: "onTouched" });
+  const form = useForm<OrderFormValues>({
+    resolver: zodResolver(orderFormSchema),
+    defaultValues: { side: "buy", market: initial, amount: "" },
+    mode: "onTouched",
+  });
   const errorOf = (name: Path<OrderFormValues>) => form.formState.errors[name]?.message;
   const [side, marketKey, amount] = form.watch(["side", "market", "amount"]);
   const market = markets.find((m) => keyOf(m) === marketKey) ?? null;
@@ -80,17 +84,36 @@ export function CoinsOrderForm({ markets, initialMarket, velocity }: { markets: 
       <fieldset disabled={pending} className="grid gap-5">
         <div className="grid gap-5 sm:grid-cols-2">
           <Field label="Side" htmlFor="co-side" error={errorOf("side")} required>
-            <ControlledSelect control={form.control} name="side" id="co-side" placeholder="Buy or sell" options={[{ value: "buy", label: "Buy" }, { value: "sell", label: "Sell" }]} />
+            <ControlledSelect
+              control={form.control}
+              name="side"
+              id="co-side"
+              placeholder="Buy or sell"
+              options={[
+                { value: "buy", label: "Buy" },
+                { value: "sell", label: "Sell" },
+              ]}
+            />
           </Field>
           <Field label="Market" htmlFor="co-market" error={errorOf("market")} required>
-            <ControlledSelect control={form.control} name="market" id="co-market" placeholder="Choose a market" options={markets.map((m) => ({ value: keyOf(m), label: `${m.base_asset}/${m.quote_asset}` }))} />
+            <ControlledSelect
+              control={form.control}
+              name="market"
+              id="co-market"
+              placeholder="Choose a market"
+              options={markets.map((m) => ({ value: keyOf(m), label: `${m.base_asset}/${m.quote_asset}` }))}
+            />
           </Field>
         </div>
         <Field
           label={market ? (side === "buy" ? `Amount to spend (${unit})` : `Amount to sell (${unit})`) : "Amount"}
           htmlFor="co-amount"
           error={errorOf("amount")}
-          description={market ? `Minimum order ${formatAsset(market.min_quote_amount, market.quote_asset)} (in ${market.quote_asset}); fee ${formatBps(market.fee_bps)}, taken in ${market.quote_asset}.` : "Choose a market to see its minimum and fee."}
+          description={
+            market
+              ? `Minimum order ${formatAsset(market.min_quote_amount, market.quote_asset)} (in ${market.quote_asset}); fee ${formatBps(market.fee_bps)}, taken in ${market.quote_asset}.`
+              : "Choose a market to see its minimum and fee."
+          }
           required
         >
           <Input id="co-amount" inputMode="decimal" autoComplete="off" placeholder={side === "buy" ? "5000.00" : "0.01"} {...form.register("amount")} />
@@ -120,7 +143,9 @@ export function CoinsOrderForm({ markets, initialMarket, velocity }: { markets: 
             <dd className="tabular-nums">{value ? `≈ ${formatAsset(value.toFixed(quoteDigits), market.quote_asset)}` : "—"}</dd>
           </dl>
         ) : null}
-        <p className="text-xs text-muted-foreground">The order executes at the market price when the provider fills it, so the executed price and fee can differ slightly from this estimate.</p>
+        <p className="text-xs text-muted-foreground">
+          The order executes at the market price when the provider fills it, so the executed price and fee can differ slightly from this estimate.
+        </p>
         <VelocityUsageLine usage={velocity} currency={side && marketKey ? amountAsset(side, marketKey) : ""} />
         <FormError message={formError} />
         <div>

@@ -16,7 +16,10 @@ const IconLink = ({ href, name }: { href: string | null | undefined; name: strin
  * with the asset identifier, token contract (none for a chain's native coin), network fee and minimum.
  */
 export function WithdrawableAssets({ assets }: { assets: WithdrawableAsset[] }) {
-  if (assets.length === 0) return <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">The provider lists no withdrawable assets right now.</p>;
+  if (assets.length === 0)
+    return (
+      <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">The provider lists no withdrawable assets right now.</p>
+    );
   return (
     <div className="rounded-lg border">
       <Table>

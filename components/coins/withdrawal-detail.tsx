@@ -48,7 +48,9 @@ function fieldsOf(view: WithdrawalView): DetailRow[] {
 /** One Coins withdrawal of either kind, polled from its GET route while it is on its way. */
 export function CoinsWithdrawalDetail({ initial }: { initial: WithdrawalView }) {
   const { kind, withdrawal } = initial;
-  const q = useCoinsQuery([`${kind}-withdrawal`, withdrawal.id], `/api/coins/withdrawals/${kind}/${withdrawal.id}`, initial, { moving: (d) => isMovingWithdrawal(d.withdrawal.status) });
+  const q = useCoinsQuery([`${kind}-withdrawal`, withdrawal.id], `/api/coins/withdrawals/${kind}/${withdrawal.id}`, initial, {
+    moving: (d) => isMovingWithdrawal(d.withdrawal.status),
+  });
   const w = q.data.withdrawal;
   return (
     <div className="grid max-w-2xl gap-4">

@@ -101,7 +101,9 @@ export function DepositFields({ d, environment }: { d: DepositDetail; environmen
           {d.rate_id ? <span className="block font-mono text-xs text-muted-foreground">{d.rate_id}</span> : null}
         </Row>
       ) : null}
-      <Row label="Deposit fee">{d.fees?.deposit_fee?.amount && d.fees.deposit_fee.currency ? <Amount value={d.fees.deposit_fee.amount} currency={d.fees.deposit_fee.currency} /> : "—"}</Row>
+      <Row label="Deposit fee">
+        {d.fees?.deposit_fee?.amount && d.fees.deposit_fee.currency ? <Amount value={d.fees.deposit_fee.amount} currency={d.fees.deposit_fee.currency} /> : "—"}
+      </Row>
       <Row label="Total fees in USD">
         <Amount value={d.fees?.total_fee_usd ?? null} currency="USD" />
       </Row>
@@ -116,11 +118,7 @@ export function DepositFields({ d, environment }: { d: DepositDetail; environmen
           <Amount value={d.customer_amount.amount} currency={d.customer_amount.currency} />
         </Row>
       ) : null}
-      {d.asset || d.chain ? (
-        <Row label="Asset and chain">
-          {[d.asset, d.chain].filter(Boolean).join(" on ")}
-        </Row>
-      ) : null}
+      {d.asset || d.chain ? <Row label="Asset and chain">{[d.asset, d.chain].filter(Boolean).join(" on ")}</Row> : null}
       {d.tx_hash ? (
         <Row label="Transaction hash" testId="deposit-tx-hash">
           {explorer ? (

@@ -55,9 +55,14 @@ describe("DepositFields", () => {
   });
 
   it("leaves out what does not apply and never links an unknown chain", () => {
-    const html = renderToStaticMarkup(<DepositFields environment="production" d={{ ...base, chain: "DOGECHAIN", developer_fee: null, customer_amount: null, flag_code: null, flag_message: null, offramp_id: null }} />);
+    const html = renderToStaticMarkup(
+      <DepositFields
+        environment="production"
+        d={{ ...base, chain: "DOGECHAIN", developer_fee: null, customer_amount: null, flag_code: null, flag_message: null, offramp_id: null }}
+      />,
+    );
     expect(html).toContain("0xdeadbeef");
-    expect(html).not.toContain("<a href=\"https://");
+    expect(html).not.toContain('<a href="https://');
     expect(html).not.toContain("Developer fee");
     expect(html).not.toContain("Amount left for the customer");
     expect(html).not.toContain("legacy");
@@ -142,12 +147,18 @@ describe("drift: a status or field the provider added since", () => {
   });
 
   it("the deposit detail shows an ON_HOLD deposit raw, with its unknown fields", () => {
-    const d = { ...base, status: "ON_HOLD", settlement_status: "WAITING_FOR_BANK", hold_reason: "compliance_check", hold: { until: "2026-02-01" } } as DepositDetail;
+    const d = {
+      ...base,
+      status: "ON_HOLD",
+      settlement_status: "WAITING_FOR_BANK",
+      hold_reason: "compliance_check",
+      hold: { until: "2026-02-01" },
+    } as DepositDetail;
     const html = renderToStaticMarkup(<DepositFields d={d} environment="sandbox" />);
     expect(html).toContain(">ON_HOLD</span>");
     expect(html).toContain(">WAITING_FOR_BANK</span>");
     expect(html).toContain('data-testid="deposit-other-fields"');
-    expect(html).toContain("hold_reason</span>: <span class=\"font-mono\">compliance_check</span>");
+    expect(html).toContain('hold_reason</span>: <span class="font-mono">compliance_check</span>');
     expect(html).toContain("{&quot;until&quot;:&quot;2026-02-01&quot;}");
     // Known fields never repeat there.
     expect(renderToStaticMarkup(<DepositFields d={base} environment="sandbox" />)).not.toContain("deposit-other-fields");
@@ -156,7 +167,16 @@ describe("drift: a status or field the provider added since", () => {
   it("the deposits list parses and renders a page with an unknown status and field, totals intact", () => {
     const page = depositsSchema.parse({
       data: [
-        { id: "d-1", type: "NGN_DEPOSIT", amount: "100.00", currency: "NGN", status: "ON_HOLD", settlement_status: "ON_HOLD", created_at: "2026-01-01T00:00:00Z", hold_reason: "x" },
+        {
+          id: "d-1",
+          type: "NGN_DEPOSIT",
+          amount: "100.00",
+          currency: "NGN",
+          status: "ON_HOLD",
+          settlement_status: "ON_HOLD",
+          created_at: "2026-01-01T00:00:00Z",
+          hold_reason: "x",
+        },
         { id: "d-2", type: "NGN_DEPOSIT", amount: "200.00", currency: "NGN", status: "COMPLETED", created_at: "2026-01-01T00:00:00Z" },
       ],
       page: 1,
@@ -166,7 +186,13 @@ describe("drift: a status or field the provider added since", () => {
       next_page_token: "abc",
     });
     const html = renderToStaticMarkup(
-      <DepositsTable rows={page.data as never} page={page.page!} pages={page.total_pages!} total={page.total!} filters={parseDepositFilters({ status: "ON_HOLD" })} />,
+      <DepositsTable
+        rows={page.data as never}
+        page={page.page!}
+        pages={page.total_pages!}
+        total={page.total!}
+        filters={parseDepositFilters({ status: "ON_HOLD" })}
+      />,
     );
     expect(html).toContain(">ON_HOLD</span>");
     expect(html).toContain(">COMPLETED</span>");
@@ -180,7 +206,9 @@ describe("drift: a status or field the provider added since", () => {
     expect(ignoredStatusFilters({ status: "COMPLETED" })).toEqual([]);
     const options = [{ value: "COMPLETED", label: "Completed" }];
     const select = (closed: boolean) =>
-      renderToStaticMarkup(<FilterSelect id="s" label="Status" value="ON_HOLD" all="Any status" options={options} onChange={() => undefined} closed={closed} />);
+      renderToStaticMarkup(
+        <FilterSelect id="s" label="Status" value="ON_HOLD" all="Any status" options={options} onChange={() => undefined} closed={closed} />,
+      );
     // The page lists every status, and the select says "Any status" rather than a blank.
     expect(select(true)).toMatch(/<option [^>]*value="" selected="">Any status<\/option>/);
     expect(select(false)).not.toContain('selected=""');

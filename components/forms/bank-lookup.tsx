@@ -20,7 +20,10 @@ export interface BankLookup {
  * is. The name is kept in the form's `accountName` field only while the bank and number are the
  * ones looked up: any change needs a new look-up. The provider's refusal lands on the number.
  */
-export function useBankLookup<V extends FieldValues>(form: UseFormReturn<V>, names: { bankCode: Path<V>; accountNumber: Path<V>; accountName: Path<V> }): BankLookup {
+export function useBankLookup<V extends FieldValues>(
+  form: UseFormReturn<V>,
+  names: { bankCode: Path<V>; accountNumber: Path<V>; accountName: Path<V> },
+): BankLookup {
   const [resolved, setResolved] = useState<ResolvedBankAccount | null>(null);
   const [lookingUp, start] = useTransition();
   const [bankCode, accountNumber] = form.watch([names.bankCode, names.accountNumber]) as (string | undefined)[];
@@ -48,7 +51,14 @@ export function useBankLookup<V extends FieldValues>(form: UseFormReturn<V>, nam
     });
   };
 
-  return { resolvedName, bankName: current?.bankName ?? null, lookingUp, canLookUp: Boolean(bankCode && accountNumber), lookUp, clear: () => setResolved(null) };
+  return {
+    resolvedName,
+    bankName: current?.bankName ?? null,
+    lookingUp,
+    canLookUp: Boolean(bankCode && accountNumber),
+    lookUp,
+    clear: () => setResolved(null),
+  };
 }
 
 /** The look-up button, the "look it up first" error, and the name to confirm. */

@@ -5,7 +5,19 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 export type SelectOption = { value: string; label: string };
 
 /** A select bound to one react-hook-form field; inside a <Field> it is labelled and described by it. */
-export function ControlledSelect<V extends FieldValues>({ control, name, id, placeholder, options }: { control: Control<V>; name: Path<V>; id: string; placeholder: string; options: readonly SelectOption[] }) {
+export function ControlledSelect<V extends FieldValues>({
+  control,
+  name,
+  id,
+  placeholder,
+  options,
+}: {
+  control: Control<V>;
+  name: Path<V>;
+  id: string;
+  placeholder: string;
+  options: readonly SelectOption[];
+}) {
   return (
     <Controller
       control={control}

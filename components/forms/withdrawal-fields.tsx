@@ -2,7 +2,15 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { Controller, useForm, type Path, type UseFormReturn } from "react-hook-form";
-import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from "@/components/ui/alert-dialog";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -36,7 +44,10 @@ export function useWithdrawalForm(available: string | null) {
     const amount = new Decimal(values.amount);
     const balance = toDecimal(available);
     if (balance && amount.gt(balance)) {
-      form.setError("amount", { type: "max", message: `The withdrawal balance is ${formatMoney(balance, "USD")}. Enter that amount or less (the provider's fee comes on top).` });
+      form.setError("amount", {
+        type: "max",
+        message: `The withdrawal balance is ${formatMoney(balance, "USD")}. Enter that amount or less (the provider's fee comes on top).`,
+      });
       return;
     }
     setConfirming({ ...values, amount: amount.toFixed(2) });
@@ -96,7 +107,11 @@ export function WithdrawalFields({
         label="Amount (USD)"
         htmlFor={`${idPrefix}-amount`}
         error={errorOf("amount")}
-        description={available !== null ? `Up to ${formatMoney(available, "USD")}, ${balanceNote}; the provider's fee is debited on top.` : (unknownNote ?? "The withdrawal balance is not known right now; the provider checks the amount.")}
+        description={
+          available !== null
+            ? `Up to ${formatMoney(available, "USD")}, ${balanceNote}; the provider's fee is debited on top.`
+            : (unknownNote ?? "The withdrawal balance is not known right now; the provider checks the amount.")
+        }
         required
       >
         <Input id={`${idPrefix}-amount`} inputMode="decimal" autoComplete="off" placeholder="250.00" {...form.register("amount")} />
@@ -109,8 +124,21 @@ export function WithdrawalFields({
           {select("chain", "Choose a chain", token ? chainsFor(token) : [])}
         </Field>
       </div>
-      <Field label="Destination address" htmlFor={`${idPrefix}-address`} error={errorOf("destination_address")} description={`${addressHint(chain || "")} Funds sent to a wrong address cannot be recovered.`} required>
-        <Input id={`${idPrefix}-address`} autoComplete="off" spellCheck={false} className="font-mono" placeholder="0x…" {...form.register("destination_address")} />
+      <Field
+        label="Destination address"
+        htmlFor={`${idPrefix}-address`}
+        error={errorOf("destination_address")}
+        description={`${addressHint(chain || "")} Funds sent to a wrong address cannot be recovered.`}
+        required
+      >
+        <Input
+          id={`${idPrefix}-address`}
+          autoComplete="off"
+          spellCheck={false}
+          className="font-mono"
+          placeholder="0x…"
+          {...form.register("destination_address")}
+        />
       </Field>
     </>
   );
@@ -140,9 +168,9 @@ export function WithdrawalConfirmDialog({
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>
-            The provider sends this amount as {confirming?.token} on {confirming?.chain} and debits it, plus its fee, from the withdrawal balance. An on-chain send
-            cannot be reversed. Above your organization&apos;s approval threshold it waits for a second person with the approver role, and nothing is sent until
-            then.
+            The provider sends this amount as {confirming?.token} on {confirming?.chain} and debits it, plus its fee, from the withdrawal balance. An on-chain
+            send cannot be reversed. Above your organization&apos;s approval threshold it waits for a second person with the approver role, and nothing is sent
+            until then.
           </AlertDialogDescription>
         </AlertDialogHeader>
         {confirming ? (

@@ -49,7 +49,13 @@ export async function PayoutDetailPage({ params }: { params: Params }) {
   const { payout, stale, fetchedAt } = r.view;
   return (
     <>
-      <LegacyHeader kind="payouts" role={r.me.role} title={`Payout ${payout.reference ?? payout.id.slice(0, 8)}`} description={<span className="font-mono text-xs">{payout.id}</span>} back={r.back} />
+      <LegacyHeader
+        kind="payouts"
+        role={r.me.role}
+        title={`Payout ${payout.reference ?? payout.id.slice(0, 8)}`}
+        description={<span className="font-mono text-xs">{payout.id}</span>}
+        back={r.back}
+      />
       <StaleNote stale={stale} fetchedAt={fetchedAt} variant="banner" />
       <PayoutFields payout={payout} />
     </>

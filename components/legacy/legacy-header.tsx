@@ -26,7 +26,19 @@ function replacementLinks(kind: LegacyKind, role: Role) {
 }
 
 /** The page title and the banner every legacy page carries: these are older routes, kept for reference. */
-export function LegacyHeader({ kind, role, title, description, back }: { kind: LegacyKind; role: Role; title: string; description?: React.ReactNode; back?: { href: string; label: string } }) {
+export function LegacyHeader({
+  kind,
+  role,
+  title,
+  description,
+  back,
+}: {
+  kind: LegacyKind;
+  role: Role;
+  title: string;
+  description?: React.ReactNode;
+  back?: { href: string; label: string };
+}) {
   const links = replacementLinks(kind, role);
   return (
     <>
@@ -46,7 +58,8 @@ export function LegacyHeader({ kind, role, title, description, back }: { kind: L
         <AlertTitle>Legacy route, read only</AlertTitle>
         <AlertDescription>
           <p>
-            {kind === "payouts" ? "Payouts" : kind === "onramps" ? "Onramps" : "Offramps"} are an older route of the provider, kept for reference and for existing integrations. {REPLACED_BY[kind].work}.
+            {kind === "payouts" ? "Payouts" : kind === "onramps" ? "Onramps" : "Offramps"} are an older route of the provider, kept for reference and for
+            existing integrations. {REPLACED_BY[kind].work}.
           </p>
           {links.length ? (
             <p>

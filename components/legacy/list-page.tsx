@@ -10,7 +10,19 @@ import type { CurrentUser } from "@/lib/auth/session";
 import { requirePagePermission } from "@/lib/auth/session";
 import { parseLegacyFilters, type LegacyFilters, type LegacyKind } from "@/lib/legacy/filters";
 import { orProblem, readPayouts, readRamps } from "@/lib/legacy/read";
-import { KIND_NOUN, offrampRow, onrampRow, PAYOUT_TOOLBAR, payoutRow, rampToolbar, type Freshness, type Offramp, type Onramp, type RampKind, type ToolbarFilter } from "@/lib/legacy/views";
+import {
+  KIND_NOUN,
+  offrampRow,
+  onrampRow,
+  PAYOUT_TOOLBAR,
+  payoutRow,
+  rampToolbar,
+  type Freshness,
+  type Offramp,
+  type Onramp,
+  type RampKind,
+  type ToolbarFilter,
+} from "@/lib/legacy/views";
 
 export const LEGACY_TITLE: Record<LegacyKind, string> = { payouts: "Payouts", onramps: "Onramps", offramps: "Offramps" };
 
@@ -44,7 +56,12 @@ function LegacyListPage<T extends { id: string }>({
   const noun = KIND_NOUN[kind];
   return (
     <>
-      <LegacyHeader kind={kind} role={me.role} title={LEGACY_TITLE[kind]} description={`${WHAT[kind]}, in ${me.environment === "production" ? "production" : "the sandbox"}.`} />
+      <LegacyHeader
+        kind={kind}
+        role={me.role}
+        title={LEGACY_TITLE[kind]}
+        description={`${WHAT[kind]}, in ${me.environment === "production" ? "production" : "the sandbox"}.`}
+      />
       <LegacyToolbar id={kind} filters={toolbar} values={filters.values} limit={filters.limit} ignored={filters.ignored.map((i) => i.param)} />
       <IgnoredParams ignored={filters.ignored} />
       {"problem" in result ? (
@@ -52,7 +69,16 @@ function LegacyListPage<T extends { id: string }>({
       ) : (
         <>
           <StaleNote stale={result.stale} fetchedAt={result.fetchedAt} variant="banner" />
-          <LegacyTable rows={result.rows} columns={columns} noun={noun} caption={`${LEGACY_TITLE[kind]}, newest first`} testId={noun[0]} path={`/legacy/${kind}`} view={result} filters={filters} />
+          <LegacyTable
+            rows={result.rows}
+            columns={columns}
+            noun={noun}
+            caption={`${LEGACY_TITLE[kind]}, newest first`}
+            testId={noun[0]}
+            path={`/legacy/${kind}`}
+            view={result}
+            filters={filters}
+          />
         </>
       )}
     </>
@@ -63,7 +89,16 @@ export async function PayoutListPage({ searchParams }: { searchParams: SearchPar
   const me = await requirePagePermission("data:read");
   const filters = parseLegacyFilters("payouts", await searchParams);
   const view = await orProblem(readPayouts(me, filters));
-  return <LegacyListPage kind="payouts" me={me} filters={filters} toolbar={PAYOUT_TOOLBAR} columns={payoutColumns} result={"problem" in view ? view : { ...view, rows: view.rows.map(payoutRow) }} />;
+  return (
+    <LegacyListPage
+      kind="payouts"
+      me={me}
+      filters={filters}
+      toolbar={PAYOUT_TOOLBAR}
+      columns={payoutColumns}
+      result={"problem" in view ? view : { ...view, rows: view.rows.map(payoutRow) }}
+    />
+  );
 }
 
 export async function RampListPage({ kind, searchParams }: { kind: RampKind; searchParams: SearchParams }) {
@@ -72,5 +107,14 @@ export async function RampListPage({ kind, searchParams }: { kind: RampKind; sea
   const view = await orProblem(readRamps(me, kind, filters));
   const names = "problem" in view ? {} : view.customerNames;
   const row = (r: Onramp | Offramp) => (kind === "onramps" ? onrampRow(r as Onramp, names) : offrampRow(r as Offramp, names));
-  return <LegacyListPage kind={kind} me={me} filters={filters} toolbar={rampToolbar(names)} columns={rampColumns(kind)} result={"problem" in view ? view : { ...view, rows: view.rows.map(row) }} />;
+  return (
+    <LegacyListPage
+      kind={kind}
+      me={me}
+      filters={filters}
+      toolbar={rampToolbar(names)}
+      columns={rampColumns(kind)}
+      result={"problem" in view ? view : { ...view, rows: view.rows.map(row) }}
+    />
+  );
 }

@@ -24,7 +24,13 @@ const P = payout.parse({
   destination_amount: "173.13",
   fee: "0.87",
   rate: { side: "SELL", value: "1.00", captured_at: "2026-01-01T10:00:00Z" },
-  recipient: { id: "r2", type: "CRYPTO_ADDRESS", bank_account: null, crypto_address: "0x1234567890abcdef1234567890abcdef12345678", created_at: "2025-12-31T10:00:00Z" },
+  recipient: {
+    id: "r2",
+    type: "CRYPTO_ADDRESS",
+    bank_account: null,
+    crypto_address: "0x1234567890abcdef1234567890abcdef12345678",
+    created_at: "2025-12-31T10:00:00Z",
+  },
   sender: { type: "MERCHANT", id: "m-1" },
   tx_hash: "0xfeed",
   created_at: "2026-01-01T10:00:00Z",
@@ -59,7 +65,20 @@ describe("legacy views", () => {
 
   it("shows every payout field, with a dash or a sentence where the provider gives nothing", () => {
     const html = renderToStaticMarkup(<PayoutFields payout={P} />);
-    for (const text of ["PO-10002", "Crypto payout", "USDT 174.00", "USDT 173.13", "USDT 0.87", "1.00", "(SELL)", "0xfeed", "Not settled", "0x1234567890abcdef1234567890abcdef12345678", "MERCHANT m-1"]) expect(html).toContain(text);
+    for (const text of [
+      "PO-10002",
+      "Crypto payout",
+      "USDT 174.00",
+      "USDT 173.13",
+      "USDT 0.87",
+      "1.00",
+      "(SELL)",
+      "0xfeed",
+      "Not settled",
+      "0x1234567890abcdef1234567890abcdef12345678",
+      "MERCHANT m-1",
+    ])
+      expect(html).toContain(text);
     const odd = renderToStaticMarkup(<PayoutFields payout={payout.parse({ type: "WIRE_PAYOUT", id: "x", status: "RETURNED" })} />);
     expect(odd).toContain("WIRE_PAYOUT");
     expect(odd).toContain("RETURNED");
@@ -68,8 +87,16 @@ describe("legacy views", () => {
 
   it("shows an offramp's address, chain, settlement bank and the replacement link", () => {
     const html = renderToStaticMarkup(<RampFields kind="offramps" ramp={OFF} />);
-    for (const text of [OFF.address!, "POLYGON", "USDT", "0.5 %", "Never (permanent)", "NGN payout to a bank account", "0690000031", "Adaeze Okonkwo"]) expect(html).toContain(text);
-    const view: RampDetailView<Offramp> = { ramp: OFF, customer: { id: OFF.customer_id!, name: "Amaka Obi" }, replacements: [], deposits: null, fetchedAt: "2026-01-01T00:00:00Z", stale: false };
+    for (const text of [OFF.address!, "POLYGON", "USDT", "0.5 %", "Never (permanent)", "NGN payout to a bank account", "0690000031", "Adaeze Okonkwo"])
+      expect(html).toContain(text);
+    const view: RampDetailView<Offramp> = {
+      ramp: OFF,
+      customer: { id: OFF.customer_id!, name: "Amaka Obi" },
+      replacements: [],
+      deposits: null,
+      fetchedAt: "2026-01-01T00:00:00Z",
+      stale: false,
+    };
     const repl = renderToStaticMarkup(<RampReplacements kind="offramps" view={view} />);
     expect(repl).toContain(`href="/funding-accounts?rail=CRYPTO_ADDRESS&amp;customer=${OFF.customer_id}"`);
     expect(repl).toContain("Amaka Obi has no funding account on this rail yet.");
@@ -78,13 +105,46 @@ describe("legacy views", () => {
 
   it("renders rows with the pager keeping filters and size, or the empty state", () => {
     const filters = parseLegacyFilters("payouts", { type: "CRYPTO_PAYOUT", limit: "10" });
-    const html = renderToStaticMarkup(<LegacyTable rows={[payoutRow(P)]} columns={payoutColumns} noun={["payout", "payouts"]} caption="Payouts" testId="payout" path="/legacy/payouts" view={{ page: 2, pages: 3, total: 25 }} filters={filters} />);
+    const html = renderToStaticMarkup(
+      <LegacyTable
+        rows={[payoutRow(P)]}
+        columns={payoutColumns}
+        noun={["payout", "payouts"]}
+        caption="Payouts"
+        testId="payout"
+        path="/legacy/payouts"
+        view={{ page: 2, pages: 3, total: 25 }}
+        filters={filters}
+      />,
+    );
     expect(html).toContain(`href="/legacy/payouts/${P.id}"`);
     expect(html).toContain("25 payouts · page 2 of 3");
     expect(html).toMatch(/href="\?type=CRYPTO_PAYOUT&amp;limit=10&amp;page=3"/);
-    const empty = renderToStaticMarkup(<LegacyTable rows={[]} columns={payoutColumns} noun={["payout", "payouts"]} caption="Payouts" testId="payout" path="/legacy/payouts" view={{ page: 1, pages: 1, total: 0 }} filters={filters} />);
+    const empty = renderToStaticMarkup(
+      <LegacyTable
+        rows={[]}
+        columns={payoutColumns}
+        noun={["payout", "payouts"]}
+        caption="Payouts"
+        testId="payout"
+        path="/legacy/payouts"
+        view={{ page: 1, pages: 1, total: 0 }}
+        filters={filters}
+      />,
+    );
     expect(empty).toContain("No payouts match these filters");
-    const past = renderToStaticMarkup(<LegacyTable rows={[]} columns={payoutColumns} noun={["payout", "payouts"]} caption="Payouts" testId="payout" path="/legacy/payouts" view={{ page: 9, pages: 3, total: 25 }} filters={parseLegacyFilters("payouts", {})} />);
+    const past = renderToStaticMarkup(
+      <LegacyTable
+        rows={[]}
+        columns={payoutColumns}
+        noun={["payout", "payouts"]}
+        caption="Payouts"
+        testId="payout"
+        path="/legacy/payouts"
+        view={{ page: 9, pages: 3, total: 25 }}
+        filters={parseLegacyFilters("payouts", {})}
+      />,
+    );
     expect(past).toContain('href="/legacy/payouts"');
     expect(past).toContain("This page is past the end of the list");
   });

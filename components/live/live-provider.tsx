@@ -76,7 +76,7 @@ export function LiveProvider({
       stopLate();
       setMode("connecting");
     };
-    }, [environment, queryClient]);
+  }, [environment, queryClient]);
 
   const value = React.useMemo(() => ({ mode, fallbackIntervalMs }), [mode, fallbackIntervalMs]);
   return <LiveContext.Provider value={value}>{children}</LiveContext.Provider>;

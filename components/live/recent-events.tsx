@@ -64,9 +64,7 @@ export function RecentEvents() {
   }
 
   // A failed background refresh keeps the list on screen; the next change or poll tries again.
-  const stale = query.isRefetchError ? (
-    <LoadError message={query.error.message} retrying={query.isFetching} onRetry={() => void query.refetch()} />
-  ) : null;
+  const stale = query.isRefetchError ? <LoadError message={query.error.message} retrying={query.isFetching} onRetry={() => void query.refetch()} /> : null;
 
   if (query.data.length === 0) {
     return (

@@ -61,14 +61,15 @@ describe("RecentEvents", () => {
   });
 
   it("shows the empty state", () => {
-    expect(renderRecent((qc) => qc.setQueryData(RECENT_EVENTS_KEY, []))).toContain(
-      "No events yet. They appear here the moment the provider sends them.",
-    );
+    expect(renderRecent((qc) => qc.setQueryData(RECENT_EVENTS_KEY, []))).toContain("No events yet. They appear here the moment the provider sends them.");
   });
 
   it("lists each event with its resource, status and relative time", () => {
     const html = renderRecent((qc) =>
-      qc.setQueryData(RECENT_EVENTS_KEY, [event(), event({ id: "e2", name: "funding_account.active", resourceType: "funding_account", resourceId: null, resourceStatus: "SOMETHING_NEW" })]),
+      qc.setQueryData(RECENT_EVENTS_KEY, [
+        event(),
+        event({ id: "e2", name: "funding_account.active", resourceType: "funding_account", resourceId: null, resourceStatus: "SOMETHING_NEW" }),
+      ]),
     );
     expect(html.match(/data-testid="recent-event"/g)).toHaveLength(2);
     expect(html).toContain("deposit.completed");

@@ -40,7 +40,19 @@ function useOverview(initial: Overview) {
 }
 
 /** One figure's body: its value, or its age when stale, or its sentence and a retry when there is nothing. */
-function FigureBody<T>({ figure, onRetry, retrying, testId, children }: { figure: Figure<T>; onRetry: () => void; retrying: boolean; testId: string; children: (data: T) => React.ReactNode }) {
+function FigureBody<T>({
+  figure,
+  onRetry,
+  retrying,
+  testId,
+  children,
+}: {
+  figure: Figure<T>;
+  onRetry: () => void;
+  retrying: boolean;
+  testId: string;
+  children: (data: T) => React.ReactNode;
+}) {
   if (!figure.ok) return <FigureError testId={`${testId}-error`} message={figure.error} onRetry={onRetry} retrying={retrying} />;
   return (
     <div className="grid gap-2">
@@ -105,7 +117,11 @@ export function OverviewFigures({ initial, showApprovals }: { initial: Overview;
         <CardContent>
           <FigureBody figure={o.inReview} onRetry={retry} retrying={retrying} testId="in-review">
             {(d) => (
-              <Link href="/deposits/review" className="w-fit rounded-sm underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none" data-testid="in-review-link">
+              <Link
+                href="/deposits/review"
+                className="w-fit rounded-sm underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                data-testid="in-review-link"
+              >
                 <span className="text-2xl font-semibold tabular-nums">{count.format(d.count)}</span>{" "}
                 <span className="text-sm">{d.count === 1 ? "deposit" : "deposits"} in the review queue</span>
               </Link>
@@ -128,7 +144,11 @@ export function OverviewFigures({ initial, showApprovals }: { initial: Overview;
           <CardContent>
             <FigureBody figure={o.pendingApprovals} onRetry={retry} retrying={retrying} testId="pending-approvals">
               {(d) => (
-                <Link href="/approvals" className="w-fit rounded-sm underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none" data-testid="pending-approvals-link">
+                <Link
+                  href="/approvals"
+                  className="w-fit rounded-sm underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                  data-testid="pending-approvals-link"
+                >
                   <span className="text-2xl font-semibold tabular-nums">{count.format(d.count)}</span>{" "}
                   <span className="text-sm">
                     {d.count === 1 ? "request" : "requests"} {d.scope === "yours" ? "of yours waiting" : "waiting for you"}

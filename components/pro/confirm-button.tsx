@@ -1,7 +1,15 @@
 "use client";
 import { useState, useTransition } from "react";
 import { FormError } from "@/components/forms/form-error";
-import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from "@/components/ui/alert-dialog";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import type { ActionResult } from "@/lib/actions/safe-action";
 import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
@@ -76,7 +84,13 @@ export function ConfirmButton<T>({
           <FormError message={error} />
           <AlertDialogFooter>
             <AlertDialogCancel disabled={pending}>{cancel}</AlertDialogCancel>
-            <Button type="button" variant={destructive ? "destructive" : "default"} onClick={go} disabled={pending} data-testid={testId ? `${testId}-submit` : undefined}>
+            <Button
+              type="button"
+              variant={destructive ? "destructive" : "default"}
+              onClick={go}
+              disabled={pending}
+              data-testid={testId ? `${testId}-submit` : undefined}
+            >
               {pending ? pendingLabel : confirm}
             </Button>
           </AlertDialogFooter>

@@ -14,7 +14,19 @@ import { useProOrder } from "./use-pro-order";
  * refreshed from Pro webhook events through the live stream (see useProOrder). The ticket shows it
  * for the order just placed; the detail page adds the trades.
  */
-export function LiveOrder({ orderId, initial, canTrade, withTrades = false, withLink = false }: { orderId: string; initial?: ProOrderView; canTrade: boolean; withTrades?: boolean; withLink?: boolean }) {
+export function LiveOrder({
+  orderId,
+  initial,
+  canTrade,
+  withTrades = false,
+  withLink = false,
+}: {
+  orderId: string;
+  initial?: ProOrderView;
+  canTrade: boolean;
+  withTrades?: boolean;
+  withLink?: boolean;
+}) {
   const q = useProOrder(orderId, initial);
   if (!q.data) {
     if (q.isError) return <ReadError title="This order could not load" message={q.error.message} onRetry={() => void q.refetch()} />;
@@ -40,7 +52,10 @@ export function LiveOrder({ orderId, initial, canTrade, withTrades = false, with
           </>
         ) : null}
         {withLink ? (
-          <Link href={`/pro/orders/${order.order_id}`} className="rounded-md px-2 py-1 text-sm underline underline-offset-4 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none">
+          <Link
+            href={`/pro/orders/${order.order_id}`}
+            className="rounded-md px-2 py-1 text-sm underline underline-offset-4 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+          >
             Open the order&apos;s timeline and trades
           </Link>
         ) : null}

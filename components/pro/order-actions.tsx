@@ -77,7 +77,8 @@ export function ReplaceOrderButton({ order }: { order: ProOrder }) {
         else toast.success(`Order ${short(order.order_id)} replaced; its fee cap is ${formatNgn(r.data.maxTakerFee)}.`);
         return;
       }
-      for (const [name, message] of Object.entries(r.fieldErrors ?? {})) if (name === "price" || name === "quantity") form.setError(name, { type: "server", message });
+      for (const [name, message] of Object.entries(r.fieldErrors ?? {}))
+        if (name === "price" || name === "quantity") form.setError(name, { type: "server", message });
       setError(r.error);
     }),
   );
@@ -91,7 +92,8 @@ export function ReplaceOrderButton({ order }: { order: ProOrder }) {
           <DialogHeader>
             <DialogTitle>Replace order {short(order.order_id)}</DialogTitle>
             <DialogDescription>
-              The order keeps its id and fills. The quantity is the new total; it must stay above the {formatQuantity(order.filled_quantity)} already filled. The new terms are quoted first, and the fee cap (now {formatNgn(order.max_taker_fee)}) rises to the quoted fee when they need more.
+              The order keeps its id and fills. The quantity is the new total; it must stay above the {formatQuantity(order.filled_quantity)} already filled.
+              The new terms are quoted first, and the fee cap (now {formatNgn(order.max_taker_fee)}) rises to the quoted fee when they need more.
             </DialogDescription>
           </DialogHeader>
           <form onSubmit={submit} noValidate className="grid gap-4" aria-label={`Replace order ${short(order.order_id)}`}>

@@ -22,7 +22,9 @@ export function OrderFields({ order }: { order: ProOrder }) {
     <div className="grid gap-3">
       {order.status === "rejected" || order.status === "failed" ? (
         <div role="alert" className="grid gap-1 rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm" data-testid="pro-order-rejection">
-          <p className="font-medium text-destructive">{order.status === "rejected" ? "The provider rejected this order." : "The provider could not process this order."}</p>
+          <p className="font-medium text-destructive">
+            {order.status === "rejected" ? "The provider rejected this order." : "The provider could not process this order."}
+          </p>
           {order.rejection_reason ? <p className="font-mono text-xs">{order.rejection_reason}</p> : null}
           <p>{rejection ?? "The provider gave no reason."}</p>
         </div>

@@ -14,7 +14,16 @@ import { Input } from "@/components/ui/input";
 import { placeProOrder } from "@/lib/actions/place-pro-order";
 import { quoteProOrder } from "@/lib/actions/quote-pro-order";
 import { Decimal, formatMoney, toDecimal } from "@/lib/money";
-import { FEE_CAP_REASON, MARKET_WARNING, PRO_SYMBOLS, REJECTION_HELP, rejectionPlacement, SHARED_BALANCE_NOTE, spendAsset, SYMBOL_LABELS } from "@/lib/pro/labels";
+import {
+  FEE_CAP_REASON,
+  MARKET_WARNING,
+  PRO_SYMBOLS,
+  REJECTION_HELP,
+  rejectionPlacement,
+  SHARED_BALANCE_NOTE,
+  spendAsset,
+  SYMBOL_LABELS,
+} from "@/lib/pro/labels";
 import { formatNgn, formatQuantity } from "@/lib/pro/format";
 import { ticketSchema, type PlaceOrderResult, type QuoteView, type Ticket, type TicketValues } from "@/lib/pro/schema";
 import type { ProBalancesView, TradeAccess } from "@/lib/pro/views";
@@ -32,13 +41,28 @@ type Requote = { title: string; message: string; values: Ticket };
 const FEE_CAP_TITLE = `The order was refused: its fee would exceed the fee cap (${FEE_CAP_REASON}).`;
 const STALE_QUOTE_TITLE = "The order was not placed: the reviewed quote cannot be used.";
 
-function Radios({ name, legend, options, register, disabled }: { name: "side" | "type"; legend: string; options: { value: string; label: string }[]; register: ReturnType<typeof useForm<TicketValues>>["register"]; disabled: boolean }) {
+function Radios({
+  name,
+  legend,
+  options,
+  register,
+  disabled,
+}: {
+  name: "side" | "type";
+  legend: string;
+  options: { value: string; label: string }[];
+  register: ReturnType<typeof useForm<TicketValues>>["register"];
+  disabled: boolean;
+}) {
   return (
     <fieldset className="grid gap-2" disabled={disabled}>
       <legend className="text-sm font-medium">{legend}</legend>
       <div className="flex gap-2">
         {options.map((o) => (
-          <label key={o.value} className="flex cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/10 has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50">
+          <label
+            key={o.value}
+            className="flex cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/10 has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50"
+          >
             <input type="radio" value={o.value} className="accent-primary" {...register(name)} />
             {o.label}
           </label>
@@ -57,7 +81,17 @@ function Radios({ name, legend, options, register, disabled }: { name: "side" | 
  * an in-flight guard together make a double submit place one order. Above the admin's threshold the
  * order waits for an approver.
  */
-export function OrderTicket({ access, initialBalances, balancesError, initialOrderId }: { access: TradeAccess; initialBalances: ProBalancesView | null; balancesError: string | null; initialOrderId: string | null }) {
+export function OrderTicket({
+  access,
+  initialBalances,
+  balancesError,
+  initialOrderId,
+}: {
+  access: TradeAccess;
+  initialBalances: ProBalancesView | null;
+  balancesError: string | null;
+  initialOrderId: string | null;
+}) {
   const queryClient = useQueryClient();
   const balances = useProBalances(initialBalances);
   const attempt = useAttemptKey("pro-order-ticket");
@@ -133,7 +167,9 @@ export function OrderTicket({ access, initialBalances, balancesError, initialOrd
             ...values,
             attemptKey: attempt.current(),
             // The reviewed quote: the id sent with it makes the order idempotent, its fee is the cap.
-            ...(values.type === "limit" && quote ? { client_order_id: quote.client_order_id ?? undefined, max_taker_fee: quote.estimated_fee ?? undefined } : {}),
+            ...(values.type === "limit" && quote
+              ? { client_order_id: quote.client_order_id ?? undefined, max_taker_fee: quote.estimated_fee ?? undefined }
+              : {}),
           }),
         );
         setReview(null);
@@ -190,20 +226,56 @@ export function OrderTicket({ access, initialBalances, balancesError, initialOrd
             <AlertDescription>{reason}</AlertDescription>
           </Alert>
         ) : null}
-        <form onSubmit={onReview} noValidate aria-label="Order ticket" aria-describedby={reason ? "pro-ticket-reason" : "pro-ticket-help"} data-testid="pro-ticket">
+        <form
+          onSubmit={onReview}
+          noValidate
+          aria-label="Order ticket"
+          aria-describedby={reason ? "pro-ticket-reason" : "pro-ticket-help"}
+          data-testid="pro-ticket"
+        >
           <fieldset disabled={locked} className="grid gap-5">
             <p id="pro-ticket-help" className="text-xs text-muted-foreground">
               Keyboard: Tab moves between fields, arrow keys change a choice, Enter reviews the order and Enter again places it.
             </p>
             <Field label="Symbol" htmlFor="ticket-symbol" error={errorOf("symbol")} description={SHARED_BALANCE_NOTE} required>
-              <ControlledSelect control={form.control} name="symbol" id="ticket-symbol" placeholder="Choose a symbol" options={PRO_SYMBOLS.map((s) => ({ value: s, label: SYMBOL_LABELS[s] }))} />
+              <ControlledSelect
+                control={form.control}
+                name="symbol"
+                id="ticket-symbol"
+                placeholder="Choose a symbol"
+                options={PRO_SYMBOLS.map((s) => ({ value: s, label: SYMBOL_LABELS[s] }))}
+              />
             </Field>
             <div className="grid gap-5 sm:grid-cols-2">
-              <Radios name="side" legend="Side" register={form.register} disabled={locked} options={[{ value: "buy", label: "Buy USD" }, { value: "sell", label: "Sell USD" }]} />
-              <Radios name="type" legend="Order type" register={form.register} disabled={locked} options={[{ value: "limit", label: "Limit" }, { value: "market", label: "Market" }]} />
+              <Radios
+                name="side"
+                legend="Side"
+                register={form.register}
+                disabled={locked}
+                options={[
+                  { value: "buy", label: "Buy USD" },
+                  { value: "sell", label: "Sell USD" },
+                ]}
+              />
+              <Radios
+                name="type"
+                legend="Order type"
+                register={form.register}
+                disabled={locked}
+                options={[
+                  { value: "limit", label: "Limit" },
+                  { value: "market", label: "Market" },
+                ]}
+              />
             </div>
             {type === "limit" ? (
-              <Field label="Limit price (NGN per USD)" htmlFor="ticket-price" error={errorOf("price")} description={side === "buy" ? "Buys execute at this price or lower." : "Sells execute at this price or higher."} required>
+              <Field
+                label="Limit price (NGN per USD)"
+                htmlFor="ticket-price"
+                error={errorOf("price")}
+                description={side === "buy" ? "Buys execute at this price or lower." : "Sells execute at this price or higher."}
+                required
+              >
                 <Input id="ticket-price" inputMode="decimal" autoComplete="off" placeholder="1530.00" {...form.register("price")} />
               </Field>
             ) : (
@@ -254,7 +326,9 @@ export function OrderTicket({ access, initialBalances, balancesError, initialOrd
                 {MARKET_WARNING}
               </p>
             )}
-            <p className="text-xs text-muted-foreground">Above your organization&apos;s approval limit the order waits for a second person with the approver role; nothing is placed until then.</p>
+            <p className="text-xs text-muted-foreground">
+              Above your organization&apos;s approval limit the order waits for a second person with the approver role; nothing is placed until then.
+            </p>
             <div className="flex gap-2">
               <Button ref={placeRef} type="button" onClick={place} disabled={pending} data-testid="pro-place">
                 {pending ? "Placing…" : review.values.side === "buy" ? "Place buy order" : "Place sell order"}
@@ -267,7 +341,11 @@ export function OrderTicket({ access, initialBalances, balancesError, initialOrd
         ) : null}
 
         {requote ? (
-          <div role="alert" className="grid gap-2 rounded-lg border border-destructive/40 bg-destructive/10 p-4 text-sm" data-testid={requote.title === FEE_CAP_TITLE ? "pro-fee-cap" : "pro-stale-quote"}>
+          <div
+            role="alert"
+            className="grid gap-2 rounded-lg border border-destructive/40 bg-destructive/10 p-4 text-sm"
+            data-testid={requote.title === FEE_CAP_TITLE ? "pro-fee-cap" : "pro-stale-quote"}
+          >
             <p className="font-medium text-destructive">{requote.title}</p>
             <p>{requote.message}</p>
             <div>
@@ -278,9 +356,7 @@ export function OrderTicket({ access, initialBalances, balancesError, initialOrd
           </div>
         ) : null}
 
-        {waiting ? (
-          <PendingApprovalNote summary={waiting.summary} testId="pro-pending-approval" untouched="placed" />
-        ) : null}
+        {waiting ? <PendingApprovalNote summary={waiting.summary} testId="pro-pending-approval" untouched="placed" /> : null}
       </div>
 
       <section aria-labelledby="pro-placed-heading" className="grid content-start gap-3">

@@ -17,7 +17,10 @@ export function ProNav({ current, withWebhooks = false }: { current: string; wit
           key={l.href}
           href={l.href}
           aria-current={l.href === current ? "page" : undefined}
-          className={cn("rounded-md border px-3 py-1.5 text-sm hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none", l.href === current && "bg-accent font-medium")}
+          className={cn(
+            "rounded-md border px-3 py-1.5 text-sm hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none",
+            l.href === current && "bg-accent font-medium",
+          )}
         >
           {l.label}
         </Link>

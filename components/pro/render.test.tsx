@@ -62,7 +62,19 @@ describe("OrderFields", () => {
   });
 
   it("shows fills, average price and fees of a partial fill, and an unknown status raw", () => {
-    const html = renderToStaticMarkup(<OrderFields order={{ ...order, status: "settling_somehow" as never, rejection_reason: "", filled_quantity: "4.50000000", remaining_quantity: "5.50000000", avg_fill_price: "1529.25", total_fee_charged: "6.88" }} />);
+    const html = renderToStaticMarkup(
+      <OrderFields
+        order={{
+          ...order,
+          status: "settling_somehow" as never,
+          rejection_reason: "",
+          filled_quantity: "4.50000000",
+          remaining_quantity: "5.50000000",
+          avg_fill_price: "1529.25",
+          total_fee_charged: "6.88",
+        }}
+      />,
+    );
     expect(html).toContain("settling_somehow");
     expect(html).toContain("USD 4.50");
     expect(html).toContain("NGN 1,529.25");
@@ -73,7 +85,16 @@ describe("OrderFields", () => {
 
 describe("OrderTicket", () => {
   it("is disabled with the reason when trading is not allowed", () => {
-    const html = renderToStaticMarkup(withQuery(<OrderTicket access={{ allowed: false, reason: "The Pro API key for the sandbox is read-only (scopes: Read)." }} initialBalances={null} balancesError="The provider is not answering right now." initialOrderId={null} />));
+    const html = renderToStaticMarkup(
+      withQuery(
+        <OrderTicket
+          access={{ allowed: false, reason: "The Pro API key for the sandbox is read-only (scopes: Read)." }}
+          initialBalances={null}
+          balancesError="The provider is not answering right now."
+          initialOrderId={null}
+        />,
+      ),
+    );
     expect(html).toContain("The order ticket is not available");
     expect(html).toContain("read-only (scopes: Read)");
     expect(html).toMatch(/<fieldset disabled=""/);
@@ -82,7 +103,18 @@ describe("OrderTicket", () => {
 
   it("offers the limit price by default and shows the shared USD balance note", () => {
     const html = renderToStaticMarkup(
-      withQuery(<OrderTicket access={{ allowed: true, reason: null }} initialBalances={{ balances: [{ asset: "NGN", total: "5000.00", available: "4000.00", reserved: "1000.00" }], fetchedAt: "2026-11-24T01:00:00.000Z", stale: false }} balancesError={null} initialOrderId={null} />),
+      withQuery(
+        <OrderTicket
+          access={{ allowed: true, reason: null }}
+          initialBalances={{
+            balances: [{ asset: "NGN", total: "5000.00", available: "4000.00", reserved: "1000.00" }],
+            fetchedAt: "2026-11-24T01:00:00.000Z",
+            stale: false,
+          }}
+          balancesError={null}
+          initialOrderId={null}
+        />,
+      ),
     );
     expect(html).toContain("Limit price (NGN per USD)");
     expect(html).toContain("Available to spend: NGN 4,000.00.");
@@ -93,7 +125,22 @@ describe("OrderTicket", () => {
 describe("WithdrawalOptionsList", () => {
   it("lists only the chains returned, with fees, and says when there are none", () => {
     const html = renderToStaticMarkup(
-      <WithdrawalOptionsList options={{ assets: [{ asset: "USDT", display_name: "Tether USD", decimals: 6, chains: [{ blockchain: "polygon", blockchain_name: "Polygon PoS", contract_address: "0xc2", decimals: 6, fee_amount: "0.50", fee_asset: "USDT" }] }] } as never} />,
+      <WithdrawalOptionsList
+        options={
+          {
+            assets: [
+              {
+                asset: "USDT",
+                display_name: "Tether USD",
+                decimals: 6,
+                chains: [
+                  { blockchain: "polygon", blockchain_name: "Polygon PoS", contract_address: "0xc2", decimals: 6, fee_amount: "0.50", fee_asset: "USDT" },
+                ],
+              },
+            ],
+          } as never
+        }
+      />,
     );
     expect(html).toContain("Polygon PoS");
     expect(html).toContain("USDT 0.50");

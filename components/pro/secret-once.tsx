@@ -17,7 +17,8 @@ export function SecretOnce({ result, onDismiss }: { result: WebhookSecretResult;
             <CopyButton value={result.secret} label="signing secret" />
           </p>
           <p className="text-muted-foreground">
-            Stored in the vault as {result.stored} so the app verifies deliveries at its own Pro webhook address; the secret it replaces there is still accepted for 24 hours.
+            Stored in the vault as {result.stored} so the app verifies deliveries at its own Pro webhook address; the secret it replaces there is still accepted
+            for 24 hours.
           </p>
         </>
       ) : (

@@ -49,7 +49,15 @@ export function WebhookActions({ webhook, onChanged, onSecret }: { webhook: ProW
         <Button type="button" variant="outline" size="sm" onClick={() => setEditing(true)} aria-label={`Edit the webhook to ${host}`}>
           Edit
         </Button>
-        <Button type="button" variant="outline" size="sm" onClick={toggle} disabled={pending} aria-label={`${resume ? "Resume" : "Pause"} the webhook to ${host}`} data-testid="pro-webhook-toggle">
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          onClick={toggle}
+          disabled={pending}
+          aria-label={`${resume ? "Resume" : "Pause"} the webhook to ${host}`}
+          data-testid="pro-webhook-toggle"
+        >
           {pending ? "Saving…" : resume ? "Resume" : "Pause"}
         </Button>
         <ConfirmButton

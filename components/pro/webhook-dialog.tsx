@@ -16,7 +16,10 @@ import type { ProWebhook } from "@/lib/upstream/schemas/pro";
 import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
 import { reached } from "@/lib/actions/reached";
 
-type Props = { open: boolean; onOpenChange: (open: boolean) => void; onDone: (secret: WebhookSecretResult | null) => void } & ({ mode: "create"; webhook?: undefined } | { mode: "edit"; webhook: ProWebhook });
+type Props = { open: boolean; onOpenChange: (open: boolean) => void; onDone: (secret: WebhookSecretResult | null) => void } & (
+  | { mode: "create"; webhook?: undefined }
+  | { mode: "edit"; webhook: ProWebhook }
+);
 
 /** Create a Pro webhook, or edit its URL (HTTPS only), events and description. */
 export function WebhookDialog({ open, onOpenChange, onDone, mode, webhook }: Props) {
@@ -73,7 +76,12 @@ export function WebhookDialog({ open, onOpenChange, onDone, mode, webhook }: Pro
                     const value = field.value ?? [];
                     return (
                       <div key={e} className="flex items-center gap-2">
-                        <Checkbox id={id} checked={value.includes(e)} onCheckedChange={(c) => field.onChange(c === true ? [...value, e] : value.filter((v) => v !== e))} onBlur={field.onBlur} />
+                        <Checkbox
+                          id={id}
+                          checked={value.includes(e)}
+                          onCheckedChange={(c) => field.onChange(c === true ? [...value, e] : value.filter((v) => v !== e))}
+                          onBlur={field.onBlur}
+                        />
                         <Label htmlFor={id} className="font-normal">
                           <span className="font-mono text-xs">{e}</span> <span className="text-muted-foreground">({EVENT_HELP[e]})</span>
                         </Label>

@@ -45,8 +45,8 @@ export function DecisionDialog({ depositId, open, onOpenChange }: { depositId: s
         <DialogHeader>
           <DialogTitle>Record a decision</DialogTitle>
           <DialogDescription>
-            Deposit <span className="font-mono">{depositId}</span>. The provider is not told: your decision is kept here, confirmed by a second approver,
-            then sent to your own systems.
+            Deposit <span className="font-mono">{depositId}</span>. The provider is not told: your decision is kept here, confirmed by a second approver, then
+            sent to your own systems.
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} className="grid gap-4" noValidate>
@@ -64,7 +64,10 @@ export function DecisionDialog({ depositId, open, onOpenChange }: { depositId: s
               render={({ field }) => (
                 <>
                   {DECISIONS.map((d) => (
-                    <label key={d} className="flex cursor-pointer items-start gap-3 rounded-md border p-3 has-[:checked]:border-primary has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring">
+                    <label
+                      key={d}
+                      className="flex cursor-pointer items-start gap-3 rounded-md border p-3 has-[:checked]:border-primary has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
+                    >
                       <input
                         type="radio"
                         name={field.name}
@@ -90,7 +93,13 @@ export function DecisionDialog({ depositId, open, onOpenChange }: { depositId: s
               </p>
             ) : null}
           </fieldset>
-          <Field label="Reason" htmlFor="decision-reason" error={errorOf("reason")} required description="The second approver, the audit trail and your systems read this.">
+          <Field
+            label="Reason"
+            htmlFor="decision-reason"
+            error={errorOf("reason")}
+            required
+            description="The second approver, the audit trail and your systems read this."
+          >
             <Textarea id="decision-reason" rows={4} {...form.register("reason")} />
           </Field>
           <FormError message={formError} />

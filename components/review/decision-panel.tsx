@@ -77,9 +77,9 @@ export function DecisionPanel({
         {canDecide && flagged && !hasOpenOrFinal ? <Button onClick={() => setOpen(true)}>Record a decision</Button> : null}
       </div>
       <p className="text-sm text-muted-foreground">
-        The provider has no way to accept a decision, so recording one never changes the deposit&apos;s status there. Final decisions go to your
-        own systems by signed webhook and appear in the CSV export. A decision to credit the customer is held until the provider completes the
-        deposit: only then are your systems told to credit, and they are told the credit is off if the deposit fails.
+        The provider has no way to accept a decision, so recording one never changes the deposit&apos;s status there. Final decisions go to your own systems by
+        signed webhook and appear in the CSV export. A decision to credit the customer is held until the provider completes the deposit: only then are your
+        systems told to credit, and they are told the credit is off if the deposit fails.
       </p>
       {decisions.length === 0 ? (
         <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
@@ -120,7 +120,9 @@ export function DecisionPanel({
                   <dt className="inline">Provider status now </dt>
                   <dd className="inline">
                     <StatusBadge status={d.providerOutcome?.status ?? providerStatus} />
-                    {d.providerOutcome ? <span> (changed by the provider{d.providerOutcome.at ? `, ${formatDateTime(d.providerOutcome.at)}` : ""})</span> : null}
+                    {d.providerOutcome ? (
+                      <span> (changed by the provider{d.providerOutcome.at ? `, ${formatDateTime(d.providerOutcome.at)}` : ""})</span>
+                    ) : null}
                   </dd>
                 </div>
                 {d.delivery ? (
@@ -150,9 +152,18 @@ export function DecisionPanel({
 /** The credit's own timeline: held at confirmation, then released or called off by the provider's event, then acknowledged. */
 function CreditSteps({ credit }: { credit: CreditItem }) {
   const steps: { label: string; at: string | null }[] = [{ label: "Held until the provider completes the deposit", at: credit.heldAt }];
-  if (credit.state === "released") steps.push({ label: `Released by the provider's ${credit.event?.name ?? "deposit.completed"} event; credit instruction queued`, at: credit.changedAt });
-  if (credit.state === "off") steps.push({ label: `Called off by the provider's ${credit.event?.name ?? "deposit.failed"} event; your systems are told not to credit`, at: credit.changedAt });
-  if (credit.delivery?.status === "delivered") steps.push({ label: credit.state === "off" ? "Credit-off notice acknowledged by your systems" : "Credit acknowledged by your systems", at: credit.delivery.deliveredAt });
+  if (credit.state === "released")
+    steps.push({ label: `Released by the provider's ${credit.event?.name ?? "deposit.completed"} event; credit instruction queued`, at: credit.changedAt });
+  if (credit.state === "off")
+    steps.push({
+      label: `Called off by the provider's ${credit.event?.name ?? "deposit.failed"} event; your systems are told not to credit`,
+      at: credit.changedAt,
+    });
+  if (credit.delivery?.status === "delivered")
+    steps.push({
+      label: credit.state === "off" ? "Credit-off notice acknowledged by your systems" : "Credit acknowledged by your systems",
+      at: credit.delivery.deliveredAt,
+    });
   return (
     <div className="grid gap-2 border-t pt-3" data-testid="credit-state" data-credit-stage={credit.stage}>
       <div className="flex flex-wrap items-center gap-2 text-sm">
@@ -193,7 +204,10 @@ function SecondApproval({ decision, currentUserId }: { decision: DecisionItem; c
   const run = (kind: "confirm" | "reject") =>
     start(async () => {
       setError(null);
-      const r = kind === "confirm" ? await reached(confirmReviewDecision({ decisionId: decision.id, note: note || undefined })) : await reached(rejectReviewDecision({ decisionId: decision.id, note }));
+      const r =
+        kind === "confirm"
+          ? await reached(confirmReviewDecision({ decisionId: decision.id, note: note || undefined }))
+          : await reached(rejectReviewDecision({ decisionId: decision.id, note }));
       if (!r.ok) {
         setError(r.fieldErrors?.note ?? r.error);
         return;

@@ -67,14 +67,33 @@ export function OutboundWebhookForm({
           required
           description={`Your system receives a POST for every final decision in ${environment}, and for a held credit once the provider completes (or fails) the deposit. ${environment === "production" ? "Production needs https://." : ""}`}
         >
-          <Input id="outbound-url" type="url" inputMode="url" autoComplete="off" placeholder="https://erp.example.com/hooks/deposit-reviews" {...form.register("url")} />
+          <Input
+            id="outbound-url"
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            placeholder="https://erp.example.com/hooks/deposit-reviews"
+            {...form.register("url")}
+          />
         </Field>
         <Field label="Send decisions" htmlFor="outbound-enabled" description="Switch off to stop queuing new deliveries; those already queued still go out.">
-          <Controller control={form.control} name="enabled" render={({ field }) => <Switch id="outbound-enabled" checked={field.value ?? true} onCheckedChange={field.onChange} />} />
+          <Controller
+            control={form.control}
+            name="enabled"
+            render={({ field }) => <Switch id="outbound-enabled" checked={field.value ?? true} onCheckedChange={field.onChange} />}
+          />
         </Field>
         {secret ? (
-          <Field label="Generate a new signing secret" htmlFor="outbound-new-secret" description={`Current secret ${secret.masked}. A new one replaces it at once; update your system first.`}>
-            <Controller control={form.control} name="newSecret" render={({ field }) => <Switch id="outbound-new-secret" checked={field.value ?? false} onCheckedChange={field.onChange} />} />
+          <Field
+            label="Generate a new signing secret"
+            htmlFor="outbound-new-secret"
+            description={`Current secret ${secret.masked}. A new one replaces it at once; update your system first.`}
+          >
+            <Controller
+              control={form.control}
+              name="newSecret"
+              render={({ field }) => <Switch id="outbound-new-secret" checked={field.value ?? false} onCheckedChange={field.onChange} />}
+            />
           </Field>
         ) : (
           <p className="text-sm text-muted-foreground">A signing secret is generated when you save the address for the first time.</p>
@@ -122,9 +141,9 @@ export function OutboundWebhookForm({
           Verifying a delivery
         </h2>
         <p className="text-muted-foreground">
-          Each delivery is a JSON POST with <code>X-Merchant-Ops-Signature</code> (the lowercase hex HMAC-SHA256 of the raw body with your signing
-          secret), <code>X-Merchant-Ops-Event</code> and <code>X-Merchant-Ops-Delivery</code> (the same id on every retry: use it to ignore duplicates).
-          Answer any 2xx to acknowledge; anything else is retried with growing pauses for up to three days.
+          Each delivery is a JSON POST with <code>X-Merchant-Ops-Signature</code> (the lowercase hex HMAC-SHA256 of the raw body with your signing secret),{" "}
+          <code>X-Merchant-Ops-Event</code> and <code>X-Merchant-Ops-Delivery</code> (the same id on every retry: use it to ignore duplicates). Answer any 2xx
+          to acknowledge; anything else is retried with growing pauses for up to three days.
         </p>
       </section>
     </div>

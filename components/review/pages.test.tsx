@@ -38,7 +38,9 @@ vi.mock("next/navigation", () => ({
   useSearchParams: () => new URLSearchParams(),
 }));
 // The timeline is an async server component with its own tests; here a marker is enough.
-vi.mock("@/components/timeline/timeline", () => ({ Timeline: ({ resourceId }: { resourceId: string }) => <section data-testid="timeline">{resourceId}</section> }));
+vi.mock("@/components/timeline/timeline", () => ({
+  Timeline: ({ resourceId }: { resourceId: string }) => <section data-testid="timeline">{resourceId}</section>,
+}));
 
 let emu: TestEmulator;
 let team: Awaited<ReturnType<typeof createTeam>>;
@@ -67,7 +69,14 @@ afterAll(() => emu.close());
 beforeEach(async () => {
   team = await createTeam();
   await testDb().$transaction((tx) =>
-    addApiKey(tx as never, { organizationId: team.org.id, environment: "sandbox", surface: "core", key: SEED_KEYS.full, scopes: ["Read", "Write", "Trade"], actorId: team.admin.id }),
+    addApiKey(tx as never, {
+      organizationId: team.org.id,
+      environment: "sandbox",
+      surface: "core",
+      key: SEED_KEYS.full,
+      scopes: ["Read", "Write", "Trade"],
+      actorId: team.admin.id,
+    }),
   );
   signOutTest();
 });
@@ -136,7 +145,11 @@ describe("credit only on completion", () => {
   it("shows a credit decision held in the queue and on the deposit, then released once the provider's deposit.completed is stored", async () => {
     const flagged = await firstDeposit("status=REQUIRES_REVIEW");
     await as("approver");
-    const r = await recordReviewDecision({ depositId: flagged.id, decision: "credit_customer", reason: "Customer sent the bank receipt; late by two minutes." });
+    const r = await recordReviewDecision({
+      depositId: flagged.id,
+      decision: "credit_customer",
+      reason: "Customer sent the bank receipt; late by two minutes.",
+    });
     if (!r.ok) throw new Error(r.error);
     await as("admin");
     expect(await confirmReviewDecision({ decisionId: r.data.id })).toMatchObject({ ok: true, data: { credit: "held" } });
@@ -147,8 +160,20 @@ describe("credit only on completion", () => {
     const queue = html(await ReviewQueuePage());
     expect(queue).toMatch(new RegExp(`data-testid="queue-item"[^]*?${flagged.id}[^]*?data-testid="queue-credit"[^>]*data-credit-stage="held"`));
 
-    const body = { event: "deposit.completed", timestamp: "2026-11-20T10:05:00.000Z", data: { ...flagged, status: "COMPLETED", updated_at: "2026-11-20T10:05:00.000Z" } };
-    await storeEvent({ ...normalizeEvent("core", body, new Headers()), organizationId: team.org.id, environment: "sandbox", surface: "core", payload: body, headers: {}, signature: "current" });
+    const body = {
+      event: "deposit.completed",
+      timestamp: "2026-11-20T10:05:00.000Z",
+      data: { ...flagged, status: "COMPLETED", updated_at: "2026-11-20T10:05:00.000Z" },
+    };
+    await storeEvent({
+      ...normalizeEvent("core", body, new Headers()),
+      organizationId: team.org.id,
+      environment: "sandbox",
+      surface: "core",
+      payload: body,
+      headers: {},
+      signature: "current",
+    });
     await onDepositEnded(team.org.id, "sandbox", flagged.id);
     detail = html(await DepositPage({ params: Promise.resolve({ id: flagged.id }) }));
     // No outbound webhook is set in this test: the credit is released, and the CSV carries it.

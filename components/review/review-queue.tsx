@@ -131,7 +131,10 @@ export function ReviewQueue({ initial, canDecide }: { initial: QueueView; canDec
         </p>
       ) : null}
       {q.isRefetchError ? (
-        <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm">
+        <div
+          role="alert"
+          className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm"
+        >
           <span>{q.error.message}</span>
           <Button size="sm" variant="outline" onClick={() => void q.refetch()}>
             Try again
@@ -182,7 +185,10 @@ export function ReviewQueue({ initial, canDecide }: { initial: QueueView; canDec
                       {item.fundingAccount ? (
                         <>
                           {item.fundingAccount.label}{" "}
-                          <Link href={`/funding-accounts/${encodeURIComponent(item.fundingAccount.id)}`} className="block font-mono text-xs text-muted-foreground underline underline-offset-4">
+                          <Link
+                            href={`/funding-accounts/${encodeURIComponent(item.fundingAccount.id)}`}
+                            className="block font-mono text-xs text-muted-foreground underline underline-offset-4"
+                          >
                             {item.fundingAccount.id}
                           </Link>
                         </>
@@ -200,7 +206,8 @@ export function ReviewQueue({ initial, canDecide }: { initial: QueueView; canDec
                     <dd>
                       {item.expectedAmount ? (
                         <>
-                          <Amount value={item.amount} currency={item.currency} /> received, <Amount value={item.expectedAmount} currency={item.currency} /> expected
+                          <Amount value={item.amount} currency={item.currency} /> received, <Amount value={item.expectedAmount} currency={item.currency} />{" "}
+                          expected
                           {item.difference && item.difference !== "0.00" ? (
                             <span className="block text-xs text-muted-foreground">
                               difference <Amount value={item.difference} currency={item.currency} />
@@ -222,7 +229,11 @@ export function ReviewQueue({ initial, canDecide }: { initial: QueueView; canDec
                     <Badge variant="outline">No decision yet</Badge>
                   )}
                   {item.decision?.credit ? (
-                    <Badge variant={CREDIT_VARIANT[item.decision.credit.state] ?? "secondary"} data-testid="queue-credit" data-credit-stage={item.decision.credit.stage}>
+                    <Badge
+                      variant={CREDIT_VARIANT[item.decision.credit.state] ?? "secondary"}
+                      data-testid="queue-credit"
+                      data-credit-stage={item.decision.credit.stage}
+                    >
                       {creditStageLabel(item.decision.credit.stage)}
                     </Badge>
                   ) : null}

@@ -10,7 +10,15 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { setSettlementDestination } from "@/lib/actions/set-settlement-destination";
-import { DESTINATION_INFO, DESTINATIONS, destinationLabel, FUTURE_ONLY, settlementFormSchema, type Destination, type SettlementFormValues } from "@/lib/settlement/schema";
+import {
+  DESTINATION_INFO,
+  DESTINATIONS,
+  destinationLabel,
+  FUTURE_ONLY,
+  settlementFormSchema,
+  type Destination,
+  type SettlementFormValues,
+} from "@/lib/settlement/schema";
 import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
 import { reached } from "@/lib/actions/reached";
 
@@ -39,8 +47,14 @@ export function SettlementDestinationCard({ current, canChange, hasNgnAccount }:
       if (r.ok) {
         attempt.renew();
         form.reset({ destination: r.data.destination, confirmation: "" });
-        if (r.data.pendingApproval) toast.success(`Waiting for approval: ${r.data.pendingApproval.summary}. Nothing changes until someone else approves it in Approvals.`);
-        else toast.success(r.data.changed ? `Future NGN deposits now settle to the ${destinationLabel(r.data.destination)}.` : "That was already the setting; nothing changed.");
+        if (r.data.pendingApproval)
+          toast.success(`Waiting for approval: ${r.data.pendingApproval.summary}. Nothing changes until someone else approves it in Approvals.`);
+        else
+          toast.success(
+            r.data.changed
+              ? `Future NGN deposits now settle to the ${destinationLabel(r.data.destination)}.`
+              : "That was already the setting; nothing changed.",
+          );
         router.refresh();
         return;
       }
@@ -58,7 +72,10 @@ export function SettlementDestinationCard({ current, canChange, hasNgnAccount }:
           <h2 className="text-base">NGN settlement destination</h2>
         </CardTitle>
         <CardDescription>
-          Where NGN deposits to your permanent NGN account go. Now: <span className="font-medium text-foreground" data-testid="current-destination">{destinationLabel(current)}</span>
+          Where NGN deposits to your permanent NGN account go. Now:{" "}
+          <span className="font-medium text-foreground" data-testid="current-destination">
+            {destinationLabel(current)}
+          </span>
           {current ? <span className="font-mono text-xs"> ({current})</span> : null}. {FUTURE_ONLY}
         </CardDescription>
       </CardHeader>
@@ -67,7 +84,11 @@ export function SettlementDestinationCard({ current, canChange, hasNgnAccount }:
           <fieldset disabled={!canChange || pending} className="grid gap-3">
             <legend className="mb-2 text-sm font-medium">Settle future NGN deposits to</legend>
             {DESTINATIONS.map((d) => (
-              <label key={d} className="flex cursor-pointer items-start gap-3 rounded-md border p-3 has-[:checked]:border-primary has-[:disabled]:cursor-default" data-testid={`destination-${d}`}>
+              <label
+                key={d}
+                className="flex cursor-pointer items-start gap-3 rounded-md border p-3 has-[:checked]:border-primary has-[:disabled]:cursor-default"
+                data-testid={`destination-${d}`}
+              >
                 <input type="radio" value={d} className="mt-1 size-4 accent-primary" {...form.register("destination")} />
                 <span className="grid gap-0.5">
                   <span className="text-sm font-medium">
@@ -75,7 +96,9 @@ export function SettlementDestinationCard({ current, canChange, hasNgnAccount }:
                     {d === current ? <span className="ml-2 text-xs text-muted-foreground">(current)</span> : null}
                   </span>
                   <span className="text-sm text-muted-foreground">{DESTINATION_INFO[d].effect}</span>
-                  {d === "NGN_BALANCE" && !hasNgnAccount ? <span className="text-xs text-warning">The provider shows no NGN account, so it is likely to refuse this choice.</span> : null}
+                  {d === "NGN_BALANCE" && !hasNgnAccount ? (
+                    <span className="text-xs text-warning">The provider shows no NGN account, so it is likely to refuse this choice.</span>
+                  ) : null}
                 </span>
               </label>
             ))}

@@ -59,10 +59,7 @@ export function AppShell({ user, environment, nav, title, children }: AppShellPr
             href="/"
             className="flex shrink-0 items-center gap-2 rounded-md text-sm font-semibold outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 md:w-56 md:px-5"
           >
-            <span
-              aria-hidden="true"
-              className="flex size-6 items-center justify-center rounded-md bg-primary text-primary-foreground"
-            >
+            <span aria-hidden="true" className="flex size-6 items-center justify-center rounded-md bg-primary text-primary-foreground">
               <WalletIcon className="size-3.5" />
             </span>
             <span className="sr-only sm:not-sr-only">Merchant Ops</span>

@@ -5,14 +5,7 @@ import { useRouter } from "next/navigation";
 import { useTheme } from "next-themes";
 import { MonitorIcon, MoonIcon, SunIcon } from "lucide-react";
 
-import {
-  CommandDialog,
-  CommandEmpty,
-  CommandGroup,
-  CommandInput,
-  CommandItem,
-  CommandList,
-} from "@/components/ui/command";
+import { CommandDialog, CommandEmpty, CommandGroup, CommandInput, CommandItem, CommandList } from "@/components/ui/command";
 import { groupEntries, paletteEntries } from "@/components/shell/palette";
 import type { ShellNavArea } from "@/components/shell/types";
 
@@ -57,12 +50,7 @@ export default function CommandPaletteDialog({
         {groups.map(({ group, entries }) => (
           <CommandGroup key={group} heading={group}>
             {entries.map((entry) => (
-              <CommandItem
-                key={entry.href}
-                value={entry.value}
-                keywords={entry.keywords}
-                onSelect={() => run(() => router.push(entry.href))}
-              >
+              <CommandItem key={entry.href} value={entry.value} keywords={entry.keywords} onSelect={() => run(() => router.push(entry.href))}>
                 {icons.get(entry.href)}
                 <span>{entry.title}</span>
               </CommandItem>
@@ -71,12 +59,7 @@ export default function CommandPaletteDialog({
         ))}
         <CommandGroup heading="Theme">
           {THEMES.map(({ value, label, icon: Icon }) => (
-            <CommandItem
-              key={value}
-              value={`Theme ${label}`}
-              keywords={["appearance", "colour", "color", "mode"]}
-              onSelect={() => run(() => setTheme(value))}
-            >
+            <CommandItem key={value} value={`Theme ${label}`} keywords={["appearance", "colour", "color", "mode"]} onSelect={() => run(() => setTheme(value))}>
               <Icon aria-hidden="true" />
               <span>{label} theme</span>
             </CommandItem>

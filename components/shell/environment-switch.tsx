@@ -70,10 +70,7 @@ function EnvironmentSwitch({ environment }: { environment: Environment }) {
             size="sm"
             data-environment={shown}
             aria-busy={pending || undefined}
-            className={cn(
-              "gap-1.5",
-              shown === "production" && "border-destructive/60 text-destructive hover:text-destructive dark:border-destructive/60",
-            )}
+            className={cn("gap-1.5", shown === "production" && "border-destructive/60 text-destructive hover:text-destructive dark:border-destructive/60")}
           >
             <Icon className={cn(pending && "animate-spin")} aria-hidden="true" />
             <span className="sr-only">Environment: </span>
@@ -107,8 +104,7 @@ function EnvironmentSwitch({ environment }: { environment: Environment }) {
           <AlertDialogHeader>
             <AlertDialogTitle>Switch to production?</AlertDialogTitle>
             <AlertDialogDescription>
-              In production, transfers, withdrawals and orders move real money and cannot be undone from here.
-              Your team sees the same production data.
+              In production, transfers, withdrawals and orders move real money and cannot be undone from here. Your team sees the same production data.
             </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>

@@ -8,9 +8,7 @@ export const ENVIRONMENT_LABELS: Record<Environment, string> = {
 };
 
 export function parseEnvironment(value: unknown): Environment | undefined {
-  return typeof value === "string" && (ENVIRONMENTS as readonly string[]).includes(value)
-    ? (value as Environment)
-    : undefined;
+  return typeof value === "string" && (ENVIRONMENTS as readonly string[]).includes(value) ? (value as Environment) : undefined;
 }
 
 /** Only the move into production asks first: that is where actions start moving real money. */

@@ -39,7 +39,8 @@ const httpUrl = (v: string | null | undefined) => (v && /^https?:\/\//i.test(v) 
 export function AssetDetail({ initial }: { initial: AssetView }) {
   const q = useQuery({
     queryKey: ["stocks", "asset", initial.data.symbol],
-    queryFn: () => fetchJson<AssetView>(`/api/stocks/assets/${encodeURIComponent(initial.data.symbol)}`, "This asset could not be loaded. Try again in a moment."),
+    queryFn: () =>
+      fetchJson<AssetView>(`/api/stocks/assets/${encodeURIComponent(initial.data.symbol)}`, "This asset could not be loaded. Try again in a moment."),
     initialData: initial,
     refetchInterval: ASSET_POLL_MS,
   });
@@ -157,7 +158,9 @@ export function AssetDetail({ initial }: { initial: AssetView }) {
               {legalFormLabel(a.legal_form)}
             </Row>
             <Row term="Underlying" testId="disclosure-underlying">
-              {a.underlying_ticker || a.underlying_exchange ? `${a.underlying_ticker ?? "?"} on ${a.underlying_exchange ?? "an exchange not given"}` : text(null)}
+              {a.underlying_ticker || a.underlying_exchange
+                ? `${a.underlying_ticker ?? "?"} on ${a.underlying_exchange ?? "an exchange not given"}`
+                : text(null)}
               {ref ? (
                 <>
                   {" · "}

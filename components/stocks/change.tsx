@@ -9,7 +9,19 @@ const COLOR = { up: "text-success", down: "text-destructive", flat: "text-muted-
  * A 24-hour change: the signed percent and, when given, the signed amount. The sign is in the text
  * and the arrow, so it reads without colour.
  */
-export function Change({ pct, usd, precision, className, testId }: { pct: string | null | undefined; usd?: string | null; precision?: number | null; className?: string; testId?: string }) {
+export function Change({
+  pct,
+  usd,
+  precision,
+  className,
+  testId,
+}: {
+  pct: string | null | undefined;
+  usd?: string | null;
+  precision?: number | null;
+  className?: string;
+  testId?: string;
+}) {
   if (pct == null && usd == null) return <span className="text-muted-foreground">—</span>;
   const dir = directionOf(pct ?? usd);
   const Icon = ICON[dir];

@@ -25,7 +25,21 @@ export interface AssetOption {
 
 const amountOf = (value: string, asset: string) => (asset === USD ? formatMoney(value, USD) : `${formatQuantity(value)} ${asset}`);
 
-function AssetSelect({ id, label, value, onChange, options, error }: { id: string; label: string; value: string; onChange: (v: string) => void; options: AssetOption[]; error?: string }) {
+function AssetSelect({
+  id,
+  label,
+  value,
+  onChange,
+  options,
+  error,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  options: AssetOption[];
+  error?: string;
+}) {
   return (
     <Field label={label} htmlFor={id} error={error} className="w-60">
       <NativeSelect className="w-60" value={value} onChange={(e) => onChange(e.target.value)}>

@@ -18,7 +18,11 @@ export function MarketStatusBadge({ status }: { status: string | null | undefine
  * Whether the asset can trade now and when that changes: the regular session's next open or close,
  * and whether trading outside regular hours is allowed and open.
  */
-export function TradingWindow({ asset }: { asset: Pick<StockAsset, "market_status" | "is_market_open" | "is_off_hours_eligible" | "is_off_hours_open" | "next_open_at" | "next_close_at" | "status"> }) {
+export function TradingWindow({
+  asset,
+}: {
+  asset: Pick<StockAsset, "market_status" | "is_market_open" | "is_off_hours_eligible" | "is_off_hours_open" | "next_open_at" | "next_close_at" | "status">;
+}) {
   const halted = asset.market_status === "halted" || asset.status === "halted";
   return (
     <ul className="grid gap-1 text-sm" data-testid="trading-window">

@@ -29,20 +29,41 @@ export function PortfolioView({ initial, initialError }: { initial: View | null;
   });
 
   if (q.data === undefined) {
-    return <FigureError testId="portfolio-error" message={q.error?.message ?? initialError ?? "The portfolio could not be loaded."} retrying={q.isFetching} onRetry={() => void q.refetch()} />;
+    return (
+      <FigureError
+        testId="portfolio-error"
+        message={q.error?.message ?? initialError ?? "The portfolio could not be loaded."}
+        retrying={q.isFetching}
+        onRetry={() => void q.refetch()}
+      />
+    );
   }
   const { data: f, fetchedAt, stale } = q.data;
   const updated = f.updatedAt ?? fetchedAt;
   const cards = [
     { id: "total", title: "Total value", body: formatMoney(f.totalValueUsd, "USD"), note: "USD balance plus open positions." },
     { id: "usd", title: "USD balance", body: formatMoney(f.usdBalance, "USD"), note: "Cash in the Stocks wallet." },
-    { id: "open", title: "Open positions value", body: formatMoney(f.openPositionsValueUsd, "USD"), note: f.unpricedCount > 0 ? "Priced positions only." : "Every position at its current price." },
+    {
+      id: "open",
+      title: "Open positions value",
+      body: formatMoney(f.openPositionsValueUsd, "USD"),
+      note: f.unpricedCount > 0 ? "Priced positions only." : "Every position at its current price.",
+    },
   ];
   return (
     <div className="grid gap-4">
       {stale ? <StaleNote fetchedAt={fetchedAt} testId="portfolio-stale" /> : null}
       {q.isRefetchError ? (
-        <FigureError testId="portfolio-refresh-error" message={<>{q.error.message} The figures below are from <RelativeTime value={fetchedAt} />.</>} retrying={q.isFetching} onRetry={() => void q.refetch()} />
+        <FigureError
+          testId="portfolio-refresh-error"
+          message={
+            <>
+              {q.error.message} The figures below are from <RelativeTime value={fetchedAt} />.
+            </>
+          }
+          retrying={q.isFetching}
+          onRetry={() => void q.refetch()}
+        />
       ) : null}
       {f.mismatches.length > 0 ? (
         <Alert variant="destructive" data-testid="portfolio-mismatch">

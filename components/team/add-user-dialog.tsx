@@ -45,9 +45,7 @@ export function AddUserDialog() {
       <DialogContent>
         <DialogHeader>
           <DialogTitle>{invite ? "Teammate added" : "Add a teammate"}</DialogTitle>
-          <DialogDescription>
-            {invite ? "They set their own password with this link." : "They get a one-time link to set their password."}
-          </DialogDescription>
+          <DialogDescription>{invite ? "They set their own password with this link." : "They get a one-time link to set their password."}</DialogDescription>
         </DialogHeader>
         {invite ? (
           <>

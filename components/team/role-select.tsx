@@ -35,7 +35,13 @@ export function RoleSelect({ userId, userName, role, disabled }: { userId: strin
           });
         }}
       >
-        <SelectTrigger size="sm" className="w-36" aria-label={`Role of ${userName}`} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined}>
+        <SelectTrigger
+          size="sm"
+          className="w-36"
+          aria-label={`Role of ${userName}`}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+        >
           <SelectValue />
         </SelectTrigger>
         <RoleOptions />

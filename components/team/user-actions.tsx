@@ -44,7 +44,8 @@ export function UserActions({ userId, userName, disabled, isSelf }: { userId: st
               setError(null);
               const result = await reached(issueInvite({ userId }));
               if (!result.ok) setError(result.error);
-              else if ("status" in result.data) toast.info(`${result.data.summary}: ${result.data.message} Once approved, ask for the link again.`, { duration: 10_000 });
+              else if ("status" in result.data)
+                toast.info(`${result.data.summary}: ${result.data.message} Once approved, ask for the link again.`, { duration: 10_000 });
               else setInvite(result.data);
             })
           }

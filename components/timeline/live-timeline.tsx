@@ -19,7 +19,17 @@ async function fetchTimeline(resourceType: string, resourceId: string): Promise<
  * The timeline, starting from the server's rows and refetched when the live stream reports a change
  * to this resource (or by polling while the stream is down).
  */
-export function LiveTimeline({ resourceType, resourceId, initial, label }: { resourceType: string; resourceId: string; initial: TimelineItem[]; label: string }) {
+export function LiveTimeline({
+  resourceType,
+  resourceId,
+  initial,
+  label,
+}: {
+  resourceType: string;
+  resourceId: string;
+  initial: TimelineItem[];
+  label: string;
+}) {
   const refetchInterval = useLiveRefetchInterval();
   const query = useQuery({
     queryKey: liveKeys.timeline(resourceType, resourceId),

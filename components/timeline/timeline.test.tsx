@@ -13,8 +13,26 @@ describe("TimelineList", () => {
     const html = renderToStaticMarkup(
       <TimelineList
         items={[
-          { id: "1", name: "deposit.received", receivedName: "deposit.received", surface: "core", status: "RECEIVED", occurredAt: "2026-11-01T10:00:00.000Z", receivedAt: "2026-11-01T10:00:01.000Z", deliveries: 1 },
-          { id: "2", name: "deposit.completed", receivedName: "deposit.settled", surface: "core", status: "COMPLETED", occurredAt: "2026-11-01T10:00:00.000Z", receivedAt: "2026-11-01T10:00:02.000Z", deliveries: 2 },
+          {
+            id: "1",
+            name: "deposit.received",
+            receivedName: "deposit.received",
+            surface: "core",
+            status: "RECEIVED",
+            occurredAt: "2026-11-01T10:00:00.000Z",
+            receivedAt: "2026-11-01T10:00:01.000Z",
+            deliveries: 1,
+          },
+          {
+            id: "2",
+            name: "deposit.completed",
+            receivedName: "deposit.settled",
+            surface: "core",
+            status: "COMPLETED",
+            occurredAt: "2026-11-01T10:00:00.000Z",
+            receivedAt: "2026-11-01T10:00:02.000Z",
+            deliveries: 2,
+          },
         ]}
       />,
     );
@@ -34,12 +52,44 @@ describe("Timeline (server component)", () => {
   it("reads the resource's events of one organization and environment", async () => {
     const team = await createTeam();
     const id = crypto.randomUUID();
-    const base = { organizationId: team.org.id, surface: "core" as const, resourceType: "transfer", resourceId: id, payload: {}, headers: {}, signature: "current" };
+    const base = {
+      organizationId: team.org.id,
+      surface: "core" as const,
+      resourceType: "transfer",
+      resourceId: id,
+      payload: {},
+      headers: {},
+      signature: "current",
+    };
     await testDb().webhookEvent.createMany({
       data: [
-        { ...base, environment: "sandbox", name: "transfer.completed", receivedName: "transfer.completed", dedupeKey: "a", resourceStatus: "COMPLETED", occurredAt: new Date("2026-11-01T10:05:00Z") },
-        { ...base, environment: "sandbox", name: "transfer.processing", receivedName: "transfer.processing", dedupeKey: "b", resourceStatus: "PROCESSING", occurredAt: new Date("2026-11-01T10:00:00Z") },
-        { ...base, environment: "production", name: "transfer.failed", receivedName: "transfer.failed", dedupeKey: "c", resourceStatus: "FAILED", occurredAt: new Date("2026-11-01T10:01:00Z") },
+        {
+          ...base,
+          environment: "sandbox",
+          name: "transfer.completed",
+          receivedName: "transfer.completed",
+          dedupeKey: "a",
+          resourceStatus: "COMPLETED",
+          occurredAt: new Date("2026-11-01T10:05:00Z"),
+        },
+        {
+          ...base,
+          environment: "sandbox",
+          name: "transfer.processing",
+          receivedName: "transfer.processing",
+          dedupeKey: "b",
+          resourceStatus: "PROCESSING",
+          occurredAt: new Date("2026-11-01T10:00:00Z"),
+        },
+        {
+          ...base,
+          environment: "production",
+          name: "transfer.failed",
+          receivedName: "transfer.failed",
+          dedupeKey: "c",
+          resourceStatus: "FAILED",
+          occurredAt: new Date("2026-11-01T10:01:00Z"),
+        },
       ],
     });
     const element = await Timeline({ organizationId: team.org.id, environment: "sandbox", resourceType: "transfer", resourceId: id });
@@ -89,7 +139,21 @@ describe("event log tables", () => {
 
   it("lists refused deliveries with their reasons and an empty state", () => {
     const html = renderToStaticMarkup(
-      <RejectionsTable rows={[{ id: "r1", at: new Date("2026-11-01T10:00:00Z"), surface: "pro", reason: "signature mismatch", sourceIp: "198.51.100.7", userAgent: "curl/8", bodyBytes: 1234 }]} total={7} includeUnattributed />,
+      <RejectionsTable
+        rows={[
+          {
+            id: "r1",
+            at: new Date("2026-11-01T10:00:00Z"),
+            surface: "pro",
+            reason: "signature mismatch",
+            sourceIp: "198.51.100.7",
+            userAgent: "curl/8",
+            bodyBytes: 1234,
+          },
+        ]}
+        total={7}
+        includeUnattributed
+      />,
     );
     expect(html).toContain("Refused deliveries");
     expect(html).toContain("(7)");

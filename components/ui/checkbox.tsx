@@ -19,10 +19,7 @@ function Checkbox({ className, ...props }: React.ComponentProps<typeof CheckboxP
       {...props}
       {...field}
     >
-      <CheckboxPrimitive.Indicator
-        data-slot="checkbox-indicator"
-        className="group flex items-center justify-center text-current transition-none"
-      >
+      <CheckboxPrimitive.Indicator data-slot="checkbox-indicator" className="group flex items-center justify-center text-current transition-none">
         {/* One indicator serves both states; CSS picks the glyph from the root's data-state. */}
         <CheckIcon className="size-3.5 group-data-[state=indeterminate]:hidden" aria-hidden="true" />
         <MinusIcon className="hidden size-3.5 group-data-[state=indeterminate]:block" aria-hidden="true" />

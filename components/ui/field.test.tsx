@@ -27,9 +27,11 @@ describe("fieldControlProps", () => {
   });
 
   it("adds the error id and aria-invalid while there is an error, keeping the control's own ids", () => {
-    expect(
-      fieldControlProps({ htmlFor: "amount", hasDescription: true, error: "Too many decimals." }, { "aria-describedby": "hint" }),
-    ).toEqual({ id: "amount", "aria-describedby": "hint amount-description amount-error", "aria-invalid": true });
+    expect(fieldControlProps({ htmlFor: "amount", hasDescription: true, error: "Too many decimals." }, { "aria-describedby": "hint" })).toEqual({
+      id: "amount",
+      "aria-describedby": "hint amount-description amount-error",
+      "aria-invalid": true,
+    });
   });
 
   it("lets an explicit control id win and leaves aria-describedby out when there is nothing to point at", () => {

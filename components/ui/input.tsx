@@ -10,15 +10,7 @@ const inputClasses =
 
 function Input({ className, type, ...props }: React.ComponentProps<"input">) {
   const field = useFieldControl(props);
-  return (
-    <input
-      type={type}
-      data-slot="input"
-      className={cn(inputClasses, className)}
-      {...props}
-      {...field}
-    />
-  );
+  return <input type={type} data-slot="input" className={cn(inputClasses, className)} {...props} {...field} />;
 }
 
 export { Input, inputClasses };

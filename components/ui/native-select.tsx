@@ -22,7 +22,11 @@ function NativeSelect({ className, size = "default", ...props }: Omit<React.Comp
         {...props}
         {...field}
       />
-      <ChevronDownIcon aria-hidden="true" data-slot="native-select-icon" className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground opacity-50" />
+      <ChevronDownIcon
+        aria-hidden="true"
+        data-slot="native-select-icon"
+        className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground opacity-50"
+      />
     </div>
   );
 }

@@ -4,14 +4,7 @@ import { cn } from "@/lib/utils";
 
 /** Decorative placeholder; the loading region around it should carry aria-busy or a status text. */
 function Skeleton({ className, ...props }: React.ComponentProps<"div">) {
-  return (
-    <div
-      data-slot="skeleton"
-      aria-hidden="true"
-      className={cn("animate-pulse rounded-md bg-accent", className)}
-      {...props}
-    />
-  );
+  return <div data-slot="skeleton" aria-hidden="true" className={cn("animate-pulse rounded-md bg-accent", className)} {...props} />;
 }
 
 export { Skeleton };

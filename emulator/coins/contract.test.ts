@@ -13,7 +13,10 @@ import { withEmulator } from "../testing";
 
 const suite = emulatorPerSuite({ rateLimitPerMinute: 0 });
 
-async function call<T = any>(path: string, init: RequestInit & { apiKey?: string | null; json?: unknown; idem?: string | boolean } = {}): Promise<{ status: number; body: Envelope<T>; headers: Headers }> {
+async function call<T = any>(
+  path: string,
+  init: RequestInit & { apiKey?: string | null; json?: unknown; idem?: string | boolean } = {},
+): Promise<{ status: number; body: Envelope<T>; headers: Headers }> {
   const { idem, ...rest } = init;
   const headers = new Headers(rest.headers);
   if (idem !== undefined && idem !== false) headers.set("X-Idempotency-Key", idem === true ? randomUUID() : idem);
@@ -21,7 +24,8 @@ async function call<T = any>(path: string, init: RequestInit & { apiKey?: string
   return { status: res.status, body: (await res.json()) as Envelope<T>, headers: res.headers };
 }
 
-const post = <T = any>(path: string, json: unknown, opts: { apiKey?: string; idem?: string | boolean } = {}) => call<T>(path, { method: "POST", json, idem: true, ...opts });
+const post = <T = any>(path: string, json: unknown, opts: { apiKey?: string; idem?: string | boolean } = {}) =>
+  call<T>(path, { method: "POST", json, idem: true, ...opts });
 
 function expectValidation(r: { status: number; body: Envelope }, field: string): void {
   expect(r.status).toBe(400);
@@ -58,7 +62,18 @@ describe("auth and scopes", () => {
   });
 
   it("reads need Read: a Write+Trade key gets 403 API_KEY_INVALID_SCOPE on every read", async () => {
-    for (const path of ["/markets", "/orders", "/balances", "/transactions", "/portfolio", "/crypto-withdrawals/assets", "/crypto-withdrawals/addresses", "/crypto-withdrawals", "/fiat-withdrawals", "/fiat-deposits/options"]) {
+    for (const path of [
+      "/markets",
+      "/orders",
+      "/balances",
+      "/transactions",
+      "/portfolio",
+      "/crypto-withdrawals/assets",
+      "/crypto-withdrawals/addresses",
+      "/crypto-withdrawals",
+      "/fiat-withdrawals",
+      "/fiat-deposits/options",
+    ]) {
       const r = await call(path, { apiKey: suite.emu.keys.noread });
       expect(r.status, path).toBe(403);
       expect(r.body.error?.code, path).toBe("API_KEY_INVALID_SCOPE");
@@ -69,7 +84,11 @@ describe("auth and scopes", () => {
     const order = await post("/orders", { side: "buy", market: "BTC-USD", amount: "10.00" }, { apiKey: suite.emu.keys.readonly });
     expect(order.status).toBe(403);
     expect(order.body.error?.code).toBe("API_KEY_INVALID_SCOPE");
-    const addr = await post("/crypto-withdrawals/addresses", { address: "0x2222222222222222222222222222222222222222", asset: "USDC", chain: "base" }, { apiKey: suite.emu.keys.readonly });
+    const addr = await post(
+      "/crypto-withdrawals/addresses",
+      { address: "0x2222222222222222222222222222222222222222", asset: "USDC", chain: "base" },
+      { apiKey: suite.emu.keys.readonly },
+    );
     expect(addr.status).toBe(403);
     const fiat = await post("/fiat-withdrawals", { amount: "5000.00", bank_code: "044", account_number: "0690000031" }, { apiKey: suite.emu.keys.readonly });
     expect(fiat.status).toBe(403);
@@ -97,7 +116,18 @@ describe("GET /markets", () => {
     const pairs = markets.map((m) => `${m.base_asset}/${m.quote_asset}`).sort();
     expect(pairs).toEqual(["BTC/NGN", "BTC/USD", "ETH/NGN", "ETH/USD", "SOL/NGN", "SOL/USD", "USDC/NGN", "USDC/USD", "USDT/NGN", "USDT/USD"]);
     for (const m of markets) {
-      expect(Object.keys(m).sort()).toEqual(["base_asset", "base_caid", "change_pct_24h", "fee_bps", "min_quote_amount", "price", "price_fetched_at", "quote_asset", "quote_caid", "volume_quote_24h"]);
+      expect(Object.keys(m).sort()).toEqual([
+        "base_asset",
+        "base_caid",
+        "change_pct_24h",
+        "fee_bps",
+        "min_quote_amount",
+        "price",
+        "price_fetched_at",
+        "quote_asset",
+        "quote_caid",
+        "volume_quote_24h",
+      ]);
       expect(m.base_caid).toMatch(/^[a-z0-9-]+:[^\s]+$/);
       expect(m.price).toMatch(/^\d+\.\d+$/);
       expect(m.change_pct_24h).toMatch(/^-?\d+\.\d{2}$/);
@@ -138,7 +168,9 @@ describe("GET /markets", () => {
     const after = await call("/markets?quote_caid=iso4217:USD");
     const price = (r: typeof before) => r.body.data.markets.find((m: any) => m.base_asset === "BTC").price;
     expect(price(after)).not.toBe(price(before));
-    expect(Date.parse(after.body.data.markets[0].price_fetched_at) - Date.parse(before.body.data.markets[0].price_fetched_at)).toBeGreaterThanOrEqual(3 * 3_600_000 - 15_000);
+    expect(Date.parse(after.body.data.markets[0].price_fetched_at) - Date.parse(before.body.data.markets[0].price_fetched_at)).toBeGreaterThanOrEqual(
+      3 * 3_600_000 - 15_000,
+    );
   });
 
   it("answers 503 on withdrawal endpoints while the wallet service is down (injected fault)", async () => {
@@ -166,9 +198,37 @@ describe("orders", () => {
     expect(placed.status).toBe(201);
     expect(placed.body.message).toBe("Order placed");
     const o = placed.body.data;
-    expect(o).toMatchObject({ side: "buy", status: "pending", base_asset: "BTC", quote_asset: "NGN", quote_amount: "200000.00", base_amount: null, executed_price: null, filled_quantity: "0.00000000", fee: "0.00", fee_asset: "NGN", failure_reason: null, client_order_id: "contract-buy-1" });
+    expect(o).toMatchObject({
+      side: "buy",
+      status: "pending",
+      base_asset: "BTC",
+      quote_asset: "NGN",
+      quote_amount: "200000.00",
+      base_amount: null,
+      executed_price: null,
+      filled_quantity: "0.00000000",
+      fee: "0.00",
+      fee_asset: "NGN",
+      failure_reason: null,
+      client_order_id: "contract-buy-1",
+    });
     expect(o.id).toMatch(/^[0-9a-f-]{36}$/);
-    for (const f of ["id", "side", "status", "base_asset", "base_amount", "quote_asset", "quote_amount", "executed_price", "filled_quantity", "fee", "fee_asset", "failure_reason", "created_at"]) expect(o).toHaveProperty(f);
+    for (const f of [
+      "id",
+      "side",
+      "status",
+      "base_asset",
+      "base_amount",
+      "quote_asset",
+      "quote_amount",
+      "executed_price",
+      "filled_quantity",
+      "fee",
+      "fee_asset",
+      "failure_reason",
+      "created_at",
+    ])
+      expect(o).toHaveProperty(f);
 
     const locked = (await call("/balances")).body.data.balances.find((b: any) => b.asset === "NGN");
     expect(locked.locked).toBe(toDecimal(ngnBefore.locked).plus(200000).toFixed(2));
@@ -192,7 +252,7 @@ describe("orders", () => {
     );
   });
 
-  it("accepts market as \"ETH-USD\" for a sell of a base amount", async () => {
+  it('accepts market as "ETH-USD" for a sell of a base amount', async () => {
     const r = await post("/orders", { side: "sell", market: "eth-usd", amount: "0.05" });
     expect(r.status).toBe(201);
     expect(r.body.data).toMatchObject({ side: "sell", base_asset: "ETH", quote_asset: "USD", base_amount: "0.05000000", quote_amount: null });
@@ -367,7 +427,12 @@ describe("crypto withdrawals", () => {
     for (const a of assets) {
       expect(a).toMatchObject({ display_name: expect.any(String), decimals: expect.any(Number), icon: expect.stringMatching(/^https:\/\//) });
       for (const ch of a.chains) {
-        expect(ch).toMatchObject({ blockchain: expect.any(String), blockchain_name: expect.any(String), caid: expect.stringMatching(/:/), icon: expect.stringMatching(/^https:\/\//) });
+        expect(ch).toMatchObject({
+          blockchain: expect.any(String),
+          blockchain_name: expect.any(String),
+          caid: expect.stringMatching(/:/),
+          icon: expect.stringMatching(/^https:\/\//),
+        });
         expect(ch).toHaveProperty("contract_address");
       }
     }
@@ -379,7 +444,11 @@ describe("crypto withdrawals", () => {
   let addressId = "";
 
   it("saves an address with a per-chain format check and lists it", async () => {
-    const created = await post("/crypto-withdrawals/addresses", { address: "0x3333333333333333333333333333333333333333", asset: "usdt", chain: "Polygon", label: "Payroll" }, { idem: false });
+    const created = await post(
+      "/crypto-withdrawals/addresses",
+      { address: "0x3333333333333333333333333333333333333333", asset: "usdt", chain: "Polygon", label: "Payroll" },
+      { idem: false },
+    );
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({ address: "0x3333333333333333333333333333333333333333", asset: "USDT", chain: "polygon", label: "Payroll" });
     expect(Object.keys(created.body.data)).toEqual(expect.arrayContaining(["id", "address", "asset", "chain", "label", "created_at"]));
@@ -389,7 +458,11 @@ describe("crypto withdrawals", () => {
     expect(list.length).toBe(3);
     expect((await call("/crypto-withdrawals/addresses?chain=tron")).body.data.every((a: any) => a.chain === "tron")).toBe(true);
 
-    const dup = await post("/crypto-withdrawals/addresses", { address: "0x3333333333333333333333333333333333333333", asset: "USDT", chain: "polygon" }, { idem: false });
+    const dup = await post(
+      "/crypto-withdrawals/addresses",
+      { address: "0x3333333333333333333333333333333333333333", asset: "USDT", chain: "polygon" },
+      { idem: false },
+    );
     expect(dup.status).toBe(409);
     expect(dup.body.error?.code).toBe("ADDRESS_ALREADY_EXISTS");
   });
@@ -406,7 +479,11 @@ describe("crypto withdrawals", () => {
       [{ asset: "USDC", chain: "base" }, "address"],
     ] as const;
     for (const [body, field] of bad) expectValidation(await post("/crypto-withdrawals/addresses", body, { idem: false }), field);
-    const ok = await post("/crypto-withdrawals/addresses", { address: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq", asset: "BTC", chain: "bitcoin" }, { idem: false });
+    const ok = await post(
+      "/crypto-withdrawals/addresses",
+      { address: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq", asset: "BTC", chain: "bitcoin" },
+      { idem: false },
+    );
     expect(ok.status).toBe(201);
     expect(ok.body.data.label).toBe("");
   });
@@ -435,11 +512,23 @@ describe("crypto withdrawals", () => {
     const before = (await call("/balances")).body.data.balances.find((b: any) => b.asset === "USDT");
     const r = await post("/crypto-withdrawals", { address_id: addressId, asset: "USDT", chain: "polygon", amount: "25.5" });
     expect(r.status).toBe(201);
-    expect(r.body.data).toMatchObject({ address_id: addressId, asset: "USDT", chain: "polygon", amount: "25.500000", fee: "0.200000", total_debit: "25.700000", status: "pending", tx_hash: null });
+    expect(r.body.data).toMatchObject({
+      address_id: addressId,
+      asset: "USDT",
+      chain: "polygon",
+      amount: "25.500000",
+      fee: "0.200000",
+      total_debit: "25.700000",
+      status: "pending",
+      tx_hash: null,
+    });
     const mid = (await call("/balances")).body.data.balances.find((b: any) => b.asset === "USDT");
     expect(mid.available).toBe(toDecimal(before.available).minus("25.7").toFixed(6));
     await suite.emu.control.advance(6_000);
-    expect((await call(`/crypto-withdrawals/${r.body.data.id}`)).body.data).toMatchObject({ status: "processing", tx_hash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
+    expect((await call(`/crypto-withdrawals/${r.body.data.id}`)).body.data).toMatchObject({
+      status: "processing",
+      tx_hash: expect.stringMatching(/^0x[0-9a-f]{64}$/),
+    });
     await suite.emu.control.advance(60_000);
     const done = (await call(`/crypto-withdrawals/${r.body.data.id}`)).body.data;
     expect(done.status).toBe("completed");
@@ -470,12 +559,24 @@ describe("fiat withdrawals and deposit options", () => {
   it("sends NGN to a bank account; statuses move with time; list filters and pages", async () => {
     const r = await post("/fiat-withdrawals", { amount: "15000.00", bank_code: "058", account_number: "0123456781", narration: "Vendor payout" });
     expect(r.status).toBe(201);
-    expect(r.body.data).toMatchObject({ currency: "NGN", amount: "15000.00", fee: "50.00", total_debit: "15050.00", bank_code: "058", bank_name: "Guaranty Trust Bank", account_number: "0123456781", status: "pending" });
+    expect(r.body.data).toMatchObject({
+      currency: "NGN",
+      amount: "15000.00",
+      fee: "50.00",
+      total_debit: "15050.00",
+      bank_code: "058",
+      bank_name: "Guaranty Trust Bank",
+      account_number: "0123456781",
+      status: "pending",
+    });
     const failing = await post("/fiat-withdrawals", { amount: "2000.00", bank_code: "044", account_number: "0690000099" });
     expect(failing.status).toBe(201);
     await suite.emu.control.advance(40_000);
     expect((await call(`/fiat-withdrawals/${r.body.data.id}`)).body.data.status).toBe("completed");
-    expect((await call(`/fiat-withdrawals/${failing.body.data.id}`)).body.data).toMatchObject({ status: "failed", failure_reason: "beneficiary_account_invalid" });
+    expect((await call(`/fiat-withdrawals/${failing.body.data.id}`)).body.data).toMatchObject({
+      status: "failed",
+      failure_reason: "beneficiary_account_invalid",
+    });
     const failed = (await call("/fiat-withdrawals?status=failed")).body.data.withdrawals;
     expect(failed.map((w: any) => w.id)).toContain(failing.body.data.id);
     const { items } = await walk("/fiat-withdrawals", "withdrawals", 1);
@@ -530,7 +631,11 @@ describe("persistence", () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), "coins-persist-"));
     try {
       const first = await withEmulator({ rateLimitPerMinute: 0, dataDir });
-      const placed = await first.request("/coins/v1/orders", { method: "POST", json: { side: "buy", market: "ETH-USD", amount: "50.00" }, headers: { "X-Idempotency-Key": randomUUID() } });
+      const placed = await first.request("/coins/v1/orders", {
+        method: "POST",
+        json: { side: "buy", market: "ETH-USD", amount: "50.00" },
+        headers: { "X-Idempotency-Key": randomUUID() },
+      });
       expect(placed.status).toBe(201);
       const order = ((await placed.json()) as Envelope).data;
       const balances = ((await (await first.request("/coins/v1/balances")).json()) as Envelope).data;

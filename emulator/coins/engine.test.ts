@@ -91,7 +91,18 @@ describe("price model", () => {
     expect(views).toHaveLength(10);
     for (const v of views) {
       expect(Object.keys(v).sort()).toEqual(
-        ["base_asset", "base_caid", "change_pct_24h", "fee_bps", "min_quote_amount", "price", "price_fetched_at", "quote_asset", "quote_caid", "volume_quote_24h"].sort(),
+        [
+          "base_asset",
+          "base_caid",
+          "change_pct_24h",
+          "fee_bps",
+          "min_quote_amount",
+          "price",
+          "price_fetched_at",
+          "quote_asset",
+          "quote_caid",
+          "volume_quote_24h",
+        ].sort(),
       );
       const m = findMarket(v.base_asset, v.quote_asset)!;
       const t = Date.parse(v.price_fetched_at);
@@ -195,7 +206,16 @@ describe("orders", () => {
 
 describe("withdrawals", () => {
   const addr = (slice: CoinsSlice, address: string, asset: AssetSymbol, chain: string): SavedAddress => {
-    const a: SavedAddress = { id: `00000000-0000-4000-8000-${String(slice.addresses.length).padStart(12, "0")}`, seq: ++slice.seq, address, asset, chain, label: "", created_at: NOW, updated_at: NOW };
+    const a: SavedAddress = {
+      id: `00000000-0000-4000-8000-${String(slice.addresses.length).padStart(12, "0")}`,
+      seq: ++slice.seq,
+      address,
+      asset,
+      chain,
+      label: "",
+      created_at: NOW,
+      updated_at: NOW,
+    };
     slice.addresses.push(a);
     return a;
   };
@@ -244,7 +264,9 @@ describe("withdrawals", () => {
     expect(good.withdrawal.status).toBe("completed");
     expect(bad.withdrawal).toMatchObject({ status: "failed", failure_reason: "beneficiary_account_invalid" });
     expect(toDecimal(slice.balances.NGN.available).toFixed(2)).toBe(before.minus("10050").toFixed(2));
-    expect(createFiatWithdrawal(slice, newId, NOW, { amount: toDecimal("999.99"), bank_code: "044", account_number: "0690000032", narration: null })).toMatchObject({ ok: false, kind: "below_minimum" });
+    expect(
+      createFiatWithdrawal(slice, newId, NOW, { amount: toDecimal("999.99"), bank_code: "044", account_number: "0690000032", narration: null }),
+    ).toMatchObject({ ok: false, kind: "below_minimum" });
     expectLedgerConsistent(slice);
   });
 });
@@ -253,7 +275,12 @@ describe("seed and portfolio", () => {
   it("seeds a consistent history with completed, failed and cancelled orders", () => {
     const { slice } = fresh();
     expect(slice.orders.map((o) => o.status).sort()).toEqual(["cancelled", "completed", "completed", "completed", "failed", "failed"]);
-    expect(slice.orders.filter((o) => o.status === "failed").map((o) => o.failure_reason).sort()).toEqual(["insufficient_liquidity", "stale_price"]);
+    expect(
+      slice.orders
+        .filter((o) => o.status === "failed")
+        .map((o) => o.failure_reason)
+        .sort(),
+    ).toEqual(["insufficient_liquidity", "stale_price"]);
     expectLedgerConsistent(slice);
   });
 

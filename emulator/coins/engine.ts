@@ -37,7 +37,16 @@ function recordTx(
   slice: CoinsSlice,
   newId: IdSource,
   now: number,
-  tx: { type: TransactionType; direction: "credit" | "debit"; asset: AssetSymbol; amount: Decimal; status: TransactionStatus; reference_type: StoredTransaction["reference_type"]; reference_id: string; description: string },
+  tx: {
+    type: TransactionType;
+    direction: "credit" | "debit";
+    asset: AssetSymbol;
+    amount: Decimal;
+    status: TransactionStatus;
+    reference_type: StoredTransaction["reference_type"];
+    reference_id: string;
+    description: string;
+  },
 ): StoredTransaction {
   const row: StoredTransaction = {
     id: newId(),
@@ -61,7 +70,16 @@ function recordTx(
 export function recordDeposit(slice: CoinsSlice, newId: IdSource, now: number, asset: AssetSymbol, amount: Decimal, description: string): void {
   credit(slice, asset, amount);
   const depositId = newId();
-  recordTx(slice, newId, now, { type: "deposit", direction: "credit", asset, amount, status: "completed", reference_type: "deposit", reference_id: depositId, description });
+  recordTx(slice, newId, now, {
+    type: "deposit",
+    direction: "credit",
+    asset,
+    amount,
+    status: "completed",
+    reference_type: "deposit",
+    reference_id: depositId,
+    description,
+  });
 }
 
 // ---- orders ----
@@ -162,9 +180,36 @@ export function executeOrder(slice: CoinsSlice, newId: IdSource, order: StoredOr
     order.quote_amount = fixed(spend, qd);
     order.filled_quantity = fixed(base, bd);
     order.fee = fixed(fee, qd);
-    recordTx(slice, newId, at, { type: "trade", direction: "debit", asset: market.quote, amount: spend.minus(fee), status: "completed", reference_type: "order", reference_id: order.id, description: `Buy ${pair}` });
-    recordTx(slice, newId, at, { type: "fee", direction: "debit", asset: market.quote, amount: fee, status: "completed", reference_type: "order", reference_id: order.id, description: `Trading fee ${pair}` });
-    recordTx(slice, newId, at, { type: "trade", direction: "credit", asset: market.base, amount: base, status: "completed", reference_type: "order", reference_id: order.id, description: `Buy ${pair}` });
+    recordTx(slice, newId, at, {
+      type: "trade",
+      direction: "debit",
+      asset: market.quote,
+      amount: spend.minus(fee),
+      status: "completed",
+      reference_type: "order",
+      reference_id: order.id,
+      description: `Buy ${pair}`,
+    });
+    recordTx(slice, newId, at, {
+      type: "fee",
+      direction: "debit",
+      asset: market.quote,
+      amount: fee,
+      status: "completed",
+      reference_type: "order",
+      reference_id: order.id,
+      description: `Trading fee ${pair}`,
+    });
+    recordTx(slice, newId, at, {
+      type: "trade",
+      direction: "credit",
+      asset: market.base,
+      amount: base,
+      status: "completed",
+      reference_type: "order",
+      reference_id: order.id,
+      description: `Buy ${pair}`,
+    });
   } else {
     const base = toDecimal(order.requested_amount);
     const gross = base.times(q.price).toDecimalPlaces(qd, Decimal.ROUND_DOWN);
@@ -175,9 +220,36 @@ export function executeOrder(slice: CoinsSlice, newId: IdSource, order: StoredOr
     order.quote_amount = fixed(gross, qd);
     order.filled_quantity = fixed(base, bd);
     order.fee = fixed(fee, qd);
-    recordTx(slice, newId, at, { type: "trade", direction: "debit", asset: market.base, amount: base, status: "completed", reference_type: "order", reference_id: order.id, description: `Sell ${pair}` });
-    recordTx(slice, newId, at, { type: "trade", direction: "credit", asset: market.quote, amount: gross, status: "completed", reference_type: "order", reference_id: order.id, description: `Sell ${pair}` });
-    recordTx(slice, newId, at, { type: "fee", direction: "debit", asset: market.quote, amount: fee, status: "completed", reference_type: "order", reference_id: order.id, description: `Trading fee ${pair}` });
+    recordTx(slice, newId, at, {
+      type: "trade",
+      direction: "debit",
+      asset: market.base,
+      amount: base,
+      status: "completed",
+      reference_type: "order",
+      reference_id: order.id,
+      description: `Sell ${pair}`,
+    });
+    recordTx(slice, newId, at, {
+      type: "trade",
+      direction: "credit",
+      asset: market.quote,
+      amount: gross,
+      status: "completed",
+      reference_type: "order",
+      reference_id: order.id,
+      description: `Sell ${pair}`,
+    });
+    recordTx(slice, newId, at, {
+      type: "fee",
+      direction: "debit",
+      asset: market.quote,
+      amount: fee,
+      status: "completed",
+      reference_type: "order",
+      reference_id: order.id,
+      description: `Trading fee ${pair}`,
+    });
   }
   order.executed_price = fixed(q.price, market.price_decimals);
   order.status = "completed";
@@ -211,7 +283,8 @@ function holdForWithdrawal(slice: CoinsSlice, asset: AssetSymbol, amount: Decima
   if (amount.lessThan(minimum)) return { ok: false, kind: "below_minimum", minimum };
   const total = amount.plus(fee);
   const available = slice.balances[asset].available;
-  if (toDecimal(available).lessThan(total)) return { ok: false, kind: "insufficient_balance", asset, available, required: fixed(total, ASSETS[asset].decimals) };
+  if (toDecimal(available).lessThan(total))
+    return { ok: false, kind: "insufficient_balance", asset, available, required: fixed(total, ASSETS[asset].decimals) };
   lock(slice, asset, total);
   return null;
 }
@@ -236,7 +309,13 @@ export function addressIsRejected(address: string): boolean {
   return address.toLowerCase().endsWith("dead");
 }
 
-export function createCryptoWithdrawal(slice: CoinsSlice, newId: IdSource, now: number, address: SavedAddress, amount: Decimal): CreateWithdrawalResult<StoredCryptoWithdrawal> {
+export function createCryptoWithdrawal(
+  slice: CoinsSlice,
+  newId: IdSource,
+  now: number,
+  address: SavedAddress,
+  amount: Decimal,
+): CreateWithdrawalResult<StoredCryptoWithdrawal> {
   const rail = findRail(address.asset, address.chain);
   if (!rail) throw new Error(`saved address ${address.id} is on a rail that no longer exists`);
   const dp = ASSETS[address.asset].decimals;
@@ -260,10 +339,18 @@ export function createCryptoWithdrawal(slice: CoinsSlice, newId: IdSource, now: 
     completed_at: null,
   };
   slice.cryptoWithdrawals.push(w);
-  recordWithdrawalDebits(slice, newId, now, { reference_type: "crypto_withdrawal", reference_id: w.id }, w.asset, { amount, fee }, {
-    amount: `Withdrawal to ${w.chain} address`,
-    fee: `Network fee (${w.chain})`,
-  });
+  recordWithdrawalDebits(
+    slice,
+    newId,
+    now,
+    { reference_type: "crypto_withdrawal", reference_id: w.id },
+    w.asset,
+    { amount, fee },
+    {
+      amount: `Withdrawal to ${w.chain} address`,
+      fee: `Network fee (${w.chain})`,
+    },
+  );
   return { ok: true, withdrawal: w };
 }
 
@@ -363,10 +450,18 @@ export function createFiatWithdrawal(
     completed_at: null,
   };
   slice.fiatWithdrawals.push(w);
-  recordWithdrawalDebits(slice, newId, now, { reference_type: "fiat_withdrawal", reference_id: w.id }, "NGN", { amount: input.amount, fee }, {
-    amount: `Bank transfer to ${w.bank_name} ****${w.account_number.slice(-4)}`,
-    fee: "Bank transfer fee",
-  });
+  recordWithdrawalDebits(
+    slice,
+    newId,
+    now,
+    { reference_type: "fiat_withdrawal", reference_id: w.id },
+    "NGN",
+    { amount: input.amount, fee },
+    {
+      amount: `Bank transfer to ${w.bank_name} ****${w.account_number.slice(-4)}`,
+      fee: "Bank transfer fee",
+    },
+  );
   return { ok: true, withdrawal: w };
 }
 

@@ -22,23 +22,29 @@ const LABEL_MAX = 64;
 const CAID_RE = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,64}(?:\/[-a-z0-9]{3,8}:[-.%a-zA-Z0-9]{1,128})?$/;
 
 const required = (what: string) => ({ error: (iss: { input: unknown }) => (iss.input === undefined ? "is required" : `must be ${what}`) });
-const decimalString = z.string(required("a decimal string")).refine((s) => parseDecimal(s) !== null, { message: "must be a decimal string such as \"1500.00\"" });
-const positiveAmount = decimalString.refine((s) => (parseDecimal(s)?.greaterThan(0) ?? false), { message: "must be greater than 0" });
+const decimalString = z.string(required("a decimal string")).refine((s) => parseDecimal(s) !== null, { message: 'must be a decimal string such as "1500.00"' });
+const positiveAmount = decimalString.refine((s) => parseDecimal(s)?.greaterThan(0) ?? false, { message: "must be greater than 0" });
 
 const PlaceOrderBody = z.object({
-  side: z.enum(["buy", "sell"], required("\"buy\" or \"sell\"")),
+  side: z.enum(["buy", "sell"], required('"buy" or "sell"')),
   base_asset: z.string(required("a string")).optional(),
   quote_asset: z.string(required("a string")).optional(),
-  market: z.string(required("a string such as \"BTC-NGN\"")).optional(),
+  market: z.string(required('a string such as "BTC-NGN"')).optional(),
   amount: positiveAmount,
-  client_order_id: z.string(required("a string")).regex(/^[A-Za-z0-9._:-]{1,64}$/, { message: "must be 1 to 64 characters of letters, digits, . _ : -" }).optional(),
+  client_order_id: z
+    .string(required("a string"))
+    .regex(/^[A-Za-z0-9._:-]{1,64}$/, { message: "must be 1 to 64 characters of letters, digits, . _ : -" })
+    .optional(),
 });
 
 const CreateAddressBody = z.object({
   address: z.string(required("a string")).min(1, { message: "is required" }).max(128, { message: "must be at most 128 characters" }),
   asset: z.string(required("an asset symbol")),
-  chain: z.string(required("a chain key such as \"tron\"")),
-  label: z.string(required("a string")).max(LABEL_MAX, { message: `must be at most ${LABEL_MAX} characters` }).optional(),
+  chain: z.string(required('a chain key such as "tron"')),
+  label: z
+    .string(required("a string"))
+    .max(LABEL_MAX, { message: `must be at most ${LABEL_MAX} characters` })
+    .optional(),
 });
 
 const PatchAddressBody = z.object({
@@ -53,7 +59,7 @@ const CryptoWithdrawalBody = z.object({
 });
 
 const FiatWithdrawalBody = z.object({
-  currency: z.literal("NGN", { error: "must be \"NGN\" (the only currency withdrawable to a bank)" }).optional(),
+  currency: z.literal("NGN", { error: 'must be "NGN" (the only currency withdrawable to a bank)' }).optional(),
   amount: positiveAmount,
   bank_code: z.string(required("a bank code")).refine((s) => s in BANKS, { message: "is not a supported bank code" }),
   account_number: z.string(required("a 10-digit NUBAN account number")).regex(/^\d{10}$/, { message: "must be a 10-digit NUBAN account number" }),
@@ -67,11 +73,18 @@ function validationError(c: C, fields: Record<string, string>): Response {
 
 /** 400 INSUFFICIENT_BALANCE with the figures in details; `covers` says what the required sum includes. */
 function insufficientBalance(c: C, r: { asset: string; available: string; required: string }, covers: string): Response {
-  return envelopeError(c, 400, "INSUFFICIENT_BALANCE", `Insufficient ${r.asset} balance: available ${r.available}, required ${r.required}${covers}.`, undefined, {
-    asset: r.asset,
-    available: r.available,
-    required: r.required,
-  });
+  return envelopeError(
+    c,
+    400,
+    "INSUFFICIENT_BALANCE",
+    `Insufficient ${r.asset} balance: available ${r.available}, required ${r.required}${covers}.`,
+    undefined,
+    {
+      asset: r.asset,
+      available: r.available,
+      required: r.required,
+    },
+  );
 }
 
 /** Parses a JSON object body against a schema; returns the value or the error response. */
@@ -140,13 +153,22 @@ export function mountCoins(router: Hono<EmuEnv>, ctx: EmulatorContext): void {
       const paging = parsePaging(spec.kind, q(c, "limit"), q(c, "cursor"));
       if (!paging.ok) Object.assign(fields, paging.fields);
       if (Object.keys(fields).length > 0 || !paging.ok) return validationError(c, fields);
-      const page = paginate(spec.kind, spec.records(slice).filter((row) => spec.keep(row, filters)), paging.value);
+      const page = paginate(
+        spec.kind,
+        spec.records(slice).filter((row) => spec.keep(row, filters)),
+        paging.value,
+      );
       return ok(c, { [spec.key]: page.items.map((row) => spec.view(row, iso)), next_cursor: page.next_cursor });
     };
 
   /** GET handler of one record by id: VALIDATION_ERROR for a malformed id, else 404 with `code` when absent. */
   const retrieveRoute =
-    <T extends { id: string }>(records: (slice: CoinsSlice) => readonly T[], code: string, message: string, view: (row: T, iso: (ms: number) => string) => unknown) =>
+    <T extends { id: string }>(
+      records: (slice: CoinsSlice) => readonly T[],
+      code: string,
+      message: string,
+      view: (row: T, iso: (ms: number) => string) => unknown,
+    ) =>
     (c: C): Response => {
       const id = c.req.param("id") ?? "";
       if (!isUuid(id)) return validationError(c, { id: "must be a UUID" });
@@ -194,7 +216,11 @@ export function mountCoins(router: Hono<EmuEnv>, ctx: EmulatorContext): void {
     }),
   );
 
-  router.get("/orders/:id", read, retrieveRoute((slice) => slice.orders, "ORDER_NOT_FOUND", "No order with that id.", orderView));
+  router.get(
+    "/orders/:id",
+    read,
+    retrieveRoute((slice) => slice.orders, "ORDER_NOT_FOUND", "No order with that id.", orderView),
+  );
 
   router.post("/orders", trade, blockIfFrozen(), idempotent(), async (c) => {
     const body = await readBody(c, PlaceOrderBody);
@@ -205,7 +231,7 @@ export function mountCoins(router: Hono<EmuEnv>, ctx: EmulatorContext): void {
     let quoteAsset = b.quote_asset?.trim().toUpperCase();
     if (b.market !== undefined) {
       const m = /^([A-Za-z]{2,10})[-/]([A-Za-z]{2,10})$/.exec(b.market.trim());
-      if (!m) fields.market = "must look like \"BTC-NGN\" (base-quote)";
+      if (!m) fields.market = 'must look like "BTC-NGN" (base-quote)';
       else {
         const [mb, mq] = [m[1]!.toUpperCase(), m[2]!.toUpperCase()];
         if ((base !== undefined && base !== mb) || (quoteAsset !== undefined && quoteAsset !== mq)) fields.market = "does not match base_asset and quote_asset";
@@ -218,7 +244,11 @@ export function mountCoins(router: Hono<EmuEnv>, ctx: EmulatorContext): void {
     }
     if (Object.keys(fields).length > 0 || base === undefined || quoteAsset === undefined) return validationError(c, fields);
     const market = findMarket(base, quoteAsset);
-    if (!market) return envelopeError(c, 404, "SYMBOL_NOT_FOUND", `No market ${base}/${quoteAsset}. List markets with GET /markets.`, undefined, { base_asset: base, quote_asset: quoteAsset });
+    if (!market)
+      return envelopeError(c, 404, "SYMBOL_NOT_FOUND", `No market ${base}/${quoteAsset}. List markets with GET /markets.`, undefined, {
+        base_asset: base,
+        quote_asset: quoteAsset,
+      });
     const amountAsset = b.side === "buy" ? market.quote : market.base;
     if (decimalsOf(b.amount) > ASSETS[amountAsset].decimals) {
       return validationError(c, { amount: `must have at most ${ASSETS[amountAsset].decimals} decimal places for ${amountAsset}` });
@@ -234,7 +264,9 @@ export function mountCoins(router: Hono<EmuEnv>, ctx: EmulatorContext): void {
     const r = placeOrder(slice, randomUUID, now, { side: b.side, market, amount: parseDecimal(b.amount)!, client_order_id: b.client_order_id ?? null });
     if (!r.ok) {
       if (r.kind === "below_minimum") {
-        return validationError(c, { amount: `is below the market minimum of ${r.minimum} ${market.quote} (this order is worth ${r.quoteValue} ${market.quote})` });
+        return validationError(c, {
+          amount: `is below the market minimum of ${r.minimum} ${market.quote} (this order is worth ${r.quoteValue} ${market.quote})`,
+        });
       }
       return insufficientBalance(c, r, "");
     }
@@ -249,7 +281,9 @@ export function mountCoins(router: Hono<EmuEnv>, ctx: EmulatorContext): void {
     const order = slice.orders.find((o) => o.id === id.toLowerCase());
     if (!order) return envelopeError(c, 404, "ORDER_NOT_FOUND", "No order with that id.");
     if (!cancelOrder(slice, order, ctx.clock.now())) {
-      return envelopeError(c, 409, "ORDER_NOT_CANCELLABLE", `Only pending orders can be cancelled; this order is ${order.status}.`, undefined, { status: order.status });
+      return envelopeError(c, 409, "ORDER_NOT_CANCELLABLE", `Only pending orders can be cancelled; this order is ${order.status}.`, undefined, {
+        status: order.status,
+      });
     }
     ctx.save();
     return ok(c, orderView(order, iso), 200, "Order cancelled");
@@ -272,7 +306,8 @@ export function mountCoins(router: Hono<EmuEnv>, ctx: EmulatorContext): void {
         if (f.status !== undefined && !["pending", "completed", "failed"].includes(f.status)) fields.status = "must be one of pending, completed, failed";
         return f;
       },
-      keep: (t, f) => (f.type === undefined || t.type === f.type) && (f.asset === undefined || t.asset === f.asset) && (f.status === undefined || t.status === f.status),
+      keep: (t, f) =>
+        (f.type === undefined || t.type === f.type) && (f.asset === undefined || t.asset === f.asset) && (f.status === undefined || t.status === f.status),
       view: transactionView,
     }),
   );
@@ -307,7 +342,10 @@ export function mountCoins(router: Hono<EmuEnv>, ctx: EmulatorContext): void {
     const rows = sliceOf(c)
       .addresses.filter((a) => (asset === undefined || a.asset === asset) && (chain === undefined || a.chain === chain))
       .sort((a, b) => b.seq - a.seq);
-    return ok(c, rows.map((a) => addressView(a, iso)));
+    return ok(
+      c,
+      rows.map((a) => addressView(a, iso)),
+    );
   });
 
   router.post("/crypto-withdrawals/addresses", write, async (c) => {
@@ -317,7 +355,8 @@ export function mountCoins(router: Hono<EmuEnv>, ctx: EmulatorContext): void {
     const asset = b.asset.trim().toUpperCase();
     const chain = b.chain.trim().toLowerCase();
     const address = b.address.trim();
-    if (!isAssetSymbol(asset) || !WITHDRAWABLE.some((w) => w.symbol === asset)) return validationError(c, { asset: "is not a withdrawable asset (see GET /crypto-withdrawals/assets)" });
+    if (!isAssetSymbol(asset) || !WITHDRAWABLE.some((w) => w.symbol === asset))
+      return validationError(c, { asset: "is not a withdrawable asset (see GET /crypto-withdrawals/assets)" });
     const rail = findRail(asset, chain);
     if (!rail) return validationError(c, { chain: `is not available for ${asset} (see GET /crypto-withdrawals/assets)` });
     const problem = addressProblem(CHAINS[chain]!.family, address);
@@ -326,9 +365,19 @@ export function mountCoins(router: Hono<EmuEnv>, ctx: EmulatorContext): void {
     // EVM addresses are case-insensitive (checksum casing only); other families are case-sensitive.
     const key = (s: string) => (CHAINS[chain]!.family === "evm" ? s.toLowerCase() : s);
     const existing = slice.addresses.find((a) => a.asset === asset && a.chain === chain && key(a.address) === key(address));
-    if (existing) return envelopeError(c, 409, "ADDRESS_ALREADY_EXISTS", "This address is already saved for this asset and chain.", undefined, { address_id: existing.id });
+    if (existing)
+      return envelopeError(c, 409, "ADDRESS_ALREADY_EXISTS", "This address is already saved for this asset and chain.", undefined, { address_id: existing.id });
     const now = ctx.clock.now();
-    const record: SavedAddress = { id: randomUUID(), seq: nextSeq(slice), address, asset, chain, label: b.label?.trim() ?? "", created_at: now, updated_at: now };
+    const record: SavedAddress = {
+      id: randomUUID(),
+      seq: nextSeq(slice),
+      address,
+      asset,
+      chain,
+      label: b.label?.trim() ?? "",
+      created_at: now,
+      updated_at: now,
+    };
     slice.addresses.push(record);
     ctx.save();
     return ok(c, addressView(record, iso), 201, "Address saved");
@@ -359,7 +408,8 @@ export function mountCoins(router: Hono<EmuEnv>, ctx: EmulatorContext): void {
     const fields: Record<string, string> = {};
     if (b.asset.trim().toUpperCase() !== address.asset) fields.asset = `does not match the saved address (${address.asset})`;
     if (b.chain.trim().toLowerCase() !== address.chain) fields.chain = `does not match the saved address (${address.chain})`;
-    if (decimalsOf(b.amount) > ASSETS[address.asset].decimals) fields.amount = `must have at most ${ASSETS[address.asset].decimals} decimal places for ${address.asset}`;
+    if (decimalsOf(b.amount) > ASSETS[address.asset].decimals)
+      fields.amount = `must have at most ${ASSETS[address.asset].decimals} decimal places for ${address.asset}`;
     if (Object.keys(fields).length > 0) return validationError(c, fields);
     const r = createCryptoWithdrawal(slice, randomUUID, ctx.clock.now(), address, parseDecimal(b.amount)!);
     if (!r.ok) {
@@ -400,9 +450,15 @@ export function mountCoins(router: Hono<EmuEnv>, ctx: EmulatorContext): void {
     const b = body.value;
     if (decimalsOf(b.amount) > 2) return validationError(c, { amount: "must have at most 2 decimal places for NGN" });
     const amount = parseDecimal(b.amount)!;
-    if (amount.greaterThan(FIAT_WITHDRAWAL.max_amount)) return validationError(c, { amount: `must be at most ${FIAT_WITHDRAWAL.max_amount} NGN per withdrawal` });
+    if (amount.greaterThan(FIAT_WITHDRAWAL.max_amount))
+      return validationError(c, { amount: `must be at most ${FIAT_WITHDRAWAL.max_amount} NGN per withdrawal` });
     const slice = sliceOf(c);
-    const r = createFiatWithdrawal(slice, randomUUID, ctx.clock.now(), { amount, bank_code: b.bank_code, account_number: b.account_number, narration: b.narration?.trim() || null });
+    const r = createFiatWithdrawal(slice, randomUUID, ctx.clock.now(), {
+      amount,
+      bank_code: b.bank_code,
+      account_number: b.account_number,
+      narration: b.narration?.trim() || null,
+    });
     if (!r.ok) {
       if (r.kind === "below_minimum") return validationError(c, { amount: `is below the minimum of ${r.minimum} NGN` });
       return insufficientBalance(c, r, " (amount plus fee)");
@@ -424,7 +480,11 @@ export function mountCoins(router: Hono<EmuEnv>, ctx: EmulatorContext): void {
     }),
   );
 
-  router.get("/fiat-withdrawals/:id", read, retrieveRoute((slice) => slice.fiatWithdrawals, "WITHDRAWAL_NOT_FOUND", "No fiat withdrawal with that id.", fiatWithdrawalView));
+  router.get(
+    "/fiat-withdrawals/:id",
+    read,
+    retrieveRoute((slice) => slice.fiatWithdrawals, "WITHDRAWAL_NOT_FOUND", "No fiat withdrawal with that id.", fiatWithdrawalView),
+  );
 
   router.get("/fiat-deposits/options", read, (c) => {
     const slice = sliceOf(c);

@@ -35,7 +35,13 @@ export function seedCoins(merchant: Merchant, rng: Rng, now: number): CoinsSlice
     fiatWithdrawals: [],
     depositAccounts: {
       NGN: { account_name: `${merchant.name} / Coins`, account_number: `98${digits(8)}`, bank_code: "035", bank_name: "Wema Bank", provider: "wema" },
-      USD: { account_name: merchant.name, account_number: `40${digits(8)}`, bank_code: "026009593", bank_name: "Sandbox Community Bank", provider: "sandbox_us_rails" },
+      USD: {
+        account_name: merchant.name,
+        account_number: `40${digits(8)}`,
+        bank_code: "026009593",
+        bank_name: "Sandbox Community Bank",
+        provider: "sandbox_us_rails",
+      },
     },
   };
   // Whole seconds, so seeded timestamps look like real ones.
@@ -64,7 +70,12 @@ export function seedCoins(merchant: Merchant, rng: Rng, now: number): CoinsSlice
   advance(slice, newId, start + 4 * DAY + HOUR);
   order(start + 5 * DAY, "sell", "ETH", "USD", "0.25", null);
   advance(slice, newId, start + 5 * DAY + HOUR);
-  const fw = createFiatWithdrawal(slice, newId, start + 6 * DAY, { amount: toDecimal("250000.00"), bank_code: "044", account_number: "0690000031", narration: "Supplier settlement" });
+  const fw = createFiatWithdrawal(slice, newId, start + 6 * DAY, {
+    amount: toDecimal("250000.00"),
+    bank_code: "044",
+    account_number: "0690000031",
+    narration: "Supplier settlement",
+  });
   if (!fw.ok) throw new Error(`seed fiat withdrawal refused: ${fw.kind}`);
   advance(slice, newId, start + 6 * DAY + HOUR);
   order(start + 7 * DAY, "buy", "USDT", "NGN", "300000.00", "seed-usdt-ngn-1");

@@ -58,7 +58,11 @@ export function decodeCursor(kind: string, cursor: string): number | null {
 export type PageParams = { limit: number; after: number | null };
 
 /** Parses `limit` and `cursor`; returns field errors when either is unusable. */
-export function parsePaging(kind: string, limitRaw: string | undefined, cursorRaw: string | undefined): { ok: true; value: PageParams } | { ok: false; fields: Record<string, string> } {
+export function parsePaging(
+  kind: string,
+  limitRaw: string | undefined,
+  cursorRaw: string | undefined,
+): { ok: true; value: PageParams } | { ok: false; fields: Record<string, string> } {
   const fields: Record<string, string> = {};
   let limit = DEFAULT_LIMIT;
   if (limitRaw !== undefined) {

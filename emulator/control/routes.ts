@@ -66,7 +66,8 @@ function findRecord(state: EmulatorState, id: string): Record<string, unknown> |
       for (const list of Object.values(slice as Record<string, unknown>)) {
         if (!Array.isArray(list)) continue;
         for (const r of list) {
-          if (typeof r === "object" && r !== null && ((r as Record<string, unknown>).id === id || (r as Record<string, unknown>).order_id === id)) return r as Record<string, unknown>;
+          if (typeof r === "object" && r !== null && ((r as Record<string, unknown>).id === id || (r as Record<string, unknown>).order_id === id))
+            return r as Record<string, unknown>;
         }
       }
     }
@@ -220,9 +221,7 @@ export function mountControl(app: Hono, platform: Platform): void {
   });
 
   // Read-only: what each key asked of the emulator (load tests check the app stays under the limit).
-  app.get(`${base}/requests`, (c) =>
-    c.json({ window_ms: 60_000, limit_per_minute: platform.rateLimiter.limit, keys: platform.requestCounter.snapshot() }),
-  );
+  app.get(`${base}/requests`, (c) => c.json({ window_ms: 60_000, limit_per_minute: platform.rateLimiter.limit, keys: platform.requestCounter.snapshot() }));
 
   app.get(`${base}/webhook-queue`, (c) => c.json({ pending: platform.webhooks.pending() }));
 
@@ -262,9 +261,7 @@ export function mountControl(app: Hono, platform: Platform): void {
     return c.json({ merchant_id: r.merchant_id, funding_account_id: r.funding_account_id, amount: r.amount });
   });
 
-  app.get(`${base}/clock`, (c) =>
-    c.json({ now: platform.clock.iso(), offset_ms: platform.snapshot().clockOffsetMs }),
-  );
+  app.get(`${base}/clock`, (c) => c.json({ now: platform.clock.iso(), offset_ms: platform.snapshot().clockOffsetMs }));
 
   app.post(`${base}/clock`, async (c) => {
     const body = await readJson(c);

@@ -139,7 +139,11 @@ describe("POST /v1/sandbox/deposits: scenarios emit exactly the spec's sequences
 
 describe("the simulated amount through the control API", () => {
   const control = (body: unknown) =>
-    fetch(`${h.emu.url}/__emulator/sandbox-deposits/next-amount`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    fetch(`${h.emu.url}/__emulator/sandbox-deposits/next-amount`, {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
 
   it("sets the amount of the account's next simulated deposit only, then the default applies again", async () => {
     const fa = await activeFundingAccount(h.emu, permanentNgn());
@@ -268,7 +272,11 @@ describe("default (production-like) flow", () => {
   it("flags a deposit when the funding account's rate expired (rate_expired)", async () => {
     const sell = await rate(h.emu, "USDT", "SELL");
     const fa = await activeFundingAccount(h.emu, {
-      type: "PERMANENT", rail: "CRYPTO_ADDRESS", customer: { customer_id: customerId }, asset: "USDT", chain: "POLYGON",
+      type: "PERMANENT",
+      rail: "CRYPTO_ADDRESS",
+      customer: { customer_id: customerId },
+      asset: "USDT",
+      chain: "POLYGON",
       settlement_destination: { type: "NGN_PAYOUT", rate_id: sell.rate_id, destination_bank: { account_number: "0690000036", bank_code: "044" } },
     });
     await h.emu.control.advance(31 * 60 * 1000);
@@ -282,7 +290,11 @@ describe("settlement modes and amounts", () => {
   it("crypto NGN_PAYOUT settles to the customer's NGN balance at the tied rate, with developer fee", async () => {
     const sell = await rate(h.emu, "USDC", "SELL");
     const fa = await activeFundingAccount(h.emu, {
-      type: "PERMANENT", rail: "CRYPTO_ADDRESS", customer: { customer_id: customerId }, asset: "USDC", chain: "BASE",
+      type: "PERMANENT",
+      rail: "CRYPTO_ADDRESS",
+      customer: { customer_id: customerId },
+      asset: "USDC",
+      chain: "BASE",
       settlement_destination: { type: "NGN_PAYOUT", rate_id: sell.rate_id, destination_bank: { account_number: "0690000036", bank_code: "044" } },
       developer_fee: { percentage: "1.5" },
     });
@@ -291,9 +303,16 @@ describe("settlement modes and amounts", () => {
     const settled = down2(new Decimal("199.00").times(sell.rate));
     const devFee = down2(new Decimal(settled).times("0.015"));
     expect(d).toMatchObject({
-      type: "CRYPTO_DEPOSIT", currency: "USDC", asset: "USDC", chain: "BASE", amount: "200.00",
-      settlement_mode: "CUSTOMER_NGN_BALANCE", settled_currency: "NGN", settled_amount: settled,
-      rate: sell.rate, rate_id: sell.rate_id,
+      type: "CRYPTO_DEPOSIT",
+      currency: "USDC",
+      asset: "USDC",
+      chain: "BASE",
+      amount: "200.00",
+      settlement_mode: "CUSTOMER_NGN_BALANCE",
+      settled_currency: "NGN",
+      settled_amount: settled,
+      rate: sell.rate,
+      rate_id: sell.rate_id,
       fees: { deposit_fee: { amount: "1.00", currency: "USDC" }, total_fee_usd: "1.00" },
       developer_fee: { percentage: "1.5", amount: devFee, currency: "NGN" },
       customer_amount: { amount: new Decimal(settled).minus(devFee).toFixed(2), currency: "NGN" },
@@ -306,7 +325,11 @@ describe("settlement modes and amounts", () => {
 
   it("crypto INTERNAL_BALANCE settles 1:1 in USD to the collection balance", async () => {
     const fa = await activeFundingAccount(h.emu, {
-      type: "PERMANENT", rail: "CRYPTO_ADDRESS", customer: { customer_id: customerId }, asset: "USDT", chain: "TRON",
+      type: "PERMANENT",
+      rail: "CRYPTO_ADDRESS",
+      customer: { customer_id: customerId },
+      asset: "USDT",
+      chain: "TRON",
       settlement_destination: { type: "INTERNAL_BALANCE" },
     });
     const before = await balances(h.emu);
@@ -317,12 +340,18 @@ describe("settlement modes and amounts", () => {
 
   it("NGN ONCHAIN settles in the destination asset on chain with a settlement tx_hash", async () => {
     const buy = await rate(h.emu, "USDT", "BUY");
-    const fa = await activeFundingAccount(h.emu, permanentNgn({
-      settlement_destination: {
-        type: "ONCHAIN", rate_id: buy.rate_id, destination_asset: "USDT", destination_chain: "POLYGON",
-        destination_address: "0x2222222222222222222222222222222222222222",
-      },
-    }));
+    const fa = await activeFundingAccount(
+      h.emu,
+      permanentNgn({
+        settlement_destination: {
+          type: "ONCHAIN",
+          rate_id: buy.rate_id,
+          destination_asset: "USDT",
+          destination_chain: "POLYGON",
+          destination_address: "0x2222222222222222222222222222222222222222",
+        },
+      }),
+    );
     const before = await balances(h.emu);
     const d = await simulate(fa.id, "PROCESSING");
     expect(d).not.toHaveProperty("tx_hash");
@@ -412,7 +441,15 @@ describe("GET /v1/deposits", () => {
   });
 
   it("400 BAD_REQUEST on invalid filters", async () => {
-    for (const q of ["status=DONE", "settlement_status=X", "type=CARD", "customer_id=1", "funding_account_id=x", "from=yesterday", "from=2026-11-20&to=2026-11-01"]) {
+    for (const q of [
+      "status=DONE",
+      "settlement_status=X",
+      "type=CARD",
+      "customer_id=1",
+      "funding_account_id=x",
+      "from=yesterday",
+      "from=2026-11-20&to=2026-11-01",
+    ]) {
       expectCoreError(await get(h.emu, `/v1/deposits?${q}`), 400, "BAD_REQUEST");
     }
   });

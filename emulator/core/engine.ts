@@ -8,17 +8,7 @@ import { createHash, randomUUID } from "node:crypto";
 import type { EmulatorContext } from "../lib/contract";
 import { Decimal, add, cmp, div, fixed, mul, sub } from "../lib/money";
 import { currentRate, isRateExpired, MIN_DEPOSIT_NGN, pruneRates, RATE_FEE_BPS } from "./rates";
-import type {
-  Balances,
-  CoreSlice,
-  Deposit,
-  FundingAccount,
-  MerchantWithdrawal,
-  RateRecord,
-  Recipient,
-  SettlementMode,
-  Transfer,
-} from "./types";
+import type { Balances, CoreSlice, Deposit, FundingAccount, MerchantWithdrawal, RateRecord, Recipient, SettlementMode, Transfer } from "./types";
 import { depositView, fundingAccountView, transferView, withdrawalView } from "./views";
 
 /** Emulated delays of the time-driven transitions. */
@@ -41,7 +31,6 @@ export const FAILING_WITHDRAWAL_ADDRESS = "0x00000000000000000000000000000000000
 export const TRANSFER_REVIEW_THRESHOLD_USD = "10000.00";
 export const WITHDRAWAL_FEE_USD = "1.00";
 export const MIN_CRYPTO_DEPOSIT = "1.00";
-
 
 export function slice(ctx: EmulatorContext, merchantId: string): CoreSlice {
   return ctx.slice<CoreSlice>("core", merchantId);
@@ -481,7 +470,14 @@ export const TRANSFER_FEES_USD = { ach: "1.00", wire: "15.00", swift: "25.00", c
  * USD and stablecoin amounts are 1:1 with a flat fee. debit_amount is the total taken from the
  * withdrawal balance (converted amount plus fee), rounded up to the cent.
  */
-export function quoteTransfer(s: CoreSlice, r: Pick<Recipient, "type" | "us_bank_account">, currency: string, amount: string, nowMs: number, at: string): TransferQuote {
+export function quoteTransfer(
+  s: CoreSlice,
+  r: Pick<Recipient, "type" | "us_bank_account">,
+  currency: string,
+  amount: string,
+  nowMs: number,
+  at: string,
+): TransferQuote {
   if (currency === "NGN") {
     const rate = currentRate(s, nowMs, "USD", "SELL");
     const base = div(amount, rate.rate);
@@ -496,7 +492,10 @@ export function quoteTransfer(s: CoreSlice, r: Pick<Recipient, "type" | "us_bank
 }
 
 export function transferEventView(s: CoreSlice, t: Transfer): Record<string, unknown> {
-  return transferView(t, s.recipients.find((r) => r.id === t.recipient_id));
+  return transferView(
+    t,
+    s.recipients.find((r) => r.id === t.recipient_id),
+  );
 }
 
 function stepTransfer(ctx: EmulatorContext, merchantId: string, s: CoreSlice, t: Transfer, now: number): void {
@@ -609,4 +608,3 @@ export function tick(ctx: EmulatorContext, now: number): void {
   }
   if (changed) ctx.save();
 }
-

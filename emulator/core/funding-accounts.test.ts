@@ -189,7 +189,12 @@ describe("POST /v1/funding-accounts: validation", () => {
     expectFieldErrors(await post(h.emu, "/v1/funding-accounts", tempNgn({ type: "PERMANENT" })), "amount");
     expectFieldErrors(
       await post(h.emu, "/v1/funding-accounts", {
-        type: "PERMANENT", rail: "CRYPTO_ADDRESS", customer: { customer_id: customerId }, asset: "USDC", chain: "BASE", amount: 100,
+        type: "PERMANENT",
+        rail: "CRYPTO_ADDRESS",
+        customer: { customer_id: customerId },
+        asset: "USDC",
+        chain: "BASE",
+        amount: 100,
         settlement_destination: { type: "INTERNAL_BALANCE" },
       }),
       "amount",
@@ -199,14 +204,9 @@ describe("POST /v1/funding-accounts: validation", () => {
   it("requires asset and chain on the crypto rail only, and currency to match the rail", async () => {
     expectFieldErrors(
       await post(h.emu, "/v1/funding-accounts", {
-        type: "PERMANENT", rail: "CRYPTO_ADDRESS", customer: { customer_id: customerId }, settlement_destination: { type: "INTERNAL_BALANCE" },
-      }),
-      "asset",
-      "chain",
-    );
-    expectFieldErrors(
-      await post(h.emu, "/v1/funding-accounts", {
-        type: "PERMANENT", rail: "CRYPTO_ADDRESS", customer: { customer_id: customerId }, asset: "DAI", chain: "BITCOIN",
+        type: "PERMANENT",
+        rail: "CRYPTO_ADDRESS",
+        customer: { customer_id: customerId },
         settlement_destination: { type: "INTERNAL_BALANCE" },
       }),
       "asset",
@@ -214,7 +214,24 @@ describe("POST /v1/funding-accounts: validation", () => {
     );
     expectFieldErrors(
       await post(h.emu, "/v1/funding-accounts", {
-        type: "PERMANENT", rail: "CRYPTO_ADDRESS", customer: { customer_id: customerId }, asset: "USDC", chain: "BASE", currency: "USDT",
+        type: "PERMANENT",
+        rail: "CRYPTO_ADDRESS",
+        customer: { customer_id: customerId },
+        asset: "DAI",
+        chain: "BITCOIN",
+        settlement_destination: { type: "INTERNAL_BALANCE" },
+      }),
+      "asset",
+      "chain",
+    );
+    expectFieldErrors(
+      await post(h.emu, "/v1/funding-accounts", {
+        type: "PERMANENT",
+        rail: "CRYPTO_ADDRESS",
+        customer: { customer_id: customerId },
+        asset: "USDC",
+        chain: "BASE",
+        currency: "USDT",
         settlement_destination: { type: "INTERNAL_BALANCE" },
       }),
       "currency",
@@ -224,35 +241,57 @@ describe("POST /v1/funding-accounts: validation", () => {
 
   it("allows only the settlement types of each rail and type", async () => {
     const cryptoTemp = (sd: Json) => ({
-      type: "TEMPORARY", rail: "CRYPTO_ADDRESS", customer: { customer_id: customerId }, asset: "USDC", chain: "BASE", settlement_destination: sd,
+      type: "TEMPORARY",
+      rail: "CRYPTO_ADDRESS",
+      customer: { customer_id: customerId },
+      asset: "USDC",
+      chain: "BASE",
+      settlement_destination: sd,
     });
     const f1 = expectFieldErrors(await post(h.emu, "/v1/funding-accounts", cryptoTemp({ type: "INTERNAL_BALANCE" })), "settlement_destination.type");
     expect(f1["settlement_destination.type"]).toContain("NGN_PAYOUT");
     expectFieldErrors(await post(h.emu, "/v1/funding-accounts", cryptoTemp({ type: "ONCHAIN" })), "settlement_destination.type");
-    expectFieldErrors(
-      await post(h.emu, "/v1/funding-accounts", tempNgn({ settlement_destination: { type: "NGN_PAYOUT" } })),
-      "settlement_destination.type",
-    );
+    expectFieldErrors(await post(h.emu, "/v1/funding-accounts", tempNgn({ settlement_destination: { type: "NGN_PAYOUT" } })), "settlement_destination.type");
     expectFieldErrors(await post(h.emu, "/v1/funding-accounts", tempNgn({ settlement_destination: { type: "WIRE" } })), "settlement_destination.type");
     expectFieldErrors(await post(h.emu, "/v1/funding-accounts", tempNgn({ settlement_destination: {} })), "settlement_destination.type");
   });
 
   it("requires a valid, unexpired rate_id of the right side and asset for converting settlements", async () => {
     const body = (sd: Json) => ({
-      type: "PERMANENT", rail: "CRYPTO_ADDRESS", customer: { customer_id: customerId }, asset: "USDT", chain: "TRON",
+      type: "PERMANENT",
+      rail: "CRYPTO_ADDRESS",
+      customer: { customer_id: customerId },
+      asset: "USDT",
+      chain: "TRON",
       settlement_destination: { type: "NGN_PAYOUT", destination_bank: payoutBank, ...sd },
     });
     const missing = expectFieldErrors(await post(h.emu, "/v1/funding-accounts", body({})), "settlement_destination.rate_id");
     expect(missing["settlement_destination.rate_id"]).toMatch(/required/);
-    expect(expectFieldErrors(await post(h.emu, "/v1/funding-accounts", body({ rate_id: randomUUID() })), "settlement_destination.rate_id")["settlement_destination.rate_id"]).toMatch(/not found/);
+    expect(
+      expectFieldErrors(await post(h.emu, "/v1/funding-accounts", body({ rate_id: randomUUID() })), "settlement_destination.rate_id")[
+        "settlement_destination.rate_id"
+      ],
+    ).toMatch(/not found/);
     const buy = await rate(h.emu, "USDT", "BUY");
-    expect(expectFieldErrors(await post(h.emu, "/v1/funding-accounts", body({ rate_id: buy.rate_id })), "settlement_destination.rate_id")["settlement_destination.rate_id"]).toMatch(/SELL/);
+    expect(
+      expectFieldErrors(await post(h.emu, "/v1/funding-accounts", body({ rate_id: buy.rate_id })), "settlement_destination.rate_id")[
+        "settlement_destination.rate_id"
+      ],
+    ).toMatch(/SELL/);
     const wrongAsset = await rate(h.emu, "USDC", "SELL");
-    expect(expectFieldErrors(await post(h.emu, "/v1/funding-accounts", body({ rate_id: wrongAsset.rate_id })), "settlement_destination.rate_id")["settlement_destination.rate_id"]).toMatch(/USDT/);
+    expect(
+      expectFieldErrors(await post(h.emu, "/v1/funding-accounts", body({ rate_id: wrongAsset.rate_id })), "settlement_destination.rate_id")[
+        "settlement_destination.rate_id"
+      ],
+    ).toMatch(/USDT/);
 
     const sell = await rate(h.emu, "USDT", "SELL");
     await h.emu.control.advance(31 * 60 * 1000);
-    expect(expectFieldErrors(await post(h.emu, "/v1/funding-accounts", body({ rate_id: sell.rate_id })), "settlement_destination.rate_id")["settlement_destination.rate_id"]).toMatch(/expired/);
+    expect(
+      expectFieldErrors(await post(h.emu, "/v1/funding-accounts", body({ rate_id: sell.rate_id })), "settlement_destination.rate_id")[
+        "settlement_destination.rate_id"
+      ],
+    ).toMatch(/expired/);
     const fresh = await rate(h.emu, "USDT", "SELL");
     expect((await post(h.emu, "/v1/funding-accounts", body({ rate_id: fresh.rate_id }))).status).toBe(201);
 
@@ -266,7 +305,11 @@ describe("POST /v1/funding-accounts: validation", () => {
       "settlement_destination.destination_address",
     );
     expectFieldErrors(
-      await post(h.emu, "/v1/funding-accounts", onchain({ rate_id: buyUsdc.rate_id, destination_asset: "USDT", destination_chain: "TRON", destination_address: "0x12" })),
+      await post(
+        h.emu,
+        "/v1/funding-accounts",
+        onchain({ rate_id: buyUsdc.rate_id, destination_asset: "USDT", destination_chain: "TRON", destination_address: "0x12" }),
+      ),
       "settlement_destination.rate_id",
       "settlement_destination.destination_chain",
       "settlement_destination.destination_address",
@@ -276,10 +319,19 @@ describe("POST /v1/funding-accounts: validation", () => {
   it("resolves the destination bank and refuses fields the settlement type does not use", async () => {
     const sell = await rate(h.emu, "USDC", "SELL");
     const body = (sd: Json) => ({
-      type: "PERMANENT", rail: "CRYPTO_ADDRESS", customer: { customer_id: customerId }, asset: "USDC", chain: "BASE", settlement_destination: sd,
+      type: "PERMANENT",
+      rail: "CRYPTO_ADDRESS",
+      customer: { customer_id: customerId },
+      asset: "USDC",
+      chain: "BASE",
+      settlement_destination: sd,
     });
     expectFieldErrors(
-      await post(h.emu, "/v1/funding-accounts", body({ type: "NGN_PAYOUT", rate_id: sell.rate_id, destination_bank: { account_number: "1234567890", bank_code: "044" } })),
+      await post(
+        h.emu,
+        "/v1/funding-accounts",
+        body({ type: "NGN_PAYOUT", rate_id: sell.rate_id, destination_bank: { account_number: "1234567890", bank_code: "044" } }),
+      ),
       "settlement_destination.destination_bank.account_number",
     );
     expectFieldErrors(
@@ -373,7 +425,11 @@ describe("GET /v1/funding-accounts", () => {
 describe("PATCH /v1/funding-accounts/{id}/settlement-destination", () => {
   it("changes a permanent active account's destination", async () => {
     const fa = await activeFundingAccount(h.emu, {
-      type: "PERMANENT", rail: "CRYPTO_ADDRESS", customer: { customer_id: customerId }, asset: "USDC", chain: "POLYGON",
+      type: "PERMANENT",
+      rail: "CRYPTO_ADDRESS",
+      customer: { customer_id: customerId },
+      asset: "USDC",
+      chain: "POLYGON",
       settlement_destination: { type: "INTERNAL_BALANCE" },
     });
     const sell = await rate(h.emu, "USDC", "SELL");

@@ -92,11 +92,7 @@ const INT_RE = /^[0-9]+$/;
  * not positive integers, or a limit above the maximum, are rejected (400) rather than clamped, so a
  * client never silently receives a different page size than it asked for.
  */
-export function parsePaging(
-  c: Context,
-  defaults: { limit: number; max: number },
-  errors: FieldErrors,
-): PageQuery {
+export function parsePaging(c: Context, defaults: { limit: number; max: number }, errors: FieldErrors): PageQuery {
   const rawPage = c.req.query("page");
   const rawLimit = c.req.query("limit");
   let page = 1;
@@ -114,12 +110,7 @@ export function parsePaging(
 }
 
 /** An optional enum query parameter; an unknown value is a field error. */
-export function enumQuery<T extends string>(
-  c: Context,
-  name: string,
-  allowed: readonly T[],
-  errors: FieldErrors,
-): T | undefined {
+export function enumQuery<T extends string>(c: Context, name: string, allowed: readonly T[], errors: FieldErrors): T | undefined {
   const raw = c.req.query(name);
   if (raw === undefined) return undefined;
   if (!(allowed as readonly string[]).includes(raw)) {
@@ -162,9 +153,7 @@ export function paginate<T>(items: readonly T[], q: PageQuery): ListBody<T> {
 
 /** Newest first, ties broken by id so pages are stable. */
 export function newestFirst<T extends { created_at: string; id: string }>(items: readonly T[]): T[] {
-  return [...items].sort((a, b) =>
-    a.created_at === b.created_at ? (a.id < b.id ? 1 : -1) : a.created_at < b.created_at ? 1 : -1,
-  );
+  return [...items].sort((a, b) => (a.created_at === b.created_at ? (a.id < b.id ? 1 : -1) : a.created_at < b.created_at ? 1 : -1));
 }
 
 export function str(v: unknown): string | undefined {
@@ -172,19 +161,14 @@ export function str(v: unknown): string | undefined {
 }
 
 /** Money amount in a body: a decimal string, positive, at most `dp` decimals. */
-export function amountField(
-  v: unknown,
-  path: string,
-  errors: FieldErrors,
-  opts: { dp?: number; min?: string; required?: boolean } = {},
-): string | null {
+export function amountField(v: unknown, path: string, errors: FieldErrors, opts: { dp?: number; min?: string; required?: boolean } = {}): string | null {
   const dp = opts.dp ?? 2;
   if (v === undefined || v === null || v === "") {
     if (opts.required !== false) errors.add(path, "is required");
     return null;
   }
   if (typeof v !== "string" || !/^(?:0|[1-9]\d*)(?:\.\d+)?$/.test(v)) {
-    errors.add(path, "must be a decimal string, e.g. \"100.00\"");
+    errors.add(path, 'must be a decimal string, e.g. "100.00"');
     return null;
   }
   const dot = v.indexOf(".");

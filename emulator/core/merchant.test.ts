@@ -5,19 +5,7 @@
 import Decimal from "decimal.js";
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import {
-  balances,
-  call,
-  customerWhere,
-  eventsFor,
-  expectCoreError,
-  expectFieldErrors,
-  get,
-  harnessPerSuite,
-  post,
-  rate,
-  type Json,
-} from "./test-helpers";
+import { balances, call, customerWhere, eventsFor, expectCoreError, expectFieldErrors, get, harnessPerSuite, post, rate, type Json } from "./test-helpers";
 
 const h = harnessPerSuite();
 
@@ -44,7 +32,14 @@ describe("merchant balance", () => {
     expect(r.body.data.balance).toEqual(after);
     const history = await get(h.emu, "/v1/merchant/balance/transfers");
     expect(history.body).toMatchObject({ page: 1, limit: 20 });
-    expect(history.body.data[0]).toEqual({ id: r.body.data.id, amount_usd: "1250.50", from: "collection_balance_usd", to: "withdrawal_balance_usd", status: "COMPLETED", created_at: r.body.data.created_at });
+    expect(history.body.data[0]).toEqual({
+      id: r.body.data.id,
+      amount_usd: "1250.50",
+      from: "collection_balance_usd",
+      to: "withdrawal_balance_usd",
+      status: "COMPLETED",
+      created_at: r.body.data.created_at,
+    });
     expect(history.body.total).toBe(3);
     const events = await eventsFor(h.hooks, r.body.data.id as string, ["balance.transfer.completed"], 1);
     expect(events.map((e) => e.event)).toEqual(["balance.transfer.completed"]);
@@ -83,7 +78,17 @@ describe("merchant withdrawals", () => {
     expect(after.collection_balance_usd).toBe(before.collection_balance_usd);
 
     const pending = (await get(h.emu, `/v1/merchant/withdrawals/${id}`)).body;
-    expect(pending).toMatchObject({ id, amount_usd: "100.00", fee_usd: "1.00", token: "USDT", chain: "POLYGON", destination_address: POLYGON_ADDRESS, status: "PENDING", submitted_at: null, settled_at: null });
+    expect(pending).toMatchObject({
+      id,
+      amount_usd: "100.00",
+      fee_usd: "1.00",
+      token: "USDT",
+      chain: "POLYGON",
+      destination_address: POLYGON_ADDRESS,
+      status: "PENDING",
+      submitted_at: null,
+      settled_at: null,
+    });
     expect(pending).not.toHaveProperty("tx_hash");
     await h.emu.control.advance(10_000);
     const submitted = (await get(h.emu, `/v1/merchant/withdrawals/${id}`)).body;
@@ -201,11 +206,17 @@ describe("merchant funding", () => {
     const cfg = await get(h.emu, "/v1/merchant/funding", h.emu.keys.second);
     expect(cfg.body.data.ngn_account).toBeNull();
     expectCoreError(
-      await call(h.emu, "PATCH", "/v1/merchant/funding/settlement-destination", { json: { ngn_settlement_destination: "NGN_BALANCE" }, apiKey: h.emu.keys.second }),
+      await call(h.emu, "PATCH", "/v1/merchant/funding/settlement-destination", {
+        json: { ngn_settlement_destination: "NGN_BALANCE" },
+        apiKey: h.emu.keys.second,
+      }),
       400,
       "ngn_account_required",
     );
-    const usd = await call(h.emu, "PATCH", "/v1/merchant/funding/settlement-destination", { json: { ngn_settlement_destination: "USD_BALANCE" }, apiKey: h.emu.keys.second });
+    const usd = await call(h.emu, "PATCH", "/v1/merchant/funding/settlement-destination", {
+      json: { ngn_settlement_destination: "USD_BALANCE" },
+      apiKey: h.emu.keys.second,
+    });
     expect(usd.status).toBe(200);
   });
 });
@@ -220,7 +231,13 @@ describe("legacy payouts", () => {
     expect(max.body).toMatchObject({ total_pages: 1 });
     expect(max.body.data).toHaveLength(45);
     expectCoreError(await get(h.emu, "/v1/payouts?limit=101"), 400, "BAD_REQUEST");
-    for (const [q, k, v] of [["type=NGN_PAYOUT", "type", "NGN_PAYOUT"], ["type=CRYPTO_PAYOUT", "type", "CRYPTO_PAYOUT"], ["status=FAILED", "status", "FAILED"], ["status=PROCESSING", "status", "PROCESSING"], ["status=SETTLED", "status", "SETTLED"]] as const) {
+    for (const [q, k, v] of [
+      ["type=NGN_PAYOUT", "type", "NGN_PAYOUT"],
+      ["type=CRYPTO_PAYOUT", "type", "CRYPTO_PAYOUT"],
+      ["status=FAILED", "status", "FAILED"],
+      ["status=PROCESSING", "status", "PROCESSING"],
+      ["status=SETTLED", "status", "SETTLED"],
+    ] as const) {
       const r = await get(h.emu, `/v1/payouts?${q}&limit=100`);
       expect(r.body.total).toBeGreaterThan(0);
       expect((r.body.data as Json[]).every((p) => p[k] === v)).toBe(true);
@@ -232,7 +249,23 @@ describe("legacy payouts", () => {
     const list = (await get(h.emu, "/v1/payouts?type=NGN_PAYOUT&status=SETTLED&limit=1")).body.data as Json[];
     const p = (await get(h.emu, `/v1/payouts/${list[0]?.id}`)).body;
     expect(Object.keys(p).sort()).toEqual(
-      ["created_at", "destination_amount", "destination_currency", "fee", "id", "rate", "recipient", "reference", "sender", "settled_at", "source_amount", "source_currency", "status", "tx_hash", "type"].sort(),
+      [
+        "created_at",
+        "destination_amount",
+        "destination_currency",
+        "fee",
+        "id",
+        "rate",
+        "recipient",
+        "reference",
+        "sender",
+        "settled_at",
+        "source_amount",
+        "source_currency",
+        "status",
+        "tx_hash",
+        "type",
+      ].sort(),
     );
     expect(p).toMatchObject({ type: "NGN_PAYOUT", tx_hash: null, rate: { side: "SELL" }, recipient: { type: "BANK_ACCOUNT", crypto_address: null } });
     expect(p.recipient.bank_account).toMatchObject({ bank_code: "044" });
@@ -271,13 +304,24 @@ describe("legacy onramps and offramps", () => {
     const customer = await customerWhere(h.emu, (c) => c.kyc_tier === 1);
     const sell = await rate(h.emu, "USDT", "SELL");
     const r = await post(h.emu, "/v1/offramps", {
-      type: "TEMPORARY", customer_id: customer.id, chain: "TRON", asset: "USDT", developer_fee: { percentage: "1" },
+      type: "TEMPORARY",
+      customer_id: customer.id,
+      chain: "TRON",
+      asset: "USDT",
+      developer_fee: { percentage: "1" },
       settlement: { mode: "NGN_PAYOUT", rate_id: sell.rate_id, destination_bank: { account_number: "0690000031", bank_code: "044" } },
     });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     expect(r.body).toMatchObject({
-      status: "ACTIVE", chain: "TRON", asset: "USDT", developer_fee: { percentage: "1" },
-      settlement: { mode: "NGN_PAYOUT", rate_id: sell.rate_id, destination_bank: { account_name: "Adaeze Okonkwo", account_number: "0690000031", bank_code: "044" } },
+      status: "ACTIVE",
+      chain: "TRON",
+      asset: "USDT",
+      developer_fee: { percentage: "1" },
+      settlement: {
+        mode: "NGN_PAYOUT",
+        rate_id: sell.rate_id,
+        destination_bank: { account_name: "Adaeze Okonkwo", account_number: "0690000031", bank_code: "044" },
+      },
     });
     expect(r.body.address).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
     await h.emu.control.advance(61 * 60 * 1000);
@@ -302,10 +346,24 @@ describe("legacy onramps and offramps", () => {
     expect(r.body).toMatchObject({ status: "ACTIVE", amount: "75000.00", currency: "NGN", virtual_account: { bank_code: "035" } });
     expect(r.body.expires_at).toEqual(expect.any(String));
     expectFieldErrors(await post(h.emu, "/v1/onramps", { type: "TEMPORARY", customer_id: customer.id, settlement: { mode: "INTERNAL_BALANCE" } }), "amount");
-    expectFieldErrors(await post(h.emu, "/v1/onramps", { type: "PERMANENT", customer_id: customer.id, settlement: { mode: "ONCHAIN" } }), "settlement.asset", "settlement.chain", "settlement.address", "settlement.rate_id");
-    expectFieldErrors(await post(h.emu, "/v1/onramps", { type: "PERMANENT", customer_id: randomUUID(), settlement: { mode: "INTERNAL_BALANCE" } }), "customer_id");
+    expectFieldErrors(
+      await post(h.emu, "/v1/onramps", { type: "PERMANENT", customer_id: customer.id, settlement: { mode: "ONCHAIN" } }),
+      "settlement.asset",
+      "settlement.chain",
+      "settlement.address",
+      "settlement.rate_id",
+    );
+    expectFieldErrors(
+      await post(h.emu, "/v1/onramps", { type: "PERMANENT", customer_id: randomUUID(), settlement: { mode: "INTERNAL_BALANCE" } }),
+      "customer_id",
+    );
     expectCoreError(
-      await post(h.emu, "/v1/onramps", { type: "PERMANENT", customer_id: customer.id, settlement: { mode: "INTERNAL_BALANCE" } }, { apiKey: h.emu.keys.frozen }),
+      await post(
+        h.emu,
+        "/v1/onramps",
+        { type: "PERMANENT", customer_id: customer.id, settlement: { mode: "INTERNAL_BALANCE" } },
+        { apiKey: h.emu.keys.frozen },
+      ),
       403,
       "merchant_frozen",
     );

@@ -28,7 +28,12 @@ describe("funding-account creation quota", () => {
     expectCoreError(await post(h.emu, "/v1/funding-accounts", body, { apiKey: key }), 403, "merchant_frozen");
     expectCoreError(await post(h.emu, "/v1/merchant/balance/transfer", { amount_usd: "1.00" }, { apiKey: key }), 403, "merchant_frozen");
     expectCoreError(
-      await post(h.emu, "/v1/merchant/withdrawals", { amount_usd: "10.00", token: "USDT", chain: "POLYGON", destination_address: "0x4444444444444444444444444444444444444444" }, { apiKey: key }),
+      await post(
+        h.emu,
+        "/v1/merchant/withdrawals",
+        { amount_usd: "10.00", token: "USDT", chain: "POLYGON", destination_address: "0x4444444444444444444444444444444444444444" },
+        { apiKey: key },
+      ),
       403,
       "merchant_frozen",
     );

@@ -250,13 +250,7 @@ export function validateSwiftBankAccount(raw: unknown, path: string, errors: Fie
  * Validates a recipient (POST /v1/recipients body, or a transfer's inline destination with the
  * customer from on_behalf_of). Returns the record to store, or null with errors filled in.
  */
-export function validateRecipient(
-  body: JsonObject,
-  s: CoreSlice,
-  errors: FieldErrors,
-  prefix = "",
-  customerIdOverride?: unknown,
-): RecipientInput | null {
+export function validateRecipient(body: JsonObject, s: CoreSlice, errors: FieldErrors, prefix = "", customerIdOverride?: unknown): RecipientInput | null {
   const p = (k: string): string => (prefix ? `${prefix}.${k}` : k);
   const type = body.type;
   if (type === undefined || type === null || type === "") {
@@ -284,7 +278,8 @@ export function validateRecipient(
     const customer = s.customers.find((c) => c.id === rawCustomer);
     if (!customer) errors.add(customerPath, "customer not found");
     else if (needsCustomer && customer.kyc_tier !== 2) errors.add(customerPath, "customer must have completed tier 2 verification");
-    else if (needsCustomer && !customer.banking_partner_id) errors.add(customerPath, "customer has no banking-partner id; complete the banking-partner onboarding first");
+    else if (needsCustomer && !customer.banking_partner_id)
+      errors.add(customerPath, "customer has no banking-partner id; complete the banking-partner onboarding first");
     else customerId = customer.id;
   }
 

@@ -59,7 +59,12 @@ const swiftAccount = (o: Json = {}): Json => ({
   bank_address: gbAddress({ street_line_1: "250 Bishopsgate", postal_code: "EC2M 4AA" }),
   ...o,
 });
-const swiftBody = (acct: Json = {}, o: Json = {}): Json => ({ type: "SWIFT_BANK_ACCOUNT", customer_id: partnerCustomer, swift_bank_account: swiftAccount(acct), ...o });
+const swiftBody = (acct: Json = {}, o: Json = {}): Json => ({
+  type: "SWIFT_BANK_ACCOUNT",
+  customer_id: partnerCustomer,
+  swift_bank_account: swiftAccount(acct),
+  ...o,
+});
 const bankBody = (n = "0690000037", o: Json = {}): Json => ({ type: "BANK_ACCOUNT", bank_account: { account_number: n, bank_code: "044", ...o } });
 const cryptoBody = (o: Json = {}): Json => ({
   type: "CRYPTO_ADDRESS",
@@ -126,7 +131,12 @@ describe("POST /v1/recipients: CRYPTO_ADDRESS", () => {
   });
 
   it("enforces the asset and chain enums and the EVM address format", async () => {
-    expectFieldErrors(await create(cryptoBody({ asset: "DAI", chain: "TRON", address: "TXyz" })), "crypto_address.asset", "crypto_address.chain", "crypto_address.address");
+    expectFieldErrors(
+      await create(cryptoBody({ asset: "DAI", chain: "TRON", address: "TXyz" })),
+      "crypto_address.asset",
+      "crypto_address.chain",
+      "crypto_address.address",
+    );
     expectFieldErrors(await create(cryptoBody({ address: "0x123" })), "crypto_address.address");
     expectFieldErrors(await create(cryptoBody({ address: "0xZZcdef0123456789abcdef0123456789abcdef01" })), "crypto_address.address");
     expectFieldErrors(await create({ type: "CRYPTO_ADDRESS", crypto_address: {} }), "crypto_address.asset", "crypto_address.chain", "crypto_address.address");
@@ -171,10 +181,16 @@ describe("POST /v1/recipients: US_BANK_ACCOUNT", () => {
   });
 
   it("checks the routing number checksum, the account number and the enums", async () => {
-    expect(expectFieldErrors(await create(usBody({ routing_number: "021000022" })), "us_bank_account.routing_number")["us_bank_account.routing_number"]).toMatch(/checksum/);
+    expect(
+      expectFieldErrors(await create(usBody({ routing_number: "021000022" })), "us_bank_account.routing_number")["us_bank_account.routing_number"],
+    ).toMatch(/checksum/);
     expectFieldErrors(await create(usBody({ routing_number: "2100021" })), "us_bank_account.routing_number");
     expectFieldErrors(await create(usBody({ account_number: "12ab" })), "us_bank_account.account_number");
-    expectFieldErrors(await create(usBody({ account_type: "brokerage", payout_scheme: "rtp" })), "us_bank_account.account_type", "us_bank_account.payout_scheme");
+    expectFieldErrors(
+      await create(usBody({ account_type: "brokerage", payout_scheme: "rtp" })),
+      "us_bank_account.account_type",
+      "us_bank_account.payout_scheme",
+    );
     expectFieldErrors(await create(usBody({ bank_name: "" })), "us_bank_account.bank_name");
     expectFieldErrors(
       await create({ type: "US_BANK_ACCOUNT", customer_id: partnerCustomer, us_bank_account: {} }),
@@ -236,11 +252,19 @@ describe("POST /v1/recipients: SWIFT_BANK_ACCOUNT", () => {
   });
 
   it("creates a business recipient; names depend on the owner type", async () => {
-    const biz = await create(swiftBody({
-      account_owner_type: "business", business_name: "Lovelace Analytical Ltd", first_name: undefined, last_name: undefined,
-      iban: "DE44500105175407324931", bic: "INGDDEFFXXX", account_country: "DEU", category: "parent_company",
-      purpose_of_funds: ["intra_group_transfer", "invoice_for_goods_and_services"],
-    }));
+    const biz = await create(
+      swiftBody({
+        account_owner_type: "business",
+        business_name: "Lovelace Analytical Ltd",
+        first_name: undefined,
+        last_name: undefined,
+        iban: "DE44500105175407324931",
+        bic: "INGDDEFFXXX",
+        account_country: "DEU",
+        category: "parent_company",
+        purpose_of_funds: ["intra_group_transfer", "invoice_for_goods_and_services"],
+      }),
+    );
     expect(biz.status, JSON.stringify(biz.body)).toBe(201);
     expect(biz.body.first_name).toBeNull();
     expectFieldErrors(await create(swiftBody({ first_name: undefined, last_name: "" })), "swift_bank_account.first_name", "swift_bank_account.last_name");
@@ -373,7 +397,11 @@ describe("transfers", () => {
 
   it("400 insufficient_balance when the withdrawal balance does not cover the debit", async () => {
     const recipient = (await create(bankBody("0690000032"))).body;
-    const err = expectCoreError(await post(h.emu, "/v1/transfers", { recipient_id: recipient.id, currency: "NGN", amount: "999999999.00" }), 400, "insufficient_balance");
+    const err = expectCoreError(
+      await post(h.emu, "/v1/transfers", { recipient_id: recipient.id, currency: "NGN", amount: "999999999.00" }),
+      400,
+      "insufficient_balance",
+    );
     expect(err.details).toMatchObject({ currency: "USD", available: expect.any(String), required: expect.any(String) });
   });
 
@@ -390,7 +418,10 @@ describe("transfers", () => {
     for (const amount of ["0", "-5", "1.001", "abc", 100, "99.99"]) {
       expectFieldErrors(await post(h.emu, "/v1/transfers", { recipient_id: recipient.id, currency: "NGN", amount }), "amount");
     }
-    expectFieldErrors(await post(h.emu, "/v1/transfers", { recipient_id: recipient.id, currency: "NGN", amount: "100.00", reference: "r".repeat(65) }), "reference");
+    expectFieldErrors(
+      await post(h.emu, "/v1/transfers", { recipient_id: recipient.id, currency: "NGN", amount: "100.00", reference: "r".repeat(65) }),
+      "reference",
+    );
     expectFieldErrors(
       await post(h.emu, "/v1/transfers", { recipient_id: recipient.id, currency: "NGN", amount: "100.00", on_behalf_of: { customer_id: randomUUID() } }),
       "on_behalf_of.customer_id",

@@ -88,9 +88,7 @@ const COUNTRY_PAIRS =
   "TTO:TT TUN:TN TUR:TR TKM:TM TCA:TC TUV:TV UGA:UG UKR:UA ARE:AE GBR:GB USA:US UMI:UM URY:UY UZB:UZ VUT:VU " +
   "VEN:VE VNM:VN VGB:VG VIR:VI WLF:WF ESH:EH YEM:YE ZMB:ZM ZWE:ZW";
 
-export const ALPHA3_TO_ALPHA2: ReadonlyMap<string, string> = new Map(
-  COUNTRY_PAIRS.split(" ").map((pair) => pair.split(":") as [string, string]),
-);
+export const ALPHA3_TO_ALPHA2: ReadonlyMap<string, string> = new Map(COUNTRY_PAIRS.split(" ").map((pair) => pair.split(":") as [string, string]));
 export const ALPHA2_CODES: ReadonlySet<string> = new Set(ALPHA3_TO_ALPHA2.values());
 
 /**

@@ -7,29 +7,10 @@
 import type { EmulatorContext, Merchant, Rng } from "../lib/contract";
 import { add, div, fixed, mul, sub } from "../lib/money";
 import { SECOND_MERCHANT_ID } from "../lib/seed-data";
-import {
-  addressFor,
-  computeSettlement,
-  DELAYS,
-  depositRecord,
-  FAILING_CUSTOMER_EMAIL,
-  TEMPORARY_ACCOUNT_TTL_MS,
-  txHash,
-  UNREVIEWED_DEPOSIT,
-} from "./engine";
+import { addressFor, computeSettlement, DELAYS, depositRecord, FAILING_CUSTOMER_EMAIL, TEMPORARY_ACCOUNT_TTL_MS, txHash, UNREVIEWED_DEPOSIT } from "./engine";
 import { historicRate } from "./rates";
 import { BANKS, findBank, TEST_ACCOUNTS, VIRTUAL_ACCOUNT_BANK } from "./reference";
-import type {
-  CoreSlice,
-  Customer,
-  Deposit,
-  FundingAccount,
-  Instruction,
-  Payout,
-  Recipient,
-  SettlementDestination,
-  StableAsset,
-} from "./types";
+import type { CoreSlice, Customer, Deposit, FundingAccount, Instruction, Payout, Recipient, SettlementDestination, StableAsset } from "./types";
 import { recipientFingerprint } from "./recipients-validate";
 
 const HOUR = 60 * 60 * 1000;
@@ -114,8 +95,7 @@ export function seedCoreMerchant(merchant: Merchant, rng: Rng, ctx: EmulatorCont
       id: rng.uuid(),
       first_name: first,
       last_name: last,
-      email:
-        first === "Provisioning" ? FAILING_CUSTOMER_EMAIL : `${first.toLowerCase()}.${last.toLowerCase()}@example.com`,
+      email: first === "Provisioning" ? FAILING_CUSTOMER_EMAIL : `${first.toLowerCase()}.${last.toLowerCase()}@example.com`,
       kyc_tier: tier,
       banking_partner_id: partner ? `bp_${rng.uuid().replace(/-/g, "").slice(0, 16)}` : null,
       created_at: iso(now - (60 - i) * DAY),
@@ -203,55 +183,112 @@ export function seedCoreMerchant(merchant: Merchant, rng: Rng, ctx: EmulatorCont
   const oldBuyRate = historicRate(s, t0, "USDC", "BUY", rng.uuid());
 
   const permNgn = addAccount({
-    type: "PERMANENT", status: "ACTIVE", rail: "NGN_VIRTUAL_ACCOUNT", customer_id: cust(0).id, merchant_owned: false,
-    currency: "NGN", amount: null, asset: null, chain: null, settlement_destination: emptySd("INTERNAL_BALANCE"),
-    developer_fee: { percentage: "1.5" }, instructions: [ngnInstruction(`${merchant.name} / Amaka Obi`, null, "ACTIVE")],
-    expires_at: null, created_at: iso(t0),
+    type: "PERMANENT",
+    status: "ACTIVE",
+    rail: "NGN_VIRTUAL_ACCOUNT",
+    customer_id: cust(0).id,
+    merchant_owned: false,
+    currency: "NGN",
+    amount: null,
+    asset: null,
+    chain: null,
+    settlement_destination: emptySd("INTERNAL_BALANCE"),
+    developer_fee: { percentage: "1.5" },
+    instructions: [ngnInstruction(`${merchant.name} / Amaka Obi`, null, "ACTIVE")],
+    expires_at: null,
+    created_at: iso(t0),
   });
   const tempNgnUsed = addAccount({
-    type: "TEMPORARY", status: "DISABLED", rail: "NGN_VIRTUAL_ACCOUNT", customer_id: cust(1).id, merchant_owned: false,
-    currency: "NGN", amount: "250000.00", asset: null, chain: null, settlement_destination: emptySd("INTERNAL_BALANCE"),
-    developer_fee: null, instructions: [ngnInstruction(`${merchant.name} / Tunde Bakare`, "250000.00", "EXPIRED")],
-    expires_at: iso(t0 + DAY + TEMPORARY_ACCOUNT_TTL_MS), created_at: iso(t0 + DAY),
+    type: "TEMPORARY",
+    status: "DISABLED",
+    rail: "NGN_VIRTUAL_ACCOUNT",
+    customer_id: cust(1).id,
+    merchant_owned: false,
+    currency: "NGN",
+    amount: "250000.00",
+    asset: null,
+    chain: null,
+    settlement_destination: emptySd("INTERNAL_BALANCE"),
+    developer_fee: null,
+    instructions: [ngnInstruction(`${merchant.name} / Tunde Bakare`, "250000.00", "EXPIRED")],
+    expires_at: iso(t0 + DAY + TEMPORARY_ACCOUNT_TTL_MS),
+    created_at: iso(t0 + DAY),
   });
   const cryptoPerm = addAccount({
-    type: "PERMANENT", status: "ACTIVE", rail: "CRYPTO_ADDRESS", customer_id: cust(2).id, merchant_owned: false,
-    currency: "USDC", amount: null, asset: "USDC", chain: "POLYGON", settlement_destination: emptySd("INTERNAL_BALANCE"),
-    developer_fee: null, instructions: [], expires_at: null, created_at: iso(t0 + 2 * DAY),
+    type: "PERMANENT",
+    status: "ACTIVE",
+    rail: "CRYPTO_ADDRESS",
+    customer_id: cust(2).id,
+    merchant_owned: false,
+    currency: "USDC",
+    amount: null,
+    asset: "USDC",
+    chain: "POLYGON",
+    settlement_destination: emptySd("INTERNAL_BALANCE"),
+    developer_fee: null,
+    instructions: [],
+    expires_at: null,
+    created_at: iso(t0 + 2 * DAY),
   });
   cryptoPerm.instructions.push(cryptoInstruction("USDC", "POLYGON", cryptoPerm.id, "ACTIVE"));
   const cryptoPayout = addAccount({
-    type: "PERMANENT", status: "ACTIVE", rail: "CRYPTO_ADDRESS", customer_id: cust(3).id, merchant_owned: false,
-    currency: "USDT", amount: null, asset: "USDT", chain: "TRON",
+    type: "PERMANENT",
+    status: "ACTIVE",
+    rail: "CRYPTO_ADDRESS",
+    customer_id: cust(3).id,
+    merchant_owned: false,
+    currency: "USDT",
+    amount: null,
+    asset: "USDT",
+    chain: "TRON",
     settlement_destination: { ...emptySd("NGN_PAYOUT"), rate_id: oldSellRate.rate_id, destination_bank: testBank("0690000033") },
-    developer_fee: { percentage: "1" }, instructions: [], expires_at: null, created_at: iso(t0 + 3 * DAY),
+    developer_fee: { percentage: "1" },
+    instructions: [],
+    expires_at: null,
+    created_at: iso(t0 + 3 * DAY),
   });
   cryptoPayout.instructions.push(cryptoInstruction("USDT", "TRON", cryptoPayout.id, "ACTIVE"));
   const ngnOnchain = addAccount({
-    type: "PERMANENT", status: "ACTIVE", rail: "NGN_VIRTUAL_ACCOUNT", customer_id: cust(4).id, merchant_owned: false,
-    currency: "NGN", amount: null, asset: null, chain: null,
+    type: "PERMANENT",
+    status: "ACTIVE",
+    rail: "NGN_VIRTUAL_ACCOUNT",
+    customer_id: cust(4).id,
+    merchant_owned: false,
+    currency: "NGN",
+    amount: null,
+    asset: null,
+    chain: null,
     settlement_destination: {
-      ...emptySd("ONCHAIN"), rate_id: oldBuyRate.rate_id, destination_asset: "USDC", destination_chain: "BASE",
+      ...emptySd("ONCHAIN"),
+      rate_id: oldBuyRate.rate_id,
+      destination_asset: "USDC",
+      destination_chain: "BASE",
       destination_address: addressFor("BASE", `${merchant.id}:customer-wallet`),
     },
-    developer_fee: null, instructions: [ngnInstruction(`${merchant.name} / Kemi Adebayo`, null, "ACTIVE")],
-    expires_at: null, created_at: iso(t0 + 4 * DAY),
+    developer_fee: null,
+    instructions: [ngnInstruction(`${merchant.name} / Kemi Adebayo`, null, "ACTIVE")],
+    expires_at: null,
+    created_at: iso(t0 + 4 * DAY),
   });
   addAccount({
-    type: "PERMANENT", status: "FAILED", rail: "NGN_VIRTUAL_ACCOUNT", customer_id: cust(11).id, merchant_owned: false,
-    currency: "NGN", amount: null, asset: null, chain: null, settlement_destination: emptySd("INTERNAL_BALANCE"),
-    developer_fee: null, instructions: [ngnInstruction(`${merchant.name} / Provisioning Failure`, null, "FAILED")],
-    expires_at: null, created_at: iso(t0 + 5 * DAY),
+    type: "PERMANENT",
+    status: "FAILED",
+    rail: "NGN_VIRTUAL_ACCOUNT",
+    customer_id: cust(11).id,
+    merchant_owned: false,
+    currency: "NGN",
+    amount: null,
+    asset: null,
+    chain: null,
+    settlement_destination: emptySd("INTERNAL_BALANCE"),
+    developer_fee: null,
+    instructions: [ngnInstruction(`${merchant.name} / Provisioning Failure`, null, "FAILED")],
+    expires_at: null,
+    created_at: iso(t0 + 5 * DAY),
   }).failure_reason = "The banking partner rejected the account request for this customer.";
 
   // Deposits: settled with the engine's own arithmetic at their arrival time.
-  const addDeposit = (
-    fa: FundingAccount,
-    amount: string,
-    atMs: number,
-    status: Deposit["status"],
-    extra: Partial<Deposit> = {},
-  ): Deposit => {
+  const addDeposit = (fa: FundingAccount, amount: string, atMs: number, status: Deposit["status"], extra: Partial<Deposit> = {}): Deposit => {
     const st = computeSettlement(s, fa, amount, atMs);
     const id = rng.uuid();
     const isCrypto = fa.rail === "CRYPTO_ADDRESS";
@@ -321,9 +358,10 @@ export function seedCoreMerchant(merchant: Merchant, rng: Rng, ctx: EmulatorCont
         bank_name: VIRTUAL_ACCOUNT_BANK.name,
         bank_code: VIRTUAL_ACCOUNT_BANK.code,
       },
-      settlement: i === 2
-        ? { mode: "ONCHAIN", rate_id: null, asset: "USDT", chain: "POLYGON", address: addressFor("POLYGON", `${c.id}:onramp`) }
-        : { mode: "INTERNAL_BALANCE", rate_id: null, asset: null, chain: null, address: null },
+      settlement:
+        i === 2
+          ? { mode: "ONCHAIN", rate_id: null, asset: "USDT", chain: "POLYGON", address: addressFor("POLYGON", `${c.id}:onramp`) }
+          : { mode: "INTERNAL_BALANCE", rate_id: null, asset: null, chain: null, address: null },
       developer_fee: i === 0 ? { percentage: "1" } : null,
       expires_at: temporary ? iso(created + TEMPORARY_ACCOUNT_TTL_MS) : null,
       created_at: iso(created),
@@ -340,9 +378,10 @@ export function seedCoreMerchant(merchant: Merchant, rng: Rng, ctx: EmulatorCont
       asset: i % 2 === 0 ? "USDT" : "USDC",
       status: temporary ? "EXPIRED" : "ACTIVE",
       developer_fee: i === 0 ? { percentage: "0.5" } : null,
-      settlement: i % 2 === 0
-        ? { mode: "NGN_PAYOUT", rate_id: null, destination_bank: { ...testBank(`069000003${i + 1}`) } }
-        : { mode: "INTERNAL_BALANCE", rate_id: null, destination_bank: null },
+      settlement:
+        i % 2 === 0
+          ? { mode: "NGN_PAYOUT", rate_id: null, destination_bank: { ...testBank(`069000003${i + 1}`) } }
+          : { mode: "INTERNAL_BALANCE", rate_id: null, destination_bank: null },
       expires_at: temporary ? iso(created + TEMPORARY_ACCOUNT_TTL_MS) : null,
       created_at: iso(created),
       updated_at: iso(temporary ? created + TEMPORARY_ACCOUNT_TTL_MS : created),
@@ -366,9 +405,7 @@ export function seedCoreMerchant(merchant: Merchant, rng: Rng, ctx: EmulatorCont
       customer_id: (crypto ? offramp?.customer_id : onramp?.customer_id) ?? null,
       amount,
       currency: crypto ? "USDT" : "NGN",
-      settled_amount: crypto
-        ? fixed(mul(sub(amount, fee), rate.rate), 2, "down")
-        : fixed(div(sub(amount, fee), rate.rate), 2, "down"),
+      settled_amount: crypto ? fixed(mul(sub(amount, fee), rate.rate), 2, "down") : fixed(div(sub(amount, fee), rate.rate), 2, "down"),
       settled_currency: crypto ? "NGN" : "USD",
       rate: rate.rate,
       rate_id: rate.rate_id,
@@ -413,27 +450,46 @@ function seedRecipientsAndMoney(s: CoreSlice, rng: Rng, now: number): void {
     const [first, ...rest] = bank.account_name.split(" ");
     return addRecipient(
       {
-        type: "BANK_ACCOUNT", customer_id: null, first_name: first ?? null, last_name: rest.join(" ") || null,
-        bank_account: bank, crypto_address: null, us_bank_account: null, swift_bank_account: null,
+        type: "BANK_ACCOUNT",
+        customer_id: null,
+        first_name: first ?? null,
+        last_name: rest.join(" ") || null,
+        bank_account: bank,
+        crypto_address: null,
+        us_bank_account: null,
+        swift_bank_account: null,
       },
       base + i * HOUR,
     );
   });
   addRecipient(
     {
-      type: "CRYPTO_ADDRESS", customer_id: null, first_name: null, last_name: null, bank_account: null,
+      type: "CRYPTO_ADDRESS",
+      customer_id: null,
+      first_name: null,
+      last_name: null,
+      bank_account: null,
       crypto_address: { asset: "USDC", chain: "BASE", address: addressFor("BASE", "seed-recipient") },
-      us_bank_account: null, swift_bank_account: null,
+      us_bank_account: null,
+      swift_bank_account: null,
     },
     base + 4 * HOUR,
   );
   addRecipient(
     {
-      type: "US_BANK_ACCOUNT", customer_id: cust(0).id, first_name: "Amaka", last_name: "Obi", bank_account: null,
+      type: "US_BANK_ACCOUNT",
+      customer_id: cust(0).id,
+      first_name: "Amaka",
+      last_name: "Obi",
+      bank_account: null,
       crypto_address: null,
       us_bank_account: {
-        account_owner_name: "Amaka Obi", account_number: "000123456789", routing_number: "021000021",
-        bank_name: "JPMorgan Chase Bank", account_type: "checking", payout_scheme: "ach",
+        account_owner_name: "Amaka Obi",
+        account_number: "000123456789",
+        routing_number: "021000021",
+        bank_name: "JPMorgan Chase Bank",
+        account_type: "checking",
+        payout_scheme: "ach",
         address: { street_line_1: "350 Fifth Avenue", street_line_2: null, city: "New York", state: "NY", postal_code: "10118", country: "USA" },
       },
       swift_bank_account: null,
@@ -442,12 +498,25 @@ function seedRecipientsAndMoney(s: CoreSlice, rng: Rng, now: number): void {
   );
   addRecipient(
     {
-      type: "SWIFT_BANK_ACCOUNT", customer_id: cust(1).id, first_name: null, last_name: null, bank_account: null,
-      crypto_address: null, us_bank_account: null,
+      type: "SWIFT_BANK_ACCOUNT",
+      customer_id: cust(1).id,
+      first_name: null,
+      last_name: null,
+      bank_account: null,
+      crypto_address: null,
+      us_bank_account: null,
       swift_bank_account: {
-        account_owner_name: "Bakare Trading GmbH", account_owner_type: "business", first_name: null, last_name: null,
-        business_name: "Bakare Trading GmbH", short_business_description: "Wholesale textiles", category: "supplier",
-        account_country: "DEU", bank_name: "Commerzbank", bic: "COBADEFFXXX", iban: "DE89370400440532013000",
+        account_owner_name: "Bakare Trading GmbH",
+        account_owner_type: "business",
+        first_name: null,
+        last_name: null,
+        business_name: "Bakare Trading GmbH",
+        short_business_description: "Wholesale textiles",
+        category: "supplier",
+        account_country: "DEU",
+        bank_name: "Commerzbank",
+        bic: "COBADEFFXXX",
+        iban: "DE89370400440532013000",
         purpose_of_funds: ["invoice_for_goods_and_services"],
         address: { street_line_1: "Friedrichstrasse 10", street_line_2: null, city: "Berlin", state: null, postal_code: "10117", country: "DEU" },
         bank_address: { street_line_1: "Kaiserplatz 1", street_line_2: null, city: "Frankfurt", state: null, postal_code: "60311", country: "DEU" },
@@ -465,13 +534,26 @@ function seedRecipientsAndMoney(s: CoreSlice, rng: Rng, now: number): void {
     const fee = fixed(mul(div(amount, rate.rate), "0.005"), 2, "up");
     const failed = i === 2;
     s.transfers.push({
-      id: rng.uuid(), reference: `INV-2026-${String(100 + i)}`, status: failed ? "FAILED" : "COMPLETED",
-      currency: "NGN", amount, debit_currency: "USD", debit_amount: fixed(add(debit, fee), 2), fee,
-      rate: { side: "SELL", value: rate.rate, captured_at: iso(at) }, recipient_id: r.id, customer_id: null,
+      id: rng.uuid(),
+      reference: `INV-2026-${String(100 + i)}`,
+      status: failed ? "FAILED" : "COMPLETED",
+      currency: "NGN",
+      amount,
+      debit_currency: "USD",
+      debit_amount: fixed(add(debit, fee), 2),
+      fee,
+      rate: { side: "SELL", value: rate.rate, captured_at: iso(at) },
+      recipient_id: r.id,
+      customer_id: null,
       failure_code: failed ? "beneficiary_account_closed" : null,
       failure_message: failed ? "The beneficiary bank reported the account as closed; the debit was returned to the withdrawal balance." : null,
-      flag_code: null, flag_message: null, planned_outcome: failed ? "FAILED" : "COMPLETED", next_step_at_ms: null,
-      created_at: iso(at), updated_at: iso(at + DELAYS.transferOutcome), completed_at: failed ? null : iso(at + DELAYS.transferOutcome),
+      flag_code: null,
+      flag_message: null,
+      planned_outcome: failed ? "FAILED" : "COMPLETED",
+      next_step_at_ms: null,
+      created_at: iso(at),
+      updated_at: iso(at + DELAYS.transferOutcome),
+      completed_at: failed ? null : iso(at + DELAYS.transferOutcome),
     });
   });
 
@@ -481,14 +563,19 @@ function seedRecipientsAndMoney(s: CoreSlice, rng: Rng, now: number): void {
     const failed = i === 3;
     const id = rng.uuid();
     s.withdrawals.push({
-      id, amount_usd: fixed(String(500 * (i + 1)), 2), fee_usd: "1.00", token: "USDT", chain: "POLYGON",
+      id,
+      amount_usd: fixed(String(500 * (i + 1)), 2),
+      fee_usd: "1.00",
+      token: "USDT",
+      chain: "POLYGON",
       destination_address: failed ? "0x000000000000000000000000000000000000dEaD" : addressFor("POLYGON", `treasury:${i}`),
       status: failed ? "FAILED" : "SETTLED",
       provider_tx_id: failed ? null : `ptx_${id.replace(/-/g, "").slice(0, 20)}`,
       tx_hash: failed ? null : txHash(`wd:${id}`),
       failure_code: failed ? "destination_rejected" : null,
       failure_message: failed ? "The destination address is blocked by the wallet provider; amount and fee were refunded to the withdrawal balance." : null,
-      next_step_at_ms: null, created_at: iso(at),
+      next_step_at_ms: null,
+      created_at: iso(at),
       submitted_at: failed ? null : iso(at + DELAYS.withdrawalSubmit),
       settled_at: failed ? null : iso(at + DELAYS.withdrawalSubmit + DELAYS.withdrawalSettle),
       updated_at: iso(at + DELAYS.withdrawalSubmit + (failed ? 0 : DELAYS.withdrawalSettle)),
@@ -496,8 +583,12 @@ function seedRecipientsAndMoney(s: CoreSlice, rng: Rng, now: number): void {
   }
   for (let i = 0; i < 2; i++) {
     s.balanceTransfers.push({
-      id: rng.uuid(), amount_usd: fixed(String(2500 * (i + 1)), 2), from: "collection_balance_usd", to: "withdrawal_balance_usd",
-      status: "COMPLETED", created_at: iso(base + (i + 1) * DAY + HOUR),
+      id: rng.uuid(),
+      amount_usd: fixed(String(2500 * (i + 1)), 2),
+      from: "collection_balance_usd",
+      to: "withdrawal_balance_usd",
+      status: "COMPLETED",
+      created_at: iso(base + (i + 1) * DAY + HOUR),
     });
   }
 }
@@ -534,7 +625,12 @@ function seedPayouts(s: CoreSlice, rng: Rng, merchant: Merchant, now: number): v
         id: recipientId,
         type: ngn ? "BANK_ACCOUNT" : "CRYPTO_ADDRESS",
         bank_account: ngn
-          ? { account_number: accountNumber, account_name: TEST_ACCOUNTS[accountNumber] as string, bank_code: "044", bank_name: bank ? bank.name : "Access Bank" }
+          ? {
+              account_number: accountNumber,
+              account_name: TEST_ACCOUNTS[accountNumber] as string,
+              bank_code: "044",
+              bank_name: bank ? bank.name : "Access Bank",
+            }
           : null,
         crypto_address: ngn ? null : addressFor("POLYGON", `payout:${recipientId}`),
         created_at: iso(at - DAY),

@@ -19,8 +19,10 @@ export function setNextSimulatedAmount(coreSlices: Record<string, unknown>, body
   const b = (typeof body === "object" && body !== null && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
   const errors = new FieldErrors();
   const faId = b.funding_account_id;
-  if (typeof faId !== "string" || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(faId)) errors.add("funding_account_id", "must be a funding account's UUID");
-  for (const k of Object.keys(b)) if (k !== "funding_account_id" && k !== "amount") errors.add(k, "is not a field of this control call (funding_account_id, amount)");
+  if (typeof faId !== "string" || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(faId))
+    errors.add("funding_account_id", "must be a funding account's UUID");
+  for (const k of Object.keys(b))
+    if (k !== "funding_account_id" && k !== "amount") errors.add(k, "is not a field of this control call (funding_account_id, amount)");
   if (!errors.empty) return { ok: false, status: 400, message: "Invalid request body.", fields: errors.fields };
 
   for (const [merchantId, raw] of Object.entries(coreSlices)) {

@@ -4,15 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { midRate, sideRate, RATE_ROTATION_MS, rateBucket } from "./rates";
-import {
-  hasStreetNumber,
-  isValidAbaRouting,
-  isValidAchName,
-  isValidBic,
-  isValidChainAddress,
-  isValidIban,
-  isValidWireName,
-} from "./validators";
+import { hasStreetNumber, isValidAbaRouting, isValidAchName, isValidBic, isValidChainAddress, isValidIban, isValidWireName } from "./validators";
 
 describe("ABA routing numbers", () => {
   it("accepts real routing numbers and rejects a wrong check digit", () => {

@@ -3,13 +3,7 @@
  * BIC (ISO 9362), wallet addresses per chain family, names, postal addresses and developer fees.
  */
 import { parseDecimal } from "../lib/money";
-import {
-  ALPHA2_CODES,
-  ALPHA3_TO_ALPHA2,
-  COUNTRIES_WITHOUT_POSTAL_CODES,
-  EVM_CHAINS,
-  US_STATES,
-} from "./reference";
+import { ALPHA2_CODES, ALPHA3_TO_ALPHA2, COUNTRIES_WITHOUT_POSTAL_CODES, EVM_CHAINS, US_STATES } from "./reference";
 import type { Address } from "./types";
 import { type FieldErrors, isObject, requireObject } from "./http-util";
 
@@ -90,12 +84,7 @@ function optString(v: unknown): string | null | undefined {
  * Validates an address object under `path` and returns the stored form, or null when invalid
  * (errors are added to `errors`). `requireStreetNumber` applies to US addresses receiving wires.
  */
-export function validateAddress(
-  raw: unknown,
-  path: string,
-  errors: FieldErrors,
-  opts: { requireStreetNumber?: boolean } = {},
-): Address | null {
+export function validateAddress(raw: unknown, path: string, errors: FieldErrors, opts: { requireStreetNumber?: boolean } = {}): Address | null {
   if (!requireObject(raw, path, errors)) return null;
   const before = Object.keys(errors.fields).length;
   const line1 = raw.street_line_1;

@@ -2,15 +2,7 @@
  * Stored records -> the objects the API returns (and webhook events carry as `data`). Internal
  * bookkeeping fields never leave this module; account numbers and IBANs are masked to the last 4.
  */
-import type {
-  Customer,
-  Deposit,
-  FundingAccount,
-  MerchantFunding,
-  MerchantWithdrawal,
-  Recipient,
-  Transfer,
-} from "./types";
+import type { Customer, Deposit, FundingAccount, MerchantFunding, MerchantWithdrawal, Recipient, Transfer } from "./types";
 
 const last4 = (s: string): string => s.slice(-4);
 

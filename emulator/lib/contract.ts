@@ -105,13 +105,7 @@ export interface SurfaceModule {
    */
   webhookDestinations?(ctx: EmulatorContext, merchantId: string, event: string): WebhookDestination[];
   /** Pro only: delivery outcome per webhook, for failure_count, last_* fields and auto-disable. */
-  onDeliveryResult?(
-    ctx: EmulatorContext,
-    merchantId: string,
-    destination: WebhookDestination,
-    ok: boolean,
-    reason?: string,
-  ): void;
+  onDeliveryResult?(ctx: EmulatorContext, merchantId: string, destination: WebhookDestination, ok: boolean, reason?: string): void;
 }
 
 export interface WebhookDestination {
@@ -128,14 +122,7 @@ export interface HttpHelpers {
   /** Envelope success: { success: true, message?, data, timestamp }. */
   ok(c: Context, data: unknown, status?: number, message?: string): Response;
   /** Envelope failure: { success: false, message, error: { code, message, details?, fields? }, timestamp }. */
-  envelopeError(
-    c: Context,
-    status: number,
-    code: string,
-    message: string,
-    fields?: Record<string, string>,
-    details?: unknown,
-  ): Response;
+  envelopeError(c: Context, status: number, code: string, message: string, fields?: Record<string, string>, details?: unknown): Response;
   /** 403 API_KEY_INVALID_SCOPE (envelope) unless the key has the scope. */
   requireScope(scope: Scope): MiddlewareHandler<EmuEnv>;
   /** 403 merchant_frozen (core shape on core, envelope elsewhere) when the merchant is frozen. */

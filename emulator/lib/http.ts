@@ -34,14 +34,7 @@ export function ok(c: Context, data: unknown, httpStatus = 200, message?: string
   return c.json(body, status(httpStatus));
 }
 
-export function envelopeError(
-  c: Context,
-  httpStatus: number,
-  code: string,
-  message: string,
-  fields?: Record<string, string>,
-  details?: unknown,
-): Response {
+export function envelopeError(c: Context, httpStatus: number, code: string, message: string, fields?: Record<string, string>, details?: unknown): Response {
   const error: Record<string, unknown> = { code, message };
   if (details !== undefined) error.details = details;
   if (fields !== undefined) error.fields = fields;
@@ -54,13 +47,7 @@ export function surfaceOf(c: Context): Surface | null {
 }
 
 /** An error in the shape of the surface serving the request (core shape outside any surface). */
-export function surfaceError(
-  c: Context,
-  httpStatus: number,
-  code: string,
-  message: string,
-  details?: unknown,
-): Response {
+export function surfaceError(c: Context, httpStatus: number, code: string, message: string, details?: unknown): Response {
   const surface = surfaceOf(c);
   if (surface === null || surface === "core") return coreError(c, httpStatus, code, message, details);
   return envelopeError(c, httpStatus, code, message, undefined, details);
@@ -113,12 +100,7 @@ export function idempotent(): MiddlewareHandler<EmuEnv> {
       );
     }
     if (key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
-      return surfaceError(
-        c,
-        400,
-        "IDEMPOTENCY_KEY_INVALID",
-        `The X-Idempotency-Key header must be at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters.`,
-      );
+      return surfaceError(c, 400, "IDEMPOTENCY_KEY_INVALID", `The X-Idempotency-Key header must be at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters.`);
     }
 
     const rawBody = await c.req.text();

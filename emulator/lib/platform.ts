@@ -11,7 +11,15 @@ import { createClock } from "./clock";
 import { FaultStore } from "./faults";
 import { surfaceError } from "./http";
 import { IdempotencyStore } from "./idempotency";
-import { authMiddleware, faultMiddleware, platformMiddleware, rateLimitMiddleware, requestCounterMiddleware, requestIdMiddleware, surfaceErrorCode } from "./middleware";
+import {
+  authMiddleware,
+  faultMiddleware,
+  platformMiddleware,
+  rateLimitMiddleware,
+  requestCounterMiddleware,
+  requestIdMiddleware,
+  surfaceErrorCode,
+} from "./middleware";
 import { loadState, STATE_VERSION, StateWriter } from "./persistence";
 import { RateLimiter } from "./rate-limit";
 import { RequestCounter } from "./request-counter";
@@ -73,9 +81,7 @@ export class Platform {
     this.logger = pino({ name: "emulator", level: opts.logLevel ?? (opts.log ? "info" : "warn") });
     const getState = (): EmulatorState => this.state;
     this.clock = createClock(getState);
-    this.writer = new StateWriter(opts.dataDir, getState, opts.persistDebounceMs ?? 200, (err) =>
-      this.logger.error({ err }, "state write failed"),
-    );
+    this.writer = new StateWriter(opts.dataDir, getState, opts.persistDebounceMs ?? 200, (err) => this.logger.error({ err }, "state write failed"));
     const markDirty = (): void => this.writer.markDirty();
     this.idempotency = new IdempotencyStore(getState, () => this.clock.now(), markDirty);
     this.rateLimiter = new RateLimiter(opts.rateLimitPerMinute, () => this.clock.now());
@@ -254,10 +260,7 @@ export class Platform {
       app.use("*", async (c, next) => {
         const started = performance.now();
         await next();
-        this.logger.info(
-          { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
-          "request",
-        );
+        this.logger.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, "request");
       });
     }
 

@@ -36,9 +36,7 @@ function module(name: Surface): SurfaceModule {
       });
 
       for (const scope of ["Read", "Write", "Trade"] as const) {
-        router.get(`/scoped/${scope.toLowerCase()}`, requireScope(scope), (c) =>
-          envelope ? ok(c, { allowed: true }) : c.json({ allowed: true }),
-        );
+        router.get(`/scoped/${scope.toLowerCase()}`, requireScope(scope), (c) => (envelope ? ok(c, { allowed: true }) : c.json({ allowed: true })));
       }
 
       router.post("/things", blockIfFrozen(), idempotent(), async (c) => {

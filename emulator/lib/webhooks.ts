@@ -347,9 +347,7 @@ export class WebhookDispatcher implements WebhookEmitter {
   }
 
   events(merchantId?: string, surface?: WebhookSurface, limit = 100): EmittedEvent[] {
-    const filtered = this.ws.events.filter(
-      (e) => (!merchantId || e.merchant_id === merchantId) && (!surface || e.surface === surface),
-    );
+    const filtered = this.ws.events.filter((e) => (!merchantId || e.merchant_id === merchantId) && (!surface || e.surface === surface));
     return filtered.slice(-limit).reverse();
   }
 

@@ -46,9 +46,7 @@ export function levelSize(k: number): Dec {
 export function levelPrice(takerSide: Side, k: number, t: number, mid: Dec = midPrice(t)): Dec {
   const offset = new D(BOOK_PARAMS.halfSpread).plus(new D(BOOK_PARAMS.levelStep).times(k));
   // Rounded away from mid so the spread never collapses to zero.
-  return takerSide === "buy"
-    ? kobo(mid.times(offset.plus(1)), D.ROUND_UP)
-    : kobo(mid.times(new D(1).minus(offset)), D.ROUND_DOWN);
+  return takerSide === "buy" ? kobo(mid.times(offset.plus(1)), D.ROUND_UP) : kobo(mid.times(new D(1).minus(offset)), D.ROUND_DOWN);
 }
 
 export function emptyBook(t: number): BookState {

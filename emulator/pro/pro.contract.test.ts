@@ -19,11 +19,7 @@ const BASE = "/pro/public/v1";
 const suite = emulatorPerSuite({ rateLimitPerMinute: 0 });
 let receiver: WebhookReceiver;
 
-async function call(
-  method: string,
-  path: string,
-  opts: { json?: unknown; key?: string; rawBody?: string } = {},
-): Promise<{ status: number; body: Envelope }> {
+async function call(method: string, path: string, opts: { json?: unknown; key?: string; rawBody?: string } = {}): Promise<{ status: number; body: Envelope }> {
   const init: RequestInit & { apiKey?: string | null; json?: unknown } = { method };
   if (opts.key !== undefined) init.apiKey = opts.key;
   if (opts.json !== undefined) init.json = opts.json;
@@ -158,7 +154,9 @@ describe("quotes", () => {
     // Another merchant's quote does not count: quotes belong to the key's merchant.
     expect((await call("POST", "/orders/quote", { key: suite.emu.keys.second, json: { ...ticket, client_order_id: "their-quote" } })).status).toBe(200);
     expectError(await call("POST", "/orders", { json: { ...ticket, client_order_id: "their-quote" } }), 400, "INVALID_ORDER");
-    expect((await call("GET", "/orders?limit=100")).body.data.orders.some((o: { client_order_id: string }) => o.client_order_id === "never-quoted")).toBe(false);
+    expect((await call("GET", "/orders?limit=100")).body.data.orders.some((o: { client_order_id: string }) => o.client_order_id === "never-quoted")).toBe(
+      false,
+    );
 
     await call("POST", "/orders/quote", { json: { ...ticket, client_order_id: "quoted-1" } });
     const placed = await call("POST", "/orders", { json: { ...ticket, client_order_id: "quoted-1" } });
@@ -270,15 +268,21 @@ describe("limit orders", () => {
     const r = await call("POST", "/orders", { json: { symbol: "USDT-NGN", side: "buy", type: "limit", price: "1500.00", quantity: "10" } });
     expect(r.status).toBe(201);
     expect(r.body.data).toMatchObject({ status: "rejected", rejection_reason: "TAKER_FEE_CAP_EXCEEDED", max_taker_fee: "0.00" });
-    const low = await call("POST", "/orders", { json: { symbol: "USDT-NGN", side: "buy", type: "limit", price: "1500.00", quantity: "10", max_taker_fee: "14.99" } });
+    const low = await call("POST", "/orders", {
+      json: { symbol: "USDT-NGN", side: "buy", type: "limit", price: "1500.00", quantity: "10", max_taker_fee: "14.99" },
+    });
     expect(low.body.data.status).toBe("rejected");
-    const ok = await call("POST", "/orders", { json: { symbol: "USDT-NGN", side: "buy", type: "limit", price: "1500.00", quantity: "10", max_taker_fee: "15.00" } });
+    const ok = await call("POST", "/orders", {
+      json: { symbol: "USDT-NGN", side: "buy", type: "limit", price: "1500.00", quantity: "10", max_taker_fee: "15.00" },
+    });
     expect(ok.body.data.status).toBe("pending_settlement");
   });
 
   it("treats the same client_order_id as the same order and refuses it for a different order", async () => {
     const body = { symbol: "USDT-NGN", side: "buy", type: "limit", price: "1400.00", quantity: "2", max_taker_fee: "2.80", client_order_id: "ticket-42" };
-    await call("POST", "/orders/quote", { json: { symbol: body.symbol, side: body.side, type: body.type, price: body.price, quantity: body.quantity, client_order_id: body.client_order_id } });
+    await call("POST", "/orders/quote", {
+      json: { symbol: body.symbol, side: body.side, type: body.type, price: body.price, quantity: body.quantity, client_order_id: body.client_order_id },
+    });
     const first = await call("POST", "/orders", { json: body });
     const again = await call("POST", "/orders", { json: body });
     expect(first.status).toBe(201);
@@ -342,9 +346,7 @@ describe("order lists", () => {
     const all = (await call("GET", "/orders/history?limit=100")).body.data.orders;
     const created = all.map((o: { created_at: string }) => o.created_at);
     expect([...created].sort().reverse()).toEqual(created);
-    expect(new Set(all.map((o: { status: string }) => o.status))).toEqual(
-      new Set(["filled", "cancelled", "rejected", "failed", "open", "partially_filled"]),
-    );
+    expect(new Set(all.map((o: { status: string }) => o.status))).toEqual(new Set(["filled", "cancelled", "rejected", "failed", "open", "partially_filled"]));
     const rejected = (await call("GET", "/orders/history?status=rejected")).body.data.orders;
     expect(rejected).toHaveLength(1);
     expect(rejected[0].rejection_reason).toBe("TAKER_FEE_CAP_EXCEEDED");
@@ -424,7 +426,14 @@ describe("Pro webhooks", () => {
   it("creates with a one-time 64-hex secret, HTTPS only, at most 5 per account", async () => {
     const created = await call("POST", "/webhooks", { json: { url: "https://hooks.example.com/a", events: ["order.filled"], description: "ops" } });
     expect(created.status).toBe(201);
-    expect(created.body.data).toMatchObject({ url: "https://hooks.example.com/a", events: ["order.filled"], status: "active", failure_count: 0, last_success_at: null, description: "ops" });
+    expect(created.body.data).toMatchObject({
+      url: "https://hooks.example.com/a",
+      events: ["order.filled"],
+      status: "active",
+      failure_count: 0,
+      last_success_at: null,
+      description: "ops",
+    });
     expect(created.body.data.secret).toMatch(/^[0-9a-f]{64}$/);
     const insecure = await call("POST", "/webhooks", { json: { url: "http://hooks.example.com/a", events: ["order.filled"] } });
     expectError(insecure, 400, "VALIDATION_ERROR");
@@ -468,9 +477,7 @@ describe("Pro webhooks", () => {
   });
 
   it("delivers subscribed events signed with X-Webhook-Signature: sha256=<hmac>", async () => {
-    const created = (
-      await call("POST", "/webhooks", { json: { url: receiver.url, events: ["order.created", "trade.executed", "order.filled"] } })
-    ).body.data;
+    const created = (await call("POST", "/webhooks", { json: { url: receiver.url, events: ["order.created", "trade.executed", "order.filled"] } })).body.data;
     const order = (await call("POST", "/orders", { json: { symbol: "USDT-NGN", side: "sell", type: "market", quantity: "5" } })).body.data;
     const got = await receiver.waitFor(3);
     const types = got.map((d) => JSON.parse(d.body).type);
@@ -547,7 +554,13 @@ describe("on-chain withdrawal options", () => {
     expect(assets.map((a: { asset: string }) => a.asset)).toEqual(["USDT", "USDC"]);
     const usdt = assets[0];
     expect(usdt.chains.map((c: { blockchain: string }) => c.blockchain)).toEqual(["tron", "ethereum", "polygon"]);
-    expect(usdt.chains[0]).toMatchObject({ blockchain_name: expect.any(String), decimals: 6, fee_amount: "1.00", fee_asset: "USDT", contract_address: expect.any(String) });
+    expect(usdt.chains[0]).toMatchObject({
+      blockchain_name: expect.any(String),
+      decimals: 6,
+      fee_amount: "1.00",
+      fee_asset: "USDT",
+      contract_address: expect.any(String),
+    });
     expect(assets[1].chains.map((c: { blockchain: string }) => c.blockchain)).toEqual(["ethereum", "base", "solana"]);
   });
 
@@ -581,7 +594,9 @@ describe("production mode and persistence", () => {
     const first = await withEmulator({ rateLimitPerMinute: 0, dataDir });
     let second: TestEmulator | undefined;
     try {
-      const placed = (await (await first.request(`${BASE}/orders`, { method: "POST", json: { symbol: "USDT-NGN", side: "sell", type: "market", quantity: "7" } })).json()) as Envelope;
+      const placed = (await (
+        await first.request(`${BASE}/orders`, { method: "POST", json: { symbol: "USDT-NGN", side: "sell", type: "market", quantity: "7" } })
+      ).json()) as Envelope;
       const balances = (await (await first.request(`${BASE}/balances`)).json()) as Envelope;
       // close() flushes the state; the data dir is ours, so it stays.
       await first.close();

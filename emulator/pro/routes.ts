@@ -218,7 +218,10 @@ export function mountProRoutes(router: Hono<EmuEnv>, ctx: EmulatorContext): void
   // ---- webhooks (all Write: the spec documents GET /webhooks as needing Write) ----
   router.get("/webhooks", requireScope("Write"), (c) => {
     const slice = syncSlice(ctx, merchantOf(c));
-    return ok(c, slice.webhooks.map((w) => webhookView(w, iso)));
+    return ok(
+      c,
+      slice.webhooks.map((w) => webhookView(w, iso)),
+    );
   });
 
   router.post("/webhooks", requireScope("Write"), async (c) => {
@@ -267,12 +270,7 @@ export function mountProRoutes(router: Hono<EmuEnv>, ctx: EmulatorContext): void
     webhook.secret = newSecret();
     webhook.updated_at = ctx.clock.now();
     ctx.save();
-    return ok(
-      c,
-      { ...webhookView(webhook, iso), secret: webhook.secret },
-      200,
-      "Secret rotated. Store the new secret now: it is not shown again.",
-    );
+    return ok(c, { ...webhookView(webhook, iso), secret: webhook.secret }, 200, "Secret rotated. Store the new secret now: it is not shown again.");
   });
 
   // ---- withdrawal options (the platform answers 503 here while a wallet_unavailable fault is on) ----

@@ -39,8 +39,7 @@ function seedOrder(spec: SeedOrderSpec, now: number, rng: Rng, trades: TradeReco
   const created = now - spec.ageMs;
   const orderId = rng.uuid();
   const clientOrderId = rng.uuid();
-  const cap =
-    spec.type === "market" ? null : (spec.maxTakerFee ?? ngn(worstCaseFee(ZERO, new D(spec.quantity), new D(spec.price as string))));
+  const cap = spec.type === "market" ? null : (spec.maxTakerFee ?? ngn(worstCaseFee(ZERO, new D(spec.quantity), new D(spec.price as string))));
   let gross: Dec = ZERO;
   let filled: Dec = ZERO;
   let fee: Dec = ZERO;
@@ -105,10 +104,31 @@ function seedOrder(spec: SeedOrderSpec, now: number, rng: Rng, trades: TradeReco
 export function seedProSlice(rng: Rng, now: number): ProSlice {
   const trades: TradeRecord[] = [];
   const specs: SeedOrderSpec[] = [
-    { side: "buy", type: "limit", price: "1525.00", quantity: "1000", status: "filled", fills: [["1524.50", "500"], ["1524.80", "500"]], ageMs: 6 * DAY },
+    {
+      side: "buy",
+      type: "limit",
+      price: "1525.00",
+      quantity: "1000",
+      status: "filled",
+      fills: [
+        ["1524.50", "500"],
+        ["1524.80", "500"],
+      ],
+      ageMs: 6 * DAY,
+    },
     { side: "sell", type: "market", price: null, quantity: "250", status: "filled", fills: [["1528.10", "250"]], ageMs: 5 * DAY },
     { side: "sell", type: "limit", price: "1545.00", quantity: "2000", status: "cancelled", fills: [["1545.00", "800"]], ageMs: 4 * DAY },
-    { side: "buy", type: "limit", price: "1530.00", quantity: "300", status: "rejected", fills: [], ageMs: 3 * DAY, maxTakerFee: "0.00", rejection: "TAKER_FEE_CAP_EXCEEDED" },
+    {
+      side: "buy",
+      type: "limit",
+      price: "1530.00",
+      quantity: "300",
+      status: "rejected",
+      fills: [],
+      ageMs: 3 * DAY,
+      maxTakerFee: "0.00",
+      rejection: "TAKER_FEE_CAP_EXCEEDED",
+    },
     { side: "buy", type: "limit", price: "1520.00", quantity: "150", status: "failed", fills: [], ageMs: 2 * DAY },
     // Working orders priced away from the simulated market, so they stay on the book.
     { side: "buy", type: "limit", price: "1400.00", quantity: "1200", status: "open", fills: [], ageMs: DAY },

@@ -10,16 +10,7 @@ export const UNIFIED_SYMBOL = "USD-NGN";
 
 export type Side = "buy" | "sell";
 export type OrderType = "limit" | "market";
-export const ORDER_STATUSES = [
-  "pending_settlement",
-  "new",
-  "open",
-  "partially_filled",
-  "filled",
-  "cancelled",
-  "rejected",
-  "failed",
-] as const;
+export const ORDER_STATUSES = ["pending_settlement", "new", "open", "partially_filled", "filled", "cancelled", "rejected", "failed"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** Statuses of an order still working (shown by GET /orders, holding a reservation). */
 export const ACTIVE_STATUSES: readonly OrderStatus[] = ["pending_settlement", "new", "open", "partially_filled"];

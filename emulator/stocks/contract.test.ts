@@ -29,9 +29,37 @@ async function advanceTo(target: number): Promise<void> {
 const HOUR = 3_600_000;
 
 const ASSET_FIELDS = [
-  "symbol", "name", "subtitle", "category", "status", "logo_url", "about_text", "price_usd", "price_precision", "change_24h_pct", "change_24h_usd", "min_order_usd", "max_order_usd",
-  "market_status", "is_market_open", "is_off_hours_eligible", "is_off_hours_open", "is_new", "next_open_at", "next_close_at", "customer_risk_level", "issuer_entity", "legal_form",
-  "underlying_exchange", "underlying_ticker", "underlying_reference_url", "economic_exposure_only", "ownership_rights", "voting_rights", "dividend_policy", "shareholder_rights_disclosure",
+  "symbol",
+  "name",
+  "subtitle",
+  "category",
+  "status",
+  "logo_url",
+  "about_text",
+  "price_usd",
+  "price_precision",
+  "change_24h_pct",
+  "change_24h_usd",
+  "min_order_usd",
+  "max_order_usd",
+  "market_status",
+  "is_market_open",
+  "is_off_hours_eligible",
+  "is_off_hours_open",
+  "is_new",
+  "next_open_at",
+  "next_close_at",
+  "customer_risk_level",
+  "issuer_entity",
+  "legal_form",
+  "underlying_exchange",
+  "underlying_ticker",
+  "underlying_reference_url",
+  "economic_exposure_only",
+  "ownership_rights",
+  "voting_rights",
+  "dividend_policy",
+  "shareholder_rights_disclosure",
 ];
 
 describe("auth and scopes", () => {
@@ -70,7 +98,17 @@ describe("GET /assets and /assets/{symbol}", () => {
       expect(Date.parse(a.next_close_at)).toBeGreaterThan(Date.parse(r.body.timestamp));
       expect(a.logo_url).toMatch(/^https:\/\//);
       expect(a.underlying_reference_url).toMatch(/^https:\/\//);
-      for (const f of ["issuer_entity", "legal_form", "underlying_exchange", "underlying_ticker", "ownership_rights", "voting_rights", "dividend_policy", "shareholder_rights_disclosure", "customer_risk_level"]) {
+      for (const f of [
+        "issuer_entity",
+        "legal_form",
+        "underlying_exchange",
+        "underlying_ticker",
+        "ownership_rights",
+        "voting_rights",
+        "dividend_policy",
+        "shareholder_rights_disclosure",
+        "customer_risk_level",
+      ]) {
         expect(a[f], `${a.symbol}.${f}`).toEqual(expect.any(String));
         expect(a[f].length).toBeGreaterThan(0);
       }
@@ -90,7 +128,13 @@ describe("GET /assets and /assets/{symbol}", () => {
   it("gets one asset by display symbol (any case); 404 SYMBOL_NOT_FOUND for an unknown one", async () => {
     const r = await call("/assets/nvda");
     expect(r.status).toBe(200);
-    expect(r.body.data).toMatchObject({ symbol: "NVDA", name: "NVIDIA Corporation", underlying_ticker: "NVDA", economic_exposure_only: true, voting_rights: "none" });
+    expect(r.body.data).toMatchObject({
+      symbol: "NVDA",
+      name: "NVIDIA Corporation",
+      underlying_ticker: "NVDA",
+      economic_exposure_only: true,
+      voting_rights: "none",
+    });
     const missing = await call("/assets/ZZZZ");
     expect(missing.status).toBe(404);
     expect(missing.body).toMatchObject({ success: false, error: { code: "SYMBOL_NOT_FOUND", details: { symbols: ["ZZZZ"] } } });
@@ -126,7 +170,14 @@ describe("GET /prices", () => {
     expect(r.body.data.prices).toHaveLength(1);
     const c = r.body.data.prices[0];
     const [aapl, tsla] = (await call("/prices?symbols=AAPL,TSLA")).body.data.prices;
-    expect(c).toMatchObject({ symbol: "AAPL", source_asset: "AAPL", target_asset: "TSLA", price_usd: aapl.price_usd, target_price_usd: tsla.price_usd, stale: false });
+    expect(c).toMatchObject({
+      symbol: "AAPL",
+      source_asset: "AAPL",
+      target_asset: "TSLA",
+      price_usd: aapl.price_usd,
+      target_price_usd: tsla.price_usd,
+      stale: false,
+    });
     expect(c.conversion_price).toBe(toDecimal(aapl.price_usd).dividedBy(tsla.price_usd).toFixed(8, Decimal.ROUND_HALF_UP));
     const usd = (await call("/prices?from=spy&to=usd")).body.data.prices[0];
     expect(usd).toMatchObject({ source_asset: "SPY", target_asset: "USD", target_price_usd: "1.00" });
@@ -157,7 +208,19 @@ describe("GET /wallet/portfolio", () => {
     expect(Object.keys(p).sort()).toEqual(["delta_24h", "open_positions_value_usd", "positions", "total_value_usd", "updated_at", "usd_balance"]);
     expect(Object.keys(p.delta_24h).sort()).toEqual(["pct", "value_usd"]);
     for (const pos of p.positions) {
-      expect(Object.keys(pos).sort()).toEqual(["available", "category", "delta_24h", "logo_url", "name", "price_usd", "priced", "quantity", "status", "symbol", "value_usd"]);
+      expect(Object.keys(pos).sort()).toEqual([
+        "available",
+        "category",
+        "delta_24h",
+        "logo_url",
+        "name",
+        "price_usd",
+        "priced",
+        "quantity",
+        "status",
+        "symbol",
+        "value_usd",
+      ]);
       expect(toDecimal(pos.available).lessThanOrEqualTo(pos.quantity)).toBe(true);
     }
     const priced = p.positions.filter((x: any) => x.priced);

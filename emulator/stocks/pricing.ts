@@ -33,7 +33,8 @@ export interface StockQuote {
 /** The instant whose price the asset shows at `now`. */
 export function priceInstant(d: StockDef, now: number): number {
   let source = now;
-  if (d.stale_feed) source = floorTo(now, HOUR) - 2 * HOUR; // the feed stopped: 2-3 hours behind
+  if (d.stale_feed)
+    source = floorTo(now, HOUR) - 2 * HOUR; // the feed stopped: 2-3 hours behind
   else if (d.status === "halted") source = floorTo(now, DAY) - DAY; // halted since the previous day
   return floorTo(lastTradingInstant(source, d.is_off_hours_eligible), PRICE_REFRESH_MS);
 }
@@ -109,7 +110,8 @@ export interface ConversionLeg {
 }
 
 export function conversionLeg(symbol: string, now: number): ConversionLeg | null {
-  if (symbol.trim().toUpperCase() === "USD") return { symbol: "USD", price: new Decimal(1), precision: 2, change_pct: new Decimal(0), stale: false, updatedAt: null };
+  if (symbol.trim().toUpperCase() === "USD")
+    return { symbol: "USD", price: new Decimal(1), precision: 2, change_pct: new Decimal(0), stale: false, updatedAt: null };
   const d = STOCKS.find((s) => s.symbol === symbol.trim().toUpperCase());
   if (!d) return null;
   const q = stockQuote(d, now);

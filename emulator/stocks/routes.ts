@@ -17,7 +17,9 @@ function validationError(c: C, fields: Record<string, string>): Response {
 
 function symbolNotFound(c: C, symbols: string[]): Response {
   const list = symbols.join(", ");
-  return envelopeError(c, 404, "SYMBOL_NOT_FOUND", `Unknown stock symbol${symbols.length > 1 ? "s" : ""}: ${list}. List assets with GET /assets.`, undefined, { symbols });
+  return envelopeError(c, 404, "SYMBOL_NOT_FOUND", `Unknown stock symbol${symbols.length > 1 ? "s" : ""}: ${list}. List assets with GET /assets.`, undefined, {
+    symbols,
+  });
 }
 
 /** First non-blank value among the query names (documented aliases). */
@@ -58,7 +60,8 @@ export function mountStocks(router: Hono<EmuEnv>, ctx: EmulatorContext): void {
       const fields: Record<string, string> = {};
       if (source === undefined) fields.source_asset = "is required with target_asset (convert mode)";
       if (target === undefined) fields.target_asset = "is required with source_asset (convert mode)";
-      if (source && target && source.value.toUpperCase() === "USD" && target.value.toUpperCase() === "USD") fields.target_asset = "one side of a conversion must be a stock";
+      if (source && target && source.value.toUpperCase() === "USD" && target.value.toUpperCase() === "USD")
+        fields.target_asset = "one side of a conversion must be a stock";
       if (Object.keys(fields).length > 0 || !source || !target) return validationError(c, fields);
       const s = conversionLeg(source.value, now);
       const t = conversionLeg(target.value, now);
@@ -68,7 +71,14 @@ export function mountStocks(router: Hono<EmuEnv>, ctx: EmulatorContext): void {
     }
 
     const raw = firstQuery(c, "symbols")?.value ?? "";
-    const requested = [...new Set(raw.split(",").map((s) => s.trim().toUpperCase()).filter((s) => s !== ""))];
+    const requested = [
+      ...new Set(
+        raw
+          .split(",")
+          .map((s) => s.trim().toUpperCase())
+          .filter((s) => s !== ""),
+      ),
+    ];
     // Blank (or only commas) means every asset.
     if (requested.length === 0) return ok(c, { prices: STOCKS.map((d) => priceView(stockQuote(d, now), iso)) });
     if (requested.length > MAX_SYMBOLS) return validationError(c, { symbols: `must list at most ${MAX_SYMBOLS} symbols` });

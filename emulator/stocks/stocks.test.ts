@@ -29,14 +29,26 @@ describe("US market hours (America/New_York)", () => {
     expect(clockAt("2026-11-23T08:59:00Z").phase).toBe("closed");
     expect(clockAt("2026-11-23T08:59:00Z").next_open_at).toBe("2026-11-23T14:30:00.000Z");
     expect(clockAt("2026-11-23T09:00:00Z").phase).toBe("pre_market"); // 04:00 EST
-    expect(clockAt("2026-11-23T10:00:00Z")).toEqual({ phase: "pre_market", next_open_at: "2026-11-23T14:30:00.000Z", next_close_at: "2026-11-23T21:00:00.000Z" });
+    expect(clockAt("2026-11-23T10:00:00Z")).toEqual({
+      phase: "pre_market",
+      next_open_at: "2026-11-23T14:30:00.000Z",
+      next_close_at: "2026-11-23T21:00:00.000Z",
+    });
     expect(clockAt("2026-11-23T14:30:00Z")).toEqual({ phase: "open", next_open_at: "2026-11-24T14:30:00.000Z", next_close_at: "2026-11-23T21:00:00.000Z" });
-    expect(clockAt("2026-11-23T22:00:00Z")).toEqual({ phase: "after_hours", next_open_at: "2026-11-24T14:30:00.000Z", next_close_at: "2026-11-24T21:00:00.000Z" });
+    expect(clockAt("2026-11-23T22:00:00Z")).toEqual({
+      phase: "after_hours",
+      next_open_at: "2026-11-24T14:30:00.000Z",
+      next_close_at: "2026-11-24T21:00:00.000Z",
+    });
     expect(clockAt("2026-11-24T01:00:00Z").phase).toBe("closed"); // 20:00 EST
   });
 
   it("skips Thanksgiving and closes early the day after", () => {
-    expect(clockAt("2026-11-25T22:00:00Z")).toEqual({ phase: "after_hours", next_open_at: "2026-11-27T14:30:00.000Z", next_close_at: "2026-11-27T18:00:00.000Z" });
+    expect(clockAt("2026-11-25T22:00:00Z")).toEqual({
+      phase: "after_hours",
+      next_open_at: "2026-11-27T14:30:00.000Z",
+      next_close_at: "2026-11-27T18:00:00.000Z",
+    });
     expect(clockAt("2026-11-26T16:00:00Z").phase).toBe("closed");
     expect(clockAt("2026-11-27T17:59:00Z").phase).toBe("open");
     expect(clockAt("2026-11-27T18:00:00Z").phase).toBe("after_hours");
@@ -90,9 +102,37 @@ describe("stock prices", () => {
     const open = assetView(aapl, at("2026-11-23T15:00:00Z"), iso);
     expect(Object.keys(open).sort()).toEqual(
       [
-        "symbol", "name", "subtitle", "category", "status", "logo_url", "about_text", "price_usd", "price_precision", "change_24h_pct", "change_24h_usd", "min_order_usd", "max_order_usd",
-        "market_status", "is_market_open", "is_off_hours_eligible", "is_off_hours_open", "is_new", "next_open_at", "next_close_at", "customer_risk_level", "issuer_entity", "legal_form",
-        "underlying_exchange", "underlying_ticker", "underlying_reference_url", "economic_exposure_only", "ownership_rights", "voting_rights", "dividend_policy", "shareholder_rights_disclosure",
+        "symbol",
+        "name",
+        "subtitle",
+        "category",
+        "status",
+        "logo_url",
+        "about_text",
+        "price_usd",
+        "price_precision",
+        "change_24h_pct",
+        "change_24h_usd",
+        "min_order_usd",
+        "max_order_usd",
+        "market_status",
+        "is_market_open",
+        "is_off_hours_eligible",
+        "is_off_hours_open",
+        "is_new",
+        "next_open_at",
+        "next_close_at",
+        "customer_risk_level",
+        "issuer_entity",
+        "legal_form",
+        "underlying_exchange",
+        "underlying_ticker",
+        "underlying_reference_url",
+        "economic_exposure_only",
+        "ownership_rights",
+        "voting_rights",
+        "dividend_policy",
+        "shareholder_rights_disclosure",
       ].sort(),
     );
     expect(open).toMatchObject({ market_status: "open", is_market_open: true, is_off_hours_open: false, economic_exposure_only: true });
@@ -102,7 +142,11 @@ describe("stock prices", () => {
     expect(aaplPre).toMatchObject({ market_status: "pre_market", is_off_hours_eligible: false, is_off_hours_open: false });
     const halted = assetView(findStock("MSTR")!, at("2026-11-23T15:00:00Z"), iso);
     expect(halted).toMatchObject({ status: "halted", market_status: "halted", is_market_open: false, is_off_hours_open: false });
-    expect(toDecimal(open.change_24h_usd).toFixed(2)).toBe(toDecimal(open.price_usd).minus(priceAt(aapl, at("2026-11-20T21:00:00Z"))).toFixed(2));
+    expect(toDecimal(open.change_24h_usd).toFixed(2)).toBe(
+      toDecimal(open.price_usd)
+        .minus(priceAt(aapl, at("2026-11-20T21:00:00Z")))
+        .toFixed(2),
+    );
   });
 
   it("converts between stocks and dollars", () => {

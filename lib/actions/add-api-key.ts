@@ -22,7 +22,15 @@ export const addApiKey = defineAction({ name: "add-api-key", permission: "keys:m
   const check = await checkApiKey(input);
   if (!check.ok) throw new ActionError(check.reason, { key: check.reason });
 
-  const pending = await holdForApproval({ user, request, environment: input.environment, surface: input.surface, key: input.key, scopes: input.scopes, replaces: null });
+  const pending = await holdForApproval({
+    user,
+    request,
+    environment: input.environment,
+    surface: input.surface,
+    key: input.key,
+    scopes: input.scopes,
+    replaces: null,
+  });
   revalidatePath("/settings/api-keys");
   return { ...pending, masked: maskSecret(prefixOf(input.key), input.key.slice(-4)), warning: check.warning };
 });

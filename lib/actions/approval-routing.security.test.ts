@@ -37,7 +37,12 @@ const EXEMPT: Record<string, string> = {
 };
 
 /** Calls that reach the provider: the action context's clients, the upstream module, or an executor. */
-const REACHES = [/from\s+["']@\/lib\/approvals\/(submit|decide)["']/, /\bupstream\.(core|pro|coins|stocks)\.\w+\(/, /from\s+["']@\/lib\/upstream(?:["']|\/(?!errors["']|attempt["']|types["'])[\w/-]+["'])/, /\b(runExecutor|upstreamFor)\(/];
+const REACHES = [
+  /from\s+["']@\/lib\/approvals\/(submit|decide)["']/,
+  /\bupstream\.(core|pro|coins|stocks)\.\w+\(/,
+  /from\s+["']@\/lib\/upstream(?:["']|\/(?!errors["']|attempt["']|types["'])[\w/-]+["'])/,
+  /\b(runExecutor|upstreamFor)\(/,
+];
 const CHECK = /\bsubmitMoneyMovement\(/;
 
 const read = (file: string) => fs.readFileSync(path.join(ROOT, file), "utf8");
@@ -105,7 +110,10 @@ describe("every server action that reaches the provider passes the approval chec
       expect(read(file)).not.toMatch(/\bsubmitMoneyMovement\(/);
       return;
     }
-    expect(passesCheck(file), `${file} reaches the provider without submitMoneyMovement; route it through lib/approvals/submit.ts or add it to EXEMPT with its reason`).toBe(true);
+    expect(
+      passesCheck(file),
+      `${file} reaches the provider without submitMoneyMovement; route it through lib/approvals/submit.ts or add it to EXEMPT with its reason`,
+    ).toBe(true);
   });
 
   it("lists only exempt actions that exist and reach the provider", () => {

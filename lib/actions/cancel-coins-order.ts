@@ -11,7 +11,13 @@ export const cancelCoinsOrder = defineAction(
     const r = await upstream.coins.cancelOrder(input.id, attempt!);
     if (!r.replayed) {
       await db.$transaction((tx) =>
-        audit(tx, { action: "coins_order.cancelled", targetType: "coins_order", targetId: input.id, environment: user.environment, after: { status: r.data.status } }),
+        audit(tx, {
+          action: "coins_order.cancelled",
+          targetType: "coins_order",
+          targetId: input.id,
+          environment: user.environment,
+          after: { status: r.data.status },
+        }),
       );
     }
     revalidatePath(`/coins/orders/${input.id}`);

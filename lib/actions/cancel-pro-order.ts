@@ -5,9 +5,20 @@ import { defineAction } from "@/lib/actions/safe-action";
 import { db } from "@/lib/db";
 import { cancelOrderSchema } from "@/lib/pro/schema";
 
-export const cancelProOrder = defineAction({ name: "pro.order.cancel", permission: "order:trade", input: cancelOrderSchema }, async ({ input, user, upstream, attempt, audit }) => {
-  await upstream.pro.cancelOrder(input.orderId, attempt!);
-  await db.$transaction((tx) => audit(tx, { action: "pro_order.cancelled", targetType: "pro_order", targetId: input.orderId, environment: user.environment, after: { status: "cancelled" } }));
-  revalidatePath("/pro/orders");
-  return { orderId: input.orderId };
-});
+export const cancelProOrder = defineAction(
+  { name: "pro.order.cancel", permission: "order:trade", input: cancelOrderSchema },
+  async ({ input, user, upstream, attempt, audit }) => {
+    await upstream.pro.cancelOrder(input.orderId, attempt!);
+    await db.$transaction((tx) =>
+      audit(tx, {
+        action: "pro_order.cancelled",
+        targetType: "pro_order",
+        targetId: input.orderId,
+        environment: user.environment,
+        after: { status: "cancelled" },
+      }),
+    );
+    revalidatePath("/pro/orders");
+    return { orderId: input.orderId };
+  },
+);

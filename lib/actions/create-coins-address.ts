@@ -11,7 +11,10 @@ import { db } from "@/lib/db";
 export const createCoinsAddress = defineAction(
   { name: "coins.address.create", permission: "withdrawal:create", input: createAddressSchema },
   async ({ input, user, attempt, upstream, audit }): Promise<{ id: string }> => {
-    const r = await upstream.coins.createWithdrawalAddress({ address: input.address, asset: input.asset, chain: input.chain, ...(input.label ? { label: input.label } : {}) }, attempt!);
+    const r = await upstream.coins.createWithdrawalAddress(
+      { address: input.address, asset: input.asset, chain: input.chain, ...(input.label ? { label: input.label } : {}) },
+      attempt!,
+    );
     if (!r.replayed) {
       await db.$transaction((tx) =>
         audit(tx, {

@@ -16,7 +16,10 @@ export const createCoinsCryptoWithdrawal = defineAction(
   async ({ input, user, request, upstream }): Promise<CoinsWithdrawalResult> => {
     const [addresses, assets] = await Promise.all([upstream.coins.listWithdrawalAddresses({}, { cache: false }), upstream.coins.listWithdrawalAssets()]);
     const address = addresses.data.find((a) => a.id === input.address_id);
-    if (!address) throw new ActionError("This saved address no longer exists. Choose another one.", { address_id: "This saved address no longer exists. Choose another one." });
+    if (!address)
+      throw new ActionError("This saved address no longer exists. Choose another one.", {
+        address_id: "This saved address no longer exists. Choose another one.",
+      });
     const chain = assets.data.find((a) => a.symbol === address.asset)?.chains.find((c) => c.blockchain === address.chain);
     if (chain?.min_amount && new Decimal(input.amount).lt(chain.min_amount)) {
       const message = `The minimum on ${chain.blockchain_name ?? address.chain} is ${chain.min_amount} ${address.asset}.`;
@@ -24,7 +27,14 @@ export const createCoinsCryptoWithdrawal = defineAction(
     }
     return submitCoinsWithdrawal(
       "coins_crypto_withdrawal",
-      { address_id: address.id, asset: address.asset, chain: address.chain, amount: input.amount, address: address.address, ...(address.label ? { label: address.label } : {}) },
+      {
+        address_id: address.id,
+        asset: address.asset,
+        chain: address.chain,
+        amount: input.amount,
+        address: address.address,
+        ...(address.label ? { label: address.label } : {}),
+      },
       { attemptKey: input.attemptKey, user, request },
     );
   },

@@ -13,7 +13,13 @@ export const createCoinsFiatWithdrawal = defineAction(
   ({ input, user, request }): Promise<CoinsWithdrawalResult> =>
     submitCoinsWithdrawal(
       "coins_fiat_withdrawal",
-      { currency: "NGN", amount: input.amount, bank_code: input.bank_code, account_number: input.account_number, ...(input.narration ? { narration: input.narration } : {}) },
+      {
+        currency: "NGN",
+        amount: input.amount,
+        bank_code: input.bank_code,
+        account_number: input.account_number,
+        ...(input.narration ? { narration: input.narration } : {}),
+      },
       { attemptKey: input.attemptKey, user, request },
     ),
 );

@@ -5,9 +5,12 @@ import { defineAction } from "@/lib/actions/safe-action";
 import { revokeProWebhookSecrets } from "@/lib/pro/webhook-secret";
 import { webhookIdSchema } from "@/lib/pro/webhook-schema";
 
-export const deleteProWebhook = defineAction({ name: "pro.webhook.delete", permission: "settings:manage", input: webhookIdSchema }, async ({ input, user, upstream, attempt, audit }) => {
-  await upstream.pro.deleteWebhook(input.id, attempt!);
-  await revokeProWebhookSecrets(user, audit, input.id);
-  revalidatePath("/pro/webhooks");
-  return { id: input.id };
-});
+export const deleteProWebhook = defineAction(
+  { name: "pro.webhook.delete", permission: "settings:manage", input: webhookIdSchema },
+  async ({ input, user, upstream, attempt, audit }) => {
+    await upstream.pro.deleteWebhook(input.id, attempt!);
+    await revokeProWebhookSecrets(user, audit, input.id);
+    revalidatePath("/pro/webhooks");
+    return { id: input.id };
+  },
+);

@@ -45,7 +45,14 @@ afterAll(() => emu.close());
 beforeEach(async () => {
   team = await createTeam();
   await testDb().$transaction((tx) =>
-    addApiKey(tx as never, { organizationId: team.org.id, environment: "sandbox", surface: "core", key: SEED_KEYS.full, scopes: ["Read", "Write", "Trade"], actorId: team.admin.id }),
+    addApiKey(tx as never, {
+      organizationId: team.org.id,
+      environment: "sandbox",
+      surface: "core",
+      key: SEED_KEYS.full,
+      scopes: ["Read", "Write", "Trade"],
+      actorId: team.admin.id,
+    }),
   );
   signOutTest();
 });
@@ -59,7 +66,10 @@ describe("who may move balances", () => {
     await setThreshold("1000000");
     const before = await providerMoveCount();
     await as(role);
-    expect(await moveBalance({ attemptKey: randomUUID(), amount: "10.00" })).toEqual({ ok: false, error: "Your role does not allow this. Ask an admin if you need it." });
+    expect(await moveBalance({ attemptKey: randomUUID(), amount: "10.00" })).toEqual({
+      ok: false,
+      error: "Your role does not allow this. Ask an admin if you need it.",
+    });
     expect(await providerMoveCount()).toBe(before);
     expect(await testDb().approvalRequest.count({ where: { organizationId: team.org.id } })).toBe(0);
   });
@@ -129,12 +139,23 @@ describe("moving above the threshold", () => {
     const attemptKey = randomUUID();
     const r = await moveBalance({ attemptKey, amount: "100.01" });
     if (!r.ok) throw new Error(r.error);
-    expect(r.data).toMatchObject({ outcome: "pending_approval", amount: "100.01", summary: "Move USD 100.01 from the collection balance to the withdrawal balance" });
+    expect(r.data).toMatchObject({
+      outcome: "pending_approval",
+      amount: "100.01",
+      summary: "Move USD 100.01 from the collection balance to the withdrawal balance",
+    });
     expect(await providerMoveCount()).toBe(moves);
     expect((await providerBalances()).collection.toFixed(2)).toBe(before.collection.toFixed(2));
 
     const req = await testDb().approvalRequest.findFirstOrThrow({ where: { organizationId: team.org.id } });
-    expect(req).toMatchObject({ kind: "balance_move", status: "pending", currency: "USD", requestedById: team.operator.id, attemptKey, payload: { amount_usd: "100.01" } });
+    expect(req).toMatchObject({
+      kind: "balance_move",
+      status: "pending",
+      currency: "USD",
+      requestedById: team.operator.id,
+      attemptKey,
+      payload: { amount_usd: "100.01" },
+    });
     expect(req.amount.toString()).toBe("100.01");
 
     // The same form submitted again is the same request, not a second one.
@@ -163,7 +184,11 @@ describe("input checks before anything is sent", () => {
     await setThreshold("1000");
     await as("operator");
     const moves = await providerMoveCount();
-    expect(await moveBalance({ attemptKey: randomUUID(), amount })).toEqual({ ok: false, error: "Some fields need attention.", fieldErrors: { amount: message } });
+    expect(await moveBalance({ attemptKey: randomUUID(), amount })).toEqual({
+      ok: false,
+      error: "Some fields need attention.",
+      fieldErrors: { amount: message },
+    });
     expect(await providerMoveCount()).toBe(moves);
   });
 });

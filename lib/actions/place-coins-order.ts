@@ -21,13 +21,21 @@ export const placeCoinsOrder = defineAction(
     const [base, quote] = input.market.split("-") as [string, string];
     const markets = (await upstream.coins.listMarkets({}, { cache: false })).data.markets;
     const market = markets.find((m) => m.base_asset.toUpperCase() === base && m.quote_asset.toUpperCase() === quote);
-    if (!market) throw new ActionError("This market is not offered any more. Choose another one.", { market: "This market is not offered any more. Choose another one." });
+    if (!market)
+      throw new ActionError("This market is not offered any more. Choose another one.", { market: "This market is not offered any more. Choose another one." });
     const under = belowMinimum(quoteValue(input.side, input.amount, market.price), market.min_quote_amount, quote);
     if (under) throw new ActionError(under, { amount: under });
 
     let r;
     try {
-      r = await submitMoneyMovement({ kind: "coins_order", payload: { side: input.side, base_asset: base, quote_asset: quote, amount: input.amount }, attemptKey: input.attemptKey, user, environment: user.environment, request });
+      r = await submitMoneyMovement({
+        kind: "coins_order",
+        payload: { side: input.side, base_asset: base, quote_asset: quote, amount: input.amount },
+        attemptKey: input.attemptKey,
+        user,
+        environment: user.environment,
+        request,
+      });
     } catch (err) {
       // A balance refusal is about the amount: the provider's sentence goes on that field.
       if (err instanceof UpstreamError && err.code === "INSUFFICIENT_BALANCE") throw new ActionError(err.userMessage, { amount: err.userMessage });

@@ -14,34 +14,43 @@ import { FEE_CAP_REASON, REJECTION_HELP } from "@/lib/pro/labels";
 import { placeOrderSchema, type PlaceOrderResult } from "@/lib/pro/schema";
 import { UpstreamError } from "@/lib/upstream/errors";
 
-export const placeProOrder = defineAction({ name: "pro.order.place", permission: "order:trade", input: placeOrderSchema }, async ({ input, user, request }): Promise<PlaceOrderResult> => {
-  const { attemptKey, ...order } = input;
-  let r;
-  try {
-    r = await submitMoneyMovement({ kind: "pro_order", payload: order, attemptKey, user, environment: user.environment, request });
-  } catch (err) {
-    if (err instanceof UpstreamError) {
-      const code = err.code.toUpperCase();
-      // The fee cap can also come back as a refusal rather than a rejected order: same sentence, and the
-      // ticket offers a fresh quote on seeing the max_taker_fee field.
-      if (code === FEE_CAP_REASON) throw new ActionError(REJECTION_HELP[FEE_CAP_REASON]!, { max_taker_fee: REJECTION_HELP[FEE_CAP_REASON]! });
-      if (code === "DUPLICATE_CLIENT_ORDER_ID") {
-        const sentence = "This quote was already used for a different order. Get a fresh quote and review it again.";
-        throw new ActionError(sentence, { client_order_id: sentence });
+export const placeProOrder = defineAction(
+  { name: "pro.order.place", permission: "order:trade", input: placeOrderSchema },
+  async ({ input, user, request }): Promise<PlaceOrderResult> => {
+    const { attemptKey, ...order } = input;
+    let r;
+    try {
+      r = await submitMoneyMovement({ kind: "pro_order", payload: order, attemptKey, user, environment: user.environment, request });
+    } catch (err) {
+      if (err instanceof UpstreamError) {
+        const code = err.code.toUpperCase();
+        // The fee cap can also come back as a refusal rather than a rejected order: same sentence, and the
+        // ticket offers a fresh quote on seeing the max_taker_fee field.
+        if (code === FEE_CAP_REASON) throw new ActionError(REJECTION_HELP[FEE_CAP_REASON]!, { max_taker_fee: REJECTION_HELP[FEE_CAP_REASON]! });
+        if (code === "DUPLICATE_CLIENT_ORDER_ID") {
+          const sentence = "This quote was already used for a different order. Get a fresh quote and review it again.";
+          throw new ActionError(sentence, { client_order_id: sentence });
+        }
+        // The provider knows no quote under this id (it forgot it, or it came from elsewhere): only a
+        // fresh quote helps, and nothing was placed.
+        if (code === "INVALID_ORDER" && err.fieldErrors.client_order_id) {
+          const sentence = "The provider no longer knows this quote, so nothing was placed. Get a fresh quote and review it again.";
+          throw new ActionError(sentence, { client_order_id: sentence });
+        }
+        // The provider's balance answer is the final word: its sentence goes on the quantity field.
+        if (code === "INSUFFICIENT_BALANCE") throw new ActionError(err.userMessage, { quantity: err.userMessage });
       }
-      // The provider knows no quote under this id (it forgot it, or it came from elsewhere): only a
-      // fresh quote helps, and nothing was placed.
-      if (code === "INVALID_ORDER" && err.fieldErrors.client_order_id) {
-        const sentence = "The provider no longer knows this quote, so nothing was placed. Get a fresh quote and review it again.";
-        throw new ActionError(sentence, { client_order_id: sentence });
-      }
-      // The provider's balance answer is the final word: its sentence goes on the quantity field.
-      if (code === "INSUFFICIENT_BALANCE") throw new ActionError(err.userMessage, { quantity: err.userMessage });
+      throw err;
     }
-    throw err;
-  }
-  if (r.status === "pending_approval") return { outcome: "pending_approval", approvalId: r.requestId, summary: r.summary };
-  revalidatePath("/pro/orders");
-  const result = r.result as { resourceId?: string; status?: string; rejectionReason?: string | null; replayed?: boolean };
-  return { outcome: "placed", orderId: String(result.resourceId ?? ""), status: String(result.status ?? ""), rejectionReason: result.rejectionReason ?? null, replayed: result.replayed === true };
-});
+    if (r.status === "pending_approval") return { outcome: "pending_approval", approvalId: r.requestId, summary: r.summary };
+    revalidatePath("/pro/orders");
+    const result = r.result as { resourceId?: string; status?: string; rejectionReason?: string | null; replayed?: boolean };
+    return {
+      outcome: "placed",
+      orderId: String(result.resourceId ?? ""),
+      status: String(result.status ?? ""),
+      rejectionReason: result.rejectionReason ?? null,
+      replayed: result.replayed === true,
+    };
+  },
+);

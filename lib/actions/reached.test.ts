@@ -14,7 +14,11 @@ function importedActions(): { file: string; src: string; name: string }[] {
   for (const { file, src } of clientModules()) {
     for (const m of src.matchAll(/import\s*\{([^}]*)\}\s*from\s*["'](@\/[\w/.()[\]-]+)["']/g)) {
       if (!actionSpecifiers.has(m[2]!)) continue;
-      for (const name of m[1]!.split(",").map((s) => s.trim()).filter((s) => s && !s.startsWith("type "))) out.push({ file, src, name });
+      for (const name of m[1]!
+        .split(",")
+        .map((s) => s.trim())
+        .filter((s) => s && !s.startsWith("type ")))
+        out.push({ file, src, name });
     }
   }
   return out;

@@ -8,7 +8,8 @@
  */
 import type { ActionResult } from "./safe-action";
 
-export const NO_ANSWER = "Your request got no answer: the connection dropped or the server refused it. What you entered is still here; check your connection and try again.";
+export const NO_ANSWER =
+  "Your request got no answer: the connection dropped or the server refused it. What you entered is still here; check your connection and try again.";
 
 export async function reached<T>(call: Promise<ActionResult<T>>): Promise<ActionResult<T>> {
   try {

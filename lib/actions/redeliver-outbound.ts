@@ -12,7 +12,9 @@ export const redeliverOutbound = defineAction(
     return db.$transaction(async (tx) => {
       const d = await tx.outboundDelivery.findFirst({ where: { id: input.deliveryId, organizationId: user.organizationId, environment: user.environment } });
       if (!d) throw new ActionError("This delivery no longer exists in this environment. Reload the page.");
-      const hook = await tx.outboundWebhook.findUnique({ where: { organizationId_environment: { organizationId: user.organizationId, environment: user.environment } } });
+      const hook = await tx.outboundWebhook.findUnique({
+        where: { organizationId_environment: { organizationId: user.organizationId, environment: user.environment } },
+      });
       if (!hook) throw new ActionError("Set the outbound webhook address first.");
       const after = await tx.outboundDelivery.update({
         where: { id: d.id },

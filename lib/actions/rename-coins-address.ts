@@ -12,7 +12,13 @@ export const renameCoinsAddress = defineAction(
     const label = r.data.label ?? "";
     if (!r.replayed) {
       await db.$transaction((tx) =>
-        audit(tx, { action: label === "" ? "coins_address.label_cleared" : "coins_address.renamed", targetType: "coins_address", targetId: input.id, environment: user.environment, after: { label } }),
+        audit(tx, {
+          action: label === "" ? "coins_address.label_cleared" : "coins_address.renamed",
+          targetType: "coins_address",
+          targetId: input.id,
+          environment: user.environment,
+          after: { label },
+        }),
       );
     }
     revalidatePath("/coins/withdrawals");

@@ -27,13 +27,18 @@ beforeEach(async () => {
 // A transfer form as a page would build it: the API's field names, plus the attempt key.
 const transferForm = withAttemptKey({ recipient_id: z.string(), currency: z.string(), amount: z.string() });
 
-const createTransfer = defineAction({ name: "test.create_transfer", permission: "transfer:create", input: transferForm }, async ({ input, user, attempt, audit }) => {
-  const client = emulatorClient(testDb(), emu.url, fixedKeys({ core: SEED_KEYS.full }), { fetch: net.fetch, budgetLimit: 100_000 });
-  const { attemptKey: _key, ...body } = input;
-  const r = await core.createTransfer({ client, organizationId: user.organizationId, environment: user.environment }, body, attempt!);
-  await testDb().$transaction((tx) => audit(tx, { action: "transfer.created", targetType: "transfer", targetId: r.data.id, after: { amount: r.data.amount } }));
-  return { id: r.data.id, replayed: r.replayed ?? false };
-});
+const createTransfer = defineAction(
+  { name: "test.create_transfer", permission: "transfer:create", input: transferForm },
+  async ({ input, user, attempt, audit }) => {
+    const client = emulatorClient(testDb(), emu.url, fixedKeys({ core: SEED_KEYS.full }), { fetch: net.fetch, budgetLimit: 100_000 });
+    const { attemptKey: _key, ...body } = input;
+    const r = await core.createTransfer({ client, organizationId: user.organizationId, environment: user.environment }, body, attempt!);
+    await testDb().$transaction((tx) =>
+      audit(tx, { action: "transfer.created", targetType: "transfer", targetId: r.data.id, after: { amount: r.data.amount } }),
+    );
+    return { id: r.data.id, replayed: r.replayed ?? false };
+  },
+);
 
 async function recipientId(): Promise<string> {
   const res = await emu.request("/v1/recipients?limit=100");
@@ -53,14 +58,24 @@ describe("safe-action with upstream writes", () => {
 
   it("puts the provider's field errors on the form's fields", async () => {
     const r = await createTransfer({ attemptKey: randomUUID(), recipient_id: await recipientId(), currency: "NGN", amount: "5.00" });
-    expect(r).toMatchObject({ ok: false, error: "The provider refused some fields. Correct them and submit again.", fieldErrors: { amount: expect.stringMatching(/100/) } });
+    expect(r).toMatchObject({
+      ok: false,
+      error: "The provider refused some fields. Correct them and submit again.",
+      fieldErrors: { amount: expect.stringMatching(/100/) },
+    });
   });
 
   it("renames provider fields to the form's, and names those the form lacks in the sentence", () => {
     const err = errorFromResponse({
       op: { surface: "core", environment: "sandbox", method: "POST", path: "/merchant/withdrawals" },
       status: 400,
-      body: { error: { code: "validation_failed", message: "x", details: { fields: { amount_usd: "must be at least 5.00", chain: "is required", "destination.iban": "is invalid" } } } },
+      body: {
+        error: {
+          code: "validation_failed",
+          message: "x",
+          details: { fields: { amount_usd: "must be at least 5.00", chain: "is required", "destination.iban": "is invalid" } },
+        },
+      },
       requestId: null,
     });
     const form = z.object({ amount: z.string(), chain: z.string() });
@@ -85,7 +100,11 @@ describe("safe-action with upstream writes", () => {
 
   it("refuses an input without a valid attempt key before anything is sent", async () => {
     const r = await createTransfer({ attemptKey: "nope", recipient_id: "x", currency: "NGN", amount: "1" });
-    expect(r).toEqual({ ok: false, error: "Some fields need attention.", fieldErrors: { attemptKey: "This form has expired. Reload the page and submit it again." } });
+    expect(r).toEqual({
+      ok: false,
+      error: "Some fields need attention.",
+      fieldErrors: { attemptKey: "This form has expired. Reload the page and submit it again." },
+    });
     expect(net.count()).toBe(0);
   });
 });

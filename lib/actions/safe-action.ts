@@ -25,9 +25,7 @@ import type { WriteAttempt } from "@/lib/upstream/types";
 
 export type FieldErrors = Record<string, string>;
 
-export type ActionResult<T> =
-  | { ok: true; data: T }
-  | { ok: false; error: string; fieldErrors?: FieldErrors; requestId?: string };
+export type ActionResult<T> = { ok: true; data: T } | { ok: false; error: string; fieldErrors?: FieldErrors; requestId?: string };
 
 /** Throw from an action for a failure the user can act on. */
 export class ActionError extends Error {
@@ -86,11 +84,7 @@ function formFields(schema: z.ZodType): Set<string> | null {
  * The provider's field errors under the form's names. A field the form does not have is named in
  * the sentence instead, so no error is silently lost.
  */
-export function upstreamFieldErrors(
-  err: UpstreamError,
-  schema: z.ZodType,
-  rename: Record<string, string> = {},
-): { error: string; fieldErrors?: FieldErrors } {
+export function upstreamFieldErrors(err: UpstreamError, schema: z.ZodType, rename: Record<string, string> = {}): { error: string; fieldErrors?: FieldErrors } {
   const known = formFields(schema);
   const fieldErrors: FieldErrors = {};
   const elsewhere: string[] = [];

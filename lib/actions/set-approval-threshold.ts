@@ -40,7 +40,13 @@ export const setApprovalThreshold = defineAction(
       if (input.remove) {
         if (!before) return { removed: true as const, changed: false };
         await tx.approvalThreshold.delete({ where: { organizationId_kind_currency: key } });
-        await audit(tx, { action: "approval_threshold.removed", targetType: "approval_threshold", targetId: `${input.kind}:${input.currency}`, before: beforeJson, after: null });
+        await audit(tx, {
+          action: "approval_threshold.removed",
+          targetType: "approval_threshold",
+          targetId: `${input.kind}:${input.currency}`,
+          before: beforeJson,
+          after: null,
+        });
         return { removed: true as const, changed: true };
       }
       const amount = new Decimal(input.amount).toFixed();

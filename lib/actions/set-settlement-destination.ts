@@ -16,7 +16,12 @@ import { db } from "@/lib/db";
 import { setSettlementDestinationSchema, type SetSettlementDestinationResult } from "@/lib/settlement/schema";
 
 export const setSettlementDestination = defineAction(
-  { name: "settlement.set-destination", permission: "settings:manage", input: setSettlementDestinationSchema, upstreamFields: { ngn_settlement_destination: "destination" } },
+  {
+    name: "settlement.set-destination",
+    permission: "settings:manage",
+    input: setSettlementDestinationSchema,
+    upstreamFields: { ngn_settlement_destination: "destination" },
+  },
   async ({ input, user, attempt, upstream, audit, request }): Promise<SetSettlementDestinationResult> => {
     const before = (await upstream.core.getMerchantFunding({ cache: false })).data.data.ngn_settlement_destination ?? null;
     if (before === input.destination) return { destination: input.destination, changed: false };
@@ -30,7 +35,8 @@ export const setSettlementDestination = defineAction(
         request,
       });
       revalidatePath("/settings/settlement");
-      if (p.status === "pending_approval") return { destination: input.destination, changed: false, pendingApproval: { approvalId: p.requestId, summary: p.summary } };
+      if (p.status === "pending_approval")
+        return { destination: input.destination, changed: false, pendingApproval: { approvalId: p.requestId, summary: p.summary } };
       return { destination: input.destination, changed: true };
     }
     const r = await upstream.core.setNgnSettlementDestination({ ngn_settlement_destination: input.destination }, attempt!);

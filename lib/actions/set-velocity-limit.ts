@@ -41,8 +41,18 @@ export const setVelocityLimit = defineAction(
       }
       const amount = new Decimal(input.amount).toFixed();
       if (beforeJson?.amount === amount) return { removed: false as const, changed: false, amount };
-      await tx.approvalVelocityLimit.upsert({ where: { organizationId_currency_scope: key }, create: { ...key, amount, updatedById: user.id }, update: { amount, updatedById: user.id } });
-      await audit(tx, { action: "approval_velocity_limit.set", targetType: "approval_velocity_limit", targetId, before: beforeJson, after: { scope: input.scope, currency: input.currency, amount } });
+      await tx.approvalVelocityLimit.upsert({
+        where: { organizationId_currency_scope: key },
+        create: { ...key, amount, updatedById: user.id },
+        update: { amount, updatedById: user.id },
+      });
+      await audit(tx, {
+        action: "approval_velocity_limit.set",
+        targetType: "approval_velocity_limit",
+        targetId,
+        before: beforeJson,
+        after: { scope: input.scope, currency: input.currency, amount },
+      });
       return { removed: false as const, changed: true, amount };
     });
     revalidatePath("/settings/approvals");

@@ -22,4 +22,3 @@ export const switchEnvironment = defineAction(
     return { environment: input.environment };
   },
 );
-

@@ -26,7 +26,11 @@ let emu: TestEmulator;
 let team: Awaited<ReturnType<typeof createTeam>>;
 const as = async (who: "viewer" | "operator" | "approver" | "admin") => signInAs(await testDb().user.findUniqueOrThrow({ where: { id: team[who].id } }));
 
-async function call<T>(handler: (r: Request, c?: { params?: Promise<Record<string, string>> }) => Promise<Response>, path: string, params?: Record<string, string>): Promise<T> {
+async function call<T>(
+  handler: (r: Request, c?: { params?: Promise<Record<string, string>> }) => Promise<Response>,
+  path: string,
+  params?: Record<string, string>,
+): Promise<T> {
   const res = await handler(new Request(`http://app.test${path}`), params ? { params: Promise.resolve(params) } : undefined);
   expect(res.status).toBe(200);
   return (await res.json()) as T;
@@ -52,9 +56,30 @@ afterAll(() => emu.close());
 beforeEach(async () => {
   team = await createTeam();
   await testDb().$transaction(async (tx) => {
-    await addApiKey(tx as never, { organizationId: team.org.id, environment: "sandbox", surface: "core", key: SEED_KEYS.full, scopes: ["Read", "Write", "Trade"], actorId: team.admin.id });
-    await addApiKey(tx as never, { organizationId: team.org.id, environment: "sandbox", surface: "pro", key: SEED_KEYS.pro, scopes: ["Read", "Write", "Trade"], actorId: team.admin.id });
-    await addApiKey(tx as never, { organizationId: team.org.id, environment: "sandbox", surface: "coins", key: SEED_KEYS.full, scopes: ["Read", "Write", "Trade"], actorId: team.admin.id });
+    await addApiKey(tx as never, {
+      organizationId: team.org.id,
+      environment: "sandbox",
+      surface: "core",
+      key: SEED_KEYS.full,
+      scopes: ["Read", "Write", "Trade"],
+      actorId: team.admin.id,
+    });
+    await addApiKey(tx as never, {
+      organizationId: team.org.id,
+      environment: "sandbox",
+      surface: "pro",
+      key: SEED_KEYS.pro,
+      scopes: ["Read", "Write", "Trade"],
+      actorId: team.admin.id,
+    });
+    await addApiKey(tx as never, {
+      organizationId: team.org.id,
+      environment: "sandbox",
+      surface: "coins",
+      key: SEED_KEYS.full,
+      scopes: ["Read", "Write", "Trade"],
+      actorId: team.admin.id,
+    });
   });
   signOutTest();
 });
@@ -77,7 +102,10 @@ describe("replacing a Pro order is judged on its new size like a new order", () 
     const attemptKey = randomUUID();
     const r = await replaceProOrder({ orderId, attemptKey, quantity: "20" });
     if (!r.ok) throw new Error(JSON.stringify(r));
-    expect(r.data).toMatchObject({ outcome: "pending_approval", summary: `Replace order ${orderId.slice(0, 8)}: buy USD 20.00 on USD-NGN, limit at NGN 1,000.00` });
+    expect(r.data).toMatchObject({
+      outcome: "pending_approval",
+      summary: `Replace order ${orderId.slice(0, 8)}: buy USD 20.00 on USD-NGN, limit at NGN 1,000.00`,
+    });
     expect((await providerOrder(orderId)).requested_quantity).toBe("2.00000000");
     expect(await pending()).toMatchObject([{ kind: "pro_order_replace", amount: expect.anything(), currency: "USD", requestedById: team.operator.id }]);
     // The same form again is the same request, not a second one.
@@ -96,10 +124,19 @@ describe("where deposits settle is a second person's decision", () => {
     return customers.find((c) => c.email !== "provisioning.fail@sandbox.test")!.id;
   }
   const sellRate = async () => (await call<{ rateId: string }>(getRates, "/api/rates?to=USDC&side=SELL")).rateId;
-  const settlement = async (id: string) => (await call<{ account: { settlement_destination: { type: string } } }>(getAccount, `/api/funding-accounts/${id}`, { id })).account.settlement_destination;
+  const settlement = async (id: string) =>
+    (await call<{ account: { settlement_destination: { type: string } } }>(getAccount, `/api/funding-accounts/${id}`, { id })).account.settlement_destination;
 
   async function internalAccount(): Promise<string> {
-    const r = await createFundingAccount({ attemptKey: randomUUID(), customer_id: await customerId(), rail: "CRYPTO_ADDRESS", type: "PERMANENT", asset: "USDC", chain: "BASE", settlement_type: "INTERNAL_BALANCE" });
+    const r = await createFundingAccount({
+      attemptKey: randomUUID(),
+      customer_id: await customerId(),
+      rail: "CRYPTO_ADDRESS",
+      type: "PERMANENT",
+      asset: "USDC",
+      chain: "BASE",
+      settlement_type: "INTERNAL_BALANCE",
+    });
     if (!r.ok || r.data.status !== "created") throw new Error(JSON.stringify(r));
     await emu.control.advance(3_000);
     return r.data.id;
@@ -108,7 +145,15 @@ describe("where deposits settle is a second person's decision", () => {
   it("an account's deposits redirected to an NGN payout account wait for approval, shown with the holder the bank resolved", async () => {
     await as("operator");
     const id = await internalAccount();
-    const r = await updateSettlementDestination({ attemptKey: randomUUID(), funding_account_id: id, settlement_type: "NGN_PAYOUT", rate_id: await sellRate(), bank_code: "044", account_number: "0690000033", account_name: "Chinedu Eze" });
+    const r = await updateSettlementDestination({
+      attemptKey: randomUUID(),
+      funding_account_id: id,
+      settlement_type: "NGN_PAYOUT",
+      rate_id: await sellRate(),
+      bank_code: "044",
+      account_number: "0690000033",
+      account_name: "Chinedu Eze",
+    });
     if (!r.ok) throw new Error(JSON.stringify(r));
     expect(r.data.pendingApproval?.summary).toContain("the NGN payout account 0690000033 at bank 044, held by Chinedu Eze");
     expect((await settlement(id)).type).toBe("INTERNAL_BALANCE");
@@ -119,13 +164,27 @@ describe("where deposits settle is a second person's decision", () => {
 
   it("an account's deposits redirected to an on-chain address wait for approval, shown with the address and chain", async () => {
     await as("operator");
-    const r0 = await createFundingAccount({ attemptKey: randomUUID(), customer_id: await customerId(), rail: "NGN_VIRTUAL_ACCOUNT", type: "PERMANENT", settlement_type: "INTERNAL_BALANCE" });
+    const r0 = await createFundingAccount({
+      attemptKey: randomUUID(),
+      customer_id: await customerId(),
+      rail: "NGN_VIRTUAL_ACCOUNT",
+      type: "PERMANENT",
+      settlement_type: "INTERNAL_BALANCE",
+    });
     if (!r0.ok || r0.data.status !== "created") throw new Error(JSON.stringify(r0));
     const id = r0.data.id;
     await emu.control.advance(3_000);
     const address = "0x52908400098527886E0F7030069857D2E4169EE7";
     const buy = (await call<{ rateId: string }>(getRates, "/api/rates?to=USDT&side=BUY")).rateId;
-    const r = await updateSettlementDestination({ attemptKey: randomUUID(), funding_account_id: id, settlement_type: "ONCHAIN", rate_id: buy, destination_asset: "USDT", destination_chain: "BASE", destination_address: address });
+    const r = await updateSettlementDestination({
+      attemptKey: randomUUID(),
+      funding_account_id: id,
+      settlement_type: "ONCHAIN",
+      rate_id: buy,
+      destination_asset: "USDT",
+      destination_chain: "BASE",
+      destination_address: address,
+    });
     if (!r.ok) throw new Error(JSON.stringify(r));
     expect(r.data.pendingApproval?.summary).toContain(`the USDT address ${address} on BASE`);
     expect((await settlement(id)).type).toBe("INTERNAL_BALANCE");
@@ -137,7 +196,15 @@ describe("where deposits settle is a second person's decision", () => {
   it("moving back to the internal balance tightens and applies at once", async () => {
     await as("operator");
     const id = await internalAccount();
-    const r = await updateSettlementDestination({ attemptKey: randomUUID(), funding_account_id: id, settlement_type: "NGN_PAYOUT", rate_id: await sellRate(), bank_code: "044", account_number: "0690000033", account_name: "Chinedu Eze" });
+    const r = await updateSettlementDestination({
+      attemptKey: randomUUID(),
+      funding_account_id: id,
+      settlement_type: "NGN_PAYOUT",
+      rate_id: await sellRate(),
+      bank_code: "044",
+      account_number: "0690000033",
+      account_name: "Chinedu Eze",
+    });
     if (!r.ok) throw new Error(JSON.stringify(r));
     await approve(r.data.pendingApproval!.approvalId);
     await as("operator");
@@ -149,7 +216,19 @@ describe("where deposits settle is a second person's decision", () => {
   it("a new funding account settling to an NGN payout account waits for approval; one settling internally opens at once", async () => {
     await as("operator");
     const before = await testDb().approvalRequest.count({ where: { organizationId: team.org.id } });
-    const r = await createFundingAccount({ attemptKey: randomUUID(), customer_id: await customerId(), rail: "CRYPTO_ADDRESS", type: "PERMANENT", asset: "USDC", chain: "POLYGON", settlement_type: "NGN_PAYOUT", rate_id: await sellRate(), bank_code: "044", account_number: "0690000031", account_name: "Adaeze Okonkwo" });
+    const r = await createFundingAccount({
+      attemptKey: randomUUID(),
+      customer_id: await customerId(),
+      rail: "CRYPTO_ADDRESS",
+      type: "PERMANENT",
+      asset: "USDC",
+      chain: "POLYGON",
+      settlement_type: "NGN_PAYOUT",
+      rate_id: await sellRate(),
+      bank_code: "044",
+      account_number: "0690000031",
+      account_name: "Adaeze Okonkwo",
+    });
     if (!r.ok || r.data.status !== "pending_approval") throw new Error(JSON.stringify(r));
     expect(r.data.summary).toContain("held by Adaeze Okonkwo");
     const { resourceId } = await approve(r.data.approvalId);
@@ -160,17 +239,24 @@ describe("where deposits settle is a second person's decision", () => {
   });
 
   it("the merchant's NGN deposits kept in naira wait for approval; back to the default applies at once", async () => {
-    const setting = async () => ((await (await emu.request("/v1/merchant/funding")).json()) as { data: { ngn_settlement_destination: string } }).data.ngn_settlement_destination;
+    const setting = async () =>
+      ((await (await emu.request("/v1/merchant/funding")).json()) as { data: { ngn_settlement_destination: string } }).data.ngn_settlement_destination;
     await emu.request("/v1/merchant/funding/settlement-destination", { method: "PATCH", json: { ngn_settlement_destination: "USD_BALANCE" } });
     await as("admin");
     const r = await setSettlementDestination({ attemptKey: randomUUID(), destination: "NGN_BALANCE", confirmation: "NGN_BALANCE" });
     if (!r.ok) throw new Error(JSON.stringify(r));
-    expect(r.data).toMatchObject({ changed: false, pendingApproval: { summary: "Settle future NGN deposits to the NGN withdrawal balance (now: USD withdrawal balance)" } });
+    expect(r.data).toMatchObject({
+      changed: false,
+      pendingApproval: { summary: "Settle future NGN deposits to the NGN withdrawal balance (now: USD withdrawal balance)" },
+    });
     expect(await setting()).toBe("USD_BALANCE");
     await approve(r.data.pendingApproval!.approvalId);
     expect(await setting()).toBe("NGN_BALANCE");
     await as("admin");
-    expect(await setSettlementDestination({ attemptKey: randomUUID(), destination: "USD_BALANCE", confirmation: "USD_BALANCE" })).toEqual({ ok: true, data: { destination: "USD_BALANCE", changed: true } });
+    expect(await setSettlementDestination({ attemptKey: randomUUID(), destination: "USD_BALANCE", confirmation: "USD_BALANCE" })).toEqual({
+      ok: true,
+      data: { destination: "USD_BALANCE", changed: true },
+    });
     expect(await setting()).toBe("USD_BALANCE");
   });
 });

@@ -114,7 +114,13 @@ describe("submitting a money movement", () => {
     const r = await submit("operator", "1000.00", { attemptKey });
     expect(r).toMatchObject({ status: "sent", amount: "1000", result: { resourceId: "pay_1", status: "COMPLETED" } });
     expect(calls).toHaveLength(1);
-    expect(calls[0]).toMatchObject({ attemptKey, userId: team.operator.id, organizationId: team.org.id, environment: "sandbox", payload: { amount: "1000.00" } });
+    expect(calls[0]).toMatchObject({
+      attemptKey,
+      userId: team.operator.id,
+      organizationId: team.org.id,
+      environment: "sandbox",
+      payload: { amount: "1000.00" },
+    });
     expect(await db().approvalRequest.count({ where: { organizationId: team.org.id } })).toBe(0);
     const audit = await db().auditLog.findFirstOrThrow({ where: { organizationId: team.org.id, action: "money_movement.sent" } });
     expect(audit).toMatchObject({ targetType: KIND, targetId: "pay_1", actorId: team.operator.id });
@@ -259,7 +265,11 @@ describe("rejecting and cancelling", () => {
     await as("approver");
     expect(await rejectRequest({ requestId: id, reason: " " })).toMatchObject({ ok: false, fieldErrors: { reason: "Say why you are rejecting it." } });
     expect(await rejectRequest({ requestId: id, reason: "Wrong beneficiary" })).toEqual({ ok: true, data: { requestId: id, status: "rejected" } });
-    expect(await db().approvalRequest.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: "rejected", decisionNote: "Wrong beneficiary", decidedById: team.approver.id });
+    expect(await db().approvalRequest.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      status: "rejected",
+      decisionNote: "Wrong beneficiary",
+      decidedById: team.approver.id,
+    });
     expect(await approveRequest({ requestId: id })).toEqual({ ok: false, error: "This request was already rejected." });
     expect(calls).toHaveLength(0);
     expect((await auditOf(id)).map((a) => a.action)).toEqual(["approval.requested", "approval.rejected"]);
@@ -312,7 +322,10 @@ describe("failed sends and retry", () => {
     const id = await pendingRequest("operator");
     behaviour = ["refused"];
     await as("approver");
-    expect(await approveRequest({ requestId: id })).toMatchObject({ ok: true, data: { status: "failed", error: "The balance is too low for this payment.", retryable: false } });
+    expect(await approveRequest({ requestId: id })).toMatchObject({
+      ok: true,
+      data: { status: "failed", error: "The balance is too low for this payment.", retryable: false },
+    });
     expect(await retryRequest({ requestId: id })).toMatchObject({ ok: false, error: expect.stringMatching(/provider refused this request/) });
     expect(calls).toHaveLength(1);
   });
@@ -373,19 +386,28 @@ describe("thresholds", () => {
       await as("admin");
     };
     await as("admin");
-    expect(await setApprovalThreshold({ currency: "usd", amount: "1,000.50" })).toMatchObject({ ok: true, data: { kind: "*", currency: "USD", status: "pending_approval" } });
+    expect(await setApprovalThreshold({ currency: "usd", amount: "1,000.50" })).toMatchObject({
+      ok: true,
+      data: { kind: "*", currency: "USD", status: "pending_approval" },
+    });
     await approveLatest();
     // Lower than the "*" limit that applies to this kind today: a tightening, applied at once.
     expect(await setApprovalThreshold({ currency: "USD", kind: KIND, amount: "250" })).toMatchObject({ ok: true, data: { changed: true, amount: "250" } });
     expect(await setApprovalThreshold({ currency: "USD", amount: "2000" })).toMatchObject({ ok: true, data: { status: "pending_approval" } });
     await approveLatest();
     const rows = await db().approvalThreshold.findMany({ where: { organizationId: team.org.id }, orderBy: { kind: "asc" } });
-    expect(rows.map((r) => [r.kind, r.currency, r.amount.toFixed()])).toEqual([["*", "USD", "2000"], [KIND, "USD", "250"]]);
+    expect(rows.map((r) => [r.kind, r.currency, r.amount.toFixed()])).toEqual([
+      ["*", "USD", "2000"],
+      [KIND, "USD", "250"],
+    ]);
     const changed = await db().auditLog.findMany({ where: { organizationId: team.org.id, action: "approval_threshold.set" }, orderBy: { id: "asc" } });
     expect(changed[2]).toMatchObject({ before: { amount: "1000.5" }, after: { amount: "2000" }, actorId: team.approver.id });
 
     // Removing the kind's own 250 lets the "*" 2000 apply to it: a loosening too.
-    expect(await setApprovalThreshold({ currency: "USD", kind: KIND, remove: true })).toMatchObject({ ok: true, data: { removed: true, status: "pending_approval" } });
+    expect(await setApprovalThreshold({ currency: "USD", kind: KIND, remove: true })).toMatchObject({
+      ok: true,
+      data: { removed: true, status: "pending_approval" },
+    });
     await approveLatest();
     const removed = await db().auditLog.findFirstOrThrow({ where: { organizationId: team.org.id, action: "approval_threshold.removed" } });
     expect(removed.before).toMatchObject({ amount: "250" });
@@ -394,13 +416,22 @@ describe("thresholds", () => {
   it("refuses bad input on the fields and unknown kinds", async () => {
     await as("admin");
     expect(await setApprovalThreshold({ currency: "US DOLLARS", amount: "-5" })).toMatchObject({ ok: false, fieldErrors: { currency: expect.any(String) } });
-    expect(await setApprovalThreshold({ currency: "USD", amount: "-5" })).toMatchObject({ ok: false, fieldErrors: { amount: expect.stringMatching(/amount of 0 or more/) } });
-    expect(await setApprovalThreshold({ currency: "USD", kind: "no_such_kind", amount: "5" })).toMatchObject({ ok: false, fieldErrors: { kind: "Choose what the limit applies to." } });
+    expect(await setApprovalThreshold({ currency: "USD", amount: "-5" })).toMatchObject({
+      ok: false,
+      fieldErrors: { amount: expect.stringMatching(/amount of 0 or more/) },
+    });
+    expect(await setApprovalThreshold({ currency: "USD", kind: "no_such_kind", amount: "5" })).toMatchObject({
+      ok: false,
+      fieldErrors: { kind: "Choose what the limit applies to." },
+    });
   });
 
   it.each(["viewer", "operator", "approver"] as const)("refuses a %s", async (who) => {
     await as(who);
-    expect(await setApprovalThreshold({ currency: "USD", amount: "1" })).toEqual({ ok: false, error: "Your role does not allow this. Ask an admin if you need it." });
+    expect(await setApprovalThreshold({ currency: "USD", amount: "1" })).toEqual({
+      ok: false,
+      error: "Your role does not allow this. Ask an admin if you need it.",
+    });
     expect(await db().approvalThreshold.count({ where: { organizationId: team.org.id } })).toBe(0);
   });
 });

@@ -37,7 +37,14 @@ afterAll(() => emu.close());
 beforeEach(async () => {
   team = await createTeam();
   await testDb().$transaction((tx) =>
-    addApiKey(tx as never, { organizationId: team.org.id, environment: "sandbox", surface: "core", key: SEED_KEYS.full, scopes: ["Read", "Write", "Trade"], actorId: team.admin.id }),
+    addApiKey(tx as never, {
+      organizationId: team.org.id,
+      environment: "sandbox",
+      surface: "core",
+      key: SEED_KEYS.full,
+      scopes: ["Read", "Write", "Trade"],
+      actorId: team.admin.id,
+    }),
   );
   await testDb().approvalThreshold.create({ data: { organizationId: team.org.id, kind: "*", currency: "USD", amount: "1000" } });
   signOutTest();
@@ -82,7 +89,8 @@ describe("balance move through a second approver", () => {
     const moves = await moveCount();
     const after = await collection();
     // As if the server had stopped after the provider answered but before the outcome was stored.
-    await testDb().$executeRaw`UPDATE approval_requests SET status = 'approved', result = NULL, updated_at = now() - ${`${STUCK_SEND_MS + 1000} milliseconds`}::interval WHERE id = ${id}::uuid`;
+    await testDb()
+      .$executeRaw`UPDATE approval_requests SET status = 'approved', result = NULL, updated_at = now() - ${`${STUCK_SEND_MS + 1000} milliseconds`}::interval WHERE id = ${id}::uuid`;
     await as("admin");
     expect(await retryRequest({ requestId: id })).toEqual({ ok: true, data: { requestId: id, status: "sent" } });
     expect(await moveCount()).toBe(moves);
@@ -91,7 +99,7 @@ describe("balance move through a second approver", () => {
   });
 
   it("records the provider's sentence when it refuses the move, and does not offer a retry", async () => {
-    const { id } = await requestMove(((await collection()).plus(1)).toFixed(2));
+    const { id } = await requestMove((await collection()).plus(1).toFixed(2));
     await as("approver");
     const r = await approveRequest({ requestId: id });
     if (!r.ok) throw new Error(r.error);

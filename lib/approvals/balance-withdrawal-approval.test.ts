@@ -27,7 +27,8 @@ async function withdrawalCount(): Promise<number> {
 async function withdrawalBalance(): Promise<Decimal> {
   return new Decimal(((await (await emu.request("/v1/merchant/balance")).json()) as { data: { withdrawal_balance_usd: string } }).data.withdrawal_balance_usd);
 }
-const withdraw = (amount: string, attemptKey = randomUUID(), destination_address = ADDRESS) => withdrawFromBalance({ attemptKey, amount, token: "USDT", chain: "POLYGON", destination_address });
+const withdraw = (amount: string, attemptKey = randomUUID(), destination_address = ADDRESS) =>
+  withdrawFromBalance({ attemptKey, amount, token: "USDT", chain: "POLYGON", destination_address });
 
 beforeAll(async () => {
   emu = await withEmulator({ rateLimitPerMinute: 0, logLevel: "silent" });
@@ -39,7 +40,14 @@ afterAll(() => emu.close());
 beforeEach(async () => {
   team = await createTeam();
   await testDb().$transaction((tx) =>
-    addApiKey(tx as never, { organizationId: team.org.id, environment: "sandbox", surface: "core", key: SEED_KEYS.full, scopes: ["Read", "Write", "Trade"], actorId: team.admin.id }),
+    addApiKey(tx as never, {
+      organizationId: team.org.id,
+      environment: "sandbox",
+      surface: "core",
+      key: SEED_KEYS.full,
+      scopes: ["Read", "Write", "Trade"],
+      actorId: team.admin.id,
+    }),
   );
   await testDb().approvalThreshold.create({ data: { organizationId: team.org.id, kind: "balance_withdrawal", currency: "USD", amount: "500" } });
   signOutTest();
@@ -85,7 +93,11 @@ describe("withdraw from balance", () => {
     expect(r.data.summary).toMatch(/^Withdraw USD 750\.00 from the withdrawal balance as USDT on POLYGON to 0x529084/);
     const id = r.data.approvalId;
     expect(await withdrawalCount()).toBe(count);
-    expect(await testDb().approvalRequest.findUniqueOrThrow({ where: { id } })).toMatchObject({ kind: "balance_withdrawal", status: "pending", requestedById: team.operator.id });
+    expect(await testDb().approvalRequest.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      kind: "balance_withdrawal",
+      status: "pending",
+      requestedById: team.operator.id,
+    });
     expect(await testDb().auditLog.count({ where: { organizationId: team.org.id, action: "approval.requested", targetId: id } })).toBe(1);
 
     expect(await approveRequest({ requestId: id })).toEqual({ ok: false, error: "Your role does not allow this. Ask an admin if you need it." });
@@ -94,7 +106,11 @@ describe("withdraw from balance", () => {
     expect([a.ok, b.ok].sort()).toEqual([false, true]);
     expect(await withdrawalCount()).toBe(count + 1);
     const row = await testDb().approvalRequest.findUniqueOrThrow({ where: { id } });
-    expect(row).toMatchObject({ status: "sent", decidedById: team.approver.id, payload: { amount_usd: "750.00", token: "USDT", chain: "POLYGON", destination_address: ADDRESS } });
+    expect(row).toMatchObject({
+      status: "sent",
+      decidedById: team.approver.id,
+      payload: { amount_usd: "750.00", token: "USDT", chain: "POLYGON", destination_address: ADDRESS },
+    });
   });
 
   it("the person who asked cannot approve their own withdrawal", async () => {
@@ -117,7 +133,8 @@ describe("withdraw from balance", () => {
     const count = await withdrawalCount();
     const balance = await withdrawalBalance();
     // As if the server had stopped after the provider answered but before the outcome was stored.
-    await testDb().$executeRaw`UPDATE approval_requests SET status = 'approved', result = NULL, updated_at = now() - ${`${STUCK_SEND_MS + 1000} milliseconds`}::interval WHERE id = ${id}::uuid`;
+    await testDb()
+      .$executeRaw`UPDATE approval_requests SET status = 'approved', result = NULL, updated_at = now() - ${`${STUCK_SEND_MS + 1000} milliseconds`}::interval WHERE id = ${id}::uuid`;
     await as("admin");
     expect(await retryRequest({ requestId: id })).toEqual({ ok: true, data: { requestId: id, status: "sent" } });
     expect(await withdrawalCount()).toBe(count);
@@ -133,7 +150,10 @@ describe("withdraw from balance", () => {
     if (small.ok) return;
     expect(Object.keys(small.fieldErrors ?? {})).toEqual(["amount"]);
     const balance = await withdrawalBalance();
-    await testDb().approvalThreshold.update({ where: { organizationId_kind_currency: { organizationId: team.org.id, kind: "balance_withdrawal", currency: "USD" } }, data: { amount: "100000000" } });
+    await testDb().approvalThreshold.update({
+      where: { organizationId_kind_currency: { organizationId: team.org.id, kind: "balance_withdrawal", currency: "USD" } },
+      data: { amount: "100000000" },
+    });
     const tooMuch = await withdraw(balance.plus(1).toFixed(2));
     expect(tooMuch).toMatchObject({ ok: false, fieldErrors: { amount: expect.stringMatching(/\.$/) } });
     expect(await withdrawalCount()).toBe(count);

@@ -36,7 +36,9 @@ beforeEach(async () => {
     return [{ address, family: 4 }];
   }) as never);
   team = await createTeam();
-  await db().approvalVelocityLimit.create({ data: { organizationId: team.org.id, currency: "USD", scope: "organization", amount: "3000", updatedById: team.admin.id } });
+  await db().approvalVelocityLimit.create({
+    data: { organizationId: team.org.id, currency: "USD", scope: "organization", amount: "3000", updatedById: team.admin.id },
+  });
   signOutTest();
 });
 afterEach(() => {
@@ -75,7 +77,10 @@ describe("24-hour limits", () => {
 
   it("a first limit and a lower one apply at once", async () => {
     await as("admin");
-    expect(await setVelocityLimit({ currency: "USD", scope: "organization", amount: "2000" })).toMatchObject({ ok: true, data: { changed: true, amount: "2000" } });
+    expect(await setVelocityLimit({ currency: "USD", scope: "organization", amount: "2000" })).toMatchObject({
+      ok: true,
+      data: { changed: true, amount: "2000" },
+    });
     expect(await setVelocityLimit({ currency: "USD", scope: "requester", amount: "500" })).toMatchObject({ ok: true, data: { changed: true, amount: "500" } });
     expect(await limitOf(team.org.id, "organization")).toBe("2000");
     expect(await limitOf(team.org.id, "requester")).toBe("500");
@@ -85,7 +90,9 @@ describe("24-hour limits", () => {
   it("alone, a raise applies only after the announced delay", async () => {
     const solo = await createTeam();
     await db().user.update({ where: { id: solo.approver.id }, data: { role: "operator" } });
-    await db().approvalVelocityLimit.create({ data: { organizationId: solo.org.id, currency: "USD", scope: "requester", amount: "100", updatedById: solo.admin.id } });
+    await db().approvalVelocityLimit.create({
+      data: { organizationId: solo.org.id, currency: "USD", scope: "requester", amount: "100", updatedById: solo.admin.id },
+    });
     await as("admin", solo);
     const before = Date.now();
     const r = await setVelocityLimit({ currency: "USD", scope: "requester", amount: "900" });
@@ -119,13 +126,21 @@ describe("the outbound webhook address", () => {
   it("changing it waits; switching sending off, and removing it, apply at once", async () => {
     dnsTable.set("erp.example.test", "93.184.216.34");
     dnsTable.set("elsewhere.attacker.test", "198.51.99.7");
-    await db().outboundWebhook.create({ data: { organizationId: team.org.id, environment: "sandbox", url: "https://erp.example.test/hooks", enabled: true, updatedById: team.admin.id } });
+    await db().outboundWebhook.create({
+      data: { organizationId: team.org.id, environment: "sandbox", url: "https://erp.example.test/hooks", enabled: true, updatedById: team.admin.id },
+    });
     await as("admin");
-    expect(await setOutboundWebhook({ url: "https://elsewhere.attacker.test/x" })).toMatchObject({ ok: true, data: { status: "pending_approval", url: "https://erp.example.test/hooks" } });
+    expect(await setOutboundWebhook({ url: "https://elsewhere.attacker.test/x" })).toMatchObject({
+      ok: true,
+      data: { status: "pending_approval", url: "https://erp.example.test/hooks" },
+    });
     expect((await pendingOf(team.org.id, "control_outbound_webhook")).summary).toMatch(/to elsewhere\.attacker\.test .*instead of erp\.example\.test$/);
     expect(await hookOf(team.org.id)).toBe("https://erp.example.test/hooks");
 
-    expect(await setOutboundWebhook({ url: "https://erp.example.test/hooks", enabled: false })).toMatchObject({ ok: true, data: { url: "https://erp.example.test/hooks", enabled: false } });
+    expect(await setOutboundWebhook({ url: "https://erp.example.test/hooks", enabled: false })).toMatchObject({
+      ok: true,
+      data: { url: "https://erp.example.test/hooks", enabled: false },
+    });
     expect(await removeOutboundWebhook({})).toEqual({ ok: true, data: { removed: true } });
     expect(await hookOf(team.org.id)).toBeNull();
     expect(await db().approvalRequest.count({ where: { organizationId: team.org.id, kind: "control_outbound_webhook" } })).toBe(1);
@@ -148,7 +163,10 @@ describe("the outbound webhook address", () => {
   it("an internal address is refused when asked, and nothing is filed", async () => {
     dnsTable.set("inside.attacker.test", "10.0.0.8");
     await as("admin");
-    expect(await setOutboundWebhook({ url: "https://inside.attacker.test/" })).toMatchObject({ ok: false, fieldErrors: { url: expect.stringMatching(/private, local or cloud-internal/) } });
+    expect(await setOutboundWebhook({ url: "https://inside.attacker.test/" })).toMatchObject({
+      ok: false,
+      fieldErrors: { url: expect.stringMatching(/private, local or cloud-internal/) },
+    });
     expect(await db().approvalRequest.count({ where: { organizationId: team.org.id } })).toBe(0);
   });
 });
@@ -161,8 +179,17 @@ describe("control requests are the organization's, not an environment's", () => 
     expect(req.environment).toBe("sandbox");
     const money = await db().approvalRequest.create({
       data: {
-        organizationId: team.org.id, environment: "sandbox", kind: "transfer", payload: {}, summary: "Send USD 10.00", amount: "10", currency: "USD",
-        status: "pending", attemptKey: crypto.randomUUID(), requestedById: team.operator.id, expiresAt: new Date(Date.now() + 3_600_000),
+        organizationId: team.org.id,
+        environment: "sandbox",
+        kind: "transfer",
+        payload: {},
+        summary: "Send USD 10.00",
+        amount: "10",
+        currency: "USD",
+        status: "pending",
+        attemptKey: crypto.randomUUID(),
+        requestedById: team.operator.id,
+        expiresAt: new Date(Date.now() + 3_600_000),
       },
     });
 

@@ -36,7 +36,10 @@ describe("one admin cannot loosen a control alone", () => {
   it("raising an approval limit waits for a second person, then applies", async () => {
     await as("admin");
     const r = await setApprovalThreshold({ currency: "USD", amount: "1000000" });
-    expect(r).toMatchObject({ ok: true, data: { status: "pending_approval", applyAt: null, summary: "Raise the any-kind approval limit to USD 1,000,000.00" } });
+    expect(r).toMatchObject({
+      ok: true,
+      data: { status: "pending_approval", applyAt: null, summary: "Raise the any-kind approval limit to USD 1,000,000.00" },
+    });
     expect(await usdLimit(team.org.id)).toBe("1000");
 
     const req = await pendingOf(team.org.id, "control_threshold");
@@ -68,7 +71,9 @@ describe("one admin cannot loosen a control alone", () => {
     await as("approver");
     expect(await approveRequest({ requestId: req.id })).toEqual({ ok: false, error: "This change is about you, so someone else must approve it." });
 
-    const second = await db().user.create({ data: { organizationId: team.org.id, email: `second-${team.tag}@test.example`, name: "Second", role: "approver" } });
+    const second = await db().user.create({
+      data: { organizationId: team.org.id, email: `second-${team.tag}@test.example`, name: "Second", role: "approver" },
+    });
     signInAs(second);
     expect(await approveRequest({ requestId: req.id })).toMatchObject({ ok: true, data: { status: "sent" } });
     expect(await db().invite.count({ where: { userId: team.approver.id } })).toBe(0); // not created for the approver to see
@@ -96,10 +101,15 @@ describe("one admin cannot loosen a control alone", () => {
     expect(Object.keys(elsewhere.data.pendingRole!).sort()).toEqual(Object.keys(added.data.pendingRole!).sort());
     expect(elsewhere.data.pendingRole!.summary).toBe(added.data.pendingRole!.summary);
 
-    expect(await changeRole({ userId: team.operator.id, role: "approver" })).toMatchObject({ ok: true, data: { role: "operator", status: "pending_approval" } });
+    expect(await changeRole({ userId: team.operator.id, role: "approver" })).toMatchObject({
+      ok: true,
+      data: { role: "operator", status: "pending_approval" },
+    });
     expect((await db().user.findUniqueOrThrow({ where: { id: team.operator.id } })).role).toBe("operator");
 
-    const req = await db().approvalRequest.findFirstOrThrow({ where: { organizationId: team.org.id, kind: "control_role", payload: { path: ["userId"], equals: team.operator.id } } });
+    const req = await db().approvalRequest.findFirstOrThrow({
+      where: { organizationId: team.org.id, kind: "control_role", payload: { path: ["userId"], equals: team.operator.id } },
+    });
     await as("approver");
     expect(await approveRequest({ requestId: req.id })).toMatchObject({ ok: true, data: { status: "sent" } });
     expect((await db().user.findUniqueOrThrow({ where: { id: team.operator.id } })).role).toBe("approver");
@@ -143,7 +153,9 @@ describe("an organization with a single admin", () => {
     expect(await applyDueControlChanges(solo.org.id, later)).toBe(1);
     expect(await applyDueControlChanges(solo.org.id, later)).toBe(0);
     expect(await usdLimit(solo.org.id)).toBe("250000");
-    expect(await db().auditLog.findFirstOrThrow({ where: { organizationId: solo.org.id, action: "control_change.applied_after_delay" } })).toMatchObject({ actorId: null });
+    expect(await db().auditLog.findFirstOrThrow({ where: { organizationId: solo.org.id, action: "control_change.applied_after_delay" } })).toMatchObject({
+      actorId: null,
+    });
     expect(await pendingAnnouncements(solo.org.id)).toEqual([]);
 
     // The requester can cancel the next one during the delay; then it never applies.
@@ -157,7 +169,10 @@ describe("an organization with a single admin", () => {
   it("another admin who is the subject of a promotion cannot approve it, but can reject an announced change", async () => {
     await as("admin");
     // Team: admin and approver. Promoting the approver: nobody but the approver could approve, so it is announced.
-    expect(await changeRole({ userId: team.approver.id, role: "admin" })).toMatchObject({ ok: true, data: { status: "pending_approval", applyAt: expect.any(String) } });
+    expect(await changeRole({ userId: team.approver.id, role: "admin" })).toMatchObject({
+      ok: true,
+      data: { status: "pending_approval", applyAt: expect.any(String) },
+    });
     await setApprovalThreshold({ currency: "USD", amount: "5000" });
     const limit = await pendingOf(team.org.id, "control_threshold");
     expect(limit.applyAt).toBeNull(); // the approver can approve a limit

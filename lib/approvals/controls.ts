@@ -127,7 +127,13 @@ export async function requestControlChange(input: {
       environment: input.environment,
       after: { kind: input.kind, summary: d.summary, status: "pending", expiresAt: expiresAt.toISOString(), applyAt: applyAt?.toISOString() ?? null },
     });
-    const told = { requestId: created.id, summary: d.summary, requestedBy: input.user.email, environment: input.environment, applyAt: applyAt?.toISOString() ?? null };
+    const told = {
+      requestId: created.id,
+      summary: d.summary,
+      requestedBy: input.user.email,
+      environment: input.environment,
+      applyAt: applyAt?.toISOString() ?? null,
+    };
     for (const kind of ["approval_waiting", "control_loosening"] as const) {
       await notify(tx, { organizationId: input.user.organizationId, kind, dedupeKey: `${kind}:${created.id}`, actorId: input.user.id, data: told });
     }
@@ -195,7 +201,13 @@ export async function applyDueControlChanges(organizationId: string, now: Date =
     try {
       const executor = getExecutor(r.kind);
       const payload = executor.payloadSchema.parse(r.payload);
-      const response = await runExecutor(executor, { organizationId, environment: r.environment, payload, attemptKey: r.attempt_key, userId: r.requested_by_id });
+      const response = await runExecutor(executor, {
+        organizationId,
+        environment: r.environment,
+        payload,
+        attemptKey: r.attempt_key,
+        userId: r.requested_by_id,
+      });
       result = { ok: true, outcome: "sent", response };
     } catch (err) {
       log.error({ err, approvalRequestId: r.id, kind: r.kind }, "controls: a due change could not be applied");
@@ -203,7 +215,10 @@ export async function applyDueControlChanges(organizationId: string, now: Date =
       result = { ok: false, outcome: "not_sent", error, retryable: false };
     }
     await db.$transaction(async (tx) => {
-      await tx.approvalRequest.updateMany({ where: { id: r.id, status: "approved" }, data: { status: result.ok ? "sent" : "failed", result: result as Prisma.InputJsonValue } });
+      await tx.approvalRequest.updateMany({
+        where: { id: r.id, status: "approved" },
+        data: { status: result.ok ? "sent" : "failed", result: result as Prisma.InputJsonValue },
+      });
       // The delay did this, not a person: no actor, like expiry.
       await tx.auditLog.create({
         data: {
@@ -248,7 +263,12 @@ async function pendingControls(organizationId: string, where: Prisma.ApprovalReq
   if (rows.length === 0) return [];
   const users = await db.user.findMany({ where: { id: { in: rows.map((r) => r.requestedById) }, organizationId }, select: { id: true, name: true } });
   const names = new Map(users.map((u) => [u.id, u.name]));
-  return rows.map((r) => ({ id: r.id, summary: r.summary, applyAt: r.applyAt?.toISOString() ?? null, requestedBy: names.get(r.requestedById) ?? "A former teammate" }));
+  return rows.map((r) => ({
+    id: r.id,
+    summary: r.summary,
+    applyAt: r.applyAt?.toISOString() ?? null,
+    requestedBy: names.get(r.requestedById) ?? "A former teammate",
+  }));
 }
 
 /** What every member is told: loosenings that will apply by themselves, soonest first. */

@@ -190,8 +190,11 @@ export async function retryRequest(user: Decider, request: RequestContext, reque
   const row = await load(user, requestId);
   if (!canRetry(row)) {
     if (row.status === "approved") throw new ActionError("This request is being sent right now. Wait a minute, then reload the page.");
-    if (row.status === "failed") throw new ActionError("The provider refused this request, so sending it again would fail the same way. Ask the requester to submit a corrected one.");
-    throw new ActionError(row.status === "pending" ? "This request has not been approved yet." : (STATUS_SENTENCE[row.status] ?? "This request cannot be sent again."));
+    if (row.status === "failed")
+      throw new ActionError("The provider refused this request, so sending it again would fail the same way. Ask the requester to submit a corrected one.");
+    throw new ActionError(
+      row.status === "pending" ? "This request has not been approved yet." : (STATUS_SENTENCE[row.status] ?? "This request cannot be sent again."),
+    );
   }
   // Claim the retry: only one person's retry goes ahead, and the claim marks the send as in flight.
   const claimedAt = new Date();
@@ -248,7 +251,12 @@ async function send(row: ApprovalRequest, user: Decider, request: RequestContext
   } else {
     const payload = executor.payloadSchema.safeParse(row.payload);
     if (!payload.success) {
-      stored = { ok: false, outcome: "not_sent", error: "This request no longer matches what the app can send. Nothing was sent; ask the requester to submit it again.", retryable: false };
+      stored = {
+        ok: false,
+        outcome: "not_sent",
+        error: "This request no longer matches what the app can send. Nothing was sent; ask the requester to submit it again.",
+        retryable: false,
+      };
     } else {
       try {
         const response = await runExecutor(executor, {

@@ -148,10 +148,7 @@ export function normalizeDescription(kind: string, d: MovementDescription): Move
 }
 
 /** Run an executor with the upstream client bound to the organization and environment. */
-export async function runExecutor(
-  executor: Executor,
-  input: Omit<ExecuteInput<unknown>, "upstream"> & { upstream?: Upstream },
-): Promise<ExecuteResult> {
+export async function runExecutor(executor: Executor, input: Omit<ExecuteInput<unknown>, "upstream"> & { upstream?: Upstream }): Promise<ExecuteResult> {
   let upstream = input.upstream;
   const ctx = {
     organizationId: input.organizationId,

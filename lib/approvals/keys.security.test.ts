@@ -106,11 +106,17 @@ describe("adding an API key", () => {
     });
     const { key } = (await issued.json()) as { key: string };
     await as("admin");
-    expect(await addApiKey({ environment: "sandbox", surface: "coins", scopes: ["Read"], key })).toMatchObject({ ok: true, data: { status: "pending_approval" } });
+    expect(await addApiKey({ environment: "sandbox", surface: "coins", scopes: ["Read"], key })).toMatchObject({
+      ok: true,
+      data: { status: "pending_approval" },
+    });
     await fetch(`${emu.url}/__emulator/keys/${key}`, { method: "DELETE" });
     const req = await pendingKey();
     await as("approver");
-    expect(await approveRequest({ requestId: req.id })).toMatchObject({ ok: true, data: { status: "failed", retryable: false, error: expect.stringMatching(/^Not applied: The provider does not accept this key/) } });
+    expect(await approveRequest({ requestId: req.id })).toMatchObject({
+      ok: true,
+      data: { status: "failed", retryable: false, error: expect.stringMatching(/^Not applied: The provider does not accept this key/) },
+    });
     expect(await getActiveApiKey(team.org.id, "sandbox", "coins")).toBeNull();
     expect(await held()).toBe(0);
   });
@@ -152,7 +158,10 @@ describe("an organization with a single admin", () => {
     await as("admin");
     const before = Date.now();
     const r = await addApiKey({ environment: "sandbox", surface: "core", scopes: [...ALL], key: FULL });
-    expect(r).toMatchObject({ ok: true, data: { status: "pending_approval", applyAt: expect.any(String), message: expect.stringMatching(/Nobody else can approve this/) } });
+    expect(r).toMatchObject({
+      ok: true,
+      data: { status: "pending_approval", applyAt: expect.any(String), message: expect.stringMatching(/Nobody else can approve this/) },
+    });
     expect(await applyDueControlChanges(team.org.id, new Date(before + SINGLE_ADMIN_DELAY_MS - 60_000))).toBe(0);
     expect(await getActiveApiKey(team.org.id, "sandbox", "core")).toBeNull();
     expect(await applyDueControlChanges(team.org.id, new Date(before + SINGLE_ADMIN_DELAY_MS + 60_000))).toBe(1);
@@ -171,7 +180,10 @@ describe("replacing and revoking an API key", () => {
     const oldId = (await getActiveApiKey(team.org.id, "sandbox", "core"))!.id;
 
     await as("admin");
-    expect(await replaceApiKey({ id: oldId, scopes: ["Read"], key: READONLY })).toMatchObject({ ok: true, data: { status: "pending_approval", masked: "sk_sandbox_…6d1c" } });
+    expect(await replaceApiKey({ id: oldId, scopes: ["Read"], key: READONLY })).toMatchObject({
+      ok: true,
+      data: { status: "pending_approval", masked: "sk_sandbox_…6d1c" },
+    });
     expect((await getActiveApiKey(team.org.id, "sandbox", "core"))?.key).toBe(FULL);
     const req = await pendingKey();
     expect(req.summary).toBe("Replace the Sandbox Core API key …1b3d with …6d1c (scopes Read)");

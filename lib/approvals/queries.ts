@@ -87,7 +87,11 @@ async function toRows(viewer: InboxViewer, rows: ApprovalRequest[]): Promise<App
     const limits = await limitsOf.get(r.currency)!;
     if (!limits.organization && !limits.requester) continue;
     const key = `${r.environment}:${r.currency}:${r.requestedById}`;
-    if (!totalsOf.has(key)) totalsOf.set(key, runningTotals(db, { organizationId: r.organizationId, environment: r.environment, currency: r.currency, requesterId: r.requestedById }, now));
+    if (!totalsOf.has(key))
+      totalsOf.set(
+        key,
+        runningTotals(db, { organizationId: r.organizationId, environment: r.environment, currency: r.currency, requesterId: r.requestedById }, now),
+      );
     const totals = await totalsOf.get(key)!;
     velocity.set(r.id, {
       organization: limits.organization ? { used: totals.organization.toFixed(), limit: limits.organization.toFixed() } : null,

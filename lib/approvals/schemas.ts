@@ -47,17 +47,17 @@ export const thresholdAmount = z
   .string({ error: "Enter an amount." })
   .trim()
   .transform((s) => s.replace(/[,\s_]/g, ""))
-  .pipe(
-    z
-      .string()
-      .regex(/^\d{1,20}(\.\d{1,18})?$/, { error: "Enter an amount of 0 or more, such as 1000 or 1500000.50." }),
-  );
+  .pipe(z.string().regex(/^\d{1,20}(\.\d{1,18})?$/, { error: "Enter an amount of 0 or more, such as 1000 or 1500000.50." }));
 
 export const setApprovalThresholdSchema = z
   .object({
     currency,
     /** A registered kind, or "*" for every kind without a threshold of its own. */
-    kind: z.string().trim().regex(/^(\*|[a-z][a-z0-9_]{1,40})$/, { error: "Choose what the limit applies to." }).default("*"),
+    kind: z
+      .string()
+      .trim()
+      .regex(/^(\*|[a-z][a-z0-9_]{1,40})$/, { error: "Choose what the limit applies to." })
+      .default("*"),
     /** Empty when removing. */
     amount: z.string().optional(),
     /** Remove the threshold: that currency (and kind) then needs approval for every amount. */

@@ -137,7 +137,14 @@ export async function submitMoneyMovement(input: SubmitInput): Promise<SubmitRes
           if (!always && withinThreshold(d.amount, threshold) && !(v && v.exceeded.length > 0)) {
             if (counted) {
               await tx.directMovement.create({
-                data: { ...scope, kind: input.kind, amount: counted.amount, currency: counted.currency, requestedById: input.user.id, attemptKey: input.attemptKey },
+                data: {
+                  ...scope,
+                  kind: input.kind,
+                  amount: counted.amount,
+                  currency: counted.currency,
+                  requestedById: input.user.id,
+                  attemptKey: input.attemptKey,
+                },
               });
             }
             return null;
@@ -173,8 +180,21 @@ export async function submitMoneyMovement(input: SubmitInput): Promise<SubmitRes
               ...(v ? { velocity: v } : {}),
             },
           });
-          await notify(tx, { organizationId: scope.organizationId, kind: "approval_waiting", dedupeKey: `approval:${row.id}`, actorId: input.user.id,
-            data: { requestId: row.id, summary: d.summary, amount: d.amount, currency: d.currency, requestedBy: input.user.email, environment: input.environment, expiresAt: expiresAt.toISOString() } });
+          await notify(tx, {
+            organizationId: scope.organizationId,
+            kind: "approval_waiting",
+            dedupeKey: `approval:${row.id}`,
+            actorId: input.user.id,
+            data: {
+              requestId: row.id,
+              summary: d.summary,
+              amount: d.amount,
+              currency: d.currency,
+              requestedBy: input.user.email,
+              environment: input.environment,
+              expiresAt: expiresAt.toISOString(),
+            },
+          });
           return row;
         },
         { timeout: 15_000 },

@@ -99,7 +99,14 @@ describe("per requester and for the organization", () => {
   it("each environment has its own total", async () => {
     await limits("1500", null);
     expect((await pay("operator", "900")).status).toBe("sent");
-    const prod = await submitMoneyMovement({ kind: KIND, payload: { amount: "900", currency: "USD" }, attemptKey: randomUUID(), user: team.operator, environment: "production", request: ctx });
+    const prod = await submitMoneyMovement({
+      kind: KIND,
+      payload: { amount: "900", currency: "USD" },
+      attemptKey: randomUUID(),
+      user: team.operator,
+      environment: "production",
+      request: ctx,
+    });
     expect(prod.status).toBe("sent");
   });
 });
@@ -133,14 +140,25 @@ describe("what people see", () => {
     signInAs(await testDb().user.findUniqueOrThrow({ where: { id: team.operator.id } }));
     expect(await setVelocityLimit({ currency: "USD", scope: "organization", amount: "3000" })).toMatchObject({ ok: false });
     signInAs(await testDb().user.findUniqueOrThrow({ where: { id: team.admin.id } }));
-    expect(await setVelocityLimit({ currency: "usd", scope: "organization", amount: "3,000" })).toEqual({ ok: true, data: { scope: "organization", currency: "USD", removed: false, changed: true, amount: "3000" } });
+    expect(await setVelocityLimit({ currency: "usd", scope: "organization", amount: "3,000" })).toEqual({
+      ok: true,
+      data: { scope: "organization", currency: "USD", removed: false, changed: true, amount: "3000" },
+    });
     expect(await setVelocityLimit({ currency: "USD", scope: "requester", amount: "1000" })).toMatchObject({ ok: true });
-    expect(await setVelocityLimit({ currency: "USD", scope: "requester", amount: "lots" })).toMatchObject({ ok: false, fieldErrors: { amount: expect.any(String) } });
+    expect(await setVelocityLimit({ currency: "USD", scope: "requester", amount: "lots" })).toMatchObject({
+      ok: false,
+      fieldErrors: { amount: expect.any(String) },
+    });
     expect(await testDb().approvalVelocityLimit.count({ where: { organizationId: team.org.id } })).toBe(2);
     // Removing one lets more through: it waits for a second person (controls-more.security.test.ts), then applies.
-    expect(await approvedBy(team.approver, () => setVelocityLimit({ currency: "USD", scope: "requester", remove: true }))).toMatchObject({ ok: true, data: { removed: true, status: "pending_approval" } });
+    expect(await approvedBy(team.approver, () => setVelocityLimit({ currency: "USD", scope: "requester", remove: true }))).toMatchObject({
+      ok: true,
+      data: { removed: true, status: "pending_approval" },
+    });
     expect(await testDb().approvalVelocityLimit.count({ where: { organizationId: team.org.id } })).toBe(1);
-    const actions = (await testDb().auditLog.findMany({ where: { organizationId: team.org.id, targetType: "approval_velocity_limit" }, orderBy: { id: "asc" } })).map((a) => a.action);
+    const actions = (
+      await testDb().auditLog.findMany({ where: { organizationId: team.org.id, targetType: "approval_velocity_limit" }, orderBy: { id: "asc" } })
+    ).map((a) => a.action);
     expect(actions).toEqual(["approval_velocity_limit.set", "approval_velocity_limit.set", "approval_velocity_limit.removed"]);
   });
 });

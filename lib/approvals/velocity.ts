@@ -59,7 +59,11 @@ export interface RunningTotals {
 }
 
 /** The running totals of a currency over the last 24 hours: the organization's and one requester's. */
-export async function runningTotals(tx: Tx, scope: { organizationId: string; environment: Environment; currency: string; requesterId: string }, now = new Date()): Promise<RunningTotals> {
+export async function runningTotals(
+  tx: Tx,
+  scope: { organizationId: string; environment: Environment; currency: string; requesterId: string },
+  now = new Date(),
+): Promise<RunningTotals> {
   const since = new Date(now.getTime() - VELOCITY_WINDOW_MS);
   const kinds = Object.keys(VELOCITY_KINDS);
   const rows = await tx.$queryRaw<{ org: string | null; mine: string | null }[]>`
@@ -92,7 +96,11 @@ export interface VelocityLimits {
   requester: Decimal | null;
 }
 
-export async function velocityLimits(organizationId: string, currency: string, client: Pick<Prisma.TransactionClient, "approvalVelocityLimit"> = db): Promise<VelocityLimits> {
+export async function velocityLimits(
+  organizationId: string,
+  currency: string,
+  client: Pick<Prisma.TransactionClient, "approvalVelocityLimit"> = db,
+): Promise<VelocityLimits> {
   const rows = await client.approvalVelocityLimit.findMany({ where: { organizationId, currency: currency.toUpperCase() } });
   const of = (s: VelocityScope) => {
     const r = rows.find((x) => x.scope === s);
@@ -122,7 +130,6 @@ export function judge(totals: RunningTotals, limits: VelocityLimits, amount: str
     requester: { used: mine.toFixed(), limit: limits.requester?.toFixed() ?? null },
   };
 }
-
 
 /**
  * The forms' one read: for every currency with a 24-hour limit, how much of it is used by the
@@ -156,5 +163,10 @@ export interface VelocityLimitRow {
 /** The organization's 24-hour limits for the settings page. */
 export async function listVelocityLimits(organizationId: string): Promise<VelocityLimitRow[]> {
   const rows = await db.approvalVelocityLimit.findMany({ where: { organizationId }, orderBy: [{ currency: "asc" }, { scope: "asc" }] });
-  return rows.map((r) => ({ currency: r.currency, scope: r.scope as VelocityScope, amount: new Decimal(r.amount.toString()).toFixed(), updatedAt: r.updatedAt.toISOString() }));
+  return rows.map((r) => ({
+    currency: r.currency,
+    scope: r.scope as VelocityScope,
+    amount: new Decimal(r.amount.toString()).toFixed(),
+    updatedAt: r.updatedAt.toISOString(),
+  }));
 }

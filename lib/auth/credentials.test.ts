@@ -7,7 +7,11 @@ import { THROTTLE_POLICY } from "./throttle";
 const PASSWORD = "correct horse battery";
 let team: Awaited<ReturnType<typeof createTeam>>;
 const from = (ip: string) => new Headers({ "x-forwarded-for": ip, "user-agent": "vitest" });
-const codeOf = (p: Promise<unknown>) => p.then(() => "ok", (e: { code?: string }) => e.code ?? "thrown");
+const codeOf = (p: Promise<unknown>) =>
+  p.then(
+    () => "ok",
+    (e: { code?: string }) => e.code ?? "thrown",
+  );
 
 beforeAll(async () => {
   team = await createTeam(await hashPassword(PASSWORD));

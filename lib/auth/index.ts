@@ -14,7 +14,10 @@ function oidcProvider(): NextAuthConfig["providers"] {
 
 // The issuer is the configured one (Auth.js checks that the ID token came from it) and the subject
 // the token's own `sub`: Auth.js's account id falls back to a random one when `sub` is missing.
-const oidcIdentity = (profile: { sub?: string | null } | undefined) => ({ issuer: env().OIDC_ISSUER ?? "", subject: typeof profile?.sub === "string" ? profile.sub : "" });
+const oidcIdentity = (profile: { sub?: string | null } | undefined) => ({
+  issuer: env().OIDC_ISSUER ?? "",
+  subject: typeof profile?.sub === "string" ? profile.sub : "",
+});
 
 export const oidcEnabled = () => oidcProvider().length > 0;
 
@@ -29,8 +32,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
     ...authConfig.callbacks,
     signIn: ({ account, profile }) =>
       account?.provider === "oidc" ? allowOidcSignIn({ ...oidcIdentity(profile), email: profile?.email, emailVerified: profile?.email_verified }) : true,
-    jwt: ({ token, user, account, profile }) =>
-      checkSessionToken({ token, user, oidc: account?.provider === "oidc" ? oidcIdentity(profile) : undefined }),
+    jwt: ({ token, user, account, profile }) => checkSessionToken({ token, user, oidc: account?.provider === "oidc" ? oidcIdentity(profile) : undefined }),
   },
   events: {
     signOut: async (message) => {

@@ -46,9 +46,18 @@ describe("session expiry", () => {
     const issuedAt = new Date("2026-06-01T08:00:00Z");
     vi.useFakeTimers({ toFake: ["Date"], now: issuedAt });
     // A just-signed-in token; the app answers with the session cookie it issues, under its own max age.
-    const signedIn = await encode({ token: { uid: user.id, sv: user.sessionVersion, sid: randomUUID() }, secret: process.env.AUTH_SECRET!, salt: COOKIE, maxAge: 60 });
+    const signedIn = await encode({
+      token: { uid: user.id, sv: user.sessionVersion, sid: randomUUID() },
+      secret: process.env.AUTH_SECRET!,
+      salt: COOKIE,
+      maxAge: 60,
+    });
     const res = await auth.handlers.GET(new NextRequest("http://localhost:3000/api/auth/session", { headers: { cookie: `${COOKIE}=${signedIn}` } }));
-    const issued = res.headers.getSetCookie().find((c) => c.startsWith(`${COOKIE}=`))?.split(";")[0]?.slice(COOKIE.length + 1);
+    const issued = res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith(`${COOKIE}=`))
+      ?.split(";")[0]
+      ?.slice(COOKIE.length + 1);
     expect(issued).toBeTruthy();
     expect((await res.json()).expires).toBe(new Date(issuedAt.getTime() + SESSION_MAX_AGE_SECONDS * 1000).toISOString());
     const cookie = `${COOKIE}=${issued}`;

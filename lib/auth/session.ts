@@ -59,4 +59,3 @@ export async function authorize(permission: Permission): Promise<CurrentUser> {
   }
   return user;
 }
-

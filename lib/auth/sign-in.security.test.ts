@@ -31,8 +31,7 @@ let team: Awaited<ReturnType<typeof createTeam>>;
 const net = `10.${randomInt(1, 255)}.${randomInt(1, 255)}`;
 const address = (host: number) => `${net}.${host}`;
 /** A request that came through the load balancer from `peer`, with whatever the client wrote before it. */
-const via = (peer: string, clientWrote?: string) =>
-  new Headers({ "x-forwarded-for": clientWrote ? `${clientWrote}, ${peer}` : peer, "user-agent": "vitest" });
+const via = (peer: string, clientWrote?: string) => new Headers({ "x-forwarded-for": clientWrote ? `${clientWrote}, ${peer}` : peer, "user-agent": "vitest" });
 const forged = () => `${randomInt(1, 224)}.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
 const attempt = (email: string, password: string, headers: Headers) =>
   authorizeCredentials({ email, password }, headers).then(
@@ -65,9 +64,7 @@ describe("the sign-in throttle keys on the address the proxies saw", () => {
 describe("parallel guesses cannot outrun the throttle", () => {
   it("checks at most the allowed number of passwords when many guesses arrive at once", async () => {
     const before = checks.count;
-    const codes = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => attempt(team.approver.email, i === 29 ? PASSWORD : `guess-${i}`, via(address(4)))),
-    );
+    const codes = await Promise.all(Array.from({ length: 30 }, (_, i) => attempt(team.approver.email, i === 29 ? PASSWORD : `guess-${i}`, via(address(4)))));
     expect(checks.count - before).toBeLessThanOrEqual(GUESSES_PER_ACCOUNT_AND_ADDRESS);
     expect(codes.filter((c) => c === "throttled").length).toBeGreaterThanOrEqual(30 - GUESSES_PER_ACCOUNT_AND_ADDRESS);
   });

@@ -10,17 +10,61 @@ const ev = (name: string, data: Record<string, unknown>, when: string, body: "cu
   receivedAt: at(when),
   payload: body === "current" ? { event: name, timestamp: when, data } : { event: name, event_id: "e1", created_at: when, data },
 });
-const sum = (xs: { key: string; amount: Decimal }[], key: string) => xs.filter((x) => x.key === key).reduce((a, x) => a.plus(x.amount), new Decimal(0)).toFixed(2);
+const sum = (xs: { key: string; amount: Decimal }[], key: string) =>
+  xs
+    .filter((x) => x.key === key)
+    .reduce((a, x) => a.plus(x.amount), new Decimal(0))
+    .toFixed(2);
 
 describe("deltasFromEvents", () => {
   it("credits completed deposits to the balance the provider credits", () => {
     const d = deltasFromEvents([
-      ev("deposit.completed", { id: "d1", type: "CRYPTO_DEPOSIT", customer_id: "c1", settlement_mode: "INTERNAL_BALANCE", settled_amount: "99.50", settled_currency: "USD" }, "2026-11-20T10:00:00Z"),
-      ev("deposit.completed", { id: "d2", type: "NGN_DEPOSIT", customer_id: null, settlement_mode: "INTERNAL_BALANCE", settled_amount: "31.20", settled_currency: "USD" }, "2026-11-20T11:00:00Z"),
-      ev("deposit.completed", { id: "d3", type: "NGN_DEPOSIT", customer_id: null, settlement_mode: "INTERNAL_BALANCE", settled_amount: "49750.00", settled_currency: "NGN" }, "2026-11-20T12:00:00Z"),
-      ev("deposit.completed", { id: "d4", type: "CRYPTO_DEPOSIT", customer_id: "c2", settlement_mode: "CUSTOMER_NGN_BALANCE", settled_amount: "150000.00", settled_currency: "NGN", developer_fee: { percentage: "1", amount: "1500.00", currency: "NGN" } }, "2026-11-20T13:00:00Z"),
-      ev("deposit.completed", { id: "d5", type: "NGN_DEPOSIT", customer_id: "c3", settlement_mode: "ONCHAIN", settled_amount: "30.00", settled_currency: "USDC", developer_fee: { percentage: "2", amount: "0.60", currency: "USDC" } }, "2026-11-20T14:00:00Z"),
-      ev("deposit.completed", { id: "d6", type: "NGN_DEPOSIT", customer_id: "c3", settlement_mode: "ONCHAIN", settled_amount: "30.00", settled_currency: "USDC" }, "2026-11-20T15:00:00Z"),
+      ev(
+        "deposit.completed",
+        { id: "d1", type: "CRYPTO_DEPOSIT", customer_id: "c1", settlement_mode: "INTERNAL_BALANCE", settled_amount: "99.50", settled_currency: "USD" },
+        "2026-11-20T10:00:00Z",
+      ),
+      ev(
+        "deposit.completed",
+        { id: "d2", type: "NGN_DEPOSIT", customer_id: null, settlement_mode: "INTERNAL_BALANCE", settled_amount: "31.20", settled_currency: "USD" },
+        "2026-11-20T11:00:00Z",
+      ),
+      ev(
+        "deposit.completed",
+        { id: "d3", type: "NGN_DEPOSIT", customer_id: null, settlement_mode: "INTERNAL_BALANCE", settled_amount: "49750.00", settled_currency: "NGN" },
+        "2026-11-20T12:00:00Z",
+      ),
+      ev(
+        "deposit.completed",
+        {
+          id: "d4",
+          type: "CRYPTO_DEPOSIT",
+          customer_id: "c2",
+          settlement_mode: "CUSTOMER_NGN_BALANCE",
+          settled_amount: "150000.00",
+          settled_currency: "NGN",
+          developer_fee: { percentage: "1", amount: "1500.00", currency: "NGN" },
+        },
+        "2026-11-20T13:00:00Z",
+      ),
+      ev(
+        "deposit.completed",
+        {
+          id: "d5",
+          type: "NGN_DEPOSIT",
+          customer_id: "c3",
+          settlement_mode: "ONCHAIN",
+          settled_amount: "30.00",
+          settled_currency: "USDC",
+          developer_fee: { percentage: "2", amount: "0.60", currency: "USDC" },
+        },
+        "2026-11-20T14:00:00Z",
+      ),
+      ev(
+        "deposit.completed",
+        { id: "d6", type: "NGN_DEPOSIT", customer_id: "c3", settlement_mode: "ONCHAIN", settled_amount: "30.00", settled_currency: "USDC" },
+        "2026-11-20T15:00:00Z",
+      ),
     ]);
     expect(sum(d, "collectionUsd")).toBe("100.10");
     expect(sum(d, "withdrawalUsd")).toBe("31.20");
@@ -65,9 +109,18 @@ describe("deriveSeries", () => {
         { id: "m0", amount_usd: "999.00", status: "FAILED", created_at: "2026-11-21T09:00:00Z" },
         { id: "old", amount_usd: "1.00", status: "COMPLETED", created_at: "2026-10-01T00:00:00Z" },
       ]),
-      ...deltasFromEvents([ev("deposit.completed", { id: "d1", type: "CRYPTO_DEPOSIT", customer_id: "c", settlement_mode: "INTERNAL_BALANCE", settled_amount: "100.00", settled_currency: "USD" }, "2026-11-20T10:00:00Z")]),
+      ...deltasFromEvents([
+        ev(
+          "deposit.completed",
+          { id: "d1", type: "CRYPTO_DEPOSIT", customer_id: "c", settlement_mode: "INTERNAL_BALANCE", settled_amount: "100.00", settled_currency: "USD" },
+          "2026-11-20T10:00:00Z",
+        ),
+      ]),
     ];
-    const s = deriveSeries({ collectionUsd: "10000.00", withdrawalUsd: "27500.00", withdrawalNgn: "1500000.00" }, deltas, { from: at("2026-11-15T00:00:00Z"), to: at("2026-11-22T00:00:00Z") });
+    const s = deriveSeries({ collectionUsd: "10000.00", withdrawalUsd: "27500.00", withdrawalNgn: "1500000.00" }, deltas, {
+      from: at("2026-11-15T00:00:00Z"),
+      to: at("2026-11-22T00:00:00Z"),
+    });
     expect(s.changes).toBe(3);
     expect(s.points.map((p) => [p.at, p.collectionUsd, p.withdrawalUsd, p.withdrawalNgn])).toEqual([
       ["2026-11-15T00:00:00.000Z", "12400.00", "25000.00", "1500000.00"],
@@ -79,7 +132,10 @@ describe("deriveSeries", () => {
 
   it("undoes changes after the window end first, and keeps NGN absent when the provider shows none", () => {
     const deltas = deltasFromMoves([{ id: "late", amount_usd: "5.00", status: "COMPLETED", created_at: "2026-11-22T00:00:05Z" }]);
-    const s = deriveSeries({ collectionUsd: "95.00", withdrawalUsd: "5.00", withdrawalNgn: null }, deltas, { from: at("2026-11-21T00:00:00Z"), to: at("2026-11-22T00:00:00Z") });
+    const s = deriveSeries({ collectionUsd: "95.00", withdrawalUsd: "5.00", withdrawalNgn: null }, deltas, {
+      from: at("2026-11-21T00:00:00Z"),
+      to: at("2026-11-22T00:00:00Z"),
+    });
     expect(s.changes).toBe(0);
     expect(s.points).toEqual([
       { at: "2026-11-21T00:00:00.000Z", collectionUsd: "100.00", withdrawalUsd: "0.00", withdrawalNgn: null },
@@ -93,7 +149,12 @@ describe("deriveSeries with many changes", () => {
     const from = at("2026-11-01T00:00:00Z");
     const to = at("2026-11-11T00:00:00Z");
     // 1,000 moves of 1.00, one every 10 minutes from the window start.
-    const moves = Array.from({ length: 1000 }, (_, i) => ({ id: `m${i}`, amount_usd: "1.00", status: "COMPLETED", created_at: new Date(from.getTime() + (i + 1) * 600_000).toISOString() }));
+    const moves = Array.from({ length: 1000 }, (_, i) => ({
+      id: `m${i}`,
+      amount_usd: "1.00",
+      status: "COMPLETED",
+      created_at: new Date(from.getTime() + (i + 1) * 600_000).toISOString(),
+    }));
     const s = deriveSeries({ collectionUsd: "0.00", withdrawalUsd: "1000.00", withdrawalNgn: null }, deltasFromMoves(moves), { from, to }, 100);
     expect(s.changes).toBe(2000);
     expect(s.bucketMs).toBe(8_640_000);
@@ -109,7 +170,10 @@ describe("deriveSeries with many changes", () => {
   });
 
   it("keeps every point when there are few changes", () => {
-    const s = deriveSeries({ collectionUsd: "1.00", withdrawalUsd: "0.00", withdrawalNgn: null }, [], { from: at("2026-11-01T00:00:00Z"), to: at("2026-11-02T00:00:00Z") });
+    const s = deriveSeries({ collectionUsd: "1.00", withdrawalUsd: "0.00", withdrawalNgn: null }, [], {
+      from: at("2026-11-01T00:00:00Z"),
+      to: at("2026-11-02T00:00:00Z"),
+    });
     expect(s.bucketMs).toBeNull();
     expect(s.points).toHaveLength(2);
   });

@@ -15,7 +15,10 @@ export interface PendingApprovals {
   scope: "for_you" | "yours";
 }
 
-export async function countPendingApprovals(user: Pick<CurrentUser, "id" | "role" | "organizationId" | "environment">, now = new Date()): Promise<PendingApprovals> {
+export async function countPendingApprovals(
+  user: Pick<CurrentUser, "id" | "role" | "organizationId" | "environment">,
+  now = new Date(),
+): Promise<PendingApprovals> {
   if (can(user.role, "approval:decide")) return { count: await countPendingForUser(user), scope: "for_you" };
   const count = await db.approvalRequest.count({
     where: { organizationId: user.organizationId, environment: user.environment, status: "pending", requestedById: user.id, expiresAt: { gt: now } },

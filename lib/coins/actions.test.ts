@@ -34,12 +34,19 @@ async function provider<T>(path: string): Promise<T> {
   return ((await res.json()) as { data: T }).data;
 }
 const orderCount = async () => (await provider<{ orders: unknown[] }>("/orders?limit=100")).orders.length;
-async function call<T>(handler: (r: Request, c?: { params?: Promise<Record<string, string>> }) => Promise<Response>, path: string, params?: Record<string, string>): Promise<{ status: number; body: T }> {
+async function call<T>(
+  handler: (r: Request, c?: { params?: Promise<Record<string, string>> }) => Promise<Response>,
+  path: string,
+  params?: Record<string, string>,
+): Promise<{ status: number; body: T }> {
   const res = await handler(new Request(`http://app.test${path}`), params ? { params: Promise.resolve(params) } : undefined);
   return { status: res.status, body: (await res.json()) as T };
 }
 async function saveAddress(label: string): Promise<{ id: string; address: string }> {
-  const res = await emu.request("/coins/v1/crypto-withdrawals/addresses", { method: "POST", json: { address: `0x${randomBytes(20).toString("hex")}`, asset: "USDC", chain: "base", label } });
+  const res = await emu.request("/coins/v1/crypto-withdrawals/addresses", {
+    method: "POST",
+    json: { address: `0x${randomBytes(20).toString("hex")}`, asset: "USDC", chain: "base", label },
+  });
   expect(res.status).toBe(201);
   return ((await res.json()) as { data: { id: string; address: string } }).data;
 }
@@ -53,7 +60,16 @@ afterAll(() => emu.close());
 
 beforeEach(async () => {
   team = await createTeam();
-  await testDb().$transaction((tx) => addApiKey(tx as never, { organizationId: team.org.id, environment: "sandbox", surface: "coins", key: SEED_KEYS.full, scopes: ["Read", "Write", "Trade"], actorId: team.admin.id }));
+  await testDb().$transaction((tx) =>
+    addApiKey(tx as never, {
+      organizationId: team.org.id,
+      environment: "sandbox",
+      surface: "coins",
+      key: SEED_KEYS.full,
+      scopes: ["Read", "Write", "Trade"],
+      actorId: team.admin.id,
+    }),
+  );
   // Orders go through the approvals engine: these limits let the tests' orders be placed at once.
   await testDb().approvalThreshold.createMany({
     data: [
@@ -89,7 +105,11 @@ describe("placing an order", () => {
     await as("operator");
     const before = await orderCount();
     const r = await placeCoinsOrder({ side: "buy", market: "BTC-NGN", amount: "1999.99", attemptKey: randomUUID() });
-    expect(r).toEqual({ ok: false, error: "This order is worth 1999.99 NGN; the market's minimum is 2000.00 NGN.", fieldErrors: { amount: "This order is worth 1999.99 NGN; the market's minimum is 2000.00 NGN." } });
+    expect(r).toEqual({
+      ok: false,
+      error: "This order is worth 1999.99 NGN; the market's minimum is 2000.00 NGN.",
+      fieldErrors: { amount: "This order is worth 1999.99 NGN; the market's minimum is 2000.00 NGN." },
+    });
     expect(await orderCount()).toBe(before);
   });
 
@@ -101,7 +121,10 @@ describe("placing an order", () => {
     if (!r.ok) throw new Error(JSON.stringify(r));
     if (r.data.outcome !== "placed") throw new Error(JSON.stringify(r));
     expect(r.data).toMatchObject({ status: "pending", replayed: false });
-    expect(await placeCoinsOrder({ side: "buy", market: "BTC-NGN", amount: "2500.00", attemptKey })).toEqual({ ok: true, data: { outcome: "placed", id: r.data.id, status: "pending", replayed: true } });
+    expect(await placeCoinsOrder({ side: "buy", market: "BTC-NGN", amount: "2500.00", attemptKey })).toEqual({
+      ok: true,
+      data: { outcome: "placed", id: r.data.id, status: "pending", replayed: true },
+    });
     expect(await orderCount()).toBe(before + 1);
     const audit = await testDb().auditLog.findMany({ where: { organizationId: team.org.id, action: "money_movement.sent", targetType: "coins_order" } });
     expect(audit).toHaveLength(2); // the send, and the replay answered from the ledger
@@ -132,11 +155,16 @@ describe("saved addresses", () => {
     await as("viewer");
     expect(await renameCoinsAddress({ id: saved.id, label: "Nope", attemptKey: randomUUID() })).toEqual(REFUSED);
     await as("operator");
-    expect(await renameCoinsAddress({ id: saved.id, label: "  Cold wallet ", attemptKey: randomUUID() })).toEqual({ ok: true, data: { id: saved.id, label: "Cold wallet" } });
+    expect(await renameCoinsAddress({ id: saved.id, label: "  Cold wallet ", attemptKey: randomUUID() })).toEqual({
+      ok: true,
+      data: { id: saved.id, label: "Cold wallet" },
+    });
     expect(await renameCoinsAddress({ id: saved.id, label: "", attemptKey: randomUUID() })).toEqual({ ok: true, data: { id: saved.id, label: "" } });
     const stored = (await provider<{ id: string; label: string }[]>("/crypto-withdrawals/addresses")).find((a) => a.id === saved.id);
     expect(stored?.label).toBe("");
-    const actions = (await testDb().auditLog.findMany({ where: { organizationId: team.org.id, targetId: saved.id }, orderBy: { id: "asc" } })).map((a) => a.action);
+    const actions = (await testDb().auditLog.findMany({ where: { organizationId: team.org.id, targetId: saved.id }, orderBy: { id: "asc" } })).map(
+      (a) => a.action,
+    );
     expect(actions).toEqual(["coins_address.renamed", "coins_address.label_cleared"]);
   });
 });
@@ -161,17 +189,25 @@ describe("withdrawals through four eyes", () => {
     expect(await cryptoCount()).toBe(before + 1);
     expect((await approveRequest({ requestId: r.data.approvalId })).ok).toBe(false);
     expect(await cryptoCount()).toBe(before + 1);
-    const newest = (await provider<{ withdrawals: { id: string; address_id: string; amount: string; asset: string; chain: string }[] }>("/crypto-withdrawals?limit=1")).withdrawals[0]!;
+    const newest = (
+      await provider<{ withdrawals: { id: string; address_id: string; amount: string; asset: string; chain: string }[] }>("/crypto-withdrawals?limit=1")
+    ).withdrawals[0]!;
     expect(newest).toMatchObject({ address_id: saved.id, asset: "USDC", chain: "base" });
 
     const approvalId = r.data.approvalId;
     // The inbox links the sent request to the withdrawal's page, and that page's route reads it as it settles.
-    const sent = (await loadInbox({ id: team.approver.id, organizationId: team.org.id, environment: "sandbox", role: "approver" }, { page: 1 })).history.rows.find((row) => row.id === approvalId);
+    const sent = (
+      await loadInbox({ id: team.approver.id, organizationId: team.org.id, environment: "sandbox", role: "approver" }, { page: 1 })
+    ).history.rows.find((row) => row.id === approvalId);
     expect(sent).toMatchObject({ status: "sent", resourceId: newest.id, resourceHref: `/coins/withdrawals/crypto/${newest.id}` });
     await emu.control.advance(70_000);
     const view = await call<WithdrawalView>(getCryptoWithdrawal, `/api/coins/withdrawals/crypto/${newest.id}`, { id: newest.id });
     expect(view.status).toBe(200);
-    expect(view.body).toMatchObject({ kind: "crypto", stale: false, withdrawal: { id: newest.id, address: saved.address, asset: "USDC", status: "completed" } });
+    expect(view.body).toMatchObject({
+      kind: "crypto",
+      stale: false,
+      withdrawal: { id: newest.id, address: saved.address, asset: "USDC", status: "completed" },
+    });
     expect(view.body.kind === "crypto" && view.body.withdrawal.tx_hash).toMatch(/^0x[0-9a-f]{64}$/);
   });
 
@@ -200,7 +236,10 @@ describe("withdrawals through four eyes", () => {
 
     await as("viewer");
     const view = await call<WithdrawalView>(getFiatWithdrawal, `/api/coins/withdrawals/fiat/${r.data.id}`, { id: r.data.id });
-    expect(view).toMatchObject({ status: 200, body: { kind: "fiat", withdrawal: { id: r.data.id, amount: "5000.00", currency: "NGN", account_number: "0123456789", narration: "Supplier" } } });
+    expect(view).toMatchObject({
+      status: 200,
+      body: { kind: "fiat", withdrawal: { id: r.data.id, amount: "5000.00", currency: "NGN", account_number: "0123456789", narration: "Supplier" } },
+    });
     // Unknown ids, non-ids and a fiat id asked of the crypto route are 404s with a sentence.
     for (const id of [randomUUID(), "not-an-id"]) {
       const missing = await call<{ error: string }>(getFiatWithdrawal, `/api/coins/withdrawals/fiat/${id}`, { id });
@@ -212,6 +251,8 @@ describe("withdrawals through four eyes", () => {
 
   it("a viewer may not withdraw", async () => {
     await as("viewer");
-    expect(await createCoinsFiatWithdrawal({ amount: "5000.00", bank_code: "044", account_number: "0123456789", narration: "", attemptKey: randomUUID() })).toEqual(REFUSED);
+    expect(
+      await createCoinsFiatWithdrawal({ amount: "5000.00", bank_code: "044", account_number: "0123456789", narration: "", attemptKey: randomUUID() }),
+    ).toEqual(REFUSED);
   });
 });

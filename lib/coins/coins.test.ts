@@ -72,7 +72,10 @@ describe("stale prices", () => {
 
 describe("filters in the URL", () => {
   it("keeps known values and drops anything else", () => {
-    expect(parseMarketFilters({ base_caid: "bip122:000000000019d6689c085ae165831e93/slip44:0", quote_caid: "not an id" })).toEqual({ base_caid: "bip122:000000000019d6689c085ae165831e93/slip44:0", quote_caid: undefined });
+    expect(parseMarketFilters({ base_caid: "bip122:000000000019d6689c085ae165831e93/slip44:0", quote_caid: "not an id" })).toEqual({
+      base_caid: "bip122:000000000019d6689c085ae165831e93/slip44:0",
+      quote_caid: undefined,
+    });
     expect(parseOrderFilters({ status: "completed", side: "hold", base_asset: "btc", quote_asset: "N G N", cursor: "b3JkZXJzOjIw" })).toEqual({
       status: "completed",
       side: undefined,
@@ -81,14 +84,28 @@ describe("filters in the URL", () => {
       cursor: "b3JkZXJzOjIw",
       trail: [],
     });
-    expect(parseTransactionFilters({ type: ["fee", "trade"], status: "weird", cursor: "<script>" })).toMatchObject({ type: "fee", status: undefined, cursor: undefined });
-    expect(parseWithdrawalFilters({ crypto_status: "processing", crypto_asset: "usdc", fiat_status: "failed", crypto_cursor: "abc", crypto_trail: ",xyz" }, "crypto")).toEqual({
+    expect(parseTransactionFilters({ type: ["fee", "trade"], status: "weird", cursor: "<script>" })).toMatchObject({
+      type: "fee",
+      status: undefined,
+      cursor: undefined,
+    });
+    expect(
+      parseWithdrawalFilters(
+        { crypto_status: "processing", crypto_asset: "usdc", fiat_status: "failed", crypto_cursor: "abc", crypto_trail: ",xyz" },
+        "crypto",
+      ),
+    ).toEqual({
       status: "processing",
       asset: "USDC",
       cursor: "abc",
       trail: ["", "xyz"],
     });
-    expect(parseWithdrawalFilters({ crypto_status: "processing", fiat_status: "failed" }, "fiat")).toEqual({ status: "failed", asset: undefined, cursor: undefined, trail: [] });
+    expect(parseWithdrawalFilters({ crypto_status: "processing", fiat_status: "failed" }, "fiat")).toEqual({
+      status: "failed",
+      asset: undefined,
+      cursor: undefined,
+      trail: [],
+    });
   });
 
   it("walks older and back newer with the cursor trail", () => {

@@ -22,7 +22,14 @@ const cursor = z
 const trail = z
   .string()
   .optional()
-  .transform((v) => (v ? v.split(",").filter((c) => c === "" || CURSOR.test(c)).slice(-50) : []));
+  .transform((v) =>
+    v
+      ? v
+          .split(",")
+          .filter((c) => c === "" || CURSOR.test(c))
+          .slice(-50)
+      : [],
+  );
 
 const oneOf = <T extends readonly string[]>(values: T) =>
   z
@@ -50,7 +57,14 @@ export const marketFiltersSchema = z.object({ base_caid: caid, quote_caid: caid 
 export type MarketFilters = z.output<typeof marketFiltersSchema>;
 
 export const ORDER_SIDES = ["buy", "sell"] as const;
-export const orderFiltersSchema = z.object({ status: oneOf(COINS_ORDER_STATUSES), side: oneOf(ORDER_SIDES), base_asset: asset, quote_asset: asset, cursor, trail });
+export const orderFiltersSchema = z.object({
+  status: oneOf(COINS_ORDER_STATUSES),
+  side: oneOf(ORDER_SIDES),
+  base_asset: asset,
+  quote_asset: asset,
+  cursor,
+  trail,
+});
 export type OrderFilters = z.output<typeof orderFiltersSchema>;
 
 export const TRANSACTION_TYPES = ["deposit", "withdrawal", "trade", "fee"] as const;
@@ -70,7 +84,12 @@ export const parseTransactionFilters = (raw: Raw) => transactionFiltersSchema.pa
 /** The crypto and fiat withdrawal lists share one page, so each keeps its own prefixed parameters. */
 export function parseWithdrawalFilters(raw: Raw, prefix: "crypto" | "fiat"): WithdrawalFilters {
   const r = first(raw);
-  return withdrawalFiltersSchema.parse({ status: r[`${prefix}_status`], asset: prefix === "crypto" ? r.crypto_asset : undefined, cursor: r[`${prefix}_cursor`], trail: r[`${prefix}_trail`] });
+  return withdrawalFiltersSchema.parse({
+    status: r[`${prefix}_status`],
+    asset: prefix === "crypto" ? r.crypto_asset : undefined,
+    cursor: r[`${prefix}_cursor`],
+    trail: r[`${prefix}_trail`],
+  });
 }
 
 /** The URL query of a cursor-paged view: empty values left out. */

@@ -9,7 +9,21 @@ import "server-only";
 import type { CurrentUser } from "@/lib/auth/session";
 import { LATEST, upstreamFor, UpstreamError } from "@/lib/upstream";
 import { PAGE_SIZE, type MarketFilters, type OrderFilters, type TransactionFilters, type WithdrawalFilters } from "./filters";
-import type { AddressesView, AssetsView, BalancesView, CryptoWithdrawal, CursorPage, DepositOptionsView, FiatWithdrawal, MarketsView, WithdrawalKind, WithdrawalView, CoinsOrder, CoinsTransaction, OrderView } from "./views";
+import type {
+  AddressesView,
+  AssetsView,
+  BalancesView,
+  CryptoWithdrawal,
+  CursorPage,
+  DepositOptionsView,
+  FiatWithdrawal,
+  MarketsView,
+  WithdrawalKind,
+  WithdrawalView,
+  CoinsOrder,
+  CoinsTransaction,
+  OrderView,
+} from "./views";
 
 const upstreamOf = (user: CurrentUser) => upstreamFor({ organizationId: user.organizationId, environment: user.environment });
 const fresh = (r: { fetchedAt: Date; stale: boolean }) => ({ fetchedAt: r.fetchedAt.toISOString(), stale: r.stale });
@@ -17,13 +31,19 @@ const fresh = (r: { fetchedAt: Date; stale: boolean }) => ({ fetchedAt: r.fetche
 export async function readMarkets(user: CurrentUser, f: Partial<MarketFilters> = {}): Promise<MarketsView> {
   const up = upstreamOf(user);
   const filtered = f.base_caid !== undefined || f.quote_caid !== undefined;
-  const [all, rows] = await Promise.all([up.coins.listMarkets({}), filtered ? up.coins.listMarkets({ base_caid: f.base_caid, quote_caid: f.quote_caid }) : null]);
+  const [all, rows] = await Promise.all([
+    up.coins.listMarkets({}),
+    filtered ? up.coins.listMarkets({ base_caid: f.base_caid, quote_caid: f.quote_caid }) : null,
+  ]);
   const shown = rows ?? all;
   return { rows: shown.data.markets, all: all.data.markets, fetchedAt: shown.fetchedAt.toISOString(), stale: shown.stale || all.stale };
 }
 
 export async function readOrders(user: CurrentUser, f: OrderFilters): Promise<CursorPage<CoinsOrder>> {
-  const r = await upstreamOf(user).coins.listOrders({ status: f.status, side: f.side, base_asset: f.base_asset, quote_asset: f.quote_asset, cursor: f.cursor, limit: PAGE_SIZE }, { cache: LATEST });
+  const r = await upstreamOf(user).coins.listOrders(
+    { status: f.status, side: f.side, base_asset: f.base_asset, quote_asset: f.quote_asset, cursor: f.cursor, limit: PAGE_SIZE },
+    { cache: LATEST },
+  );
   return { rows: r.data.orders, nextCursor: r.data.next_cursor ?? null, ...fresh(r) };
 }
 
@@ -50,7 +70,10 @@ export async function readBalances(user: CurrentUser): Promise<BalancesView> {
 }
 
 export async function readTransactions(user: CurrentUser, f: TransactionFilters): Promise<CursorPage<CoinsTransaction>> {
-  const r = await upstreamOf(user).coins.listTransactions({ type: f.type, asset: f.asset, status: f.status, cursor: f.cursor, limit: PAGE_SIZE }, { cache: LATEST });
+  const r = await upstreamOf(user).coins.listTransactions(
+    { type: f.type, asset: f.asset, status: f.status, cursor: f.cursor, limit: PAGE_SIZE },
+    { cache: LATEST },
+  );
   return { rows: r.data.transactions, nextCursor: r.data.next_cursor ?? null, ...fresh(r) };
 }
 

@@ -68,7 +68,9 @@ export function orderFee(value: Decimal, feeBps: number, digits: number): Decima
 /** The sentence for an order under the market's minimum, or null. */
 export function belowMinimum(value: Decimal | null, minQuote: string | null | undefined, quote: string): string | null {
   if (!value || !minQuote || !/^\d+(\.\d+)?$/.test(minQuote)) return null;
-  return value.lt(minQuote) ? `This order is worth ${value.toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed(2)} ${quote}; the market's minimum is ${minQuote} ${quote}.` : null;
+  return value.lt(minQuote)
+    ? `This order is worth ${value.toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed(2)} ${quote}; the market's minimum is ${minQuote} ${quote}.`
+    : null;
 }
 
 // ---- saved addresses ----
@@ -76,15 +78,25 @@ export function belowMinimum(value: Decimal | null, minQuote: string | null | un
 export const addressFormSchema = z.object({
   asset: z.string({ error: "Choose the asset." }).trim().min(1, { error: "Choose the asset." }),
   chain: z.string({ error: "Choose the chain." }).trim().min(1, { error: "Choose the chain." }),
-  address: z.string({ error: "Enter the address." }).trim().min(1, { error: "Enter the address." }).max(128, { error: "An address has at most 128 characters." }),
-  label: z.string().trim().max(LABEL_MAX, { error: `Keep the label to ${LABEL_MAX} characters.` }),
+  address: z
+    .string({ error: "Enter the address." })
+    .trim()
+    .min(1, { error: "Enter the address." })
+    .max(128, { error: "An address has at most 128 characters." }),
+  label: z
+    .string()
+    .trim()
+    .max(LABEL_MAX, { error: `Keep the label to ${LABEL_MAX} characters.` }),
 });
 export type AddressFormValues = z.input<typeof addressFormSchema>;
 export const createAddressSchema = withAttemptKey(addressFormSchema.shape);
 
 /** An empty label clears it (the spec's rule), so "" is a valid value. */
 export const addressLabelSchema = z.object({
-  label: z.string({ error: "Enter a label, or leave it empty to clear it." }).trim().max(LABEL_MAX, { error: `Keep the label to ${LABEL_MAX} characters.` }),
+  label: z
+    .string({ error: "Enter a label, or leave it empty to clear it." })
+    .trim()
+    .max(LABEL_MAX, { error: `Keep the label to ${LABEL_MAX} characters.` }),
 });
 export const renameAddressSchema = withAttemptKey({ id: uuid, ...addressLabelSchema.shape });
 
@@ -101,7 +113,11 @@ export const createCryptoWithdrawalSchema = withAttemptKey(cryptoWithdrawalFormS
 export const cryptoWithdrawalPayloadSchema = z
   .object({
     address_id: z.uuid(),
-    asset: z.string().trim().toUpperCase().regex(/^[A-Z0-9]{2,12}$/),
+    asset: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z0-9]{2,12}$/),
     chain: z.string().trim().min(1),
     amount: positiveDecimal("the amount to send"),
     address: z.string().trim().min(1),
@@ -110,7 +126,9 @@ export const cryptoWithdrawalPayloadSchema = z
   .strict();
 export type CryptoWithdrawalPayload = z.output<typeof cryptoWithdrawalPayloadSchema>;
 
-const ngnAmount = positiveDecimal("the amount in naira").refine((v) => !v.includes(".") || v.split(".")[1]!.length <= 2, { error: "Enter naira with at most two decimals, for example 25000.00." });
+const ngnAmount = positiveDecimal("the amount in naira").refine((v) => !v.includes(".") || v.split(".")[1]!.length <= 2, {
+  error: "Enter naira with at most two decimals, for example 25000.00.",
+});
 
 export const fiatWithdrawalFormSchema = z.object({
   amount: ngnAmount,

@@ -35,9 +35,7 @@ export async function migrate(databaseUrl: string, dir = migrationsDir()): Promi
          name text PRIMARY KEY, checksum text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`,
     );
     const done = new Map<string, string>(
-      (await client.query<{ name: string; checksum: string }>("SELECT name, checksum FROM _migrations")).rows.map(
-        (r) => [r.name, r.checksum],
-      ),
+      (await client.query<{ name: string; checksum: string }>("SELECT name, checksum FROM _migrations")).rows.map((r) => [r.name, r.checksum]),
     );
     const applied: string[] = [];
     for (const name of names) {

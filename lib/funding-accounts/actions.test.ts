@@ -30,14 +30,20 @@ const REFUSED = { ok: false, error: "Your role does not allow this. Ask an admin
 const LIVE_KEY = "sk_live_demo_live_6d2a8c4e";
 
 async function storeKey(organizationId: string, actorId: string, environment: "sandbox" | "production", key: string) {
-  await testDb().$transaction((tx) => vault.addApiKey(tx as never, { organizationId, environment, surface: "core", key, scopes: ["Read", "Write", "Trade"], actorId }));
+  await testDb().$transaction((tx) =>
+    vault.addApiKey(tx as never, { organizationId, environment, surface: "core", key, scopes: ["Read", "Write", "Trade"], actorId }),
+  );
 }
 
 const as = async (who: "viewer" | "operator" | "approver" | "admin", t = team) => {
   signInAs(await testDb().user.findUniqueOrThrow({ where: { id: t[who].id } }));
 };
 
-async function call<T>(handler: (r: Request, c?: { params?: Promise<Record<string, string>> }) => Promise<Response>, path: string, params?: Record<string, string>): Promise<{ status: number; body: T }> {
+async function call<T>(
+  handler: (r: Request, c?: { params?: Promise<Record<string, string>> }) => Promise<Response>,
+  path: string,
+  params?: Record<string, string>,
+): Promise<{ status: number; body: T }> {
   const res = await handler(new Request(`http://app.test${path}`), params ? { params: Promise.resolve(params) } : undefined);
   return { status: res.status, body: (await res.json()) as T };
 }
@@ -60,7 +66,10 @@ async function rate(to: string, side: "BUY" | "SELL"): Promise<RateView> {
 }
 
 beforeAll(async () => {
-  [sandbox, live] = await Promise.all([withEmulator({ rateLimitPerMinute: 0, logLevel: "silent" }), withEmulator({ mode: "live", rateLimitPerMinute: 0, logLevel: "silent" })]);
+  [sandbox, live] = await Promise.all([
+    withEmulator({ rateLimitPerMinute: 0, logLevel: "silent" }),
+    withEmulator({ mode: "live", rateLimitPerMinute: 0, logLevel: "silent" }),
+  ]);
   // env() is read lazily on first use, so pointing the app's upstream addresses here is enough.
   process.env.UPSTREAM_SANDBOX_CORE_URL = sandbox.url;
   process.env.UPSTREAM_SANDBOX_PRO_URL = `${sandbox.url}/pro`;
@@ -84,7 +93,14 @@ beforeEach(async () => {
 describe("who may create funding accounts and simulate deposits", () => {
   it.each(["viewer", "approver"] as const)("refuses the %s role, and sends nothing", async (role) => {
     await as(role);
-    const input = { attemptKey: randomUUID(), customer_id: randomUUID(), rail: "NGN_VIRTUAL_ACCOUNT" as const, type: "TEMPORARY" as const, amount: "5000", settlement_type: "INTERNAL_BALANCE" as const };
+    const input = {
+      attemptKey: randomUUID(),
+      customer_id: randomUUID(),
+      rail: "NGN_VIRTUAL_ACCOUNT" as const,
+      type: "TEMPORARY" as const,
+      amount: "5000",
+      settlement_type: "INTERNAL_BALANCE" as const,
+    };
     expect(await createFundingAccount(input)).toEqual(REFUSED);
     expect(await simulateDeposit({ attemptKey: randomUUID(), funding_account_id: randomUUID(), scenario: "COMPLETED" })).toEqual(REFUSED);
     expect(await resolveBankAccount({ bank_code: "044", account_number: "0690000031" })).toEqual(REFUSED);
@@ -138,7 +154,14 @@ async function usdcPayoutToAdaeze(rateId: string, accountName: string) {
 describe("an operator creates funding accounts", () => {
   it("opens a temporary NGN account once, however often the form is submitted, with one audit row", async () => {
     await as("operator");
-    const input = { attemptKey: randomUUID(), customer_id: await customerId(), rail: "NGN_VIRTUAL_ACCOUNT" as const, type: "TEMPORARY" as const, amount: "25000", settlement_type: "INTERNAL_BALANCE" as const };
+    const input = {
+      attemptKey: randomUUID(),
+      customer_id: await customerId(),
+      rail: "NGN_VIRTUAL_ACCOUNT" as const,
+      type: "TEMPORARY" as const,
+      amount: "25000",
+      settlement_type: "INTERNAL_BALANCE" as const,
+    };
     const first = await createFundingAccount(input);
     if (!first.ok) throw new Error(first.error);
     expect(first.data).toMatchObject({ status: "created", replayed: false });
@@ -150,7 +173,11 @@ describe("an operator creates funding accounts", () => {
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ targetId: id, environment: "sandbox", actorId: team.operator.id });
 
-    const detail = await call<{ account: { amount: string; instructions: { type: string; account_number: string }[] } }>(getAccount, `/api/funding-accounts/${id}`, { id });
+    const detail = await call<{ account: { amount: string; instructions: { type: string; account_number: string }[] } }>(
+      getAccount,
+      `/api/funding-accounts/${id}`,
+      { id },
+    );
     expect(detail.status).toBe(200);
     expect(detail.body.account.amount).toBe("25000.00");
     expect(detail.body.account.instructions[0]).toMatchObject({ type: "BANK_TRANSFER", account_number: expect.stringMatching(/^\d{10}$/) });
@@ -167,7 +194,9 @@ describe("an operator creates funding accounts", () => {
     // Deposits leave the merchant: a second person approves, seeing the holder the bank resolved.
     expect(r.data.summary).toContain("held by Adaeze Okonkwo");
     const id = await approvedByApprover(r.data.approvalId);
-    const detail = await call<{ account: { rail: string; instructions: { address: string }[]; settlement_destination: { destination_bank: { account_name: string } } } }>(getAccount, `/api/funding-accounts/${id}`, { id });
+    const detail = await call<{
+      account: { rail: string; instructions: { address: string }[]; settlement_destination: { destination_bank: { account_name: string } } };
+    }>(getAccount, `/api/funding-accounts/${id}`, { id });
     expect(detail.body.account.rail).toBe("CRYPTO_ADDRESS");
     expect(detail.body.account.instructions[0]!.address).toMatch(/^0x[0-9a-fA-F]{40}$/);
     expect(detail.body.account.settlement_destination.destination_bank.account_name).toBe("Adaeze Okonkwo");
@@ -199,7 +228,10 @@ describe("an operator creates funding accounts", () => {
     if (!r.ok || r.data.status !== "pending_approval") throw new Error(JSON.stringify(r));
     await as("approver");
     const sent = await approveRequest({ requestId: r.data.approvalId });
-    expect(sent).toMatchObject({ ok: true, data: { status: "failed", retryable: false, error: "The provider refused some fields. Correct them and submit again." } });
+    expect(sent).toMatchObject({
+      ok: true,
+      data: { status: "failed", retryable: false, error: "The provider refused some fields. Correct them and submit again." },
+    });
   });
 
   it("says when a bank account cannot be found", async () => {
@@ -214,7 +246,13 @@ describe("an operator creates funding accounts", () => {
     await storeKey(frozen.org.id, frozen.admin.id, "sandbox", SEED_KEYS.frozen);
     await as("operator", frozen);
     const list = await call<{ customers: CustomerOption[] }>(getCustomers, "/api/customers");
-    const r = await createFundingAccount({ attemptKey: randomUUID(), customer_id: list.body.customers[0]!.id, rail: "NGN_VIRTUAL_ACCOUNT", type: "PERMANENT", settlement_type: "INTERNAL_BALANCE" });
+    const r = await createFundingAccount({
+      attemptKey: randomUUID(),
+      customer_id: list.body.customers[0]!.id,
+      rail: "NGN_VIRTUAL_ACCOUNT",
+      type: "PERMANENT",
+      settlement_type: "INTERNAL_BALANCE",
+    });
     expect(r).toEqual({ ok: true, data: { status: "frozen", message: FROZEN } });
     expect(await testDb().auditLog.count({ where: { organizationId: frozen.org.id } })).toBe(0);
   });
@@ -222,7 +260,13 @@ describe("an operator creates funding accounts", () => {
 
 describe("simulated deposits", () => {
   async function activeNgnAccount(): Promise<string> {
-    const r = await createFundingAccount({ attemptKey: randomUUID(), customer_id: await customerId(), rail: "NGN_VIRTUAL_ACCOUNT", type: "PERMANENT", settlement_type: "INTERNAL_BALANCE" });
+    const r = await createFundingAccount({
+      attemptKey: randomUUID(),
+      customer_id: await customerId(),
+      rail: "NGN_VIRTUAL_ACCOUNT",
+      type: "PERMANENT",
+      settlement_type: "INTERNAL_BALANCE",
+    });
     if (!r.ok || r.data.status !== "created") throw new Error(JSON.stringify(r));
     await sandbox.control.advance(3_000); // PENDING -> ACTIVE after 2 s of emulated time
     return r.data.id;
@@ -252,7 +296,13 @@ describe("simulated deposits", () => {
     }
     if (!r.ok) throw new Error(r.error);
     const toSimulator = sent.filter((c) => c.url.endsWith("/v1/sandbox/deposits"));
-    expect(toSimulator).toEqual([{ method: "POST", url: `${sandbox.url}/v1/sandbox/deposits`, body: scenario === "default" ? { funding_account_id: id } : { funding_account_id: id, scenario } }]);
+    expect(toSimulator).toEqual([
+      {
+        method: "POST",
+        url: `${sandbox.url}/v1/sandbox/deposits`,
+        body: scenario === "default" ? { funding_account_id: id } : { funding_account_id: id, scenario },
+      },
+    ]);
     expect(sent.filter((c) => c.url.includes("/__emulator/"))).toEqual([
       { method: "PUT", url: `${sandbox.url}/__emulator/sandbox-deposits/next-amount`, body: { funding_account_id: id, amount: "75000" } },
       { method: "PUT", url: `${sandbox.url}/__emulator/sandbox-deposits/next-amount`, body: { funding_account_id: id, amount: null } },
@@ -297,7 +347,9 @@ describe("changing a settlement destination", () => {
       type,
       asset: "USDC",
       chain: "BASE",
-      ...(type === "PERMANENT" ? { settlement_type: "INTERNAL_BALANCE" as const } : { settlement_type: "NGN_PAYOUT" as const, rate_id: sell.rateId, bank_code: "044", account_number: "0690000031", account_name: "Adaeze Okonkwo" }),
+      ...(type === "PERMANENT"
+        ? { settlement_type: "INTERNAL_BALANCE" as const }
+        : { settlement_type: "NGN_PAYOUT" as const, rate_id: sell.rateId, bank_code: "044", account_number: "0690000031", account_name: "Adaeze Okonkwo" }),
     });
     if (!r.ok || r.data.status === "frozen") throw new Error(JSON.stringify(r));
     const id = r.data.status === "pending_approval" ? await approvedByApprover(r.data.approvalId) : r.data.id;
@@ -309,13 +361,27 @@ describe("changing a settlement destination", () => {
     await as("operator");
     const id = await activeCryptoAccount();
     const sell = await rate("USDC", "SELL");
-    const r = await updateSettlementDestination({ attemptKey: randomUUID(), funding_account_id: id, settlement_type: "NGN_PAYOUT", rate_id: sell.rateId, bank_code: "044", account_number: "0690000033", account_name: "Chinedu Eze" });
+    const r = await updateSettlementDestination({
+      attemptKey: randomUUID(),
+      funding_account_id: id,
+      settlement_type: "NGN_PAYOUT",
+      rate_id: sell.rateId,
+      bank_code: "044",
+      account_number: "0690000033",
+      account_name: "Chinedu Eze",
+    });
     if (!r.ok || !r.data.pendingApproval) throw new Error(JSON.stringify(r));
     expect(r.data.pendingApproval.summary).toContain("0690000033 at bank 044, held by Chinedu Eze");
     await approvedByApprover(r.data.pendingApproval.approvalId);
-    const detail = await call<{ account: { settlement_destination: { type: string; destination_bank: { account_number: string } } } }>(getAccount, `/api/funding-accounts/${id}`, { id });
+    const detail = await call<{ account: { settlement_destination: { type: string; destination_bank: { account_number: string } } } }>(
+      getAccount,
+      `/api/funding-accounts/${id}`,
+      { id },
+    );
     expect(detail.body.account.settlement_destination).toMatchObject({ type: "NGN_PAYOUT", destination_bank: { account_number: "0690000033" } });
-    const audit = await testDb().auditLog.findFirstOrThrow({ where: { organizationId: team.org.id, action: "approval.sent", targetId: r.data.pendingApproval.approvalId } });
+    const audit = await testDb().auditLog.findFirstOrThrow({
+      where: { organizationId: team.org.id, action: "approval.sent", targetId: r.data.pendingApproval.approvalId },
+    });
     expect(audit).toMatchObject({ actorId: team.approver.id, after: { status: "sent", result: { ok: true, response: { resourceId: id } } } });
   });
 
@@ -323,7 +389,15 @@ describe("changing a settlement destination", () => {
     await as("operator");
     const id = await activeCryptoAccount();
     const sell = await rate("USDC", "SELL");
-    const r = await updateSettlementDestination({ attemptKey: randomUUID(), funding_account_id: id, settlement_type: "NGN_PAYOUT", rate_id: sell.rateId, bank_code: "044", account_number: "0690000033", account_name: "Adaeze Okonkwo" });
+    const r = await updateSettlementDestination({
+      attemptKey: randomUUID(),
+      funding_account_id: id,
+      settlement_type: "NGN_PAYOUT",
+      rate_id: sell.rateId,
+      bank_code: "044",
+      account_number: "0690000033",
+      account_name: "Adaeze Okonkwo",
+    });
     expect(r).toMatchObject({ ok: false, error: "Some fields need attention.", fieldErrors: { account_name: expect.stringContaining("Chinedu Eze") } });
     const detail = await call<{ account: { settlement_destination: { type: string } } }>(getAccount, `/api/funding-accounts/${id}`, { id });
     expect(detail.body.account.settlement_destination.type).toBe("INTERNAL_BALANCE");
@@ -332,7 +406,15 @@ describe("changing a settlement destination", () => {
   it("checks the rules against the account the provider has, not the form", async () => {
     await as("operator");
     const id = await activeCryptoAccount();
-    const r = await updateSettlementDestination({ attemptKey: randomUUID(), funding_account_id: id, settlement_type: "ONCHAIN", rate_id: randomUUID(), destination_asset: "USDT", destination_chain: "BASE", destination_address: "0x52908400098527886E0F7030069857D2E4169EE7" });
+    const r = await updateSettlementDestination({
+      attemptKey: randomUUID(),
+      funding_account_id: id,
+      settlement_type: "ONCHAIN",
+      rate_id: randomUUID(),
+      destination_asset: "USDT",
+      destination_chain: "BASE",
+      destination_address: "0x52908400098527886E0F7030069857D2E4169EE7",
+    });
     expect(r).toEqual({ ok: false, error: "Some fields need attention.", fieldErrors: { settlement_type: MESSAGES.settlementNotAllowed } });
   });
 

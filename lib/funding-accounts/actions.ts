@@ -35,17 +35,27 @@ export const createFundingAccount = defineAction(
       // A full day is said now; the approver's send holds its own slot (lib/funding-accounts/executor.ts).
       const today = await readQuota({ organizationId: user.organizationId, environment: user.environment });
       if (today.level === "full") throw new ActionError(quotaFullMessage(today.limit));
-      const p = await submitMoneyMovement({ kind: "funding_account_create", payload: { body, account, shown: shownFor(input) }, attemptKey: input.attemptKey, user, environment: user.environment, request });
+      const p = await submitMoneyMovement({
+        kind: "funding_account_create",
+        payload: { body, account, shown: shownFor(input) },
+        attemptKey: input.attemptKey,
+        user,
+        environment: user.environment,
+        request,
+      });
       if (p.status === "pending_approval") return { status: "pending_approval", approvalId: p.requestId, summary: p.summary };
       revalidatePath("/funding-accounts");
       return { status: "created", id: String(p.result.resourceId ?? ""), replayed: p.result.replayed === true };
     }
     let created;
     try {
-      created = await withQuotaSlot({ organizationId: user.organizationId, environment: user.environment, attemptKey: input.attemptKey, userId: user.id }, async () => {
-        const r = await upstream.core.createFundingAccount(body, attempt!);
-        return { id: r.data.id, r };
-      });
+      created = await withQuotaSlot(
+        { organizationId: user.organizationId, environment: user.environment, attemptKey: input.attemptKey, userId: user.id },
+        async () => {
+          const r = await upstream.core.createFundingAccount(body, attempt!);
+          return { id: r.data.id, r };
+        },
+      );
     } catch (err) {
       if (err instanceof QuotaFullError) throw new ActionError(err.message);
       if (err instanceof UpstreamError && err.kind === "frozen") return { status: "frozen", message: err.userMessage };
@@ -61,7 +71,15 @@ export const createFundingAccount = defineAction(
           targetType: "funding_account",
           targetId: account.id,
           environment: user.environment,
-          after: { type: account.type, rail: account.rail, status: account.status, customer_id: account.customer_id ?? null, currency: account.currency ?? null, amount: account.amount ?? null, settlement_destination: body.settlement_destination },
+          after: {
+            type: account.type,
+            rail: account.rail,
+            status: account.status,
+            customer_id: account.customer_id ?? null,
+            currency: account.currency ?? null,
+            amount: account.amount ?? null,
+            settlement_destination: body.settlement_destination,
+          },
         }),
       );
     }

@@ -8,7 +8,9 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { LiveContext } from "@/components/live/live-provider";
 import type { FundingAccountView } from "@/lib/funding-accounts/views";
 
-const me = vi.hoisted(() => ({ current: { id: "u1", organizationId: "o1", environment: "sandbox", role: "operator", name: "Op", email: "op@example.com" } as Record<string, string> }));
+const me = vi.hoisted(() => ({
+  current: { id: "u1", organizationId: "o1", environment: "sandbox", role: "operator", name: "Op", email: "op@example.com" } as Record<string, string>,
+}));
 
 vi.mock("next/navigation", () => ({
   useRouter: () => ({ push: () => undefined, refresh: () => undefined, replace: () => undefined }),
@@ -33,7 +35,17 @@ const view: FundingAccountView = {
     customer_id: "3f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
     currency: "NGN",
     settlement_destination: { type: "INTERNAL_BALANCE" },
-    instructions: [{ type: "BANK_TRANSFER", status: "ACTIVE", currency: "NGN", bank_name: "Wema Bank", bank_code: "035", account_number: "7812345678", account_name: "Demo Merchant / Amaka Obi" }],
+    instructions: [
+      {
+        type: "BANK_TRANSFER",
+        status: "ACTIVE",
+        currency: "NGN",
+        bank_name: "Wema Bank",
+        bank_code: "035",
+        account_number: "7812345678",
+        account_name: "Demo Merchant / Amaka Obi",
+      },
+    ],
     created_at: "2026-11-22T05:00:00.000Z",
   },
   customer: { id: "3f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d", name: "Amaka Obi", email: null, kycTier: "2" },

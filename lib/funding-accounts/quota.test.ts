@@ -40,7 +40,9 @@ const create = (attemptKey = randomUUID()) =>
   createFundingAccount({ attemptKey, customer_id: customerId, rail: "NGN_VIRTUAL_ACCOUNT", type: "PERMANENT", settlement_type: "INTERNAL_BALANCE" });
 
 async function storeKey(organizationId: string, actorId: string, key: string) {
-  await testDb().$transaction((tx) => vault.addApiKey(tx as never, { organizationId, environment: "sandbox", surface: "core", key, scopes: ["Read", "Write", "Trade"], actorId }));
+  await testDb().$transaction((tx) =>
+    vault.addApiKey(tx as never, { organizationId, environment: "sandbox", surface: "core", key, scopes: ["Read", "Write", "Trade"], actorId }),
+  );
 }
 
 beforeAll(async () => {
@@ -121,7 +123,13 @@ describe("creating funding accounts within the day's quota", () => {
   });
 
   it("gives the slot back when the provider refuses, since nothing was created", async () => {
-    const r = await createFundingAccount({ attemptKey: randomUUID(), customer_id: randomUUID(), rail: "NGN_VIRTUAL_ACCOUNT", type: "PERMANENT", settlement_type: "INTERNAL_BALANCE" });
+    const r = await createFundingAccount({
+      attemptKey: randomUUID(),
+      customer_id: randomUUID(),
+      rail: "NGN_VIRTUAL_ACCOUNT",
+      type: "PERMANENT",
+      settlement_type: "INTERNAL_BALANCE",
+    });
     expect(r.ok).toBe(false);
     expect(await slots()).toBe(0);
   });
@@ -131,7 +139,13 @@ describe("creating funding accounts within the day's quota", () => {
     await storeKey(frozen.org.id, frozen.admin.id, SEED_KEYS.frozen);
     signInAs(await testDb().user.findUniqueOrThrow({ where: { id: frozen.operator.id } }));
     const list = (await (await emu.request("/v1/customers?limit=1", { apiKey: SEED_KEYS.frozen })).json()) as { data: { id: string }[] };
-    const r = await createFundingAccount({ attemptKey: randomUUID(), customer_id: list.data[0]!.id, rail: "NGN_VIRTUAL_ACCOUNT", type: "PERMANENT", settlement_type: "INTERNAL_BALANCE" });
+    const r = await createFundingAccount({
+      attemptKey: randomUUID(),
+      customer_id: list.data[0]!.id,
+      rail: "NGN_VIRTUAL_ACCOUNT",
+      type: "PERMANENT",
+      settlement_type: "INTERNAL_BALANCE",
+    });
     expect(r).toMatchObject({ ok: true, data: { status: "frozen" } });
     expect(await slots(frozen.org.id)).toBe(0);
   });

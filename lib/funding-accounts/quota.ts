@@ -96,7 +96,12 @@ export async function reserveSlot(m: Merchant & { attemptKey: string; userId?: s
     });
     // Admins are told once a day per merchant, when this slot reaches the warning share.
     if (used + 1 === Math.ceil(DAILY_FUNDING_ACCOUNT_LIMIT * WARN_SHARE)) {
-      await notify(tx, { organizationId: m.organizationId, kind: "quota_near", dedupeKey: `quota_near:${m.environment}:${day}`, data: { environment: m.environment, used: used + 1, limit: DAILY_FUNDING_ACCOUNT_LIMIT, day } });
+      await notify(tx, {
+        organizationId: m.organizationId,
+        kind: "quota_near",
+        dedupeKey: `quota_near:${m.environment}:${day}`,
+        data: { environment: m.environment, used: used + 1, limit: DAILY_FUNDING_ACCOUNT_LIMIT, day },
+      });
     }
     return { ok: true, slotId: slot.id, fresh: true, usage: usage(used + 1, now) };
   });
@@ -125,7 +130,10 @@ export class QuotaFullError extends Error {
  * approver later): a slot is held before the provider is asked, kept once the provider answers with
  * an account, and given back only when the provider certainly created nothing.
  */
-export async function withQuotaSlot<T extends { id: string }>(m: Merchant & { attemptKey: string; userId?: string | null }, create: () => Promise<T>): Promise<T> {
+export async function withQuotaSlot<T extends { id: string }>(
+  m: Merchant & { attemptKey: string; userId?: string | null },
+  create: () => Promise<T>,
+): Promise<T> {
   const slot = await reserveSlot(m);
   if (!slot.ok) throw new QuotaFullError(slot.usage.limit);
   let account: T;

@@ -7,10 +7,42 @@ const CUSTOMER = "3f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d";
 const RATE = "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d";
 const ADDRESS = "0x52908400098527886E0F7030069857D2E4169EE7";
 
-const ngnTemporary = { attemptKey: randomUUID(), customer_id: CUSTOMER, rail: "NGN_VIRTUAL_ACCOUNT", type: "TEMPORARY", amount: "50000", settlement_type: "INTERNAL_BALANCE" };
-const cryptoPermanent = { attemptKey: randomUUID(), customer_id: CUSTOMER, rail: "CRYPTO_ADDRESS", type: "PERMANENT", asset: "USDT", chain: "TRON", settlement_type: "INTERNAL_BALANCE" };
-const ngnOnchain = { ...ngnTemporary, type: "PERMANENT", amount: "", settlement_type: "ONCHAIN", rate_id: RATE, destination_asset: "USDC", destination_chain: "BASE", destination_address: ADDRESS };
-const cryptoPayout = { ...cryptoPermanent, type: "TEMPORARY", settlement_type: "NGN_PAYOUT", rate_id: RATE, bank_code: "044", account_number: "0690000031", account_name: "Adaeze Okonkwo" };
+const ngnTemporary = {
+  attemptKey: randomUUID(),
+  customer_id: CUSTOMER,
+  rail: "NGN_VIRTUAL_ACCOUNT",
+  type: "TEMPORARY",
+  amount: "50000",
+  settlement_type: "INTERNAL_BALANCE",
+};
+const cryptoPermanent = {
+  attemptKey: randomUUID(),
+  customer_id: CUSTOMER,
+  rail: "CRYPTO_ADDRESS",
+  type: "PERMANENT",
+  asset: "USDT",
+  chain: "TRON",
+  settlement_type: "INTERNAL_BALANCE",
+};
+const ngnOnchain = {
+  ...ngnTemporary,
+  type: "PERMANENT",
+  amount: "",
+  settlement_type: "ONCHAIN",
+  rate_id: RATE,
+  destination_asset: "USDC",
+  destination_chain: "BASE",
+  destination_address: ADDRESS,
+};
+const cryptoPayout = {
+  ...cryptoPermanent,
+  type: "TEMPORARY",
+  settlement_type: "NGN_PAYOUT",
+  rate_id: RATE,
+  bank_code: "044",
+  account_number: "0690000031",
+  account_name: "Adaeze Okonkwo",
+};
 
 function errorsOf(input: Record<string, unknown>) {
   const r = createFundingAccountSchema.safeParse(input);
@@ -85,7 +117,11 @@ describe("funding account create schema: every invalid input gets its field mess
     ["on chain to a non-EVM chain", { ...ngnOnchain, destination_chain: "TRON" }, { destination_chain: MESSAGES.destinationChain }],
     ["on chain without an address", { ...ngnOnchain, destination_address: "" }, { destination_address: MESSAGES.destinationAddress }],
     ["on chain to a short address", { ...ngnOnchain, destination_address: "0x1234" }, { destination_address: MESSAGES.destinationAddress }],
-    ["on chain to a Tron address", { ...ngnOnchain, destination_address: "TJRabPrwbZy45sbavfcjinPJC18kjpRTv8" }, { destination_address: MESSAGES.destinationAddress }],
+    [
+      "on chain to a Tron address",
+      { ...ngnOnchain, destination_address: "TJRabPrwbZy45sbavfcjinPJC18kjpRTv8" },
+      { destination_address: MESSAGES.destinationAddress },
+    ],
     ["NGN payout without a rate", { ...cryptoPayout, rate_id: "" }, { rate_id: MESSAGES.rateRequired }],
     ["NGN payout without a bank", { ...cryptoPayout, bank_code: "" }, { bank_code: MESSAGES.bankCode }],
     ["NGN payout with a 9-digit account", { ...cryptoPayout, account_number: "069000003" }, { account_number: MESSAGES.accountNumber }],
@@ -126,7 +162,8 @@ describe("settlement rules per rail and type", () => {
 describe("simulate deposit schema", () => {
   const base = { attemptKey: randomUUID(), funding_account_id: CUSTOMER, scenario: "COMPLETED" };
   it("accepts every scenario, the default flow, and an optional amount", () => {
-    for (const scenario of ["default", "PROCESSING", "COMPLETED", "REQUIRES_REVIEW", "FAILED"]) expect(simulateDepositSchema.safeParse({ ...base, scenario }).success).toBe(true);
+    for (const scenario of ["default", "PROCESSING", "COMPLETED", "REQUIRES_REVIEW", "FAILED"])
+      expect(simulateDepositSchema.safeParse({ ...base, scenario }).success).toBe(true);
     expect(simulateDepositSchema.parse({ ...base, amount: "2500.50" }).amount).toBe("2500.50");
   });
   it.each([

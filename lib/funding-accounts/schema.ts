@@ -7,7 +7,19 @@
  */
 import { z } from "zod";
 import { withAttemptKey } from "@/lib/upstream/attempt";
-import { ASSETS, DESTINATION_CHAINS, FUNDING_CHAINS, MIN_TEMPORARY_NGN, RAILS, SCENARIOS, SETTLEMENT_TYPES, TYPES, type FundingType, type Rail, type SettlementType } from "./options";
+import {
+  ASSETS,
+  DESTINATION_CHAINS,
+  FUNDING_CHAINS,
+  MIN_TEMPORARY_NGN,
+  RAILS,
+  SCENARIOS,
+  SETTLEMENT_TYPES,
+  TYPES,
+  type FundingType,
+  type Rail,
+  type SettlementType,
+} from "./options";
 
 /** Which settlement types the provider allows for each rail and type (docs: "Funding account create"). */
 export function allowedSettlements(rail: Rail, type: FundingType): readonly SettlementType[] {
@@ -233,8 +245,14 @@ export const SETTLEMENT_UPSTREAM_FIELDS: Record<string, string> = {
 };
 
 export const resolveBankAccountSchema = z.object({
-  bank_code: z.string().trim().regex(/^\d{3,6}$/, { error: MESSAGES.bankCode }),
-  account_number: z.string().trim().regex(/^\d{10}$/, { error: MESSAGES.accountNumber }),
+  bank_code: z
+    .string()
+    .trim()
+    .regex(/^\d{3,6}$/, { error: MESSAGES.bankCode }),
+  account_number: z
+    .string()
+    .trim()
+    .regex(/^\d{10}$/, { error: MESSAGES.accountNumber }),
 });
 export type ResolveBankAccountInput = z.input<typeof resolveBankAccountSchema>;
 

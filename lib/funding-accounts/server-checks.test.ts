@@ -16,7 +16,15 @@ function provider(rate: () => Promise<{ min_deposit_ngn?: string | null }>) {
 }
 
 const temporary = (amount: string, extra: Partial<CreateFundingAccountValues> = {}) =>
-  ({ rail: "NGN_VIRTUAL_ACCOUNT", type: "TEMPORARY", amount, settlement_type: "INTERNAL_BALANCE", asset: "", destination_asset: "", ...extra }) as CreateFundingAccountValues;
+  ({
+    rail: "NGN_VIRTUAL_ACCOUNT",
+    type: "TEMPORARY",
+    amount,
+    settlement_type: "INTERNAL_BALANCE",
+    asset: "",
+    destination_asset: "",
+    ...extra,
+  }) as CreateFundingAccountValues;
 
 async function refusal(p: Promise<unknown>) {
   try {

@@ -18,7 +18,10 @@ const DECIMAL = /^\d+(\.\d+)?$/;
  * account's conversion, or MIN_TEMPORARY_NGN when the rate carries none or cannot be read (the
  * provider still checks its own minimum then, and its refusal lands on the amount field).
  */
-export async function temporaryNgnMinimum(upstream: Pick<Upstream, "core">, v: Pick<CreateFundingAccountValues, "rail" | "settlement_type" | "asset" | "destination_asset">): Promise<string> {
+export async function temporaryNgnMinimum(
+  upstream: Pick<Upstream, "core">,
+  v: Pick<CreateFundingAccountValues, "rail" | "settlement_type" | "asset" | "destination_asset">,
+): Promise<string> {
   const need = rateNeed(v.rail, v.settlement_type, v.asset, v.destination_asset);
   if (!need) return String(MIN_TEMPORARY_NGN);
   try {
@@ -44,11 +47,16 @@ const sameName = (a: string, b: string) => a.trim().replace(/\s+/g, " ").toLower
  * Resolves the NGN payout bank account again and refuses the request when the name differs from
  * the one the person confirmed in the browser: money must go to the holder they saw.
  */
-export async function confirmPayoutAccountName(upstream: Pick<Upstream, "core">, v: Pick<CreateFundingAccountValues, "settlement_type" | "bank_code" | "account_number" | "account_name">): Promise<void> {
+export async function confirmPayoutAccountName(
+  upstream: Pick<Upstream, "core">,
+  v: Pick<CreateFundingAccountValues, "settlement_type" | "bank_code" | "account_number" | "account_name">,
+): Promise<void> {
   if (v.settlement_type !== "NGN_PAYOUT") return;
   const r = await upstream.core.resolveBankAccount({ account_number: v.account_number, bank_code: v.bank_code });
   const resolved = r.data.account_name ?? "";
   if (!resolved || !sameName(resolved, v.account_name)) {
-    throw new ActionError("Some fields need attention.", { account_name: resolved ? accountNameChangedMessage(resolved) : "The bank did not confirm a name for this account. Look it up again before saving." });
+    throw new ActionError("Some fields need attention.", {
+      account_name: resolved ? accountNameChangedMessage(resolved) : "The bank did not confirm a name for this account. Look it up again before saving.",
+    });
   }
 }

@@ -5,7 +5,8 @@ import { SIMULATE_PRODUCTION_REFUSAL, simulateDepositSchema } from "@/lib/fundin
 import { EmulatorControlError, sandboxEmulatorUrl, setNextSimulatedAmount } from "@/lib/upstream/emulator-control";
 
 const DEPOSIT_ID = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/i;
-const NO_AMOUNT_UPSTREAM = "The provider's sandbox simulator does not take an amount: it uses the account's expected amount or its default. Leave the amount empty.";
+const NO_AMOUNT_UPSTREAM =
+  "The provider's sandbox simulator does not take an amount: it uses the account's expected amount or its default. Leave the amount empty.";
 
 /**
  * Sandbox only: asks the provider's simulator for a deposit on one funding account, with a scenario

@@ -69,14 +69,28 @@ beforeEach(async () => {
   recorded = [];
   team = await createTeam();
   await testDb().$transaction((tx) =>
-    vault.addApiKey(tx as never, { organizationId: team.org.id, environment: "sandbox", surface: "core", key: emu.keys.full, scopes: ["Read", "Write", "Trade"], actorId: team.admin.id }),
+    vault.addApiKey(tx as never, {
+      organizationId: team.org.id,
+      environment: "sandbox",
+      surface: "core",
+      key: emu.keys.full,
+      scopes: ["Read", "Write", "Trade"],
+      actorId: team.admin.id,
+    }),
   );
   signOutTest();
   signInAs(await testDb().user.findUniqueOrThrow({ where: { id: team.operator.id } }));
 });
 
 async function activeAccount(type: "PERMANENT" | "TEMPORARY", amount = ""): Promise<string> {
-  const r = await createFundingAccount({ attemptKey: randomUUID(), customer_id: await customerId(), rail: "NGN_VIRTUAL_ACCOUNT", type, amount, settlement_type: "INTERNAL_BALANCE" });
+  const r = await createFundingAccount({
+    attemptKey: randomUUID(),
+    customer_id: await customerId(),
+    rail: "NGN_VIRTUAL_ACCOUNT",
+    type,
+    amount,
+    settlement_type: "INTERNAL_BALANCE",
+  });
   if (!r.ok || r.data.status !== "created") throw new Error(JSON.stringify(r));
   await emu.control.advance(3_000);
   return r.data.id;
@@ -107,7 +121,9 @@ describe("against a sandbox that is not the emulator", () => {
     const r = await simulateDeposit({ attemptKey: randomUUID(), funding_account_id: id, scenario: "COMPLETED", amount: "75000" });
     expect(r).toMatchObject({ ok: false, fieldErrors: { amount: expect.stringMatching(/does not take an amount/) } });
     expect(recorded).toEqual([]);
-    const state = (await (await fetch(`${emu.url}/__emulator/state`)).json()) as { surfaces: { core: Record<string, { nextSimulatedAmounts?: Record<string, string> }> } };
+    const state = (await (await fetch(`${emu.url}/__emulator/state`)).json()) as {
+      surfaces: { core: Record<string, { nextSimulatedAmounts?: Record<string, string> }> };
+    };
     expect(Object.values(state.surfaces.core).every((s) => !s.nextSimulatedAmounts?.[id])).toBe(true);
     expect(await emu.control.deliveries()).toHaveLength(before.length);
   });

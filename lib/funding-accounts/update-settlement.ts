@@ -37,7 +37,12 @@ export const updateSettlementDestination = defineAction(
     if (isExternal(checked.data.settlement_type)) {
       const p = await submitMoneyMovement({
         kind: "funding_account_settlement",
-        payload: { funding_account_id: current.id, account: `the ${rail === "NGN_VIRTUAL_ACCOUNT" ? "NGN bank" : `${asset} ${current.chain ?? ""}`.trim()} account ${current.id.slice(0, 8)}`, body, shown: shownFor(checked.data) },
+        payload: {
+          funding_account_id: current.id,
+          account: `the ${rail === "NGN_VIRTUAL_ACCOUNT" ? "NGN bank" : `${asset} ${current.chain ?? ""}`.trim()} account ${current.id.slice(0, 8)}`,
+          body,
+          shown: shownFor(checked.data),
+        },
         attemptKey: input.attemptKey,
         user,
         environment: user.environment,

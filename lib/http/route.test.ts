@@ -11,7 +11,8 @@ import { defineRoute } from "./route";
 let team: Awaited<ReturnType<typeof createTeam>>;
 let emu: TestEmulator;
 const as = async (who: "viewer" | "operator" | "approver" | "admin") => signInAs(await testDb().user.findUniqueOrThrow({ where: { id: team[who].id } }));
-const call = (handler: (r: Request) => Promise<Response>, qs = "") => handler(new Request(`http://localhost/api/test${qs}`, { headers: { "x-request-id": "req-route-1" } }));
+const call = (handler: (r: Request) => Promise<Response>, qs = "") =>
+  handler(new Request(`http://localhost/api/test${qs}`, { headers: { "x-request-id": "req-route-1" } }));
 
 beforeAll(async () => {
   emu = await withEmulator({ rateLimitPerMinute: 0, logLevel: "silent" });
@@ -29,7 +30,10 @@ const balanceRoute = defineRoute({ permission: "data:read" }, async ({ user }) =
 });
 const adminRoute = defineRoute({ permission: "keys:manage" }, async () => ({ ok: true }));
 const listRoute = defineRoute(
-  { permission: "data:read", query: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20), status: z.enum(["PENDING", "SETTLED"]).optional() }) },
+  {
+    permission: "data:read",
+    query: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20), status: z.enum(["PENDING", "SETTLED"]).optional() }),
+  },
   async ({ query }) => ({ query }),
 );
 const failing = (err: unknown) => defineRoute({ permission: "data:read" }, async () => Promise.reject(err));
@@ -77,7 +81,13 @@ describe("GET route handlers, called directly as each role", () => {
   it("turn an upstream failure into its sentence and a fitting status, never a raw 429", async () => {
     await as("viewer");
     const op = { surface: "core" as const, environment: "sandbox" as const, method: "GET" as const, path: "/deposits" };
-    const limited = errorFromResponse({ op, status: 429, body: { error: { code: "rate_limited", message: "Rate limit exceeded: 100 requests" } }, requestId: "up-1", retryAfterHeader: "30" });
+    const limited = errorFromResponse({
+      op,
+      status: 429,
+      body: { error: { code: "rate_limited", message: "Rate limit exceeded: 100 requests" } },
+      requestId: "up-1",
+      retryAfterHeader: "30",
+    });
     const res = await call(failing(limited));
     expect(res.status).toBe(429);
     expect(res.headers.get("retry-after")).toBe("30");
@@ -107,6 +117,8 @@ describe("GET route handlers, called directly as each role", () => {
   });
 
   it("is an UpstreamError instance check, not a duck type", () => {
-    expect(errorFromResponse({ op: { surface: "pro", environment: "sandbox", method: "GET", path: "/x" }, status: 404, body: null, requestId: null })).toBeInstanceOf(UpstreamError);
+    expect(
+      errorFromResponse({ op: { surface: "pro", environment: "sandbox", method: "GET", path: "/x" }, status: 404, body: null, requestId: null }),
+    ).toBeInstanceOf(UpstreamError);
   });
 });

@@ -67,11 +67,12 @@ export function routeDefinition(fn: unknown): RouteDef | undefined {
 }
 
 // biome-ignore lint/complexity/noBannedTypes: zod's object schema with no keys is ZodObject<{}>
-export function defineRoute<Q extends z.ZodType = z.ZodObject<{}>>(
-  def: RouteDef<Q>,
-  handler: (ctx: RouteContext<z.output<Q>>) => Promise<unknown>,
-): Handler {
-  const execute = async (request: Request, requestId: string, context?: { params?: Promise<Record<string, string | string[] | undefined>> }): Promise<[Response, RequestOutcome, Record<string, string | string[] | undefined>]> => {
+export function defineRoute<Q extends z.ZodType = z.ZodObject<{}>>(def: RouteDef<Q>, handler: (ctx: RouteContext<z.output<Q>>) => Promise<unknown>): Handler {
+  const execute = async (
+    request: Request,
+    requestId: string,
+    context?: { params?: Promise<Record<string, string | string[] | undefined>> },
+  ): Promise<[Response, RequestOutcome, Record<string, string | string[] | undefined>]> => {
     let params: Record<string, string | string[] | undefined> = {};
     const answer = (res: Response, outcome: RequestOutcome): [Response, RequestOutcome, typeof params] => [res, outcome, params];
     try {
@@ -82,14 +83,18 @@ export function defineRoute<Q extends z.ZodType = z.ZodObject<{}>>(
       const schema = (def.query ?? z.object({})) as Q;
       const parsed = schema.safeParse(raw);
       if (!parsed.success) {
-        return answer(json({ error: "Some filters need attention.", fieldErrors: zodFieldErrors(parsed.error), requestId } satisfies RouteError, 400), "invalid");
+        return answer(
+          json({ error: "Some filters need attention.", fieldErrors: zodFieldErrors(parsed.error), requestId } satisfies RouteError, 400),
+          "invalid",
+        );
       }
       params = (await context?.params) ?? {};
       const result = await handler({ user, query: parsed.data, request, requestId, params });
       if (result instanceof Response) return answer(result, result.status < 400 ? "ok" : "invalid");
       return answer(json(result ?? null, 200), "ok");
     } catch (err) {
-      if (err instanceof AuthorizationError) return answer(json({ error: err.message } satisfies RouteError, err.status), err.status === 401 ? "unauthenticated" : "forbidden");
+      if (err instanceof AuthorizationError)
+        return answer(json({ error: err.message } satisfies RouteError, err.status), err.status === 401 ? "unauthenticated" : "forbidden");
       if (err instanceof UpstreamError) {
         log.warn({ ...err.toLog(), route: new URL(request.url).pathname, requestId }, "route: upstream refused");
         // Our id, as in the logs and the X-Request-Id the provider received; theirs for their support.

@@ -44,7 +44,13 @@ export function startJobs(connectionString: string = env().DATABASE_URL): Promis
       throw err;
     }
     for (const def of definitions.values()) {
-      await boss.createQueue(def.name, { name: def.name, policy: def.policy ?? "stately", retryLimit: def.retryLimit ?? 3, retryDelay: 30, retryBackoff: true });
+      await boss.createQueue(def.name, {
+        name: def.name,
+        policy: def.policy ?? "stately",
+        retryLimit: def.retryLimit ?? 3,
+        retryDelay: 30,
+        retryBackoff: true,
+      });
       for (const cron of def.cron ?? []) await boss.schedule(def.name, cron, {}, { tz: "UTC" });
       await boss.work<object>(def.name, { pollingIntervalSeconds: 2 }, async (jobs) => {
         for (const job of jobs) await def.run(job.data ?? {});

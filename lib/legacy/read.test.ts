@@ -20,14 +20,26 @@ let noRead: CurrentUser;
 async function teamWith(keys: { sandbox: string; production?: string }): Promise<CurrentUser> {
   const team = await createTeam();
   for (const [environment, key] of Object.entries(keys) as ["sandbox" | "production", string][]) {
-    await testDb().$transaction((tx) => vault.addApiKey(tx as never, { organizationId: team.org.id, environment, surface: "core", key, scopes: ["Read", "Write", "Trade"], actorId: team.admin.id }));
+    await testDb().$transaction((tx) =>
+      vault.addApiKey(tx as never, {
+        organizationId: team.org.id,
+        environment,
+        surface: "core",
+        key,
+        scopes: ["Read", "Write", "Trade"],
+        actorId: team.admin.id,
+      }),
+    );
   }
   const v = team.viewer;
   return { id: v.id, name: v.name, email: v.email, role: "viewer", organizationId: team.org.id, environment: "sandbox" };
 }
 
 beforeAll(async () => {
-  [sandbox, live] = await Promise.all([withEmulator({ rateLimitPerMinute: 0, logLevel: "silent" }), withEmulator({ mode: "live", rateLimitPerMinute: 0, logLevel: "silent" })]);
+  [sandbox, live] = await Promise.all([
+    withEmulator({ rateLimitPerMinute: 0, logLevel: "silent" }),
+    withEmulator({ mode: "live", rateLimitPerMinute: 0, logLevel: "silent" }),
+  ]);
   process.env.UPSTREAM_SANDBOX_CORE_URL = sandbox.url;
   process.env.UPSTREAM_PRODUCTION_CORE_URL = live.url;
   user = await teamWith({ sandbox: SEED_KEYS.full, production: SEED_KEYS.live });

@@ -14,7 +14,12 @@ const ngnPayout = payout.parse({
   destination_amount: "1880000.456",
   fee: "6.18",
   rate: { side: "SELL", value: "1530.25", captured_at: "2026-01-01T10:00:00Z" },
-  recipient: { id: "r1", type: "BANK_ACCOUNT", bank_account: { account_number: "0690000031", account_name: "Adaeze Okonkwo", bank_code: "044", bank_name: "Access Bank" }, crypto_address: null },
+  recipient: {
+    id: "r1",
+    type: "BANK_ACCOUNT",
+    bank_account: { account_number: "0690000031", account_name: "Adaeze Okonkwo", bank_code: "044", bank_name: "Access Bank" },
+    crypto_address: null,
+  },
   sender: { type: "MERCHANT", id: "m1" },
   tx_hash: null,
   created_at: "2026-01-01T10:00:00Z",
@@ -93,7 +98,11 @@ describe("onrampRow and offrampRow", () => {
       settlesTo: "Merchant balance (USD)",
       createdAt: "2026-01-01T00:00:00Z",
     });
-    expect(onrampRow(onramp.parse({ ...o, type: "PERMANENT", amount: null, customer_id: "c-2" }), names)).toMatchObject({ type: "Permanent", expects: "Any amount", customer: "c-2" });
+    expect(onrampRow(onramp.parse({ ...o, type: "PERMANENT", amount: null, customer_id: "c-2" }), names)).toMatchObject({
+      type: "Permanent",
+      expects: "Any amount",
+      customer: "c-2",
+    });
   });
 
   it("shows an offramp's address on its chain, and unknown chains, statuses and modes raw", () => {
@@ -107,7 +116,12 @@ describe("onrampRow and offrampRow", () => {
       status: "PAUSED",
       settlement: { mode: "NGN_PAYOUT", destination_bank: { account_number: "0690000031", bank_code: "044" } },
     });
-    expect(offrampRow(o, names)).toMatchObject({ paysInto: "TXyz1234…pqrs", expects: "USDT on TON", status: "PAUSED", settlesTo: "NGN payout to a bank account" });
+    expect(offrampRow(o, names)).toMatchObject({
+      paysInto: "TXyz1234…pqrs",
+      expects: "USDT on TON",
+      status: "PAUSED",
+      settlesTo: "NGN payout to a bank account",
+    });
     expect(offrampRow(offramp.parse({ id: "off-2", type: "LEASED", status: "ACTIVE", settlement: { mode: "SWEEP" } }), {})).toMatchObject({
       type: "LEASED",
       customer: "—",

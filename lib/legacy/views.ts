@@ -67,7 +67,8 @@ export function shortAddress(address: string | null | undefined): string {
   return address.length > 16 ? `${address.slice(0, 8)}…${address.slice(-4)}` : address;
 }
 
-const money = (amount: string | null | undefined, currency: string | null | undefined) => (amount && currency ? formatMoney(amount, currency) : (amount ?? "—"));
+const money = (amount: string | null | undefined, currency: string | null | undefined) =>
+  amount && currency ? formatMoney(amount, currency) : (amount ?? "—");
 
 export interface PayoutRow {
   id: string;
@@ -86,7 +87,12 @@ export interface PayoutRow {
 export function payoutRecipient(p: Payout): string {
   const r = p.recipient;
   if (!r) return "—";
-  if (r.bank_account) return joined(r.bank_account.bank_name ?? r.bank_account.bank_code, r.bank_account.account_number, r.bank_account.account_name ? `(${r.bank_account.account_name})` : null);
+  if (r.bank_account)
+    return joined(
+      r.bank_account.bank_name ?? r.bank_account.bank_code,
+      r.bank_account.account_number,
+      r.bank_account.account_name ? `(${r.bank_account.account_name})` : null,
+    );
   if (r.crypto_address) return shortAddress(r.crypto_address);
   return r.type ?? "—";
 }

@@ -154,7 +154,18 @@ describe("notifyEvent and the listener", () => {
     expect(Buffer.byteLength(wire)).toBeLessThan(8_000);
     expect(JSON.parse(wire).truncated).toBe(true);
     // The worst case: every character escaped by JSON still fits.
-    expect(Buffer.byteLength(encodeNotification(input({ name: "\u0001".repeat(5_000), resourceId: "\u0002".repeat(5_000), resourceStatus: "\u0003".repeat(5_000), resourceType: "\u0004".repeat(5_000) })))).toBeLessThan(8_000);
+    expect(
+      Buffer.byteLength(
+        encodeNotification(
+          input({
+            name: "\u0001".repeat(5_000),
+            resourceId: "\u0002".repeat(5_000),
+            resourceStatus: "\u0003".repeat(5_000),
+            resourceType: "\u0004".repeat(5_000),
+          }),
+        ),
+      ),
+    ).toBeLessThan(8_000);
 
     const { l, events } = listen();
     await l.ready();

@@ -184,9 +184,7 @@ export class LiveListener {
   private startPing(client: Client): void {
     this.stopPing();
     this.pingTimer = setInterval(() => {
-      const timeout = new Promise<never>((_, reject) =>
-        setTimeout(() => reject(new Error("ping timed out")), this.opts.pingTimeoutMs).unref?.(),
-      );
+      const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error("ping timed out")), this.opts.pingTimeoutMs).unref?.());
       Promise.race([client.query("SELECT 1"), timeout]).catch((err) => this.lost(client, err));
     }, this.opts.pingIntervalMs);
     this.pingTimer.unref?.();

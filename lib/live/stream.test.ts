@@ -63,7 +63,9 @@ describe("the live stream across app instances", () => {
     // statement runs pg_notify; two listeners stand for two app instances on one database.
     const team = await createTeam();
     const secret = `whsec_${crypto.randomBytes(16).toString("hex")}`;
-    await testDb().$transaction((tx) => setWebhookSecret(tx as never, { organizationId: team.org.id, environment: "sandbox", surface: "core", secret, actorId: team.admin.id }));
+    await testDb().$transaction((tx) =>
+      setWebhookSecret(tx as never, { organizationId: team.org.id, environment: "sandbox", surface: "core", secret, actorId: team.admin.id }),
+    );
     const own = { organizationId: team.org.id, environment: "sandbox" as const };
     const a = instance();
     const b = instance();
@@ -77,10 +79,22 @@ describe("the live stream across app instances", () => {
       const body = JSON.stringify({
         event: "deposit.completed",
         timestamp: "2026-11-01T10:00:02.000Z",
-        data: { id: depositId, type: "NGN_DEPOSIT", amount: "150000.00", currency: "NGN", status: "COMPLETED", created_at: "2026-11-01T10:00:00.000Z", updated_at: "2026-11-01T10:00:02.000Z" },
+        data: {
+          id: depositId,
+          type: "NGN_DEPOSIT",
+          amount: "150000.00",
+          currency: "NGN",
+          status: "COMPLETED",
+          created_at: "2026-11-01T10:00:00.000Z",
+          updated_at: "2026-11-01T10:00:02.000Z",
+        },
       });
       const res = await webhookRoute(
-        new Request("http://app.test/api/webhooks/sandbox/core", { method: "POST", headers: { "content-type": "application/json", "x-daya-signature": signBody("core", secret, body) }, body }),
+        new Request("http://app.test/api/webhooks/sandbox/core", {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-daya-signature": signBody("core", secret, body) },
+          body,
+        }),
         { params: Promise.resolve({ environment: "sandbox", surface: "core" }) },
       );
       expect(res.status).toBe(200);
@@ -182,7 +196,11 @@ describe("createLiveStream", () => {
     const stream = createLiveStream({ listener, scope, maxQueuedBytes: 2_000 });
     // Nobody reads: the queue grows until the stream gives up on this client.
     for (let i = 0; i < 100; i++) {
-      for (const fn of listener.subs) fn({ kind: "event", event: { ...scope, eventId: `e${i}`, name: "deposit.completed", resourceType: "deposit", resourceId: "d", resourceStatus: null, truncated: false } });
+      for (const fn of listener.subs)
+        fn({
+          kind: "event",
+          event: { ...scope, eventId: `e${i}`, name: "deposit.completed", resourceType: "deposit", resourceId: "d", resourceStatus: null, truncated: false },
+        });
     }
     expect(listener.subs.size).toBe(0);
     await stream.cancel();

@@ -23,7 +23,11 @@ export async function metricsAccess(request: Request): Promise<MetricsAccess> {
     const given = /^Bearer\s+(.+)$/i.exec(header)?.[1]?.trim() ?? "";
     // Compared as SHA-256 digests: equal length, constant time, whatever the caller sends.
     if (token && given && timingSafeEqual(digest(given), digest(token))) return { ok: true, scope: { kind: "deployment" } };
-    return { ok: false, status: 401, error: token ? "The metrics token is not right." : "Metrics by token are off: set METRICS_TOKEN, or sign in as an admin." };
+    return {
+      ok: false,
+      status: 401,
+      error: token ? "The metrics token is not right." : "Metrics by token are off: set METRICS_TOKEN, or sign in as an admin.",
+    };
   }
   try {
     const user = await authorize("settings:manage");

@@ -38,7 +38,9 @@ async function queueDepths(scope: MetricsScope): Promise<string[]> {
     renderGauge("merchant_ops_approvals_pending", "Money movements waiting for a second approver.", perEnv(approvals)),
     renderGauge("merchant_ops_review_queue_deposits", "Deposits whose latest webhook says REQUIRES_REVIEW (the review queue).", perEnv(flagged)),
     renderGauge("merchant_ops_review_decisions_awaiting_confirmation", "Deposit review decisions waiting for a second person.", perEnv(reviews)),
-    renderGauge("merchant_ops_outbound_deliveries_pending", "Signed review-decision webhooks not yet acknowledged by the merchant's system.", [{ labels: {}, value: outbound }]),
+    renderGauge("merchant_ops_outbound_deliveries_pending", "Signed review-decision webhooks not yet acknowledged by the merchant's system.", [
+      { labels: {}, value: outbound },
+    ]),
   ];
 }
 
@@ -78,7 +80,10 @@ async function budgetLeft(scope: MetricsScope, now = Date.now()): Promise<string
       ),
     );
     const keys = slots.filter((s) => s !== null);
-    const used = await budgetUsed(now, keys.map((k) => k.hash));
+    const used = await budgetUsed(
+      now,
+      keys.map((k) => k.hash),
+    );
     samples = keys.map((k) => ({ labels: { surface: k.surface, environment: k.environment }, value: left(used.get(k.hash) ?? 0) }));
   } else {
     const tightest = new Map<string, Sample>();

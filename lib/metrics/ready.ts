@@ -51,7 +51,11 @@ export async function checkReadiness(deps: ReadinessDeps = { db, fetch: (...a) =
     await withTimeout(deps.db.$queryRawUnsafe("SELECT 1"), TIMEOUT_MS);
     // Only the hosts someone has a key for matter: an unused production host is not a reason to stop.
     const rows = await withTimeout(
-      deps.db.vaultSecret.findMany({ where: { kind: "api_key", status: "active" }, distinct: ["environment", "surface"], select: { environment: true, surface: true } }),
+      deps.db.vaultSecret.findMany({
+        where: { kind: "api_key", status: "active" },
+        distinct: ["environment", "surface"],
+        select: { environment: true, surface: true },
+      }),
       TIMEOUT_MS,
     );
     targets = rows.map((r) => ({ environment: r.environment as UpstreamEnvironment, surface: r.surface as UpstreamSurface }));
@@ -70,7 +74,10 @@ export async function checkReadiness(deps: ReadinessDeps = { db, fetch: (...a) =
       for (const n of names) upstream[n] = ok ? "ok" : "unreachable";
     }),
   );
-  const down = Object.entries(upstream).filter(([, v]) => v === "unreachable").map(([k]) => k).sort();
+  const down = Object.entries(upstream)
+    .filter(([, v]) => v === "unreachable")
+    .map(([k]) => k)
+    .sort();
   const checks = { database, upstream };
   if (database !== "ok") return { ready: false, reason: `The database did not answer within ${TIMEOUT_MS / 1000} s.`, checks };
   if (down.length > 0) return { ready: false, reason: `The provider could not be reached for ${down.join(", ")}.`, checks };

@@ -9,7 +9,9 @@ describe("the Prometheus text format", () => {
     c.inc({ path: 'a"b\\c\nd' }, 2);
     c.inc({ b: "2", a: "1" });
     c.inc({ a: "1", b: "2" });
-    expect(c.render()).toBe(['# HELP t_total A test counter.', "# TYPE t_total counter", 't_total{path="a\\"b\\\\c\\nd"} 3', 't_total{b="2",a="1"} 2'].join("\n"));
+    expect(c.render()).toBe(
+      ["# HELP t_total A test counter.", "# TYPE t_total counter", 't_total{path="a\\"b\\\\c\\nd"} 3', 't_total{b="2",a="1"} 2'].join("\n"),
+    );
   });
 
   it("renders histograms as cumulative buckets with sum and count", () => {

@@ -38,13 +38,21 @@ export async function fanOut(opts: DispatchOptions = {}): Promise<number> {
     if (rows.length === 0) return 0;
     const notifications = await tx.notification.findMany({ where: { id: { in: rows.map((r) => r.id) } } });
     const orgs = [...new Set(notifications.map((n) => n.organizationId))];
-    const members = await tx.user.findMany({ where: { organizationId: { in: orgs } }, select: { id: true, email: true, role: true, disabled: true, organizationId: true } });
+    const members = await tx.user.findMany({
+      where: { organizationId: { in: orgs } },
+      select: { id: true, email: true, role: true, disabled: true, organizationId: true },
+    });
     const prefs = await tx.notificationPreference.findMany({ where: { userId: { in: members.map((m) => m.id) } } });
     for (const n of notifications) {
       if (isKind(n.kind)) {
         const data = (n.data ?? {}) as Record<string, unknown>;
         const mail = renderMail(n.kind, data, appUrl);
-        const recipients = chooseRecipients(n.kind, members.filter((m) => m.organizationId === n.organizationId), prefs, n.actorId);
+        const recipients = chooseRecipients(
+          n.kind,
+          members.filter((m) => m.organizationId === n.organizationId),
+          prefs,
+          n.actorId,
+        );
         await tx.mailMessage.createMany({
           data: recipients.map((r) => ({
             organizationId: n.organizationId,
@@ -132,11 +140,15 @@ export async function runDigest(opts: DispatchOptions = {}): Promise<number> {
         SELECT id::text FROM mail_messages WHERE user_id = ${userId}::uuid AND status = 'digest' FOR UPDATE SKIP LOCKED`;
       if (held.length === 0) return;
       const rows = await tx.mailMessage.findMany({ where: { id: { in: held.map((h) => h.id) } }, orderBy: { createdAt: "asc" } });
-      const items: DigestItem[] = rows.filter((r) => isKind(r.kind)).map((r) => ({ kind: r.kind as DigestItem["kind"], subject: r.subject, text: r.text, createdAt: r.createdAt }));
+      const items: DigestItem[] = rows
+        .filter((r) => isKind(r.kind))
+        .map((r) => ({ kind: r.kind as DigestItem["kind"], subject: r.subject, text: r.text, createdAt: r.createdAt }));
       const user = await tx.user.findUnique({ where: { id: userId }, select: { email: true, disabled: true, organizationId: true } });
       if (user && !user.disabled && items.length > 0) {
         const mail = renderDigest(items, appUrl, day);
-        await tx.mailMessage.create({ data: { organizationId: user.organizationId, userId, toEmail: user.email, kind: "digest", subject: mail.subject, text: mail.text } });
+        await tx.mailMessage.create({
+          data: { organizationId: user.organizationId, userId, toEmail: user.email, kind: "digest", subject: mail.subject, text: mail.text },
+        });
         made++;
       }
       await tx.mailMessage.updateMany({ where: { id: { in: rows.map((r) => r.id) } }, data: { status: "digested" } });

@@ -41,7 +41,13 @@ it("delivers a committed notification through the queue within seconds", async (
   const team = await createTeam();
   const requestId = randomUUID();
   await db.$transaction((tx) =>
-    notify(tx, { organizationId: team.org.id, kind: "control_loosening", dedupeKey: `control_loosening:${requestId}`, actorId: team.operator.id, data: { requestId, summary: "Raise the USD limit", requestedBy: team.operator.email } }),
+    notify(tx, {
+      organizationId: team.org.id,
+      kind: "control_loosening",
+      dedupeKey: `control_loosening:${requestId}`,
+      actorId: team.operator.id,
+      data: { requestId, summary: "Raise the USD limit", requestedBy: team.operator.email },
+    }),
   );
   let mails: CaughtMail[] = [];
   for (let i = 0; i < 60 && mails.length === 0; i++) {

@@ -20,7 +20,12 @@ export async function scanKeyAges(now: Date = new Date()): Promise<number> {
     if (state === "fresh") continue;
     const label = agingKeyLabel({ environment: k.environment, surface: k.surface, days, state });
     await db.$transaction((tx) =>
-      notify(tx, { organizationId: k.organizationId, kind: "key_aging", dedupeKey: `key_aging:${k.id}:${state}`, data: { label, days, state, environment: k.environment } }),
+      notify(tx, {
+        organizationId: k.organizationId,
+        kind: "key_aging",
+        dedupeKey: `key_aging:${k.id}:${state}`,
+        data: { label, days, state, environment: k.environment },
+      }),
     );
     n++;
   }

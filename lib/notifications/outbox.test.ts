@@ -76,7 +76,9 @@ describe("the mail outbox", () => {
       }),
     ).rejects.toThrow("the event failed");
     for (let i = 0; i < 2; i++) {
-      await db.$transaction((tx) => notify(tx, { organizationId: team.org.id, kind: "quota_near", dedupeKey: "quota_near:sandbox:2026-11-26", data: { used: 800, limit: 1000 } }));
+      await db.$transaction((tx) =>
+        notify(tx, { organizationId: team.org.id, kind: "quota_near", dedupeKey: "quota_near:sandbox:2026-11-26", data: { used: 800, limit: 1000 } }),
+      );
     }
     const rows = await testDb().notification.findMany({ where: { organizationId: team.org.id } });
     expect(rows.map((r) => r.dedupeKey)).toEqual(["quota_near:sandbox:2026-11-26"]);

@@ -8,7 +8,11 @@ const APP = "https://ops.example.com";
 
 describe("renderMail", () => {
   it("tells an approver what waits and links to the request on APP_URL", () => {
-    const m = renderMail("approval_waiting", { requestId: "4f1c-id", summary: "Transfer 500 USD to Ada", amount: "500", currency: "USD", requestedBy: "op@example.com", environment: "sandbox" }, APP);
+    const m = renderMail(
+      "approval_waiting",
+      { requestId: "4f1c-id", summary: "Transfer 500 USD to Ada", amount: "500", currency: "USD", requestedBy: "op@example.com", environment: "sandbox" },
+      APP,
+    );
     expect(m.subject).toBe("Waiting for your approval: Transfer 500 USD to Ada");
     expect(m.text).toContain("op@example.com asked for this in the sandbox");
     expect(m.text).toContain("Amount: 500 USD");
@@ -22,7 +26,9 @@ describe("renderMail", () => {
   });
 
   it("links a flagged deposit to its page and a key reminder to the keys page, with no key in it", () => {
-    expect(renderMail("deposit_flagged", { depositId: "dep_1", environment: "production", amount: "10", currency: "USDT" }, APP).text).toContain(`${APP}/deposits/dep_1`);
+    expect(renderMail("deposit_flagged", { depositId: "dep_1", environment: "production", amount: "10", currency: "USDT" }, APP).text).toContain(
+      `${APP}/deposits/dep_1`,
+    );
     const key = renderMail("key_aging", { label: "Sandbox Core key, 85 days old", days: 85, state: "due" }, APP);
     expect(key.subject).toBe("An API key is 85 days old: replace it soon");
     expect(key.text).toContain(`${APP}/settings/api-keys`);
@@ -30,7 +36,11 @@ describe("renderMail", () => {
   });
 
   it("says when a loosening applies by itself", () => {
-    const m = renderMail("control_loosening", { requestId: "r1", summary: "Raise the USD limit to 10000", requestedBy: "a@x", applyAt: "2026-11-27T10:00:00.000Z" }, APP);
+    const m = renderMail(
+      "control_loosening",
+      { requestId: "r1", summary: "Raise the USD limit to 10000", requestedBy: "a@x", applyAt: "2026-11-27T10:00:00.000Z" },
+      APP,
+    );
     expect(m.text).toContain("applies by itself at 2026-11-27 10:00 UTC");
   });
 });

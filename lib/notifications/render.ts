@@ -78,8 +78,7 @@ export function describe(kind: NotificationKind, data: Data, appUrl: string): { 
   }
 }
 
-const FOOTER = (appUrl: string) =>
-  `\n--\nMerchant Ops. Choose what you receive: ${appLink(appUrl, "/settings/notifications")}\n`;
+const FOOTER = (appUrl: string) => `\n--\nMerchant Ops. Choose what you receive: ${appLink(appUrl, "/settings/notifications")}\n`;
 
 export function renderMail(kind: NotificationKind, data: Data, appUrl: string): RenderedMail {
   const d = describe(kind, data, appUrl);

@@ -38,25 +38,35 @@ const REFUSED = { ok: false, error: "Your role does not allow this. Ask an admin
 
 const as = async (who: "viewer" | "operator" | "approver" | "admin") => signInAs(await testDb().user.findUniqueOrThrow({ where: { id: team[who].id } }));
 async function storeProKey(key: string, scopes: ("Read" | "Write" | "Trade")[]) {
-  await testDb().$transaction((tx) => addApiKey(tx as never, { organizationId: team.org.id, environment: "sandbox", surface: "pro", key, scopes, actorId: team.admin.id }));
+  await testDb().$transaction((tx) =>
+    addApiKey(tx as never, { organizationId: team.org.id, environment: "sandbox", surface: "pro", key, scopes, actorId: team.admin.id }),
+  );
 }
 async function provider<T>(path: string, init?: Parameters<TestEmulator["request"]>[1]): Promise<T> {
   const res = await emu.request(`/pro/public/v1${path}`, { apiKey: SEED_KEYS.pro, ...init });
   return ((await res.json()) as { data: T }).data;
 }
 const orderCount = async () => (await provider<{ total_count: number }>("/orders/history?limit=1")).total_count;
-const providerOrder = (id: string) => provider<{ status: string; max_taker_fee: string; client_order_id: string; price: string; requested_quantity: string }>(`/orders/${id}`);
+const providerOrder = (id: string) =>
+  provider<{ status: string; max_taker_fee: string; client_order_id: string; price: string; requested_quantity: string }>(`/orders/${id}`);
 async function setThreshold(amount: string) {
   await testDb().approvalThreshold.create({ data: { organizationId: team.org.id, kind: "pro_order", currency: "USD", amount } });
 }
-async function call<T>(handler: (r: Request, c?: { params?: Promise<Record<string, string>> }) => Promise<Response>, path: string, params?: Record<string, string>): Promise<{ status: number; body: T }> {
+async function call<T>(
+  handler: (r: Request, c?: { params?: Promise<Record<string, string>> }) => Promise<Response>,
+  path: string,
+  params?: Record<string, string>,
+): Promise<{ status: number; body: T }> {
   const res = await handler(new Request(`http://app.test${path}`), params ? { params: Promise.resolve(params) } : undefined);
   return { status: res.status, body: (await res.json()) as T };
 }
 
 const LIMIT = { symbol: "USDT-NGN", side: "buy", type: "limit", price: "1000.00", quantity: "2" } as const;
 
-async function quoteAndPlace(ticket: { symbol: "USDT-NGN"; side: "buy" | "sell"; type: "limit"; price: string; quantity: string } = LIMIT, attemptKey = randomUUID()) {
+async function quoteAndPlace(
+  ticket: { symbol: "USDT-NGN"; side: "buy" | "sell"; type: "limit"; price: string; quantity: string } = LIMIT,
+  attemptKey = randomUUID(),
+) {
   const q = await quoteProOrder(ticket);
   if (!q.ok) throw new Error(JSON.stringify(q));
   const r = await placeProOrder({ ...ticket, attemptKey, client_order_id: q.data.client_order_id!, max_taker_fee: q.data.estimated_fee! });
@@ -92,7 +102,8 @@ describe("who may trade", () => {
     const operator = { ...team.operator, role: "operator" as const, organizationId: team.org.id, environment: "sandbox" as const };
     expect(await tradeAccess(operator as never)).toEqual({
       allowed: false,
-      reason: "The Pro API key for the sandbox is read-only (scopes: Read). Placing, replacing and cancelling orders needs the Trade scope: an admin can replace the key under Settings → API keys.",
+      reason:
+        "The Pro API key for the sandbox is read-only (scopes: Read). Placing, replacing and cancelling orders needs the Trade scope: an admin can replace the key under Settings → API keys.",
     });
   });
 });
@@ -128,7 +139,10 @@ describe("quote and place", () => {
     const before = await orderCount();
     expect(await placeProOrder({ ...LIMIT, attemptKey: randomUUID() })).toMatchObject({
       ok: false,
-      fieldErrors: { client_order_id: "Review a quote before placing a limit order.", max_taker_fee: "The quote's estimated fee is missing. Get a fresh quote." },
+      fieldErrors: {
+        client_order_id: "Review a quote before placing a limit order.",
+        max_taker_fee: "The quote's estimated fee is missing. Get a fresh quote.",
+      },
     });
     expect(await placeProOrder({ symbol: "USDT-NGN", side: "buy", type: "market", price: "1500.00", quantity: "1", attemptKey: randomUUID() })).toMatchObject({
       ok: false,
@@ -144,7 +158,14 @@ describe("quote and place", () => {
     expect(r).toMatchObject({ ok: true, data: { outcome: "placed", status: "filled" } });
     const before = await orderCount();
     const sell = await placeProOrder({ symbol: "USD-NGN", side: "sell", type: "market", quantity: "99999999", attemptKey: randomUUID() });
-    expect(sell).toMatchObject({ ok: false, fieldErrors: { quantity: expect.stringMatching(/^The Pro balance is too low for this order\. The provider said: Insufficient USD balance.+ Lower the quantity or add funds/) } });
+    expect(sell).toMatchObject({
+      ok: false,
+      fieldErrors: {
+        quantity: expect.stringMatching(
+          /^The Pro balance is too low for this order\. The provider said: Insufficient USD balance.+ Lower the quantity or add funds/,
+        ),
+      },
+    });
     expect(await orderCount()).toBe(before);
   });
 
@@ -171,7 +192,8 @@ describe("working orders", () => {
     await as("operator");
     const first = await quoteAndPlace();
     const second = await quoteAndPlace({ ...LIMIT, price: "1001.00" });
-    if (!first.result.ok || first.result.data.outcome !== "placed" || !second.result.ok || second.result.data.outcome !== "placed") throw new Error("not placed");
+    if (!first.result.ok || first.result.data.outcome !== "placed" || !second.result.ok || second.result.data.outcome !== "placed")
+      throw new Error("not placed");
     const a = first.result.data.orderId;
     const b = second.result.data.orderId;
     await emu.control.advance(10_000);
@@ -179,9 +201,19 @@ describe("working orders", () => {
     expect(await replaceProOrder({ orderId: a, attemptKey: randomUUID(), price: "999.00" })).toMatchObject({ ok: true, data: { price: "999.00" } });
     expect((await providerOrder(a)).price).toBe("999.00");
     // A larger order needs a larger fee cap: the new terms are quoted and the quote's fee becomes the cap.
-    expect(await replaceProOrder({ orderId: a, attemptKey: randomUUID(), quantity: "20" })).toMatchObject({ ok: true, data: { quantity: "20.00000000", maxTakerFee: "19.98" } });
+    expect(await replaceProOrder({ orderId: a, attemptKey: randomUUID(), quantity: "20" })).toMatchObject({
+      ok: true,
+      data: { quantity: "20.00000000", maxTakerFee: "19.98" },
+    });
     expect(await providerOrder(a)).toMatchObject({ max_taker_fee: "19.98", requested_quantity: "20.00000000", price: "999.00" });
-    expect(await replaceProOrder({ orderId: a, attemptKey: randomUUID(), quantity: "1000000" })).toMatchObject({ ok: false, fieldErrors: { quantity: expect.stringMatching(/^The Pro balance is too low for this order\. The provider said: Insufficient NGN balance.+ Lower the quantity or add funds/) } });
+    expect(await replaceProOrder({ orderId: a, attemptKey: randomUUID(), quantity: "1000000" })).toMatchObject({
+      ok: false,
+      fieldErrors: {
+        quantity: expect.stringMatching(
+          /^The Pro balance is too low for this order\. The provider said: Insufficient NGN balance.+ Lower the quantity or add funds/,
+        ),
+      },
+    });
 
     expect(await cancelProOrder({ orderId: a, attemptKey: randomUUID() })).toMatchObject({ ok: true });
     expect((await providerOrder(a)).status).toBe("cancelled");
@@ -209,7 +241,10 @@ describe("Pro webhooks", () => {
     const input = { url: "https://ops.example.com/hooks/pro", events: ["order.filled", "order.cancelled"], description: "desk", attemptKey: randomUUID() };
     expect(await createProWebhook(input as never)).toEqual(REFUSED);
     await as("admin");
-    expect(await createProWebhook({ ...input, url: "http://ops.example.com/hooks" } as never)).toMatchObject({ ok: false, fieldErrors: { url: expect.stringContaining("HTTPS") } });
+    expect(await createProWebhook({ ...input, url: "http://ops.example.com/hooks" } as never)).toMatchObject({
+      ok: false,
+      fieldErrors: { url: expect.stringContaining("HTTPS") },
+    });
     const created = await createProWebhook(input as never);
     if (!created.ok) throw new Error(JSON.stringify(created));
     expect(created.data.secret).toMatch(/^[0-9a-f]{64}$/);
@@ -227,7 +262,13 @@ describe("Pro webhooks", () => {
     expect(await deleteProWebhook({ id, attemptKey: randomUUID() })).toMatchObject({ ok: true });
     expect((await provider<{ id: string }[]>("/webhooks")).some((w) => w.id === id)).toBe(false);
     const audit = await testDb().auditLog.findMany({ where: { organizationId: team.org.id, targetType: "pro_webhook" }, orderBy: { at: "asc" } });
-    expect(audit.map((r) => r.action)).toEqual(["pro_webhook.created", "pro_webhook.paused", "pro_webhook.resumed", "pro_webhook.secret_rotated", "pro_webhook.deleted"]);
+    expect(audit.map((r) => r.action)).toEqual([
+      "pro_webhook.created",
+      "pro_webhook.paused",
+      "pro_webhook.resumed",
+      "pro_webhook.secret_rotated",
+      "pro_webhook.deleted",
+    ]);
     expect(JSON.stringify(audit.map((r) => [r.before, r.after]))).not.toContain(created.data.secret!);
   });
 });
@@ -239,7 +280,8 @@ describe("Pro webhook secrets: one per webhook", () => {
   afterEach(async () => {
     vi.useRealTimers();
     // The provider allows five webhooks per account, shared by every test here.
-    for (const w of await provider<{ id: string }[]>("/webhooks")) await emu.request(`/pro/public/v1/webhooks/${w.id}`, { apiKey: SEED_KEYS.pro, method: "DELETE" });
+    for (const w of await provider<{ id: string }[]>("/webhooks"))
+      await emu.request(`/pro/public/v1/webhooks/${w.id}`, { apiKey: SEED_KEYS.pro, method: "DELETE" });
   });
 
   /** A delivery signed with `secret` through the real intake (a fresh resolver: no cached secrets); its status. */
@@ -249,13 +291,26 @@ describe("Pro webhook secrets: one per webhook", () => {
       event_id: eventId,
       type: "order.filled",
       timestamp: "2026-11-01T11:00:00.000Z",
-      data: { order_id: randomUUID(), status: "filled", side: "buy", type: "market", filled_quantity: "1.00000000", created_at: "2026-11-01T10:59:59.000Z", updated_at: "2026-11-01T11:00:00.000Z" },
+      data: {
+        order_id: randomUUID(),
+        status: "filled",
+        side: "buy",
+        type: "market",
+        filled_quantity: "1.00000000",
+        created_at: "2026-11-01T10:59:59.000Z",
+        updated_at: "2026-11-01T11:00:00.000Z",
+      },
     });
     const POST = createWebhookRoute({ tenants: new TenantResolver() });
     const res = await POST(
       new Request("http://app.test/api/webhooks/sandbox/pro", {
         method: "POST",
-        headers: { "content-type": "application/json", "x-webhook-signature": signBody("pro", secret, body), "x-webhook-event": "order.filled", "x-webhook-id": eventId },
+        headers: {
+          "content-type": "application/json",
+          "x-webhook-signature": signBody("pro", secret, body),
+          "x-webhook-event": "order.filled",
+          "x-webhook-id": eventId,
+        },
         body,
       }),
       { params: Promise.resolve({ environment: "sandbox", surface: "pro" }) },
@@ -281,11 +336,17 @@ describe("Pro webhook secrets: one per webhook", () => {
   }
   /** The vault rows of one webhook's secrets, oldest first. */
   const secretsOf = (webhookId: string) =>
-    testDb().vaultSecret.findMany({ where: { organizationId: team.org.id, webhookId }, orderBy: { createdAt: "asc" }, select: { status: true, acceptUntil: true, revokedById: true } });
+    testDb().vaultSecret.findMany({
+      where: { organizationId: team.org.id, webhookId },
+      orderBy: { createdAt: "asc" },
+      select: { status: true, acceptUntil: true, revokedById: true },
+    });
 
   beforeEach(async () => {
     // The slot an admin sets under Settings -> API keys, which the webhooks must leave alone.
-    await testDb().$transaction((tx) => setWebhookSecret(tx as never, { organizationId: team.org.id, environment: "sandbox", surface: "pro", secret: MANUAL, actorId: team.admin.id }));
+    await testDb().$transaction((tx) =>
+      setWebhookSecret(tx as never, { organizationId: team.org.id, environment: "sandbox", surface: "pro", secret: MANUAL, actorId: team.admin.id }),
+    );
     await as("admin");
   });
 
@@ -296,14 +357,20 @@ describe("Pro webhook secrets: one per webhook", () => {
     expect(await deliver(b.secret)).toBe(200);
     expect(await deliver(MANUAL)).toBe(200);
     // The event log says each was signed with a current secret, not a previous one.
-    expect((await testDb().webhookEvent.findMany({ where: { organizationId: team.org.id }, select: { signature: true } })).map((e) => e.signature)).toEqual(["current", "current", "current"]);
+    expect((await testDb().webhookEvent.findMany({ where: { organizationId: team.org.id }, select: { signature: true } })).map((e) => e.signature)).toEqual([
+      "current",
+      "current",
+      "current",
+    ]);
     expect(await afterWindow(a.secret, b.secret, MANUAL)).toEqual([200, 200, 200]);
     const later = new Date(Date.now() + WEBHOOK_ROTATION_WINDOW_MS + 60_000);
     expect(await getWebhookSecrets(team.org.id, "sandbox", "pro", later)).toEqual(expect.arrayContaining([a.secret, b.secret, MANUAL]));
     expect(await secretsOf(a.id)).toEqual([{ status: "active", acceptUntil: null, revokedById: null }]);
     expect(await secretsOf(b.id)).toEqual([{ status: "active", acceptUntil: null, revokedById: null }]);
     // Settings -> API keys shows its own slot only: the webhooks' secrets are managed with the webhooks.
-    const pro = environmentViews(await listSecrets(team.org.id)).find((e) => e.environment === "sandbox")!.webhooks.find((w) => w.surface === "pro")!;
+    const pro = environmentViews(await listSecrets(team.org.id))
+      .find((e) => e.environment === "sandbox")!
+      .webhooks.find((w) => w.surface === "pro")!;
     expect(pro.active?.masked).toBe(maskSecret(prefixOf(MANUAL), last4Of(MANUAL)));
     expect(pro.inWindow).toEqual([]);
   });

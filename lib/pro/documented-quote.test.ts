@@ -100,7 +100,14 @@ beforeEach(async () => {
   loseNextOrderAnswers = 0;
   team = await createTeam();
   await testDb().$transaction((tx) =>
-    addApiKey(tx as never, { organizationId: team.org.id, environment: "sandbox", surface: "pro", key: SEED_KEYS.pro, scopes: ["Read", "Write", "Trade"], actorId: team.admin.id }),
+    addApiKey(tx as never, {
+      organizationId: team.org.id,
+      environment: "sandbox",
+      surface: "pro",
+      key: SEED_KEYS.pro,
+      scopes: ["Read", "Write", "Trade"],
+      actorId: team.admin.id,
+    }),
   );
   signOutTest();
 });
@@ -134,7 +141,10 @@ describe("a limit order against the documented quote answer", () => {
     await as("operator");
     const before = await orderCount();
     const r = await placeProOrder({ ...LIMIT, attemptKey: randomUUID(), client_order_id: randomUUID(), max_taker_fee: "2.00" });
-    expect(r).toMatchObject({ ok: false, fieldErrors: { client_order_id: "The provider no longer knows this quote, so nothing was placed. Get a fresh quote and review it again." } });
+    expect(r).toMatchObject({
+      ok: false,
+      fieldErrors: { client_order_id: "The provider no longer knows this quote, so nothing was placed. Get a fresh quote and review it again." },
+    });
     expect(r.ok ? {} : r.fieldErrors).not.toHaveProperty("max_taker_fee");
     expect(sent("/orders").map((o) => o.status)).toEqual([400]);
     expect(await orderCount()).toBe(before);

@@ -5,17 +5,27 @@ import { canChange, rejectionSentence } from "./labels";
 import { orderPayloadSchema, placeOrderSchema, ticketSchema } from "./schema";
 import { webhookFormSchema } from "./webhook-schema";
 
-const errors = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) => Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join("."), i.message]));
+const errors = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join("."), i.message]));
 const KEY = "5b0f2c4e-1d2a-4f3b-8c9d-0e1f2a3b4c5d";
 
 describe("order ticket", () => {
   it("accepts a limit order and a market order without a price", () => {
-    expect(ticketSchema.safeParse({ symbol: "USDT-NGN", side: "buy", type: "limit", price: " 1530.50 ", quantity: "12.5" }).data).toEqual({ symbol: "USDT-NGN", side: "buy", type: "limit", price: "1530.50", quantity: "12.5" });
+    expect(ticketSchema.safeParse({ symbol: "USDT-NGN", side: "buy", type: "limit", price: " 1530.50 ", quantity: "12.5" }).data).toEqual({
+      symbol: "USDT-NGN",
+      side: "buy",
+      type: "limit",
+      price: "1530.50",
+      quantity: "12.5",
+    });
     expect(ticketSchema.safeParse({ symbol: "USD-NGN", side: "sell", type: "market", price: "", quantity: "0.00000001" }).success).toBe(true);
   });
 
   it.each([
-    [{ type: "market", price: "1500" }, { price: "A market order takes no price: it trades at the best available price. Clear the price or choose a limit order." }],
+    [
+      { type: "market", price: "1500" },
+      { price: "A market order takes no price: it trades at the best available price. Clear the price or choose a limit order." },
+    ],
     [{ type: "limit", price: "" }, { price: "Enter the limit price in NGN, for example 1530.00." }],
     [{ type: "limit", price: "1530.123" }, { price: "Enter a price above zero in NGN with at most 2 decimal places, for example 1530.00." }],
     [{ type: "limit", price: "0" }, { price: "Enter a price above zero in NGN with at most 2 decimal places, for example 1530.00." }],
@@ -31,8 +41,23 @@ describe("order ticket", () => {
       client_order_id: "Review a quote before placing a limit order.",
       max_taker_fee: "The quote's estimated fee is missing. Get a fresh quote.",
     });
-    expect(orderPayloadSchema.parse({ symbol: "USDT-NGN", side: "buy", type: "limit", price: "1530.00", quantity: "1", client_order_id: "q-1", max_taker_fee: "1.53" })).toMatchObject({ max_taker_fee: "1.53", client_order_id: "q-1" });
-    expect(orderPayloadSchema.parse({ symbol: "USDT-NGN", side: "sell", type: "market", quantity: "2", max_taker_fee: "9.99" })).toEqual({ symbol: "USDT-NGN", side: "sell", type: "market", quantity: "2" });
+    expect(
+      orderPayloadSchema.parse({
+        symbol: "USDT-NGN",
+        side: "buy",
+        type: "limit",
+        price: "1530.00",
+        quantity: "1",
+        client_order_id: "q-1",
+        max_taker_fee: "1.53",
+      }),
+    ).toMatchObject({ max_taker_fee: "1.53", client_order_id: "q-1" });
+    expect(orderPayloadSchema.parse({ symbol: "USDT-NGN", side: "sell", type: "market", quantity: "2", max_taker_fee: "9.99" })).toEqual({
+      symbol: "USDT-NGN",
+      side: "sell",
+      type: "market",
+      quantity: "2",
+    });
   });
 });
 
@@ -53,8 +78,18 @@ describe("labels, formats and filters", () => {
   });
 
   it("drops unknown filter values from a shared link", () => {
-    expect(parseProOrderFilters({ view: "history", status: "filled", symbol: "USDC-NGN", page: "2" })).toEqual({ view: "history", status: "filled", symbol: "USDC-NGN", page: 2 });
-    expect(parseProOrderFilters({ view: "x", status: "nope", symbol: "BTC", page: "-1" })).toEqual({ view: "open", status: undefined, symbol: undefined, page: 1 });
+    expect(parseProOrderFilters({ view: "history", status: "filled", symbol: "USDC-NGN", page: "2" })).toEqual({
+      view: "history",
+      status: "filled",
+      symbol: "USDC-NGN",
+      page: 2,
+    });
+    expect(parseProOrderFilters({ view: "x", status: "nope", symbol: "BTC", page: "-1" })).toEqual({
+      view: "open",
+      status: undefined,
+      symbol: undefined,
+      page: 1,
+    });
   });
 
   it("webhooks need an HTTPS URL and at least one event", () => {
@@ -62,6 +97,9 @@ describe("labels, formats and filters", () => {
       url: "Enter a full HTTPS address, for example https://ops.example.com/hooks/pro. Plain http is refused.",
       events: "Choose at least one event.",
     });
-    expect(webhookFormSchema.parse({ url: "https://x.example.com/h", events: ["trade.executed", "order.created"] }).events).toEqual(["order.created", "trade.executed"]);
+    expect(webhookFormSchema.parse({ url: "https://x.example.com/h", events: ["trade.executed", "order.created"] }).events).toEqual([
+      "order.created",
+      "trade.executed",
+    ]);
   });
 });

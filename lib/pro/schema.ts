@@ -67,8 +67,16 @@ export type Ticket = z.output<typeof ticketSchema>;
 export const quoteOrderSchema = ticketSchema;
 
 const quoteFields = {
-  client_order_id: z.string().trim().regex(/^[A-Za-z0-9_.:-]{1,64}$/, { error: MESSAGES.quote }).optional(),
-  max_taker_fee: z.string().trim().regex(/^\d{1,15}(?:\.\d{1,8})?$/, { error: MESSAGES.fee }).optional(),
+  client_order_id: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_.:-]{1,64}$/, { error: MESSAGES.quote })
+    .optional(),
+  max_taker_fee: z
+    .string()
+    .trim()
+    .regex(/^\d{1,15}(?:\.\d{1,8})?$/, { error: MESSAGES.fee })
+    .optional(),
 };
 
 function checkQuote(v: { type: string; price?: string; client_order_id?: string; max_taker_fee?: string }, ctx: z.RefinementCtx): void {
@@ -87,7 +95,11 @@ export const orderPayloadSchema = z
   .strict()
   .superRefine(checkQuote)
   // Market orders ignore a fee cap (spec): none is sent, so a stored request shows only what matters.
-  .transform((v) => (v.type === "market" ? { symbol: v.symbol, side: v.side, type: v.type, quantity: v.quantity, ...(v.client_order_id ? { client_order_id: v.client_order_id } : {}) } : v));
+  .transform((v) =>
+    v.type === "market"
+      ? { symbol: v.symbol, side: v.side, type: v.type, quantity: v.quantity, ...(v.client_order_id ? { client_order_id: v.client_order_id } : {}) }
+      : v,
+  );
 export type OrderPayload = z.output<typeof orderPayloadSchema>;
 
 export const cancelOrderSchema = withAttemptKey({ orderId: z.uuid({ error: "Unknown order." }) });

@@ -20,7 +20,14 @@ export async function storeProWebhookSecret(
   action: "pro_webhook.created" | "pro_webhook.secret_rotated",
 ): Promise<string> {
   return db.$transaction(async (tx) => {
-    const change = await vault.setWebhookSecret(tx, { organizationId: user.organizationId, environment: user.environment, surface: "pro", secret, actorId: user.id, webhookId: webhook.id });
+    const change = await vault.setWebhookSecret(tx, {
+      organizationId: user.organizationId,
+      environment: user.environment,
+      surface: "pro",
+      secret,
+      actorId: user.id,
+      webhookId: webhook.id,
+    });
     await audit(tx, {
       action,
       targetType: "pro_webhook",
@@ -35,7 +42,13 @@ export async function storeProWebhookSecret(
 /** Ends the deleted webhook's secrets at once, with the audit row of the deletion. */
 export async function revokeProWebhookSecrets(user: CurrentUser, audit: (tx: Tx, entry: AuditEntry) => Promise<void>, webhookId: string): Promise<void> {
   await db.$transaction(async (tx) => {
-    const ended = await vault.revokeWebhookSecrets(tx, { organizationId: user.organizationId, environment: user.environment, surface: "pro", webhookId, actorId: user.id });
+    const ended = await vault.revokeWebhookSecrets(tx, {
+      organizationId: user.organizationId,
+      environment: user.environment,
+      surface: "pro",
+      webhookId,
+      actorId: user.id,
+    });
     await audit(tx, {
       action: "pro_webhook.deleted",
       targetType: "pro_webhook",

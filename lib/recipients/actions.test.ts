@@ -42,7 +42,15 @@ async function usInput(customerId: string, accountNumber = "000987654321"): Prom
     attemptKey: randomUUID(),
     type: "US_BANK_ACCOUNT",
     customer_id: customerId,
-    us_bank_account: { account_owner_name: "Amaka Obi", account_number: accountNumber, routing_number: "011000015", bank_name: "Bank of Boston", account_type: "savings", payout_scheme: "wire", address: usAddress },
+    us_bank_account: {
+      account_owner_name: "Amaka Obi",
+      account_number: accountNumber,
+      routing_number: "011000015",
+      bank_name: "Bank of Boston",
+      account_type: "savings",
+      payout_scheme: "wire",
+      address: usAddress,
+    },
   };
 }
 
@@ -66,7 +74,16 @@ afterAll(async () => {
 
 beforeEach(async () => {
   team = await createTeam();
-  await testDb().$transaction((tx) => vault.addApiKey(tx as never, { organizationId: team.org.id, environment: "sandbox", surface: "core", key: SEED_KEYS.full, scopes: ["Read", "Write", "Trade"], actorId: team.admin.id }));
+  await testDb().$transaction((tx) =>
+    vault.addApiKey(tx as never, {
+      organizationId: team.org.id,
+      environment: "sandbox",
+      surface: "core",
+      key: SEED_KEYS.full,
+      scopes: ["Read", "Write", "Trade"],
+      actorId: team.admin.id,
+    }),
+  );
   signOutTest();
 });
 
@@ -74,7 +91,11 @@ describe("who may create recipients", () => {
   it.each(["viewer", "approver"] as const)("refuses the %s role and sends nothing", async (role) => {
     await as(role);
     const before = await recipientCount();
-    const r = await createRecipient({ attemptKey: randomUUID(), type: "CRYPTO_ADDRESS", crypto_address: { asset: "USDC", chain: "BASE", address: "0x1111111111111111111111111111111111111111" } });
+    const r = await createRecipient({
+      attemptKey: randomUUID(),
+      type: "CRYPTO_ADDRESS",
+      crypto_address: { asset: "USDC", chain: "BASE", address: "0x1111111111111111111111111111111111111111" },
+    });
     expect(r).toEqual(REFUSED);
     expect(await recipientCount()).toBe(before);
     expect(await testDb().auditLog.count({ where: { organizationId: team.org.id } })).toBe(0);
@@ -101,7 +122,11 @@ describe("who may create recipients", () => {
 describe("an operator creates recipients", () => {
   it("creates a Nigerian bank account once, however often the form is submitted, with one audit row", async () => {
     await as("operator");
-    const input: CreateRecipientInput = { attemptKey: randomUUID(), type: "BANK_ACCOUNT", bank_account: { bank_code: "044", account_number: "0690000033", account_name: "Chinedu Eze" } };
+    const input: CreateRecipientInput = {
+      attemptKey: randomUUID(),
+      type: "BANK_ACCOUNT",
+      bank_account: { bank_code: "044", account_number: "0690000033", account_name: "Chinedu Eze" },
+    };
     const first = await createRecipient(input);
     if (!first.ok) throw new Error(`${first.error} ${JSON.stringify(first.fieldErrors)}`);
     expect(first.data).toMatchObject({ status: "created", replayed: false });
@@ -117,7 +142,11 @@ describe("an operator creates recipients", () => {
   it("creates a crypto address, a US bank account and a SWIFT bank account", async () => {
     await as("operator");
     const amaka = await customer("Amaka");
-    const crypto = await createRecipient({ attemptKey: randomUUID(), type: "CRYPTO_ADDRESS", crypto_address: { asset: "USDT", chain: "ARBITRUM", address: "0x2222222222222222222222222222222222222222" } });
+    const crypto = await createRecipient({
+      attemptKey: randomUUID(),
+      type: "CRYPTO_ADDRESS",
+      crypto_address: { asset: "USDT", chain: "ARBITRUM", address: "0x2222222222222222222222222222222222222222" },
+    });
     const us = await createRecipient(await usInput(amaka.id));
     const swift = await createRecipient({
       attemptKey: randomUUID(),
@@ -146,7 +175,10 @@ describe("an operator creates recipients", () => {
     const byId = (r: typeof crypto) => state.find((x) => r.ok && x.id === r.data.id);
     expect(byId(crypto)).toMatchObject({ type: "CRYPTO_ADDRESS", crypto_address: { asset: "USDT", chain: "ARBITRUM" } });
     expect(byId(us)).toMatchObject({ type: "US_BANK_ACCOUNT", customer_id: amaka.id, us_bank_account: { payout_scheme: "wire", address: { state: "NY" } } });
-    expect(byId(swift)).toMatchObject({ type: "SWIFT_BANK_ACCOUNT", swift_bank_account: { iban: "GB82WEST12345698765432", first_name: "Jane", business_name: null } });
+    expect(byId(swift)).toMatchObject({
+      type: "SWIFT_BANK_ACCOUNT",
+      swift_bank_account: { iban: "GB82WEST12345698765432", first_name: "Jane", business_name: null },
+    });
     expect(await testDb().auditLog.count({ where: { organizationId: team.org.id, action: "recipient.created" } })).toBe(3);
   });
 
@@ -154,7 +186,11 @@ describe("an operator creates recipients", () => {
     await as("operator");
     const seeded = (await stored()).find((r) => r.bank_account?.account_number === "0690000031")!;
     const before = await recipientCount();
-    const r = await createRecipient({ attemptKey: randomUUID(), type: "BANK_ACCOUNT", bank_account: { bank_code: "044", account_number: "0690000031", account_name: "Adaeze Okonkwo" } });
+    const r = await createRecipient({
+      attemptKey: randomUUID(),
+      type: "BANK_ACCOUNT",
+      bank_account: { bank_code: "044", account_number: "0690000031", account_name: "Adaeze Okonkwo" },
+    });
     expect(r).toEqual({ ok: true, data: { status: "existing", id: seeded.id, replayed: false } });
     expect(await recipientCount()).toBe(before);
     expect(await testDb().auditLog.count({ where: { organizationId: team.org.id } })).toBe(0);
@@ -162,7 +198,11 @@ describe("an operator creates recipients", () => {
 
   it("puts the provider's field errors on the fields, as sentences", async () => {
     await as("operator");
-    const r = await createRecipient({ attemptKey: randomUUID(), type: "BANK_ACCOUNT", bank_account: { bank_code: "044", account_number: "0690000040", account_name: "Someone" } });
+    const r = await createRecipient({
+      attemptKey: randomUUID(),
+      type: "BANK_ACCOUNT",
+      bank_account: { bank_code: "044", account_number: "0690000040", account_name: "Someone" },
+    });
     expect(r).toMatchObject({
       ok: false,
       error: "The provider refused some fields. Correct them and submit again.",
@@ -181,7 +221,10 @@ describe("an operator creates recipients", () => {
   it("refuses invalid input before anything is sent", async () => {
     await as("operator");
     const before = await recipientCount();
-    const r = await createRecipient({ ...(await usInput((await customer("Amaka")).id)), us_bank_account: { ...(await usInput("x")).us_bank_account, routing_number: "021000022" } });
+    const r = await createRecipient({
+      ...(await usInput((await customer("Amaka")).id)),
+      us_bank_account: { ...(await usInput("x")).us_bank_account, routing_number: "021000022" },
+    });
     expect(r).toMatchObject({ ok: false, error: "Some fields need attention.", fieldErrors: { "us_bank_account.routing_number": MESSAGES.routing } });
     expect(await recipientCount()).toBe(before);
   });

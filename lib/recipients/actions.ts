@@ -19,7 +19,11 @@ function refusal(err: UpstreamError, type: RecipientType): ActionError {
   for (const [path, message] of Object.entries(err.fieldErrors)) {
     const name = formPathOf(path);
     if (name === "customer_id") {
-      fieldErrors[name] ??= /tier 2/i.test(message) ? MESSAGES.tier2 : /banking.partner/i.test(message) ? MESSAGES.bankingPartner : fieldSentence(path, message);
+      fieldErrors[name] ??= /tier 2/i.test(message)
+        ? MESSAGES.tier2
+        : /banking.partner/i.test(message)
+          ? MESSAGES.bankingPartner
+          : fieldSentence(path, message);
     } else if (name.startsWith(`${typeKey}.`)) fieldErrors[name] ??= fieldSentence(path, message);
     else elsewhere.push(fieldSentence(path, message));
   }
@@ -55,7 +59,12 @@ export const createRecipient = defineAction(
           targetType: "recipient",
           targetId: recipient.id,
           environment: user.environment,
-          after: { type: recipient.type, customer_id: recipient.customer_id ?? null, first_name: recipient.first_name ?? null, last_name: recipient.last_name ?? null },
+          after: {
+            type: recipient.type,
+            customer_id: recipient.customer_id ?? null,
+            first_name: recipient.first_name ?? null,
+            last_name: recipient.last_name ?? null,
+          },
         }),
       );
     }

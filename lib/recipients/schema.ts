@@ -140,8 +140,10 @@ export const hasStreetNumber = (line: string): boolean => /(^|\s)\d+[A-Za-z]?(\s
 export const MESSAGES = {
   type: "Choose what kind of recipient this is.",
   customer: "Choose the customer this recipient belongs to: US and SWIFT recipients are paid on a customer's behalf.",
-  tier2: "This customer has not completed tier 2 verification. US and SWIFT recipients need a customer with tier 2 (and the banking-partner onboarding that comes with it); choose another customer or finish this one's verification first.",
-  bankingPartner: "This customer has tier 2 but no banking-partner account yet, so US and SWIFT recipients cannot be created for them. Finish the banking-partner onboarding first, or choose another customer.",
+  tier2:
+    "This customer has not completed tier 2 verification. US and SWIFT recipients need a customer with tier 2 (and the banking-partner onboarding that comes with it); choose another customer or finish this one's verification first.",
+  bankingPartner:
+    "This customer has tier 2 but no banking-partner account yet, so US and SWIFT recipients cannot be created for them. Finish the banking-partner onboarding first, or choose another customer.",
   bankCode: FUNDING_MESSAGES.bankCode,
   accountNumberNuban: FUNDING_MESSAGES.accountNumber,
   accountNotResolved: FUNDING_MESSAGES.accountNotResolved,
@@ -220,9 +222,7 @@ export const FIELD_LABEL: Record<string, string> = {
 
 const blank = z.string().trim().optional().default("");
 
-const addressFields = z
-  .object({ street_line_1: blank, street_line_2: blank, city: blank, state: blank, postal_code: blank, country: blank })
-  .prefault({});
+const addressFields = z.object({ street_line_1: blank, street_line_2: blank, city: blank, state: blank, postal_code: blank, country: blank }).prefault({});
 
 export const recipientFields = {
   type: z.enum(RECIPIENT_TYPES, { error: MESSAGES.type }),
@@ -346,7 +346,8 @@ export function checkSwiftBankAccount(v: RecipientValues["swift_bank_account"], 
 
 /** The rules of the chosen type only; the other types' fields are ignored (and never sent). */
 export function checkRecipient(v: RecipientValues, ctx: Ctx) {
-  if (needsCustomer(v.type) && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v.customer_id)) issue(ctx, ["customer_id"], MESSAGES.customer);
+  if (needsCustomer(v.type) && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v.customer_id))
+    issue(ctx, ["customer_id"], MESSAGES.customer);
   if (v.type === "BANK_ACCOUNT") checkBankAccount(v.bank_account, ["bank_account"], ctx);
   if (v.type === "CRYPTO_ADDRESS") checkCryptoAddress(v.crypto_address, ["crypto_address"], ctx);
   if (v.type === "US_BANK_ACCOUNT") checkUsBankAccount(v.us_bank_account, ["us_bank_account"], ctx);

@@ -3,8 +3,20 @@ import type { Recipient } from "@/lib/upstream/schemas/core";
 import { matchesSearch, recipientName, recipientSummary } from "./views";
 
 const none = { first_name: null, last_name: null, bank_account: null, crypto_address: null, us_bank_account: null, swift_bank_account: null };
-const us: Recipient = { id: "u", type: "US_BANK_ACCOUNT", ...none, first_name: "Amaka", last_name: "Obi", us_bank_account: { account_owner_name: "Amaka Obi", account_number_last4: "6789", routing_number: "021000021", bank_name: "Chase", payout_scheme: "ach" } };
-const wallet: Recipient = { id: "c", type: "CRYPTO_ADDRESS", ...none, crypto_address: { asset: "USDC", chain: "BASE", address: "0x52908400098527886E0F7030069857D2E4169EE7" } };
+const us: Recipient = {
+  id: "u",
+  type: "US_BANK_ACCOUNT",
+  ...none,
+  first_name: "Amaka",
+  last_name: "Obi",
+  us_bank_account: { account_owner_name: "Amaka Obi", account_number_last4: "6789", routing_number: "021000021", bank_name: "Chase", payout_scheme: "ach" },
+};
+const wallet: Recipient = {
+  id: "c",
+  type: "CRYPTO_ADDRESS",
+  ...none,
+  crypto_address: { asset: "USDC", chain: "BASE", address: "0x52908400098527886E0F7030069857D2E4169EE7" },
+};
 
 describe("recipient display and search", () => {
   it("names a recipient from its type's object, or its wallet", () => {

@@ -23,12 +23,7 @@ export interface RecipientView extends Freshness {
 export function recipientName(r: Recipient): string {
   const person = [r.first_name, r.last_name].filter(Boolean).join(" ");
   const swift = r.swift_bank_account;
-  const name =
-    r.bank_account?.account_name ||
-    r.us_bank_account?.account_owner_name ||
-    swift?.business_name ||
-    swift?.account_owner_name ||
-    person;
+  const name = r.bank_account?.account_name || r.us_bank_account?.account_owner_name || swift?.business_name || swift?.account_owner_name || person;
   if (name) return name;
   const wallet = r.crypto_address;
   return wallet ? `${wallet.asset ?? ""} wallet on ${wallet.chain ?? "an unknown chain"}`.trim() : "Unnamed recipient";
@@ -44,7 +39,8 @@ export const shortAddress = (address: string): string => (address.length > 14 ? 
 export function recipientSummary(r: Recipient): string {
   if (r.bank_account) return `${r.bank_account.bank_name ?? r.bank_account.bank_code ?? "Bank"} ${masked(r.bank_account.account_number_last4)}`;
   if (r.crypto_address) return `${r.crypto_address.asset ?? ""} on ${r.crypto_address.chain ?? "?"} ${shortAddress(r.crypto_address.address ?? "")}`.trim();
-  if (r.us_bank_account) return `${r.us_bank_account.bank_name ?? "US bank"} ${masked(r.us_bank_account.account_number_last4)} (${(r.us_bank_account.payout_scheme ?? "").toUpperCase()})`;
+  if (r.us_bank_account)
+    return `${r.us_bank_account.bank_name ?? "US bank"} ${masked(r.us_bank_account.account_number_last4)} (${(r.us_bank_account.payout_scheme ?? "").toUpperCase()})`;
   if (r.swift_bank_account) return `${r.swift_bank_account.bank_name ?? r.swift_bank_account.bic ?? "Bank"} IBAN ${masked(r.swift_bank_account.iban_last4)}`;
   return "—";
 }

@@ -77,7 +77,14 @@ async function receiver() {
 const as = async (id: string) => signInAs(await testDb().user.findUniqueOrThrow({ where: { id } }));
 
 /** The provider's webhook for this deposit, signed with the organization's core secret, through the real route. */
-async function providerSends(event: string, d: Flagged, status: string, eventId: string | null = randomUUID(), route = webhook, updatedAt = "2026-11-20T10:05:00.000Z") {
+async function providerSends(
+  event: string,
+  d: Flagged,
+  status: string,
+  eventId: string | null = randomUUID(),
+  route = webhook,
+  updatedAt = "2026-11-20T10:05:00.000Z",
+) {
   const body = JSON.stringify({
     event,
     ...(eventId ? { event_id: eventId } : {}),
@@ -148,10 +155,19 @@ afterAll(async () => {
 
 beforeEach(async () => {
   team = await createTeam();
-  approver2 = await testDb().user.create({ data: { organizationId: team.org.id, email: `approver2-${team.tag}@test.example`, name: `second approver ${team.tag}`, role: "approver" } });
+  approver2 = await testDb().user.create({
+    data: { organizationId: team.org.id, email: `approver2-${team.tag}@test.example`, name: `second approver ${team.tag}`, role: "approver" },
+  });
   coreSecret = `whsec_core_${randomUUID().replaceAll("-", "")}`;
   await testDb().$transaction(async (tx) => {
-    await addApiKey(tx as never, { organizationId: team.org.id, environment: "sandbox", surface: "core", key: SEED_KEYS.full, scopes: ["Read", "Write", "Trade"], actorId: team.admin.id });
+    await addApiKey(tx as never, {
+      organizationId: team.org.id,
+      environment: "sandbox",
+      surface: "core",
+      key: SEED_KEYS.full,
+      scopes: ["Read", "Write", "Trade"],
+      actorId: team.admin.id,
+    });
     await setWebhookSecret(tx as never, { organizationId: team.org.id, environment: "sandbox", surface: "core", secret: coreSecret, actorId: team.admin.id });
   });
   await as(team.admin.id);
@@ -170,7 +186,11 @@ describe("a credit decision on a deposit in review", () => {
     // The decision itself reaches the merchant's systems, saying not to credit yet.
     const first = await deliverAll();
     expect(first.map((g) => g.event)).toEqual([DECISION_FINAL]);
-    expect(first[0]!.body.data).toMatchObject({ decision_id: id, decision: "credit_customer", credit: { state: "held", instruction: expect.stringMatching(/^Do not credit the customer yet/) } });
+    expect(first[0]!.body.data).toMatchObject({
+      decision_id: id,
+      decision: "credit_customer",
+      credit: { state: "held", instruction: expect.stringMatching(/^Do not credit the customer yet/) },
+    });
     expect(await creditDeliveries()).toHaveLength(0);
     expect(await queueCredit(d.id)).toEqual({ state: "held", stage: "held" });
     expect(await csvRow(d.id)).toMatchObject({ decision: "credit_customer", status: "final", credit_state: "held", credit_provider_event: "" });
@@ -204,9 +224,18 @@ describe("a credit decision on a deposit in review", () => {
     expect(await creditDeliveries()).toHaveLength(1);
 
     const [view] = await decisionsForDeposit(team.org.id, "sandbox", d.id);
-    expect(view!.credit).toMatchObject({ state: "released", stage: "credit_acknowledged", event: { name: "deposit.completed" }, delivery: { status: "delivered" } });
+    expect(view!.credit).toMatchObject({
+      state: "released",
+      stage: "credit_acknowledged",
+      event: { name: "deposit.completed" },
+      delivery: { status: "delivered" },
+    });
     expect(await queueCredit(d.id)).toEqual({ state: "released", stage: "credit_acknowledged" });
-    expect(await csvRow(d.id)).toMatchObject({ credit_state: "credit_acknowledged", credit_provider_event: "deposit.completed", credit_delivery_status: "delivered" });
+    expect(await csvRow(d.id)).toMatchObject({
+      credit_state: "credit_acknowledged",
+      credit_provider_event: "deposit.completed",
+      credit_delivery_status: "delivered",
+    });
   });
 
   it("is called off when the deposit fails: a credit-off notice and never a credit, even if a completed event follows", async () => {
@@ -219,7 +248,12 @@ describe("a credit decision on a deposit in review", () => {
     await providerSends("deposit.failed", d, "FAILED"); // delivered twice under different ids
     const sent = await deliverAll();
     expect(sent.map((g) => g.event)).toEqual([CREDIT_OFF]);
-    expect(sent[0]!.body.data).toMatchObject({ decision_id: id, credit: "off", provider_event: { name: "deposit.failed" }, instruction: expect.stringMatching(/Do not credit the customer/) });
+    expect(sent[0]!.body.data).toMatchObject({
+      decision_id: id,
+      credit: "off",
+      provider_event: { name: "deposit.failed" },
+      instruction: expect.stringMatching(/Do not credit the customer/),
+    });
 
     // A contradicting later event does not turn a failed deposit into a credit.
     await providerSends("deposit.completed", d, "COMPLETED");
@@ -271,7 +305,9 @@ describe("exactly once, durably", () => {
     await deliverAll();
     // Distinct stored changes (each its own row), and repeats of them, all at the same moment.
     await Promise.all(
-      Array.from({ length: 8 }, (_, i) => providerSends(i % 2 ? "deposit.settled" : "deposit.completed", d, "COMPLETED", randomUUID(), webhook, `2026-11-20T10:0${5 + (i % 4)}:00.000Z`)),
+      Array.from({ length: 8 }, (_, i) =>
+        providerSends(i % 2 ? "deposit.settled" : "deposit.completed", d, "COMPLETED", randomUUID(), webhook, `2026-11-20T10:0${5 + (i % 4)}:00.000Z`),
+      ),
     );
     expect(await testDb().webhookEvent.count({ where: { organizationId: team.org.id, resourceId: d.id, name: "deposit.completed" } })).toBe(4);
     expect((await deliverAll()).map((g) => g.event)).toEqual([CREDIT_RELEASE]);

@@ -160,6 +160,9 @@ export async function onDepositEnded(organizationId: string, environment: Enviro
   try {
     await settleDeposit(organizationId, environment, depositId);
   } catch (err) {
-    log.error({ err: err instanceof Error ? { name: err.name, message: err.message } : String(err), organizationId, environment, depositId }, "held review credits not settled yet; the outbound worker retries");
+    log.error(
+      { err: err instanceof Error ? { name: err.name, message: err.message } : String(err), organizationId, environment, depositId },
+      "held review credits not settled yet; the outbound worker retries",
+    );
   }
 }

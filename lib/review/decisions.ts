@@ -50,11 +50,7 @@ export function snapshotOf(d: DepositSnapshot & Record<string, unknown>): Deposi
 
 export const OPEN_OR_FINAL = ["awaiting_confirmation", "final"];
 
-export async function recordDecision(
-  tx: Tx,
-  user: CurrentUser,
-  input: { deposit: DepositSnapshot; decision: Decision; reason: string },
-) {
+export async function recordDecision(tx: Tx, user: CurrentUser, input: { deposit: DepositSnapshot; decision: Decision; reason: string }) {
   const { deposit } = input;
   if (deposit.status !== "REQUIRES_REVIEW" && deposit.status !== "FLAGGED") {
     throw new ActionError(`The provider shows this deposit as ${deposit.status}, so it no longer needs a review decision.`);
@@ -232,7 +228,12 @@ async function withPeople(
 }
 
 /** Every decision about one deposit, newest first, with what the provider did since. */
-export async function decisionsForDeposit(organizationId: string, environment: Environment, depositId: string, providerStatus?: string | null): Promise<DecisionView[]> {
+export async function decisionsForDeposit(
+  organizationId: string,
+  environment: Environment,
+  depositId: string,
+  providerStatus?: string | null,
+): Promise<DecisionView[]> {
   const rows = await db.reviewDecision.findMany({
     where: { organizationId, environment, depositId },
     orderBy: { createdAt: "desc" },

@@ -43,7 +43,10 @@ export function explorerTxUrl(
   environment: "sandbox" | "production",
 ): { url: string; name: string } | null {
   if (!chain || !hash || !/^[A-Za-z0-9]+$/.test(hash)) return null;
-  const key = chain.trim().toUpperCase().replace(/[\s-]+/g, "_");
+  const key = chain
+    .trim()
+    .toUpperCase()
+    .replace(/[\s-]+/g, "_");
   const explorer = (environment === "sandbox" ? TESTNET : MAINNET)[ALIASES[key] ?? key];
   return explorer ? { url: explorer.tx(hash), name: explorer.name } : null;
 }

@@ -17,7 +17,11 @@ const SURFACE = "core" as const;
 let ring: MasterKeyRing | undefined;
 function keyRing(): MasterKeyRing {
   const e = env();
-  ring ??= masterKeyRingFromEnv({ VAULT_MASTER_KEY: e.VAULT_MASTER_KEY, VAULT_MASTER_KEY_ID: e.VAULT_MASTER_KEY_ID, VAULT_PREVIOUS_MASTER_KEYS: e.VAULT_PREVIOUS_MASTER_KEYS });
+  ring ??= masterKeyRingFromEnv({
+    VAULT_MASTER_KEY: e.VAULT_MASTER_KEY,
+    VAULT_MASTER_KEY_ID: e.VAULT_MASTER_KEY_ID,
+    VAULT_PREVIOUS_MASTER_KEYS: e.VAULT_PREVIOUS_MASTER_KEYS,
+  });
   return ring;
 }
 

@@ -75,23 +75,38 @@ describe("sending", () => {
     await testDb().outboundWebhook.create({
       data: { organizationId: team.org.id, environment: "sandbox", url: `http://127.0.0.1:${receiver.port}/hooks`, enabled: true, updatedById: team.admin.id },
     });
-    await db.$transaction((tx) => rotateOutboundSecret(tx, { organizationId: team.org.id, environment: "sandbox", actorId: team.admin.id, onlyIfMissing: false }));
+    await db.$transaction((tx) =>
+      rotateOutboundSecret(tx, { organizationId: team.org.id, environment: "sandbox", actorId: team.admin.id, onlyIfMissing: false }),
+    );
     const id = await db.$transaction((tx) =>
-      enqueueOutbound(tx, { organizationId: team.org.id, environment: "sandbox", event: "deposit_review.decision_final", decisionId: null, data: { test: true } }),
+      enqueueOutbound(tx, {
+        organizationId: team.org.id,
+        environment: "sandbox",
+        event: "deposit_review.decision_final",
+        decisionId: null,
+        data: { test: true },
+      }),
     );
     expect(id).not.toBeNull();
     const before = receiver.hits;
     await processOutboundOnce();
     expect(receiver.hits).toBe(before);
     const row = await testDb().outboundDelivery.findUniqueOrThrow({ where: { id: id! } });
-    expect(row).toMatchObject({ status: "pending", attempts: 1, lastStatus: null, lastError: expect.stringMatching(/private, local or cloud-internal network/) });
+    expect(row).toMatchObject({
+      status: "pending",
+      attempts: 1,
+      lastStatus: null,
+      lastError: expect.stringMatching(/private, local or cloud-internal network/),
+    });
   });
 
   it("logs one neutral reason whatever the socket said", async () => {
     await testDb().outboundWebhook.create({
       data: { organizationId: team.org.id, environment: "sandbox", url: "https://erp.example.test/hooks", enabled: true, updatedById: team.admin.id },
     });
-    await db.$transaction((tx) => rotateOutboundSecret(tx, { organizationId: team.org.id, environment: "sandbox", actorId: team.admin.id, onlyIfMissing: false }));
+    await db.$transaction((tx) =>
+      rotateOutboundSecret(tx, { organizationId: team.org.id, environment: "sandbox", actorId: team.admin.id, onlyIfMissing: false }),
+    );
     const reasons: string[] = [];
     for (const code of ["ECONNREFUSED", "ECONNRESET", "ENOTFOUND", "EHOSTUNREACH"]) {
       const id = await db.$transaction((tx) =>

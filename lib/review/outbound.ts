@@ -15,7 +15,14 @@ import { createHmac, randomUUID } from "node:crypto";
 import { db, type Tx } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
-import { guardedRequest, outboundPolicy, REFUSED_ADDRESS_MESSAGE, RefusedAddressError, type GuardedRequest, type GuardedResponse } from "@/lib/security/outbound-address";
+import {
+  guardedRequest,
+  outboundPolicy,
+  REFUSED_ADDRESS_MESSAGE,
+  RefusedAddressError,
+  type GuardedRequest,
+  type GuardedResponse,
+} from "@/lib/security/outbound-address";
 import { settleDueCredits } from "./credit";
 import { activeOutboundSecret } from "./outbound-secret";
 
@@ -45,7 +52,9 @@ export async function enqueueOutbound(
   tx: Tx,
   input: { organizationId: string; environment: "sandbox" | "production"; event: string; decisionId: string | null; data: Record<string, unknown> },
 ): Promise<string | null> {
-  const hook = await tx.outboundWebhook.findUnique({ where: { organizationId_environment: { organizationId: input.organizationId, environment: input.environment } } });
+  const hook = await tx.outboundWebhook.findUnique({
+    where: { organizationId_environment: { organizationId: input.organizationId, environment: input.environment } },
+  });
   if (!hook?.enabled) return null;
   const id = randomUUID();
   const payload = { id, event: input.event, environment: input.environment, created_at: new Date().toISOString(), data: input.data };
@@ -123,10 +132,16 @@ async function attempt(row: ClaimedRow, send: Send): Promise<boolean> {
     );
     status = res.status;
     if (res.status >= 200 && res.status < 300) {
-      await db.outboundDelivery.update({ where: { id: row.id }, data: { status: "delivered", attempts, lastStatus: status, lastError: null, deliveredAt: new Date() } });
+      await db.outboundDelivery.update({
+        where: { id: row.id },
+        data: { status: "delivered", attempts, lastStatus: status, lastError: null, deliveredAt: new Date() },
+      });
       return true;
     }
-    error = res.status >= 300 && res.status < 400 ? `The endpoint answered HTTP ${res.status}, a redirect; redirects are not followed.` : `The endpoint answered HTTP ${res.status}.`;
+    error =
+      res.status >= 300 && res.status < 400
+        ? `The endpoint answered HTTP ${res.status}, a redirect; redirects are not followed.`
+        : `The endpoint answered HTTP ${res.status}.`;
   } catch (err) {
     error = describeError(err);
   }
@@ -227,6 +242,18 @@ export async function listDeliveries(organizationId: string, environment: "sandb
     where: { organizationId, environment },
     orderBy: { createdAt: "desc" },
     take: limit,
-    select: { id: true, event: true, url: true, status: true, attempts: true, lastStatus: true, lastError: true, nextAttemptAt: true, deliveredAt: true, createdAt: true, decisionId: true },
+    select: {
+      id: true,
+      event: true,
+      url: true,
+      status: true,
+      attempts: true,
+      lastStatus: true,
+      lastError: true,
+      nextAttemptAt: true,
+      deliveredAt: true,
+      createdAt: true,
+      decisionId: true,
+    },
   });
 }

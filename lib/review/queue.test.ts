@@ -5,7 +5,7 @@ import { createTeam } from "@/test/factories";
 import { loadQueue, lookupByIds } from "./queue";
 
 const at = (i: number) => new Date(Date.UTC(2026, 10, 1, 0, i)).toISOString();
-const answer = <T,>(data: T) => ({ data, fetchedAt: new Date(), stale: false });
+const answer = <T>(data: T) => ({ data, fetchedAt: new Date(), stale: false });
 
 /**
  * A provider with more flagged deposits than one list page of funding accounts (200) or customers
@@ -26,7 +26,7 @@ function fakeProvider(n: number) {
   const calls = { account: [] as string[], customer: [] as string[], lists: 0 };
   let inFlight = 0;
   let maxInFlight = 0;
-  const slow = async <T,>(v: T) => {
+  const slow = async <T>(v: T) => {
     inFlight++;
     maxInFlight = Math.max(maxInFlight, inFlight);
     await new Promise((r) => setTimeout(r, 1));
@@ -85,15 +85,25 @@ describe("the review queue's accounts and customers", () => {
     let now = 0;
     let peak = 0;
     const seen: string[] = [];
-    const got = await lookupByIds(["a", "b", "a", "c", "d", "e"], async (id) => {
-      seen.push(id);
-      peak = Math.max(peak, ++now);
-      await new Promise((r) => setTimeout(r, 2));
-      now--;
-      return id.toUpperCase();
-    }, 2);
+    const got = await lookupByIds(
+      ["a", "b", "a", "c", "d", "e"],
+      async (id) => {
+        seen.push(id);
+        peak = Math.max(peak, ++now);
+        await new Promise((r) => setTimeout(r, 2));
+        now--;
+        return id.toUpperCase();
+      },
+      2,
+    );
     expect(seen.sort()).toEqual(["a", "b", "c", "d", "e"]);
     expect(peak).toBe(2);
-    expect([...got.entries()].sort()).toEqual([["a", "A"], ["b", "B"], ["c", "C"], ["d", "D"], ["e", "E"]]);
+    expect([...got.entries()].sort()).toEqual([
+      ["a", "A"],
+      ["b", "B"],
+      ["c", "C"],
+      ["d", "D"],
+      ["e", "E"],
+    ]);
   });
 });

@@ -51,7 +51,9 @@ export interface QueueItem {
   flagExplanation: string;
   fundingAccount: { id: string; type: string | null; rail: string | null; label: string } | null;
   customer: { id: string; name: string } | null;
-  decision: (Pick<DecisionView, "id" | "decision" | "status" | "reason" | "createdAt" | "decidedBy"> & { credit: { state: string; stage: string } | null }) | null;
+  decision:
+    | (Pick<DecisionView, "id" | "decision" | "status" | "reason" | "createdAt" | "decidedBy"> & { credit: { state: string; stage: string } | null })
+    | null;
 }
 
 export interface QueueResult {
@@ -74,7 +76,11 @@ export async function loadQueue(user: Pick<CurrentUser, "organizationId" | "envi
   const [accountById, customerById, decisions] = await Promise.all([
     lookupByIds(deposits.map((d) => d.funding_account_id).filter(present), async (id) => (await upstream.core.getFundingAccount(id, LOOKUP_CACHE)).data),
     lookupByIds(deposits.map((d) => d.customer_id).filter(present), async (id) => (await upstream.core.getCustomer(id, LOOKUP_CACHE)).data),
-    currentDecisions(user.organizationId, user.environment, deposits.map((d) => d.id)),
+    currentDecisions(
+      user.organizationId,
+      user.environment,
+      deposits.map((d) => d.id),
+    ),
   ]);
 
   const items = deposits
@@ -100,11 +106,16 @@ export async function loadQueue(user: Pick<CurrentUser, "organizationId" | "envi
               id: d.funding_account_id,
               type: account ? String(account.type) : null,
               rail: account ? String(account.rail) : null,
-              label: account ? `${account.type === "TEMPORARY" ? "Temporary" : "Permanent"} ${account.rail === "CRYPTO_ADDRESS" ? `${account.asset ?? ""} ${account.chain ?? ""} address`.replace(/\s+/g, " ").trim() : "NGN account"}` : "Funding account",
+              label: account
+                ? `${account.type === "TEMPORARY" ? "Temporary" : "Permanent"} ${account.rail === "CRYPTO_ADDRESS" ? `${account.asset ?? ""} ${account.chain ?? ""} address`.replace(/\s+/g, " ").trim() : "NGN account"}`
+                : "Funding account",
             }
           : null,
         customer: d.customer_id
-          ? { id: d.customer_id, name: customer ? [customer.first_name, customer.last_name].filter(Boolean).join(" ") || customer.email || d.customer_id : d.customer_id }
+          ? {
+              id: d.customer_id,
+              name: customer ? [customer.first_name, customer.last_name].filter(Boolean).join(" ") || customer.email || d.customer_id : d.customer_id,
+            }
           : null,
         decision: decision
           ? {

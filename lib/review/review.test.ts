@@ -63,9 +63,18 @@ afterAll(() => emu.close());
 
 beforeEach(async () => {
   team = await createTeam();
-  approver2 = await testDb().user.create({ data: { organizationId: team.org.id, email: `approver2-${team.tag}@test.example`, name: `second approver ${team.tag}`, role: "approver" } });
+  approver2 = await testDb().user.create({
+    data: { organizationId: team.org.id, email: `approver2-${team.tag}@test.example`, name: `second approver ${team.tag}`, role: "approver" },
+  });
   await testDb().$transaction((tx) =>
-    addApiKey(tx as never, { organizationId: team.org.id, environment: "sandbox", surface: "core", key: SEED_KEYS.full, scopes: ["Read", "Write", "Trade"], actorId: team.admin.id }),
+    addApiKey(tx as never, {
+      organizationId: team.org.id,
+      environment: "sandbox",
+      surface: "core",
+      key: SEED_KEYS.full,
+      scopes: ["Read", "Write", "Trade"],
+      actorId: team.admin.id,
+    }),
   );
   signOutTest();
 });
@@ -96,7 +105,10 @@ describe("who may decide", () => {
 
   it("puts a short reason on its field and refuses a deposit the provider already resolved", async () => {
     await as("approver");
-    expect(await recordReviewDecision({ depositId: flagged[0]!.id, decision: "hold", reason: "short" })).toMatchObject({ ok: false, fieldErrors: { reason: expect.stringMatching(/10 characters/) } });
+    expect(await recordReviewDecision({ depositId: flagged[0]!.id, decision: "hold", reason: "short" })).toMatchObject({
+      ok: false,
+      fieldErrors: { reason: expect.stringMatching(/10 characters/) },
+    });
     const done = (await (await emu.request("/v1/deposits?status=COMPLETED&limit=1")).json()) as { data: { id: string }[] };
     expect(await recordReviewDecision({ depositId: done.data[0]!.id, decision: "hold", reason: "Waiting for the customer's receipt." })).toEqual({
       ok: false,
@@ -118,7 +130,10 @@ describe("four eyes", () => {
 
     // A second decision on the same deposit while one is open is refused.
     await as("approver2");
-    expect(await recordReviewDecision({ depositId: d.id, decision: "hold", reason: "I would rather hold this one." })).toMatchObject({ ok: false, error: expect.stringMatching(/waiting for a second approver/) });
+    expect(await recordReviewDecision({ depositId: d.id, decision: "hold", reason: "I would rather hold this one." })).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/waiting for a second approver/),
+    });
 
     const c = await confirmReviewDecision({ decisionId: r.data.id, note: "Receipt checked." });
     // A credit decision on a deposit still in review is held until the provider completes it (credit.test.ts).
@@ -142,23 +157,39 @@ describe("four eyes", () => {
     const r1 = await recordReviewDecision({ depositId: d.id, decision: "ask_provider_to_reverse", reason: "Sender is not our customer." });
     if (!r1.ok) throw new Error(r1.error);
     await as("approver");
-    expect(await rejectReviewDecision({ decisionId: r1.data.id, note: "Customer confirmed it is theirs." })).toEqual({ ok: true, data: { id: r1.data.id, status: "rejected" } });
+    expect(await rejectReviewDecision({ decisionId: r1.data.id, note: "Customer confirmed it is theirs." })).toEqual({
+      ok: true,
+      data: { id: r1.data.id, status: "rejected" },
+    });
     const r2 = await recordReviewDecision({ depositId: d.id, decision: "hold", reason: "Waiting for the customer's receipt." });
     if (!r2.ok) throw new Error(r2.error);
-    expect(await rejectReviewDecision({ decisionId: r2.data.id, note: "Recorded too early." })).toEqual({ ok: true, data: { id: r2.data.id, status: "withdrawn" } });
+    expect(await rejectReviewDecision({ decisionId: r2.data.id, note: "Recorded too early." })).toEqual({
+      ok: true,
+      data: { id: r2.data.id, status: "withdrawn" },
+    });
     expect((await decisionsOf()).map((x) => x.status)).toEqual(["rejected", "withdrawn"]);
   });
 
   it("a decision of another organization is invisible", async () => {
     const other = await createTeam();
     await testDb().$transaction((tx) =>
-      addApiKey(tx as never, { organizationId: other.org.id, environment: "sandbox", surface: "core", key: SEED_KEYS.full, scopes: ["Read", "Write", "Trade"], actorId: other.admin.id }),
+      addApiKey(tx as never, {
+        organizationId: other.org.id,
+        environment: "sandbox",
+        surface: "core",
+        key: SEED_KEYS.full,
+        scopes: ["Read", "Write", "Trade"],
+        actorId: other.admin.id,
+      }),
     );
     signInAs(await testDb().user.findUniqueOrThrow({ where: { id: other.approver.id } }));
     const r = await recordReviewDecision({ depositId: nextFlagged().id, decision: "hold", reason: "Waiting for the customer's receipt." });
     if (!r.ok) throw new Error(r.error);
     await as("approver2");
-    expect(await confirmReviewDecision({ decisionId: r.data.id })).toEqual({ ok: false, error: "This decision no longer exists in this environment. Reload the page." });
+    expect(await confirmReviewDecision({ decisionId: r.data.id })).toEqual({
+      ok: false,
+      error: "This decision no longer exists in this environment. Reload the page.",
+    });
   });
 });
 
@@ -185,7 +216,10 @@ async function receiver(failures: number) {
 }
 
 async function makeDue() {
-  await testDb().outboundDelivery.updateMany({ where: { organizationId: team.org.id, status: "pending" }, data: { nextAttemptAt: new Date(Date.now() - 1000) } });
+  await testDb().outboundDelivery.updateMany({
+    where: { organizationId: team.org.id, status: "pending" },
+    data: { nextAttemptAt: new Date(Date.now() - 1000) },
+  });
 }
 
 describe("the decision delivered to the merchant's system", () => {
@@ -293,7 +327,10 @@ describe("the decision delivered to the merchant's system", () => {
       if (!first.ok || !second.ok) throw new Error("set failed");
       expect(second.data.secret).toMatch(/^[0-9a-f]{64}$/);
       expect(second.data.secret).not.toBe(first.data.secret);
-      const rows = await testDb().vaultSecret.findMany({ where: { organizationId: team.org.id, kind: "outbound_webhook_secret" }, orderBy: { createdAt: "asc" } });
+      const rows = await testDb().vaultSecret.findMany({
+        where: { organizationId: team.org.id, kind: "outbound_webhook_secret" },
+        orderBy: { createdAt: "asc" },
+      });
       expect(rows.map((r) => r.status)).toEqual(["revoked", "active"]);
 
       await as("approver");
@@ -311,7 +348,11 @@ describe("the decision delivered to the merchant's system", () => {
   it("refuses a plain http address in production", async () => {
     await testDb().user.update({ where: { id: team.admin.id }, data: { environment: "production" } });
     await as("admin");
-    expect(await setOutboundWebhook({ url: "http://example.test/hook" })).toEqual({ ok: false, error: "Some fields need attention.", fieldErrors: { url: "Production needs an https:// address." } });
+    expect(await setOutboundWebhook({ url: "http://example.test/hook" })).toEqual({
+      ok: false,
+      error: "Some fields need attention.",
+      fieldErrors: { url: "Production needs an https:// address." },
+    });
     expect(await setOutboundWebhook({ url: "ftp://example.test/hook" })).toMatchObject({ ok: false, fieldErrors: { url: expect.stringMatching(/http/) } });
   });
 });
@@ -327,7 +368,10 @@ describe("read routes", () => {
       expect((await listDeposits(get("/api/deposits"))).status).toBe(200);
     }
     await as("viewer");
-    const list = (await (await listDeposits(get("/api/deposits?status=FLAGGED&type=NGN_DEPOSIT"))).json()) as { deposits: { status: string; type: string }[]; total: number };
+    const list = (await (await listDeposits(get("/api/deposits?status=FLAGGED&type=NGN_DEPOSIT"))).json()) as {
+      deposits: { status: string; type: string }[];
+      total: number;
+    };
     expect(list.deposits.length).toBeGreaterThan(0);
     expect(list.deposits.every((x) => x.status === "REQUIRES_REVIEW" && x.type === "NGN_DEPOSIT")).toBe(true);
 
@@ -348,7 +392,7 @@ describe("read routes", () => {
   it("exports every decision of the filtered set as CSV, with neutralised formulas", async () => {
     const [a, b] = [nextFlagged(), nextFlagged()];
     await as("approver");
-    const r1 = await recordReviewDecision({ depositId: a.id, decision: "credit_customer", reason: "=HYPERLINK(\"x\"), customer sent proof" });
+    const r1 = await recordReviewDecision({ depositId: a.id, decision: "credit_customer", reason: '=HYPERLINK("x"), customer sent proof' });
     const r2 = await recordReviewDecision({ depositId: b.id, decision: "hold", reason: "Waiting for the customer's receipt." });
     if (!r1.ok || !r2.ok) throw new Error("record failed");
     await as("approver2");
@@ -383,7 +427,16 @@ describe("the provider's later outcome", () => {
     // The provider completes the deposit later; the webhook intake records its newest state.
     const at = new Date("2026-03-01T12:00:00.000Z");
     await testDb().resourceState.create({
-      data: { organizationId: team.org.id, environment: "sandbox", resourceType: "deposit", resourceId: d.id, status: "COMPLETED", occurredAt: at, eventId: randomUUID(), data: { id: d.id, status: "COMPLETED" } },
+      data: {
+        organizationId: team.org.id,
+        environment: "sandbox",
+        resourceType: "deposit",
+        resourceId: d.id,
+        status: "COMPLETED",
+        occurredAt: at,
+        eventId: randomUUID(),
+        data: { id: d.id, status: "COMPLETED" },
+      },
     });
     const [view] = await decisionsForDeposit(team.org.id, "sandbox", d.id);
     expect(view).toMatchObject({ status: "final", decision: "credit_customer", providerOutcome: { status: "COMPLETED", at } });

@@ -11,7 +11,9 @@ describe("flag explanations", () => {
     expect(explainFlag("rate_expired")).toMatch(/^Expired rate/);
     expect(explainFlag("temporary_account_reused")).toMatch(/^Reused temporary account/);
     expect(explainFlag("amount_mismatch")).toMatch(/^Amount mismatch/);
-    expect(explainFlag("velocity_check", "Too many deposits")).toBe('Flag "velocity_check": Too many deposits (not a code this app knows; read the provider\'s message).');
+    expect(explainFlag("velocity_check", "Too many deposits")).toBe(
+      'Flag "velocity_check": Too many deposits (not a code this app knows; read the provider\'s message).',
+    );
     expect(explainFlag(null, "Checked by hand")).toBe("Flagged: Checked by hand");
   });
 });
@@ -54,8 +56,24 @@ describe("explorer links", () => {
 
 describe("deposit list filters", () => {
   it("maps FLAGGED to REQUIRES_REVIEW, drops unknown values and keeps the page", () => {
-    const f = parseDepositFilters({ status: "FLAGGED", settlement: "bogus", type: "NGN_DEPOSIT", customer: "not-a-uuid", from: "2026-01-01", to: "31/01/2026", page: "3" });
-    expect(f).toEqual({ status: "REQUIRES_REVIEW", settlement: undefined, type: "NGN_DEPOSIT", customer: undefined, from: "2026-01-01", to: undefined, page: 3 });
+    const f = parseDepositFilters({
+      status: "FLAGGED",
+      settlement: "bogus",
+      type: "NGN_DEPOSIT",
+      customer: "not-a-uuid",
+      from: "2026-01-01",
+      to: "31/01/2026",
+      page: "3",
+    });
+    expect(f).toEqual({
+      status: "REQUIRES_REVIEW",
+      settlement: undefined,
+      type: "NGN_DEPOSIT",
+      customer: undefined,
+      from: "2026-01-01",
+      to: undefined,
+      page: 3,
+    });
     expect(upstreamDepositQuery(f)).toMatchObject({ status: "REQUIRES_REVIEW", type: "NGN_DEPOSIT", from: "2026-01-01", page: 3, limit: 25 });
     expect(parseDepositFilters({ page: "-1" }).page).toBe(1);
   });

@@ -21,11 +21,7 @@ export type ConfirmReviewDecisionInput = z.input<typeof confirmReviewDecisionSch
 
 export const rejectReviewDecisionSchema = z.object({
   decisionId: z.uuid({ error: "Unknown decision. Reload the page." }),
-  note: z
-    .string()
-    .trim()
-    .min(5, { error: "Say why in a few words; the requester reads it." })
-    .max(2000, { error: "Keep the note under 2,000 characters." }),
+  note: z.string().trim().min(5, { error: "Say why in a few words; the requester reads it." }).max(2000, { error: "Keep the note under 2,000 characters." }),
 });
 export type RejectReviewDecisionInput = z.input<typeof rejectReviewDecisionSchema>;
 
@@ -35,14 +31,17 @@ export const setOutboundWebhookSchema = z.object({
     .trim()
     .min(1, { error: "Enter the address of your system's endpoint." })
     .max(2000, { error: "Keep the address under 2,000 characters." })
-    .refine((v) => {
-      try {
-        const u = new URL(v);
-        return (u.protocol === "https:" || u.protocol === "http:") && !u.username && !u.password;
-      } catch {
-        return false;
-      }
-    }, { error: "Enter a full http:// or https:// address without a user name or password in it." }),
+    .refine(
+      (v) => {
+        try {
+          const u = new URL(v);
+          return (u.protocol === "https:" || u.protocol === "http:") && !u.username && !u.password;
+        } catch {
+          return false;
+        }
+      },
+      { error: "Enter a full http:// or https:// address without a user name or password in it." },
+    ),
   enabled: z.boolean().default(true),
   /** Generate a new signing secret (always done when none exists yet). */
   newSecret: z.boolean().default(false),

@@ -26,7 +26,10 @@ async function server(answer: (req: http.IncomingMessage, res: http.ServerRespon
   return { port: (s.address() as AddressInfo).port, hits };
 }
 
-const fixed = (...addresses: string[]): LookupAll => async () => addresses.map((address) => ({ address, family: address.includes(":") ? 6 : 4 }));
+const fixed =
+  (...addresses: string[]): LookupAll =>
+  async () =>
+    addresses.map((address) => ({ address, family: address.includes(":") ? 6 : 4 }));
 const strict = { allowLoopback: false };
 const post = { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" };
 
@@ -64,14 +67,20 @@ describe("which addresses are refused", () => {
   });
 
   it("refuses a name when any one of its addresses is internal, and accepts literals only when public", async () => {
-    await expect(resolveChecked(new URL("https://hooks.example.test/x"), strict, fixed("93.184.216.34", "10.0.0.9"))).rejects.toBeInstanceOf(RefusedAddressError);
+    await expect(resolveChecked(new URL("https://hooks.example.test/x"), strict, fixed("93.184.216.34", "10.0.0.9"))).rejects.toBeInstanceOf(
+      RefusedAddressError,
+    );
     await expect(resolveChecked(new URL("http://[::ffff:127.0.0.1]:8080/"), strict)).rejects.toBeInstanceOf(RefusedAddressError);
     await expect(resolveChecked(new URL("http://2130706433/"), strict)).rejects.toBeInstanceOf(RefusedAddressError); // 127.0.0.1 as one number
-    await expect(resolveChecked(new URL("https://hooks.example.test/x"), strict, fixed("93.184.216.34"))).resolves.toEqual([{ address: "93.184.216.34", family: 4 }]);
+    await expect(resolveChecked(new URL("https://hooks.example.test/x"), strict, fixed("93.184.216.34"))).resolves.toEqual([
+      { address: "93.184.216.34", family: 4 },
+    ]);
   });
 
   it("gives the URL field a sentence saying what to fix", async () => {
-    expect(await urlFieldProblem(new URL("http://169.254.169.254/latest/meta-data/"), strict)).toMatch(/private, local or cloud-internal network.*public address/);
+    expect(await urlFieldProblem(new URL("http://169.254.169.254/latest/meta-data/"), strict)).toMatch(
+      /private, local or cloud-internal network.*public address/,
+    );
     expect(await urlFieldProblem(new URL("https://internal.example.test/"), strict, fixed("192.168.0.10"))).toMatch(/public address/);
     expect(await urlFieldProblem(new URL("https://erp.example.test/"), strict, fixed("93.184.216.34"))).toBeNull();
   });

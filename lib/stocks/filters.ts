@@ -35,7 +35,14 @@ const symbolList = z
   .string()
   .optional()
   .transform((v, ctx) => {
-    const list = [...new Set((v ?? "").split(",").map((s) => s.trim().toUpperCase()).filter(Boolean))];
+    const list = [
+      ...new Set(
+        (v ?? "")
+          .split(",")
+          .map((s) => s.trim().toUpperCase())
+          .filter(Boolean),
+      ),
+    ];
     const bad = list.filter((s) => !SYMBOL_PATTERN.test(s));
     if (bad.length > 0) {
       ctx.addIssue({ code: "custom", message: `Not a symbol: ${bad.join(", ")}. Use tickers separated by commas, e.g. AAPL, TSLA.` });

@@ -14,7 +14,13 @@ export function formatPrice(value: string | null | undefined, precision?: number
   const digits = Math.min(Math.max(precision ?? 2, 0), 10);
   let f = priceFormats.get(digits);
   if (!f) {
-    f = new Intl.NumberFormat("en-GB", { style: "currency", currency: "USD", currencyDisplay: "code", minimumFractionDigits: digits, maximumFractionDigits: digits });
+    f = new Intl.NumberFormat("en-GB", {
+      style: "currency",
+      currency: "USD",
+      currencyDisplay: "code",
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
     priceFormats.set(digits, f);
   }
   return f.format(d.toFixed(digits, Decimal.ROUND_HALF_UP) as unknown as number).replace(/\u00a0/g, " ");

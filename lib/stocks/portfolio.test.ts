@@ -44,7 +44,9 @@ describe("portfolioFigures", () => {
   });
 
   it("treats a position with a value but priced: false as unpriced, and one without a value as unpriced too", () => {
-    const f = portfolioFigures(answer({ positions: [position("AAPL", "355.30"), position("X", "5.00", { priced: false }), position("Y", null, { priced: true })] }));
+    const f = portfolioFigures(
+      answer({ positions: [position("AAPL", "355.30"), position("X", "5.00", { priced: false }), position("Y", null, { priced: true })] }),
+    );
     expect(f.positions.map((p) => p.priced)).toEqual([true, false, false]);
     expect(f.positionsSumUsd).toBe("355.30");
     expect(f.unpricedCount).toBe(2);
@@ -57,7 +59,9 @@ describe("portfolioFigures", () => {
   });
 
   it("keeps an empty wallet consistent", () => {
-    const f = portfolioFigures(answer({ positions: [], open_positions_value_usd: "0.00", total_value_usd: "1250.07", delta_24h: { pct: "0.00", value_usd: "0.00" } }));
+    const f = portfolioFigures(
+      answer({ positions: [], open_positions_value_usd: "0.00", total_value_usd: "1250.07", delta_24h: { pct: "0.00", value_usd: "0.00" } }),
+    );
     expect(f.positions).toEqual([]);
     expect(f.positionsSumUsd).toBe("0.00");
     expect(f.mismatches).toEqual([]);

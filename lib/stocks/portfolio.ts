@@ -65,8 +65,14 @@ export function portfolioFigures(p: Portfolio): PortfolioFigures {
   const usd = toDecimal(p.usd_balance) ?? new Decimal(0);
   const total = toDecimal(p.total_value_usd) ?? usd.plus(open);
   const mismatches: string[] = [];
-  if (!sum.eq(open)) mismatches.push(`The provider's open positions value (${formatMoney(open, "USD")}) differs from the sum of its priced positions (${formatMoney(sum, "USD")}).`);
-  if (!usd.plus(open).eq(total)) mismatches.push(`The provider's total value (${formatMoney(total, "USD")}) differs from the USD balance plus open positions (${formatMoney(usd.plus(open), "USD")}).`);
+  if (!sum.eq(open))
+    mismatches.push(
+      `The provider's open positions value (${formatMoney(open, "USD")}) differs from the sum of its priced positions (${formatMoney(sum, "USD")}).`,
+    );
+  if (!usd.plus(open).eq(total))
+    mismatches.push(
+      `The provider's total value (${formatMoney(total, "USD")}) differs from the USD balance plus open positions (${formatMoney(usd.plus(open), "USD")}).`,
+    );
   return {
     usdBalance: p.usd_balance,
     totalValueUsd: p.total_value_usd,

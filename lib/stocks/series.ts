@@ -16,7 +16,11 @@ export const MAX_VALUE_POINTS = 400;
  * Points in time order. With more than `max`, the window is cut into equal periods and each keeps
  * its last point (the value that period closed with); the first and last points always stay.
  */
-export function thin(points: readonly ValuePoint[], window: { from: Date; to: Date }, max = MAX_VALUE_POINTS): { points: ValuePoint[]; bucketMs: number | null } {
+export function thin(
+  points: readonly ValuePoint[],
+  window: { from: Date; to: Date },
+  max = MAX_VALUE_POINTS,
+): { points: ValuePoint[]; bucketMs: number | null } {
   if (points.length <= max) return { points: [...points], bucketMs: null };
   const from = window.from.getTime();
   const bucketMs = Math.ceil(Math.max(1, window.to.getTime() - from) / (max - 1));

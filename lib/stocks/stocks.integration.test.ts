@@ -21,7 +21,11 @@ import type { AssetListView, AssetView, ConversionView, PortfolioView, PricesVie
 let emu: TestEmulator;
 let team: Awaited<ReturnType<typeof createTeam>>;
 
-async function call<T>(handler: (r: Request, c?: { params?: Promise<Record<string, string>> }) => Promise<Response>, path: string, params?: Record<string, string>): Promise<{ status: number; body: T }> {
+async function call<T>(
+  handler: (r: Request, c?: { params?: Promise<Record<string, string>> }) => Promise<Response>,
+  path: string,
+  params?: Record<string, string>,
+): Promise<{ status: number; body: T }> {
   const res = await handler(new Request(`http://app.test${path}`), params ? { params: Promise.resolve(params) } : undefined);
   return { status: res.status, body: (await res.json()) as T };
 }
@@ -36,7 +40,16 @@ afterAll(() => emu.close());
 
 beforeEach(async () => {
   team = await createTeam();
-  await testDb().$transaction((tx) => addApiKey(tx as never, { organizationId: team.org.id, environment: "sandbox", surface: "stocks", key: SEED_KEYS.full, scopes: ["Read", "Write", "Trade"], actorId: team.admin.id }));
+  await testDb().$transaction((tx) =>
+    addApiKey(tx as never, {
+      organizationId: team.org.id,
+      environment: "sandbox",
+      surface: "stocks",
+      key: SEED_KEYS.full,
+      scopes: ["Read", "Write", "Trade"],
+      actorId: team.admin.id,
+    }),
+  );
   await emu.control.clearFaults();
   signInAs(team.viewer);
 });
@@ -145,7 +158,24 @@ describe("assets", () => {
 
     const spy = await call<AssetView>(getAsset, "/api/stocks/assets/spy", { symbol: "spy" });
     expect(spy.status).toBe(200);
-    for (const field of ["issuer_entity", "legal_form", "underlying_exchange", "underlying_ticker", "underlying_reference_url", "economic_exposure_only", "ownership_rights", "voting_rights", "dividend_policy", "shareholder_rights_disclosure", "customer_risk_level", "next_open_at", "next_close_at", "min_order_usd", "max_order_usd", "market_status"]) {
+    for (const field of [
+      "issuer_entity",
+      "legal_form",
+      "underlying_exchange",
+      "underlying_ticker",
+      "underlying_reference_url",
+      "economic_exposure_only",
+      "ownership_rights",
+      "voting_rights",
+      "dividend_policy",
+      "shareholder_rights_disclosure",
+      "customer_risk_level",
+      "next_open_at",
+      "next_close_at",
+      "min_order_usd",
+      "max_order_usd",
+      "market_status",
+    ]) {
       expect(spy.body.data[field as keyof AssetView["data"]], field).not.toBeUndefined();
     }
     expect((await call(getAsset, "/api/stocks/assets/NOPE", { symbol: "NOPE" })).status).toBe(404);

@@ -74,7 +74,10 @@ describe("team actions called directly, as each role", () => {
   it("changes a role, signs the user out of older sessions, and audits before and after", async () => {
     await as("admin");
     // Granting approver waits for a second person (lib/approvals/controls.security.test.ts); approved here.
-    expect(await changeRole({ userId: team.viewer.id, role: "approver" })).toMatchObject({ ok: true, data: { userId: team.viewer.id, role: "viewer", status: "pending_approval" } });
+    expect(await changeRole({ userId: team.viewer.id, role: "approver" })).toMatchObject({
+      ok: true,
+      data: { userId: team.viewer.id, role: "viewer", status: "pending_approval" },
+    });
     const req = await testDb().approvalRequest.findFirstOrThrow({ where: { organizationId: team.org.id, kind: "control_role" } });
     await as("approver");
     expect(await approveRequest({ requestId: req.id })).toMatchObject({ ok: true, data: { status: "sent" } });
@@ -87,7 +90,10 @@ describe("team actions called directly, as each role", () => {
 
   it("never leaves the team without an admin", async () => {
     await as("admin");
-    expect(await changeRole({ userId: team.admin.id, role: "viewer" })).toEqual({ ok: false, error: "This is the last admin. Make someone else an admin first." });
+    expect(await changeRole({ userId: team.admin.id, role: "viewer" })).toEqual({
+      ok: false,
+      error: "This is the last admin. Make someone else an admin first.",
+    });
     expect(await setUserDisabled({ userId: team.admin.id, disabled: true })).toMatchObject({ ok: false });
     // Nobody but the target could approve this promotion, so it applies after the announced delay.
     expect(await changeRole({ userId: team.approver.id, role: "admin" })).toMatchObject({ ok: true, data: { status: "pending_approval" } });

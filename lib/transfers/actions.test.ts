@@ -54,7 +54,11 @@ const toSaved = (recipient_id: string, amount: string, extra: Partial<CreateTran
   amount,
   ...extra,
 });
-async function call<T>(handler: (r: Request, c?: { params?: Promise<Record<string, string>> }) => Promise<Response>, path: string, params?: Record<string, string>) {
+async function call<T>(
+  handler: (r: Request, c?: { params?: Promise<Record<string, string>> }) => Promise<Response>,
+  path: string,
+  params?: Record<string, string>,
+) {
   const res = await handler(new Request(`http://app.test${path}`), params ? { params: Promise.resolve(params) } : undefined);
   return { status: res.status, body: (await res.json()) as T };
 }
@@ -69,7 +73,14 @@ afterAll(() => emu.close());
 beforeEach(async () => {
   team = await createTeam();
   await testDb().$transaction((tx) =>
-    addApiKey(tx as never, { organizationId: team.org.id, environment: "sandbox", surface: "core", key: SEED_KEYS.full, scopes: ["Read", "Write", "Trade"], actorId: team.admin.id }),
+    addApiKey(tx as never, {
+      organizationId: team.org.id,
+      environment: "sandbox",
+      surface: "core",
+      key: SEED_KEYS.full,
+      scopes: ["Read", "Write", "Trade"],
+      actorId: team.admin.id,
+    }),
   );
   signOutTest();
 });
@@ -100,7 +111,12 @@ describe("at or under the threshold", () => {
     const rate = (await (await emu.request("/v1/rates?from=NGN&to=USD&side=SELL")).json()) as { rate: string; fee_bps: number };
     const first = await createTransfer(input);
     if (!first.ok) throw new Error(first.error);
-    expect(first.data).toMatchObject({ outcome: "sent", status: "PROCESSING", replayed: false, summary: "Transfer NGN 25,000.00 to Adaeze Okonkwo, Access Bank ••••0031" });
+    expect(first.data).toMatchObject({
+      outcome: "sent",
+      status: "PROCESSING",
+      replayed: false,
+      summary: "Transfer NGN 25,000.00 to Adaeze Okonkwo, Access Bank ••••0031",
+    });
     const id = (first.data as { id: string }).id;
 
     const t = await providerTransfer(id);
@@ -120,11 +136,22 @@ describe("at or under the threshold", () => {
   it("pays a new NGN bank account given inline, which the provider then keeps as a recipient", async () => {
     await setThreshold("NGN", "500000");
     await as("operator");
-    const r = await createTransfer({ attemptKey: randomUUID(), recipient_mode: "new", bank_code: "044", account_number: "0690000036", account_name: "Funmilayo Bello", currency: "NGN", amount: "1500.50" });
+    const r = await createTransfer({
+      attemptKey: randomUUID(),
+      recipient_mode: "new",
+      bank_code: "044",
+      account_number: "0690000036",
+      account_name: "Funmilayo Bello",
+      currency: "NGN",
+      amount: "1500.50",
+    });
     if (!r.ok) throw new Error(r.error);
     expect(r.data).toMatchObject({ outcome: "sent", summary: "Transfer NGN 1,500.50 to Funmilayo Bello, Access Bank ••••0036" });
     const t = await providerTransfer((r.data as { id: string }).id);
-    expect(t).toMatchObject({ amount: "1500.50", recipient: { type: "BANK_ACCOUNT", bank_account: expect.objectContaining({ account_number_last4: "0036" }) } });
+    expect(t).toMatchObject({
+      amount: "1500.50",
+      recipient: { type: "BANK_ACCOUNT", bank_account: expect.objectContaining({ account_number_last4: "0036" }) },
+    });
     expect((await recipients()).some((x) => x.bank_account?.account_number_last4 === "0036")).toBe(true);
   });
 });
@@ -142,8 +169,16 @@ describe("above the threshold: four eyes", () => {
     const requestId = r.data.approvalId;
     expect(await transferCount()).toBe(before);
     // Submitting the same form again is the same request, not a second one.
-    expect(await createTransfer({ ...toSaved(r0.id, "612345.67"), attemptKey })).toMatchObject({ ok: true, data: { outcome: "pending_approval", approvalId: requestId } });
-    expect(await testDb().approvalRequest.findUniqueOrThrow({ where: { id: requestId } })).toMatchObject({ kind: "transfer", status: "pending", currency: "NGN", requestedById: team.operator.id });
+    expect(await createTransfer({ ...toSaved(r0.id, "612345.67"), attemptKey })).toMatchObject({
+      ok: true,
+      data: { outcome: "pending_approval", approvalId: requestId },
+    });
+    expect(await testDb().approvalRequest.findUniqueOrThrow({ where: { id: requestId } })).toMatchObject({
+      kind: "transfer",
+      status: "pending",
+      currency: "NGN",
+      requestedById: team.operator.id,
+    });
 
     expect(await approveRequest({ requestId })).toEqual(REFUSED);
 
@@ -202,7 +237,15 @@ describe("failures", () => {
     const small = await createTransfer(toSaved((await bankRecipient()).id, "5.00"));
     expect(small).toMatchObject({ ok: false, fieldErrors: { amount: expect.stringMatching(/100/) } });
 
-    const unknown = await createTransfer({ attemptKey: randomUUID(), recipient_mode: "new", bank_code: "044", account_number: "1234567890", account_name: "Nobody", currency: "NGN", amount: "1000" });
+    const unknown = await createTransfer({
+      attemptKey: randomUUID(),
+      recipient_mode: "new",
+      bank_code: "044",
+      account_number: "1234567890",
+      account_name: "Nobody",
+      currency: "NGN",
+      amount: "1000",
+    });
     expect(unknown).toMatchObject({ ok: false, fieldErrors: { account_number: expect.any(String) } });
 
     const us = (await recipients()).find((x) => x.type === "US_BANK_ACCOUNT")!;
@@ -216,7 +259,10 @@ describe("failures", () => {
     await setThreshold("USD", "100000");
     await as("operator");
     const before = await transferCount();
-    expect(await createTransfer(toSaved((await bankRecipient()).id, "10.00", { currency: "USD" }))).toMatchObject({ ok: false, fieldErrors: { currency: "A transfer to this recipient is paid in NGN." } });
+    expect(await createTransfer(toSaved((await bankRecipient()).id, "10.00", { currency: "USD" }))).toMatchObject({
+      ok: false,
+      fieldErrors: { currency: "A transfer to this recipient is paid in NGN." },
+    });
     expect(await createTransfer({ attemptKey: randomUUID(), recipient_mode: "new", currency: "NGN", amount: "" })).toMatchObject({
       ok: false,
       fieldErrors: { amount: "Enter the amount to send.", bank_code: "Choose the recipient's bank.", account_number: "Enter the 10-digit account number." },

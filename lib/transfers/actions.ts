@@ -45,7 +45,10 @@ async function newBankAccount(upstream: Upstream, input: CreateTransferValues): 
     destination: { type: "BANK_ACCOUNT", bank_account },
     recipient: {
       name: input.account_name,
-      destination: recipientDestination({ type: "BANK_ACCOUNT", bank_account: { bank_name: bankName, bank_code: input.bank_code, account_number_last4: input.account_number.slice(-4) } }),
+      destination: recipientDestination({
+        type: "BANK_ACCOUNT",
+        bank_account: { bank_name: bankName, bank_code: input.bank_code, account_number_last4: input.account_number.slice(-4) },
+      }),
     },
   };
 }
@@ -64,7 +67,8 @@ export const createTransfer = defineAction(
     try {
       r = await submitMoneyMovement({ kind: "transfer", payload, attemptKey: input.attemptKey, user, environment: user.environment, request });
     } catch (err) {
-      if (err instanceof UpstreamError && err.code === "insufficient_balance") throw new ActionError("Some fields need attention.", { amount: err.userMessage });
+      if (err instanceof UpstreamError && err.code === "insufficient_balance")
+        throw new ActionError("Some fields need attention.", { amount: err.userMessage });
       throw err;
     }
     revalidatePath("/transfers");

@@ -15,7 +15,9 @@ import { TRANSFER_CURRENCIES } from "@/lib/transfers/schema";
 const bankDestination = z
   .object({
     type: z.literal("BANK_ACCOUNT"),
-    bank_account: z.object({ account_number: z.string().regex(/^\d{10}$/), bank_code: z.string().regex(/^\d{3,6}$/), account_name: z.string().min(1).max(256) }).strict(),
+    bank_account: z
+      .object({ account_number: z.string().regex(/^\d{10}$/), bank_code: z.string().regex(/^\d{3,6}$/), account_name: z.string().min(1).max(256) })
+      .strict(),
   })
   .strict();
 
@@ -29,7 +31,10 @@ export const transferPayload = z
     recipient: z.object({ name: z.string().min(1).max(200), destination: z.string().max(200) }).strict(),
   })
   .strict()
-  .refine((p) => (p.recipient_id === undefined) !== (p.destination === undefined), { error: "Send to a saved recipient or a new bank account, not both.", path: ["recipient_id"] });
+  .refine((p) => (p.recipient_id === undefined) !== (p.destination === undefined), {
+    error: "Send to a saved recipient or a new bank account, not both.",
+    path: ["recipient_id"],
+  });
 export type TransferPayload = z.output<typeof transferPayload>;
 
 export function describeTransfer(p: Pick<TransferPayload, "amount" | "currency" | "recipient">): string {

@@ -7,7 +7,16 @@ import type { CurrentUser } from "@/lib/auth/session";
 import { LATEST, upstreamFor, type Upstream } from "@/lib/upstream";
 import { recipient as recipientSchema, type Transfer } from "@/lib/upstream/schemas/core";
 import { PAGE_SIZE, type TransferFilters } from "./filters";
-import { payoutCurrency, recipientDestination, recipientLabel, recipientName, type RecipientOption, type TransferListView, type TransferRow, type TransferView } from "./views";
+import {
+  payoutCurrency,
+  recipientDestination,
+  recipientLabel,
+  recipientName,
+  type RecipientOption,
+  type TransferListView,
+  type TransferRow,
+  type TransferView,
+} from "./views";
 
 const upstreamOf = (user: CurrentUser): Upstream => upstreamFor({ organizationId: user.organizationId, environment: user.environment });
 

@@ -35,7 +35,8 @@ export interface RecipientOption {
   payoutScheme: string | null;
 }
 
-type RecipientLike = Pick<Recipient, "type"> & Partial<Pick<Recipient, "first_name" | "last_name" | "bank_account" | "crypto_address" | "us_bank_account" | "swift_bank_account">>;
+type RecipientLike = Pick<Recipient, "type"> &
+  Partial<Pick<Recipient, "first_name" | "last_name" | "bank_account" | "crypto_address" | "us_bank_account" | "swift_bank_account">>;
 
 const masked = (last4: string | null | undefined) => (last4 ? `••••${last4.slice(-4)}` : "");
 const shortAddress = (a: string) => (a.length > 14 ? `${a.slice(0, 6)}…${a.slice(-4)}` : a);

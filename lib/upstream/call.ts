@@ -25,14 +25,29 @@ export function readFrom<S extends z.ZodType>(
 }
 
 /** A POST that changes nothing upstream (quotes, bank-account resolution): retried like a read, never cached. */
-export function askFrom<S extends z.ZodType>(surface: UpstreamSurface, ctx: SurfaceCtx, path: string, body: unknown, schema: S): Promise<UpstreamResult<z.output<S>>> {
+export function askFrom<S extends z.ZodType>(
+  surface: UpstreamSurface,
+  ctx: SurfaceCtx,
+  path: string,
+  body: unknown,
+  schema: S,
+): Promise<UpstreamResult<z.output<S>>> {
   return ctx.client.request({ surface, environment: ctx.environment, organizationId: ctx.organizationId, method: "POST", path, body, schema, retry: true });
 }
 
 export function writeTo<S extends z.ZodType>(
   surface: UpstreamSurface,
   ctx: SurfaceCtx,
-  w: { operation: string; method: HttpMethod; path: string; body?: unknown; schema: S; attempt: WriteAttempt; retry?: boolean; prepareBody?: (key: string) => unknown },
+  w: {
+    operation: string;
+    method: HttpMethod;
+    path: string;
+    body?: unknown;
+    schema: S;
+    attempt: WriteAttempt;
+    retry?: boolean;
+    prepareBody?: (key: string) => unknown;
+  },
 ): Promise<UpstreamResult<z.output<S>>> {
   return ctx.client.write({ surface, environment: ctx.environment, organizationId: ctx.organizationId, ...w });
 }

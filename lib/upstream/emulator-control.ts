@@ -42,5 +42,9 @@ export async function setNextSimulatedAmount(emulatorUrl: string, fundingAccount
   if (res.ok) return;
   const body = (await res.json().catch(() => null)) as { error?: { details?: { issues?: { path: string; message: string }[] } } } | null;
   const issue = body?.error?.details?.issues?.find((i) => i.path === "amount");
-  throw new EmulatorControlError(issue ? `The sandbox emulator refused this amount: it ${issue.message}.` : `The sandbox emulator did not accept the amount (HTTP ${res.status}). Leave the amount empty to use the default.`);
+  throw new EmulatorControlError(
+    issue
+      ? `The sandbox emulator refused this amount: it ${issue.message}.`
+      : `The sandbox emulator did not accept the amount (HTTP ${res.status}). Leave the amount empty to use the default.`,
+  );
 }

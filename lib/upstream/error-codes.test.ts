@@ -7,7 +7,12 @@ import { placeOrderSchema as proOrderSchema } from "@/lib/pro/schema";
 import { REJECTION_SENTENCES, rejectionField } from "./error-codes";
 import { budgetSentence, errorFromResponse, PROVIDER_DOWN, REFUSED_FIELDS, REFUSED_GENERIC, REFUSED_PREFIX, type OperationInfo } from "./errors";
 
-const op = (surface: OperationInfo["surface"], method: OperationInfo["method"], path: string): OperationInfo => ({ surface, environment: "sandbox", method, path });
+const op = (surface: OperationInfo["surface"], method: OperationInfo["method"], path: string): OperationInfo => ({
+  surface,
+  environment: "sandbox",
+  method,
+  path,
+});
 const proOrder = op("pro", "POST", "/orders");
 const coinsOrder = op("coins", "POST", "/orders");
 const coreBody = (code: string, message: string) => ({ error: { code, message } });
@@ -107,7 +112,8 @@ describe("every documented error code has its own sentence", () => {
 });
 
 describe("the sentence reaches the form field it belongs to", () => {
-  const refuse = (o: OperationInfo, code: string, message = "") => errorFromResponse({ op: o, status: code.endsWith("NOT_FOUND") ? 404 : 400, body: envBody(code, message), requestId: null });
+  const refuse = (o: OperationInfo, code: string, message = "") =>
+    errorFromResponse({ op: o, status: code.endsWith("NOT_FOUND") ? 404 : 400, body: envBody(code, message), requestId: null });
 
   it.each([
     ["invalid_quantity", "quantity"],
@@ -130,7 +136,12 @@ describe("the sentence reaches the form field it belongs to", () => {
   });
 
   it("balance move: the core insufficient_balance sits on the amount", () => {
-    const e = errorFromResponse({ op: op("core", "POST", "/merchant/balance/transfer"), status: 400, body: coreBody("insufficient_balance", "too low"), requestId: null });
+    const e = errorFromResponse({
+      op: op("core", "POST", "/merchant/balance/transfer"),
+      status: 400,
+      body: coreBody("insufficient_balance", "too low"),
+      requestId: null,
+    });
     expect(upstreamFieldErrors(e, moveBalanceSchema, { amount_usd: "amount" })).toEqual({ error: e.userMessage, fieldErrors: { amount: e.userMessage } });
   });
 
@@ -143,7 +154,12 @@ describe("the sentence reaches the form field it belongs to", () => {
     const e = errorFromResponse({
       op: proOrder,
       status: 400,
-      body: { success: false, message: "bad", error: { code: "invalid_quantity", message: "bad", fields: { quantity: "must be at most 1000000" } }, timestamp: "t" },
+      body: {
+        success: false,
+        message: "bad",
+        error: { code: "invalid_quantity", message: "bad", fields: { quantity: "must be at most 1000000" } },
+        timestamp: "t",
+      },
       requestId: null,
     });
     expect(e.fieldErrors).toEqual({ quantity: "must be at most 1000000" });

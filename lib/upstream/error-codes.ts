@@ -35,7 +35,8 @@ function amountField(c: CodeContext): string | null {
 
 function balanceSentence(c: CodeContext): string {
   const said = withSaid(c);
-  if (isOrder(c) && c.surface === "pro") return `The Pro balance is too low for this order.${said} Lower the quantity or add funds to the balance, then review the order again.`;
+  if (isOrder(c) && c.surface === "pro")
+    return `The Pro balance is too low for this order.${said} Lower the quantity or add funds to the balance, then review the order again.`;
   if (isOrder(c)) return `The balance is too low for this order.${said} Lower the amount or add funds, then place it again.`;
   return `The balance is too low for this amount.${said} Lower the amount, or move money into this balance first.`;
 }
@@ -53,9 +54,11 @@ export const REJECTION_SENTENCES: Record<string, string> = {
     "The taker fee would have exceeded the fee cap sent with the order (the quote's estimated fee). Prices or fees moved since the quote: get a fresh quote and review it before placing again.",
   insufficient_balance: "The Pro balance was too low for this order. Lower the quantity or add funds to the balance, then place the order again.",
   invalid_price: "The provider did not accept this price. Enter a positive price in NGN per unit, close to the market, and review the order again.",
-  invalid_quantity: "The provider did not accept this quantity. Enter a positive quantity of the base asset (up to 8 decimal places) and review the order again.",
+  invalid_quantity:
+    "The provider did not accept this quantity. Enter a positive quantity of the base asset (up to 8 decimal places) and review the order again.",
   market_closed: "The market for this pair is closed, so the order could not trade. Place it again when the market reopens.",
-  rate_limit_exceeded: "The provider's request limit for this key (100 requests a minute) was reached, so the order was not taken. Wait a minute, then place it again.",
+  rate_limit_exceeded:
+    "The provider's request limit for this key (100 requests a minute) was reached, so the order was not taken. Wait a minute, then place it again.",
 };
 
 /** The ticket field each rejection reason belongs on (the rest are about the whole order). */
@@ -98,7 +101,8 @@ export const CODE_RULES: Record<string, CodeRule> = {
   },
   INSUFFICIENT_BALANCE: { sentence: balanceSentence, field: amountField },
   INVALID_ORDER: {
-    sentence: (c) => `The provider refused the order as set out.${withSaid(c)} Check the order type, price and quantity (a limit order needs a price, a market order takes none), then review it again.`,
+    sentence: (c) =>
+      `The provider refused the order as set out.${withSaid(c)} Check the order type, price and quantity (a limit order needs a price, a market order takes none), then review it again.`,
   },
   // API_KEY_INVALID (401) and API_KEY_INVALID_SCOPE (403) are answered by status in errors.ts.
   // A trading pair or symbol exists the same way in both environments: never "the other environment".

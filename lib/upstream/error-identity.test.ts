@@ -21,7 +21,7 @@ describe("error classes across module copies", () => {
     expect(err instanceof Error).toBe(true);
     expect(err.withUserMessage("v") instanceof b.UpstreamError).toBe(true);
     expect(new Error("x") instanceof b.UpstreamError).toBe(false);
-    expect(({ kind: "frozen" }) as object instanceof b.UpstreamError).toBe(false);
+    expect(({ kind: "frozen" } as object) instanceof b.UpstreamError).toBe(false);
     expect((null as unknown as object) instanceof b.UpstreamError).toBe(false);
   });
 
@@ -31,6 +31,8 @@ describe("error classes across module copies", () => {
     const err = new a.LedgerError("ATTEMPT_CHANGED", "changed");
     expect(err instanceof b.LedgerError).toBe(true);
     expect(err instanceof b.UpstreamError).toBe(false);
-    expect(new a.UpstreamError({ kind: "refused", status: 400, code: "x", message: "m", userMessage: "u", surface: "core" }) instanceof b.LedgerError).toBe(false);
+    expect(new a.UpstreamError({ kind: "refused", status: 400, code: "x", message: "m", userMessage: "u", surface: "core" }) instanceof b.LedgerError).toBe(
+      false,
+    );
   });
 });

@@ -16,7 +16,14 @@ const map = (op: OperationInfo, status: number, body: unknown, retryAfterHeader?
 describe("error mapping, core shape", () => {
   it("400 BAD_REQUEST with query field errors keeps the fields and the provider's request id", () => {
     const e = map(core(), 400, coreBody("BAD_REQUEST", "Invalid query parameters.", { fields: { limit: "must be at most 100" } }));
-    expect(e).toMatchObject({ kind: "validation", status: 400, code: "BAD_REQUEST", requestId: "req_core_1", fieldErrors: { limit: "must be at most 100" }, retryable: false });
+    expect(e).toMatchObject({
+      kind: "validation",
+      status: 400,
+      code: "BAD_REQUEST",
+      requestId: "req_core_1",
+      fieldErrors: { limit: "must be at most 100" },
+      retryable: false,
+    });
     expect(e.userMessage).toBe("The provider refused some fields. Correct them and submit again.");
   });
 
@@ -28,15 +35,23 @@ describe("error mapping, core shape", () => {
   });
 
   it("400 validation_failed puts each field error on its (dotted) field", () => {
-    const e = map(core("POST", "/transfers"), 400, coreBody("validation_failed", "Validation failed: amount, destination.bank_account.account_number.", {
-      fields: { amount: "must be at least 100.00", "destination.bank_account.account_number": "is required" },
-    }));
+    const e = map(
+      core("POST", "/transfers"),
+      400,
+      coreBody("validation_failed", "Validation failed: amount, destination.bank_account.account_number.", {
+        fields: { amount: "must be at least 100.00", "destination.bank_account.account_number": "is required" },
+      }),
+    );
     expect(e.kind).toBe("validation");
     expect(e.fieldErrors).toEqual({ amount: "must be at least 100.00", "destination.bank_account.account_number": "is required" });
   });
 
   it("400 insufficient_balance says what to do, keeps the provider's figures and sits on the amount", () => {
-    const e = map(core("POST", "/merchant/balance/transfer"), 400, coreBody("insufficient_balance", "The collection balance (USD 10.00) is lower than USD 50.00"));
+    const e = map(
+      core("POST", "/merchant/balance/transfer"),
+      400,
+      coreBody("insufficient_balance", "The collection balance (USD 10.00) is lower than USD 50.00"),
+    );
     expect(e.kind).toBe("refused");
     const sentence =
       "The balance is too low for this amount. The provider said: The collection balance (USD 10.00) is lower than USD 50.00. Lower the amount, or move money into this balance first.";
@@ -53,7 +68,9 @@ describe("error mapping, core shape", () => {
   it("401 unauthorized says the key is wrong or revoked and where to fix it", () => {
     const e = map(core(), 401, coreBody("unauthorized", "Invalid or revoked API key."));
     expect(e.kind).toBe("unauthorized");
-    expect(e.userMessage).toBe("The provider refused the API key for the payments API in sandbox: it is wrong or has been revoked. An admin can replace it under Settings → API keys.");
+    expect(e.userMessage).toBe(
+      "The provider refused the API key for the payments API in sandbox: it is wrong or has been revoked. An admin can replace it under Settings → API keys.",
+    );
   });
 
   it("403 merchant_frozen says what is blocked", () => {
@@ -83,7 +100,12 @@ describe("error mapping, core shape", () => {
   });
 
   it("429 honours Retry-After and never shows a raw 429", () => {
-    const e = map(core(), 429, coreBody("rate_limited", "Rate limit exceeded: 100 requests per minute per API key. Retry after 42 s.", { retry_after_seconds: 42 }), "42");
+    const e = map(
+      core(),
+      429,
+      coreBody("rate_limited", "Rate limit exceeded: 100 requests per minute per API key. Retry after 42 s.", { retry_after_seconds: 42 }),
+      "42",
+    );
     expect(e).toMatchObject({ kind: "rate_limited", retryAfterSeconds: 42, retryable: true });
     expect(e.userMessage).toBe("The provider's request limit for this key is reached. Try again in 42 seconds.");
     expect(e.userMessage).not.toMatch(/429|Rate limit exceeded/);
@@ -118,7 +140,9 @@ describe("error mapping, envelope shape", () => {
 
   it("401 API_KEY_INVALID names the surface and environment", () => {
     const e = map({ ...pro(), environment: "production" }, 401, envBody("API_KEY_INVALID", "Invalid or revoked API key."));
-    expect(e.userMessage).toBe("The provider refused the API key for Pro in production: it is wrong or has been revoked. An admin can replace it under Settings → API keys.");
+    expect(e.userMessage).toBe(
+      "The provider refused the API key for Pro in production: it is wrong or has been revoked. An admin can replace it under Settings → API keys.",
+    );
   });
 
   it.each([
@@ -142,7 +166,9 @@ describe("error mapping, envelope shape", () => {
   it("404 SYMBOL_NOT_FOUND includes the provider's reason and never blames the environment", () => {
     const e = map(pro("GET", "/orders"), 404, envBody("SYMBOL_NOT_FOUND", "Trading pair BTC-NGN does not exist."));
     expect(e.kind).toBe("not_found");
-    expect(e.userMessage).toBe("The provider does not offer this trading pair. The provider said: Trading pair BTC-NGN does not exist. Choose a pair from the list.");
+    expect(e.userMessage).toBe(
+      "The provider does not offer this trading pair. The provider said: Trading pair BTC-NGN does not exist. Choose a pair from the list.",
+    );
     expect(e.userMessage).not.toMatch(/environment/);
   });
 
@@ -181,7 +207,11 @@ describe("our own failures", () => {
   });
 
   it("toLog carries no user data beyond field names", () => {
-    const e = map(core("POST", "/recipients"), 400, coreBody("validation_failed", "bad", { fields: { "bank_account.account_number": "0123456789 is invalid" } }));
+    const e = map(
+      core("POST", "/recipients"),
+      400,
+      coreBody("validation_failed", "bad", { fields: { "bank_account.account_number": "0123456789 is invalid" } }),
+    );
     expect(JSON.stringify(e.toLog())).not.toContain("0123456789");
     expect(e).toBeInstanceOf(UpstreamError);
   });

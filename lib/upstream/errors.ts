@@ -230,8 +230,7 @@ export function errorFromResponse(args: {
   const envelope = isObj(args.body) && isObj(args.body.error) ? args.body : null;
   const error: Json = envelope ? (envelope.error as Json) : {};
   const code = typeof error.code === "string" ? error.code : `http_${status}`;
-  const message =
-    typeof error.message === "string" ? error.message : envelope && typeof envelope.message === "string" ? envelope.message : `HTTP ${status}`;
+  const message = typeof error.message === "string" ? error.message : envelope && typeof envelope.message === "string" ? envelope.message : `HTTP ${status}`;
   const requestId = (typeof error.request_id === "string" ? error.request_id : null) ?? args.requestId;
   const fieldErrors = fieldsOf(error);
   const base = { status, code, message, surface, requestId, fieldErrors };
@@ -284,14 +283,22 @@ export function errorFromResponse(args: {
   }
   // A missing market named in other words (e.g. "Market not found") is a pair, not a record of the other environment.
   if (status === 404 && /\b(market|trading pair|symbol)s?\b/i.test(message)) {
-    return new UpstreamError({ ...base, kind: "not_found", userMessage: ruleFor("SYMBOL_NOT_FOUND")!.sentence({ surface, method: op.method, path: op.path, said: providerSays(message) }) });
+    return new UpstreamError({
+      ...base,
+      kind: "not_found",
+      userMessage: ruleFor("SYMBOL_NOT_FOUND")!.sentence({ surface, method: op.method, path: op.path, said: providerSays(message) }),
+    });
   }
   if (status === 404) {
     const said = code === "NOT_FOUND" || code.startsWith("http_") ? "" : ` ${providerSays(message)}`;
     return new UpstreamError({
       ...base,
       kind: "not_found",
-      userMessage: `The provider has no such record in ${ENVIRONMENT_LABEL[op.environment]}.${said} It may have been removed or belong to the other environment.`.replace(/\s+/g, " "),
+      userMessage:
+        `The provider has no such record in ${ENVIRONMENT_LABEL[op.environment]}.${said} It may have been removed or belong to the other environment.`.replace(
+          /\s+/g,
+          " ",
+        ),
     });
   }
   if (status === 409) {
@@ -311,7 +318,11 @@ export function errorFromResponse(args: {
         userMessage: "This submission does not match the earlier one sent with the same request key. Reload the form and submit it again.",
       });
     }
-    return new UpstreamError({ ...base, kind: "conflict", userMessage: providerSays(message) || "The provider refused this because it conflicts with an existing record." });
+    return new UpstreamError({
+      ...base,
+      kind: "conflict",
+      userMessage: providerSays(message) || "The provider refused this because it conflicts with an existing record.",
+    });
   }
   if ((status === 400 || status === 422) && Object.keys(fieldErrors).length > 0) {
     return new UpstreamError({ ...base, kind: "validation", userMessage: REFUSED_FIELDS });
@@ -340,7 +351,13 @@ export function noKeyError(surface: UpstreamSurface, environment: UpstreamEnviro
   });
 }
 
-export function transportError(surface: UpstreamSurface, code: "TIMEOUT" | "NETWORK" | "MALFORMED_JSON" | "UNEXPECTED_SHAPE", message: string, requestId: string | null, sent: boolean): UpstreamError {
+export function transportError(
+  surface: UpstreamSurface,
+  code: "TIMEOUT" | "NETWORK" | "MALFORMED_JSON" | "UNEXPECTED_SHAPE",
+  message: string,
+  requestId: string | null,
+  sent: boolean,
+): UpstreamError {
   return new UpstreamError({
     kind: code === "UNEXPECTED_SHAPE" || code === "MALFORMED_JSON" ? "bad_response" : "unavailable",
     status: 0,

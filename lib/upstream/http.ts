@@ -211,7 +211,14 @@ export class UpstreamClient {
       }
     }
 
-    const cacheKey = cacheKeyOf({ organizationId: o.organizationId, environment: o.environment, surface: o.surface, path: o.path, query: o.query, keyHash: hash });
+    const cacheKey = cacheKeyOf({
+      organizationId: o.organizationId,
+      environment: o.environment,
+      surface: o.surface,
+      path: o.path,
+      query: o.query,
+      keyHash: hash,
+    });
     const ttlMs = o.cache === false ? 0 : (o.cache?.ttlMs ?? this.opts.defaultCacheTtlMs ?? 10_000);
     const useCache = o.cache !== false;
     // Identical reads (same tenant, key, path and query) share one in-flight call and its parse.
@@ -238,9 +245,21 @@ export class UpstreamClient {
         }
         return { ...parsed, fetchedAt, stale: false, source: "upstream" };
       } catch (err) {
-        if (cached && cachedParse?.success && err instanceof UpstreamError && (err.kind === "unavailable" || err.kind === "rate_limited" || err.kind === "bad_response")) {
+        if (
+          cached &&
+          cachedParse?.success &&
+          err instanceof UpstreamError &&
+          (err.kind === "unavailable" || err.kind === "rate_limited" || err.kind === "bad_response")
+        ) {
           this.log.warn({ ...err.toLog(), path: o.path, ageMs: this.now() - cached.fetchedAt.getTime() }, "serving a stale cached read");
-          return { data: cachedParse.data as z.output<S>, status: cached.status, requestId: err.requestId, fetchedAt: cached.fetchedAt, stale: true, source: "cache" };
+          return {
+            data: cachedParse.data as z.output<S>,
+            status: cached.status,
+            requestId: err.requestId,
+            fetchedAt: cached.fetchedAt,
+            stale: true,
+            source: "cache",
+          };
         }
         throw err;
       }
@@ -379,7 +398,10 @@ export class UpstreamClient {
       }
       clearTimeout(timer);
       const upstreamId = res.headers.get("x-request-id") ?? requestId;
-      this.log.info({ requestId, upstreamRequestId: upstreamId, surface: o.surface, method: o.method, path: o.path, status: res.status, attempt, ms: this.now() - t0 }, "upstream call");
+      this.log.info(
+        { requestId, upstreamRequestId: upstreamId, surface: o.surface, method: o.method, path: o.path, status: res.status, attempt, ms: this.now() - t0 },
+        "upstream call",
+      );
 
       let body: unknown;
       let malformed = false;
@@ -391,12 +413,32 @@ export class UpstreamClient {
 
       if (res.ok && malformed) {
         last = transportError(o.surface, "MALFORMED_JSON", `answer is not JSON (HTTP ${res.status})`, upstreamId, true);
-        observeUpstream({ surface: o.surface, environment: o.environment, method: o.method, status: res.status, code: last.code, seconds: (this.now() - t0) / 1000 });
+        observeUpstream({
+          surface: o.surface,
+          environment: o.environment,
+          method: o.method,
+          status: res.status,
+          code: last.code,
+          seconds: (this.now() - t0) / 1000,
+        });
         // A write that got a success status went through; a retry with its key replays the answer.
         if (!isRead) last = last.withOutcome("done", true);
       } else if (!res.ok || (isObj(body) && body.success === false)) {
-        last = errorFromResponse({ op, status: res.ok ? 400 : res.status, body: malformed ? null : body, requestId: upstreamId, retryAfterHeader: res.headers.get("retry-after") });
-        observeUpstream({ surface: o.surface, environment: o.environment, method: o.method, status: res.status, code: last.code, seconds: (this.now() - t0) / 1000 });
+        last = errorFromResponse({
+          op,
+          status: res.ok ? 400 : res.status,
+          body: malformed ? null : body,
+          requestId: upstreamId,
+          retryAfterHeader: res.headers.get("retry-after"),
+        });
+        observeUpstream({
+          surface: o.surface,
+          environment: o.environment,
+          method: o.method,
+          status: res.status,
+          code: last.code,
+          seconds: (this.now() - t0) / 1000,
+        });
         if (!last.retryable) throw settle(last);
         if (last.outcome === "unknown") uncertain = true;
       } else {

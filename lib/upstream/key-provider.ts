@@ -26,10 +26,7 @@ export interface CachingKeyProvider extends KeyProvider {
  * Wraps a provider so one slot's key is looked up at most once per `ttlMs`; concurrent lookups of
  * one slot share a single query. A failed lookup is not kept.
  */
-export function cachingKeyProvider(
-  inner: KeyProvider,
-  opts: { ttlMs?: number; now?: () => number; entries?: Map<string, Entry> } = {},
-): CachingKeyProvider {
+export function cachingKeyProvider(inner: KeyProvider, opts: { ttlMs?: number; now?: () => number; entries?: Map<string, Entry> } = {}): CachingKeyProvider {
   const ttlMs = opts.ttlMs ?? KEY_CACHE_TTL_MS;
   const now = opts.now ?? Date.now;
   const entries = opts.entries ?? new Map<string, Entry>();

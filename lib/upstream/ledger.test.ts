@@ -49,7 +49,13 @@ describe("idempotency ledger", () => {
     const first = await beginAttempt(testDb(), input(attemptKey));
     await finishAttempt(testDb(), first.id, { status: "succeeded", responseStatus: 201, responseBody: { id: "t1", status: "PROCESSING" } });
     const replay = await beginAttempt(testDb(), input(attemptKey));
-    expect(replay).toEqual({ kind: "replay", id: first.id, idempotencyKey: first.idempotencyKey, responseStatus: 201, responseBody: { id: "t1", status: "PROCESSING" } });
+    expect(replay).toEqual({
+      kind: "replay",
+      id: first.id,
+      idempotencyKey: first.idempotencyKey,
+      responseStatus: 201,
+      responseBody: { id: "t1", status: "PROCESSING" },
+    });
   });
 
   it("refuses the same attempt key with a different request while its outcome is open, with a sentence", async () => {

@@ -115,7 +115,14 @@ export async function beginAttempt(db: LedgerDb, input: BeginAttemptInput): Prom
       // send again. A new key is needed, since the provider replays a stored refusal for the old one.
       const claimed = await db.idempotencyRecord.updateMany({
         where: { id: existing.id, status: "failed", updatedAt: existing.updatedAt },
-        data: { idempotencyKey: randomUUID(), requestHash: hash, operation: input.operation, status: "pending", responseStatus: null, responseBody: Prisma.DbNull },
+        data: {
+          idempotencyKey: randomUUID(),
+          requestHash: hash,
+          operation: input.operation,
+          status: "pending",
+          responseStatus: null,
+          responseBody: Prisma.DbNull,
+        },
       });
       if (claimed.count === 0) continue; // another submission claimed it in between: look again
       const row = await db.idempotencyRecord.findUniqueOrThrow({ where });

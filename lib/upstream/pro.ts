@@ -10,7 +10,8 @@ import { anything } from "./schemas/common";
 import * as s from "./schemas/pro";
 import type { WriteAttempt } from "./types";
 
-const read = <S extends z.ZodType>(ctx: SurfaceCtx, path: string, schema: S, query?: Query, opts?: ReadOptions) => readFrom("pro", ctx, path, schema, query, opts);
+const read = <S extends z.ZodType>(ctx: SurfaceCtx, path: string, schema: S, query?: Query, opts?: ReadOptions) =>
+  readFrom("pro", ctx, path, schema, query, opts);
 
 export interface OrderInput {
   symbol: string;
@@ -53,13 +54,24 @@ export const listWebhooks = (ctx: SurfaceCtx, opts?: ReadOptions) => read(ctx, "
 /** Returns the signing secret once; never re-sent automatically (a second create would make a second webhook). */
 export const createWebhook = (ctx: SurfaceCtx, body: { url: string; events: string[]; description?: string }, attempt: WriteAttempt) =>
   writeTo("pro", ctx, { operation: "pro.createWebhook", method: "POST", path: "/webhooks", body, schema: s.webhookWithSecret, attempt, retry: false });
-export const updateWebhook = (ctx: SurfaceCtx, id: string, body: { url?: string; events?: string[]; status?: "active" | "paused"; description?: string }, attempt: WriteAttempt) =>
-  writeTo("pro", ctx, { operation: "pro.updateWebhook", method: "PATCH", path: `/webhooks/${enc(id)}`, body, schema: s.webhook, attempt, retry: true });
+export const updateWebhook = (
+  ctx: SurfaceCtx,
+  id: string,
+  body: { url?: string; events?: string[]; status?: "active" | "paused"; description?: string },
+  attempt: WriteAttempt,
+) => writeTo("pro", ctx, { operation: "pro.updateWebhook", method: "PATCH", path: `/webhooks/${enc(id)}`, body, schema: s.webhook, attempt, retry: true });
 export const deleteWebhook = (ctx: SurfaceCtx, id: string, attempt: WriteAttempt) =>
   writeTo("pro", ctx, { operation: "pro.deleteWebhook", method: "DELETE", path: `/webhooks/${enc(id)}`, schema: anything, attempt, retry: true });
 /** A second rotation would replace the secret just stored, so this is never re-sent automatically. */
 export const rotateWebhookSecret = (ctx: SurfaceCtx, id: string, attempt: WriteAttempt) =>
-  writeTo("pro", ctx, { operation: "pro.rotateWebhookSecret", method: "POST", path: `/webhooks/${enc(id)}/rotate-secret`, schema: s.webhookWithSecret, attempt, retry: false });
+  writeTo("pro", ctx, {
+    operation: "pro.rotateWebhookSecret",
+    method: "POST",
+    path: `/webhooks/${enc(id)}/rotate-secret`,
+    schema: s.webhookWithSecret,
+    attempt,
+    retry: false,
+  });
 
 export const getWithdrawalOptions = (ctx: SurfaceCtx, opts?: ReadOptions) => read(ctx, "/withdrawals/onchain/options", s.withdrawalOptions, undefined, opts);
 /** Sandbox only; not idempotent upstream, so never retried. */

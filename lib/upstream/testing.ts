@@ -33,7 +33,12 @@ export function countingFetch(inner: typeof fetch = fetch): CountingFetch {
   return {
     calls,
     fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
-      calls.push({ method: init?.method ?? "GET", url: String(input), headers: new Headers(init?.headers), body: typeof init?.body === "string" ? init.body : null });
+      calls.push({
+        method: init?.method ?? "GET",
+        url: String(input),
+        headers: new Headers(init?.headers),
+        body: typeof init?.body === "string" ? init.body : null,
+      });
       return inner(input, init);
     }) as typeof fetch,
     count: (filter) => calls.filter((c) => !filter || filter(c)).length,
@@ -45,11 +50,6 @@ export function emulatorBaseUrl(emulatorUrl: string) {
   return (surface: UpstreamSurface) => `${emulatorUrl}${surface === "pro" ? "/pro" : ""}${SURFACE_ROOT[surface]}`;
 }
 
-export function emulatorClient(
-  db: PrismaClient,
-  emulatorUrl: string,
-  keys: KeyProvider,
-  opts: Partial<UpstreamClientOptions> = {},
-): UpstreamClient {
+export function emulatorClient(db: PrismaClient, emulatorUrl: string, keys: KeyProvider, opts: Partial<UpstreamClientOptions> = {}): UpstreamClient {
   return new UpstreamClient({ db, keys, baseUrl: emulatorBaseUrl(emulatorUrl), ...opts });
 }

@@ -279,7 +279,11 @@ describe("faults on writes", () => {
     // The request reaches the handler after 800 ms, long after the client gave up on it.
     await emu.control.setFaults({ path_prefix: "/v1/transfers", method: "POST", latency_ms: 800, times: 1 });
     const attempt = { attemptKey: randomUUID() };
-    const r = await core.createTransfer(ctx, { recipient_id: recipientId, currency: "NGN", amount: "1500.00", reference: `t-${attempt.attemptKey.slice(0, 8)}` }, attempt);
+    const r = await core.createTransfer(
+      ctx,
+      { recipient_id: recipientId, currency: "NGN", amount: "1500.00", reference: `t-${attempt.attemptKey.slice(0, 8)}` },
+      attempt,
+    );
     expect(r.data.status).toBe("PROCESSING");
 
     const posts = net.calls.filter((c) => c.method === "POST");
@@ -390,7 +394,13 @@ describe("answers the app cannot read", () => {
   it("are refused with a sentence and a reference, and never cached", async () => {
     const { client, ctx, net } = rig();
     const strict = z.looseObject({ data: z.looseObject({ a_field_the_provider_dropped: z.string() }) });
-    const base = { surface: "core" as const, environment: ctx.environment, organizationId: ctx.organizationId, method: "GET" as const, path: "/merchant/balance" };
+    const base = {
+      surface: "core" as const,
+      environment: ctx.environment,
+      organizationId: ctx.organizationId,
+      method: "GET" as const,
+      path: "/merchant/balance",
+    };
     const e = await failure(client.request({ ...base, schema: strict }));
     expect(e).toMatchObject({ kind: "bad_response", code: "UNEXPECTED_SHAPE" });
     expect(e.userMessage).toMatch(/^The provider's answer was not in the form this app expects/);
@@ -510,7 +520,11 @@ describe("legacy onramps and offramps", () => {
   it("creates a temporary onramp with its virtual account, as the list and the detail then show it", async () => {
     const { ctx, net } = rig();
     const attempt = { attemptKey: randomUUID() };
-    const r = await core.createOnramp(ctx, { type: "TEMPORARY", customer_id: await customerId(ctx), amount: "5000", settlement: { mode: "INTERNAL_BALANCE" } }, attempt);
+    const r = await core.createOnramp(
+      ctx,
+      { type: "TEMPORARY", customer_id: await customerId(ctx), amount: "5000", settlement: { mode: "INTERNAL_BALANCE" } },
+      attempt,
+    );
     expect(r.data).toMatchObject({ type: "TEMPORARY", currency: "NGN", amount: "5000.00", status: "ACTIVE", settlement: { mode: "INTERNAL_BALANCE" } });
     expect(r.data.virtual_account?.account_number).toMatch(/^\d{10}$/);
     expect(r.data.expires_at).toEqual(expect.any(String));
@@ -526,16 +540,34 @@ describe("legacy onramps and offramps", () => {
     const rateId = rate.data.rate_id;
     const r = await core.createOfframp(
       ctx,
-      { type: "TEMPORARY", customer_id: await customerId(ctx), chain: "POLYGON", asset: "USDT", settlement: { mode: "NGN_PAYOUT", rate_id: rateId, destination_bank: { account_number: "0690000031", bank_code: "044" } } },
+      {
+        type: "TEMPORARY",
+        customer_id: await customerId(ctx),
+        chain: "POLYGON",
+        asset: "USDT",
+        settlement: { mode: "NGN_PAYOUT", rate_id: rateId, destination_bank: { account_number: "0690000031", bank_code: "044" } },
+      },
       { attemptKey: randomUUID() },
     );
-    expect(r.data).toMatchObject({ type: "TEMPORARY", chain: "POLYGON", asset: "USDT", status: "ACTIVE", settlement: { mode: "NGN_PAYOUT", rate_id: rateId, destination_bank: { account_name: "Adaeze Okonkwo", bank_code: "044" } } });
+    expect(r.data).toMatchObject({
+      type: "TEMPORARY",
+      chain: "POLYGON",
+      asset: "USDT",
+      status: "ACTIVE",
+      settlement: { mode: "NGN_PAYOUT", rate_id: rateId, destination_bank: { account_name: "Adaeze Okonkwo", bank_code: "044" } },
+    });
     expect(r.data.address).toMatch(/^0x[0-9a-fA-F]{40}$/);
   });
 
   it("puts the provider's refusals on the fields", async () => {
     const { ctx } = rig();
-    const e = await failure(core.createOfframp(ctx, { type: "TEMPORARY", customer_id: randomUUID(), chain: "POLYGON", asset: "USDT", settlement: { mode: "INTERNAL_BALANCE" } }, { attemptKey: randomUUID() }));
+    const e = await failure(
+      core.createOfframp(
+        ctx,
+        { type: "TEMPORARY", customer_id: randomUUID(), chain: "POLYGON", asset: "USDT", settlement: { mode: "INTERNAL_BALANCE" } },
+        { attemptKey: randomUUID() },
+      ),
+    );
     expect(e.status).toBe(400);
     expect(Object.keys(e.fieldErrors)).toEqual(expect.arrayContaining(["customer_id", "settlement.mode"]));
   });
@@ -543,7 +575,9 @@ describe("legacy onramps and offramps", () => {
   it("is never re-sent by itself", async () => {
     const { ctx, net } = rig();
     await emu.control.setFaults({ path_prefix: "/v1/onramps", method: "POST", error_status: 500, times: 1 });
-    await failure(core.createOnramp(ctx, { type: "PERMANENT", customer_id: await customerId(ctx), settlement: { mode: "INTERNAL_BALANCE" } }, { attemptKey: randomUUID() }));
+    await failure(
+      core.createOnramp(ctx, { type: "PERMANENT", customer_id: await customerId(ctx), settlement: { mode: "INTERNAL_BALANCE" } }, { attemptKey: randomUUID() }),
+    );
     expect(net.count((c) => c.method === "POST")).toBe(1);
   });
 });
@@ -555,7 +589,13 @@ describe("withdraw from the balance (the spec's alias of a merchant withdrawal)"
     const body = { amount_usd: "25.00", token: "USDT", chain: "POLYGON", destination_address: "0x4444444444444444444444444444444444444444" };
     const r = await core.withdrawFromBalance(ctx, body, { attemptKey: randomUUID() });
     const w = await core.getMerchantWithdrawal(ctx, r.data.data.transaction_id, { cache: false });
-    expect(w.data).toMatchObject({ id: r.data.data.transaction_id, amount_usd: "25.00", fee_usd: "1.00", status: "PENDING", destination_address: body.destination_address });
+    expect(w.data).toMatchObject({
+      id: r.data.data.transaction_id,
+      amount_usd: "25.00",
+      fee_usd: "1.00",
+      status: "PENDING",
+      destination_address: body.destination_address,
+    });
     const after = (await core.getMerchantBalance(ctx, { cache: false })).data.data.withdrawal_balance_usd;
     expect(new Decimal(before).minus(after).toFixed(2)).toBe("26.00");
   });
@@ -563,7 +603,13 @@ describe("withdraw from the balance (the spec's alias of a merchant withdrawal)"
   it("is never re-sent by itself", async () => {
     const { ctx, net } = rig();
     await emu.control.setFaults({ path_prefix: "/v1/merchant/balance/withdraw", error_status: 500, times: 1 });
-    const e = await failure(core.withdrawFromBalance(ctx, { amount_usd: "25.00", token: "USDT", chain: "POLYGON", destination_address: "0x4444444444444444444444444444444444444444" }, { attemptKey: randomUUID() }));
+    const e = await failure(
+      core.withdrawFromBalance(
+        ctx,
+        { amount_usd: "25.00", token: "USDT", chain: "POLYGON", destination_address: "0x4444444444444444444444444444444444444444" },
+        { attemptKey: randomUUID() },
+      ),
+    );
     expect(net.count((c) => c.method === "POST")).toBe(1);
     expect(e.userMessage).toMatch(/outcome is unknown/);
   });

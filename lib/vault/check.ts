@@ -93,7 +93,9 @@ export async function checkApiKey(
     await res.body?.cancel();
     return {
       ok: true,
-      warning: statedRead ? null : "The provider accepted this key for a read, so it has the Read scope, but Read is not ticked. Check the scopes it was issued with.",
+      warning: statedRead
+        ? null
+        : "The provider accepted this key for a read, so it has the Read scope, but Read is not ticked. Check the scopes it was issued with.",
     };
   }
   const code = res.status === 401 || res.status === 403 ? await errorCode(res) : (await res.body?.cancel(), null);

@@ -25,7 +25,15 @@ function valueImports(src: string): string[] {
     if (m[2]) continue;
     const clause = m[3] ?? "";
     const braces = /^\{([^}]*)\}$/.exec(clause.trim());
-    if (braces && braces[1]!.split(",").map((s) => s.trim()).filter(Boolean).every((s) => s.startsWith("type "))) continue;
+    if (
+      braces &&
+      braces[1]!
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .every((s) => s.startsWith("type "))
+    )
+      continue;
     if (m[1] === "export" && !/from|\*|\{/.test(m[0])) continue;
     specs.push(m[4]!);
   }
@@ -84,7 +92,10 @@ describe("the vault stays on the server", () => {
     for (const f of CLIENT_SAFE_VAULT) {
       const src = sources.get(f)!;
       expect(decrypts(src), f).toBe(false);
-      expect(valueImports(src).filter((s) => s.startsWith(".") || s.startsWith("@/")), f).toEqual([]);
+      expect(
+        valueImports(src).filter((s) => s.startsWith(".") || s.startsWith("@/")),
+        f,
+      ).toEqual([]);
     }
   });
 

@@ -119,7 +119,11 @@ describe("vault crypto", () => {
     expect(() => masterKeyRingFromEnv({ VAULT_MASTER_KEY: Buffer.alloc(16).toString("base64") })).toThrow(/exactly 32 bytes/);
     expect(() => masterKeyRingFromEnv({ VAULT_MASTER_KEY: k1.key.toString("base64"), VAULT_PREVIOUS_MASTER_KEYS: "nocolon" })).toThrow(/<id>:<base64>/);
     expect(() =>
-      masterKeyRingFromEnv({ VAULT_MASTER_KEY: k1.key.toString("base64"), VAULT_MASTER_KEY_ID: "k1", VAULT_PREVIOUS_MASTER_KEYS: `k1:${k2.key.toString("base64")}` }),
+      masterKeyRingFromEnv({
+        VAULT_MASTER_KEY: k1.key.toString("base64"),
+        VAULT_MASTER_KEY_ID: "k1",
+        VAULT_PREVIOUS_MASTER_KEYS: `k1:${k2.key.toString("base64")}`,
+      }),
     ).toThrow(/new id/);
   });
 
@@ -145,7 +149,9 @@ describe("key prefix rules", () => {
   });
 
   it("refuses a key of the other environment, a Pro key elsewhere and a stranger with a sentence", () => {
-    expect(prefixProblem("sandbox", "core", "sk_live_demo_live_6d2a8c4e")).toMatch(/^This is a production key \(sk_live_\): sandbox keys start with sk_sandbox_/);
+    expect(prefixProblem("sandbox", "core", "sk_live_demo_live_6d2a8c4e")).toMatch(
+      /^This is a production key \(sk_live_\): sandbox keys start with sk_sandbox_/,
+    );
     expect(prefixProblem("production", "stocks", KEY)).toMatch(/^This is a sandbox key \(sk_sandbox_\): production keys start with sk_live_/);
     expect(prefixProblem("sandbox", "core", "daya_sk_demo_pro_5c8e1f4a9b2d")).toMatch(/Pro surface only/);
     expect(prefixProblem("sandbox", "core", "pk_sandbox_abcdefgh")).toMatch(/Sandbox keys start with sk_sandbox_/);

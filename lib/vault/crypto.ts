@@ -135,7 +135,9 @@ export function decrypt(ring: MasterKeyRing, sealed: Sealed, binding: RecordBind
     return Buffer.concat([decipher.update(sealed.ciphertext), decipher.final()]).toString("utf8");
   } catch {
     // GCM's check failed: the row was altered, moved, or the key under that id is not the one used.
-    throw new VaultCryptoError(`Vault record ${binding.recordId} failed its integrity check: it was altered, moved to another row, or "${sealed.keyId}" is the wrong key.`);
+    throw new VaultCryptoError(
+      `Vault record ${binding.recordId} failed its integrity check: it was altered, moved to another row, or "${sealed.keyId}" is the wrong key.`,
+    );
   }
 }
 

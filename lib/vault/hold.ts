@@ -21,7 +21,14 @@ export async function holdForApproval(input: {
 }): Promise<ControlPending> {
   const { user } = input;
   const held = await db.$transaction((tx) =>
-    vault.holdApiKey(tx, { organizationId: user.organizationId, environment: input.environment, surface: input.surface, key: input.key, scopes: input.scopes, actorId: user.id }),
+    vault.holdApiKey(tx, {
+      organizationId: user.organizationId,
+      environment: input.environment,
+      surface: input.surface,
+      key: input.key,
+      scopes: input.scopes,
+      actorId: user.id,
+    }),
   );
   let pending: ControlPending;
   try {

@@ -128,7 +128,14 @@ function toMetadata(row: MetadataRow, names: Map<string, string> = new Map()): S
   };
 }
 
-async function lockSlot(tx: Tx, organizationId: string, environment: VaultEnvironment, surface: VaultSurface, kind: SecretKind, webhookId: string | null = null) {
+async function lockSlot(
+  tx: Tx,
+  organizationId: string,
+  environment: VaultEnvironment,
+  surface: VaultSurface,
+  kind: SecretKind,
+  webhookId: string | null = null,
+) {
   const slot = `vault:${organizationId}:${environment}:${surface}:${kind}${webhookId === null ? "" : `:${webhookId}`}`;
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${slot}, 0))`;
 }
@@ -157,7 +164,14 @@ function open(row: SealedRow): string {
   );
 }
 
-async function activeInSlot(tx: Tx | typeof db, organizationId: string, environment: VaultEnvironment, surface: VaultSurface, kind: SecretKind, webhookId: string | null = null) {
+async function activeInSlot(
+  tx: Tx | typeof db,
+  organizationId: string,
+  environment: VaultEnvironment,
+  surface: VaultSurface,
+  kind: SecretKind,
+  webhookId: string | null = null,
+) {
   return tx.vaultSecret.findFirst({
     where: { organizationId, environment, surface, kind, webhookId, status: "active" },
     orderBy: { createdAt: "desc" },
@@ -185,7 +199,10 @@ export async function holdApiKey(
   tx: Tx,
   input: { organizationId: string; environment: VaultEnvironment; surface: VaultSurface; key: string; scopes: readonly Scope[]; actorId: string },
 ): Promise<{ id: string; last4: string }> {
-  const record = { ...sealedRecord(keyRing(), { ...input, kind: "api_key", value: input.key, scopes: [...input.scopes], createdById: input.actorId }), status: "held" as const };
+  const record = {
+    ...sealedRecord(keyRing(), { ...input, kind: "api_key", value: input.key, scopes: [...input.scopes], createdById: input.actorId }),
+    status: "held" as const,
+  };
   await tx.vaultSecret.create({ data: record });
   return { id: record.id, last4: record.last4 };
 }
@@ -238,12 +255,16 @@ export async function replaceApiKey(
 }
 
 /** Revokes an API key, or ends a webhook secret (active or in its rotation window) at once. */
-export async function revokeSecret(
-  tx: Tx,
-  input: { organizationId: string; id: string; kind: SecretKind; actorId: string },
-): Promise<SecretMetadata> {
-  const row = await tx.vaultSecret.findFirst({ where: { id: input.id, organizationId: input.organizationId, kind: input.kind, status: { not: "held" } }, select: METADATA });
-  if (!row) throw new VaultError("not_found", input.kind === "api_key" ? "This key no longer exists. Reload the page." : "This secret no longer exists. Reload the page.");
+export async function revokeSecret(tx: Tx, input: { organizationId: string; id: string; kind: SecretKind; actorId: string }): Promise<SecretMetadata> {
+  const row = await tx.vaultSecret.findFirst({
+    where: { id: input.id, organizationId: input.organizationId, kind: input.kind, status: { not: "held" } },
+    select: METADATA,
+  });
+  if (!row)
+    throw new VaultError(
+      "not_found",
+      input.kind === "api_key" ? "This key no longer exists. Reload the page." : "This secret no longer exists. Reload the page.",
+    );
   await lockSlot(tx, input.organizationId, row.environment, row.surface, row.kind, row.webhookId);
   const updated = await tx.vaultSecret.updateMany({
     where: { id: row.id, status: { in: ["active", "previous"] } },
@@ -260,7 +281,15 @@ export async function revokeSecret(
  */
 export async function setWebhookSecret(
   tx: Tx,
-  input: { organizationId: string; environment: VaultEnvironment; surface: "core" | "pro"; secret: string; actorId: string | null; webhookId?: string; now?: Date },
+  input: {
+    organizationId: string;
+    environment: VaultEnvironment;
+    surface: "core" | "pro";
+    secret: string;
+    actorId: string | null;
+    webhookId?: string;
+    now?: Date;
+  },
 ): Promise<{ before: SecretMetadata | null; after: SecretMetadata }> {
   const webhookId = input.webhookId ?? null;
   await lockSlot(tx, input.organizationId, input.environment, input.surface, "webhook_secret", webhookId);
@@ -294,7 +323,14 @@ export async function revokeWebhookSecrets(
 ): Promise<SecretMetadata[]> {
   await lockSlot(tx, input.organizationId, input.environment, input.surface, "webhook_secret", input.webhookId);
   const live = await tx.vaultSecret.findMany({
-    where: { organizationId: input.organizationId, environment: input.environment, surface: input.surface, kind: "webhook_secret", webhookId: input.webhookId, status: { in: ["active", "previous"] } },
+    where: {
+      organizationId: input.organizationId,
+      environment: input.environment,
+      surface: input.surface,
+      kind: "webhook_secret",
+      webhookId: input.webhookId,
+      status: { in: ["active", "previous"] },
+    },
     select: { id: true },
   });
   const ids = live.map((r) => r.id);
@@ -370,7 +406,12 @@ export async function getWebhookSecretSets(
 }
 
 /** The same secrets in one list: the active ones first. */
-export async function getWebhookSecrets(organizationId: string, environment: VaultEnvironment, surface: "core" | "pro", now: Date = new Date()): Promise<string[]> {
+export async function getWebhookSecrets(
+  organizationId: string,
+  environment: VaultEnvironment,
+  surface: "core" | "pro",
+  now: Date = new Date(),
+): Promise<string[]> {
   const sets = await getWebhookSecretSets(organizationId, environment, surface, now);
   return [...sets.active, ...sets.previous];
 }

@@ -68,9 +68,14 @@ describe("replacing a key starts its age again", () => {
     const team = await createTeam();
     signInAs(await testDb().user.findUniqueOrThrow({ where: { id: team.admin.id } }));
     // Through a second person's approval, as every key is added (test/controls.ts).
-    const added = await approvedBy(team.approver, () => addApiKey({ environment: "sandbox", surface: "core", scopes: ["Read", "Write", "Trade"], key: "sk_sandbox_demo_full_4f9c2a7e1b3d" }));
+    const added = await approvedBy(team.approver, () =>
+      addApiKey({ environment: "sandbox", surface: "core", scopes: ["Read", "Write", "Trade"], key: "sk_sandbox_demo_full_4f9c2a7e1b3d" }),
+    );
     if (!added.ok) throw new Error(added.error);
-    const core = async () => environmentViews(await listSecrets(team.org.id)).find((e) => e.environment === "sandbox")!.keys.find((k) => k.surface === "core")!.active!;
+    const core = async () =>
+      environmentViews(await listSecrets(team.org.id))
+        .find((e) => e.environment === "sandbox")!
+        .keys.find((k) => k.surface === "core")!.active!;
     expect(await core()).toMatchObject({ ageDays: 0, age: "fresh" });
 
     await testDb().$executeRaw`UPDATE vault_secrets SET created_at = now() - interval '92 days' WHERE id = ${added.data.id}::uuid`;

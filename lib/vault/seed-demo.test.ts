@@ -61,13 +61,17 @@ describe("seedDemoVault", () => {
     const plain = Object.fromEntries(
       rows.map((x) => [
         `${x.kind}:${x.surface}`,
-        decrypt(ring, { keyId: x.key_id, nonce: x.nonce, ciphertext: x.ciphertext, authTag: x.auth_tag }, {
-          recordId: x.id,
-          organizationId: x.organization_id,
-          environment: x.environment,
-          surface: x.surface,
-          kind: x.kind,
-        }),
+        decrypt(
+          ring,
+          { keyId: x.key_id, nonce: x.nonce, ciphertext: x.ciphertext, authTag: x.auth_tag },
+          {
+            recordId: x.id,
+            organizationId: x.organization_id,
+            environment: x.environment,
+            surface: x.surface,
+            kind: x.kind,
+          },
+        ),
       ]),
     );
     expect(Object.keys(plain).sort()).toEqual(["api_key:coins", "api_key:core", "api_key:pro", "api_key:stocks", "webhook_secret:core", "webhook_secret:pro"]);
@@ -76,7 +80,11 @@ describe("seedDemoVault", () => {
     expect(plain["api_key:stocks"]).toBe(emu.keys.full);
     expect(plain["api_key:pro"]).toBe(emu.keys.pro);
     expect(rows.every((x) => x.environment === "sandbox" && x.status === "active" && x.key_id === "demo1")).toBe(true);
-    expect(rows.find((x) => x.kind === "api_key" && x.surface === "core")).toMatchObject({ scopes: ["Read", "Write", "Trade"], prefix: "sk_sandbox_", last4: "1b3d" });
+    expect(rows.find((x) => x.kind === "api_key" && x.surface === "core")).toMatchObject({
+      scopes: ["Read", "Write", "Trade"],
+      prefix: "sk_sandbox_",
+      last4: "1b3d",
+    });
 
     for (const surface of ["core", "pro"] as const) {
       const secret = plain[`webhook_secret:${surface}`]!;

@@ -103,7 +103,9 @@ export async function seedDemoVault(opts: SeedDemoVaultOptions): Promise<{ creat
       return records.length;
     });
     if (created === null) return { created: false, reason: "already has sandbox keys" };
-    print(`Demo vault: stored ${created} sandbox keys and webhook secrets for ${DEMO_ORGANIZATION_NAME}, and registered the webhook targets with the emulator.`);
+    print(
+      `Demo vault: stored ${created} sandbox keys and webhook secrets for ${DEMO_ORGANIZATION_NAME}, and registered the webhook targets with the emulator.`,
+    );
     return { created: true };
   } finally {
     await db.$disconnect();

@@ -78,7 +78,10 @@ beforeEach(async () => {
 
 describe("who may manage keys", () => {
   it("refuses without a session", async () => {
-    expect(await add({ environment: "sandbox", surface: "core", scopes: [...ALL], key: FULL })).toEqual({ ok: false, error: "Your session has ended. Sign in again." });
+    expect(await add({ environment: "sandbox", surface: "core", scopes: [...ALL], key: FULL })).toEqual({
+      ok: false,
+      error: "Your session has ended. Sign in again.",
+    });
   });
 
   it.each(["viewer", "operator", "approver"] as const)("refuses every key and secret action for a %s", async (role) => {
@@ -115,7 +118,13 @@ describe("adding, replacing and revoking API keys as an admin", () => {
 
     // Applied by the approver's approval: the audit row names them and the approval it came from.
     const audit = await testDb().auditLog.findFirstOrThrow({ where: { organizationId: team.org.id, action: "vault.api_key_added" } });
-    expect(audit).toMatchObject({ actorId: team.approver.id, targetType: "api_key", targetId: active!.id, environment: "sandbox", requestId: expect.stringMatching(/^approval:/) });
+    expect(audit).toMatchObject({
+      actorId: team.approver.id,
+      targetType: "api_key",
+      targetId: active!.id,
+      environment: "sandbox",
+      requestId: expect.stringMatching(/^approval:/),
+    });
     expect(audit.after).toEqual({ environment: "sandbox", surface: "core", prefix: "sk_sandbox_", last4: "1b3d", scopes: ["Read", "Write", "Trade"] });
 
     expectNoPlaintext(await rawRows("vault_secrets", team.org.id), FULL);
@@ -126,7 +135,10 @@ describe("adding, replacing and revoking API keys as an admin", () => {
   it("accepts a daya_sk_ key for Pro and a live key in production, each checked on its own surface", async () => {
     await as("admin");
     expect(await add({ environment: "sandbox", surface: "pro", scopes: [...ALL], key: PRO })).toMatchObject({ ok: true });
-    expect(await add({ environment: "production", surface: "coins", scopes: [...ALL], key: LIVE })).toMatchObject({ ok: true, data: { masked: "sk_live_…8c4e" } });
+    expect(await add({ environment: "production", surface: "coins", scopes: [...ALL], key: LIVE })).toMatchObject({
+      ok: true,
+      data: { masked: "sk_live_…8c4e" },
+    });
     expect(await add({ environment: "production", surface: "stocks", scopes: [...ALL], key: LIVE })).toMatchObject({ ok: true });
     expect((await getActiveApiKey(team.org.id, "production", "coins"))?.key).toBe(LIVE);
   });
@@ -134,7 +146,10 @@ describe("adding, replacing and revoking API keys as an admin", () => {
   it("refuses a prefix that does not fit the environment, on the key field, before calling anyone", async () => {
     await as("admin");
     const r = await add({ environment: "sandbox", surface: "core", scopes: [...ALL], key: LIVE });
-    expect(r).toMatchObject({ ok: false, fieldErrors: { key: expect.stringMatching(/^This is a production key \(sk_live_\): sandbox keys start with sk_sandbox_/) } });
+    expect(r).toMatchObject({
+      ok: false,
+      fieldErrors: { key: expect.stringMatching(/^This is a production key \(sk_live_\): sandbox keys start with sk_sandbox_/) },
+    });
     expect(await add({ environment: "sandbox", surface: "stocks", scopes: [...ALL], key: PRO })).toMatchObject({
       ok: false,
       fieldErrors: { key: expect.stringMatching(/Pro surface only/) },
@@ -179,11 +194,17 @@ describe("adding, replacing and revoking API keys as an admin", () => {
   it("treats a network error and a provider that does not answer in time as unreachable", async () => {
     const input = { environment: "production" as const, surface: "core" as const, key: LIVE, scopes: [...ALL] };
     // Port 9 (discard) has nothing listening on a test machine: the connection is refused.
-    expect(await checkApiKey(input, { coreBase: "http://127.0.0.1:9", proBase: "http://127.0.0.1:9/pro" })).toEqual({ ok: false, reason: MESSAGES.unreachable });
+    expect(await checkApiKey(input, { coreBase: "http://127.0.0.1:9", proBase: "http://127.0.0.1:9/pro" })).toEqual({
+      ok: false,
+      reason: MESSAGES.unreachable,
+    });
     await sandbox.control.setFaults({ path_prefix: "/pro/public/v1/withdrawals", timeout: true, times: 1 });
     const started = Date.now();
     expect(
-      await checkApiKey({ ...input, environment: "sandbox", surface: "pro", key: PRO }, { coreBase: sandbox.url, proBase: `${sandbox.url}/pro`, timeoutMs: 300 }),
+      await checkApiKey(
+        { ...input, environment: "sandbox", surface: "pro", key: PRO },
+        { coreBase: sandbox.url, proBase: `${sandbox.url}/pro`, timeoutMs: 300 },
+      ),
     ).toEqual({ ok: false, reason: MESSAGES.unreachable });
     expect(Date.now() - started).toBeLessThan(3_000);
   });
@@ -211,7 +232,10 @@ describe("adding, replacing and revoking API keys as an admin", () => {
     await as("approver");
     const results = await Promise.all(ids.map((requestId) => approveRequest({ requestId })));
     expect(results.map((r) => r.ok && r.data.status).sort()).toEqual(["failed", "sent"]);
-    expect(results.find((r) => r.ok && r.data.status === "failed")).toMatchObject({ ok: true, data: { error: expect.stringMatching(/already has an active key/) } });
+    expect(results.find((r) => r.ok && r.data.status === "failed")).toMatchObject({
+      ok: true,
+      data: { error: expect.stringMatching(/already has an active key/) },
+    });
     expect(await testDb().vaultSecret.count({ where: { organizationId: team.org.id, status: "active" } })).toBe(1);
     expect(await testDb().vaultSecret.count({ where: { organizationId: team.org.id, status: "held" } })).toBe(0);
   });
@@ -228,15 +252,24 @@ describe("adding, replacing and revoking API keys as an admin", () => {
   it("refuses a second key in a taken slot", async () => {
     await as("admin");
     expect(await add({ environment: "sandbox", surface: "core", scopes: [...ALL], key: FULL })).toMatchObject({ ok: true });
-    expect(await add({ environment: "sandbox", surface: "core", scopes: ["Read"], key: READONLY })).toMatchObject({ ok: false, error: expect.stringMatching(/Use Replace/) });
+    expect(await add({ environment: "sandbox", surface: "core", scopes: ["Read"], key: READONLY })).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/Use Replace/),
+    });
   });
 
   it("replaces a key (old one revoked in the same change), refuses the same key, and audits only masks", async () => {
     await as("admin");
     const first = await add({ environment: "sandbox", surface: "core", scopes: [...ALL], key: FULL });
     if (!first.ok) throw new Error(first.error);
-    expect(await replace({ id: first.data.id, scopes: [...ALL], key: FULL })).toMatchObject({ ok: false, fieldErrors: { key: expect.stringMatching(/already stored/) } });
-    expect(await replace({ id: first.data.id, scopes: ["Read"], key: "sk_live_demo_live_6d2a8c4e" })).toMatchObject({ ok: false, fieldErrors: { key: expect.stringMatching(/production key/) } });
+    expect(await replace({ id: first.data.id, scopes: [...ALL], key: FULL })).toMatchObject({
+      ok: false,
+      fieldErrors: { key: expect.stringMatching(/already stored/) },
+    });
+    expect(await replace({ id: first.data.id, scopes: ["Read"], key: "sk_live_demo_live_6d2a8c4e" })).toMatchObject({
+      ok: false,
+      fieldErrors: { key: expect.stringMatching(/production key/) },
+    });
 
     // The upstream client's cached key (lib/upstream/key-provider.ts) follows the replace at once.
     expect((await vaultKeyProvider.getActiveApiKey(team.org.id, "sandbox", "core"))?.key).toBe(FULL);
@@ -252,7 +285,14 @@ describe("adding, replacing and revoking API keys as an admin", () => {
     expect(await replace({ id: first.data.id, scopes: ["Read"], key: FULL })).toMatchObject({ ok: false, error: expect.stringMatching(/revoked meanwhile/) });
 
     const audit = await testDb().auditLog.findFirstOrThrow({ where: { organizationId: team.org.id, action: "vault.api_key_replaced" } });
-    expect(audit.before).toEqual({ id: first.data.id, environment: "sandbox", surface: "core", prefix: "sk_sandbox_", last4: "1b3d", scopes: ["Read", "Write", "Trade"] });
+    expect(audit.before).toEqual({
+      id: first.data.id,
+      environment: "sandbox",
+      surface: "core",
+      prefix: "sk_sandbox_",
+      last4: "1b3d",
+      scopes: ["Read", "Write", "Trade"],
+    });
     expect(audit.after).toEqual({ environment: "sandbox", surface: "core", prefix: "sk_sandbox_", last4: "6d1c", scopes: ["Read"] });
     for (const secret of [FULL, READONLY]) {
       expectNoPlaintext(await rawRows("vault_secrets", team.org.id), secret);
@@ -282,7 +322,10 @@ describe("adding, replacing and revoking API keys as an admin", () => {
     const other = await createTeam();
     await as("admin", other);
     expect(await revokeApiKey({ id: added.data.id })).toEqual({ ok: false, error: "This key no longer exists. Reload the page." });
-    expect(await replace({ id: added.data.id, scopes: ["Read"], key: READONLY })).toMatchObject({ ok: false, error: "This key no longer exists. Reload the page." });
+    expect(await replace({ id: added.data.id, scopes: ["Read"], key: READONLY })).toMatchObject({
+      ok: false,
+      error: "This key no longer exists. Reload the page.",
+    });
     expect(await listSecrets(other.org.id)).toEqual([]);
     expect(await getActiveApiKey(other.org.id, "sandbox", "core")).toBeNull();
   });
@@ -328,11 +371,20 @@ describe("webhook secrets", () => {
     await as("admin");
     const s1 = "whsec_first_secret_0123456789abcdef";
     const s2 = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
-    expect(await setWebhookSecret({ environment: "sandbox", surface: "core", secret: s1 })).toMatchObject({ ok: true, data: { masked: "whsec_…cdef", previousAcceptedUntil: null } });
+    expect(await setWebhookSecret({ environment: "sandbox", surface: "core", secret: s1 })).toMatchObject({
+      ok: true,
+      data: { masked: "whsec_…cdef", previousAcceptedUntil: null },
+    });
     expect(await getWebhookSecrets(team.org.id, "sandbox", "core")).toEqual([s1]);
     expect(await getWebhookSecrets(team.org.id, "sandbox", "pro")).toEqual([]);
-    expect(await setWebhookSecret({ environment: "sandbox", surface: "core", secret: s1 })).toMatchObject({ ok: false, fieldErrors: { secret: expect.stringMatching(/already in use/) } });
-    expect(await setWebhookSecret({ environment: "sandbox", surface: "core", secret: "short" })).toMatchObject({ ok: false, fieldErrors: { secret: expect.stringMatching(/at least 16/) } });
+    expect(await setWebhookSecret({ environment: "sandbox", surface: "core", secret: s1 })).toMatchObject({
+      ok: false,
+      fieldErrors: { secret: expect.stringMatching(/already in use/) },
+    });
+    expect(await setWebhookSecret({ environment: "sandbox", surface: "core", secret: "short" })).toMatchObject({
+      ok: false,
+      fieldErrors: { secret: expect.stringMatching(/at least 16/) },
+    });
 
     const before = Date.now();
     const rotated = await setWebhookSecret({ environment: "sandbox", surface: "core", secret: s2 });

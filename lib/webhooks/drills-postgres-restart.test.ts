@@ -126,7 +126,13 @@ beforeAll(async () => {
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const appUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  listener = new LiveListener({ connectionString: process.env.DATABASE_URL, minBackoffMs: 100, maxBackoffMs: 500, pingIntervalMs: 1_000, pingTimeoutMs: 1_000 });
+  listener = new LiveListener({
+    connectionString: process.env.DATABASE_URL,
+    minBackoffMs: 100,
+    maxBackoffMs: 500,
+    pingIntervalMs: 1_000,
+    pingTimeoutMs: 1_000,
+  });
   listener.subscribe((s) => {
     signals.push(s);
     if (s.kind === "resync") resyncedAt = Date.now();
@@ -187,7 +193,11 @@ describe("drill: PostgreSQL restarted while webhooks arrive", () => {
 
     const after = await deliveries();
     expect(after.filter((d) => d.gave_up)).toEqual([]);
-    for (const id of outageIds) expect(after.some((d) => d.event_id === id && d.ok), `event ${id} delivered after the restart`).toBe(true);
+    for (const id of outageIds)
+      expect(
+        after.some((d) => d.event_id === id && d.ok),
+        `event ${id} delivered after the restart`,
+      ).toBe(true);
 
     // Nothing lost, nothing twice: one row per event the provider emitted, for every deposit.
     const all = await emitted();
@@ -210,6 +220,9 @@ describe("drill: PostgreSQL restarted while webhooks arrive", () => {
     await waitUntil(() => storedAfter.every((r) => announcedIds().has(r.id)), "the live announcements after the restart");
     // And the channel carries what happens next: a new deposit is announced as before the outage.
     const [next] = await simulateDeposits(1);
-    await waitUntil(() => signals.slice(announcedBefore).some((s) => s.kind === "event" && s.event.resourceId === next), "a new event announced on the resumed channel");
+    await waitUntil(
+      () => signals.slice(announcedBefore).some((s) => s.kind === "event" && s.event.resourceId === next),
+      "a new event announced on the resumed channel",
+    );
   }, 90_000);
 });

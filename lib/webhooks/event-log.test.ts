@@ -20,7 +20,11 @@ const as = async (who: (typeof ROLES)[number]) => signInAs(await testDb().user.f
 async function send(environment: "sandbox" | "production", payload: unknown) {
   const body = JSON.stringify(payload);
   const res = await POST(
-    new Request(`http://app.test/api/webhooks/${environment}/core`, { method: "POST", headers: { "x-daya-signature": signBody("core", secrets[environment]!, body) }, body }),
+    new Request(`http://app.test/api/webhooks/${environment}/core`, {
+      method: "POST",
+      headers: { "x-daya-signature": signBody("core", secrets[environment]!, body) },
+      body,
+    }),
     { params: Promise.resolve({ environment, surface: "core" }) },
   );
   expect(res.status).toBe(200);
@@ -73,10 +77,23 @@ beforeEach(async () => {
   depositB = crypto.randomUUID();
   // Out of order, with an older-name duplicate, plus an event of another deposit and one in production.
   await send("sandbox", { event: "deposit.completed", timestamp: "2026-11-01T10:00:00Z", data: dep(depositA, "COMPLETED", "2026-11-01T10:00:00Z") });
-  await send("sandbox", { event: "deposit.settled", event_id: crypto.randomUUID(), created_at: "2026-11-01T10:00:00Z", data: dep(depositA, "COMPLETED", "2026-11-01T10:00:00Z") });
+  await send("sandbox", {
+    event: "deposit.settled",
+    event_id: crypto.randomUUID(),
+    created_at: "2026-11-01T10:00:00Z",
+    data: dep(depositA, "COMPLETED", "2026-11-01T10:00:00Z"),
+  });
   await send("sandbox", { event: "deposit.received", timestamp: "2026-11-01T10:00:00Z", data: dep(depositA, "RECEIVED", "2026-11-01T10:00:00Z") });
-  await send("sandbox", { event: "deposit.requires_review", timestamp: "2026-11-02T09:00:00Z", data: dep(depositB, "REQUIRES_REVIEW", "2026-11-02T09:00:00Z") });
-  await send("production", { event: "deposit.received", timestamp: "2026-11-01T10:00:00Z", data: dep(crypto.randomUUID(), "RECEIVED", "2026-11-01T10:00:00Z") });
+  await send("sandbox", {
+    event: "deposit.requires_review",
+    timestamp: "2026-11-02T09:00:00Z",
+    data: dep(depositB, "REQUIRES_REVIEW", "2026-11-02T09:00:00Z"),
+  });
+  await send("production", {
+    event: "deposit.received",
+    timestamp: "2026-11-01T10:00:00Z",
+    data: dep(crypto.randomUUID(), "RECEIVED", "2026-11-01T10:00:00Z"),
+  });
 });
 
 describe("event log queries", () => {
@@ -113,7 +130,21 @@ describe("CSV export route", () => {
     expect(res.headers.get("content-type")).toContain("text/csv");
     expect(res.headers.get("content-disposition")).toMatch(/attachment; filename="events-sandbox-\d{4}-\d{2}-\d{2}\.csv"/);
     const rows = parseCsv(await res.text());
-    expect(rows[0]).toEqual(["received_at", "occurred_at", "environment", "surface", "event", "received_as", "resource_type", "resource_id", "resource_status", "provider_event_id", "deliveries", "signature", "payload"]);
+    expect(rows[0]).toEqual([
+      "received_at",
+      "occurred_at",
+      "environment",
+      "surface",
+      "event",
+      "received_as",
+      "resource_type",
+      "resource_id",
+      "resource_status",
+      "provider_event_id",
+      "deliveries",
+      "signature",
+      "payload",
+    ]);
     // `page` is ignored: an export is every matching row.
     expect(rows).toHaveLength(4);
     const completed = rows.find((r) => r[4] === "deposit.completed")!;
@@ -160,7 +191,9 @@ describe("permissions of the export and timeline routes", () => {
   it("refuses both without a session", async () => {
     const exp = await exportCsv(new Request("http://app.test/api/events/export"));
     expect(exp.status).toBe(401);
-    const tl = await timelineRoute(new Request("http://app.test/api/timeline/deposit/x"), { params: Promise.resolve({ resourceType: "deposit", resourceId: depositA }) });
+    const tl = await timelineRoute(new Request("http://app.test/api/timeline/deposit/x"), {
+      params: Promise.resolve({ resourceType: "deposit", resourceId: depositA }),
+    });
     expect(tl.status).toBe(401);
     expect(await tl.json()).toEqual({ error: "Your session has ended. Sign in again." });
   });
@@ -170,7 +203,9 @@ describe("permissions of the export and timeline routes", () => {
     const exp = await exportCsv(new Request("http://app.test/api/events/export"));
     expect(exp.status).toBe(200);
     expect(parseCsv(await exp.text())).toHaveLength(4);
-    const tl = await timelineRoute(new Request("http://app.test/api/timeline/deposit/x"), { params: Promise.resolve({ resourceType: "deposit", resourceId: depositA }) });
+    const tl = await timelineRoute(new Request("http://app.test/api/timeline/deposit/x"), {
+      params: Promise.resolve({ resourceType: "deposit", resourceId: depositA }),
+    });
     expect(tl.status).toBe(200);
     const body = (await tl.json()) as { environment: string; entries: { name: string }[] };
     expect(body.environment).toBe("sandbox");

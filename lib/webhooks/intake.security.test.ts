@@ -45,7 +45,9 @@ describe("forged deliveries are cheap", () => {
     for (let i = 0; i < 50; i++) {
       const org = await testDb().organization.create({ data: { name: `Flood target ${i}` } });
       const secret = crypto.randomBytes(32).toString("hex");
-      await testDb().$transaction((tx) => setWebhookSecret(tx as never, { organizationId: org.id, environment: "production", surface: "core", secret, actorId: null }));
+      await testDb().$transaction((tx) =>
+        setWebhookSecret(tx as never, { organizationId: org.id, environment: "production", surface: "core", secret, actorId: null }),
+      );
       orgs.push({ secret });
     }
     let loads = 0;
@@ -77,7 +79,9 @@ describe("refusals are limited per source address", () => {
     await notNearMinuteEnd();
     const ip = uniqueIp();
     // Two app instances: each its own memory, one shared count in PostgreSQL.
-    const instances = [new RefusalRecorder(), new RefusalRecorder()].map((r) => createWebhookRoute({ reject: (x) => r.record(x), throttled: (x) => r.blocked(x) }));
+    const instances = [new RefusalRecorder(), new RefusalRecorder()].map((r) =>
+      createWebhookRoute({ reject: (x) => r.record(x), throttled: (x) => r.blocked(x) }),
+    );
     const body = "{}";
     const statuses: number[] = [];
     for (let i = 0; i < REFUSALS_PER_MINUTE + 5; i++) {

@@ -15,9 +15,7 @@ let proSecret: string;
 const params = (environment: string, surface: string) => ({ params: Promise.resolve({ environment, surface }) });
 
 async function setSecret(surface: "core" | "pro", secret: string, environment: "sandbox" | "production" = "sandbox") {
-  await testDb().$transaction((tx) =>
-    setWebhookSecret(tx as never, { organizationId: team.org.id, environment, surface, secret, actorId: team.admin.id }),
-  );
+  await testDb().$transaction((tx) => setWebhookSecret(tx as never, { organizationId: team.org.id, environment, surface, secret, actorId: team.admin.id }));
 }
 
 function coreRequest(body: string, signature: string | null, extra: Record<string, string> = {}) {
@@ -27,7 +25,17 @@ function coreRequest(body: string, signature: string | null, extra: Record<strin
 }
 
 function deposit(id: string, status: string, updatedAt: string, extra: Record<string, unknown> = {}) {
-  return { id, type: "NGN_DEPOSIT", funding_account_id: crypto.randomUUID(), amount: "150000.00", currency: "NGN", status, created_at: "2026-11-01T10:00:00.000Z", updated_at: updatedAt, ...extra };
+  return {
+    id,
+    type: "NGN_DEPOSIT",
+    funding_account_id: crypto.randomUUID(),
+    amount: "150000.00",
+    currency: "NGN",
+    status,
+    created_at: "2026-11-01T10:00:00.000Z",
+    updated_at: updatedAt,
+    ...extra,
+  };
 }
 
 async function sendCore(payload: unknown, secret = coreSecret, extra: Record<string, string> = {}) {
@@ -49,10 +57,14 @@ beforeEach(async () => {
 describe("webhook intake: signatures", () => {
   it("stores a validly signed core event with every field the event log needs", async () => {
     const id = crypto.randomUUID();
-    const res = await sendCore({ event: "deposit.received", timestamp: "2026-11-01T10:00:01.000Z", data: deposit(id, "RECEIVED", "2026-11-01T10:00:00.000Z") }, coreSecret, {
-      cookie: "session=abc",
-      authorization: "Bearer should-not-be-kept",
-    });
+    const res = await sendCore(
+      { event: "deposit.received", timestamp: "2026-11-01T10:00:01.000Z", data: deposit(id, "RECEIVED", "2026-11-01T10:00:00.000Z") },
+      coreSecret,
+      {
+        cookie: "session=abc",
+        authorization: "Bearer should-not-be-kept",
+      },
+    );
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ received: true, duplicate: false });
     const [e] = await events();
@@ -74,12 +86,20 @@ describe("webhook intake: signatures", () => {
     expect(headers.cookie).toBeUndefined();
     expect(headers.authorization).toBeUndefined();
     expect((e!.payload as { data: { amount: string } }).data.amount).toBe("150000.00");
-    expect(await getResourceState(team.org.id, "sandbox", "deposit", id)).toMatchObject({ status: "RECEIVED", eventId: e!.id, data: { id, status: "RECEIVED", amount: "150000.00" } });
+    expect(await getResourceState(team.org.id, "sandbox", "deposit", id)).toMatchObject({
+      status: "RECEIVED",
+      eventId: e!.id,
+      data: { id, status: "RECEIVED", amount: "150000.00" },
+    });
   });
 
   it("refuses a wrong signature with 401, a rejection row and no stored payload", async () => {
     const ip = uniqueTestIp();
-    const body = JSON.stringify({ event: "deposit.completed", timestamp: "2026-11-01T10:00:00Z", data: deposit(crypto.randomUUID(), "COMPLETED", "2026-11-01T10:00:00Z") });
+    const body = JSON.stringify({
+      event: "deposit.completed",
+      timestamp: "2026-11-01T10:00:00Z",
+      data: deposit(crypto.randomUUID(), "COMPLETED", "2026-11-01T10:00:00Z"),
+    });
     const res = await POST(coreRequest(body, signBody("core", "whsec_not_the_right_one", body), { "x-forwarded-for": ip }), params("sandbox", "core"));
     expect(res.status).toBe(401);
     expect(await events()).toHaveLength(0);
@@ -107,13 +127,21 @@ describe("webhook intake: signatures", () => {
   it("accepts the previous secret during the rotation window and a just-rotated secret at once", async () => {
     const id = crypto.randomUUID();
     // Warm the secret cache with the old secret, then rotate.
-    expect((await sendCore({ event: "deposit.received", timestamp: "2026-11-01T10:00:00Z", data: deposit(id, "RECEIVED", "2026-11-01T10:00:00Z") })).status).toBe(200);
+    expect(
+      (await sendCore({ event: "deposit.received", timestamp: "2026-11-01T10:00:00Z", data: deposit(id, "RECEIVED", "2026-11-01T10:00:00Z") })).status,
+    ).toBe(200);
     const oldSecret = coreSecret;
     const newSecret = `whsec_core_${crypto.randomBytes(16).toString("hex")}`;
     await setSecret("core", newSecret);
-    const viaNew = await sendCore({ event: "deposit.processing", timestamp: "2026-11-01T10:00:01Z", data: deposit(id, "PROCESSING", "2026-11-01T10:00:01Z") }, newSecret);
+    const viaNew = await sendCore(
+      { event: "deposit.processing", timestamp: "2026-11-01T10:00:01Z", data: deposit(id, "PROCESSING", "2026-11-01T10:00:01Z") },
+      newSecret,
+    );
     expect(viaNew.status).toBe(200);
-    const viaOld = await sendCore({ event: "deposit.completed", timestamp: "2026-11-01T10:00:02Z", data: deposit(id, "COMPLETED", "2026-11-01T10:00:02Z") }, oldSecret);
+    const viaOld = await sendCore(
+      { event: "deposit.completed", timestamp: "2026-11-01T10:00:02Z", data: deposit(id, "COMPLETED", "2026-11-01T10:00:02Z") },
+      oldSecret,
+    );
     expect(viaOld.status).toBe(200);
     const rows = await events();
     expect(rows.map((r) => [r.name, r.signature])).toEqual([
@@ -137,7 +165,15 @@ describe("webhook intake: signatures", () => {
       event_id: eventId,
       type: "order.filled",
       timestamp: "2026-11-01T11:00:00.000Z",
-      data: { order_id: orderId, status: "filled", side: "buy", type: "market", filled_quantity: "10.00000000", created_at: "2026-11-01T10:59:59.000Z", updated_at: "2026-11-01T11:00:00.000Z" },
+      data: {
+        order_id: orderId,
+        status: "filled",
+        side: "buy",
+        type: "market",
+        filled_quantity: "10.00000000",
+        created_at: "2026-11-01T10:59:59.000Z",
+        updated_at: "2026-11-01T11:00:00.000Z",
+      },
     });
     const send = () =>
       POST(
@@ -160,7 +196,14 @@ describe("webhook intake: signatures", () => {
     expect(await second.json()).toMatchObject({ duplicate: true });
     const rows = await events({ surface: "pro" });
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ name: "order.filled", providerEventId: eventId, resourceType: "pro_order", resourceId: orderId, resourceStatus: "filled", duplicates: 1 });
+    expect(rows[0]).toMatchObject({
+      name: "order.filled",
+      providerEventId: eventId,
+      resourceType: "pro_order",
+      resourceId: orderId,
+      resourceStatus: "filled",
+      duplicates: 1,
+    });
     expect((rows[0]!.headers as Record<string, string>)["x-webhook-id"]).toBe(eventId);
     // A bare hex signature (core style) is refused on the Pro route.
     const bare = await POST(
@@ -173,7 +216,11 @@ describe("webhook intake: signatures", () => {
   it("does not accept a sandbox secret on the production route, and has no endpoint for other paths", async () => {
     const body = JSON.stringify({ event: "deposit.received", data: deposit(crypto.randomUUID(), "RECEIVED", "2026-11-01T10:00:00Z") });
     const prod = await POST(
-      new Request("http://app.test/api/webhooks/production/core", { method: "POST", headers: { "x-daya-signature": signBody("core", coreSecret, body) }, body }),
+      new Request("http://app.test/api/webhooks/production/core", {
+        method: "POST",
+        headers: { "x-daya-signature": signBody("core", coreSecret, body) },
+        body,
+      }),
       params("production", "core"),
     );
     expect(prod.status).toBe(401);
@@ -196,7 +243,12 @@ describe("webhook intake: body checks", () => {
       },
     });
     const streamed = await POST(
-      new Request("http://app.test/api/webhooks/sandbox/core", { method: "POST", headers: { "x-daya-signature": signBody("core", coreSecret, big) }, body: stream, duplex: "half" } as RequestInit),
+      new Request("http://app.test/api/webhooks/sandbox/core", {
+        method: "POST",
+        headers: { "x-daya-signature": signBody("core", coreSecret, big) },
+        body: stream,
+        duplex: "half",
+      } as RequestInit),
       params("sandbox", "core"),
     );
     expect(streamed.status).toBe(413);
@@ -241,7 +293,16 @@ describe("webhook intake: at least once, out of order, older names", () => {
       ["onramp.failed", "funding_account.failed", "funding_account"],
     ];
     for (const [older] of cases) {
-      expect((await sendCore({ event: older, event_id: crypto.randomUUID(), created_at: "2026-11-01T10:00:00Z", data: { id: crypto.randomUUID(), status: "X", updated_at: "2026-11-01T10:00:00Z" } })).status).toBe(200);
+      expect(
+        (
+          await sendCore({
+            event: older,
+            event_id: crypto.randomUUID(),
+            created_at: "2026-11-01T10:00:00Z",
+            data: { id: crypto.randomUUID(), status: "X", updated_at: "2026-11-01T10:00:00Z" },
+          })
+        ).status,
+      ).toBe(200);
     }
     const rows = await events();
     expect(rows.map((r) => [r.receivedName, r.name, r.resourceType])).toEqual(cases);
@@ -297,7 +358,11 @@ describe("webhook intake: storage failure", () => {
       return storeEvent(e);
     };
     const route = createWebhookRoute({ store: flaky });
-    const body = JSON.stringify({ event: "deposit.completed", timestamp: "2026-11-01T10:00:05Z", data: deposit(crypto.randomUUID(), "COMPLETED", "2026-11-01T10:00:05Z") });
+    const body = JSON.stringify({
+      event: "deposit.completed",
+      timestamp: "2026-11-01T10:00:05Z",
+      data: deposit(crypto.randomUUID(), "COMPLETED", "2026-11-01T10:00:05Z"),
+    });
     const first = await route(coreRequest(body, signBody("core", coreSecret, body)), params("sandbox", "core"));
     expect(first.status).toBe(503);
     expect(await events()).toHaveLength(0);
@@ -320,7 +385,11 @@ describe("webhook intake: concurrent deliveries (one write batch)", () => {
       { event: "deposit.completed", timestamp: "2026-11-01T10:00:02Z", data: deposit(id, "COMPLETED", "2026-11-01T10:00:02Z") },
       { event: "deposit.settled", event_id: crypto.randomUUID(), created_at: "2026-11-01T10:00:02Z", data: deposit(id, "COMPLETED", "2026-11-01T10:00:02Z") },
     ];
-    const others = Array.from({ length: 20 }, (_, i) => ({ event: "transfer.processing", timestamp: "2026-11-01T10:00:00Z", data: { id: `tr-${i}-${id}`, status: "PROCESSING", updated_at: "2026-11-01T10:00:00Z" } }));
+    const others = Array.from({ length: 20 }, (_, i) => ({
+      event: "transfer.processing",
+      timestamp: "2026-11-01T10:00:00Z",
+      data: { id: `tr-${i}-${id}`, status: "PROCESSING", updated_at: "2026-11-01T10:00:00Z" },
+    }));
     // Newest first, each delivered three times, all concurrently.
     const deliveries: unknown[] = [...[...story].reverse().flatMap((p) => [p, p, p]), ...others];
     const answers = await Promise.all(deliveries.map((p) => sendCore(p)));
@@ -339,8 +408,16 @@ describe("webhook intake: concurrent deliveries (one write batch)", () => {
 
 describe("webhook intake: a payload jsonb cannot hold", () => {
   it("stores an event carrying a NUL character (replaced) instead of refusing it on every retry", async () => {
-    const good = Array.from({ length: 5 }, () => ({ event: "deposit.received", timestamp: "2026-11-01T10:00:00Z", data: deposit(crypto.randomUUID(), "RECEIVED", "2026-11-01T10:00:00Z") }));
-    const odd = { event: "deposit.received", timestamp: "2026-11-01T10:00:00Z", data: deposit(crypto.randomUUID(), "RECEIVED", "2026-11-01T10:00:00Z", { note: "a\u0000b" }) };
+    const good = Array.from({ length: 5 }, () => ({
+      event: "deposit.received",
+      timestamp: "2026-11-01T10:00:00Z",
+      data: deposit(crypto.randomUUID(), "RECEIVED", "2026-11-01T10:00:00Z"),
+    }));
+    const odd = {
+      event: "deposit.received",
+      timestamp: "2026-11-01T10:00:00Z",
+      data: deposit(crypto.randomUUID(), "RECEIVED", "2026-11-01T10:00:00Z", { note: "a\u0000b" }),
+    };
     const answers = await Promise.all([...good, odd].map((p) => sendCore(p)));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
     const stored = await events({ resourceId: odd.data.id });

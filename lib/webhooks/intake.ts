@@ -39,7 +39,13 @@ let sharedRefusals: RefusalRecorder | undefined;
 function defaultDeps(): IntakeDeps {
   sharedTenants ??= new TenantResolver();
   const refusals = (sharedRefusals ??= new RefusalRecorder());
-  return { store: storeEvent, tenants: sharedTenants, reject: (r) => refusals.record(r), throttled: (ip) => refusals.blocked(ip), depositEnded: onDepositEnded };
+  return {
+    store: storeEvent,
+    tenants: sharedTenants,
+    reject: (r) => refusals.record(r),
+    throttled: (ip) => refusals.blocked(ip),
+    depositEnded: onDepositEnded,
+  };
 }
 
 function json(status: number, body: Record<string, unknown>, headers: Record<string, string> = {}): Response {
@@ -154,7 +160,10 @@ export function createWebhookRoute(overrides: Partial<IntakeDeps> = {}) {
         bodyBytes: body.byteLength,
       });
     } catch (err) {
-      log.error({ err: errorSummary(err), environment, surface, event: event.name, organizationId: tenant.organizationId }, "webhook event could not be stored");
+      log.error(
+        { err: errorSummary(err), environment, surface, event: event.name, organizationId: tenant.organizationId },
+        "webhook event could not be stored",
+      );
       return json(503, { error: "The event could not be stored; retry later." });
     }
     // A deposit that ended releases (or calls off) credits held for it. The event is committed

@@ -7,15 +7,45 @@ const none = new Headers();
 
 describe("normalizeEvent on the emulator's payload shapes", () => {
   it("reads a core transfer, withdrawal and funding account", () => {
-    const t = normalizeEvent("core", { event: "transfer.settled", event_id: "e1", created_at: "2026-11-01T10:00:00Z", data: { id: "t1", status: "COMPLETED", updated_at: "2026-11-01T09:59:00Z" } }, none);
-    expect(t).toMatchObject({ name: "transfer.completed", receivedName: "transfer.settled", providerEventId: "e1", resourceType: "transfer", resourceId: "t1", resourceStatus: "COMPLETED" });
+    const t = normalizeEvent(
+      "core",
+      {
+        event: "transfer.settled",
+        event_id: "e1",
+        created_at: "2026-11-01T10:00:00Z",
+        data: { id: "t1", status: "COMPLETED", updated_at: "2026-11-01T09:59:00Z" },
+      },
+      none,
+    );
+    expect(t).toMatchObject({
+      name: "transfer.completed",
+      receivedName: "transfer.settled",
+      providerEventId: "e1",
+      resourceType: "transfer",
+      resourceId: "t1",
+      resourceStatus: "COMPLETED",
+    });
     expect(t.occurredAt?.toISOString()).toBe("2026-11-01T09:59:00.000Z");
-    expect(normalizeEvent("core", { event: "withdrawal.submitted", timestamp: "x", data: { id: "w1", status: "SUBMITTED" } }, none)).toMatchObject({ resourceType: "withdrawal", resourceId: "w1", occurredAt: null });
-    expect(normalizeEvent("core", { event: "funding_account.created", data: { object: "funding_account", id: "f1", status: "PENDING" } }, none)).toMatchObject({ resourceType: "funding_account", resourceStatus: "PENDING" });
+    expect(normalizeEvent("core", { event: "withdrawal.submitted", timestamp: "x", data: { id: "w1", status: "SUBMITTED" } }, none)).toMatchObject({
+      resourceType: "withdrawal",
+      resourceId: "w1",
+      occurredAt: null,
+    });
+    expect(normalizeEvent("core", { event: "funding_account.created", data: { object: "funding_account", id: "f1", status: "PENDING" } }, none)).toMatchObject({
+      resourceType: "funding_account",
+      resourceStatus: "PENDING",
+    });
   });
 
   it("files a completed balance move where the balances page lists moves", () => {
-    const move = { id: "m1", amount_usd: "250.00", from: "collection_balance_usd", to: "withdrawal_balance_usd", status: "COMPLETED", created_at: "2026-11-01T10:00:00Z" };
+    const move = {
+      id: "m1",
+      amount_usd: "250.00",
+      from: "collection_balance_usd",
+      to: "withdrawal_balance_usd",
+      status: "COMPLETED",
+      created_at: "2026-11-01T10:00:00Z",
+    };
     const e = normalizeEvent("core", { event: "balance.transfer.completed", timestamp: "2026-11-01T10:00:01Z", data: move }, none);
     expect(e).toMatchObject({ name: "balance.transfer.completed", resourceType: "balance_move", resourceId: "m1", resourceStatus: "COMPLETED" });
     expect(e.occurredAt?.toISOString()).toBe("2026-11-01T10:00:00.000Z");
@@ -25,14 +55,22 @@ describe("normalizeEvent on the emulator's payload shapes", () => {
 
   it("reads Pro orders, trades (filed under their order) and deposits", () => {
     const h = new Headers({ "x-webhook-id": "evt-1", "x-webhook-event": "trade.executed" });
-    expect(normalizeEvent("pro", { event_id: "evt-1", type: "trade.executed", data: { trade_id: "tr", order_id: "o1", executed_at: "2026-11-01T10:00:00Z" } }, h)).toMatchObject({
+    expect(
+      normalizeEvent("pro", { event_id: "evt-1", type: "trade.executed", data: { trade_id: "tr", order_id: "o1", executed_at: "2026-11-01T10:00:00Z" } }, h),
+    ).toMatchObject({
       name: "trade.executed",
       resourceType: "pro_order",
       resourceId: "o1",
       resourceStatus: null,
       dedupeKey: "id:evt-1",
     });
-    expect(normalizeEvent("pro", { event_id: "e2", type: "crypto.deposit.completed", data: { deposit_id: "d1", status: "completed", created_at: "2026-11-01T10:00:00Z" } }, none)).toMatchObject({
+    expect(
+      normalizeEvent(
+        "pro",
+        { event_id: "e2", type: "crypto.deposit.completed", data: { deposit_id: "d1", status: "completed", created_at: "2026-11-01T10:00:00Z" } },
+        none,
+      ),
+    ).toMatchObject({
       resourceType: "pro_deposit",
       resourceId: "d1",
       resourceStatus: "completed",

@@ -97,12 +97,12 @@ export function normalizeEvent(surface: WebhookSurface, body: unknown, headers: 
   const b = asObject(body) ?? {};
   const data = asObject(b.data);
   const receivedName =
-    (surface === "pro" ? text(b.type) ?? text(b.event) ?? text(headers.get("x-webhook-event")) : text(b.event) ?? text(b.type)) ?? "unknown";
+    (surface === "pro" ? (text(b.type) ?? text(b.event) ?? text(headers.get("x-webhook-event"))) : (text(b.event) ?? text(b.type))) ?? "unknown";
   const name = currentName(receivedName);
   // The body's event id is signed; X-Webhook-ID (the same id, per the docs) is not, so it is only a
   // fallback for display and never decides whether a delivery is new.
   const signedEventId = text(b.event_id);
-  const providerEventId = surface === "pro" ? signedEventId ?? text(headers.get("x-webhook-id")) : signedEventId;
+  const providerEventId = surface === "pro" ? (signedEventId ?? text(headers.get("x-webhook-id"))) : signedEventId;
   const r = resourceOf(surface, name, data);
   // The resource's own change time is the truth for ordering; the envelope time is when it was sent.
   const changedAt = time(data?.updated_at) ?? time(data?.executed_at);

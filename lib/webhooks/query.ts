@@ -99,7 +99,13 @@ export async function queryEvents(organizationId: string, environment: WebhookEn
       environment,
     );
   const [rows, total, names, resources, statuses] = await Promise.all([
-    db.webhookEvent.findMany({ where, select: ROW, orderBy: [{ receivedAt: "desc" }, { id: "desc" }], take: EVENTS_PAGE_SIZE, skip: (f.page - 1) * EVENTS_PAGE_SIZE }),
+    db.webhookEvent.findMany({
+      where,
+      select: ROW,
+      orderBy: [{ receivedAt: "desc" }, { id: "desc" }],
+      take: EVENTS_PAGE_SIZE,
+      skip: (f.page - 1) * EVENTS_PAGE_SIZE,
+    }),
     db.webhookEvent.count({ where }),
     distinct("name"),
     distinct("resource_type"),

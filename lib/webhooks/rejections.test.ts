@@ -9,13 +9,19 @@ import { createTeam, testDb, uniqueTestIp } from "@/test/factories";
 async function teamWithSecret() {
   const team = await createTeam();
   const secret = `whsec_${crypto.randomBytes(16).toString("hex")}`;
-  await testDb().$transaction((tx) => setWebhookSecret(tx as never, { organizationId: team.org.id, environment: "sandbox", surface: "core", secret, actorId: team.admin.id }));
+  await testDb().$transaction((tx) =>
+    setWebhookSecret(tx as never, { organizationId: team.org.id, environment: "sandbox", surface: "core", secret, actorId: team.admin.id }),
+  );
   return { team, secret };
 }
 
 async function send(body: string, signature: string, ip: string) {
   return POST(
-    new Request("http://app.test/api/webhooks/sandbox/core", { method: "POST", headers: { "content-type": "application/json", "x-daya-signature": signature, "x-forwarded-for": ip }, body }),
+    new Request("http://app.test/api/webhooks/sandbox/core", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-daya-signature": signature, "x-forwarded-for": ip },
+      body,
+    }),
     { params: Promise.resolve({ environment: "sandbox", surface: "core" }) },
   );
 }
@@ -33,8 +39,14 @@ describe("refused deliveries: who sees them", () => {
     const good = JSON.stringify({ event: "deposit.completed", data: { id: crypto.randomUUID(), status: "COMPLETED" } });
     expect((await send(good, signBody("core", "whsec_nobody", good), unsignedIp)).status).toBe(401);
 
-    expect(await testDb().webhookRejection.findFirstOrThrow({ where: { sourceIp: signedIp } })).toMatchObject({ organizationId: a.team.org.id, reason: "malformed JSON" });
-    expect(await testDb().webhookRejection.findFirstOrThrow({ where: { sourceIp: unsignedIp } })).toMatchObject({ organizationId: null, reason: "signature mismatch" });
+    expect(await testDb().webhookRejection.findFirstOrThrow({ where: { sourceIp: signedIp } })).toMatchObject({
+      organizationId: a.team.org.id,
+      reason: "malformed JSON",
+    });
+    expect(await testDb().webhookRejection.findFirstOrThrow({ where: { sourceIp: unsignedIp } })).toMatchObject({
+      organizationId: null,
+      reason: "signature mismatch",
+    });
 
     // This database holds several organizations (every test makes its own).
     const ips = (r: Awaited<ReturnType<typeof listRejections>>) => r.rows.map((x) => x.sourceIp);

@@ -27,7 +27,16 @@ const FAILING = "0x000000000000000000000000000000000000dEaD";
 const as = async (who: "viewer" | "operator" | "approver" | "admin") => signInAs(await testDb().user.findUniqueOrThrow({ where: { id: team[who].id } }));
 
 async function storeKey(key: string) {
-  await testDb().$transaction((tx) => addApiKey(tx as never, { organizationId: team.org.id, environment: "sandbox", surface: "core", key, scopes: ["Read", "Write", "Trade"], actorId: team.admin.id }));
+  await testDb().$transaction((tx) =>
+    addApiKey(tx as never, {
+      organizationId: team.org.id,
+      environment: "sandbox",
+      surface: "core",
+      key,
+      scopes: ["Read", "Write", "Trade"],
+      actorId: team.admin.id,
+    }),
+  );
 }
 async function withdrawalCount(): Promise<number> {
   return ((await (await emu.request("/v1/merchant/withdrawals?limit=1")).json()) as { total: number }).total;
@@ -38,11 +47,16 @@ async function withdrawalBalance(): Promise<Decimal> {
 async function setThreshold(amount: string) {
   await testDb().approvalThreshold.create({ data: { organizationId: team.org.id, kind: "merchant_withdrawal", currency: "USD", amount } });
 }
-async function call<T>(handler: (r: Request, c?: { params?: Promise<Record<string, string>> }) => Promise<Response>, path: string, params?: Record<string, string>): Promise<{ status: number; body: T }> {
+async function call<T>(
+  handler: (r: Request, c?: { params?: Promise<Record<string, string>> }) => Promise<Response>,
+  path: string,
+  params?: Record<string, string>,
+): Promise<{ status: number; body: T }> {
   const res = await handler(new Request(`http://app.test${path}`), params ? { params: Promise.resolve(params) } : undefined);
   return { status: res.status, body: (await res.json()) as T };
 }
-const withdraw = (amount: string, destination_address = ADDRESS, attemptKey = randomUUID()) => createWithdrawal({ attemptKey, amount, token: "USDT", chain: "POLYGON", destination_address });
+const withdraw = (amount: string, destination_address = ADDRESS, attemptKey = randomUUID()) =>
+  createWithdrawal({ attemptKey, amount, token: "USDT", chain: "POLYGON", destination_address });
 
 beforeAll(async () => {
   emu = await withEmulator({ rateLimitPerMinute: 0, logLevel: "silent" });
@@ -94,14 +108,24 @@ describe("withdrawing at or under the threshold", () => {
 
     const pending = await call<WithdrawalView>(getWithdrawal, `/api/withdrawals/${id}`, { id });
     expect(pending.status).toBe(200);
-    expect(pending.body.withdrawal).toMatchObject({ id, status: "PENDING", amount_usd: "100.00", token: "USDT", chain: "POLYGON", destination_address: ADDRESS });
+    expect(pending.body.withdrawal).toMatchObject({
+      id,
+      status: "PENDING",
+      amount_usd: "100.00",
+      token: "USDT",
+      chain: "POLYGON",
+      destination_address: ADDRESS,
+    });
     await emu.control.advance(10_000);
     const submitted = (await call<WithdrawalView>(getWithdrawal, `/api/withdrawals/${id}`, { id })).body.withdrawal;
     expect(submitted.status).toBe("SUBMITTED");
     expect(submitted.provider_tx_id).toBeTruthy();
     expect(submitted.tx_hash).toMatch(/^0x[0-9a-f]{64}$/);
     await emu.control.advance(60_000);
-    expect((await call<WithdrawalView>(getWithdrawal, `/api/withdrawals/${id}`, { id })).body.withdrawal).toMatchObject({ status: "SETTLED", tx_hash: submitted.tx_hash });
+    expect((await call<WithdrawalView>(getWithdrawal, `/api/withdrawals/${id}`, { id })).body.withdrawal).toMatchObject({
+      status: "SETTLED",
+      tx_hash: submitted.tx_hash,
+    });
 
     const settled = await call<WithdrawalListView>(listWithdrawals, "/api/withdrawals?status=SETTLED");
     expect(settled.status).toBe(200);
@@ -139,7 +163,15 @@ describe("withdrawing at or under the threshold", () => {
     await setThreshold("1000");
     await as("operator");
     const count = await withdrawalCount();
-    expect(await createWithdrawal({ attemptKey: randomUUID(), amount: "10.00", token: "USDT", chain: "POLYGON", destination_address: "TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL" })).toEqual({
+    expect(
+      await createWithdrawal({
+        attemptKey: randomUUID(),
+        amount: "10.00",
+        token: "USDT",
+        chain: "POLYGON",
+        destination_address: "TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL",
+      }),
+    ).toEqual({
       ok: false,
       error: "Some fields need attention.",
       fieldErrors: { destination_address: "This is not a POLYGON address. Enter 0x followed by 40 hexadecimal characters." },
@@ -169,7 +201,12 @@ describe("withdrawing above the threshold", () => {
     expect([a.ok, b.ok].sort()).toEqual([false, true]);
     expect(await withdrawalCount()).toBe(count + 1);
     const row = await testDb().approvalRequest.findUniqueOrThrow({ where: { id: r.data.approvalId } });
-    expect(row).toMatchObject({ kind: "merchant_withdrawal", status: "sent", decidedById: team.approver.id, payload: { amount_usd: "150.00", token: "USDT", chain: "POLYGON", destination_address: ADDRESS } });
+    expect(row).toMatchObject({
+      kind: "merchant_withdrawal",
+      status: "sent",
+      decidedById: team.approver.id,
+      payload: { amount_usd: "150.00", token: "USDT", chain: "POLYGON", destination_address: ADDRESS },
+    });
     const ledger = await testDb().idempotencyRecord.findMany({ where: { organizationId: team.org.id, attemptKey } });
     expect(ledger).toHaveLength(1);
     expect(ledger[0]).toMatchObject({ operation: "core.createMerchantWithdrawal", status: "succeeded" });
@@ -177,8 +214,10 @@ describe("withdrawing above the threshold", () => {
 });
 
 describe("settlement destination", () => {
-  const set = (destination: "USD_BALANCE" | "NGN_BALANCE", confirmation: string = destination) => setSettlementDestination({ attemptKey: randomUUID(), destination, confirmation });
-  const providerSetting = async () => ((await (await emu.request("/v1/merchant/funding")).json()) as { data: { ngn_settlement_destination: string } }).data.ngn_settlement_destination;
+  const set = (destination: "USD_BALANCE" | "NGN_BALANCE", confirmation: string = destination) =>
+    setSettlementDestination({ attemptKey: randomUUID(), destination, confirmation });
+  const providerSetting = async () =>
+    ((await (await emu.request("/v1/merchant/funding")).json()) as { data: { ngn_settlement_destination: string } }).data.ngn_settlement_destination;
 
   it.each(["viewer", "operator", "approver"] as const)("refuses a %s", async (role) => {
     await as(role);
@@ -188,7 +227,11 @@ describe("settlement destination", () => {
 
   it("needs the typed confirmation", async () => {
     await as("admin");
-    expect(await set("NGN_BALANCE", "NGN")).toEqual({ ok: false, error: "Some fields need attention.", fieldErrors: { confirmation: "Type NGN_BALANCE exactly to confirm the change." } });
+    expect(await set("NGN_BALANCE", "NGN")).toEqual({
+      ok: false,
+      error: "Some fields need attention.",
+      fieldErrors: { confirmation: "Type NGN_BALANCE exactly to confirm the change." },
+    });
     expect(await providerSetting()).toBe("USD_BALANCE");
   });
 
@@ -205,8 +248,13 @@ describe("settlement destination", () => {
     expect(await set("NGN_BALANCE")).toEqual({ ok: true, data: { destination: "NGN_BALANCE", changed: false } });
     expect(await set("USD_BALANCE")).toEqual({ ok: true, data: { destination: "USD_BALANCE", changed: true } });
     expect(await providerSetting()).toBe("USD_BALANCE");
-    const rows = await testDb().auditLog.findMany({ where: { organizationId: team.org.id, action: "merchant_funding.settlement_destination_changed" }, orderBy: { at: "asc" } });
-    expect(rows.map((r) => [r.before, r.after, r.actorId])).toEqual([[{ ngn_settlement_destination: "NGN_BALANCE" }, { ngn_settlement_destination: "USD_BALANCE" }, team.admin.id]]);
+    const rows = await testDb().auditLog.findMany({
+      where: { organizationId: team.org.id, action: "merchant_funding.settlement_destination_changed" },
+      orderBy: { at: "asc" },
+    });
+    expect(rows.map((r) => [r.before, r.after, r.actorId])).toEqual([
+      [{ ngn_settlement_destination: "NGN_BALANCE" }, { ngn_settlement_destination: "USD_BALANCE" }, team.admin.id],
+    ]);
   });
 
   it("NGN_BALANCE without an NGN account: the approved request fails with the provider's reason, and nothing changes", async () => {
@@ -218,7 +266,11 @@ describe("settlement destination", () => {
     await as("approver");
     expect(await approveRequest({ requestId: r.data.pendingApproval.approvalId })).toMatchObject({
       ok: true,
-      data: { status: "failed", retryable: false, error: "The provider refused this: NGN_BALANCE needs an ACTIVE merchant funding setup with an NGN bank account; this merchant has none." },
+      data: {
+        status: "failed",
+        retryable: false,
+        error: "The provider refused this: NGN_BALANCE needs an ACTIVE merchant funding setup with an NGN bank account; this merchant has none.",
+      },
     });
     expect(await testDb().auditLog.count({ where: { organizationId: team.org.id, action: "merchant_funding.settlement_destination_changed" } })).toBe(0);
   });

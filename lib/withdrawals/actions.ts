@@ -9,5 +9,6 @@ import { submitOnChainWithdrawal } from "@/lib/withdrawals/submit";
 
 export const createWithdrawal = defineAction(
   { name: "withdrawal.create", permission: "withdrawal:create", input: createWithdrawalSchema, upstreamFields: WITHDRAWAL_UPSTREAM_FIELDS },
-  async ({ input, user, request }): Promise<CreateWithdrawalResult> => submitOnChainWithdrawal("merchant_withdrawal", input, { user, request }, ["/withdrawals"]),
+  async ({ input, user, request }): Promise<CreateWithdrawalResult> =>
+    submitOnChainWithdrawal("merchant_withdrawal", input, { user, request }, ["/withdrawals"]),
 );

@@ -70,7 +70,10 @@ describe("withdrawal form schema", () => {
     [{ token: "USDC" }, { chain: MESSAGES.rail }],
     [{ chain: "ETHEREUM" }, { chain: MESSAGES.rail }],
     [{ destination_address: "" }, { destination_address: "Enter the destination address." }],
-    [{ destination_address: "TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL" }, { destination_address: "This is not a POLYGON address. Enter 0x followed by 40 hexadecimal characters." }],
+    [
+      { destination_address: "TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL" },
+      { destination_address: "This is not a POLYGON address. Enter 0x followed by 40 hexadecimal characters." },
+    ],
   ])("refuses %j on the right field", (patch, errors) => {
     const r = withdrawalFormSchema.safeParse({ ...valid, ...patch });
     expect(r.success).toBe(false);

@@ -55,6 +55,4 @@ export type WithdrawalPayload = z.output<typeof withdrawalPayloadSchema>;
 export const WITHDRAWAL_UPSTREAM_FIELDS: Record<string, string> = { amount_usd: "amount" };
 
 /** What the action answers: sent at once, or waiting for a second approver. */
-export type CreateWithdrawalResult =
-  | { outcome: "sent"; id: string; replayed: boolean }
-  | { outcome: "pending_approval"; approvalId: string; summary: string };
+export type CreateWithdrawalResult = { outcome: "sent"; id: string; replayed: boolean } | { outcome: "pending_approval"; approvalId: string; summary: string };

@@ -10,5 +10,6 @@ import { submitOnChainWithdrawal } from "@/lib/withdrawals/submit";
 
 export const withdrawFromBalance = defineAction(
   { name: "balance.withdraw", permission: "withdrawal:create", input: createWithdrawalSchema, upstreamFields: WITHDRAWAL_UPSTREAM_FIELDS },
-  async ({ input, user, request }): Promise<CreateWithdrawalResult> => submitOnChainWithdrawal("balance_withdrawal", input, { user, request }, ["/balances", "/withdrawals"]),
+  async ({ input, user, request }): Promise<CreateWithdrawalResult> =>
+    submitOnChainWithdrawal("balance_withdrawal", input, { user, request }, ["/balances", "/withdrawals"]),
 );

@@ -71,7 +71,11 @@ function table(outcomes: BenchOutcome[]): string[][] {
 function printTable(rows: string[][]): void {
   const head = ["benchmark", "metric", "value", "target", "result"];
   const widths = head.map((h, i) => Math.min(60, Math.max(h.length, ...rows.map((r) => r[i]!.length))));
-  const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i]!)).join("  ").trimEnd();
+  const line = (r: string[]) =>
+    r
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join("  ")
+      .trimEnd();
   console.log(line(head));
   console.log(widths.map((w) => "-".repeat(w)).join("  "));
   for (const r of rows) console.log(line(r));
@@ -92,7 +96,9 @@ function markdown(summary: { at: string; machine: ReturnType<typeof machine>; lo
 
 async function main(): Promise<void> {
   const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts?: Record<string, string> };
-  const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim()).filter(Boolean);
+  const only = process.env.BENCH_ONLY?.split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   const benches = benchScripts(pkg).filter((b) => !only || only.includes(b.name));
   if (benches.length === 0) throw new Error("no bench:* script to run");
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
@@ -122,14 +128,23 @@ async function main(): Promise<void> {
       const loadBefore = loadAverage();
       const code = await run(b.script, env);
       const result = readResult(b.name, started);
-      const lines: ResultLine[] =
-        result?.lines ??
-        // No summary of its own: the exit code is the verdict.
-        [{ metric: result ? "completed" : "completed (no bench-results file)", value: `exit code ${code}`, target: "exit code 0", met: code === 0 }];
+      // No summary of its own: the exit code is the verdict.
+      const lines: ResultLine[] = result?.lines ?? [
+        { metric: result ? "completed" : "completed (no bench-results file)", value: `exit code ${code}`, target: "exit code 0", met: code === 0 },
+      ];
       if (code !== 0 && result?.lines && lines.every((l) => l.met !== false)) {
         lines.push({ metric: "completed", value: `exit code ${code}`, target: "exit code 0", met: false });
       }
-      outcomes.push({ name: b.name, script: b.script, command: b.command, exit_code: code, duration_s: Math.round((Date.now() - started) / 1000), load_average_before: loadBefore, result_file: result?.file ?? null, lines });
+      outcomes.push({
+        name: b.name,
+        script: b.script,
+        command: b.command,
+        exit_code: code,
+        duration_s: Math.round((Date.now() - started) / 1000),
+        load_average_before: loadBefore,
+        result_file: result?.file ?? null,
+        lines,
+      });
     }
   } finally {
     await stopAll();
@@ -146,7 +161,9 @@ async function main(): Promise<void> {
   const rows = table(outcomes);
   fs.writeFileSync(path.join(RESULTS_DIR, "summary.md"), markdown(summary, rows));
   const m = summary.machine;
-  console.log(`\n=== Summary (${m.cpu_count} × ${m.cpu_model}, ${m.memory_gb} GB, ${m.os}, Node ${m.node}; load average ${loadStart[0]} -> ${summary.load_average.end[0]}) ===`);
+  console.log(
+    `\n=== Summary (${m.cpu_count} × ${m.cpu_model}, ${m.memory_gb} GB, ${m.os}, Node ${m.node}; load average ${loadStart[0]} -> ${summary.load_average.end[0]}) ===`,
+  );
   printTable(rows);
   const missed = rows.filter((r) => r[4] === "NOT met").length;
   console.log(`\n${missed === 0 ? "Every target met." : `${missed} target(s) not met.`} Written: bench-results/summary.json, bench-results/summary.md`);

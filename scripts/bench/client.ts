@@ -59,9 +59,20 @@ async function main(): Promise<void> {
     // The budget stays on (it is part of every real call); the limit is lifted so it never refuses.
     const client = emulatorClient(db, emulator.url, keys, { sql, budgetLimit: 1_000_000_000 });
     const ctx = { client, organizationId: randomUUID(), environment: "sandbox" as const };
-    const vaulted = { client: emulatorClient(db, emulator.url, vaultKeyProvider, { sql, budgetLimit: 1_000_000_000 }), organizationId: randomUUID(), environment: "sandbox" as const };
+    const vaulted = {
+      client: emulatorClient(db, emulator.url, vaultKeyProvider, { sql, budgetLimit: 1_000_000_000 }),
+      organizationId: randomUUID(),
+      environment: "sandbox" as const,
+    };
     await appDb.$transaction((tx) =>
-      vault.addApiKey(tx, { organizationId: vaulted.organizationId, environment: "sandbox", surface: "core", key: SEED_KEYS.full, scopes: ["Read", "Write", "Trade"], actorId: randomUUID() }),
+      vault.addApiKey(tx, {
+        organizationId: vaulted.organizationId,
+        environment: "sandbox",
+        surface: "core",
+        key: SEED_KEYS.full,
+        scopes: ["Read", "Write", "Trade"],
+        actorId: randomUUID(),
+      }),
     );
     const url = `${emulator.url}/v1/merchant/balance`;
 
@@ -139,7 +150,13 @@ async function main(): Promise<void> {
       },
       overhead_target_p50_ms: TARGET_MEDIAN_MS,
       overhead_ok: medianOverhead < TARGET_MEDIAN_MS && vaultMedianOverhead < TARGET_MEDIAN_MS,
-      overhead_includes: ["key lookup (in memory; or from the vault: query, decrypt, short in-process cache)", "shared rate budget statement in PostgreSQL (asynchronous-commit pool)", "request id and headers", "timeout", "JSON parse and zod schema"],
+      overhead_includes: [
+        "key lookup (in memory; or from the vault: query, decrypt, short in-process cache)",
+        "shared rate budget statement in PostgreSQL (asynchronous-commit pool)",
+        "request id and headers",
+        "timeout",
+        "JSON parse and zod schema",
+      ],
       concurrent_identical_reads: { requests: results.length, upstream_calls: upstreamCalls, target: 1, ok: upstreamCalls === 1 },
       node: process.version,
       cpus: os.cpus().length,
@@ -148,8 +165,20 @@ async function main(): Promise<void> {
     const met = (ms: number) => (ms < TARGET_MEDIAN_MS ? "met" : "MISSED");
     // The lines `npm run bench` prints (scripts/bench/all.ts).
     const summary = [
-      { metric: "client overhead per call, key in memory, p50", value: report.overhead_ms.p50, unit: "ms", target: `< ${TARGET_MEDIAN_MS} ms`, met: medianOverhead < TARGET_MEDIAN_MS },
-      { metric: "client overhead per call, key from the vault, p50", value: report.vault_overhead_ms.p50, unit: "ms", target: `< ${TARGET_MEDIAN_MS} ms`, met: vaultMedianOverhead < TARGET_MEDIAN_MS },
+      {
+        metric: "client overhead per call, key in memory, p50",
+        value: report.overhead_ms.p50,
+        unit: "ms",
+        target: `< ${TARGET_MEDIAN_MS} ms`,
+        met: medianOverhead < TARGET_MEDIAN_MS,
+      },
+      {
+        metric: "client overhead per call, key from the vault, p50",
+        value: report.vault_overhead_ms.p50,
+        unit: "ms",
+        target: `< ${TARGET_MEDIAN_MS} ms`,
+        met: vaultMedianOverhead < TARGET_MEDIAN_MS,
+      },
       { metric: "client overhead per call, key from the vault, p95", value: report.vault_overhead_ms.p95, unit: "ms" },
       { metric: "upstream calls for 50 concurrent identical reads", value: upstreamCalls, target: "1", met: report.concurrent_identical_reads.ok },
     ];
@@ -157,9 +186,15 @@ async function main(): Promise<void> {
     console.log(`  direct              p50 ${report.direct_ms.p50} ms  p95 ${report.direct_ms.p95} ms`);
     console.log(`  client, key in memory  p50 ${report.client_ms.p50} ms  p95 ${report.client_ms.p95} ms`);
     console.log(`  client, key from vault p50 ${report.vault_client_ms.p50} ms  p95 ${report.vault_client_ms.p95} ms`);
-    console.log(`  overhead, key in memory  p50 ${report.overhead_ms.p50} ms (target < ${TARGET_MEDIAN_MS} ms: ${met(medianOverhead)})  p95 ${report.overhead_ms.p95} ms`);
-    console.log(`  overhead, key from vault p50 ${report.vault_overhead_ms.p50} ms (target < ${TARGET_MEDIAN_MS} ms: ${met(vaultMedianOverhead)})  p95 ${report.vault_overhead_ms.p95} ms`);
-    console.log(`  key lookup alone: vault (query + decrypt) p50 ${report.key_lookup_ms.vault_p50} ms p95 ${report.key_lookup_ms.vault_p95} ms; cached p50 ${report.key_lookup_ms.cached_p50} ms p95 ${report.key_lookup_ms.cached_p95} ms`);
+    console.log(
+      `  overhead, key in memory  p50 ${report.overhead_ms.p50} ms (target < ${TARGET_MEDIAN_MS} ms: ${met(medianOverhead)})  p95 ${report.overhead_ms.p95} ms`,
+    );
+    console.log(
+      `  overhead, key from vault p50 ${report.vault_overhead_ms.p50} ms (target < ${TARGET_MEDIAN_MS} ms: ${met(vaultMedianOverhead)})  p95 ${report.vault_overhead_ms.p95} ms`,
+    );
+    console.log(
+      `  key lookup alone: vault (query + decrypt) p50 ${report.key_lookup_ms.vault_p50} ms p95 ${report.key_lookup_ms.vault_p95} ms; cached p50 ${report.key_lookup_ms.cached_p50} ms p95 ${report.key_lookup_ms.cached_p95} ms`,
+    );
     console.log(`50 concurrent identical reads -> ${upstreamCalls} upstream call(s) (target 1: ${report.concurrent_identical_reads.ok ? "met" : "MISSED"})`);
 
     const outDir = path.join(process.cwd(), "bench-results");

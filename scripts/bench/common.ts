@@ -125,4 +125,8 @@ export function quantile(sorted: number[], q: number): number {
   return sorted[i]!;
 }
 
-export const median = (values: number[]) => quantile([...values].sort((a, b) => a - b), 0.5);
+export const median = (values: number[]) =>
+  quantile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );

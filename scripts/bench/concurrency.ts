@@ -97,7 +97,11 @@ export function dataAges(chunks: { text: string; at: number }[], isJson: boolean
 }
 
 /** The /api/ GET requests each page makes in a browser, polling included. */
-async function discoverRefetchRoutes(appUrl: string, pages: { href: string; role: Role }[], cookie: (r: Role) => Promise<string>): Promise<Map<string, string[]>> {
+async function discoverRefetchRoutes(
+  appUrl: string,
+  pages: { href: string; role: Role }[],
+  cookie: (r: Role) => Promise<string>,
+): Promise<Map<string, string[]>> {
   const { chromium } = await import("@playwright/test");
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const found = new Map<string, string[]>();
@@ -113,7 +117,12 @@ async function discoverRefetchRoutes(appUrl: string, pages: { href: string; role
         const routes = new Set<string>();
         page.on("request", (req) => {
           const u = new URL(req.url());
-          if (req.method() === "GET" && u.origin === new URL(appUrl).origin && u.pathname.startsWith("/api/") && !/^\/api\/(live|auth)(\/|$)/.test(u.pathname)) {
+          if (
+            req.method() === "GET" &&
+            u.origin === new URL(appUrl).origin &&
+            u.pathname.startsWith("/api/") &&
+            !/^\/api\/(live|auth)(\/|$)/.test(u.pathname)
+          ) {
             routes.add(u.pathname + u.search);
           }
         });
@@ -177,12 +186,16 @@ async function main(): Promise<void> {
       const t0 = performance.now();
       const asked = Date.now();
       try {
-        const res = await fetch(new URL(url, app.appUrl), { headers: { cookie, accept: kind === "page" ? "text/html" : "application/json" }, redirect: "manual" });
+        const res = await fetch(new URL(url, app.appUrl), {
+          headers: { cookie, accept: kind === "page" ? "text/html" : "application/json" },
+          redirect: "manual",
+        });
         // A page streams: each read's data arrives with the chunk that carries it, so each chunk's arrival is kept.
         const chunks: { text: string; at: number }[] = [];
         const decoder = new TextDecoder();
         const reader = res.body?.getReader();
-        for (let r = await reader?.read(); r && !r.done; r = await reader!.read()) chunks.push({ text: decoder.decode(r.value, { stream: true }), at: Date.now() });
+        for (let r = await reader?.read(); r && !r.done; r = await reader!.read())
+          chunks.push({ text: decoder.decode(r.value, { stream: true }), at: Date.now() });
         latencies[kind].push(performance.now() - t0);
         statuses[res.status] = (statuses[res.status] ?? 0) + 1;
         // A page answers 200 even when a section says the limit is reached: that is a 429 to the user too.
@@ -241,11 +254,33 @@ async function main(): Promise<void> {
     const r1 = (n: number) => Math.round(n);
 
     const summary: ResultLine[] = [
-      { metric: "upstream requests per minute, busiest key", value: maxPeak, unit: "req/min", target: `< ${LIMIT_PER_MINUTE}`, met: maxPeak < LIMIT_PER_MINUTE },
-      { metric: "429 answers (provider, app, or a page saying the limit is reached)", value: upstream429 + appRateLimited.length, target: "0", met: upstream429 + appRateLimited.length === 0 },
-      { metric: "max age of data shown as current, when asked", value: Math.round(oldestFreshAsked / 100) / 10, unit: "s", target: `<= ${FRESH_FOR_MS / 1000} s (cache freshness)`, met: oldestFreshAsked <= FRESH_FOR_MS },
+      {
+        metric: "upstream requests per minute, busiest key",
+        value: maxPeak,
+        unit: "req/min",
+        target: `< ${LIMIT_PER_MINUTE}`,
+        met: maxPeak < LIMIT_PER_MINUTE,
+      },
+      {
+        metric: "429 answers (provider, app, or a page saying the limit is reached)",
+        value: upstream429 + appRateLimited.length,
+        target: "0",
+        met: upstream429 + appRateLimited.length === 0,
+      },
+      {
+        metric: "max age of data shown as current, when asked",
+        value: Math.round(oldestFreshAsked / 100) / 10,
+        unit: "s",
+        target: `<= ${FRESH_FOR_MS / 1000} s (cache freshness)`,
+        met: oldestFreshAsked <= FRESH_FOR_MS,
+      },
       { metric: "max age of data shown as current, on arrival", value: Math.round(oldestFresh.ageMs / 100) / 10, unit: "s (adds the answer's own time)" },
-      { metric: "stale answers shown with their age", value: `${stale.length - staleUnnoted.length}/${stale.length}`, target: "all", met: staleUnnoted.length === 0 },
+      {
+        metric: "stale answers shown with their age",
+        value: `${stale.length - staleUnnoted.length}/${stale.length}`,
+        target: "all",
+        met: staleUnnoted.length === 0,
+      },
       { metric: "failed requests (non-2xx other than 429, network)", value: errors.length, target: "0", met: errors.length === 0 },
       { metric: "page views", value: pageViews, unit: `by ${USERS} users in ${Math.round(elapsed / 1000)} s` },
       { metric: "page p50 / p95", value: `${r1(quantile(pageLat, 0.5))} / ${r1(quantile(pageLat, 0.95))}`, unit: "ms" },
@@ -282,8 +317,10 @@ async function main(): Promise<void> {
       errors: errors.slice(0, 20),
       summary,
     });
-    for (const l of summary) console.log(`  ${l.metric}: ${l.value}${l.unit ? ` ${l.unit}` : ""}${l.target ? ` (target ${l.target}: ${l.met ? "met" : "NOT met"})` : ""}`);
-    for (const k of keys) console.log(`    key ${k.key}: ${k.requests_during_run} requests in the run, busiest minute ${k.peak_per_minute}, 429s ${k.rate_limited}`);
+    for (const l of summary)
+      console.log(`  ${l.metric}: ${l.value}${l.unit ? ` ${l.unit}` : ""}${l.target ? ` (target ${l.target}: ${l.met ? "met" : "NOT met"})` : ""}`);
+    for (const k of keys)
+      console.log(`    key ${k.key}: ${k.requests_during_run} requests in the run, busiest minute ${k.peak_per_minute}, 429s ${k.rate_limited}`);
     console.log(`results in ${file}`);
     process.exitCode = summary.every((l) => l.met !== false) ? 0 : 1;
   } finally {

@@ -130,7 +130,9 @@ async function main(): Promise<void> {
         if (!result) throw new Error(`Lighthouse returned nothing for ${p.href}`);
         const lhr = result.lhr;
         const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-        const network = ((lhr.audits["network-requests"]?.details as { items?: NetworkItem[] } | undefined)?.items ?? []).filter((i) => i.resourceType === "Script");
+        const network = ((lhr.audits["network-requests"]?.details as { items?: NetworkItem[] } | undefined)?.items ?? []).filter(
+          (i) => i.resourceType === "Script",
+        );
         const finalUrl = lhr.finalDisplayedUrl ?? lhr.finalUrl ?? "";
         const r: Run = {
           score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -158,7 +160,8 @@ async function main(): Promise<void> {
           const name = p.href === "/" ? "overview" : p.href.slice(1).replace(/\//g, "_");
           fs.writeFileSync(path.join(dir, `${name}.json`), JSON.stringify(lhr));
           // The trace too on request (tens of MB): open it in Chromium's performance panel.
-          if (process.env.BENCH_SAVE_TRACE === "1") fs.writeFileSync(path.join(dir, `${name}.trace.json`), JSON.stringify((result.artifacts as unknown as { Trace: unknown }).Trace));
+          if (process.env.BENCH_SAVE_TRACE === "1")
+            fs.writeFileSync(path.join(dir, `${name}.trace.json`), JSON.stringify((result.artifacts as unknown as { Trace: unknown }).Trace));
         }
         console.log(
           `  [${run}/${RUNS}] ${p.href.padEnd(28)} score ${String(r.score).padStart(3)}  LCP ${String(r.lcp_ms).padStart(5)} ms  TBT ${String(r.tbt_ms).padStart(4)} ms (CPU ${r.tbt_cpu_ms ?? "?"} ms)  CLS ${r.cls}  JS ${Math.round(r.js_transfer_bytes / 1024)} KiB  (load ${r.load_average_1m}, benchmark index ${r.benchmark_index})${r.error ? `  ERROR ${r.error}` : ""}`,
@@ -192,7 +195,16 @@ async function main(): Promise<void> {
       tbt: med.tbt_ms < TARGETS.tbt_ms,
       cls: med.cls < TARGETS.cls,
     };
-    return { page: p.href, title: p.title, role: p.role, median: med, met, all_met: errors.length === 0 && Object.values(met).every(Boolean), errors, runs: rs };
+    return {
+      page: p.href,
+      title: p.title,
+      role: p.role,
+      median: med,
+      met,
+      all_met: errors.length === 0 && Object.values(met).every(Boolean),
+      errors,
+      runs: rs,
+    };
   });
 
   const summary: ResultLine[] = [];
@@ -201,9 +213,19 @@ async function main(): Promise<void> {
     summary.push(
       { metric: `${p.page} performance score`, value: p.median.score, target: `>= ${TARGETS.score}`, met: !bad && p.met.score },
       { metric: `${p.page} LCP`, value: p.median.lcp_ms, unit: "ms", target: `< ${TARGETS.lcp_ms} ms`, met: !bad && p.met.lcp },
-      { metric: `${p.page} TBT`, value: p.median.tbt_ms, unit: `ms (${p.median.tbt_cpu_ms ?? "?"} ms on CPU time)`, target: `< ${TARGETS.tbt_ms} ms`, met: !bad && p.met.tbt },
+      {
+        metric: `${p.page} TBT`,
+        value: p.median.tbt_ms,
+        unit: `ms (${p.median.tbt_cpu_ms ?? "?"} ms on CPU time)`,
+        target: `< ${TARGETS.tbt_ms} ms`,
+        met: !bad && p.met.tbt,
+      },
       { metric: `${p.page} CLS`, value: p.median.cls, target: `< ${TARGETS.cls}`, met: !bad && p.met.cls },
-      { metric: `${p.page} JavaScript shipped`, value: Math.round(p.median.js_transfer_bytes / 1024), unit: `KiB compressed (${Math.round(p.median.js_resource_bytes / 1024)} KiB uncompressed)` },
+      {
+        metric: `${p.page} JavaScript shipped`,
+        value: Math.round(p.median.js_transfer_bytes / 1024),
+        unit: `KiB compressed (${Math.round(p.median.js_resource_bytes / 1024)} KiB uncompressed)`,
+      },
     );
   }
 
@@ -211,7 +233,12 @@ async function main(): Promise<void> {
     benchmark: "pages",
     at: new Date().toISOString(),
     machine: machine(),
-    lighthouse: { version: (JSON.parse(fs.readFileSync(path.join(ROOT, "node_modules/lighthouse/package.json"), "utf8")) as { version: string }).version, preset: "desktop", runs: RUNS, blocked: ["*/api/live*"] },
+    lighthouse: {
+      version: (JSON.parse(fs.readFileSync(path.join(ROOT, "node_modules/lighthouse/package.json"), "utf8")) as { version: string }).version,
+      preset: "desktop",
+      runs: RUNS,
+      blocked: ["*/api/live*"],
+    },
     targets: TARGETS,
     pages: perPage,
     all_met: perPage.every((p) => p.all_met),

@@ -53,7 +53,11 @@ async function advanceTo(at: number): Promise<void> {
   const clock = (await (await fetch(`${EMULATOR}/__emulator/clock`)).json()) as { now: string };
   const ms = at + 50 - Date.parse(clock.now);
   if (ms <= 0) return;
-  const res = await fetch(`${EMULATOR}/__emulator/clock`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ advance_ms: ms }) });
+  const res = await fetch(`${EMULATOR}/__emulator/clock`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ advance_ms: ms }),
+  });
   if (!res.ok) throw new Error(`emulator clock: ${res.status} ${await res.text()}`);
 }
 
@@ -79,7 +83,10 @@ async function watch(page: Page): Promise<void> {
 }
 
 async function shownAt(page: Page, status: string, timeoutMs = 60_000): Promise<number> {
-  const handle = await page.waitForFunction(`window.__fills.find((f) => f.status === ${JSON.stringify(status)})?.at ?? null`, undefined, { timeout: timeoutMs, polling: 50 });
+  const handle = await page.waitForFunction(`window.__fills.find((f) => f.status === ${JSON.stringify(status)})?.at ?? null`, undefined, {
+    timeout: timeoutMs,
+    polling: 50,
+  });
   return (await handle.jsonValue()) as number;
 }
 
@@ -108,8 +115,23 @@ async function main(): Promise<void> {
       const price = (Math.ceil(Number(ask.estimated_price) * 102) / 100).toFixed(2);
       // As the ticket does it: the client's own id on the quote, and the same id on the order.
       const clientOrderId = randomUUID();
-      const q = await pro<{ estimated_fee: string }>("/orders/quote", { symbol: "USDT-NGN", side: "buy", type: "limit", price, quantity: "2", client_order_id: clientOrderId });
-      const order = await pro<{ order_id: string; created_at: string }>("/orders", { symbol: "USDT-NGN", side: "buy", type: "limit", price, quantity: "2", client_order_id: clientOrderId, max_taker_fee: q.estimated_fee });
+      const q = await pro<{ estimated_fee: string }>("/orders/quote", {
+        symbol: "USDT-NGN",
+        side: "buy",
+        type: "limit",
+        price,
+        quantity: "2",
+        client_order_id: clientOrderId,
+      });
+      const order = await pro<{ order_id: string; created_at: string }>("/orders", {
+        symbol: "USDT-NGN",
+        side: "buy",
+        type: "limit",
+        price,
+        quantity: "2",
+        client_order_id: clientOrderId,
+        max_taker_fee: q.estimated_fee,
+      });
       await page.goto(`/pro/orders/${order.order_id}`);
       await page.waitForFunction('document.documentElement.dataset.hydrated === "true"', undefined, { timeout: 60_000 });
       await watch(page);

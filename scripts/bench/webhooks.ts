@@ -131,7 +131,15 @@ async function main(): Promise<void> {
     const secret = `whsec_bench_${crypto.randomBytes(24).toString("hex")}`;
     const ring = masterKeyRingFromEnv(process.env);
     await seed.vaultSecret.create({
-      data: sealedRecord(ring, { organizationId: org.id, environment: "sandbox", surface: "core", kind: "webhook_secret", value: secret, scopes: [], createdById: null }),
+      data: sealedRecord(ring, {
+        organizationId: org.id,
+        environment: "sandbox",
+        surface: "core",
+        kind: "webhook_secret",
+        value: secret,
+        scopes: [],
+        createdById: null,
+      }),
     });
 
     const { POST } = await import("../../app/api/webhooks/[environment]/[surface]/route");
@@ -167,13 +175,18 @@ async function main(): Promise<void> {
       stdio: ["ignore", "inherit", "inherit", "ipc"],
       env: { ...process.env, BENCH_WORKER_DATA: JSON.stringify({ url, secret, durationMs: DURATION_MS, concurrency: CONCURRENCY, repeatEvery: REPEAT_EVERY }) },
     });
-    const out = await new Promise<{ latencies: number[]; statuses: Record<string, number>; acknowledged: number; repeats: number; errors: number; elapsedMs: number }>(
-      (resolve, reject) => {
-        child.once("message", (m) => resolve(m as never));
-        child.once("error", reject);
-        child.once("exit", (code) => reject(new Error(`load generator exited with ${code} before reporting`)));
-      },
-    );
+    const out = await new Promise<{
+      latencies: number[];
+      statuses: Record<string, number>;
+      acknowledged: number;
+      repeats: number;
+      errors: number;
+      elapsedMs: number;
+    }>((resolve, reject) => {
+      child.once("message", (m) => resolve(m as never));
+      child.once("error", reject);
+      child.once("exit", (code) => reject(new Error(`load generator exited with ${code} before reporting`)));
+    });
     const cpu = process.cpuUsage(cpuBefore);
     const pgAfter = await postgresCpuSeconds(path.join(dir, "pg"));
 
@@ -214,16 +227,29 @@ async function main(): Promise<void> {
     };
     // The lines `npm run bench` prints (scripts/bench/all.ts).
     const summary = [
-      { metric: "signed events accepted", value: result.events_per_second, unit: "events/s", target: `>= ${TARGET_EPS}`, met: result.events_per_second >= TARGET_EPS },
+      {
+        metric: "signed events accepted",
+        value: result.events_per_second,
+        unit: "events/s",
+        target: `>= ${TARGET_EPS}`,
+        met: result.events_per_second >= TARGET_EPS,
+      },
       { metric: "intake p50 / p95", value: `${result.p50_ms} / ${result.p95_ms}`, unit: "ms" },
-      { metric: "events lost / doubled / errors", value: `${result.lost} / ${result.doubled} / ${out.errors}`, target: "0 / 0 / 0", met: result.lost === 0 && result.doubled === 0 && out.errors === 0 },
+      {
+        metric: "events lost / doubled / errors",
+        value: `${result.lost} / ${result.doubled} / ${out.errors}`,
+        target: "0 / 0 / 0",
+        met: result.lost === 0 && result.doubled === 0 && out.errors === 0,
+      },
     ];
     await mkdir("bench-results", { recursive: true });
     await writeFile(path.join("bench-results", "webhooks.json"), `${JSON.stringify({ ...result, summary }, null, 2)}\n`);
     console.log(
       `  ${result.events_per_second} signed events/s (${result.deliveries_per_second} deliveries/s incl. repeats), p50 ${result.p50_ms} ms, p95 ${result.p95_ms} ms`,
     );
-    console.log(`  stored ${stored} of ${out.acknowledged} acknowledged; lost ${result.lost}, doubled ${result.doubled}, repeats folded ${result.duplicates_counted}/${out.repeats}; errors ${out.errors}`);
+    console.log(
+      `  stored ${stored} of ${out.acknowledged} acknowledged; lost ${result.lost}, doubled ${result.doubled}, repeats folded ${result.duplicates_counted}/${out.repeats}; errors ${out.errors}`,
+    );
     console.log(
       `  CPU per delivery: intake ${result.intake_cpu_us_per_delivery} µs, PostgreSQL ${result.postgres_cpu_us_per_delivery ?? "?"} µs; machine load ${result.load_average_1m}; results in bench-results/webhooks.json`,
     );

@@ -26,7 +26,10 @@ export const runsAsRoot = () => process.getuid?.() === 0;
  */
 export function rootDataDir(requested: string, persistent: boolean): string {
   const abs = path.resolve(requested);
-  const readable = abs.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(-60);
+  const readable = abs
+    .replace(/[^A-Za-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .slice(-60);
   const hash = crypto.createHash("sha256").update(abs).digest("hex").slice(0, 10);
   if (persistent) return path.join(ROOT_PG_HOME, "data", `${readable}-${hash}`);
   const throwaway = path.join(ROOT_PG_HOME, "throwaway");

@@ -42,7 +42,16 @@ export const DOCUMENTED: Record<string, DocumentedRequest> = {
     method: "POST",
     path: "/v1/funding-accounts",
     source: `${SPEC}: Endpoints > Partially shown shapes (funding account creation body); Authentication (4); ${NOTES}: Funding account create`,
-    fields: { type: true, rail: true, customer: { customer_id: true }, currency: true, amount: true, asset: true, chain: true, settlement_destination: settlementDestination },
+    fields: {
+      type: true,
+      rail: true,
+      customer: { customer_id: true },
+      currency: true,
+      amount: true,
+      asset: true,
+      chain: true,
+      settlement_destination: settlementDestination,
+    },
     required: (b) => ["type", "rail", "customer.customer_id", ...(b.rail === "CRYPTO_ADDRESS" ? ["asset", "chain"] : ["currency"])],
     idempotencyKey: true,
   },
@@ -68,7 +77,15 @@ export const DOCUMENTED: Record<string, DocumentedRequest> = {
       customer_id: true,
       bank_account: { account_number: true, bank_code: true, account_name: true },
       crypto_address: { asset: true, chain: true, address: true },
-      us_bank_account: { account_owner_name: true, account_number: true, routing_number: true, bank_name: true, account_type: true, payout_scheme: true, address },
+      us_bank_account: {
+        account_owner_name: true,
+        account_number: true,
+        routing_number: true,
+        bank_name: true,
+        account_type: true,
+        payout_scheme: true,
+        address,
+      },
       swift_bank_account: {
         account_owner_name: true,
         account_owner_type: true,
@@ -94,7 +111,21 @@ export const DOCUMENTED: Record<string, DocumentedRequest> = {
         case "CRYPTO_ADDRESS":
           return ["type", "crypto_address.asset", "crypto_address.chain", "crypto_address.address"];
         case "US_BANK_ACCOUNT":
-          return ["type", "customer_id", ...["account_owner_name", "account_number", "routing_number", "bank_name", "account_type", "payout_scheme", "address.street_line_1", "address.city", "address.country"].map((f) => `us_bank_account.${f}`)];
+          return [
+            "type",
+            "customer_id",
+            ...[
+              "account_owner_name",
+              "account_number",
+              "routing_number",
+              "bank_name",
+              "account_type",
+              "payout_scheme",
+              "address.street_line_1",
+              "address.city",
+              "address.country",
+            ].map((f) => `us_bank_account.${f}`),
+          ];
         case "SWIFT_BANK_ACCOUNT":
           return [
             "type",
@@ -203,7 +234,8 @@ export const DOCUMENTED: Record<string, DocumentedRequest> = {
   "POST /coins/v1/crypto-withdrawals/addresses": {
     method: "POST",
     path: "/coins/v1/crypto-withdrawals/addresses",
-    source: "not in the documents (the spec names only address listing and renaming): the sandbox's assumed route (emulator/ASSUMPTIONS.md, Crypto withdrawals and addresses)",
+    source:
+      "not in the documents (the spec names only address listing and renaming): the sandbox's assumed route (emulator/ASSUMPTIONS.md, Crypto withdrawals and addresses)",
     fields: null,
   },
   "PATCH /coins/v1/crypto-withdrawals/addresses/{id}": {
@@ -285,7 +317,8 @@ function allowed(tree: FieldTree, dotted: string): boolean {
   return true;
 }
 
-const get = (o: unknown, dotted: string) => dotted.split(".").reduce<unknown>((x, k) => (x !== null && typeof x === "object" ? (x as Record<string, unknown>)[k] : undefined), o);
+const get = (o: unknown, dotted: string) =>
+  dotted.split(".").reduce<unknown>((x, k) => (x !== null && typeof x === "object" ? (x as Record<string, unknown>)[k] : undefined), o);
 
 /** Paths of every JSON number in a body: the spec's amounts, prices and quantities are decimal strings. */
 function numbers(v: unknown, prefix = ""): string[] {
@@ -310,7 +343,8 @@ export function differences(req: RecordedRequest, doc: DocumentedRequest): strin
   const apiKey = req.headers["x-api-key"];
   if (typeof apiKey !== "string" || !/^(sk_sandbox_|sk_live_|daya_sk_)\S+$/.test(apiKey)) out.push("X-Api-Key header missing or not a documented key form");
   const idem = req.headers["x-idempotency-key"];
-  if (doc.idempotencyKey && (typeof idem !== "string" || idem.trim() === "")) out.push("X-Idempotency-Key header missing (the spec requires it on this creating POST)");
+  if (doc.idempotencyKey && (typeof idem !== "string" || idem.trim() === ""))
+    out.push("X-Idempotency-Key header missing (the spec requires it on this creating POST)");
   if (req.headers["idempotency-key"] !== undefined) out.push("Idempotency-Key header sent (the spec's name is X-Idempotency-Key)");
 
   if (doc.fields === "none") {
@@ -322,7 +356,8 @@ export function differences(req: RecordedRequest, doc: DocumentedRequest): strin
     return out;
   }
   const contentType = req.headers["content-type"];
-  if (typeof contentType !== "string" || !/^application\/json\b/i.test(contentType)) out.push(`Content-Type ${String(contentType)}, a JSON body needs application/json`);
+  if (typeof contentType !== "string" || !/^application\/json\b/i.test(contentType))
+    out.push(`Content-Type ${String(contentType)}, a JSON body needs application/json`);
   let body: unknown;
   try {
     body = JSON.parse(req.body);
@@ -335,7 +370,8 @@ export function differences(req: RecordedRequest, doc: DocumentedRequest): strin
     return out;
   }
   const b = body as Record<string, unknown>;
-  for (const p of numbers(b)) out.push(`${p} is the JSON number ${JSON.stringify(get(b, p.replace(/\[\d+\]/g, "")))}; the spec's convention is a decimal string`);
+  for (const p of numbers(b))
+    out.push(`${p} is the JSON number ${JSON.stringify(get(b, p.replace(/\[\d+\]/g, "")))}; the spec's convention is a decimal string`);
   if (doc.fields !== null) {
     for (const p of fieldPaths(b)) if (p && !allowed(doc.fields, p)) out.push(`undocumented field ${p}`);
   }

@@ -154,7 +154,12 @@ describe("webhook payloads as documented", () => {
 describe("error bodies as documented", () => {
   for (const ex of fixture<ErrorExample>("errors.json")) {
     it(`${ex.name} (${ex.source}: ${ex.section}) keeps its code and is understood as ${String(ex.expected.kind)}`, () => {
-      const err = errorFromResponse({ op: { surface: ex.surface, environment: "sandbox", method: ex.method, path: ex.path }, status: ex.status, body: ex.body, requestId: "local-request-id" });
+      const err = errorFromResponse({
+        op: { surface: ex.surface, environment: "sandbox", method: ex.method, path: ex.path },
+        status: ex.status,
+        body: ex.body,
+        requestId: "local-request-id",
+      });
       expect(err).toMatchObject({ status: ex.status, surface: ex.surface, ...ex.expected });
       if (!("code" in ex.expected)) expect(err.code).toBe(`http_${ex.status}`);
       expect(err.userMessage.length).toBeGreaterThan(0);

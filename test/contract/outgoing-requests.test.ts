@@ -151,7 +151,15 @@ beforeEach(async () => {
     { surface: "pro", key: SEED_KEYS.pro },
   ] as const;
   await testDb().$transaction(async (tx) => {
-    for (const k of keys) await addApiKey(tx as never, { organizationId: team.org.id, environment: "sandbox", surface: k.surface, key: k.key, scopes: ["Read", "Write", "Trade"], actorId: team.admin.id });
+    for (const k of keys)
+      await addApiKey(tx as never, {
+        organizationId: team.org.id,
+        environment: "sandbox",
+        surface: k.surface,
+        key: k.key,
+        scopes: ["Read", "Write", "Trade"],
+        actorId: team.admin.id,
+      });
   });
   // Every money movement here goes out at once; the approval path has a test of its own.
   await testDb().approvalThreshold.createMany({
@@ -164,7 +172,16 @@ beforeEach(async () => {
 describe("core writes as documented", () => {
   it("POST /v1/funding-accounts: a temporary NGN account sends its amount as a decimal string (create-funding-account)", async () => {
     await as("operator");
-    await ok(createFundingAccount({ attemptKey: randomUUID(), customer_id: await customer(), rail: "NGN_VIRTUAL_ACCOUNT", type: "TEMPORARY", amount: "25000", settlement_type: "INTERNAL_BALANCE" }));
+    await ok(
+      createFundingAccount({
+        attemptKey: randomUUID(),
+        customer_id: await customer(),
+        rail: "NGN_VIRTUAL_ACCOUNT",
+        type: "TEMPORARY",
+        amount: "25000",
+        settlement_type: "INTERNAL_BALANCE",
+      }),
+    );
     const [body] = expectAsDocumented(recorded(), "POST /v1/funding-accounts");
     expect(body).toMatchObject({ type: "TEMPORARY", rail: "NGN_VIRTUAL_ACCOUNT", currency: "NGN", settlement_destination: { type: "INTERNAL_BALANCE" } });
     expect(typeof body!.amount).toBe("string");
@@ -173,23 +190,29 @@ describe("core writes as documented", () => {
 
   it("POST /v1/funding-accounts: a permanent crypto account paying out to a bank (create-funding-account)", async () => {
     await as("operator");
-    await approvedIfFiled(await ok(
-      createFundingAccount({
-        attemptKey: randomUUID(),
-        customer_id: await customer(),
-        rail: "CRYPTO_ADDRESS",
-        type: "PERMANENT",
-        asset: "USDC",
-        chain: "POLYGON",
-        settlement_type: "NGN_PAYOUT",
-        rate_id: await sellRate("USDC"),
-        bank_code: "044",
-        account_number: "0690000031",
-        account_name: "Adaeze Okonkwo",
-      }),
-    ));
+    await approvedIfFiled(
+      await ok(
+        createFundingAccount({
+          attemptKey: randomUUID(),
+          customer_id: await customer(),
+          rail: "CRYPTO_ADDRESS",
+          type: "PERMANENT",
+          asset: "USDC",
+          chain: "POLYGON",
+          settlement_type: "NGN_PAYOUT",
+          rate_id: await sellRate("USDC"),
+          bank_code: "044",
+          account_number: "0690000031",
+          account_name: "Adaeze Okonkwo",
+        }),
+      ),
+    );
     const [body] = expectAsDocumented(recorded(), "POST /v1/funding-accounts");
-    expect(body).toMatchObject({ asset: "USDC", chain: "POLYGON", settlement_destination: { type: "NGN_PAYOUT", destination_bank: { account_number: "0690000031", bank_code: "044" } } });
+    expect(body).toMatchObject({
+      asset: "USDC",
+      chain: "POLYGON",
+      settlement_destination: { type: "NGN_PAYOUT", destination_bank: { account_number: "0690000031", bank_code: "044" } },
+    });
   });
 
   it("POST /v1/sandbox/deposits: a scenario sends only funding_account_id and scenario (simulate-deposit)", async () => {
@@ -214,7 +237,15 @@ describe("core writes as documented", () => {
     await as("operator");
     await approvedIfFiled(
       await ok(
-        updateSettlementDestination({ attemptKey: randomUUID(), funding_account_id: id, settlement_type: "NGN_PAYOUT", rate_id: await sellRate("USDC"), bank_code: "044", account_number: "0690000033", account_name: "Chinedu Eze" }),
+        updateSettlementDestination({
+          attemptKey: randomUUID(),
+          funding_account_id: id,
+          settlement_type: "NGN_PAYOUT",
+          rate_id: await sellRate("USDC"),
+          bank_code: "044",
+          account_number: "0690000033",
+          account_name: "Chinedu Eze",
+        }),
       ),
     );
     const reqs = recorded();
@@ -232,11 +263,22 @@ describe("core writes as documented", () => {
     const address = { street_line_1: "350 Fifth Avenue", city: "New York", state: "NY", postal_code: "10118", country: "USA" };
     const inputs = {
       BANK_ACCOUNT: async () => ({ type: "BANK_ACCOUNT", bank_account: { bank_code: "044", account_number: "0690000032", account_name: "Bola Adeyemi" } }),
-      CRYPTO_ADDRESS: async () => ({ type: "CRYPTO_ADDRESS", crypto_address: { asset: "USDC", chain: "BASE", address: `0x${randomBytes(20).toString("hex")}` } }),
+      CRYPTO_ADDRESS: async () => ({
+        type: "CRYPTO_ADDRESS",
+        crypto_address: { asset: "USDC", chain: "BASE", address: `0x${randomBytes(20).toString("hex")}` },
+      }),
       US_BANK_ACCOUNT: async () => ({
         type: "US_BANK_ACCOUNT",
         customer_id: await customer("Amaka"),
-        us_bank_account: { account_owner_name: "Amaka Obi", account_number: String(randomBytes(4).readUInt32BE()).padStart(12, "0"), routing_number: "011000015", bank_name: "Bank of Boston", account_type: "savings", payout_scheme: "wire", address },
+        us_bank_account: {
+          account_owner_name: "Amaka Obi",
+          account_number: String(randomBytes(4).readUInt32BE()).padStart(12, "0"),
+          routing_number: "011000015",
+          bank_name: "Bank of Boston",
+          account_type: "savings",
+          payout_scheme: "wire",
+          address,
+        },
       }),
       SWIFT_BANK_ACCOUNT: async () => ({
         type: "SWIFT_BANK_ACCOUNT",
@@ -297,14 +339,26 @@ describe("core writes as documented", () => {
     const recipients = await emuData<{ id: string; type: string; bank_account: { account_number_last4: string } | null }[]>("/v1/recipients?limit=100");
     const saved = recipients.find((r) => r.type === "BANK_ACCOUNT" && r.bank_account?.account_number_last4 === "0031")!;
     await as("operator");
-    await ok(createTransfer({ attemptKey: randomUUID(), recipient_mode: "existing", recipient_id: saved.id, currency: "NGN", amount: "1000", reference: "INV-7" }));
+    await ok(
+      createTransfer({ attemptKey: randomUUID(), recipient_mode: "existing", recipient_id: saved.id, currency: "NGN", amount: "1000", reference: "INV-7" }),
+    );
     const [body] = expectAsDocumented(recorded(), "POST /v1/transfers");
     expect(body).toMatchObject({ recipient_id: saved.id, currency: "NGN", amount: "1000.00", reference: "INV-7" });
   });
 
   it("POST /v1/transfers to a new bank account (create-transfer)", async () => {
     await as("operator");
-    await ok(createTransfer({ attemptKey: randomUUID(), recipient_mode: "new", bank_code: "044", account_number: "0690000036", account_name: "Funmilayo Bello", currency: "NGN", amount: "1500.50" }));
+    await ok(
+      createTransfer({
+        attemptKey: randomUUID(),
+        recipient_mode: "new",
+        bank_code: "044",
+        account_number: "0690000036",
+        account_name: "Funmilayo Bello",
+        currency: "NGN",
+        amount: "1500.50",
+      }),
+    );
     const [body] = expectAsDocumented(recorded(), "POST /v1/transfers");
     expect(body).toMatchObject({ amount: "1500.50", destination: { type: "BANK_ACCOUNT", bank_account: { account_number: "0690000036", bank_code: "044" } } });
   });
@@ -312,7 +366,17 @@ describe("core writes as documented", () => {
   it("POST /v1/transfers sent by the approver above the threshold (approve-request)", async () => {
     await testDb().approvalThreshold.deleteMany({ where: { organizationId: team.org.id } });
     await as("operator");
-    const filed = await ok(createTransfer({ attemptKey: randomUUID(), recipient_mode: "new", bank_code: "044", account_number: "0690000036", account_name: "Funmilayo Bello", currency: "NGN", amount: "2500.00" }));
+    const filed = await ok(
+      createTransfer({
+        attemptKey: randomUUID(),
+        recipient_mode: "new",
+        bank_code: "044",
+        account_number: "0690000036",
+        account_name: "Funmilayo Bello",
+        currency: "NGN",
+        amount: "2500.00",
+      }),
+    );
     if (filed.outcome !== "pending_approval") throw new Error(JSON.stringify(filed));
     expect(recorded().filter((r) => r.method !== "GET")).toEqual([]);
     await as("approver");
@@ -323,7 +387,15 @@ describe("core writes as documented", () => {
 
   it("POST /v1/merchant/withdrawals (create-withdrawal)", async () => {
     await as("operator");
-    await ok(createWithdrawal({ attemptKey: randomUUID(), amount: "10.00", token: "USDT", chain: "POLYGON", destination_address: "0x52908400098527886E0F7030069857D2E4169EE7" }));
+    await ok(
+      createWithdrawal({
+        attemptKey: randomUUID(),
+        amount: "10.00",
+        token: "USDT",
+        chain: "POLYGON",
+        destination_address: "0x52908400098527886E0F7030069857D2E4169EE7",
+      }),
+    );
     const [body] = expectAsDocumented(recorded(), "POST /v1/merchant/withdrawals");
     expect(body).toEqual({ amount_usd: "10.00", token: "USDT", chain: "POLYGON", destination_address: "0x52908400098527886E0F7030069857D2E4169EE7" });
   });
@@ -337,7 +409,17 @@ describe("core writes as documented", () => {
 
   it("POST /v1/merchant/balance/withdraw (withdraw-from-balance)", async () => {
     await as("operator");
-    await approvedIfFiled(await ok(withdrawFromBalance({ attemptKey: randomUUID(), amount: "10.00", token: "USDT", chain: "POLYGON", destination_address: "0x52908400098527886E0F7030069857D2E4169EE7" })));
+    await approvedIfFiled(
+      await ok(
+        withdrawFromBalance({
+          attemptKey: randomUUID(),
+          amount: "10.00",
+          token: "USDT",
+          chain: "POLYGON",
+          destination_address: "0x52908400098527886E0F7030069857D2E4169EE7",
+        }),
+      ),
+    );
     const [body] = expectAsDocumented(recorded(), "POST /v1/merchant/balance/withdraw");
     expect(body).toMatchObject({ amount_usd: "10.00" });
   });
@@ -365,7 +447,9 @@ describe("Coins writes as documented", () => {
 
   it("saving, renaming and sending to an address (create-coins-address, rename-coins-address, create-coins-crypto-withdrawal)", async () => {
     await as("operator");
-    const saved = await ok(createCoinsAddress({ address: `0x${randomBytes(20).toString("hex")}`, asset: "USDC", chain: "base", label: "Vendor", attemptKey: randomUUID() }));
+    const saved = await ok(
+      createCoinsAddress({ address: `0x${randomBytes(20).toString("hex")}`, asset: "USDC", chain: "base", label: "Vendor", attemptKey: randomUUID() }),
+    );
     expectAsDocumented(recorded(), "POST /coins/v1/crypto-withdrawals/addresses");
     await ok(renameCoinsAddress({ id: saved.id, label: "", attemptKey: randomUUID() }));
     expect(expectAsDocumented(recorded(), "PATCH /coins/v1/crypto-withdrawals/addresses/{id}")).toEqual([{ label: "" }]);
@@ -390,7 +474,14 @@ describe("Pro writes as documented", () => {
     // Offered to the quote as the ticket's own id; an action that makes the id itself ignores it.
     const ticketId = randomUUID();
     const quote = await ok(quoteProOrder({ ...ticket, client_order_id: ticketId } as never));
-    const placed = await ok(placeProOrder({ ...ticket, attemptKey: randomUUID(), client_order_id: quote.client_order_id ?? ticketId, max_taker_fee: quote.estimated_fee ?? undefined }));
+    const placed = await ok(
+      placeProOrder({
+        ...ticket,
+        attemptKey: randomUUID(),
+        client_order_id: quote.client_order_id ?? ticketId,
+        max_taker_fee: quote.estimated_fee ?? undefined,
+      }),
+    );
     if (placed.outcome !== "placed") throw new Error(JSON.stringify(placed));
     return { quote, placed };
   }
@@ -403,7 +494,15 @@ describe("Pro writes as documented", () => {
     const [order] = expectAsDocumented(reqs, "POST /public/v1/orders");
     expect(quoted).toMatchObject({ symbol: "USDT-NGN", side: "buy", type: "limit", price: "1000.00", quantity: "2" });
     expect(typeof quoted!.client_order_id === "string" && quoted!.client_order_id !== "", "the quote request carries the order's client_order_id").toBe(true);
-    expect(order).toMatchObject({ symbol: "USDT-NGN", side: "buy", type: "limit", price: "1000.00", quantity: "2", client_order_id: quoted!.client_order_id, max_taker_fee: quote.estimated_fee });
+    expect(order).toMatchObject({
+      symbol: "USDT-NGN",
+      side: "buy",
+      type: "limit",
+      price: "1000.00",
+      quantity: "2",
+      client_order_id: quoted!.client_order_id,
+      max_taker_fee: quote.estimated_fee,
+    });
   });
 
   it("POST /public/v1/orders: a market order sends no price and no fee cap (place-pro-order)", async () => {
@@ -438,12 +537,24 @@ describe("Pro writes as documented", () => {
 
   it("webhooks: create, update, pause, resume, rotate, delete (the Pro webhook actions)", async () => {
     await as("admin");
-    const created = await ok(createProWebhook({ url: "https://ops.example.com/hooks/contract", events: ["order.filled"], description: "contract", attemptKey: randomUUID() } as never));
+    const created = await ok(
+      createProWebhook({ url: "https://ops.example.com/hooks/contract", events: ["order.filled"], description: "contract", attemptKey: randomUUID() } as never),
+    );
     expectAsDocumented(recorded(), "POST /public/v1/webhooks");
     const id = created.id;
 
-    await ok(updateProWebhook({ id, url: "https://ops.example.com/hooks/contract-2", events: ["order.filled", "order.cancelled"], description: "desk", attemptKey: randomUUID() } as never));
-    expect(expectAsDocumented(recorded(), "PATCH /public/v1/webhooks/{id}")).toEqual([{ url: "https://ops.example.com/hooks/contract-2", events: ["order.filled", "order.cancelled"], description: "desk" }]);
+    await ok(
+      updateProWebhook({
+        id,
+        url: "https://ops.example.com/hooks/contract-2",
+        events: ["order.filled", "order.cancelled"],
+        description: "desk",
+        attemptKey: randomUUID(),
+      } as never),
+    );
+    expect(expectAsDocumented(recorded(), "PATCH /public/v1/webhooks/{id}")).toEqual([
+      { url: "https://ops.example.com/hooks/contract-2", events: ["order.filled", "order.cancelled"], description: "desk" },
+    ]);
     await ok(pauseProWebhook({ id, attemptKey: randomUUID() }));
     expect(expectAsDocumented(recorded(), "PATCH /public/v1/webhooks/{id}")).toEqual([{ status: "paused" }]);
     await ok(resumeProWebhook({ id, attemptKey: randomUUID() }));
@@ -505,7 +616,9 @@ describe("coverage", () => {
   it("every request the app sent carried the API key, and every write went to a documented entry", () => {
     expect(everything.length).toBeGreaterThan(30);
     for (const r of everything) expect(r.headers["x-api-key"], `${r.method} ${r.path}`).toMatch(/^(sk_sandbox_|daya_sk_)/);
-    const undocumented = everything.filter((r) => r.method !== "GET" && !Object.values(DOCUMENTED).some((d) => d.method === r.method && pathMatches(d.path, r.path)));
+    const undocumented = everything.filter(
+      (r) => r.method !== "GET" && !Object.values(DOCUMENTED).some((d) => d.method === r.method && pathMatches(d.path, r.path)),
+    );
     expect(undocumented.map((r) => `${r.method} ${r.path}`)).toEqual([]);
   });
 });

@@ -21,8 +21,8 @@ export default async function ApprovalsPage({ searchParams }: { searchParams: Pr
         title="Approvals"
         description={
           <>
-            Money movements above your organization&apos;s limits wait here for a second person with the approver role, in {env}. The person who
-            requested one cannot approve it.
+            Money movements above your organization&apos;s limits wait here for a second person with the approver role, in {env}. The person who requested one
+            cannot approve it.
             {can(me.role, "settings:manage") ? (
               <>
                 {" "}

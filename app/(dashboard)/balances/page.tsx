@@ -58,7 +58,9 @@ export default async function BalancesPage({ searchParams }: { searchParams: Pro
               <CardTitle>
                 <h2>Move to withdrawal balance</h2>
               </CardTitle>
-              <CardDescription>Make collected money available for transfers and withdrawals. Amounts above your approval threshold wait for a second approver.</CardDescription>
+              <CardDescription>
+                Make collected money available for transfers and withdrawals. Amounts above your approval threshold wait for a second approver.
+              </CardDescription>
             </CardHeader>
             <CardContent>
               <MoveBalanceForm initial={balances.value} velocity={velocity} />

@@ -21,8 +21,8 @@ export default async function DepositsPage({ searchParams }: { searchParams: Pro
   const ignoredNote =
     ignored.length > 0 ? (
       <p className="mb-4 text-sm text-muted-foreground" data-testid="deposits-filter-ignored">
-        {ignored.map((i) => `“${i.value}”`).join(" and ")} {ignored.length === 1 ? "is not a status" : "are not statuses"} the provider&apos;s deposit list can filter by, so deposits of every
-        status are shown. Each deposit shows its status as the provider sent it.
+        {ignored.map((i) => `“${i.value}”`).join(" and ")} {ignored.length === 1 ? "is not a status" : "are not statuses"} the provider&apos;s deposit list can
+        filter by, so deposits of every status are shown. Each deposit shows its status as the provider sent it.
       </p>
     ) : null;
   const header = (

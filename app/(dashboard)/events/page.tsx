@@ -44,7 +44,11 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
         title="Events"
         description={`Every webhook event the provider sent in ${me.environment === "production" ? "production" : "the sandbox"}, newest first. Repeated deliveries of one change are counted, not listed twice.`}
         actions={
-          <a className="rounded-md border px-3 py-1.5 text-sm hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none" href={exportHref} download>
+          <a
+            className="rounded-md border px-3 py-1.5 text-sm hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+            href={exportHref}
+            download
+          >
             Export CSV
           </a>
         }

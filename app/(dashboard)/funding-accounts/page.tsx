@@ -37,7 +37,10 @@ export default async function FundingAccountsPage({ searchParams }: { searchPara
         description={`Bank accounts and wallet addresses your customers pay into, in ${me.environment === "production" ? "production" : "the sandbox"}.`}
         actions={
           canCreate ? (
-            <Link className="rounded-md bg-primary px-3 py-2 text-sm font-medium text-primary-foreground hover:bg-primary/90 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none" href="/funding-accounts/new">
+            <Link
+              className="rounded-md bg-primary px-3 py-2 text-sm font-medium text-primary-foreground hover:bg-primary/90 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+              href="/funding-accounts/new"
+            >
               New funding account
             </Link>
           ) : null
@@ -45,7 +48,11 @@ export default async function FundingAccountsPage({ searchParams }: { searchPara
       />
       <QuotaMeter usage={quota} />
       <FundingAccountsToolbar customers={customers?.customers ?? []} />
-      {"error" in list ? <ReadError title="Funding accounts could not load" message={list.error} /> : <FundingAccountsTable initial={list} filters={filters} canCreate={canCreate} />}
+      {"error" in list ? (
+        <ReadError title="Funding accounts could not load" message={list.error} />
+      ) : (
+        <FundingAccountsTable initial={list} filters={filters} canCreate={canCreate} />
+      )}
     </>
   );
 }

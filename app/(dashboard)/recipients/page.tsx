@@ -27,14 +27,21 @@ export default async function RecipientsPage({ searchParams }: { searchParams: P
         description={`Bank accounts and wallet addresses you pay out to, in ${me.environment === "production" ? "production" : "the sandbox"}.`}
         actions={
           canCreate ? (
-            <Link className="rounded-md bg-primary px-3 py-2 text-sm font-medium text-primary-foreground hover:bg-primary/90 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none" href="/recipients/new">
+            <Link
+              className="rounded-md bg-primary px-3 py-2 text-sm font-medium text-primary-foreground hover:bg-primary/90 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+              href="/recipients/new"
+            >
               New recipient
             </Link>
           ) : null
         }
       />
       <RecipientsToolbar />
-      {"error" in list ? <ReadError title="Recipients could not load" message={list.error} /> : <RecipientsTable initial={list} filters={filters} canCreate={canCreate} />}
+      {"error" in list ? (
+        <ReadError title="Recipients could not load" message={list.error} />
+      ) : (
+        <RecipientsTable initial={list} filters={filters} canCreate={canCreate} />
+      )}
     </>
   );
 }

@@ -27,14 +27,21 @@ export default async function TransfersPage({ searchParams }: { searchParams: Pr
         description={`Payouts from the withdrawal balance to recipients, in ${me.environment === "production" ? "production" : "the sandbox"}.`}
         actions={
           canCreate ? (
-            <Link className="rounded-md bg-primary px-3 py-2 text-sm font-medium text-primary-foreground hover:bg-primary/90 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none" href="/transfers/new">
+            <Link
+              className="rounded-md bg-primary px-3 py-2 text-sm font-medium text-primary-foreground hover:bg-primary/90 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+              href="/transfers/new"
+            >
               New transfer
             </Link>
           ) : null
         }
       />
       <TransfersToolbar />
-      {"error" in list ? <ReadError title="Transfers could not load" message={list.error} /> : <TransfersTable initial={list} filters={filters} canCreate={canCreate} />}
+      {"error" in list ? (
+        <ReadError title="Transfers could not load" message={list.error} />
+      ) : (
+        <TransfersTable initial={list} filters={filters} canCreate={canCreate} />
+      )}
     </>
   );
 }

@@ -27,14 +27,21 @@ export default async function WithdrawalsPage({ searchParams }: { searchParams: 
         description={`Stablecoins sent on chain from the withdrawal balance, in ${me.environment === "production" ? "production" : "the sandbox"}.`}
         actions={
           canCreate ? (
-            <Link className="rounded-md bg-primary px-3 py-2 text-sm font-medium text-primary-foreground hover:bg-primary/90 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none" href="/withdrawals/new">
+            <Link
+              className="rounded-md bg-primary px-3 py-2 text-sm font-medium text-primary-foreground hover:bg-primary/90 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+              href="/withdrawals/new"
+            >
               New withdrawal
             </Link>
           ) : null
         }
       />
       <WithdrawalsToolbar />
-      {"error" in list ? <ReadError title="Withdrawals could not load" message={list.error} /> : <WithdrawalsTable initial={list} filters={filters} canCreate={canCreate} />}
+      {"error" in list ? (
+        <ReadError title="Withdrawals could not load" message={list.error} />
+      ) : (
+        <WithdrawalsTable initial={list} filters={filters} canCreate={canCreate} />
+      )}
     </>
   );
 }

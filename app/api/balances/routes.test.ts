@@ -29,7 +29,14 @@ const call = async (handler: (r: Request) => Promise<Response>, path: string) =>
 
 async function giveKey() {
   await testDb().$transaction((tx) =>
-    addApiKey(tx as never, { organizationId: team.org.id, environment: "sandbox", surface: "core", key: SEED_KEYS.full, scopes: ["Read", "Write", "Trade"], actorId: team.admin.id }),
+    addApiKey(tx as never, {
+      organizationId: team.org.id,
+      environment: "sandbox",
+      surface: "core",
+      key: SEED_KEYS.full,
+      scopes: ["Read", "Write", "Trade"],
+      actorId: team.admin.id,
+    }),
   );
 }
 
@@ -55,7 +62,14 @@ describe("GET /api/balances", () => {
     await as(role);
     const { status, body } = await call(getBalances, "/api/balances");
     expect(status).toBe(200);
-    expect(body).toMatchObject({ stale: false, data: { collectionUsd: expect.stringMatching(/^\d+\.\d{2}$/), withdrawalUsd: expect.stringMatching(/^\d+\.\d{2}$/), withdrawalNgn: expect.stringMatching(/^\d+\.\d{2}$/) } });
+    expect(body).toMatchObject({
+      stale: false,
+      data: {
+        collectionUsd: expect.stringMatching(/^\d+\.\d{2}$/),
+        withdrawalUsd: expect.stringMatching(/^\d+\.\d{2}$/),
+        withdrawalNgn: expect.stringMatching(/^\d+\.\d{2}$/),
+      },
+    });
   });
 
   it("says what to do when the organization has no API key for this environment", async () => {
@@ -130,7 +144,17 @@ describe("GET /api/balances/history", () => {
         resourceType: "deposit",
         resourceId: "dep-1",
         resourceStatus: "COMPLETED",
-        payload: { event: "deposit.completed", data: { id: "dep-1", type: "CRYPTO_DEPOSIT", customer_id: "c1", settlement_mode: "INTERNAL_BALANCE", settled_amount: "250.00", settled_currency: "USD" } },
+        payload: {
+          event: "deposit.completed",
+          data: {
+            id: "dep-1",
+            type: "CRYPTO_DEPOSIT",
+            customer_id: "c1",
+            settlement_mode: "INTERNAL_BALANCE",
+            settled_amount: "250.00",
+            settled_currency: "USD",
+          },
+        },
         headers: {},
         signature: "current",
         occurredAt: new Date(now.getTime() - 2 * 86_400_000),
@@ -163,7 +187,12 @@ describe("GET /api/balances/overview", () => {
     await as(role);
     const { status, body } = await call(getOverview, "/api/balances/overview");
     expect(status).toBe(200);
-    expect(body).toMatchObject({ balances: { ok: true }, depositsToday: { ok: true }, inReview: { ok: true }, pendingApprovals: { ok: true, data: { count: 0, scope: role === "approver" || role === "admin" ? "for_you" : "yours" } } });
+    expect(body).toMatchObject({
+      balances: { ok: true },
+      depositsToday: { ok: true },
+      inReview: { ok: true },
+      pendingApprovals: { ok: true, data: { count: 0, scope: role === "approver" || role === "admin" ? "for_you" : "yours" } },
+    });
     const today = body.depositsToday as { data: { counts: { status: string; count: number }[]; total: number; date: string } };
     expect(today.data.date).toBe(new Date().toISOString().slice(0, 10));
     expect(today.data.counts.map((c) => c.status).slice(0, 5)).toEqual(["RECEIVED", "PROCESSING", "REQUIRES_REVIEW", "COMPLETED", "FAILED"]);
@@ -183,7 +212,16 @@ describe("GET /api/balances/overview", () => {
 
   it("counts approvals waiting for an approver (never their own), and for others their own waiting requests", async () => {
     await giveKey();
-    const base = { organizationId: team.org.id, environment: "sandbox" as const, kind: "balance_move", payload: { amount_usd: "5.00" }, summary: "Move", amount: "5", currency: "USD", expiresAt: new Date(Date.now() + 3_600_000) };
+    const base = {
+      organizationId: team.org.id,
+      environment: "sandbox" as const,
+      kind: "balance_move",
+      payload: { amount_usd: "5.00" },
+      summary: "Move",
+      amount: "5",
+      currency: "USD",
+      expiresAt: new Date(Date.now() + 3_600_000),
+    };
     await testDb().approvalRequest.createMany({
       data: [
         { ...base, attemptKey: randomUUID(), requestedById: team.operator.id },

@@ -132,7 +132,12 @@ describe("GET /api/live", () => {
     signInAs(team.operator);
     const rendered = new Date(Date.now() - 30_000);
     const old = await storeEvent(testDb(), { organizationId: team.org.id, environment: "sandbox", receivedAt: new Date(rendered.getTime() - 60_000) });
-    const gap = await storeEvent(testDb(), { organizationId: team.org.id, environment: "sandbox", name: "funding_account.active", receivedAt: new Date(rendered.getTime() + 1_000) });
+    const gap = await storeEvent(testDb(), {
+      organizationId: team.org.id,
+      environment: "sandbox",
+      name: "funding_account.active",
+      receivedAt: new Date(rendered.getTime() + 1_000),
+    });
     const { reader } = await connect({}, `?since=${encodeURIComponent(rendered.toISOString())}`);
     await reader.waitFor((m) => m.id === gap.id, 1_000);
     const ids = reader.messages.filter((m) => m.event === "change").map((m) => m.id);
@@ -197,14 +202,20 @@ describe("GET /api/events/recent", () => {
 
     const base = Date.now() - 120_000;
     const mine = [];
-    for (let i = 0; i < 12; i++) mine.push(await storeEvent(db, { organizationId: fresh.org.id, environment: "sandbox", receivedAt: new Date(base + i * 1_000) }));
+    for (let i = 0; i < 12; i++)
+      mine.push(await storeEvent(db, { organizationId: fresh.org.id, environment: "sandbox", receivedAt: new Date(base + i * 1_000) }));
     await storeEvent(db, { organizationId: fresh.org.id, environment: "production", receivedAt: new Date(base + 60_000) });
     await storeEvent(db, { organizationId: team.org.id, environment: "sandbox", receivedAt: new Date(base + 60_000) });
 
     const res = await recentEvents();
     expect(res.status).toBe(200);
     const body = (await res.json()) as { events: { id: string; receivedAt: string; resourceType: string }[] };
-    expect(body.events.map((e) => e.id)).toEqual(mine.slice(2).reverse().map((e) => e.id));
+    expect(body.events.map((e) => e.id)).toEqual(
+      mine
+        .slice(2)
+        .reverse()
+        .map((e) => e.id),
+    );
     expect(body.events[0]).toMatchObject({ resourceType: "deposit", receivedAt: mine[11]!.receivedAt.toISOString() });
   });
 

@@ -28,8 +28,16 @@ const gauge = (text: string, name: string, labels: string) => Number(new RegExp(
 const pending = (team: Team, n: number) =>
   testDb().approvalRequest.createMany({
     data: Array.from({ length: n }, () => ({
-      organizationId: team.org.id, environment: "sandbox" as const, kind: "balance_move", payload: {}, summary: "Move USD 1.00", amount: "1", currency: "USD",
-      requestedById: team.operator.id, attemptKey: randomUUID(), expiresAt: new Date(Date.now() + 86_400_000),
+      organizationId: team.org.id,
+      environment: "sandbox" as const,
+      kind: "balance_move",
+      payload: {},
+      summary: "Move USD 1.00",
+      amount: "1",
+      currency: "USD",
+      requestedById: team.operator.id,
+      attemptKey: randomUUID(),
+      expiresAt: new Date(Date.now() + 86_400_000),
     })),
   });
 
@@ -38,7 +46,9 @@ beforeAll(async () => {
   await Promise.all([pending(mine, 2), pending(theirs, 3)]);
   // The other organization has a key that spent 40 requests this minute, on this instance.
   const key = `sk_sandbox_${randomUUID().replace(/-/g, "")}`;
-  const stored = await db.$transaction((tx) => addApiKey(tx, { organizationId: theirs.org.id, environment: "sandbox", surface: "core", key, scopes: ["Read"], actorId: theirs.admin.id }));
+  const stored = await db.$transaction((tx) =>
+    addApiKey(tx, { organizationId: theirs.org.id, environment: "sandbox", surface: "core", key, scopes: ["Read"], actorId: theirs.admin.id }),
+  );
   const hash = keyHash(key, new URL(surfaceBaseUrl("core", "sandbox")).origin);
   // As the upstream client notes a key it used; the record's id rides along to prove it is never shown.
   const used = { keyId: stored.id, surface: "core", environment: "sandbox" };

@@ -61,7 +61,18 @@ describe("what /api/metrics reports", () => {
     expect((await webhook(unsigned, { params: Promise.resolve({ environment: "sandbox", surface: "core" }) })).status).toBe(401);
 
     await testDb().approvalRequest.create({
-      data: { organizationId: team.org.id, environment: "sandbox", kind: "balance_move", payload: {}, summary: "Move USD 1.00", amount: "1", currency: "USD", requestedById: team.operator.id, attemptKey: randomUUID(), expiresAt: new Date(Date.now() + 86_400_000) },
+      data: {
+        organizationId: team.org.id,
+        environment: "sandbox",
+        kind: "balance_move",
+        payload: {},
+        summary: "Move USD 1.00",
+        amount: "1",
+        currency: "USD",
+        requestedById: team.operator.id,
+        attemptKey: randomUUID(),
+        expiresAt: new Date(Date.now() + 86_400_000),
+      },
     });
     const hash = createHash("sha256").update(`metrics-test-${randomUUID()}`).digest("hex");
     const windowStart = new Date(Math.floor(Date.now() / WINDOW_MS) * WINDOW_MS);

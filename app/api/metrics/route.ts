@@ -11,7 +11,10 @@ export const runtime = "nodejs";
 export async function GET(request: Request): Promise<Response> {
   const access = await metricsAccess(request);
   if (!access.ok) {
-    return Response.json({ error: access.error }, { status: access.status, headers: { "Cache-Control": "no-store", ...(access.status === 401 ? { "WWW-Authenticate": 'Bearer realm="metrics"' } : {}) } });
+    return Response.json(
+      { error: access.error },
+      { status: access.status, headers: { "Cache-Control": "no-store", ...(access.status === 401 ? { "WWW-Authenticate": 'Bearer realm="metrics"' } : {}) } },
+    );
   }
   return new Response(await renderMetrics(access.scope), {
     headers: { "Content-Type": "text/plain; version=0.0.4; charset=utf-8", "Cache-Control": "no-store" },

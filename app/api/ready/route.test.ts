@@ -29,7 +29,14 @@ beforeAll(async () => {
   }
   const team = await createTeam();
   await testDb().$transaction((tx) =>
-    addApiKey(tx as never, { organizationId: team.org.id, environment: "sandbox", surface: "core", key: "sk_sandbox_ready_check_0123456789", scopes: ["Read"], actorId: team.admin.id }),
+    addApiKey(tx as never, {
+      organizationId: team.org.id,
+      environment: "sandbox",
+      surface: "core",
+      key: "sk_sandbox_ready_check_0123456789",
+      scopes: ["Read"],
+      actorId: team.admin.id,
+    }),
   );
 });
 afterAll(() => new Promise<void>((r) => server.close(() => r())));

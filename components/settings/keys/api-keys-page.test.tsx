@@ -53,7 +53,14 @@ describe("API keys page", () => {
 
   it("shows masks, scopes, who added and the rotation window, and never a value", async () => {
     await db.$transaction(async (tx) => {
-      await vault.addApiKey(tx, { organizationId: team.org.id, environment: "sandbox", surface: "core", key: FULL, scopes: ["Read", "Write"], actorId: team.admin.id });
+      await vault.addApiKey(tx, {
+        organizationId: team.org.id,
+        environment: "sandbox",
+        surface: "core",
+        key: FULL,
+        scopes: ["Read", "Write"],
+        actorId: team.admin.id,
+      });
       await vault.setWebhookSecret(tx, { organizationId: team.org.id, environment: "sandbox", surface: "pro", secret: SECRET_OLD, actorId: team.admin.id });
       await vault.setWebhookSecret(tx, { organizationId: team.org.id, environment: "sandbox", surface: "pro", secret: SECRET_NEW, actorId: team.admin.id });
     });

@@ -38,7 +38,8 @@ export function ApiKeysView({ environments, defaultEnvironment }: { environments
                   {ENVIRONMENT_LABELS[view.environment]} webhook secrets
                 </h2>
                 <p className="text-sm text-muted-foreground">
-                  The provider signs every webhook with these. After a rotation the old secret is still accepted for 24 hours, so deliveries already on their way still verify.
+                  The provider signs every webhook with these. After a rotation the old secret is still accepted for 24 hours, so deliveries already on their
+                  way still verify.
                 </p>
               </div>
               <WebhookSecrets environment={view.environment} slots={view.webhooks} />

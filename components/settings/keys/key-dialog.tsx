@@ -34,7 +34,11 @@ export function KeyDialog(props: Props) {
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button variant={props.mode === "add" ? "default" : "outline"} size="sm" aria-label={props.mode === "add" ? `Add the ${props.label} key` : `Replace the ${props.label} key`}>
+        <Button
+          variant={props.mode === "add" ? "default" : "outline"}
+          size="sm"
+          aria-label={props.mode === "add" ? `Add the ${props.label} key` : `Replace the ${props.label} key`}
+        >
           {props.mode === "add" ? <Plus aria-hidden="true" /> : <RefreshCw aria-hidden="true" />}
           {props.mode === "add" ? "Add" : "Replace"}
         </Button>
@@ -43,12 +47,18 @@ export function KeyDialog(props: Props) {
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>
-            It starts with {acceptedPrefixes(props.environment, props.surface).join(" or ")}. The app checks it with the provider, then it waits,
-            encrypted, for a second person&apos;s approval in Approvals{props.mode === "replace" ? "; once approved the old key stops being used at once" : ""}. It
-            is never shown again, to anyone.
+            It starts with {acceptedPrefixes(props.environment, props.surface).join(" or ")}. The app checks it with the provider, then it waits, encrypted, for
+            a second person&apos;s approval in Approvals{props.mode === "replace" ? "; once approved the old key stops being used at once" : ""}. It is never
+            shown again, to anyone.
           </DialogDescription>
         </DialogHeader>
-        {open ? props.mode === "add" ? <AddKeyForm {...props} onDone={() => setOpen(false)} /> : <ReplaceKeyForm {...props} onDone={() => setOpen(false)} /> : null}
+        {open ? (
+          props.mode === "add" ? (
+            <AddKeyForm {...props} onDone={() => setOpen(false)} />
+          ) : (
+            <ReplaceKeyForm {...props} onDone={() => setOpen(false)} />
+          )
+        ) : null}
       </DialogContent>
     </Dialog>
   );

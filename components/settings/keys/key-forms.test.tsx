@@ -11,7 +11,11 @@ describe("key forms", () => {
     expect(input).toMatch(/autocomplete="off"/i);
     expect(input).not.toMatch(/value="[^"]/);
     for (const scope of ["Read", "Write", "Trade"]) {
-      expect(html).toMatch(new RegExp(`<button[^>]*role="checkbox"[^>]*aria-checked="true"[^>]*id="add-key-sandbox-pro-scope-${scope}"|<button[^>]*id="add-key-sandbox-pro-scope-${scope}"[^>]*aria-checked="true"`));
+      expect(html).toMatch(
+        new RegExp(
+          `<button[^>]*role="checkbox"[^>]*aria-checked="true"[^>]*id="add-key-sandbox-pro-scope-${scope}"|<button[^>]*id="add-key-sandbox-pro-scope-${scope}"[^>]*aria-checked="true"`,
+        ),
+      );
       expect(html).toContain(`for="add-key-sandbox-pro-scope-${scope}"`);
     }
     expect(html).toContain("Check and save");
@@ -19,11 +23,23 @@ describe("key forms", () => {
 
   it("keeps the current scopes ticked when replacing, and never pre-fills a key", () => {
     const html = renderToStaticMarkup(
-      <ReplaceKeyForm mode="replace" environment="production" surface="core" label="Production Core" keyId="0b7c2a56-3c1e-4d55-9f59-2f7d1c1f8a11" currentScopes={["Read"]} onDone={() => undefined} />,
+      <ReplaceKeyForm
+        mode="replace"
+        environment="production"
+        surface="core"
+        label="Production Core"
+        keyId="0b7c2a56-3c1e-4d55-9f59-2f7d1c1f8a11"
+        currentScopes={["Read"]}
+        onDone={() => undefined}
+      />,
     );
     expect(html).toMatch(/id="replace-key-production-core-scope-Read"/);
-    expect(html).toMatch(/aria-checked="true"[^>]*id="replace-key-production-core-scope-Read"|id="replace-key-production-core-scope-Read"[^>]*aria-checked="true"/);
-    expect(html).toMatch(/aria-checked="false"[^>]*id="replace-key-production-core-scope-Trade"|id="replace-key-production-core-scope-Trade"[^>]*aria-checked="false"/);
+    expect(html).toMatch(
+      /aria-checked="true"[^>]*id="replace-key-production-core-scope-Read"|id="replace-key-production-core-scope-Read"[^>]*aria-checked="true"/,
+    );
+    expect(html).toMatch(
+      /aria-checked="false"[^>]*id="replace-key-production-core-scope-Trade"|id="replace-key-production-core-scope-Trade"[^>]*aria-checked="false"/,
+    );
     expect(html).toContain("New API key");
     expect(/<input[^>]*id="replace-key-production-core-key"[^>]*>/.exec(html)?.[0]).toContain('type="password"');
   });

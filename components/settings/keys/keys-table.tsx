@@ -80,7 +80,9 @@ export function KeysTable({ environment, slots }: { environment: Environment; sl
                     <span className="text-muted-foreground">—</span>
                   )}
                 </TableCell>
-                <TableCell className="text-sm text-muted-foreground">{active ? (active.lastUsedAt ? formatDateTime(active.lastUsedAt) : "Not used yet") : "—"}</TableCell>
+                <TableCell className="text-sm text-muted-foreground">
+                  {active ? (active.lastUsedAt ? formatDateTime(active.lastUsedAt) : "Not used yet") : "—"}
+                </TableCell>
                 <TableCell>
                   {active ? (
                     <Badge variant="success">Active</Badge>

@@ -18,14 +18,24 @@ import { revokeWebhookSecret } from "@/lib/actions/revoke-webhook-secret";
 import { reached } from "@/lib/actions/reached";
 
 /** Revoke after a confirmation; the result is a toast, a refusal stays next to the button. */
-export function RevokeButton(props: { kind: "api_key" | "webhook_secret"; id: string; buttonLabel: string; accessibleLabel: string; title: string; description: string }) {
+export function RevokeButton(props: {
+  kind: "api_key" | "webhook_secret";
+  id: string;
+  buttonLabel: string;
+  accessibleLabel: string;
+  title: string;
+  description: string;
+}) {
   const [pending, start] = useTransition();
   const [error, setError] = useState<string | null>(null);
   const revoke = () =>
     start(async () => {
       setError(null);
       const result = props.kind === "api_key" ? await reached(revokeApiKey({ id: props.id })) : await reached(revokeWebhookSecret({ id: props.id }));
-      if (result.ok) toast.success(props.kind === "api_key" ? "Key revoked. The app no longer uses it." : "Secret revoked. Webhooks signed with it are refused from now on.");
+      if (result.ok)
+        toast.success(
+          props.kind === "api_key" ? "Key revoked. The app no longer uses it." : "Secret revoked. Webhooks signed with it are refused from now on.",
+        );
       else setError(result.error);
     });
   return (

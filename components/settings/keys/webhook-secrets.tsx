@@ -49,7 +49,11 @@ function WebhookSecretCard({ environment, slot }: { environment: Environment; sl
       {slot.inWindow.length > 0 ? (
         <ul className="grid gap-2" aria-label={`${label} secrets in their rotation window`}>
           {slot.inWindow.map((old) => (
-            <li key={old.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-muted/50 px-3 py-2 text-sm" data-testid="secret-in-window">
+            <li
+              key={old.id}
+              className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-muted/50 px-3 py-2 text-sm"
+              data-testid="secret-in-window"
+            >
               <span>
                 <code>{old.masked}</code> <Badge variant="warning">Rotating</Badge>{" "}
                 <span className="text-xs text-muted-foreground">still accepted until {formatDateTime(old.acceptUntil)}</span>

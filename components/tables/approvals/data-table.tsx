@@ -82,10 +82,18 @@ export function ApprovalsTable({
               <TableCell className="max-w-96">
                 <div className="font-medium">{r.summary}</div>
                 <div className="text-xs text-muted-foreground">{r.kindLabel}</div>
-                {r.velocity ? <VelocityUsageLine usage={{ currency: r.currency, ...r.velocity }} currency={r.currency} requesterLabel={`by ${r.requestedBy?.name ?? "the requester"}`} /> : null}
+                {r.velocity ? (
+                  <VelocityUsageLine
+                    usage={{ currency: r.currency, ...r.velocity }}
+                    currency={r.currency}
+                    requesterLabel={`by ${r.requestedBy?.name ?? "the requester"}`}
+                  />
+                ) : null}
               </TableCell>
               {/* A destination or control change has no amount: nothing to show. */}
-              <TableCell className="text-right whitespace-nowrap tabular-nums">{r.amount === "0" || r.currency === "CONTROL" ? "—" : formatMoney(r.amount, r.currency)}</TableCell>
+              <TableCell className="text-right whitespace-nowrap tabular-nums">
+                {r.amount === "0" || r.currency === "CONTROL" ? "—" : formatMoney(r.amount, r.currency)}
+              </TableCell>
               <TableCell className="text-sm">{r.requestedBy ? r.requestedBy.name : "A former team member"}</TableCell>
               <TableCell className="text-sm whitespace-nowrap">
                 <div>

@@ -9,7 +9,15 @@ const statusOptions = APPROVAL_STATUSES.map((s) => ({ value: s, label: STATUS_LA
 export function ApprovalsToolbar({ status, onStatus }: { status: ApprovalStatus | null; onStatus: (s: ApprovalStatus | null) => void }) {
   return (
     <div className="flex flex-wrap items-end gap-3">
-      <FilterSelect id="approvals-status" label="Status" className="w-56" value={status} all="Any status" options={statusOptions} onChange={(v) => onStatus(v as ApprovalStatus | null)} />
+      <FilterSelect
+        id="approvals-status"
+        label="Status"
+        className="w-56"
+        value={status}
+        all="Any status"
+        options={statusOptions}
+        onChange={(v) => onStatus(v as ApprovalStatus | null)}
+      />
       {status ? (
         <Button variant="ghost" onClick={() => onStatus(null)}>
           Clear filter

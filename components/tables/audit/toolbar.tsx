@@ -16,8 +16,22 @@ export function AuditToolbar({ actions, actors }: { actions: string[]; actors: {
   const set = (patch: Partial<Record<keyof typeof f, string | null>>) => void setF({ ...patch, page: null });
   return (
     <div className="mb-4 flex flex-wrap items-end gap-3" aria-busy={pending}>
-      <FilterSelect id="audit-action" label="Action" value={f.action} all="All actions" options={actions.map((a) => ({ value: a, label: a }))} onChange={(v) => set({ action: v })} />
-      <FilterSelect id="audit-actor" label="Who" value={f.actor} all="Anyone" options={actors.map((a) => ({ value: a.id, label: a.name }))} onChange={(v) => set({ actor: v })} />
+      <FilterSelect
+        id="audit-action"
+        label="Action"
+        value={f.action}
+        all="All actions"
+        options={actions.map((a) => ({ value: a, label: a }))}
+        onChange={(v) => set({ action: v })}
+      />
+      <FilterSelect
+        id="audit-actor"
+        label="Who"
+        value={f.actor}
+        all="Anyone"
+        options={actors.map((a) => ({ value: a.id, label: a.name }))}
+        onChange={(v) => set({ actor: v })}
+      />
       <div className="grid gap-1.5">
         <Label htmlFor="audit-target">Target id or type</Label>
         <Input

@@ -27,7 +27,11 @@ export function BalanceMovesTable({ initial, initialPage }: { initial: Fresh<Mov
   const refetchInterval = useLiveRefetchInterval();
   const query = useQuery({
     queryKey: [...MOVES_LIST_KEY, page],
-    queryFn: () => fetchJson<Fresh<MovesPage>>(`/api/balances/moves?page=${page}${freshQuery() ? `&${freshQuery()}` : ""}`, "The balance moves could not be loaded. Try again in a moment."),
+    queryFn: () =>
+      fetchJson<Fresh<MovesPage>>(
+        `/api/balances/moves?page=${page}${freshQuery() ? `&${freshQuery()}` : ""}`,
+        "The balance moves could not be loaded. Try again in a moment.",
+      ),
     initialData: page === initialPage && initial ? initial : undefined,
     initialDataUpdatedAt: initial && !initial.stale ? Date.now() : 0,
     placeholderData: keepPreviousData,
@@ -36,7 +40,8 @@ export function BalanceMovesTable({ initial, initialPage }: { initial: Fresh<Mov
   });
 
   if (query.data === undefined) {
-    if (query.isError) return <FigureError testId="balance-moves-error" message={query.error.message} retrying={query.isFetching} onRetry={() => void query.refetch()} />;
+    if (query.isError)
+      return <FigureError testId="balance-moves-error" message={query.error.message} retrying={query.isFetching} onRetry={() => void query.refetch()} />;
     return <BalanceMovesSkeleton />;
   }
   const { data, stale, fetchedAt } = query.data;

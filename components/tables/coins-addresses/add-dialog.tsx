@@ -43,15 +43,29 @@ export function AddAddressDialog({ assets }: { assets: WithdrawableAsset[] }) {
       <DialogContent data-testid="add-address-dialog">
         <DialogHeader>
           <DialogTitle>Save a withdrawal address</DialogTitle>
-          <DialogDescription>Crypto withdrawals go only to saved addresses. Check the address twice: a send to a wrong address cannot be recovered.</DialogDescription>
+          <DialogDescription>
+            Crypto withdrawals go only to saved addresses. Check the address twice: a send to a wrong address cannot be recovered.
+          </DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} className="grid gap-4" noValidate>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field label="Asset" htmlFor="addr-asset" error={errorOf("asset")} required>
-              <ControlledSelect control={form.control} name="asset" id="addr-asset" placeholder="Choose an asset" options={assets.map((a) => ({ value: a.symbol, label: `${a.symbol}${a.display_name ? ` · ${a.display_name}` : ""}` }))} />
+              <ControlledSelect
+                control={form.control}
+                name="asset"
+                id="addr-asset"
+                placeholder="Choose an asset"
+                options={assets.map((a) => ({ value: a.symbol, label: `${a.symbol}${a.display_name ? ` · ${a.display_name}` : ""}` }))}
+              />
             </Field>
             <Field label="Chain" htmlFor="addr-chain" error={errorOf("chain")} required>
-              <ControlledSelect control={form.control} name="chain" id="addr-chain" placeholder="Choose a chain" options={(asset?.chains ?? []).map((c) => ({ value: c.blockchain, label: c.blockchain_name ?? c.blockchain }))} />
+              <ControlledSelect
+                control={form.control}
+                name="chain"
+                id="addr-chain"
+                placeholder="Choose a chain"
+                options={(asset?.chains ?? []).map((c) => ({ value: c.blockchain, label: c.blockchain_name ?? c.blockchain }))}
+              />
             </Field>
           </div>
           <Field label="Address" htmlFor="addr-address" error={errorOf("address")} required>

@@ -11,7 +11,14 @@ import { RenameAddressDialog } from "./rename-dialog";
 export function AddressesTable({ initial, canEdit }: { initial: AddressesView; canEdit: boolean }) {
   const q = useCoinsQuery(["addresses"], "/api/coins/addresses", initial);
   const view = q.data;
-  if (view.rows.length === 0) return <CoinsEmptyState testId="coins-addresses-empty" title="No saved addresses" hint={canEdit ? "Save an address to send crypto to it." : "Addresses saved by your team appear here."} />;
+  if (view.rows.length === 0)
+    return (
+      <CoinsEmptyState
+        testId="coins-addresses-empty"
+        title="No saved addresses"
+        hint={canEdit ? "Save an address to send crypto to it." : "Addresses saved by your team appear here."}
+      />
+    );
   return (
     <CoinsTable q={q} caption="Saved withdrawal addresses">
       <TableHeader>

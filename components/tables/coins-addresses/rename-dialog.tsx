@@ -49,7 +49,12 @@ export function RenameAddressDialog({ address }: { address: SavedAddress }) {
           <DialogDescription className="font-mono break-all">{address.address}</DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} className="grid gap-4" noValidate>
-          <Field label="Label" htmlFor={`label-${address.id}`} error={errorOf("label")} description={`Up to ${LABEL_MAX} characters. Leave it empty and save to clear the label.`}>
+          <Field
+            label="Label"
+            htmlFor={`label-${address.id}`}
+            error={errorOf("label")}
+            description={`Up to ${LABEL_MAX} characters. Leave it empty and save to clear the label.`}
+          >
             <Input id={`label-${address.id}`} autoComplete="off" {...form.register("label")} />
           </Field>
           <FormError message={formError} />

@@ -17,7 +17,8 @@ import { formatMoney, sumDecimals, toDecimal } from "@/lib/money";
 export function CoinsBalancesTable({ initial }: { initial: BalancesView }) {
   const q = useCoinsQuery(["balances"], "/api/coins/balances", initial);
   const view = q.data;
-  if (view.balances.length === 0) return <CoinsEmptyState testId="coins-balances-empty" title="No Coins balances" hint="Balances appear here once the Coins account holds any asset." />;
+  if (view.balances.length === 0)
+    return <CoinsEmptyState testId="coins-balances-empty" title="No Coins balances" hint="Balances appear here once the Coins account holds any asset." />;
   const valued = new Map((view.portfolio?.assets ?? []).map((a) => [a.asset, a]));
   const total = view.portfolio?.total_value_usd ?? null;
   const sum = view.portfolio ? sumDecimals(view.portfolio.assets.map((a) => a.value_usd ?? "0")) : null;
@@ -77,13 +78,17 @@ export function CoinsBalancesTable({ initial }: { initial: BalancesView }) {
                 <TableCell className="text-right text-sm font-medium tabular-nums" data-testid="coins-balance-sum">
                   {formatMoney(sum, "USD")}
                 </TableCell>
-                <TableCell className="text-right text-xs text-muted-foreground">{toDecimal(total)?.eq(sum) ? "matches the total" : `total says ${formatMoney(total, "USD")}`}</TableCell>
+                <TableCell className="text-right text-xs text-muted-foreground">
+                  {toDecimal(total)?.eq(sum) ? "matches the total" : `total says ${formatMoney(total, "USD")}`}
+                </TableCell>
               </TableRow>
             </TableFooter>
           ) : null}
         </Table>
       </div>
-      <p className="text-xs text-muted-foreground">Locked amounts are held by pending orders and withdrawals and return to available if those fail or are cancelled.</p>
+      <p className="text-xs text-muted-foreground">
+        Locked amounts are held by pending orders and withdrawals and return to available if those fail or are cancelled.
+      </p>
     </div>
   );
 }

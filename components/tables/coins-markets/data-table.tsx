@@ -24,13 +24,23 @@ export function MarketsTable({ initial, filters, canTrade }: { initial: MarketsV
   const reference = referenceTime(view.all);
   const filtered = Boolean(filters.base_caid || filters.quote_caid);
   if (view.rows.length === 0) {
-    return <CoinsEmptyState testId="markets-empty" title={filtered ? "No market for these assets" : "No markets"} hint={filtered ? "Clear a filter to see more markets." : "The provider lists no Coins markets right now."} />;
+    return (
+      <CoinsEmptyState
+        testId="markets-empty"
+        title={filtered ? "No market for these assets" : "No markets"}
+        hint={filtered ? "Clear a filter to see more markets." : "The provider lists no Coins markets right now."}
+      />
+    );
   }
   return (
     <CoinsTable
       q={q}
       caption="Coins markets"
-      after={<p className="text-xs text-muted-foreground">A price not refreshed for 5 minutes is marked stale; an order on it may fail. Fees are in basis points of the quote amount.</p>}
+      after={
+        <p className="text-xs text-muted-foreground">
+          A price not refreshed for 5 minutes is marked stale; an order on it may fail. Fees are in basis points of the quote amount.
+        </p>
+      }
     >
       <TableHeader>
         <TableRow>
@@ -69,13 +79,18 @@ export function MarketsTable({ initial, filters, canTrade }: { initial: MarketsV
                   </Badge>
                 ) : null}
               </TableCell>
-              <TableCell className={`text-right text-sm tabular-nums ${m.change_pct_24h?.startsWith("-") ? "text-destructive" : ""}`}>{formatPercent(m.change_pct_24h)}</TableCell>
+              <TableCell className={`text-right text-sm tabular-nums ${m.change_pct_24h?.startsWith("-") ? "text-destructive" : ""}`}>
+                {formatPercent(m.change_pct_24h)}
+              </TableCell>
               <TableCell className="text-right text-sm tabular-nums">{formatAsset(m.volume_quote_24h, m.quote_asset)}</TableCell>
               <TableCell className="text-right text-sm whitespace-nowrap tabular-nums">{formatBps(m.fee_bps)}</TableCell>
               <TableCell className="text-right text-sm tabular-nums">{formatAsset(m.min_quote_amount, m.quote_asset)}</TableCell>
               {canTrade ? (
                 <TableCell>
-                  <Link className="text-sm underline-offset-4 hover:underline focus-visible:underline" href={{ pathname: "/coins/orders/new", query: { market: `${m.base_asset}-${m.quote_asset}` } }}>
+                  <Link
+                    className="text-sm underline-offset-4 hover:underline focus-visible:underline"
+                    href={{ pathname: "/coins/orders/new", query: { market: `${m.base_asset}-${m.quote_asset}` } }}
+                  >
                     Trade<span className="sr-only"> {name}</span>
                   </Link>
                 </TableCell>

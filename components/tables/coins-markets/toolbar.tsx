@@ -13,8 +13,22 @@ export function MarketsToolbar({ base, quote }: { base: AssetOption[]; quote: As
   const [f, setF] = useQueryStates({ base_caid: parseAsString, quote_caid: parseAsString }, { shallow: false, startTransition: start });
   return (
     <div className="mb-4 flex flex-wrap items-end gap-3" aria-busy={pending} data-testid="markets-toolbar">
-      <FilterSelect id="mk-base" label="Base asset" value={f.base_caid} all="All base assets" options={base.map(label)} onChange={(v) => void setF({ base_caid: v })} />
-      <FilterSelect id="mk-quote" label="Quote asset" value={f.quote_caid} all="All quote assets" options={quote.map(label)} onChange={(v) => void setF({ quote_caid: v })} />
+      <FilterSelect
+        id="mk-base"
+        label="Base asset"
+        value={f.base_caid}
+        all="All base assets"
+        options={base.map(label)}
+        onChange={(v) => void setF({ base_caid: v })}
+      />
+      <FilterSelect
+        id="mk-quote"
+        label="Quote asset"
+        value={f.quote_caid}
+        all="All quote assets"
+        options={quote.map(label)}
+        onChange={(v) => void setF({ quote_caid: v })}
+      />
       {f.base_caid || f.quote_caid ? (
         <Button variant="ghost" onClick={() => void setF({ base_caid: null, quote_caid: null })}>
           Clear filters

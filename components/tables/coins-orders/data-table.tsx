@@ -31,7 +31,21 @@ export function CoinsOrdersTable({ initial, filters, canTrade }: { initial: Curs
     );
   }
   return (
-    <CoinsTable q={q} caption="Coins orders, newest first" after={<CursorPager pathname="/coins/orders" label="Coins order pages" filters={listFilters} page={filters} nextCursor={view.nextCursor} shown={view.rows.length} noun={["order", "orders"]} />}>
+    <CoinsTable
+      q={q}
+      caption="Coins orders, newest first"
+      after={
+        <CursorPager
+          pathname="/coins/orders"
+          label="Coins order pages"
+          filters={listFilters}
+          page={filters}
+          nextCursor={view.nextCursor}
+          shown={view.rows.length}
+          noun={["order", "orders"]}
+        />
+      }
+    >
       <TableHeader>
         <TableRow>
           <TableHead>Order</TableHead>

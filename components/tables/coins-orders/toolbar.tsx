@@ -19,10 +19,25 @@ export function OrdersToolbar({ bases, quotes }: { bases: string[]; quotes: stri
   const any = Boolean(f.status || f.side || f.base_asset || f.quote_asset);
   return (
     <div className="mb-4 flex flex-wrap items-end gap-3" aria-busy={pending} data-testid="coins-orders-toolbar">
-      <FilterSelect closed id="co-status" label="Status" value={f.status} all="All statuses" options={opts(COINS_ORDER_STATUSES)} onChange={(v) => set({ status: v })} />
+      <FilterSelect
+        closed
+        id="co-status"
+        label="Status"
+        value={f.status}
+        all="All statuses"
+        options={opts(COINS_ORDER_STATUSES)}
+        onChange={(v) => set({ status: v })}
+      />
       <FilterSelect closed id="co-side" label="Side" value={f.side} all="Buy and sell" options={opts(ORDER_SIDES)} onChange={(v) => set({ side: v })} />
       <FilterSelect id="co-base" label="Base asset" value={f.base_asset} all="All base assets" options={opts(bases)} onChange={(v) => set({ base_asset: v })} />
-      <FilterSelect id="co-quote" label="Quote asset" value={f.quote_asset} all="All quote assets" options={opts(quotes)} onChange={(v) => set({ quote_asset: v })} />
+      <FilterSelect
+        id="co-quote"
+        label="Quote asset"
+        value={f.quote_asset}
+        all="All quote assets"
+        options={opts(quotes)}
+        onChange={(v) => set({ quote_asset: v })}
+      />
       {any ? (
         <Button variant="ghost" onClick={() => set({ status: null, side: null, base_asset: null, quote_asset: null })}>
           Clear filters

@@ -41,7 +41,11 @@ export function CursorPager({
           </Link>
         ) : null}
         {nextCursor ? (
-          <Link className="rounded-md border px-3 py-1.5 hover:bg-accent" href={{ pathname, query: cursorQuery(filters, olderPage(page, nextCursor), prefix) }} scroll={false}>
+          <Link
+            className="rounded-md border px-3 py-1.5 hover:bg-accent"
+            href={{ pathname, query: cursorQuery(filters, olderPage(page, nextCursor), prefix) }}
+            scroll={false}
+          >
             Older
           </Link>
         ) : null}

@@ -1,7 +1,17 @@
 import { Link } from "@/components/ui/link";
 
 /** A Coins list with nothing to show: why, and what to do next. */
-export function CoinsEmptyState({ testId, title, hint, action }: { testId: string; title: string; hint: string; action?: { href: string; label: string } | null }) {
+export function CoinsEmptyState({
+  testId,
+  title,
+  hint,
+  action,
+}: {
+  testId: string;
+  title: string;
+  hint: string;
+  action?: { href: string; label: string } | null;
+}) {
   return (
     <div className="rounded-lg border border-dashed p-10 text-center" data-testid={testId}>
       <p className="font-medium">{title}</p>

@@ -13,7 +13,12 @@ export const PENDING_POLL_MS = 3_000;
  * A Coins view's data from its GET route: hydrated by the server's read, refetched every
  * `every` ms, or while `moving` says something on it is still pending.
  */
-export function useCoinsQuery<T>(key: readonly unknown[], url: string, initial: T, opts: { moving?: (data: T) => boolean; every?: number } = {}): UseQueryResult<T, Error> & { data: T } {
+export function useCoinsQuery<T>(
+  key: readonly unknown[],
+  url: string,
+  initial: T,
+  opts: { moving?: (data: T) => boolean; every?: number } = {},
+): UseQueryResult<T, Error> & { data: T } {
   return useQuery({
     queryKey: ["coins", ...key],
     queryFn: () => fetchJson<T>(url, "This could not be loaded. Try again in a moment."),
@@ -23,7 +28,17 @@ export function useCoinsQuery<T>(key: readonly unknown[], url: string, initial: 
 }
 
 /** A Coins table with its refresh error (and retry), its stale-data note, and an optional pager. */
-export function CoinsTable({ q, caption, children, after }: { q: UseQueryResult<Freshness, Error> & { data: Freshness }; caption: string; children: React.ReactNode; after?: React.ReactNode }) {
+export function CoinsTable({
+  q,
+  caption,
+  children,
+  after,
+}: {
+  q: UseQueryResult<Freshness, Error> & { data: Freshness };
+  caption: string;
+  children: React.ReactNode;
+  after?: React.ReactNode;
+}) {
   return (
     <div className="grid gap-3">
       {q.isError ? <ReadError title="Could not refresh" message={q.error.message} onRetry={() => void q.refetch()} /> : null}

@@ -25,13 +25,29 @@ export function CoinsTransactionsTable({ initial, filters }: { initial: CursorPa
   const view = q.data;
   const filtered = Object.values(listFilters).some(Boolean);
   if (view.rows.length === 0) {
-    return <CoinsEmptyState testId="coins-transactions-empty" title={filtered ? "No transactions match these filters" : "No Coins transactions yet"} hint={filtered ? "Clear a filter to see more." : "Deposits, trades, fees and withdrawals appear here."} />;
+    return (
+      <CoinsEmptyState
+        testId="coins-transactions-empty"
+        title={filtered ? "No transactions match these filters" : "No Coins transactions yet"}
+        hint={filtered ? "Clear a filter to see more." : "Deposits, trades, fees and withdrawals appear here."}
+      />
+    );
   }
   return (
     <CoinsTable
       q={q}
       caption="Coins transactions, newest first"
-      after={<CursorPager pathname="/coins/transactions" label="Coins transaction pages" filters={listFilters} page={filters} nextCursor={view.nextCursor} shown={view.rows.length} noun={["transaction", "transactions"]} />}
+      after={
+        <CursorPager
+          pathname="/coins/transactions"
+          label="Coins transaction pages"
+          filters={listFilters}
+          page={filters}
+          nextCursor={view.nextCursor}
+          shown={view.rows.length}
+          noun={["transaction", "transactions"]}
+        />
+      }
     >
       <TableHeader>
         <TableRow>

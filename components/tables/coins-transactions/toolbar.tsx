@@ -10,13 +10,24 @@ const opts = (values: readonly string[]) => values.map((v) => ({ value: v, label
 /** Type, asset and status filters in the URL; any change goes back to the newest page. */
 export function TransactionsToolbar({ assets }: { assets: string[] }) {
   const [pending, start] = useTransition();
-  const [f, setF] = useQueryStates({ type: parseAsString, asset: parseAsString, status: parseAsString, cursor: parseAsString, trail: parseAsString }, { shallow: false, startTransition: start });
+  const [f, setF] = useQueryStates(
+    { type: parseAsString, asset: parseAsString, status: parseAsString, cursor: parseAsString, trail: parseAsString },
+    { shallow: false, startTransition: start },
+  );
   const set = (patch: Partial<Record<"type" | "asset" | "status", string | null>>) => void setF({ ...patch, cursor: null, trail: null });
   return (
     <div className="mb-4 flex flex-wrap items-end gap-3" aria-busy={pending} data-testid="coins-transactions-toolbar">
       <FilterSelect closed id="ct-type" label="Type" value={f.type} all="All types" options={opts(TRANSACTION_TYPES)} onChange={(v) => set({ type: v })} />
       <FilterSelect id="ct-asset" label="Asset" value={f.asset} all="All assets" options={opts(assets)} onChange={(v) => set({ asset: v })} />
-      <FilterSelect closed id="ct-status" label="Status" value={f.status} all="All statuses" options={opts(TRANSACTION_STATUSES)} onChange={(v) => set({ status: v })} />
+      <FilterSelect
+        closed
+        id="ct-status"
+        label="Status"
+        value={f.status}
+        all="All statuses"
+        options={opts(TRANSACTION_STATUSES)}
+        onChange={(v) => set({ status: v })}
+      />
       {f.type || f.asset || f.status ? (
         <Button variant="ghost" onClick={() => set({ type: null, asset: null, status: null })}>
           Clear filters

@@ -13,7 +13,9 @@ import { formatDateTime } from "@/lib/format";
 /** A withdrawal list's page, polled while a withdrawal on it is still on its way (no webhooks on Coins). */
 function useWithdrawalPage<T extends { status: string }>(kind: "crypto" | "fiat", initial: CursorPage<T>, filters: WithdrawalFilters) {
   const query = new URLSearchParams(cursorQuery({ status: filters.status, asset: filters.asset }, filters)).toString();
-  return useCoinsQuery([`${kind}-withdrawals`, query], `/api/coins/withdrawals/${kind}?${query}`, initial, { moving: (d) => d.rows.some((w) => isMovingWithdrawal(w.status)) });
+  return useCoinsQuery([`${kind}-withdrawals`, query], `/api/coins/withdrawals/${kind}?${query}`, initial, {
+    moving: (d) => d.rows.some((w) => isMovingWithdrawal(w.status)),
+  });
 }
 
 /** The row's short id, linking to the withdrawal's detail page. */
@@ -21,7 +23,10 @@ function IdLink({ kind, id }: { kind: WithdrawalKind; id: string }) {
   return (
     <Link href={withdrawalHref(kind, id)} className="font-mono text-xs underline-offset-4 hover:underline focus-visible:underline">
       {id.slice(0, 8)}
-      <span className="sr-only"> {kind} withdrawal {id}</span>
+      <span className="sr-only">
+        {" "}
+        {kind} withdrawal {id}
+      </span>
     </Link>
   );
 }
@@ -31,18 +36,43 @@ function Failure({ reason }: { reason: string | null | undefined }) {
 }
 
 /** Crypto withdrawals: amount, network fee and total debit in the asset, address, chain, tx hash. */
-export function CryptoWithdrawalsTable({ initial, filters, pagerFilters }: { initial: CursorPage<CryptoWithdrawal>; filters: WithdrawalFilters; pagerFilters: Record<string, string | undefined> }) {
+export function CryptoWithdrawalsTable({
+  initial,
+  filters,
+  pagerFilters,
+}: {
+  initial: CursorPage<CryptoWithdrawal>;
+  filters: WithdrawalFilters;
+  pagerFilters: Record<string, string | undefined>;
+}) {
   const q = useWithdrawalPage("crypto", initial, filters);
   const view = q.data;
   if (view.rows.length === 0) {
     const filtered = Boolean(filters.status || filters.asset);
-    return <CoinsEmptyState testId="coins-crypto-withdrawals-empty" title={filtered ? "No crypto withdrawals match these filters" : "No crypto withdrawals yet"} hint={filtered ? "Clear a filter to see more." : "Crypto sent to saved addresses appears here."} />;
+    return (
+      <CoinsEmptyState
+        testId="coins-crypto-withdrawals-empty"
+        title={filtered ? "No crypto withdrawals match these filters" : "No crypto withdrawals yet"}
+        hint={filtered ? "Clear a filter to see more." : "Crypto sent to saved addresses appears here."}
+      />
+    );
   }
   return (
     <CoinsTable
       q={q}
       caption="Crypto withdrawals, newest first"
-      after={<CursorPager pathname="/coins/withdrawals" label="Crypto withdrawal pages" filters={pagerFilters} page={filters} prefix="crypto_" nextCursor={view.nextCursor} shown={view.rows.length} noun={["withdrawal", "withdrawals"]} />}
+      after={
+        <CursorPager
+          pathname="/coins/withdrawals"
+          label="Crypto withdrawal pages"
+          filters={pagerFilters}
+          page={filters}
+          prefix="crypto_"
+          nextCursor={view.nextCursor}
+          shown={view.rows.length}
+          noun={["withdrawal", "withdrawals"]}
+        />
+      }
     >
       <TableHeader>
         <TableRow>
@@ -89,17 +119,42 @@ export function CryptoWithdrawalsTable({ initial, filters, pagerFilters }: { ini
 }
 
 /** Fiat withdrawals: amount, fee and total debit, the bank account paid, reference and status. */
-export function FiatWithdrawalsTable({ initial, filters, pagerFilters }: { initial: CursorPage<FiatWithdrawal>; filters: WithdrawalFilters; pagerFilters: Record<string, string | undefined> }) {
+export function FiatWithdrawalsTable({
+  initial,
+  filters,
+  pagerFilters,
+}: {
+  initial: CursorPage<FiatWithdrawal>;
+  filters: WithdrawalFilters;
+  pagerFilters: Record<string, string | undefined>;
+}) {
   const q = useWithdrawalPage("fiat", initial, filters);
   const view = q.data;
   if (view.rows.length === 0) {
-    return <CoinsEmptyState testId="coins-fiat-withdrawals-empty" title={filters.status ? "No fiat withdrawals with this status" : "No fiat withdrawals yet"} hint={filters.status ? "Clear the filter to see more." : "Naira paid out to bank accounts appears here."} />;
+    return (
+      <CoinsEmptyState
+        testId="coins-fiat-withdrawals-empty"
+        title={filters.status ? "No fiat withdrawals with this status" : "No fiat withdrawals yet"}
+        hint={filters.status ? "Clear the filter to see more." : "Naira paid out to bank accounts appears here."}
+      />
+    );
   }
   return (
     <CoinsTable
       q={q}
       caption="Fiat withdrawals, newest first"
-      after={<CursorPager pathname="/coins/withdrawals" label="Fiat withdrawal pages" filters={pagerFilters} page={filters} prefix="fiat_" nextCursor={view.nextCursor} shown={view.rows.length} noun={["withdrawal", "withdrawals"]} />}
+      after={
+        <CursorPager
+          pathname="/coins/withdrawals"
+          label="Fiat withdrawal pages"
+          filters={pagerFilters}
+          page={filters}
+          prefix="fiat_"
+          nextCursor={view.nextCursor}
+          shown={view.rows.length}
+          noun={["withdrawal", "withdrawals"]}
+        />
+      }
     >
       <TableHeader>
         <TableRow>

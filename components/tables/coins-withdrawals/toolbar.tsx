@@ -19,8 +19,25 @@ export function WithdrawalsToolbar({ kind, assets = [] }: { kind: "crypto" | "fi
   const set = (patch: Record<string, string | null>) => void setF({ ...patch, [`${kind}_cursor`]: null, [`${kind}_trail`]: null });
   return (
     <div className="mb-3 flex flex-wrap items-end gap-3" aria-busy={pending} data-testid={`coins-${kind}-withdrawals-toolbar`}>
-      <FilterSelect closed id={`cw-${kind}-status`} label={kind === "crypto" ? "Crypto status" : "Fiat status"} value={f[`${kind}_status`] ?? null} all="All statuses" options={statuses} onChange={(v) => set({ [`${kind}_status`]: v })} />
-      {kind === "crypto" ? <FilterSelect id="cw-crypto-asset" label="Asset" value={f.crypto_asset ?? null} all="All assets" options={assets.map((a) => ({ value: a, label: a }))} onChange={(v) => set({ crypto_asset: v })} /> : null}
+      <FilterSelect
+        closed
+        id={`cw-${kind}-status`}
+        label={kind === "crypto" ? "Crypto status" : "Fiat status"}
+        value={f[`${kind}_status`] ?? null}
+        all="All statuses"
+        options={statuses}
+        onChange={(v) => set({ [`${kind}_status`]: v })}
+      />
+      {kind === "crypto" ? (
+        <FilterSelect
+          id="cw-crypto-asset"
+          label="Asset"
+          value={f.crypto_asset ?? null}
+          all="All assets"
+          options={assets.map((a) => ({ value: a, label: a }))}
+          onChange={(v) => set({ crypto_asset: v })}
+        />
+      ) : null}
     </div>
   );
 }

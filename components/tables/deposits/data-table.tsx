@@ -24,7 +24,19 @@ export interface DepositRow {
   created_at: string;
 }
 
-export function DepositsTable({ rows, page, pages, total, filters }: { rows: DepositRow[]; page: number; pages: number; total: number; filters: DepositFilters }) {
+export function DepositsTable({
+  rows,
+  page,
+  pages,
+  total,
+  filters,
+}: {
+  rows: DepositRow[];
+  page: number;
+  pages: number;
+  total: number;
+  filters: DepositFilters;
+}) {
   const filtered = Object.entries(filters).some(([k, v]) => k !== "page" && v !== undefined);
   if (!rows.length) return <DepositsEmptyState filtered={filtered} />;
   return (
@@ -70,7 +82,11 @@ export function DepositsTable({ rows, page, pages, total, filters }: { rows: Dep
                   <Amount value={d.settled_amount} currency={d.settled_currency} />
                 </TableCell>
                 <TableCell className="text-right text-sm">
-                  {d.fees?.deposit_fee?.amount && d.fees.deposit_fee.currency ? <Amount value={d.fees.deposit_fee.amount} currency={d.fees.deposit_fee.currency} /> : "—"}
+                  {d.fees?.deposit_fee?.amount && d.fees.deposit_fee.currency ? (
+                    <Amount value={d.fees.deposit_fee.amount} currency={d.fees.deposit_fee.currency} />
+                  ) : (
+                    "—"
+                  )}
                   {d.fees?.total_fee_usd ? (
                     <div className="text-xs text-muted-foreground">
                       <Amount value={d.fees.total_fee_usd} currency="USD" /> total

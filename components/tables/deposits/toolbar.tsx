@@ -15,16 +15,51 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function DepositsToolbar() {
   const [pending, start] = useTransition();
   const [f, setF] = useQueryStates(
-    { status: parseAsString, settlement: parseAsString, type: parseAsString, customer: parseAsString, from: parseAsString, to: parseAsString, page: parseAsString },
+    {
+      status: parseAsString,
+      settlement: parseAsString,
+      type: parseAsString,
+      customer: parseAsString,
+      from: parseAsString,
+      to: parseAsString,
+      page: parseAsString,
+    },
     { shallow: false, startTransition: start },
   );
   const set = (patch: Partial<Record<keyof typeof f, string | null>>) => void setF({ ...patch, page: null });
   const status = f.status === "FLAGGED" ? "REQUIRES_REVIEW" : f.status;
   return (
     <div className="mb-4 flex flex-wrap items-end gap-3" aria-busy={pending}>
-      <FilterSelect closed id="deposits-status" label="Status" className="w-44" value={status} all="Any status" options={statusOptions} onChange={(v) => set({ status: v })} />
-      <FilterSelect closed id="deposits-settlement" label="Settlement" className="w-44" value={f.settlement} all="Any settlement" options={statusOptions} onChange={(v) => set({ settlement: v })} />
-      <FilterSelect closed id="deposits-type" label="Type" className="w-44" value={f.type} all="Any type" options={typeOptions} onChange={(v) => set({ type: v })} />
+      <FilterSelect
+        closed
+        id="deposits-status"
+        label="Status"
+        className="w-44"
+        value={status}
+        all="Any status"
+        options={statusOptions}
+        onChange={(v) => set({ status: v })}
+      />
+      <FilterSelect
+        closed
+        id="deposits-settlement"
+        label="Settlement"
+        className="w-44"
+        value={f.settlement}
+        all="Any settlement"
+        options={statusOptions}
+        onChange={(v) => set({ settlement: v })}
+      />
+      <FilterSelect
+        closed
+        id="deposits-type"
+        label="Type"
+        className="w-44"
+        value={f.type}
+        all="Any type"
+        options={typeOptions}
+        onChange={(v) => set({ type: v })}
+      />
       <div className="grid gap-1.5">
         <Label htmlFor="deposits-customer">Customer id</Label>
         <Input

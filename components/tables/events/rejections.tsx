@@ -20,8 +20,8 @@ export function RejectionsTable({ rows, total, includeUnattributed }: { rows: Re
           Refused deliveries <span className="text-muted-foreground">({total})</span>
         </h2>
         <p className="text-sm text-muted-foreground">
-          Requests to the webhook address that failed the signature or body checks. Many of them usually mean a webhook secret differs from the
-          provider&apos;s: set the current one under API keys. Bodies of refused requests are not kept.
+          Requests to the webhook address that failed the signature or body checks. Many of them usually mean a webhook secret differs from the provider&apos;s:
+          set the current one under API keys. Bodies of refused requests are not kept.
         </p>
         <p className="text-sm text-muted-foreground" data-testid="rejections-scope">
           {includeUnattributed
@@ -36,7 +36,9 @@ export function RejectionsTable({ rows, total, includeUnattributed }: { rows: Re
       ) : (
         <div className="rounded-lg border">
           <Table>
-            <TableCaption className="sr-only">Refused webhook deliveries, newest first{total > rows.length ? `, latest ${rows.length} of ${total}` : ""}</TableCaption>
+            <TableCaption className="sr-only">
+              Refused webhook deliveries, newest first{total > rows.length ? `, latest ${rows.length} of ${total}` : ""}
+            </TableCaption>
             <TableHeader>
               <TableRow>
                 <TableHead>When</TableHead>
@@ -52,7 +54,11 @@ export function RejectionsTable({ rows, total, includeUnattributed }: { rows: Re
                   <TableCell className="text-sm whitespace-nowrap">{formatDateTime(r.at)}</TableCell>
                   <TableCell className="font-mono text-xs">
                     {r.sourceIp ?? "unknown"}
-                    {r.userAgent ? <div className="max-w-56 truncate font-sans text-muted-foreground" title={r.userAgent}>{r.userAgent}</div> : null}
+                    {r.userAgent ? (
+                      <div className="max-w-56 truncate font-sans text-muted-foreground" title={r.userAgent}>
+                        {r.userAgent}
+                      </div>
+                    ) : null}
                   </TableCell>
                   <TableCell className="text-sm">{r.reason}</TableCell>
                   <TableCell className="text-sm">{r.surface}</TableCell>

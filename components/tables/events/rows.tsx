@@ -51,7 +51,9 @@ export function EventRows({ rows }: { rows: EventTableRow[] }) {
                   onClick={() => toggle(r.id)}
                 >
                   <ChevronRight aria-hidden className={`size-4 transition-transform ${expanded ? "rotate-90" : ""}`} />
-                  <span className="sr-only">{expanded ? "Hide" : "Show"} payload of {r.name}</span>
+                  <span className="sr-only">
+                    {expanded ? "Hide" : "Show"} payload of {r.name}
+                  </span>
                 </button>
               </TableCell>
               <TableCell className="text-sm whitespace-nowrap">{formatDateTime(r.receivedAt)}</TableCell>

@@ -12,7 +12,17 @@ function choices(value: string | null, options: string[], labels?: Record<string
 }
 
 /** Filters live in the URL (shareable, back-button friendly); the server reads them and renders the rows. */
-export function EventsToolbar({ names, resources, statuses, resourceLabels }: { names: string[]; resources: string[]; statuses: string[]; resourceLabels: Record<string, string> }) {
+export function EventsToolbar({
+  names,
+  resources,
+  statuses,
+  resourceLabels,
+}: {
+  names: string[];
+  resources: string[];
+  statuses: string[];
+  resourceLabels: Record<string, string>;
+}) {
   const [pending, start] = useTransition();
   const [f, setF] = useQueryStates(
     { name: parseAsString, resource: parseAsString, status: parseAsString, q: parseAsString, from: parseAsString, to: parseAsString, page: parseAsString },
@@ -21,9 +31,33 @@ export function EventsToolbar({ names, resources, statuses, resourceLabels }: { 
   const set = (patch: Partial<Record<keyof typeof f, string | null>>) => void setF({ ...patch, page: null });
   return (
     <div className="mb-4 flex flex-wrap items-end gap-3" aria-busy={pending}>
-      <FilterSelect id="events-name" label="Event" className="w-48" value={f.name} all="All events" options={choices(f.name, names)} onChange={(v) => set({ name: v })} />
-      <FilterSelect id="events-resource" label="Resource" className="w-48" value={f.resource} all="All resources" options={choices(f.resource, resources, resourceLabels)} onChange={(v) => set({ resource: v })} />
-      <FilterSelect id="events-status" label="Status" className="w-48" value={f.status} all="Any status" options={choices(f.status, statuses)} onChange={(v) => set({ status: v })} />
+      <FilterSelect
+        id="events-name"
+        label="Event"
+        className="w-48"
+        value={f.name}
+        all="All events"
+        options={choices(f.name, names)}
+        onChange={(v) => set({ name: v })}
+      />
+      <FilterSelect
+        id="events-resource"
+        label="Resource"
+        className="w-48"
+        value={f.resource}
+        all="All resources"
+        options={choices(f.resource, resources, resourceLabels)}
+        onChange={(v) => set({ resource: v })}
+      />
+      <FilterSelect
+        id="events-status"
+        label="Status"
+        className="w-48"
+        value={f.status}
+        all="Any status"
+        options={choices(f.status, statuses)}
+        onChange={(v) => set({ status: v })}
+      />
       <div className="grid gap-1.5">
         <Label htmlFor="events-q">Resource id</Label>
         <Input

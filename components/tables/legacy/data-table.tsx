@@ -35,7 +35,9 @@ export function LegacyTable<T extends { id: string }>({
 }) {
   if (!rows.length) {
     const filtered = Object.values(filters.values).some(Boolean);
-    return <LegacyEmptyState noun={noun[1]} filtered={filtered} pastEnd={view.page > 1 ? { href: { pathname: path, query: legacyQuery(filters, 1) } } : null} />;
+    return (
+      <LegacyEmptyState noun={noun[1]} filtered={filtered} pastEnd={view.page > 1 ? { href: { pathname: path, query: legacyQuery(filters, 1) } } : null} />
+    );
   }
   return (
     <div className="grid gap-3">
@@ -64,7 +66,14 @@ export function LegacyTable<T extends { id: string }>({
           </TableBody>
         </Table>
       </div>
-      <Pager label={`${noun[0][0]!.toUpperCase()}${noun[0].slice(1)} pages`} noun={noun} page={view.page} pages={view.pages} total={view.total} filters={legacyQuery(filters, 1)} />
+      <Pager
+        label={`${noun[0][0]!.toUpperCase()}${noun[0].slice(1)} pages`}
+        noun={noun}
+        page={view.page}
+        pages={view.pages}
+        total={view.total}
+        filters={legacyQuery(filters, 1)}
+      />
     </div>
   );
 }

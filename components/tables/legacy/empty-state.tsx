@@ -1,7 +1,15 @@
 import { Link } from "@/components/ui/link";
 
 /** No rows: because of the filters, because the page is past the end, or because there are none. */
-export function LegacyEmptyState({ noun, filtered, pastEnd }: { noun: string; filtered: boolean; pastEnd: { href: { pathname: string; query: Record<string, string> } } | null }) {
+export function LegacyEmptyState({
+  noun,
+  filtered,
+  pastEnd,
+}: {
+  noun: string;
+  filtered: boolean;
+  pastEnd: { href: { pathname: string; query: Record<string, string> } } | null;
+}) {
   return (
     <div className="rounded-lg border border-dashed p-10 text-center" data-testid="legacy-empty">
       <p className="font-medium">{pastEnd ? "This page is past the end of the list" : filtered ? `No ${noun} match these filters` : `No ${noun}`}</p>

@@ -11,7 +11,19 @@ import type { ToolbarFilter } from "@/lib/legacy/views";
  * server reads them and renders the rows. `values` are the server's parsed ones, so a value it
  * ignored never shows as chosen; any change also drops the ignored parameters from the URL.
  */
-export function LegacyToolbar({ id, filters, values, limit, ignored }: { id: string; filters: ToolbarFilter[]; values: Record<string, string | undefined>; limit: number; ignored: string[] }) {
+export function LegacyToolbar({
+  id,
+  filters,
+  values,
+  limit,
+  ignored,
+}: {
+  id: string;
+  filters: ToolbarFilter[];
+  values: Record<string, string | undefined>;
+  limit: number;
+  ignored: string[];
+}) {
   const [pending, start] = useTransition();
   const params = Object.fromEntries([...filters.map((f) => f.param), "page", "limit", ...ignored].map((p) => [p, parseAsString]));
   const [, setQuery] = useQueryStates(params, { shallow: false, startTransition: start });
@@ -23,9 +35,24 @@ export function LegacyToolbar({ id, filters, values, limit, ignored }: { id: str
   return (
     <div className="mb-4 flex flex-wrap items-end gap-3" aria-busy={pending} data-testid={`${id}-toolbar`}>
       {filters.map((f) => (
-        <FilterSelect key={f.param} id={`${id}-${f.param}`} label={f.label} value={values[f.param] ?? null} all={f.all} options={f.options} onChange={(v) => set({ [f.param]: v })} />
+        <FilterSelect
+          key={f.param}
+          id={`${id}-${f.param}`}
+          label={f.label}
+          value={values[f.param] ?? null}
+          all={f.all}
+          options={f.options}
+          onChange={(v) => set({ [f.param]: v })}
+        />
       ))}
-      <FilterSelect id={`${id}-limit`} label="Rows per page" className="w-28" value={String(limit)} options={sizes.map((s) => ({ value: String(s), label: String(s) }))} onChange={(v) => set({ limit: Number(v) === DEFAULT_PAGE_SIZE ? null : v })} />
+      <FilterSelect
+        id={`${id}-limit`}
+        label="Rows per page"
+        className="w-28"
+        value={String(limit)}
+        options={sizes.map((s) => ({ value: String(s), label: String(s) }))}
+        onChange={(v) => set({ limit: Number(v) === DEFAULT_PAGE_SIZE ? null : v })}
+      />
       {filtered ? (
         <Button variant="ghost" onClick={() => set(Object.fromEntries(filters.map((f) => [f.param, null])))}>
           Clear filters

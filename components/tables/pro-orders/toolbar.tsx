@@ -11,7 +11,10 @@ import { PRO_ORDER_STATUSES, PRO_SYMBOLS, WORKING_STATUSES } from "@/lib/pro/lab
  */
 export function ProOrdersToolbar() {
   const [pending, start] = useTransition();
-  const [f, setF] = useQueryStates({ view: parseAsString, status: parseAsString, symbol: parseAsString, page: parseAsString }, { shallow: false, startTransition: start });
+  const [f, setF] = useQueryStates(
+    { view: parseAsString, status: parseAsString, symbol: parseAsString, page: parseAsString },
+    { shallow: false, startTransition: start },
+  );
   const history = f.view === "history";
   const statuses = history ? PRO_ORDER_STATUSES : WORKING_STATUSES;
   return (
@@ -33,7 +36,14 @@ export function ProOrdersToolbar() {
         options={statuses.map((s) => ({ value: s, label: s }))}
         onChange={(status) => void setF({ status, page: null })}
       />
-      <FilterSelect id="pro-orders-symbol" label="Symbol" value={f.symbol} all="All symbols" options={PRO_SYMBOLS.map((s) => ({ value: s, label: s }))} onChange={(symbol) => void setF({ symbol, page: null })} />
+      <FilterSelect
+        id="pro-orders-symbol"
+        label="Symbol"
+        value={f.symbol}
+        all="All symbols"
+        options={PRO_SYMBOLS.map((s) => ({ value: s, label: s }))}
+        onChange={(symbol) => void setF({ symbol, page: null })}
+      />
       {f.status || f.symbol ? (
         <Button variant="ghost" onClick={() => void setF({ status: null, symbol: null, page: null })}>
           Clear filters

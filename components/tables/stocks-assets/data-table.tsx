@@ -18,7 +18,9 @@ import { AssetsEmptyState } from "./empty-state";
 
 /** Every asset for the URL's filters, polled so prices and market status stay current. */
 export function AssetsTable({ initial, filters }: { initial: AssetListView; filters: AssetFilters }) {
-  const query = new URLSearchParams(Object.entries({ category: filters.category, q: filters.q }).filter((e): e is [string, string] => Boolean(e[1]))).toString();
+  const query = new URLSearchParams(
+    Object.entries({ category: filters.category, q: filters.q }).filter((e): e is [string, string] => Boolean(e[1])),
+  ).toString();
   const q = useQuery({
     queryKey: ["stocks", "assets", query],
     queryFn: () => fetchJson<AssetListView>(`/api/stocks/assets${query ? `?${query}` : ""}`, "The assets could not be loaded. Try again in a moment."),
@@ -49,7 +51,10 @@ export function AssetsTable({ initial, filters }: { initial: AssetListView; filt
             {assets.map((a) => (
               <TableRow key={a.symbol} data-testid="asset-row" data-symbol={a.symbol}>
                 <TableCell>
-                  <Link href={`/stocks/assets/${encodeURIComponent(a.symbol)}`} className="font-medium underline-offset-4 hover:underline focus-visible:underline">
+                  <Link
+                    href={`/stocks/assets/${encodeURIComponent(a.symbol)}`}
+                    className="font-medium underline-offset-4 hover:underline focus-visible:underline"
+                  >
                     {a.symbol}
                     <span className="sr-only">: open {a.name ?? a.symbol}</span>
                   </Link>
@@ -88,7 +93,8 @@ export function AssetsTable({ initial, filters }: { initial: AssetListView; filt
         </Table>
       </div>
       <p className="text-xs text-muted-foreground">
-        {assets.length === q.data.data.total ? `${assets.length} assets` : `${assets.length} of ${q.data.data.total} assets`}. Times in UTC; prices refresh every 30 seconds.
+        {assets.length === q.data.data.total ? `${assets.length} assets` : `${assets.length} of ${q.data.data.total} assets`}. Times in UTC; prices refresh
+        every 30 seconds.
       </p>
     </div>
   );

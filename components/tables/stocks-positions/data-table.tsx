@@ -40,7 +40,10 @@ export function PositionsTable({ figures }: { figures: PortfolioFigures }) {
           {figures.positions.map((p) => (
             <TableRow key={p.symbol} data-testid="position-row" data-symbol={p.symbol} data-priced={p.priced}>
               <TableCell>
-                <Link href={`/stocks/assets/${encodeURIComponent(p.symbol)}`} className="font-medium underline-offset-4 hover:underline focus-visible:underline">
+                <Link
+                  href={`/stocks/assets/${encodeURIComponent(p.symbol)}`}
+                  className="font-medium underline-offset-4 hover:underline focus-visible:underline"
+                >
                   {p.symbol}
                 </Link>
                 {p.name ? <div className="text-xs text-muted-foreground">{p.name}</div> : null}
@@ -66,7 +69,9 @@ export function PositionsTable({ figures }: { figures: PortfolioFigures }) {
                   </Badge>
                 )}
               </TableCell>
-              <TableCell className="text-right">{p.priced ? <Change pct={p.change24hPct} usd={p.change24hUsd} /> : <span className="text-muted-foreground">—</span>}</TableCell>
+              <TableCell className="text-right">
+                {p.priced ? <Change pct={p.change24hPct} usd={p.change24hUsd} /> : <span className="text-muted-foreground">—</span>}
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>

@@ -35,8 +35,8 @@ export function PricesTable({ initial, symbols }: { initial: PricesView; symbols
       <StaleNote stale={q.data.stale} fetchedAt={q.data.fetchedAt} />
       {staleCount > 0 ? (
         <p className="text-sm" data-testid="stale-summary">
-          {staleCount === 1 ? "One price is" : `${staleCount} prices are`} stale: the provider&apos;s feed stopped updating {staleCount === 1 ? "it" : "them"}. Do not rely on{" "}
-          {staleCount === 1 ? "it" : "them"} for decisions.
+          {staleCount === 1 ? "One price is" : `${staleCount} prices are`} stale: the provider&apos;s feed stopped updating {staleCount === 1 ? "it" : "them"}.
+          Do not rely on {staleCount === 1 ? "it" : "them"} for decisions.
         </p>
       ) : null}
       <div className="rounded-lg border">
@@ -53,9 +53,18 @@ export function PricesTable({ initial, symbols }: { initial: PricesView; symbols
           </TableHeader>
           <TableBody>
             {prices.map((p) => (
-              <TableRow key={p.symbol} data-testid="price-row" data-symbol={p.symbol} data-stale={p.stale === true} className={p.stale ? "bg-warning/10" : undefined}>
+              <TableRow
+                key={p.symbol}
+                data-testid="price-row"
+                data-symbol={p.symbol}
+                data-stale={p.stale === true}
+                className={p.stale ? "bg-warning/10" : undefined}
+              >
                 <TableCell>
-                  <Link href={`/stocks/assets/${encodeURIComponent(p.symbol)}`} className="font-medium underline-offset-4 hover:underline focus-visible:underline">
+                  <Link
+                    href={`/stocks/assets/${encodeURIComponent(p.symbol)}`}
+                    className="font-medium underline-offset-4 hover:underline focus-visible:underline"
+                  >
                     {p.symbol}
                   </Link>
                 </TableCell>

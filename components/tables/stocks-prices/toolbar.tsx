@@ -31,7 +31,13 @@ export function PricesToolbar({ serverError }: { serverError?: string }) {
         apply(String(new FormData(e.currentTarget).get("symbols") ?? ""));
       }}
     >
-      <Field label="Symbols" htmlFor="prices-symbols" description="Comma-separated, e.g. AAPL, TSLA. Blank shows every asset." error={error ?? serverError} className="w-80">
+      <Field
+        label="Symbols"
+        htmlFor="prices-symbols"
+        description="Comma-separated, e.g. AAPL, TSLA. Blank shows every asset."
+        error={error ?? serverError}
+        className="w-80"
+      >
         <Input key={f.symbols ?? ""} name="symbols" type="search" defaultValue={f.symbols ?? ""} placeholder="All assets" />
       </Field>
       <Button type="submit" variant="outline" className="mb-6">

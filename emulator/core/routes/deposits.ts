@@ -6,16 +6,7 @@ import type { Hono } from "hono";
 import type { EmuEnv, EmulatorContext } from "../../lib/contract";
 import { coreError } from "../../lib/http";
 import { defaultDepositAmount, receiveDeposit, settlementNotReady, type DepositScenario } from "../engine";
-import {
-  enumQuery,
-  FieldErrors,
-  invalidBody,
-  isUuid,
-  notFound,
-  readJsonObject,
-  uuidQuery,
-  validationFailed,
-} from "../http-util";
+import { enumQuery, FieldErrors, invalidBody, isUuid, notFound, readJsonObject, uuidQuery, validationFailed } from "../http-util";
 import { NEXT_AMOUNT_PATH } from "../simulated-amounts";
 import type { Deposit } from "../types";
 import { depositView } from "../views";
@@ -91,7 +82,11 @@ export function mountDeposits(router: Hono<EmuEnv>, ctx: EmulatorContext): void 
     }),
   );
 
-  router.get("/deposits/:id", read, retrieveRoute(ctx, "deposit", (s) => s.deposits, depositView));
+  router.get(
+    "/deposits/:id",
+    read,
+    retrieveRoute(ctx, "deposit", (s) => s.deposits, depositView),
+  );
 
   router.post("/sandbox/deposits", write, async (c) => {
     if (c.get("auth").key.environment !== "sandbox") {
@@ -113,7 +108,10 @@ export function mountDeposits(router: Hono<EmuEnv>, ctx: EmulatorContext): void 
     // here; it is refused rather than ignored, so a client leaning on it learns at once that the
     // real sandbox would not honour it. The emulator-only amount is set through the control API.
     if (body.amount !== undefined) {
-      errors.add("amount", `is not a field of the sandbox simulator (it takes funding_account_id and scenario); in the emulator, set the amount through the control API: PUT ${NEXT_AMOUNT_PATH}`);
+      errors.add(
+        "amount",
+        `is not a field of the sandbox simulator (it takes funding_account_id and scenario); in the emulator, set the amount through the control API: PUT ${NEXT_AMOUNT_PATH}`,
+      );
     }
     const { merchantId, s } = merchantOf(c, ctx);
     const fa = isUuid(faId) ? s.fundingAccounts.find((f) => f.id === faId) : undefined;

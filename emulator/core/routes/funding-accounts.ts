@@ -116,11 +116,13 @@ export function validateSettlementDestination(
     else sd.destination_asset = da as StableAsset;
     const dc = raw.destination_chain;
     if (dc === undefined || dc === null || dc === "") errors.add(`${path}.destination_chain`, "is required for ONCHAIN settlement");
-    else if (typeof dc !== "string" || !(RECIPIENT_CHAINS as readonly string[]).includes(dc)) errors.add(`${path}.destination_chain`, `must be one of ${RECIPIENT_CHAINS.join(", ")}`);
+    else if (typeof dc !== "string" || !(RECIPIENT_CHAINS as readonly string[]).includes(dc))
+      errors.add(`${path}.destination_chain`, `must be one of ${RECIPIENT_CHAINS.join(", ")}`);
     else sd.destination_chain = dc;
     const addr = raw.destination_address;
     if (addr === undefined || addr === null || addr === "") errors.add(`${path}.destination_address`, "is required for ONCHAIN settlement");
-    else if (typeof addr !== "string" || !isEvmAddress(addr)) errors.add(`${path}.destination_address`, "must be an EVM address (0x followed by 40 hex characters)");
+    else if (typeof addr !== "string" || !isEvmAddress(addr))
+      errors.add(`${path}.destination_address`, "must be an EVM address (0x followed by 40 hex characters)");
     else sd.destination_address = addr;
   }
 
@@ -196,7 +198,8 @@ function validateCreate(body: JsonObject, s: CoreSlice, nowMs: number, errors: F
   const customer = body.customer;
   if (customer === undefined || customer === null) errors.add("customer.customer_id", "is required");
   else if (!isObject(customer)) errors.add("customer", "must be an object with customer_id");
-  else if (customer.customer_id === undefined || customer.customer_id === null || customer.customer_id === "") errors.add("customer.customer_id", "is required");
+  else if (customer.customer_id === undefined || customer.customer_id === null || customer.customer_id === "")
+    errors.add("customer.customer_id", "is required");
   else if (!isUuid(customer.customer_id)) errors.add("customer.customer_id", "must be a UUID");
   else if (!s.customers.some((cu) => cu.id === customer.customer_id)) errors.add("customer.customer_id", "customer not found");
   else customerId = customer.customer_id;
@@ -206,7 +209,8 @@ function validateCreate(body: JsonObject, s: CoreSlice, nowMs: number, errors: F
   let chain: string | null = null;
   let currency = "NGN";
   if (frail === "NGN_VIRTUAL_ACCOUNT") {
-    if (body.currency !== undefined && body.currency !== null && body.currency !== "NGN") errors.add("currency", "must be NGN for the NGN_VIRTUAL_ACCOUNT rail");
+    if (body.currency !== undefined && body.currency !== null && body.currency !== "NGN")
+      errors.add("currency", "must be NGN for the NGN_VIRTUAL_ACCOUNT rail");
     if (body.asset !== undefined && body.asset !== null) errors.add("asset", "is only used by the CRYPTO_ADDRESS rail");
     if (body.chain !== undefined && body.chain !== null) errors.add("chain", "is only used by the CRYPTO_ADDRESS rail");
     if (ftype === "TEMPORARY") {
@@ -226,7 +230,8 @@ function validateCreate(body: JsonObject, s: CoreSlice, nowMs: number, errors: F
     if (ch === undefined || ch === null || ch === "") errors.add("chain", "is required for the CRYPTO_ADDRESS rail");
     else if (typeof ch !== "string" || !(FUNDING_CHAINS as readonly string[]).includes(ch)) errors.add("chain", `must be one of ${FUNDING_CHAINS.join(", ")}`);
     else chain = ch;
-    if (body.currency !== undefined && body.currency !== null && asset !== null && body.currency !== asset) errors.add("currency", "must equal asset for the CRYPTO_ADDRESS rail");
+    if (body.currency !== undefined && body.currency !== null && asset !== null && body.currency !== asset)
+      errors.add("currency", "must equal asset for the CRYPTO_ADDRESS rail");
     currency = asset ?? "USDC";
   }
 
@@ -345,7 +350,11 @@ export function mountFundingAccounts(router: Hono<EmuEnv>, ctx: EmulatorContext)
     }),
   );
 
-  router.get("/funding-accounts/:id", read, retrieveRoute(ctx, "funding account", (s) => s.fundingAccounts, fundingAccountView));
+  router.get(
+    "/funding-accounts/:id",
+    read,
+    retrieveRoute(ctx, "funding account", (s) => s.fundingAccounts, fundingAccountView),
+  );
 
   router.patch("/funding-accounts/:id/settlement-destination", write, async (c) => {
     const id = c.req.param("id");
@@ -362,7 +371,12 @@ export function mountFundingAccounts(router: Hono<EmuEnv>, ctx: EmulatorContext)
       return coreError(c, 400, "funding_account_not_eligible", "Only PERMANENT funding accounts can change their settlement destination.");
     }
     if (fa.status !== "ACTIVE") {
-      return coreError(c, 400, "funding_account_not_eligible", `Only ACTIVE funding accounts can change their settlement destination (this one is ${fa.status}).`);
+      return coreError(
+        c,
+        400,
+        "funding_account_not_eligible",
+        `Only ACTIVE funding accounts can change their settlement destination (this one is ${fa.status}).`,
+      );
     }
     // The body is the destination itself; a body wrapped as { settlement_destination } is accepted too.
     const raw = isObject(body.settlement_destination) ? body.settlement_destination : body;

@@ -5,17 +5,7 @@ import { randomUUID } from "node:crypto";
 import type { Hono } from "hono";
 import type { EmuEnv, EmulatorContext } from "../../lib/contract";
 import { addressFor, nextAccountNumber, TEMPORARY_ACCOUNT_TTL_MS } from "../engine";
-import {
-  enumQuery,
-  FieldErrors,
-  invalidBody,
-  isObject,
-  isUuid,
-  readJsonObject,
-  uuidQuery,
-  validationFailed,
-  type JsonObject,
-} from "../http-util";
+import { enumQuery, FieldErrors, invalidBody, isObject, isUuid, readJsonObject, uuidQuery, validationFailed, type JsonObject } from "../http-util";
 import { isRateExpired, MIN_DEPOSIT_NGN } from "../rates";
 import { FUNDING_CHAINS, RECIPIENT_CHAINS, STABLE_ASSETS, VIRTUAL_ACCOUNT_BANK } from "../reference";
 import { resolveBankAccount } from "../recipients-validate";
@@ -70,7 +60,9 @@ function legacyRampList<T extends Onramp | Offramp>(ctx: EmulatorContext, record
       customerId: uuidQuery(c, "customer_id", errors),
     }),
     keep: (o, q) =>
-      (q.status === undefined || o.status === q.status) && (q.type === undefined || o.type === q.type) && (q.customerId === undefined || o.customer_id === q.customerId),
+      (q.status === undefined || o.status === q.status) &&
+      (q.type === undefined || o.type === q.type) &&
+      (q.customerId === undefined || o.customer_id === q.customerId),
   });
 }
 
@@ -88,11 +80,23 @@ export function mountLegacy(router: Hono<EmuEnv>, ctx: EmulatorContext): void {
     }),
   );
 
-  router.get("/payouts/:id", read, retrieveRoute(ctx, "payout", (s) => s.payouts));
+  router.get(
+    "/payouts/:id",
+    read,
+    retrieveRoute(ctx, "payout", (s) => s.payouts),
+  );
 
-  router.get("/onramps", read, legacyRampList(ctx, (s) => s.onramps));
+  router.get(
+    "/onramps",
+    read,
+    legacyRampList(ctx, (s) => s.onramps),
+  );
 
-  router.get("/onramps/:id", read, retrieveRoute(ctx, "onramp", (s) => s.onramps));
+  router.get(
+    "/onramps/:id",
+    read,
+    retrieveRoute(ctx, "onramp", (s) => s.onramps),
+  );
 
   router.post("/onramps", write, frozenBlocked, optionalIdempotency, async (c) => {
     const body = await readJsonObject(c);
@@ -122,9 +126,11 @@ export function mountLegacy(router: Hono<EmuEnv>, ctx: EmulatorContext): void {
       if (st.mode === "ONCHAIN") {
         if (typeof st.asset !== "string" || !(STABLE_ASSETS as readonly string[]).includes(st.asset)) errors.add("settlement.asset", "must be USDC or USDT");
         else settlement.asset = st.asset as StableAsset;
-        if (typeof st.chain !== "string" || !(RECIPIENT_CHAINS as readonly string[]).includes(st.chain)) errors.add("settlement.chain", `must be one of ${RECIPIENT_CHAINS.join(", ")}`);
+        if (typeof st.chain !== "string" || !(RECIPIENT_CHAINS as readonly string[]).includes(st.chain))
+          errors.add("settlement.chain", `must be one of ${RECIPIENT_CHAINS.join(", ")}`);
         else settlement.chain = st.chain;
-        if (typeof st.address !== "string" || !isEvmAddress(st.address)) errors.add("settlement.address", "must be an EVM address (0x followed by 40 hex characters)");
+        if (typeof st.address !== "string" || !isEvmAddress(st.address))
+          errors.add("settlement.address", "must be an EVM address (0x followed by 40 hex characters)");
         else settlement.address = st.address;
       }
       if (st.rate_id !== undefined && st.rate_id !== null) {
@@ -155,9 +161,17 @@ export function mountLegacy(router: Hono<EmuEnv>, ctx: EmulatorContext): void {
     return c.json(o, 201);
   });
 
-  router.get("/offramps", read, legacyRampList(ctx, (s) => s.offramps));
+  router.get(
+    "/offramps",
+    read,
+    legacyRampList(ctx, (s) => s.offramps),
+  );
 
-  router.get("/offramps/:id", read, retrieveRoute(ctx, "offramp", (s) => s.offramps));
+  router.get(
+    "/offramps/:id",
+    read,
+    retrieveRoute(ctx, "offramp", (s) => s.offramps),
+  );
 
   router.post("/offramps", write, frozenBlocked, optionalIdempotency, async (c) => {
     const body = await readJsonObject(c);
@@ -168,7 +182,8 @@ export function mountLegacy(router: Hono<EmuEnv>, ctx: EmulatorContext): void {
     const { type, customerId, developerFee } = commonLegacyFields(body, s, errors);
     let chain: string | null = null;
     let asset: StableAsset | null = null;
-    if (typeof body.chain !== "string" || !(FUNDING_CHAINS as readonly string[]).includes(body.chain)) errors.add("chain", `must be one of ${FUNDING_CHAINS.join(", ")}`);
+    if (typeof body.chain !== "string" || !(FUNDING_CHAINS as readonly string[]).includes(body.chain))
+      errors.add("chain", `must be one of ${FUNDING_CHAINS.join(", ")}`);
     else chain = body.chain;
     if (typeof body.asset !== "string" || !(STABLE_ASSETS as readonly string[]).includes(body.asset)) errors.add("asset", "must be USDC or USDT");
     else asset = body.asset as StableAsset;
@@ -188,7 +203,12 @@ export function mountLegacy(router: Hono<EmuEnv>, ctx: EmulatorContext): void {
         else {
           const resolved = resolveBankAccount(bank.account_number, bank.bank_code);
           if (!resolved.ok) errors.add(`settlement.destination_bank.${resolved.field}`, resolved.message);
-          else settlement.destination_bank = { account_name: resolved.account.account_name, account_number: resolved.account.account_number, bank_code: resolved.account.bank_code };
+          else
+            settlement.destination_bank = {
+              account_name: resolved.account.account_name,
+              account_number: resolved.account.account_number,
+              bank_code: resolved.account.bank_code,
+            };
         }
       } else if (st.rate_id !== undefined && st.rate_id !== null) errors.add("settlement.rate_id", "is not used by INTERNAL_BALANCE settlement");
     }

@@ -8,14 +8,7 @@ import type { EmuEnv, EmulatorContext } from "../../lib/contract";
 import { coreError } from "../../lib/http";
 import { add, cmp, fixed } from "../../lib/money";
 import { balancesView, credit, DELAYS, emit, tryDebit, WITHDRAWAL_FEE_USD } from "../engine";
-import {
-  amountField,
-  enumQuery,
-  FieldErrors,
-  invalidBody,
-  readJsonObject,
-  validationFailed,
-} from "../http-util";
+import { amountField, enumQuery, FieldErrors, invalidBody, readJsonObject, validationFailed } from "../http-util";
 import type { BalanceTransfer, MerchantWithdrawal, WithdrawalStatus } from "../types";
 import { isEvmAddress } from "../validators";
 import { merchantFundingView, withdrawalView } from "../views";
@@ -85,20 +78,32 @@ export function mountMerchant(router: Hono<EmuEnv>, ctx: EmulatorContext): void 
     }
     if (!errors.empty || !amount) return validationFailed(c, errors.fields);
     if (!ENABLED_RAILS.some((r) => r.token === token && r.chain === chain)) {
-      return coreError(c, 400, "withdrawal_rail_not_supported", `Withdrawals of ${String(token)} on ${String(chain)} are not enabled; only USDT on POLYGON is.`, {
-        enabled: ENABLED_RAILS,
-      });
+      return coreError(
+        c,
+        400,
+        "withdrawal_rail_not_supported",
+        `Withdrawals of ${String(token)} on ${String(chain)} are not enabled; only USDT on POLYGON is.`,
+        {
+          enabled: ENABLED_RAILS,
+        },
+      );
     }
     const { merchantId, s } = merchantOf(c, ctx);
     const nowMs = ctx.clock.now();
     const at = ctx.clock.iso(nowMs);
     const total = fixed(add(amount, WITHDRAWAL_FEE_USD), 2);
     if (!tryDebit(s, "withdrawal_balance_usd", total, at)) {
-      return coreError(c, 400, "insufficient_balance", `The withdrawal balance (USD ${s.balances.withdrawal_balance_usd}) does not cover USD ${total} (amount plus fee).`, {
-        available: s.balances.withdrawal_balance_usd,
-        required: total,
-        currency: "USD",
-      });
+      return coreError(
+        c,
+        400,
+        "insufficient_balance",
+        `The withdrawal balance (USD ${s.balances.withdrawal_balance_usd}) does not cover USD ${total} (amount plus fee).`,
+        {
+          available: s.balances.withdrawal_balance_usd,
+          required: total,
+          currency: "USD",
+        },
+      );
     }
     const w: MerchantWithdrawal = {
       id: randomUUID(),
@@ -139,7 +144,11 @@ export function mountMerchant(router: Hono<EmuEnv>, ctx: EmulatorContext): void 
     }),
   );
 
-  router.get("/merchant/withdrawals/:id", read, retrieveRoute(ctx, "withdrawal", (s) => s.withdrawals, withdrawalView));
+  router.get(
+    "/merchant/withdrawals/:id",
+    read,
+    retrieveRoute(ctx, "withdrawal", (s) => s.withdrawals, withdrawalView),
+  );
 
   router.get("/merchant/funding", read, (c) => {
     const { s } = merchantOf(c, ctx);

@@ -7,17 +7,7 @@ import type { EmuEnv, EmulatorContext } from "../../lib/contract";
 import { coreError } from "../../lib/http";
 import { cmp } from "../../lib/money";
 import { emit, quoteTransfer, TRANSFER_REVIEW_THRESHOLD_USD, transferEventView, tryDebit, DELAYS } from "../engine";
-import {
-  amountField,
-  enumQuery,
-  FieldErrors,
-  invalidBody,
-  isObject,
-  isUuid,
-  readJsonObject,
-  uuidQuery,
-  validationFailed,
-} from "../http-util";
+import { amountField, enumQuery, FieldErrors, invalidBody, isObject, isUuid, readJsonObject, uuidQuery, validationFailed } from "../http-util";
 import { FAILING_TEST_ACCOUNT } from "../reference";
 import { recipientFingerprint, validateRecipient, type RecipientInput } from "../recipients-validate";
 import type { CoreSlice, Recipient, RecipientType, Transfer, TransferStatus } from "../types";
@@ -70,7 +60,11 @@ export function mountRecipients(router: Hono<EmuEnv>, ctx: EmulatorContext): voi
     }),
   );
 
-  router.get("/recipients/:id", read, retrieveRoute(ctx, "recipient", (s) => s.recipients, recipientView));
+  router.get(
+    "/recipients/:id",
+    read,
+    retrieveRoute(ctx, "recipient", (s) => s.recipients, recipientView),
+  );
 
   router.post("/transfers", write, frozenBlocked, idempotency, async (c) => {
     const body = await readJsonObject(c);
@@ -127,11 +121,17 @@ export function mountRecipients(router: Hono<EmuEnv>, ctx: EmulatorContext): voi
     const at = ctx.clock.iso(nowMs);
     const quote = quoteTransfer(s, target, currencyStr, amount, nowMs, at);
     if (cmp(s.balances.withdrawal_balance_usd, quote.debit_amount) < 0) {
-      return coreError(c, 400, "insufficient_balance", `The withdrawal balance (USD ${s.balances.withdrawal_balance_usd}) does not cover the debit of USD ${quote.debit_amount}.`, {
-        available: s.balances.withdrawal_balance_usd,
-        required: quote.debit_amount,
-        currency: "USD",
-      });
+      return coreError(
+        c,
+        400,
+        "insufficient_balance",
+        `The withdrawal balance (USD ${s.balances.withdrawal_balance_usd}) does not cover the debit of USD ${quote.debit_amount}.`,
+        {
+          available: s.balances.withdrawal_balance_usd,
+          required: quote.debit_amount,
+          currency: "USD",
+        },
+      );
     }
     if (newRecipient) recipient = upsertRecipient(s, newRecipient, at).recipient;
     const r = recipient as Recipient;
@@ -187,5 +187,9 @@ export function mountRecipients(router: Hono<EmuEnv>, ctx: EmulatorContext): voi
     }),
   );
 
-  router.get("/transfers/:id", read, retrieveRoute(ctx, "transfer", (s) => s.transfers, transferView));
+  router.get(
+    "/transfers/:id",
+    read,
+    retrieveRoute(ctx, "transfer", (s) => s.transfers, transferView),
+  );
 }

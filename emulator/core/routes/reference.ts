@@ -44,7 +44,11 @@ export function mountReference(router: Hono<EmuEnv>, ctx: EmulatorContext): void
     }),
   );
 
-  router.get("/customers/:id", read, retrieveRoute(ctx, "customer", (s) => s.customers, customerView));
+  router.get(
+    "/customers/:id",
+    read,
+    retrieveRoute(ctx, "customer", (s) => s.customers, customerView),
+  );
 
   router.get("/rates", read, (c) => {
     const errors = new FieldErrors();

@@ -30,7 +30,12 @@ export const balanceMove = defineExecutor("balance_move", {
       createdAt: m.created_at ?? null,
       replayed: r.replayed ?? false,
       balance: b
-        ? { collectionUsd: b.collection_balance_usd, withdrawalUsd: b.withdrawal_balance_usd, withdrawalNgn: b.withdrawal_balance_ngn ?? null, updatedAt: b.updated_at ?? null }
+        ? {
+            collectionUsd: b.collection_balance_usd,
+            withdrawalUsd: b.withdrawal_balance_usd,
+            withdrawalNgn: b.withdrawal_balance_ngn ?? null,
+            updatedAt: b.updated_at ?? null,
+          }
         : null,
     };
   },

@@ -20,7 +20,10 @@ export const coinsCryptoWithdrawal = defineExecutor("coins_crypto_withdrawal", {
     currency: p.asset,
   }),
   execute: async ({ upstream, payload, attemptKey, userId }) => {
-    const r = await upstream.coins.createCryptoWithdrawal({ address_id: payload.address_id, asset: payload.asset, chain: payload.chain, amount: payload.amount }, { attemptKey, userId });
+    const r = await upstream.coins.createCryptoWithdrawal(
+      { address_id: payload.address_id, asset: payload.asset, chain: payload.chain, amount: payload.amount },
+      { attemptKey, userId },
+    );
     return { resourceId: r.data.id, status: r.data.status, replayed: r.replayed ?? false };
   },
   detailHref: (id) => withdrawalHref("crypto", id),

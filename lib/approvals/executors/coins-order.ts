@@ -21,7 +21,10 @@ export const coinsOrder = defineExecutor("coins_order", {
   describe: (p) => {
     const spent = p.side === "buy" ? p.quote_asset : p.base_asset;
     return {
-      summary: p.side === "buy" ? `Buy ${p.base_asset} with ${formatAsset(p.amount, spent)} on ${p.base_asset}-${p.quote_asset}` : `Sell ${formatAsset(p.amount, spent)} for ${p.quote_asset} on ${p.base_asset}-${p.quote_asset}`,
+      summary:
+        p.side === "buy"
+          ? `Buy ${p.base_asset} with ${formatAsset(p.amount, spent)} on ${p.base_asset}-${p.quote_asset}`
+          : `Sell ${formatAsset(p.amount, spent)} for ${p.quote_asset} on ${p.base_asset}-${p.quote_asset}`,
       amount: p.amount,
       currency: spent,
     };

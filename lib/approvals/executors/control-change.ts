@@ -21,7 +21,10 @@ import * as vault from "@/lib/vault";
 import { checkApiKey } from "@/lib/vault/check";
 import { ENVIRONMENT_LABELS, ENVIRONMENTS, SCOPES, SURFACE_LABELS, SURFACES } from "@/lib/vault/schemas";
 
-async function asApplier<T>(input: ExecuteInput<unknown>, fn: (tx: Tx, audit: (e: Parameters<typeof writeAudit>[3]) => Promise<void>) => Promise<T>): Promise<T> {
+async function asApplier<T>(
+  input: ExecuteInput<unknown>,
+  fn: (tx: Tx, audit: (e: Parameters<typeof writeAudit>[3]) => Promise<void>) => Promise<T>,
+): Promise<T> {
   const who = await db.user.findFirst({ where: { id: input.userId, organizationId: input.organizationId }, select: { id: true, email: true } });
   const actor = { id: who?.id ?? null, email: who?.email ?? null, organizationId: input.organizationId };
   const ctx = { requestId: `approval:${input.attemptKey}`, ip: null, userAgent: null };
@@ -37,7 +40,10 @@ export const thresholdChangePayload = z
     kindLabel: z.string().min(1).max(100),
     currency: z.string().regex(/^[A-Z0-9]{2,12}$/),
     /** The new limit, or null to remove this row (the broader "*" limit then applies). */
-    amount: z.string().regex(/^\d+(\.\d+)?$/).nullable(),
+    amount: z
+      .string()
+      .regex(/^\d+(\.\d+)?$/)
+      .nullable(),
   })
   .strict();
 
@@ -72,7 +78,13 @@ export const controlThreshold = defineExecutor("control_threshold", {
         create: { ...key, amount, updatedById: input.userId },
         update: { amount, updatedById: input.userId },
       });
-      await audit({ action: "approval_threshold.set", targetType: "approval_threshold", targetId, before: beforeJson, after: { kind: p.kind, currency: p.currency, amount } });
+      await audit({
+        action: "approval_threshold.set",
+        targetType: "approval_threshold",
+        targetId,
+        before: beforeJson,
+        after: { kind: p.kind, currency: p.currency, amount },
+      });
       return { status: "applied" };
     }),
 });
@@ -118,9 +130,15 @@ export const velocityChangePayload = z
     scope: z.enum(["organization", "requester"]),
     currency: z.string().regex(/^[A-Z0-9]{2,12}$/),
     /** The limit when asked, shown to the approver as "before -> after"; null: there was none. */
-    before: z.string().regex(/^\d+(\.\d+)?$/).nullable(),
+    before: z
+      .string()
+      .regex(/^\d+(\.\d+)?$/)
+      .nullable(),
     /** The new limit, or null to remove it (payments are then judged per payment only). */
-    amount: z.string().regex(/^\d+(\.\d+)?$/).nullable(),
+    amount: z
+      .string()
+      .regex(/^\d+(\.\d+)?$/)
+      .nullable(),
   })
   .strict();
 
@@ -156,7 +174,13 @@ export const controlVelocity = defineExecutor("control_velocity", {
         create: { ...key, amount, updatedById: input.userId },
         update: { amount, updatedById: input.userId },
       });
-      await audit({ action: "approval_velocity_limit.set", targetType: "approval_velocity_limit", targetId, before: beforeJson, after: { scope: p.scope, currency: p.currency, amount } });
+      await audit({
+        action: "approval_velocity_limit.set",
+        targetType: "approval_velocity_limit",
+        targetId,
+        before: beforeJson,
+        after: { scope: p.scope, currency: p.currency, amount },
+      });
       return { status: "applied" };
     }),
 });
@@ -265,7 +289,14 @@ export const controlApiKey = defineExecutor("control_api_key", {
         if (p.replacesId) {
           const swap = await vault.replaceApiKey(tx, { ...args, id: p.replacesId });
           m = swap.after;
-          await audit({ action: "vault.api_key_replaced", targetType: "api_key", targetId: m.id, environment: m.environment, before: { id: swap.before.id, ...vault.auditView(swap.before) }, after: vault.auditView(m) });
+          await audit({
+            action: "vault.api_key_replaced",
+            targetType: "api_key",
+            targetId: m.id,
+            environment: m.environment,
+            before: { id: swap.before.id, ...vault.auditView(swap.before) },
+            after: vault.auditView(m),
+          });
         } else {
           m = await vault.addApiKey(tx, { ...args, environment: p.environment, surface: p.surface });
           await audit({ action: "vault.api_key_added", targetType: "api_key", targetId: m.id, environment: m.environment, after: vault.auditView(m) });

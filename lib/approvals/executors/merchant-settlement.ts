@@ -9,9 +9,7 @@ import { z } from "zod";
 import { defineExecutor } from "@/lib/approvals/executors";
 import { destinationLabel } from "@/lib/settlement/schema";
 
-export const merchantSettlementPayload = z
-  .object({ ngn_settlement_destination: z.literal("NGN_BALANCE"), before: z.string().max(40).nullable() })
-  .strict();
+export const merchantSettlementPayload = z.object({ ngn_settlement_destination: z.literal("NGN_BALANCE"), before: z.string().max(40).nullable() }).strict();
 
 export const merchantSettlement = defineExecutor("merchant_settlement", {
   label: "Merchant NGN settlement",

@@ -38,6 +38,13 @@ export const proOrderReplace = defineExecutor("pro_order_replace", {
   execute: async ({ upstream, payload, attemptKey, userId }) => {
     const r = await upstream.pro.replaceOrder(payload.order_id, payload.changes, { attemptKey, userId });
     const o = r.data;
-    return { resourceId: o.order_id, status: o.status, price: o.price ?? null, quantity: o.requested_quantity, maxTakerFee: o.max_taker_fee ?? null, replayed: r.replayed ?? false };
+    return {
+      resourceId: o.order_id,
+      status: o.status,
+      price: o.price ?? null,
+      quantity: o.requested_quantity,
+      maxTakerFee: o.max_taker_fee ?? null,
+      replayed: r.replayed ?? false,
+    };
   },
 });

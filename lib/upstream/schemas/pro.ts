@@ -4,7 +4,16 @@ import { decimal, int, obj, openEnum, optDecimal, optStr, optTimestamp, str } fr
 
 export const PRO_ORDER_STATUSES = ["pending_settlement", "new", "open", "partially_filled", "filled", "cancelled", "rejected", "failed"] as const;
 export const PRO_CANCELLABLE = ["new", "open", "partially_filled"] as const;
-export const PRO_EVENTS = ["order.created", "order.filled", "order.partially_filled", "order.cancelled", "order.rejected", "trade.executed", "deposit.completed", "crypto.deposit.completed"] as const;
+export const PRO_EVENTS = [
+  "order.created",
+  "order.filled",
+  "order.partially_filled",
+  "order.cancelled",
+  "order.rejected",
+  "trade.executed",
+  "deposit.completed",
+  "crypto.deposit.completed",
+] as const;
 
 export const balances = obj({
   balances: z.array(obj({ asset: str, total: decimal, available: optDecimal, reserved: optDecimal, symbols: z.array(str).nullish() })),
@@ -37,7 +46,14 @@ export const order = obj({
   // Empty strings until there are fills (spec).
   avg_fill_price: optDecimal,
   total_fee_charged: optDecimal,
-  rejection_reason: openEnum(["TAKER_FEE_CAP_EXCEEDED", "insufficient_balance", "invalid_price", "invalid_quantity", "market_closed", "rate_limit_exceeded"]).nullish(),
+  rejection_reason: openEnum([
+    "TAKER_FEE_CAP_EXCEEDED",
+    "insufficient_balance",
+    "invalid_price",
+    "invalid_quantity",
+    "market_closed",
+    "rate_limit_exceeded",
+  ]).nullish(),
   created_at: optTimestamp,
   updated_at: optTimestamp,
 });
@@ -92,7 +108,15 @@ export const withdrawalOptions = obj({
       icon: optStr,
       decimals: int.nullish(),
       chains: z.array(
-        obj({ blockchain: str, blockchain_name: optStr, icon: optStr, contract_address: optStr, decimals: int.nullish(), fee_amount: optDecimal, fee_asset: optStr }),
+        obj({
+          blockchain: str,
+          blockchain_name: optStr,
+          icon: optStr,
+          contract_address: optStr,
+          decimals: int.nullish(),
+          fee_amount: optDecimal,
+          fee_asset: optStr,
+        }),
       ),
     }),
   ),

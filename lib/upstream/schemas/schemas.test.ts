@@ -21,7 +21,15 @@ describe("schemas built to drift", () => {
   });
 
   it("accept unknown enum values and keep them raw", () => {
-    const o = pro.order.parse({ order_id: "o1", symbol: "USD-NGN", side: "buy", type: "stop_limit", status: "expired", requested_quantity: "1.00000000", rejection_reason: "SELF_TRADE" });
+    const o = pro.order.parse({
+      order_id: "o1",
+      symbol: "USD-NGN",
+      side: "buy",
+      type: "stop_limit",
+      status: "expired",
+      requested_quantity: "1.00000000",
+      rejection_reason: "SELF_TRADE",
+    });
     expect(o.status).toBe("expired");
     expect(o.type).toBe("stop_limit");
     expect(isKnown(pro.PRO_ORDER_STATUSES, o.status)).toBe(false);
@@ -31,15 +39,30 @@ describe("schemas built to drift", () => {
   });
 
   it("keep an unknown status raw on every status-bearing record: deposit, withdrawal, Coins order and withdrawal, Pro order", () => {
-    const d = core.deposit.parse({ id: "d1", type: "NGN_DEPOSIT", amount: "1.00", currency: "NGN", status: "ON_HOLD", settlement_status: "ON_HOLD", created_at: "2026-01-01T00:00:00Z" });
+    const d = core.deposit.parse({
+      id: "d1",
+      type: "NGN_DEPOSIT",
+      amount: "1.00",
+      currency: "NGN",
+      status: "ON_HOLD",
+      settlement_status: "ON_HOLD",
+      created_at: "2026-01-01T00:00:00Z",
+    });
     expect([d.status, d.settlement_status]).toEqual(["ON_HOLD", "ON_HOLD"]);
     const page = core.deposits.parse({ data: [{ ...d, extra: 1 }], page: 1, limit: 25, total: 1, total_pages: 1, cursor: "new" });
     expect(page).toMatchObject({ data: [{ status: "ON_HOLD", extra: 1 }], total: 1, cursor: "new" });
     expect(core.withdrawal.parse({ id: "w1", amount_usd: "5.00", status: "QUEUED_FOR_REVIEW" }).status).toBe("QUEUED_FOR_REVIEW");
-    const co = coins.orders.parse({ orders: [{ id: "c1", side: "buy", status: "partially_cancelled", base_asset: "BTC", quote_asset: "NGN" }], next_cursor: null });
+    const co = coins.orders.parse({
+      orders: [{ id: "c1", side: "buy", status: "partially_cancelled", base_asset: "BTC", quote_asset: "NGN" }],
+      next_cursor: null,
+    });
     expect(co.orders[0]!.status).toBe("partially_cancelled");
-    expect(coins.cryptoWithdrawal.safeParse({ id: "x", status: "awaiting_travel_rule", asset: "USDT", amount: "1", created_at: "t" }).data?.status).toBe("awaiting_travel_rule");
-    expect(pro.order.parse({ order_id: "o1", symbol: "USD-NGN", side: "sell", type: "limit", status: "expired", requested_quantity: "1.00000000" }).status).toBe("expired");
+    expect(coins.cryptoWithdrawal.safeParse({ id: "x", status: "awaiting_travel_rule", asset: "USDT", amount: "1", created_at: "t" }).data?.status).toBe(
+      "awaiting_travel_rule",
+    );
+    expect(
+      pro.order.parse({ order_id: "o1", symbol: "USD-NGN", side: "sell", type: "limit", status: "expired", requested_quantity: "1.00000000" }).status,
+    ).toBe("expired");
   });
 
   it("are fine with optional fields missing", () => {

@@ -16,7 +16,10 @@ export default async function CoinsBalancesPage() {
   });
   return (
     <>
-      <PageHeader title="Coins balances" description={`What the Coins account holds and what it is worth in US dollars, in ${me.environment === "production" ? "production" : "the sandbox"}.`} />
+      <PageHeader
+        title="Coins balances"
+        description={`What the Coins account holds and what it is worth in US dollars, in ${me.environment === "production" ? "production" : "the sandbox"}.`}
+      />
       {"error" in view ? <ReadError title="Balances could not load" message={view.error} /> : <CoinsBalancesTable initial={view} />}
     </>
   );

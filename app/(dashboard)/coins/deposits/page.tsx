@@ -18,7 +18,10 @@ export default async function CoinsDepositsPage() {
   });
   return (
     <>
-      <PageHeader title="Fiat deposits" description={`Bank accounts that fund the Coins balance, per currency, in ${me.environment === "production" ? "production" : "the sandbox"}.`} />
+      <PageHeader
+        title="Fiat deposits"
+        description={`Bank accounts that fund the Coins balance, per currency, in ${me.environment === "production" ? "production" : "the sandbox"}.`}
+      />
       {"error" in view ? (
         <ReadError title="Deposit options could not load" message={view.error} />
       ) : view.options.length === 0 ? (

@@ -22,9 +22,16 @@ export default async function CoinsMarketsPage({ searchParams }: { searchParams:
   const options = "error" in view ? { base: [], quote: [] } : assetOptions(view.all);
   return (
     <>
-      <PageHeader title="Markets" description={`Coins prices, fees and minimum order sizes, in ${me.environment === "production" ? "production" : "the sandbox"}.`} />
+      <PageHeader
+        title="Markets"
+        description={`Coins prices, fees and minimum order sizes, in ${me.environment === "production" ? "production" : "the sandbox"}.`}
+      />
       <MarketsToolbar base={options.base} quote={options.quote} />
-      {"error" in view ? <ReadError title="Markets could not load" message={view.error} /> : <MarketsTable initial={view} filters={filters} canTrade={can(me.role, "order:trade")} />}
+      {"error" in view ? (
+        <ReadError title="Markets could not load" message={view.error} />
+      ) : (
+        <MarketsTable initial={view} filters={filters} canTrade={can(me.role, "order:trade")} />
+      )}
     </>
   );
 }

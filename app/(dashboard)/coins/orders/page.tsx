@@ -34,14 +34,21 @@ export default async function CoinsOrdersPage({ searchParams }: { searchParams: 
         description={`Buy and sell orders on the Coins markets, in ${me.environment === "production" ? "production" : "the sandbox"}.`}
         actions={
           canTrade ? (
-            <Link className="rounded-md bg-primary px-3 py-2 text-sm font-medium text-primary-foreground hover:bg-primary/90 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none" href="/coins/orders/new">
+            <Link
+              className="rounded-md bg-primary px-3 py-2 text-sm font-medium text-primary-foreground hover:bg-primary/90 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+              href="/coins/orders/new"
+            >
               New order
             </Link>
           ) : null
         }
       />
       <OrdersToolbar bases={bases} quotes={quotes} />
-      {"error" in list ? <ReadError title="Orders could not load" message={list.error} /> : <CoinsOrdersTable initial={list} filters={filters} canTrade={canTrade} />}
+      {"error" in list ? (
+        <ReadError title="Orders could not load" message={list.error} />
+      ) : (
+        <CoinsOrdersTable initial={list} filters={filters} canTrade={canTrade} />
+      )}
     </>
   );
 }

@@ -22,7 +22,10 @@ export default async function CoinsTransactionsPage({ searchParams }: { searchPa
   const assets = [...new Set([...("error" in balances ? [] : balances.balances.map((b) => b.asset)), ...(filters.asset ? [filters.asset] : [])])];
   return (
     <>
-      <PageHeader title="Coins transactions" description={`Every credit and debit of the Coins account, in ${me.environment === "production" ? "production" : "the sandbox"}.`} />
+      <PageHeader
+        title="Coins transactions"
+        description={`Every credit and debit of the Coins account, in ${me.environment === "production" ? "production" : "the sandbox"}.`}
+      />
       <TransactionsToolbar assets={assets} />
       {"error" in list ? <ReadError title="Transactions could not load" message={list.error} /> : <CoinsTransactionsTable initial={list} filters={filters} />}
     </>

@@ -15,7 +15,8 @@ import { UpstreamError } from "@/lib/upstream";
 
 export const metadata: Metadata = { title: "Coins withdrawals" };
 
-const BUTTON = "rounded-md bg-primary px-3 py-2 text-sm font-medium text-primary-foreground hover:bg-primary/90 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none";
+const BUTTON =
+  "rounded-md bg-primary px-3 py-2 text-sm font-medium text-primary-foreground hover:bg-primary/90 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none";
 
 function upstreamMessage(err: unknown): { error: string } {
   if (err instanceof UpstreamError) return { error: err.userMessage };
@@ -74,7 +75,11 @@ export default async function CoinsWithdrawalsPage({ searchParams }: { searchPar
             </h2>
             {canWithdraw && !("error" in assets) ? <AddAddressDialog assets={assets.assets} /> : null}
           </div>
-          {"error" in addresses ? <ReadError title="Saved addresses could not load" message={addresses.error} /> : <AddressesTable initial={addresses} canEdit={canWithdraw} />}
+          {"error" in addresses ? (
+            <ReadError title="Saved addresses could not load" message={addresses.error} />
+          ) : (
+            <AddressesTable initial={addresses} canEdit={canWithdraw} />
+          )}
         </section>
 
         <section aria-labelledby="cw-crypto" className="grid gap-3">
@@ -82,7 +87,11 @@ export default async function CoinsWithdrawalsPage({ searchParams }: { searchPar
             Crypto withdrawals
           </h2>
           <WithdrawalsToolbar kind="crypto" assets={"error" in assets ? [] : assets.assets.map((a) => a.symbol)} />
-          {"error" in cryptoList ? <ReadError title="Crypto withdrawals could not load" message={cryptoList.error} /> : <CryptoWithdrawalsTable initial={cryptoList} filters={crypto} pagerFilters={otherParams(raw, "crypto_")} />}
+          {"error" in cryptoList ? (
+            <ReadError title="Crypto withdrawals could not load" message={cryptoList.error} />
+          ) : (
+            <CryptoWithdrawalsTable initial={cryptoList} filters={crypto} pagerFilters={otherParams(raw, "crypto_")} />
+          )}
         </section>
 
         <section aria-labelledby="cw-fiat" className="grid gap-3">
@@ -90,7 +99,11 @@ export default async function CoinsWithdrawalsPage({ searchParams }: { searchPar
             Fiat withdrawals
           </h2>
           <WithdrawalsToolbar kind="fiat" />
-          {"error" in fiatList ? <ReadError title="Fiat withdrawals could not load" message={fiatList.error} /> : <FiatWithdrawalsTable initial={fiatList} filters={fiat} pagerFilters={otherParams(raw, "fiat_")} />}
+          {"error" in fiatList ? (
+            <ReadError title="Fiat withdrawals could not load" message={fiatList.error} />
+          ) : (
+            <FiatWithdrawalsTable initial={fiatList} filters={fiat} pagerFilters={otherParams(raw, "fiat_")} />
+          )}
         </section>
       </div>
     </>

@@ -35,7 +35,10 @@ export default async function CaughtMailPage() {
   }
   return (
     <>
-      <PageHeader title="Caught mail" description="Development only: every mail the app sent through the local SMTP catcher, newest first. Nothing here leaves this machine." />
+      <PageHeader
+        title="Caught mail"
+        description="Development only: every mail the app sent through the local SMTP catcher, newest first. Nothing here leaves this machine."
+      />
       {problem ? <p role="status">{problem}</p> : null}
       {!problem && mails.length === 0 ? <p className="text-sm text-muted-foreground">No mail caught yet.</p> : null}
       <ol className="grid gap-4">

@@ -59,7 +59,11 @@ export default async function FundingAccountPage({ params }: { params: Promise<{
       <div className="grid gap-8">
         <FundingAccountDetail initial={view} canChangeSettlement={can(me.role, "funding:create")} />
         {canSimulate ? (
-          <SimulateDepositForm accountId={account.id} currency={account.rail === "CRYPTO_ADDRESS" ? (account.asset ?? account.currency ?? "USDC") : "NGN"} amountOffered={sandboxEmulatorUrl() !== null} />
+          <SimulateDepositForm
+            accountId={account.id}
+            currency={account.rail === "CRYPTO_ADDRESS" ? (account.asset ?? account.currency ?? "USDC") : "NGN"}
+            amountOffered={sandboxEmulatorUrl() !== null}
+          />
         ) : null}
         <AccountDeposits accountId={account.id} initial={deposits.data} initialError={deposits.error} />
         <AccountTimeline accountId={account.id} initial={timeline} />

@@ -71,7 +71,9 @@ export function AccountDeposits({ accountId, initial, initialError }: { accountI
                   <TableCell className="text-sm whitespace-nowrap">{formatDateTime(d.created_at)}</TableCell>
                   <TableCell className="font-mono text-xs">{d.id}</TableCell>
                   <TableCell className="text-right text-sm tabular-nums">{formatMoney(d.amount, d.currency)}</TableCell>
-                  <TableCell className="text-right text-sm tabular-nums">{d.settled_amount && d.settled_currency ? formatMoney(d.settled_amount, d.settled_currency) : "—"}</TableCell>
+                  <TableCell className="text-right text-sm tabular-nums">
+                    {d.settled_amount && d.settled_currency ? formatMoney(d.settled_amount, d.settled_currency) : "—"}
+                  </TableCell>
                   <TableCell>
                     <StatusBadge status={d.status} />
                   </TableCell>

@@ -47,14 +47,22 @@ function Row({ label, value, copy }: { label: string; value: string | null | und
 
 function Instructions({ account }: { account: FundingAccount }) {
   if (account.instructions.length === 0) {
-    return <p className="text-sm text-muted-foreground">{account.status === "PENDING" ? "The provider is preparing the details; they appear here in a moment." : "The provider gave no payment details for this account."}</p>;
+    return (
+      <p className="text-sm text-muted-foreground">
+        {account.status === "PENDING"
+          ? "The provider is preparing the details; they appear here in a moment."
+          : "The provider gave no payment details for this account."}
+      </p>
+    );
   }
   return (
     <div className="grid gap-4">
       {account.instructions.map((i, n) => (
         <div key={n} className="grid gap-1">
           <div className="flex items-center gap-2">
-            <span className="text-sm font-medium">{i.type === "BANK_TRANSFER" ? "Bank transfer" : i.type === "CRYPTO_TRANSFER" ? "Crypto transfer" : i.type}</span>
+            <span className="text-sm font-medium">
+              {i.type === "BANK_TRANSFER" ? "Bank transfer" : i.type === "CRYPTO_TRANSFER" ? "Crypto transfer" : i.type}
+            </span>
             <StatusBadge status={i.status ?? null} />
           </div>
           <dl className="divide-y">
@@ -92,7 +100,12 @@ export function FundingAccountDetail({ initial, canChangeSettlement = false }: {
   const q = useFundingAccount(initial);
   const { account, customer } = q.data;
   // The provider changes the destination of permanent, active customer accounts only.
-  const changeable = canChangeSettlement && account.type === "PERMANENT" && account.status === "ACTIVE" && Boolean(account.customer_id) && (account.rail === "NGN_VIRTUAL_ACCOUNT" || account.rail === "CRYPTO_ADDRESS");
+  const changeable =
+    canChangeSettlement &&
+    account.type === "PERMANENT" &&
+    account.status === "ACTIVE" &&
+    Boolean(account.customer_id) &&
+    (account.rail === "NGN_VIRTUAL_ACCOUNT" || account.rail === "CRYPTO_ADDRESS");
   const expiring = account.expires_at && account.status !== "DISABLED" && account.status !== "FAILED";
   return (
     <div className="grid gap-4">
@@ -145,7 +158,10 @@ export function FundingAccountDetail({ initial, canChangeSettlement = false }: {
           <CardContent>
             <Settlement account={account} />
             <dl className="mt-3 divide-y border-t">
-              <Row label="Customer" value={customer ? `${customer.name}${customer.email ? ` (${customer.email})` : ""}` : (account.customer_id ?? "The merchant's own account")} />
+              <Row
+                label="Customer"
+                value={customer ? `${customer.name}${customer.email ? ` (${customer.email})` : ""}` : (account.customer_id ?? "The merchant's own account")}
+              />
             </dl>
           </CardContent>
         </Card>

@@ -13,7 +13,9 @@ export function AccountTimeline({ accountId, initial }: { accountId: string; ini
   const refetchInterval = useLiveRefetchInterval();
   const q = useQuery({
     queryKey: accountTimelineKey(accountId),
-    queryFn: async () => (await fetchJson<{ entries: TimelineItem[] }>(`/api/timeline/funding_account/${accountId}`, "The timeline could not be loaded. Try again in a moment.")).entries,
+    queryFn: async () =>
+      (await fetchJson<{ entries: TimelineItem[] }>(`/api/timeline/funding_account/${accountId}`, "The timeline could not be loaded. Try again in a moment."))
+        .entries,
     initialData: initial,
     refetchInterval,
   });

@@ -37,7 +37,17 @@ export function ChangeSettlementDialog({ accountId, rail, asset }: { accountId: 
   const [formError, setFormError] = useState<string | null>(null);
   const allowed = allowedSettlements(rail, "PERMANENT");
   const schema = useMemo(() => settlementFormSchema(rail, asset), [rail, asset]);
-  const defaults: Values = { funding_account_id: accountId, settlement_type: allowed[0]!, rate_id: "", destination_asset: "", destination_chain: "", destination_address: "", bank_code: "", account_number: "", account_name: "" };
+  const defaults: Values = {
+    funding_account_id: accountId,
+    settlement_type: allowed[0]!,
+    rate_id: "",
+    destination_asset: "",
+    destination_chain: "",
+    destination_address: "",
+    bank_code: "",
+    account_number: "",
+    account_name: "",
+  };
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: defaults, mode: "onTouched" });
   const errorOf = (name: Path<Values>) => form.formState.errors[name]?.message;
   const [settlement, destinationAsset] = form.watch(["settlement_type", "destination_asset"]) as string[];
@@ -98,15 +108,30 @@ export function ChangeSettlementDialog({ accountId, rail, asset }: { accountId: 
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Change the settlement destination">
           <Field label="Settle deposits to" htmlFor="sd-type" error={errorOf("settlement_type")} required>
-            {select("settlement_type", "sd-type", "Choose a settlement", allowed.map((s) => ({ value: s, label: settlementLabel(s) })))}
+            {select(
+              "settlement_type",
+              "sd-type",
+              "Choose a settlement",
+              allowed.map((s) => ({ value: s, label: settlementLabel(s) })),
+            )}
           </Field>
           {settlement === "ONCHAIN" ? (
             <>
               <Field label="Pay out as" htmlFor="sd-dest-asset" error={errorOf("destination_asset")} required>
-                {select("destination_asset", "sd-dest-asset", "Choose a stablecoin", ASSETS.map((a) => ({ value: a, label: a })))}
+                {select(
+                  "destination_asset",
+                  "sd-dest-asset",
+                  "Choose a stablecoin",
+                  ASSETS.map((a) => ({ value: a, label: a })),
+                )}
               </Field>
               <Field label="Pay out on" htmlFor="sd-dest-chain" error={errorOf("destination_chain")} required>
-                {select("destination_chain", "sd-dest-chain", "Choose a chain", DESTINATION_CHAINS.map((c) => ({ value: c, label: c })))}
+                {select(
+                  "destination_chain",
+                  "sd-dest-chain",
+                  "Choose a chain",
+                  DESTINATION_CHAINS.map((c) => ({ value: c, label: c })),
+                )}
               </Field>
               <Field label="Destination address" htmlFor="sd-dest-address" error={errorOf("destination_address")} required>
                 <Input id="sd-dest-address" autoComplete="off" spellCheck={false} className="font-mono" {...form.register("destination_address")} />
@@ -116,7 +141,12 @@ export function ChangeSettlementDialog({ accountId, rail, asset }: { accountId: 
           {settlement === "NGN_PAYOUT" ? (
             <>
               <Field label="Destination bank" htmlFor="sd-bank" error={errorOf("bank_code") ?? (banks.isError ? banks.error.message : undefined)} required>
-                {select("bank_code", "sd-bank", banks.isLoading ? "Loading banks…" : "Choose a bank", (banks.data?.banks ?? []).map((b) => ({ value: b.code, label: `${b.name} (${b.code})` })))}
+                {select(
+                  "bank_code",
+                  "sd-bank",
+                  banks.isLoading ? "Loading banks…" : "Choose a bank",
+                  (banks.data?.banks ?? []).map((b) => ({ value: b.code, label: `${b.name} (${b.code})` })),
+                )}
               </Field>
               <Field label="Account number" htmlFor="sd-account-number" error={errorOf("account_number")} required>
                 <Input id="sd-account-number" inputMode="numeric" autoComplete="off" maxLength={10} {...form.register("account_number")} />
@@ -131,7 +161,14 @@ export function ChangeSettlementDialog({ accountId, rail, asset }: { accountId: 
                 control={form.control}
                 name="rate_id"
                 render={({ field }) => (
-                  <RatePicker side={need.side} to={need.to} required={need.required} value={String(field.value ?? "")} onChange={(id) => form.setValue("rate_id", id, { shouldValidate: form.formState.isSubmitted })} error={errorOf("rate_id")} />
+                  <RatePicker
+                    side={need.side}
+                    to={need.to}
+                    required={need.required}
+                    value={String(field.value ?? "")}
+                    onChange={(id) => form.setValue("rate_id", id, { shouldValidate: form.formState.isSubmitted })}
+                    error={errorOf("rate_id")}
+                  />
                 )}
               />
             </fieldset>

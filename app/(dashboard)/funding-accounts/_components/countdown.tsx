@@ -41,7 +41,17 @@ export function announcement(ms: number, what: string): string {
  * screen reader is not interrupted each second; a separate polite region speaks only at 30, 10, 5
  * and 1 minute left and at expiry.
  */
-export function Countdown({ expiresAt, what, expiredText = "Expired", onExpire }: { expiresAt: string; what: string; expiredText?: string; onExpire?: () => void }) {
+export function Countdown({
+  expiresAt,
+  what,
+  expiredText = "Expired",
+  onExpire,
+}: {
+  expiresAt: string;
+  what: string;
+  expiredText?: string;
+  onExpire?: () => void;
+}) {
   const remaining = useRemaining(expiresAt);
   const expired = remaining !== null && remaining <= 0;
   useEffect(() => {

@@ -12,7 +12,18 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { createFundingAccount } from "@/lib/funding-accounts/actions";
 import { allowedSettlements, createFundingAccountFormSchema, rateNeed, type CreateFundingAccountFormValues } from "@/lib/funding-accounts/schema";
-import { ASSETS, DESTINATION_CHAINS, FUNDING_CHAINS, MIN_TEMPORARY_NGN, RAILS, TYPE_LABEL, TYPES, type FundingType, type Rail, type SettlementType } from "@/lib/funding-accounts/options";
+import {
+  ASSETS,
+  DESTINATION_CHAINS,
+  FUNDING_CHAINS,
+  MIN_TEMPORARY_NGN,
+  RAILS,
+  TYPE_LABEL,
+  TYPES,
+  type FundingType,
+  type Rail,
+  type SettlementType,
+} from "@/lib/funding-accounts/options";
 import type { CustomerOption } from "@/lib/funding-accounts/views";
 import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
 import { FrozenBanner } from "./frozen-banner";
@@ -46,7 +57,17 @@ const DEFAULTS: Values = {
  * allows for that rail and type, a quoted rate where the settlement converts, and a destination bank
  * looked up before submit). One attempt key per open form, so a double click never opens two.
  */
-export function CreateFundingAccountForm({ customers, customersError, banks, banksError }: { customers: CustomerOption[]; customersError: string | null; banks: Option[]; banksError: string | null }) {
+export function CreateFundingAccountForm({
+  customers,
+  customersError,
+  banks,
+  banksError,
+}: {
+  customers: CustomerOption[];
+  customersError: string | null;
+  banks: Option[];
+  banksError: string | null;
+}) {
   const router = useRouter();
   const attempt = useAttemptKey("funding-account-create");
   const [pending, start] = useTransition();
@@ -57,7 +78,9 @@ export function CreateFundingAccountForm({ customers, customersError, banks, ban
   const errorOf = (name: Path<Values>) => form.formState.errors[name]?.message;
   const [rail, type, settlement, asset, destinationAsset] = form.watch(["rail", "type", "settlement_type", "asset", "destination_asset"]) as string[];
   const allowed = useMemo(() => allowedSettlements(rail as Rail, type as FundingType), [rail, type]);
-  const need = allowed.includes(settlement as SettlementType) ? rateNeed(rail as Rail, settlement as SettlementType, asset ?? "", destinationAsset ?? "") : null;
+  const need = allowed.includes(settlement as SettlementType)
+    ? rateNeed(rail as Rail, settlement as SettlementType, asset ?? "", destinationAsset ?? "")
+    : null;
 
   // Keep the settlement one the provider allows for this rail and type.
   useEffect(() => {
@@ -125,43 +148,98 @@ export function CreateFundingAccountForm({ customers, customersError, banks, ban
           </Field>
           <div className="grid gap-5 sm:grid-cols-2">
             <Field label="Rail" htmlFor="fa-rail" error={errorOf("rail")} required>
-              {select("rail", "fa-rail", "Choose a rail", RAILS.map((r) => ({ value: r, label: railLabel(r) })))}
+              {select(
+                "rail",
+                "fa-rail",
+                "Choose a rail",
+                RAILS.map((r) => ({ value: r, label: railLabel(r) })),
+              )}
             </Field>
             <Field label="Type" htmlFor="fa-type" error={errorOf("type")} required>
-              {select("type", "fa-type", "Choose a type", TYPES.map((t) => ({ value: t, label: TYPE_LABEL[t] })))}
+              {select(
+                "type",
+                "fa-type",
+                "Choose a type",
+                TYPES.map((t) => ({ value: t, label: TYPE_LABEL[t] })),
+              )}
             </Field>
           </div>
 
           {ngn && type === "TEMPORARY" ? (
-            <Field label="Amount (NGN)" htmlFor="fa-amount" error={errorOf("amount")} description={`The exact amount the customer will send, in whole naira; at least the provider's current minimum (NGN ${MIN_TEMPORARY_NGN.toLocaleString("en-GB")} unless its rate says otherwise; shown with the rate).`} required>
+            <Field
+              label="Amount (NGN)"
+              htmlFor="fa-amount"
+              error={errorOf("amount")}
+              description={`The exact amount the customer will send, in whole naira; at least the provider's current minimum (NGN ${MIN_TEMPORARY_NGN.toLocaleString("en-GB")} unless its rate says otherwise; shown with the rate).`}
+              required
+            >
               <Input id="fa-amount" inputMode="numeric" autoComplete="off" placeholder="50000" {...form.register("amount")} />
             </Field>
           ) : null}
           {!ngn ? (
             <div className="grid gap-5 sm:grid-cols-2">
               <Field label="Asset" htmlFor="fa-asset" error={errorOf("asset")} required>
-                {select("asset", "fa-asset", "Choose an asset", ASSETS.map((a) => ({ value: a, label: a })))}
+                {select(
+                  "asset",
+                  "fa-asset",
+                  "Choose an asset",
+                  ASSETS.map((a) => ({ value: a, label: a })),
+                )}
               </Field>
               <Field label="Chain" htmlFor="fa-chain" error={errorOf("chain")} description="The network the customer sends on." required>
-                {select("chain", "fa-chain", "Choose a chain", FUNDING_CHAINS.map((c) => ({ value: c, label: c })))}
+                {select(
+                  "chain",
+                  "fa-chain",
+                  "Choose a chain",
+                  FUNDING_CHAINS.map((c) => ({ value: c, label: c })),
+                )}
               </Field>
             </div>
           ) : null}
 
           <Field label="Settle deposits to" htmlFor="fa-settlement" error={errorOf("settlement_type")} required>
-            {select("settlement_type", "fa-settlement", "Choose a settlement", allowed.map((s) => ({ value: s, label: settlementLabel(s) })))}
+            {select(
+              "settlement_type",
+              "fa-settlement",
+              "Choose a settlement",
+              allowed.map((s) => ({ value: s, label: settlementLabel(s) })),
+            )}
           </Field>
 
           {settlement === "ONCHAIN" && ngn ? (
             <div className="grid gap-5 sm:grid-cols-2">
               <Field label="Pay out as" htmlFor="fa-dest-asset" error={errorOf("destination_asset")} required>
-                {select("destination_asset", "fa-dest-asset", "Choose a stablecoin", ASSETS.map((a) => ({ value: a, label: a })))}
+                {select(
+                  "destination_asset",
+                  "fa-dest-asset",
+                  "Choose a stablecoin",
+                  ASSETS.map((a) => ({ value: a, label: a })),
+                )}
               </Field>
               <Field label="Pay out on" htmlFor="fa-dest-chain" error={errorOf("destination_chain")} required>
-                {select("destination_chain", "fa-dest-chain", "Choose a chain", DESTINATION_CHAINS.map((c) => ({ value: c, label: c })))}
+                {select(
+                  "destination_chain",
+                  "fa-dest-chain",
+                  "Choose a chain",
+                  DESTINATION_CHAINS.map((c) => ({ value: c, label: c })),
+                )}
               </Field>
-              <Field label="Destination address" htmlFor="fa-dest-address" error={errorOf("destination_address")} description="An EVM address: 0x followed by 40 hexadecimal characters." className="sm:col-span-2" required>
-                <Input id="fa-dest-address" autoComplete="off" spellCheck={false} className="font-mono" placeholder="0x…" {...form.register("destination_address")} />
+              <Field
+                label="Destination address"
+                htmlFor="fa-dest-address"
+                error={errorOf("destination_address")}
+                description="An EVM address: 0x followed by 40 hexadecimal characters."
+                className="sm:col-span-2"
+                required
+              >
+                <Input
+                  id="fa-dest-address"
+                  autoComplete="off"
+                  spellCheck={false}
+                  className="font-mono"
+                  placeholder="0x…"
+                  {...form.register("destination_address")}
+                />
               </Field>
             </div>
           ) : null}
@@ -173,7 +251,14 @@ export function CreateFundingAccountForm({ customers, customersError, banks, ban
                   {select("bank_code", "fa-bank", "Choose a bank", banks)}
                 </Field>
                 <Field label="Account number" htmlFor="fa-account-number" error={errorOf("account_number")} required>
-                  <Input id="fa-account-number" inputMode="numeric" autoComplete="off" maxLength={10} placeholder="0690000031" {...form.register("account_number")} />
+                  <Input
+                    id="fa-account-number"
+                    inputMode="numeric"
+                    autoComplete="off"
+                    maxLength={10}
+                    placeholder="0690000031"
+                    {...form.register("account_number")}
+                  />
                 </Field>
               </div>
               <BankLookupControls lookup={lookup} error={errorOf("account_name")} confirm="Check it is the right person before creating." />
@@ -190,12 +275,23 @@ export function CreateFundingAccountForm({ customers, customersError, banks, ban
                   </span>
                 ) : null}
               </legend>
-              {!need.required ? <p className="text-xs text-muted-foreground">Lock today&apos;s USD rate for this account, or leave it to convert each deposit at the rate of its day.</p> : null}
+              {!need.required ? (
+                <p className="text-xs text-muted-foreground">
+                  Lock today&apos;s USD rate for this account, or leave it to convert each deposit at the rate of its day.
+                </p>
+              ) : null}
               <Controller
                 control={form.control}
                 name="rate_id"
                 render={({ field }) => (
-                  <RatePicker side={need.side} to={need.to} required={need.required} value={String(field.value ?? "")} onChange={(id) => form.setValue("rate_id", id, { shouldValidate: form.formState.isSubmitted })} error={errorOf("rate_id")} />
+                  <RatePicker
+                    side={need.side}
+                    to={need.to}
+                    required={need.required}
+                    value={String(field.value ?? "")}
+                    onChange={(id) => form.setValue("rate_id", id, { shouldValidate: form.formState.isSubmitted })}
+                    error={errorOf("rate_id")}
+                  />
                 )}
               />
             </fieldset>

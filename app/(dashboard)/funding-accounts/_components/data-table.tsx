@@ -40,7 +40,8 @@ export function FundingAccountsTable({ initial, filters, canCreate }: { initial:
   const refetchInterval = useLiveRefetchInterval();
   const q = useQuery({
     queryKey: liveKeys.list("funding_account", query),
-    queryFn: () => fetchJson<FundingAccountListView>(`/api/funding-accounts${query ? `?${query}` : ""}`, "The funding accounts could not be loaded. Try again in a moment."),
+    queryFn: () =>
+      fetchJson<FundingAccountListView>(`/api/funding-accounts${query ? `?${query}` : ""}`, "The funding accounts could not be loaded. Try again in a moment."),
     initialData: initial,
     refetchInterval,
   });
@@ -80,7 +81,13 @@ export function FundingAccountsTable({ initial, filters, canCreate }: { initial:
                     <span className="sr-only"> funding account {a.id}</span>
                   </Link>
                 </TableCell>
-                <TableCell className="text-sm">{a.customer_id ? (view.customerNames[a.customer_id] ?? <span className="font-mono text-xs">{a.customer_id}</span>) : <span className="text-muted-foreground">Merchant&apos;s own</span>}</TableCell>
+                <TableCell className="text-sm">
+                  {a.customer_id ? (
+                    (view.customerNames[a.customer_id] ?? <span className="font-mono text-xs">{a.customer_id}</span>)
+                  ) : (
+                    <span className="text-muted-foreground">Merchant&apos;s own</span>
+                  )}
+                </TableCell>
                 <TableCell className="text-sm">
                   {railLabel(a.rail)}
                   <div className="text-xs text-muted-foreground">{typeLabel(a.type)}</div>

@@ -8,7 +8,11 @@ import { quotaLevel, type QuotaUsage } from "@/lib/funding-accounts/quota";
 import { QuotaMeter } from "./quota-meter";
 
 const usage = (used: number): QuotaUsage => ({ used, limit: 1000, level: quotaLevel(used), day: "2026-03-01", resetsAt: new Date("2026-03-02T00:00:00Z") });
-const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/&#x27;/g, "'").replace(/\s+/g, " ");
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, " ");
 
 describe("QuotaMeter", () => {
   it("shows the day's count with no warning under 80 %", () => {

@@ -47,7 +47,8 @@ export function QuotaMeter({ usage }: { usage: QuotaUsage }) {
         </p>
       ) : usage.level === "warning" ? (
         <p role="status" data-testid="funding-quota-note">
-          {share} % of today&apos;s limit is used: {formatCount(left)} more can be opened until midnight UTC. Beyond the limit the provider may freeze the merchant.
+          {share} % of today&apos;s limit is used: {formatCount(left)} more can be opened until midnight UTC. Beyond the limit the provider may freeze the
+          merchant.
         </p>
       ) : null}
       <p className="text-muted-foreground">

@@ -45,7 +45,18 @@ const ngnAccount = {
   currency: "NGN",
   amount: "50000.00",
   settlement_destination: { type: "INTERNAL_BALANCE" },
-  instructions: [{ type: "BANK_TRANSFER", status: "ACTIVE", currency: "NGN", bank_name: "Wema Bank", bank_code: "035", account_number: "7812345678", account_name: "Demo Merchant / Amaka Obi", amount: "50000.00" }],
+  instructions: [
+    {
+      type: "BANK_TRANSFER",
+      status: "ACTIVE",
+      currency: "NGN",
+      bank_name: "Wema Bank",
+      bank_code: "035",
+      account_number: "7812345678",
+      account_name: "Demo Merchant / Amaka Obi",
+      amount: "50000.00",
+    },
+  ],
   expires_at: "2026-11-22T06:00:00.000Z",
   created_at: NOW,
 };
@@ -73,7 +84,14 @@ describe("create form", () => {
   });
 
   it("shows why the customers could not load on the customer field", () => {
-    const html = render(<CreateFundingAccountForm customers={[]} customersError="The provider could not be reached. Reload the page to try again." banks={[]} banksError={null} />);
+    const html = render(
+      <CreateFundingAccountForm
+        customers={[]}
+        customersError="The provider could not be reached. Reload the page to try again."
+        banks={[]}
+        banksError={null}
+      />,
+    );
     expect(html).toContain("The provider could not be reached. Reload the page to try again.");
     expect(html).toContain('aria-invalid="true"');
   });
@@ -93,7 +111,18 @@ describe("detail", () => {
   });
 
   it("shows a wallet address with its copy button for a crypto account", () => {
-    const crypto = { ...ngnAccount, rail: "CRYPTO_ADDRESS", type: "PERMANENT", amount: null, expires_at: null, asset: "USDT", chain: "TRON", instructions: [{ type: "CRYPTO_TRANSFER", status: "ACTIVE", currency: "USDT", asset: "USDT", chain: "TRON", address: "TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf" }] };
+    const crypto = {
+      ...ngnAccount,
+      rail: "CRYPTO_ADDRESS",
+      type: "PERMANENT",
+      amount: null,
+      expires_at: null,
+      asset: "USDT",
+      chain: "TRON",
+      instructions: [
+        { type: "CRYPTO_TRANSFER", status: "ACTIVE", currency: "USDT", asset: "USDT", chain: "TRON", address: "TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf" },
+      ],
+    };
     const html = render(<FundingAccountDetail initial={{ ...accountView, account: crypto }} />);
     expect(html).toContain("TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf");
     expect(html).toContain('aria-label="Copy address"');
@@ -102,13 +131,27 @@ describe("detail", () => {
   });
 
   it("says the data is cached when the provider could not be reached", () => {
-    expect(render(<FundingAccountDetail initial={{ ...accountView, stale: true }} />)).toContain("The provider could not be reached; showing data as of 22 Nov 2026, 05:00 UTC.");
+    expect(render(<FundingAccountDetail initial={{ ...accountView, stale: true }} />)).toContain(
+      "The provider could not be reached; showing data as of 22 Nov 2026, 05:00 UTC.",
+    );
   });
 });
 
 describe("deposits of an account", () => {
   const deposits: AccountDepositsView = {
-    rows: [{ id: "d1d1d1d1-0000-4000-8000-000000000001", type: "NGN_DEPOSIT", amount: "75000", currency: "NGN", settled_amount: "48.05", settled_currency: "USD", status: "COMPLETED", created_at: NOW, instructions: [] } as never],
+    rows: [
+      {
+        id: "d1d1d1d1-0000-4000-8000-000000000001",
+        type: "NGN_DEPOSIT",
+        amount: "75000",
+        currency: "NGN",
+        settled_amount: "48.05",
+        settled_currency: "USD",
+        status: "COMPLETED",
+        created_at: NOW,
+        instructions: [],
+      } as never,
+    ],
     total: 1,
     fetchedAt: NOW,
     stale: false,
@@ -122,7 +165,9 @@ describe("deposits of an account", () => {
   });
 
   it("has an empty state and an error state with a retry", () => {
-    expect(render(<AccountDeposits accountId={ngnAccount.id} initial={{ ...deposits, rows: [], total: 0 }} initialError={null} />)).toContain("No deposits yet");
+    expect(render(<AccountDeposits accountId={ngnAccount.id} initial={{ ...deposits, rows: [], total: 0 }} initialError={null} />)).toContain(
+      "No deposits yet",
+    );
     const failed = render(<AccountDeposits accountId={ngnAccount.id} initial={null} initialError="The provider is not answering. Try again in a minute." />);
     expect(failed).toContain("The provider is not answering. Try again in a minute.");
     expect(failed).toContain("Try again</button>");
@@ -132,7 +177,15 @@ describe("deposits of an account", () => {
 const NO_FILTERS = { rail: undefined, type: undefined, status: undefined, customer: undefined, page: 1 };
 
 describe("list", () => {
-  const list: FundingAccountListView = { rows: [ngnAccount], page: 1, pages: 1, total: 1, customerNames: { [ngnAccount.customer_id]: "Amaka Obi" }, fetchedAt: NOW, stale: false };
+  const list: FundingAccountListView = {
+    rows: [ngnAccount],
+    page: 1,
+    pages: 1,
+    total: 1,
+    customerNames: { [ngnAccount.customer_id]: "Amaka Obi" },
+    fetchedAt: NOW,
+    stale: false,
+  };
 
   it("shows each account's customer, rail, where it pays into and its amount", () => {
     const html = render(<FundingAccountsTable initial={list} filters={NO_FILTERS} canCreate />);

@@ -34,7 +34,11 @@ export function SimulateDepositForm({ accountId, currency, amountOffered }: { ac
   const [pending, start] = useTransition();
   const [formError, setFormError] = useState<string | null>(null);
   const [last, setLast] = useState<string | null>(null);
-  const form = useForm<Values>({ resolver: zodResolver(formSchema), defaultValues: { funding_account_id: accountId, scenario: "COMPLETED", amount: "" }, mode: "onTouched" });
+  const form = useForm<Values>({
+    resolver: zodResolver(formSchema),
+    defaultValues: { funding_account_id: accountId, scenario: "COMPLETED", amount: "" },
+    mode: "onTouched",
+  });
 
   const onSubmit = form.handleSubmit((values) => {
     setFormError(null);
@@ -85,7 +89,13 @@ export function SimulateDepositForm({ accountId, currency, amountOffered }: { ac
           />
         </Field>
         {amountOffered ? (
-          <Field label={`Amount (${currency}, optional)`} htmlFor="simulate-amount" error={form.formState.errors.amount?.message} description="Emulator only. Empty: the account's expected amount, or the default." className="w-64">
+          <Field
+            label={`Amount (${currency}, optional)`}
+            htmlFor="simulate-amount"
+            error={form.formState.errors.amount?.message}
+            description="Emulator only. Empty: the account's expected amount, or the default."
+            className="w-64"
+          >
             <Input id="simulate-amount" inputMode="decimal" autoComplete="off" placeholder="50000.00" {...form.register("amount")} />
           </Field>
         ) : (

@@ -18,10 +18,41 @@ export function FundingAccountsToolbar({ customers }: { customers: CustomerOptio
   const filtered = Boolean(f.rail || f.type || f.status || f.customer);
   return (
     <div className="mb-4 flex flex-wrap items-end gap-3" aria-busy={pending} data-testid="funding-accounts-toolbar">
-      <FilterSelect closed id="fa-rail" label="Rail" value={f.rail} all="All rails" options={RAILS.map((r) => ({ value: r, label: railLabel(r) }))} onChange={(rail) => set({ rail })} />
-      <FilterSelect closed id="fa-type" label="Type" value={f.type} all="All types" options={TYPES.map((t) => ({ value: t, label: typeLabel(t) }))} onChange={(type) => set({ type })} />
-      <FilterSelect closed id="fa-status" label="Status" value={f.status} all="All statuses" options={FUNDING_ACCOUNT_STATUSES.map((s) => ({ value: s, label: s }))} onChange={(status) => set({ status })} />
-      <FilterSelect id="fa-customer" label="Customer" value={f.customer} all="All customers" options={customers.map((c) => ({ value: c.id, label: c.name }))} onChange={(customer) => set({ customer })} />
+      <FilterSelect
+        closed
+        id="fa-rail"
+        label="Rail"
+        value={f.rail}
+        all="All rails"
+        options={RAILS.map((r) => ({ value: r, label: railLabel(r) }))}
+        onChange={(rail) => set({ rail })}
+      />
+      <FilterSelect
+        closed
+        id="fa-type"
+        label="Type"
+        value={f.type}
+        all="All types"
+        options={TYPES.map((t) => ({ value: t, label: typeLabel(t) }))}
+        onChange={(type) => set({ type })}
+      />
+      <FilterSelect
+        closed
+        id="fa-status"
+        label="Status"
+        value={f.status}
+        all="All statuses"
+        options={FUNDING_ACCOUNT_STATUSES.map((s) => ({ value: s, label: s }))}
+        onChange={(status) => set({ status })}
+      />
+      <FilterSelect
+        id="fa-customer"
+        label="Customer"
+        value={f.customer}
+        all="All customers"
+        options={customers.map((c) => ({ value: c.id, label: c.name }))}
+        onChange={(customer) => set({ customer })}
+      />
       {filtered ? (
         <Button variant="ghost" onClick={() => void setF({ rail: null, type: null, status: null, customer: null, page: null })}>
           Clear filters

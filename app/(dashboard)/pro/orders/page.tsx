@@ -39,7 +39,11 @@ export default async function ProOrdersPage({ searchParams }: { searchParams: Pr
           {access.reason}
         </p>
       ) : null}
-      {"error" in list ? <ReadError title="Pro orders could not load" message={list.error} /> : <ProOrdersTable initial={list} filters={filters} canTrade={access.allowed} />}
+      {"error" in list ? (
+        <ReadError title="Pro orders could not load" message={list.error} />
+      ) : (
+        <ProOrdersTable initial={list} filters={filters} canTrade={access.allowed} />
+      )}
     </>
   );
 }

@@ -43,7 +43,15 @@ const DEFAULTS: Values = {
   customer_id: "",
   bank_account: { bank_code: "", account_number: "", account_name: "" },
   crypto_address: { asset: "", chain: "", address: "" },
-  us_bank_account: { account_owner_name: "", account_number: "", routing_number: "", bank_name: "", account_type: "", payout_scheme: "", address: { ...ADDRESS, country: "USA" } },
+  us_bank_account: {
+    account_owner_name: "",
+    account_number: "",
+    routing_number: "",
+    bank_name: "",
+    account_type: "",
+    payout_scheme: "",
+    address: { ...ADDRESS, country: "USA" },
+  },
   swift_bank_account: {
     account_owner_name: "",
     account_owner_type: "",
@@ -73,7 +81,17 @@ const optionsOf = (values: readonly string[], label: (v: string) => string = (v)
  * Nigerian account is looked up first so the person confirms the holder's name. One attempt key
  * per open form, so a double click or a retry after a timeout never sends twice.
  */
-export function CreateRecipientForm({ customers, customersError, banks, banksError }: { customers: CustomerOption[]; customersError: string | null; banks: ComboboxOption[]; banksError: string | null }) {
+export function CreateRecipientForm({
+  customers,
+  customersError,
+  banks,
+  banksError,
+}: {
+  customers: CustomerOption[];
+  customersError: string | null;
+  banks: ComboboxOption[];
+  banksError: string | null;
+}) {
   const router = useRouter();
   const attempt = useAttemptKey("recipient-create");
   const [pending, start] = useTransition();
@@ -92,7 +110,11 @@ export function CreateRecipientForm({ customers, customersError, banks, banksErr
     "swift_bank_account.account_owner_type",
   ]) as string[];
 
-  const lookup = useBankLookup(form, { bankCode: "bank_account.bank_code", accountNumber: "bank_account.account_number", accountName: "bank_account.account_name" });
+  const lookup = useBankLookup(form, {
+    bankCode: "bank_account.bank_code",
+    accountNumber: "bank_account.account_number",
+    accountName: "bank_account.account_name",
+  });
 
   const onSubmit = form.handleSubmit((values) => {
     setFormError(null);
@@ -123,9 +145,21 @@ export function CreateRecipientForm({ customers, customersError, banks, banksErr
     });
   });
 
-  const text = (name: Name, label: string, opts: { description?: string; required?: boolean; placeholder?: string; inputMode?: "numeric" | "text"; mono?: boolean; className?: string } = {}) => (
+  const text = (
+    name: Name,
+    label: string,
+    opts: { description?: string; required?: boolean; placeholder?: string; inputMode?: "numeric" | "text"; mono?: boolean; className?: string } = {},
+  ) => (
     <Field label={label} htmlFor={idOf(name)} error={errorOf(name)} description={opts.description} required={opts.required} className={opts.className}>
-      <Input id={idOf(name)} autoComplete="off" spellCheck={false} inputMode={opts.inputMode} placeholder={opts.placeholder} className={opts.mono ? "font-mono" : undefined} {...form.register(name)} />
+      <Input
+        id={idOf(name)}
+        autoComplete="off"
+        spellCheck={false}
+        inputMode={opts.inputMode}
+        placeholder={opts.placeholder}
+        className={opts.mono ? "font-mono" : undefined}
+        {...form.register(name)}
+      />
     </Field>
   );
 
@@ -140,7 +174,17 @@ export function CreateRecipientForm({ customers, customersError, banks, banksErr
       <Controller
         control={form.control}
         name={name}
-        render={({ field }) => <Combobox id={idOf(name)} value={String(field.value ?? "")} onValueChange={field.onChange} onBlur={field.onBlur} options={options} placeholder={placeholder} searchLabel={searchLabel} />}
+        render={({ field }) => (
+          <Combobox
+            id={idOf(name)}
+            value={String(field.value ?? "")}
+            onValueChange={field.onChange}
+            onBlur={field.onBlur}
+            options={options}
+            placeholder={placeholder}
+            searchLabel={searchLabel}
+          />
+        )}
       />
     </Field>
   );
@@ -148,37 +192,49 @@ export function CreateRecipientForm({ customers, customersError, banks, banksErr
   const address = (prefix: "us_bank_account.address" | "swift_bank_account.address" | "swift_bank_account.bank_address", legend: string) => {
     const isUs = form.watch(`${prefix}.country`) === "USA";
     return (
-    <fieldset className="grid gap-4 rounded-md border p-4 sm:grid-cols-2">
-      <legend className="px-1 text-sm font-medium">{legend}</legend>
-      {text(`${prefix}.street_line_1`, "Street line 1", { required: true, description: isUs && scheme === "wire" ? "4 to 35 characters, with the street number (wires need it)." : "4 to 35 characters.", className: "sm:col-span-2" })}
-      {text(`${prefix}.street_line_2`, "Street line 2", { description: "Optional, at most 35 characters.", className: "sm:col-span-2" })}
-      {text(`${prefix}.city`, "City", { required: true })}
-      {text(`${prefix}.state`, "State or region", { required: isUs, description: "ISO 3166-2 code, e.g. NY. Required for US addresses." })}
-      {text(`${prefix}.postal_code`, "Postal code", { description: "Required where the country uses postal codes." })}
-      {combo(`${prefix}.country`, "Country", "Choose a country", "Search countries", COUNTRY_OPTIONS)}
-    </fieldset>
+      <fieldset className="grid gap-4 rounded-md border p-4 sm:grid-cols-2">
+        <legend className="px-1 text-sm font-medium">{legend}</legend>
+        {text(`${prefix}.street_line_1`, "Street line 1", {
+          required: true,
+          description: isUs && scheme === "wire" ? "4 to 35 characters, with the street number (wires need it)." : "4 to 35 characters.",
+          className: "sm:col-span-2",
+        })}
+        {text(`${prefix}.street_line_2`, "Street line 2", { description: "Optional, at most 35 characters.", className: "sm:col-span-2" })}
+        {text(`${prefix}.city`, "City", { required: true })}
+        {text(`${prefix}.state`, "State or region", { required: isUs, description: "ISO 3166-2 code, e.g. NY. Required for US addresses." })}
+        {text(`${prefix}.postal_code`, "Postal code", { description: "Required where the country uses postal codes." })}
+        {combo(`${prefix}.country`, "Country", "Choose a country", "Search countries", COUNTRY_OPTIONS)}
+      </fieldset>
     );
   };
 
-  const customerOptions = customers.map((c) => ({ value: c.id, label: `${c.name}${c.email ? ` (${c.email})` : ""}${c.kycTier ? ` · tier ${c.kycTier}` : ""}` }));
+  const customerOptions = customers.map((c) => ({
+    value: c.id,
+    label: `${c.name}${c.email ? ` (${c.email})` : ""}${c.kycTier ? ` · tier ${c.kycTier}` : ""}`,
+  }));
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="New recipient" data-testid="create-recipient-form" className="grid max-w-2xl gap-6">
       <fieldset disabled={pending} className="grid gap-5">
         {select("type", "Recipient type", "Choose a type", optionsOf(RECIPIENT_TYPES, typeLabel))}
 
-        {needsCustomer(type ?? "")
-          ? combo("customer_id", "Customer", "Choose a customer", "Search customers", customerOptions, customersError)
-          : null}
+        {needsCustomer(type ?? "") ? combo("customer_id", "Customer", "Choose a customer", "Search customers", customerOptions, customersError) : null}
         {needsCustomer(type ?? "") ? (
-          <p className="-mt-3 text-xs text-muted-foreground">US and SWIFT recipients are paid on a customer&apos;s behalf; the customer must have completed tier 2 verification.</p>
+          <p className="-mt-3 text-xs text-muted-foreground">
+            US and SWIFT recipients are paid on a customer&apos;s behalf; the customer must have completed tier 2 verification.
+          </p>
         ) : null}
 
         {type === "BANK_ACCOUNT" ? (
           <div className="grid gap-3 rounded-md border p-4">
             <div className="grid gap-5 sm:grid-cols-2">
               {combo("bank_account.bank_code", "Bank", "Choose a bank", "Search banks", banks, banksError)}
-              {text("bank_account.account_number", "Account number", { required: true, inputMode: "numeric", placeholder: "0690000031", description: "The 10-digit NUBAN." })}
+              {text("bank_account.account_number", "Account number", {
+                required: true,
+                inputMode: "numeric",
+                placeholder: "0690000031",
+                description: "The 10-digit NUBAN.",
+              })}
             </div>
             <BankLookupControls lookup={lookup} error={errorOf("bank_account.account_name")} confirm="Check it is the right person before saving." />
           </div>
@@ -186,15 +242,31 @@ export function CreateRecipientForm({ customers, customersError, banks, banksErr
 
         {type === "CRYPTO_ADDRESS" ? (
           <div className="grid gap-5 sm:grid-cols-2">
-            {select("crypto_address.asset", "Asset", "Choose an asset", optionsOf(STABLE_ASSETS, (a) => a))}
+            {select(
+              "crypto_address.asset",
+              "Asset",
+              "Choose an asset",
+              optionsOf(STABLE_ASSETS, (a) => a),
+            )}
             {select("crypto_address.chain", "Chain", "Choose a chain", optionsOf(RECIPIENT_CHAINS, chainLabel))}
-            {text("crypto_address.address", "Wallet address", { required: true, mono: true, placeholder: "0x…", description: `${chain ? `On ${chainLabel(chain)}: ` : ""}${addressHint(chain || "ETHEREUM")}.`, className: "sm:col-span-2" })}
+            {text("crypto_address.address", "Wallet address", {
+              required: true,
+              mono: true,
+              placeholder: "0x…",
+              description: `${chain ? `On ${chainLabel(chain)}: ` : ""}${addressHint(chain || "ETHEREUM")}.`,
+              className: "sm:col-span-2",
+            })}
           </div>
         ) : null}
 
         {type === "US_BANK_ACCOUNT" ? (
           <div className="grid gap-5 sm:grid-cols-2">
-            {select("us_bank_account.payout_scheme", "Payout scheme", "Choose ACH or wire", optionsOf(PAYOUT_SCHEMES, (s) => SCHEME_LABEL[s] ?? s))}
+            {select(
+              "us_bank_account.payout_scheme",
+              "Payout scheme",
+              "Choose ACH or wire",
+              optionsOf(PAYOUT_SCHEMES, (s) => SCHEME_LABEL[s] ?? s),
+            )}
             {select("us_bank_account.account_type", "Account type", "Choose an account type", optionsOf(ACCOUNT_TYPES))}
             {text("us_bank_account.account_owner_name", "Account owner's name", {
               required: true,
@@ -219,7 +291,12 @@ export function CreateRecipientForm({ customers, customersError, banks, banksErr
               </>
             ) : null}
             {ownerType === "business" ? text("swift_bank_account.business_name", "Business name", { required: true, className: "sm:col-span-2" }) : null}
-            {text("swift_bank_account.iban", "IBAN", { required: true, mono: true, placeholder: "DE89 3704 0044 0532 0130 00", description: "Spaces are fine; the check digits are verified." })}
+            {text("swift_bank_account.iban", "IBAN", {
+              required: true,
+              mono: true,
+              placeholder: "DE89 3704 0044 0532 0130 00",
+              description: "Spaces are fine; the check digits are verified.",
+            })}
             {text("swift_bank_account.bic", "BIC", { mono: true, placeholder: "COBADEFFXXX", description: "Optional: 8 or 11 characters." })}
             {combo("swift_bank_account.account_country", "Account country", "Choose a country", "Search countries", COUNTRY_OPTIONS)}
             {text("swift_bank_account.bank_name", "Bank name", { description: "Optional." })}

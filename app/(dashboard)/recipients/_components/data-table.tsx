@@ -67,7 +67,14 @@ export function RecipientsTable({ initial, filters, canCreate }: { initial: Reci
           </TableBody>
         </Table>
       </div>
-      <Pager label="Recipient pages" noun={["recipient", "recipients"]} page={view.page} pages={view.pages} total={view.total} filters={{ type: filters.type, q: filters.q }} />
+      <Pager
+        label="Recipient pages"
+        noun={["recipient", "recipients"]}
+        page={view.page}
+        pages={view.pages}
+        total={view.total}
+        filters={{ type: filters.type, q: filters.q }}
+      />
     </div>
   );
 }

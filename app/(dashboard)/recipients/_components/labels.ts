@@ -16,4 +16,6 @@ export function countryLabel(alpha3: string): string {
 }
 
 /** Every country for a picker, by name. */
-export const COUNTRY_OPTIONS = [...ALPHA3_TO_ALPHA2.keys()].map((value) => ({ value, label: countryLabel(value) })).sort((a, b) => a.label.localeCompare(b.label));
+export const COUNTRY_OPTIONS = [...ALPHA3_TO_ALPHA2.keys()]
+  .map((value) => ({ value, label: countryLabel(value) }))
+  .sort((a, b) => a.label.localeCompare(b.label));

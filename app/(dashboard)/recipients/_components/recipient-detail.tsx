@@ -26,7 +26,11 @@ function Details({ items, testId }: { items: Item[]; testId: string }) {
 }
 
 const addressLine = (a: Address | null | undefined): string | null =>
-  a ? [a.street_line_1, a.street_line_2, a.city, [a.state, a.postal_code].filter(Boolean).join(" "), a.country ? countryLabel(a.country) : null].filter(Boolean).join(", ") : null;
+  a
+    ? [a.street_line_1, a.street_line_2, a.city, [a.state, a.postal_code].filter(Boolean).join(" "), a.country ? countryLabel(a.country) : null]
+        .filter(Boolean)
+        .join(", ")
+    : null;
 
 const capitalized = (v: string | null | undefined) => (v ? v.charAt(0).toUpperCase() + v.slice(1) : null);
 
@@ -90,7 +94,9 @@ export function RecipientDetail({ view, existing }: { view: RecipientView; exist
         <Alert data-testid="existing-recipient">
           <Info aria-hidden="true" />
           <AlertTitle>This recipient already existed</AlertTitle>
-          <AlertDescription>The provider already had a recipient with these account details, so no new one was saved. This is the existing one.</AlertDescription>
+          <AlertDescription>
+            The provider already had a recipient with these account details, so no new one was saved. This is the existing one.
+          </AlertDescription>
         </Alert>
       ) : null}
       <StaleNote stale={view.stale} fetchedAt={view.fetchedAt} />
@@ -120,7 +126,11 @@ export function RecipientDetail({ view, existing }: { view: RecipientView; exist
           </CardTitle>
         </CardHeader>
         <CardContent>
-          {items.length > 0 ? <Details testId="recipient-account" items={items} /> : <p className="text-sm text-muted-foreground">The provider sent no account details for this recipient type.</p>}
+          {items.length > 0 ? (
+            <Details testId="recipient-account" items={items} />
+          ) : (
+            <p className="text-sm text-muted-foreground">The provider sent no account details for this recipient type.</p>
+          )}
         </CardContent>
       </Card>
     </div>

@@ -24,7 +24,15 @@ function render(node: React.ReactNode): string {
 
 const NOW = "2026-11-22T05:00:00.000Z";
 const none = { bank_account: null, crypto_address: null, us_bank_account: null, swift_bank_account: null };
-const bank: Recipient = { id: "5d3c1f0e-1111-4a2b-8c3d-9e8f7a6b5c4d", type: "BANK_ACCOUNT", first_name: "Adaeze", last_name: "Okonkwo", ...none, bank_account: { account_name: "Adaeze Okonkwo", account_number_last4: "0031", bank_code: "044", bank_name: "Access Bank" }, created_at: NOW };
+const bank: Recipient = {
+  id: "5d3c1f0e-1111-4a2b-8c3d-9e8f7a6b5c4d",
+  type: "BANK_ACCOUNT",
+  first_name: "Adaeze",
+  last_name: "Okonkwo",
+  ...none,
+  bank_account: { account_name: "Adaeze Okonkwo", account_number_last4: "0031", bank_code: "044", bank_name: "Access Bank" },
+  created_at: NOW,
+};
 const swift: Recipient = {
   id: "6e4d2a1f-2222-4b3c-9d4e-0f9a8b7c6d5e",
   type: "SWIFT_BANK_ACCOUNT",
@@ -52,7 +60,11 @@ const fresh = { fetchedAt: NOW, stale: false };
 
 describe("recipient detail", () => {
   it("shows the SWIFT object with the IBAN masked, its customer and the created time", () => {
-    const view: RecipientView = { recipient: swift, customer: { id: swift.customer_id!, name: "Tunde Bakare", email: "tunde.bakare@example.com", kycTier: "2" }, ...fresh };
+    const view: RecipientView = {
+      recipient: swift,
+      customer: { id: swift.customer_id!, name: "Tunde Bakare", email: "tunde.bakare@example.com", kycTier: "2" },
+      ...fresh,
+    };
     const html = render(<RecipientDetail view={view} existing={false} />);
     expect(html).toContain("SWIFT bank account");
     expect(html).toContain("••••3000");

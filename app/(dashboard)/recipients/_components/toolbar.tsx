@@ -29,10 +29,26 @@ export function RecipientsToolbar() {
   const filtered = Boolean(f.type || f.q);
   return (
     <div className="mb-4 flex flex-wrap items-end gap-3" aria-busy={pending} data-testid="recipients-toolbar">
-      <FilterSelect closed id="rc-filter-type" label="Type" value={f.type} all="All types" options={RECIPIENT_TYPES.map((t) => ({ value: t, label: typeLabel(t) }))} onChange={(type) => void setF({ type, page: null })} />
+      <FilterSelect
+        closed
+        id="rc-filter-type"
+        label="Type"
+        value={f.type}
+        all="All types"
+        options={RECIPIENT_TYPES.map((t) => ({ value: t, label: typeLabel(t) }))}
+        onChange={(type) => void setF({ type, page: null })}
+      />
       <form role="search" className="grid gap-1.5" onSubmit={(e) => (e.preventDefault(), void setF({ q: search.trim() || null, page: null }))}>
         <Label htmlFor="rc-filter-q">Search</Label>
-        <Input id="rc-filter-q" type="search" className="w-72" placeholder="Name or last four digits" value={search} onChange={(e) => setSearch(e.target.value)} maxLength={100} />
+        <Input
+          id="rc-filter-q"
+          type="search"
+          className="w-72"
+          placeholder="Name or last four digits"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          maxLength={100}
+        />
       </form>
       {filtered ? (
         <Button variant="ghost" onClick={() => void setF({ type: null, q: null, page: null })}>

@@ -42,7 +42,8 @@ export default async function ApprovalLimitsPage() {
             24-hour limits
           </h2>
           <p className="text-sm text-muted-foreground">
-            A payment under the limit above still waits for approval when the payments in its currency in the last 24 hours (sent or waiting, this one included) pass one of these totals: the whole organization&apos;s, or the requester&apos;s own. Totals are kept per environment.
+            A payment under the limit above still waits for approval when the payments in its currency in the last 24 hours (sent or waiting, this one included)
+            pass one of these totals: the whole organization&apos;s, or the requester&apos;s own. Totals are kept per environment.
           </p>
           <VelocityLimitForm />
           <VelocityLimitsTable rows={velocity} />

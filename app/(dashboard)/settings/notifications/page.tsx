@@ -43,7 +43,11 @@ export default async function NotificationsPage() {
               {mailConfigured()
                 ? "A mail the server refuses or cannot reach is retried with growing waits, six attempts in all; what still fails is listed here."
                 : "Outgoing mail is not configured (SMTP_URL): notifications wait in the outbox and go out once it is set."}{" "}
-              Kinds: {Object.values(KINDS).map((k) => k.label.toLowerCase()).join("; ")}.
+              Kinds:{" "}
+              {Object.values(KINDS)
+                .map((k) => k.label.toLowerCase())
+                .join("; ")}
+              .
             </p>
             <MailProblems rows={problems} />
           </section>

@@ -38,11 +38,17 @@ export default async function StockPricesPage({ searchParams }: { searchParams: 
     pair ? attempt<ConversionView>("conversion", () => readConversion(me, pair)) : Promise.resolve({ value: null, error: null }),
   ]);
   // The convert form lists every asset; when the list fails, the priced symbols still serve.
-  const options = assets.value?.data.assets.map((a) => ({ symbol: a.symbol, name: a.name ?? null })) ?? prices.value?.data.prices.map((p) => ({ symbol: p.symbol, name: null })) ?? [];
+  const options =
+    assets.value?.data.assets.map((a) => ({ symbol: a.symbol, name: a.name ?? null })) ??
+    prices.value?.data.prices.map((p) => ({ symbol: p.symbol, name: null })) ??
+    [];
 
   return (
     <>
-      <PageHeader title="Stock prices" description={`Live prices of the tokenized stocks (${me.environment === "production" ? "production" : "sandbox"}), and conversions between a stock and US dollars or another stock.`} />
+      <PageHeader
+        title="Stock prices"
+        description={`Live prices of the tokenized stocks (${me.environment === "production" ? "production" : "sandbox"}), and conversions between a stock and US dollars or another stock.`}
+      />
       <div className="grid gap-8">
         <Card>
           <CardHeader>
@@ -66,7 +72,11 @@ export default async function StockPricesPage({ searchParams }: { searchParams: 
             Prices
           </h2>
           <PricesToolbar serverError={filters.success ? undefined : filters.error.issues[0]?.message} />
-          {prices.value ? <PricesTable initial={prices.value} symbols={symbols} /> : <ReadError title="The prices could not load" message={prices.error ?? "The prices could not be loaded."} />}
+          {prices.value ? (
+            <PricesTable initial={prices.value} symbols={symbols} />
+          ) : (
+            <ReadError title="The prices could not load" message={prices.error ?? "The prices could not be loaded."} />
+          )}
         </section>
       </div>
     </>

@@ -12,7 +12,15 @@ import { BALANCES_KEY, useBalances, type FreshBalances } from "@/components/bala
 import { fetchJson } from "@/components/page/fetch-json";
 import { BankLookupControls, useBankLookup } from "@/components/forms/bank-lookup";
 import { FormError } from "@/components/forms/form-error";
-import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from "@/components/ui/alert-dialog";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -29,7 +37,16 @@ import { reached } from "@/lib/actions/reached";
 
 type Values = TransferFormValues;
 
-const DEFAULTS: Values = { recipient_mode: "existing", recipient_id: "", bank_code: "", account_number: "", account_name: "", currency: "NGN", amount: "", reference: "" };
+const DEFAULTS: Values = {
+  recipient_mode: "existing",
+  recipient_id: "",
+  bank_code: "",
+  account_number: "",
+  account_name: "",
+  currency: "NGN",
+  amount: "",
+  reference: "",
+};
 
 interface Review {
   values: Values;
@@ -68,7 +85,11 @@ export function CreateTransferForm({
   const [review, setReview] = useState<Review | null>(null);
   const [waiting, setWaiting] = useState<Extract<CreateTransferResult, { outcome: "pending_approval" }> | null>(null);
 
-  const form = useForm<Values>({ resolver: zodResolver(transferFormSchema), defaultValues: { ...DEFAULTS, recipient_mode: recipients.length > 0 ? "existing" : "new" }, mode: "onTouched" });
+  const form = useForm<Values>({
+    resolver: zodResolver(transferFormSchema),
+    defaultValues: { ...DEFAULTS, recipient_mode: recipients.length > 0 ? "existing" : "new" },
+    mode: "onTouched",
+  });
   const errorOf = (name: Path<Values>) => form.formState.errors[name]?.message;
   const [mode, recipientId, currency, amount] = form.watch(["recipient_mode", "recipient_id", "currency", "amount"]) as string[];
   const lookup = useBankLookup(form, { bankCode: "bank_code", accountNumber: "account_number", accountName: "account_name" });
@@ -107,7 +128,12 @@ export function CreateTransferForm({
       });
       return;
     }
-    const to = values.recipient_mode === "new" ? `${values.account_name}, ${banks.find((b) => b.value === values.bank_code)?.label ?? values.bank_code} ••••${(values.account_number ?? "").slice(-4)}` : chosen ? `${chosen.name}, ${chosen.destination}` : "";
+    const to =
+      values.recipient_mode === "new"
+        ? `${values.account_name}, ${banks.find((b) => b.value === values.bank_code)?.label ?? values.bank_code} ••••${(values.account_number ?? "").slice(-4)}`
+        : chosen
+          ? `${chosen.name}, ${chosen.destination}`
+          : "";
     setReview({ values, to, quote });
   });
 
@@ -142,16 +168,21 @@ export function CreateTransferForm({
   const recipientOptions = recipients.map((r) => ({ value: r.id, label: r.name, hint: [r.destination, r.currency].filter(Boolean).join(" · ") }));
   return (
     <div className="grid max-w-2xl gap-6">
-      {waiting ? (
-        <PendingApprovalNote summary={waiting.summary} testId="transfer-pending" />
-      ) : null}
+      {waiting ? <PendingApprovalNote summary={waiting.summary} testId="transfer-pending" /> : null}
       <form onSubmit={onReview} noValidate aria-label="New transfer" data-testid="create-transfer-form">
         <fieldset disabled={pending} className="grid gap-5">
           <fieldset className="grid gap-2">
             <legend className="mb-2 text-sm font-medium">Pay to</legend>
             <div className="flex flex-wrap gap-4 text-sm">
               <label className="flex items-center gap-2">
-                <input type="radio" value="existing" className="size-4 accent-primary" disabled={recipients.length === 0} {...form.register("recipient_mode")} />A saved recipient
+                <input
+                  type="radio"
+                  value="existing"
+                  className="size-4 accent-primary"
+                  disabled={recipients.length === 0}
+                  {...form.register("recipient_mode")}
+                />
+                A saved recipient
               </label>
               <label className="flex items-center gap-2">
                 <input type="radio" value="new" className="size-4 accent-primary" {...form.register("recipient_mode")} />A new Nigerian bank account
@@ -160,12 +191,27 @@ export function CreateTransferForm({
           </fieldset>
 
           {mode === "existing" ? (
-            <Field label="Recipient" htmlFor="transfer-recipient" error={errorOf("recipient_id") ?? errorOf("currency") ?? recipientsError ?? undefined} description={chosen ? `Paid in ${chosen.currency}.` : "Search by name, bank or the last four digits."} required>
+            <Field
+              label="Recipient"
+              htmlFor="transfer-recipient"
+              error={errorOf("recipient_id") ?? errorOf("currency") ?? recipientsError ?? undefined}
+              description={chosen ? `Paid in ${chosen.currency}.` : "Search by name, bank or the last four digits."}
+              required
+            >
               <Controller
                 control={form.control}
                 name="recipient_id"
                 render={({ field }) => (
-                  <SearchableSelect id="transfer-recipient" value={field.value ?? ""} onChange={field.onChange} onBlur={field.onBlur} options={recipientOptions} placeholder="Choose a recipient" searchLabel="Search recipients" emptyText="No recipient matches." />
+                  <SearchableSelect
+                    id="transfer-recipient"
+                    value={field.value ?? ""}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    options={recipientOptions}
+                    placeholder="Choose a recipient"
+                    searchLabel="Search recipients"
+                    emptyText="No recipient matches."
+                  />
                 )}
               />
             </Field>
@@ -176,11 +222,29 @@ export function CreateTransferForm({
                   <Controller
                     control={form.control}
                     name="bank_code"
-                    render={({ field }) => <SearchableSelect id="transfer-bank" value={field.value ?? ""} onChange={field.onChange} onBlur={field.onBlur} options={banks} placeholder="Choose a bank" searchLabel="Search banks" emptyText="No bank matches." />}
+                    render={({ field }) => (
+                      <SearchableSelect
+                        id="transfer-bank"
+                        value={field.value ?? ""}
+                        onChange={field.onChange}
+                        onBlur={field.onBlur}
+                        options={banks}
+                        placeholder="Choose a bank"
+                        searchLabel="Search banks"
+                        emptyText="No bank matches."
+                      />
+                    )}
                   />
                 </Field>
                 <Field label="Account number" htmlFor="transfer-account-number" error={errorOf("account_number")} required>
-                  <Input id="transfer-account-number" inputMode="numeric" autoComplete="off" maxLength={10} placeholder="0690000031" {...form.register("account_number")} />
+                  <Input
+                    id="transfer-account-number"
+                    inputMode="numeric"
+                    autoComplete="off"
+                    maxLength={10}
+                    placeholder="0690000031"
+                    {...form.register("account_number")}
+                  />
                 </Field>
               </div>
               <BankLookupControls lookup={lookup} error={errorOf("account_name")} confirm="Check it is the right person before sending." />
@@ -188,17 +252,34 @@ export function CreateTransferForm({
           )}
 
           <div className="grid gap-5 sm:grid-cols-2">
-            <Field label={`Amount${payIn ? ` (${payIn})` : ""}`} htmlFor="transfer-amount" error={errorOf("amount")} description="What the recipient receives, with at most two decimals." required>
+            <Field
+              label={`Amount${payIn ? ` (${payIn})` : ""}`}
+              htmlFor="transfer-amount"
+              error={errorOf("amount")}
+              description="What the recipient receives, with at most two decimals."
+              required
+            >
               <Input id="transfer-amount" inputMode="decimal" autoComplete="off" placeholder="25000.00" {...form.register("amount")} />
             </Field>
-            <Field label="Reference" htmlFor="transfer-reference" error={errorOf("reference")} description="Optional; shown to you and the recipient's bank. Up to 64 characters.">
+            <Field
+              label="Reference"
+              htmlFor="transfer-reference"
+              error={errorOf("reference")}
+              description="Optional; shown to you and the recipient's bank. Up to 64 characters."
+            >
               <Input id="transfer-reference" autoComplete="off" maxLength={64} placeholder="INV-2026-104" {...form.register("reference")} />
             </Field>
           </div>
 
           {payIn ? <VelocityUsageLine usage={velocity} currency={payIn} /> : null}
 
-          <QuotePanel currency={payIn} quote={quote} withdrawal={withdrawal} rateError={payIn === "NGN" && rate.isError ? rate.error.message : null} onRetryRate={() => void rate.refetch()} />
+          <QuotePanel
+            currency={payIn}
+            quote={quote}
+            withdrawal={withdrawal}
+            rateError={payIn === "NGN" && rate.isError ? rate.error.message : null}
+            onRetryRate={() => void rate.refetch()}
+          />
 
           <FormError message={formError} />
           <div>
@@ -214,7 +295,8 @@ export function CreateTransferForm({
           <AlertDialogHeader>
             <AlertDialogTitle>Send {review ? formatMoney(new Decimal(review.values.amount).toFixed(2), review.values.currency) : ""}?</AlertDialogTitle>
             <AlertDialogDescription>
-              To {review?.to}. If it is above your organization&apos;s approval limit for {review?.values.currency}, it waits for a second person with the approver role and nothing is sent until then.
+              To {review?.to}. If it is above your organization&apos;s approval limit for {review?.values.currency}, it waits for a second person with the
+              approver role and nothing is sent until then.
             </AlertDialogDescription>
           </AlertDialogHeader>
           {review?.quote ? (
@@ -245,7 +327,19 @@ export function CreateTransferForm({
 }
 
 /** What leaves the withdrawal balance, from the provider's current rate and the rail's fee. */
-function QuotePanel({ currency, quote, withdrawal, rateError, onRetryRate }: { currency: string; quote: TransferQuote | null; withdrawal: string | null; rateError: string | null; onRetryRate: () => void }) {
+function QuotePanel({
+  currency,
+  quote,
+  withdrawal,
+  rateError,
+  onRetryRate,
+}: {
+  currency: string;
+  quote: TransferQuote | null;
+  withdrawal: string | null;
+  rateError: string | null;
+  onRetryRate: () => void;
+}) {
   return (
     <section aria-label="Quote" className="grid gap-2 rounded-md border bg-muted/30 p-4 text-sm" data-testid="transfer-quote">
       <h2 className="font-medium">Quote</h2>
@@ -273,10 +367,15 @@ function QuotePanel({ currency, quote, withdrawal, rateError, onRetryRate }: { c
           <dd className="tabular-nums">{withdrawal !== null ? formatMoney(withdrawal, "USD") : "not known right now"}</dd>
         </dl>
       ) : (
-        <p className="text-muted-foreground">{currency ? "Enter an amount to see the rate, fee and debit." : "Choose who receives the money, then enter an amount."}</p>
+        <p className="text-muted-foreground">
+          {currency ? "Enter an amount to see the rate, fee and debit." : "Choose who receives the money, then enter an amount."}
+        </p>
       )}
       <p className="text-xs text-muted-foreground">
-        {currency === "NGN" ? "An estimate from the provider's current rate and its fee." : "The provider publishes no fee for this rail; it is added when the transfer is priced."} The provider prices the transfer when it is sent, and its answer is final.
+        {currency === "NGN"
+          ? "An estimate from the provider's current rate and its fee."
+          : "The provider publishes no fee for this rail; it is added when the transfer is priced."}{" "}
+        The provider prices the transfer when it is sent, and its answer is final.
       </p>
     </section>
   );

@@ -59,7 +59,9 @@ export function TransfersTable({ initial, filters, canCreate }: { initial: Trans
                 </TableCell>
                 <TableCell className="text-sm">{recipient ?? <span className="font-mono text-xs">{t.recipient?.id ?? "—"}</span>}</TableCell>
                 <TableCell className="text-right text-sm whitespace-nowrap tabular-nums">{formatMoney(t.amount, t.currency)}</TableCell>
-                <TableCell className="text-right text-sm whitespace-nowrap tabular-nums">{t.debit_amount ? formatMoney(t.debit_amount, t.debit_currency ?? "USD") : "—"}</TableCell>
+                <TableCell className="text-right text-sm whitespace-nowrap tabular-nums">
+                  {t.debit_amount ? formatMoney(t.debit_amount, t.debit_currency ?? "USD") : "—"}
+                </TableCell>
                 <TableCell>
                   <StatusBadge status={t.status} />
                 </TableCell>
@@ -69,7 +71,14 @@ export function TransfersTable({ initial, filters, canCreate }: { initial: Trans
           </TableBody>
         </Table>
       </div>
-      <Pager label="Transfer pages" noun={["transfer", "transfers"]} page={view.page} pages={view.pages} total={view.total} filters={{ status: filters.status }} />
+      <Pager
+        label="Transfer pages"
+        noun={["transfer", "transfers"]}
+        page={view.page}
+        pages={view.pages}
+        total={view.total}
+        filters={{ status: filters.status }}
+      />
     </div>
   );
 }

@@ -50,7 +50,14 @@ export function SearchableSelect({
       }}
     >
       <PopoverTrigger asChild>
-        <Button variant="outline" role="combobox" aria-expanded={open} aria-controls={open ? listId : undefined} className={cn("h-auto min-h-9 w-full justify-between font-normal aria-invalid:border-destructive", !chosen && "text-muted-foreground")} {...field}>
+        <Button
+          variant="outline"
+          role="combobox"
+          aria-expanded={open}
+          aria-controls={open ? listId : undefined}
+          className={cn("h-auto min-h-9 w-full justify-between font-normal aria-invalid:border-destructive", !chosen && "text-muted-foreground")}
+          {...field}
+        >
           <span className="truncate text-left">{chosen ? `${chosen.label}${chosen.hint ? ` · ${chosen.hint}` : ""}` : placeholder}</span>
           <ChevronsUpDownIcon className="size-4 opacity-60" aria-hidden="true" />
         </Button>

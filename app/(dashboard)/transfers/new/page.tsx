@@ -45,7 +45,14 @@ export default async function NewTransferPage() {
           </Link>
         }
       />
-      <CreateTransferForm recipients={recipients.list} recipientsError={recipients.error} banks={banks.list} banksError={banks.error} initialBalances={balances} velocity={velocity} />
+      <CreateTransferForm
+        recipients={recipients.list}
+        recipientsError={recipients.error}
+        banks={banks.list}
+        banksError={banks.error}
+        initialBalances={balances}
+        velocity={velocity}
+      />
     </>
   );
 }

@@ -24,7 +24,15 @@ import { useWithdrawalForm, WithdrawalConfirmDialog, WithdrawalFields } from "@/
  * withdrawal is sent, or waits for a second approver above the threshold. One attempt key per open
  * form, so a double click or a retry after a timeout never sends twice.
  */
-export function CreateWithdrawalForm({ initialBalances, balancesError, velocity }: { initialBalances: FreshBalances | null; balancesError: string | null; velocity?: VelocityUsage[] }) {
+export function CreateWithdrawalForm({
+  initialBalances,
+  balancesError,
+  velocity,
+}: {
+  initialBalances: FreshBalances | null;
+  balancesError: string | null;
+  velocity?: VelocityUsage[];
+}) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const balances = useBalances(initialBalances, balancesError);
@@ -85,9 +93,7 @@ export function CreateWithdrawalForm({ initialBalances, balancesError, velocity 
         testIdPrefix="withdrawal"
       />
 
-      {waiting ? (
-        <PendingApprovalNote summary={waiting.summary} testId="withdrawal-pending" />
-      ) : null}
+      {waiting ? <PendingApprovalNote summary={waiting.summary} testId="withdrawal-pending" /> : null}
     </div>
   );
 }

@@ -74,7 +74,14 @@ export function WithdrawalsTable({ initial, filters, canCreate }: { initial: Wit
           </TableBody>
         </Table>
       </div>
-      <Pager label="Withdrawal pages" noun={["withdrawal", "withdrawals"]} page={view.page} pages={view.pages} total={view.total} filters={{ status: filters.status }} />
+      <Pager
+        label="Withdrawal pages"
+        noun={["withdrawal", "withdrawals"]}
+        page={view.page}
+        pages={view.pages}
+        total={view.total}
+        filters={{ status: filters.status }}
+      />
     </div>
   );
 }

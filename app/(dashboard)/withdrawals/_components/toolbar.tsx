@@ -13,7 +13,15 @@ export function WithdrawalsToolbar() {
   const [f, setF] = useQueryStates({ status: parseAsString, page: parseAsString }, { shallow: false, startTransition: start });
   return (
     <div className="mb-4 flex flex-wrap items-end gap-3" aria-busy={pending} data-testid="withdrawals-toolbar">
-      <FilterSelect closed id="wd-status" label="Status" value={f.status} all="All statuses" options={statusOptions} onChange={(v) => void setF({ status: v, page: null })} />
+      <FilterSelect
+        closed
+        id="wd-status"
+        label="Status"
+        value={f.status}
+        all="All statuses"
+        options={statusOptions}
+        onChange={(v) => void setF({ status: v, page: null })}
+      />
       {f.status ? (
         <Button variant="ghost" onClick={() => void setF({ status: null, page: null })}>
           Clear filter

@@ -7,7 +7,10 @@ export const dynamic = "force-dynamic";
 /** Convert mode of the provider's prices: one source unit in the target, and the URL's amount converted. */
 export const GET = defineRoute({ permission: "data:read", query: convertSchema }, async ({ user, query }) => {
   if (!query.from || !query.to) {
-    const fieldErrors = { ...(query.from ? {} : { from: "Choose the asset to convert from." }), ...(query.to ? {} : { to: "Choose the asset to convert to." }) };
+    const fieldErrors = {
+      ...(query.from ? {} : { from: "Choose the asset to convert from." }),
+      ...(query.to ? {} : { to: "Choose the asset to convert to." }),
+    };
     return Response.json({ error: "Some filters need attention.", fieldErrors }, { status: 400, headers: { "Cache-Control": "no-store" } });
   }
   return readConversion(user, { from: query.from, to: query.to, amount: query.amount });

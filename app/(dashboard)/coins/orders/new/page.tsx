@@ -31,7 +31,11 @@ export default async function NewCoinsOrderPage({ searchParams }: { searchParams
           </Link>
         }
       />
-      {"error" in markets ? <ReadError title="The markets could not load, so no order can be placed yet" message={markets.error} /> : <CoinsOrderForm markets={markets.all} initialMarket={initialMarket} velocity={velocity} />}
+      {"error" in markets ? (
+        <ReadError title="The markets could not load, so no order can be placed yet" message={markets.error} />
+      ) : (
+        <CoinsOrderForm markets={markets.all} initialMarket={initialMarket} velocity={velocity} />
+      )}
     </>
   );
 }

@@ -35,7 +35,12 @@ export default async function NewCoinsWithdrawalPage({ searchParams }: { searchP
       "error" in addresses ? (
         <ReadError title="Saved addresses could not load, so nothing can be sent yet" message={addresses.error} />
       ) : (
-        <CryptoWithdrawalForm addresses={addresses.rows} assets={"error" in assets ? [] : assets.assets} balances={balances?.balances ?? null} velocity={velocity} />
+        <CryptoWithdrawalForm
+          addresses={addresses.rows}
+          assets={"error" in assets ? [] : assets.assets}
+          balances={balances?.balances ?? null}
+          velocity={velocity}
+        />
       );
   } else {
     const banks = await readBanks(me).catch(upstreamMessage);
@@ -58,10 +63,18 @@ export default async function NewCoinsWithdrawalPage({ searchParams }: { searchP
         }
       />
       <nav aria-label="Kind of withdrawal" className="mb-6 flex gap-2">
-        <Link href="/coins/withdrawals/new" aria-current={kind === "crypto" ? "page" : undefined} className={`${TAB} ${kind === "crypto" ? "bg-accent font-medium" : "hover:bg-accent"}`}>
+        <Link
+          href="/coins/withdrawals/new"
+          aria-current={kind === "crypto" ? "page" : undefined}
+          className={`${TAB} ${kind === "crypto" ? "bg-accent font-medium" : "hover:bg-accent"}`}
+        >
           Crypto to a saved address
         </Link>
-        <Link href="/coins/withdrawals/new?kind=fiat" aria-current={kind === "fiat" ? "page" : undefined} className={`${TAB} ${kind === "fiat" ? "bg-accent font-medium" : "hover:bg-accent"}`}>
+        <Link
+          href="/coins/withdrawals/new?kind=fiat"
+          aria-current={kind === "fiat" ? "page" : undefined}
+          className={`${TAB} ${kind === "fiat" ? "bg-accent font-medium" : "hover:bg-accent"}`}
+        >
           Naira to a bank account
         </Link>
       </nav>
