@@ -49,6 +49,8 @@ export async function startMailCatcher(opts: { smtpPort?: number; httpPort?: num
     disabledCommands: ["STARTTLS"],
     banner: "Merchant Ops mail catcher",
     logger: false,
+    // Nothing here needs the client's host name; a reverse lookup waits on DNS for every connection.
+    disableReverseLookup: true,
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((parsed) => {

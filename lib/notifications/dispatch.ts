@@ -9,6 +9,7 @@ import "server-only";
  *      MAX_ATTEMPTS the message is `failed` and shown to admins with a "retry now".
  */
 import { db, type Tx } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { isKind } from "./kinds";
@@ -27,6 +28,12 @@ export interface DispatchOptions {
   now?: Date;
   /** Tests shorten the backoff. */
   backoffBase?: number;
+  /** Only this organization's outbox: tests share one database with every other test file. */
+  organizationId?: string;
+}
+
+function onlyOrganization(opts: DispatchOptions): Prisma.Sql {
+  return opts.organizationId ? Prisma.sql`AND organization_id = ${opts.organizationId}::uuid` : Prisma.empty;
 }
 
 /** Turns outbox rows into messages; returns how many rows were fanned out. */
@@ -34,7 +41,7 @@ export async function fanOut(opts: DispatchOptions = {}): Promise<number> {
   const appUrl = opts.appUrl ?? env().APP_URL;
   return db.$transaction(async (tx) => {
     const rows = await tx.$queryRaw<{ id: string }[]>`
-      SELECT id::text FROM notifications WHERE fanned_out_at IS NULL ORDER BY created_at LIMIT 100 FOR UPDATE SKIP LOCKED`;
+      SELECT id::text FROM notifications WHERE fanned_out_at IS NULL ${onlyOrganization(opts)} ORDER BY created_at LIMIT 100 FOR UPDATE SKIP LOCKED`;
     if (rows.length === 0) return 0;
     const notifications = await tx.notification.findMany({ where: { id: { in: rows.map((r) => r.id) } } });
     const orgs = [...new Set(notifications.map((n) => n.organizationId))];
@@ -88,7 +95,7 @@ export async function sendDue(opts: DispatchOptions = {}): Promise<{ sent: numbe
     const claimed = await db.$queryRaw<Claimed[]>`
       UPDATE mail_messages m SET next_attempt_at = now() + make_interval(secs => ${LEASE_S}), attempts = m.attempts + 1
        WHERE m.id IN (
-         SELECT id FROM mail_messages WHERE status = 'pending' AND next_attempt_at <= ${startedAt}
+         SELECT id FROM mail_messages WHERE status = 'pending' AND next_attempt_at <= ${startedAt} ${onlyOrganization(opts)}
           ORDER BY next_attempt_at LIMIT 20 FOR UPDATE SKIP LOCKED)
       RETURNING m.id::text, m.to_email, m.subject, m.text, m.attempts`;
     if (claimed.length === 0) break;
@@ -113,7 +120,11 @@ export async function sendDue(opts: DispatchOptions = {}): Promise<{ sent: numbe
       }
     }
   }
-  const next = await db.mailMessage.findFirst({ where: { status: "pending" }, orderBy: { nextAttemptAt: "asc" }, select: { nextAttemptAt: true } });
+  const next = await db.mailMessage.findFirst({
+    where: { status: "pending", ...(opts.organizationId ? { organizationId: opts.organizationId } : {}) },
+    orderBy: { nextAttemptAt: "asc" },
+    select: { nextAttemptAt: true },
+  });
   const retryIn = next ? Math.max(1, Math.ceil((next.nextAttemptAt.getTime() - Date.now()) / 1000)) : null;
   return { sent, failed, retryIn };
 }

@@ -19,8 +19,17 @@ let downUrl: string;
 let team: Awaited<ReturnType<typeof createTeam>>;
 
 const APP = "https://ops.example.com";
-const up = { appUrl: APP, send: (m: Parameters<typeof sendMail>[0]) => sendMail(m, catcher.smtpUrl), backoffBase: 0.001 };
-const down = { appUrl: APP, send: (m: Parameters<typeof sendMail>[0]) => sendMail(m, downUrl), backoffBase: 0.001 };
+// Other test files share this database and leave notifications of their own: drain only ours.
+const scoped = (smtpUrl: () => string) => ({
+  appUrl: APP,
+  backoffBase: 0.001,
+  send: (m: Parameters<typeof sendMail>[0]) => sendMail(m, smtpUrl()),
+  get organizationId() {
+    return team.org.id;
+  },
+});
+const up = scoped(() => catcher.smtpUrl);
+const down = scoped(() => downUrl);
 const caught = async (to: string) => (await (await fetch(`${catcher.httpUrl}/messages?to=${encodeURIComponent(to)}`)).json()) as CaughtMail[];
 const mine = () => testDb().mailMessage.findMany({ where: { organizationId: team.org.id }, orderBy: { createdAt: "asc" } });
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
