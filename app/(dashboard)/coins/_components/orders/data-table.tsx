@@ -1,8 +1,8 @@
 "use client";
 import { Link } from "@/components/ui/link";
-import { CursorPager } from "@/components/tables/coins-shared/cursor-pager";
-import { CoinsEmptyState } from "@/components/tables/coins-shared/empty-state";
-import { CoinsTable, useCoinsQuery } from "@/components/tables/coins-shared/list";
+import { CursorPager } from "@/app/(dashboard)/coins/_components/cursor-pager";
+import { CoinsEmptyState } from "@/app/(dashboard)/coins/_components/empty-state";
+import { CoinsTable, useCoinsQuery } from "@/app/(dashboard)/coins/_components/list";
 import { StatusBadge } from "@/components/timeline/status-badge";
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { cursorQuery, type OrderFilters } from "@/lib/coins/filters";

@@ -1,7 +1,7 @@
 "use client";
 import { Link } from "@/components/ui/link";
-import { CoinsEmptyState } from "@/components/tables/coins-shared/empty-state";
-import { CoinsTable, useCoinsQuery } from "@/components/tables/coins-shared/list";
+import { CoinsEmptyState } from "@/app/(dashboard)/coins/_components/empty-state";
+import { CoinsTable, useCoinsQuery } from "@/app/(dashboard)/coins/_components/list";
 import { Badge } from "@/components/ui/badge";
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { MarketFilters } from "@/lib/coins/filters";

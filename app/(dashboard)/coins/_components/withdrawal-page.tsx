@@ -1,6 +1,6 @@
 import { Link } from "@/components/ui/link";
 import { notFound } from "next/navigation";
-import { CoinsWithdrawalDetail } from "@/components/coins/withdrawal-detail";
+import { CoinsWithdrawalDetail } from "@/app/(dashboard)/coins/_components/withdrawal-detail";
 import { ReadError } from "@/components/page/read-error";
 import { PageHeader } from "@/components/page/page-header";
 import { requirePagePermission } from "@/lib/auth/session";

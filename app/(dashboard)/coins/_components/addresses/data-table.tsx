@@ -1,7 +1,7 @@
 "use client";
 import { CopyButton } from "@/components/forms/copy-button";
-import { CoinsEmptyState } from "@/components/tables/coins-shared/empty-state";
-import { CoinsTable, useCoinsQuery } from "@/components/tables/coins-shared/list";
+import { CoinsEmptyState } from "@/app/(dashboard)/coins/_components/empty-state";
+import { CoinsTable, useCoinsQuery } from "@/app/(dashboard)/coins/_components/list";
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { AddressesView } from "@/lib/coins/views";
 import { formatDateTime } from "@/lib/format";

@@ -2,8 +2,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useTransition } from "react";
 import { toast } from "sonner";
-import { DetailFields, RefreshNotes, type DetailRow } from "@/components/coins/detail-fields";
-import { useCoinsQuery } from "@/components/tables/coins-shared/list";
+import { DetailFields, RefreshNotes, type DetailRow } from "@/app/(dashboard)/coins/_components/detail-fields";
+import { useCoinsQuery } from "@/app/(dashboard)/coins/_components/list";
 import { StatusBadge } from "@/components/timeline/status-badge";
 import { Button } from "@/components/ui/button";
 import { cancelCoinsOrder } from "@/lib/actions/cancel-coins-order";
