@@ -2,9 +2,9 @@ import type * as React from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { describe, expect, it, vi } from "vitest";
-import { OrderFields } from "@/components/pro/order-fields";
-import { OrderTicket } from "@/components/pro/order-ticket";
-import { WithdrawalOptionsList } from "@/components/pro/withdrawal-options";
+import { OrderFields } from "@/app/(dashboard)/pro/_components/order-fields";
+import { OrderTicket } from "@/app/(dashboard)/pro/_components/order-ticket";
+import { WithdrawalOptionsList } from "@/app/(dashboard)/pro/_components/withdrawal-options";
 import { REJECTION_SENTENCES } from "@/lib/upstream/error-codes";
 import type { ProOrder } from "@/lib/upstream/schemas/pro";
 
