@@ -1,5 +1,5 @@
 import { Link } from "@/components/ui/link";
-import { Change } from "@/components/stocks/change";
+import { Change } from "@/app/(dashboard)/stocks/_components/change";
 import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCaption, TableCell, TableFooter, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatMoney, toDecimal } from "@/lib/money";

@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { fetchJson } from "@/components/page/fetch-json";
 import { FigureError, StaleNote } from "@/components/balances/freshness";
 import { ago, RelativeTime } from "@/components/ui/relative-time";
-import { PositionsTable } from "@/components/tables/stocks-positions/data-table";
+import { PositionsTable } from "@/app/(dashboard)/stocks/_components/positions/data-table";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatDateTime } from "@/lib/format";
