@@ -12,7 +12,7 @@ import { GET as getCustomers } from "@/app/api/customers/route";
 import { GET as getRates } from "@/app/api/rates/route";
 import { approveRequest } from "@/lib/actions/approve-request";
 import { createFundingAccount } from "@/lib/funding-accounts/actions";
-import { placeCoinsOrder } from "@/lib/actions/place-coins-order";
+import { placeCoinsOrder } from "@/lib/coins/place-order";
 import { placeProOrder } from "@/lib/actions/place-pro-order";
 import { quoteProOrder } from "@/lib/actions/quote-pro-order";
 import { replaceProOrder } from "@/lib/actions/replace-pro-order";

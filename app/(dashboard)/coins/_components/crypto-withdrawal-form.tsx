@@ -8,7 +8,7 @@ import { FormError } from "@/components/forms/form-error";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { createCoinsCryptoWithdrawal } from "@/lib/actions/create-coins-crypto-withdrawal";
+import { createCoinsCryptoWithdrawal } from "@/lib/coins/create-crypto-withdrawal";
 import { formatAsset } from "@/lib/coins/format";
 import { cryptoWithdrawalFormSchema, type CryptoWithdrawalFormValues } from "@/lib/coins/schema";
 import type { CoinsBalance, SavedAddress, WithdrawableAsset } from "@/lib/coins/views";

@@ -8,7 +8,7 @@ import { FormError } from "@/components/forms/form-error";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { createCoinsFiatWithdrawal } from "@/lib/actions/create-coins-fiat-withdrawal";
+import { createCoinsFiatWithdrawal } from "@/lib/coins/create-fiat-withdrawal";
 import { fiatWithdrawalFormSchema, type FiatWithdrawalFormValues } from "@/lib/coins/schema";
 import { Decimal, formatMoney } from "@/lib/money";
 import { PendingApprovalNote } from "@/components/page/pending-approval-note";

@@ -6,7 +6,7 @@ import { DetailFields, RefreshNotes, type DetailRow } from "@/app/(dashboard)/co
 import { useCoinsQuery } from "@/app/(dashboard)/coins/_components/list";
 import { StatusBadge } from "@/components/timeline/status-badge";
 import { Button } from "@/components/ui/button";
-import { cancelCoinsOrder } from "@/lib/actions/cancel-coins-order";
+import { cancelCoinsOrder } from "@/lib/coins/cancel-order";
 import { formatAsset } from "@/lib/coins/format";
 import type { OrderView } from "@/lib/coins/views";
 import { formatDateTime } from "@/lib/format";

@@ -13,7 +13,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { placeCoinsOrder } from "@/lib/actions/place-coins-order";
+import { placeCoinsOrder } from "@/lib/coins/place-order";
 import { decimalsOf, formatAsset, formatBps } from "@/lib/coins/format";
 import { isStale, referenceTime } from "@/lib/coins/markets";
 import { amountAsset, belowMinimum, orderFee, orderFormSchema, quoteValue, type OrderFormValues } from "@/lib/coins/schema";

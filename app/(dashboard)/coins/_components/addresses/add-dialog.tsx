@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { createCoinsAddress } from "@/lib/actions/create-coins-address";
+import { createCoinsAddress } from "@/lib/coins/create-address";
 import { addressFormSchema, LABEL_MAX } from "@/lib/coins/schema";
 import type { WithdrawableAsset } from "@/lib/coins/views";
 import { useAttemptKey } from "@/lib/upstream/use-attempt-key";

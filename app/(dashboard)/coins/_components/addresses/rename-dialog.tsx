@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { renameCoinsAddress } from "@/lib/actions/rename-coins-address";
+import { renameCoinsAddress } from "@/lib/coins/rename-address";
 import { addressLabelSchema, LABEL_MAX } from "@/lib/coins/schema";
 import type { SavedAddress } from "@/lib/coins/views";
 import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
