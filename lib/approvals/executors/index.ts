@@ -8,13 +8,13 @@
  */
 import "server-only";
 import "./balance-move";
-import "./coins-crypto-withdrawal";
-import "./coins-fiat-withdrawal";
-import "./coins-order";
 import "./control-change";
 import "./merchant-settlement";
 import "./pro-order";
 import "./pro-order-replace";
+import "@/lib/coins/crypto-withdrawal-executor";
+import "@/lib/coins/fiat-withdrawal-executor";
+import "@/lib/coins/order-executor";
 import "@/lib/funding-accounts/executor";
 import "@/lib/funding-accounts/settlement-executor";
 import "@/lib/transfers/executor";
