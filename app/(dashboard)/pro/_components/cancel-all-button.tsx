@@ -1,7 +1,7 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { cancelAllProOrders } from "@/lib/actions/cancel-all-pro-orders";
+import { cancelAllProOrders } from "@/lib/pro/cancel-all-orders";
 import { refreshOrders } from "./after-change";
 import { ConfirmButton } from "./confirm-button";
 

@@ -11,8 +11,8 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { placeProOrder } from "@/lib/actions/place-pro-order";
-import { quoteProOrder } from "@/lib/actions/quote-pro-order";
+import { placeProOrder } from "@/lib/pro/place-order";
+import { quoteProOrder } from "@/lib/pro/quote-order";
 import { Decimal, formatMoney, toDecimal } from "@/lib/money";
 import {
   FEE_CAP_REASON,

@@ -9,10 +9,10 @@ import { REJECTION_SENTENCES } from "@/lib/upstream/error-codes";
 import type { ProOrder } from "@/lib/upstream/schemas/pro";
 
 vi.mock("next/navigation", () => ({ useRouter: () => ({ push: () => undefined, refresh: () => undefined }), usePathname: () => "/pro" }));
-vi.mock("@/lib/actions/quote-pro-order", () => ({ quoteProOrder: async () => ({ ok: false, error: "unused" }) }));
-vi.mock("@/lib/actions/place-pro-order", () => ({ placeProOrder: async () => ({ ok: false, error: "unused" }) }));
-vi.mock("@/lib/actions/cancel-pro-order", () => ({ cancelProOrder: async () => ({ ok: false, error: "unused" }) }));
-vi.mock("@/lib/actions/replace-pro-order", () => ({ replaceProOrder: async () => ({ ok: false, error: "unused" }) }));
+vi.mock("@/lib/pro/quote-order", () => ({ quoteProOrder: async () => ({ ok: false, error: "unused" }) }));
+vi.mock("@/lib/pro/place-order", () => ({ placeProOrder: async () => ({ ok: false, error: "unused" }) }));
+vi.mock("@/lib/pro/cancel-order", () => ({ cancelProOrder: async () => ({ ok: false, error: "unused" }) }));
+vi.mock("@/lib/pro/replace-order", () => ({ replaceProOrder: async () => ({ ok: false, error: "unused" }) }));
 
 const order: ProOrder = {
   order_id: "3f0c5c1e-0000-4000-8000-000000000001",

@@ -9,8 +9,8 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { createProWebhook } from "@/lib/actions/create-pro-webhook";
-import { updateProWebhook } from "@/lib/actions/update-pro-webhook";
+import { createProWebhook } from "@/lib/pro/create-webhook";
+import { updateProWebhook } from "@/lib/pro/update-webhook";
 import { EVENT_HELP, PRO_EVENTS, webhookFormSchema, type WebhookFormValues, type WebhookSecretResult } from "@/lib/pro/webhook-schema";
 import type { ProWebhook } from "@/lib/upstream/schemas/pro";
 import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
