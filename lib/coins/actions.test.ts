@@ -13,10 +13,10 @@ import { GET as getCryptoWithdrawal } from "@/app/api/coins/withdrawals/crypto/[
 import { GET as getFiatWithdrawal } from "@/app/api/coins/withdrawals/fiat/[id]/route";
 import { approveRequest } from "@/lib/actions/approve-request";
 import { loadInbox } from "@/lib/approvals/queries";
-import { createCoinsCryptoWithdrawal } from "@/lib/actions/create-coins-crypto-withdrawal";
-import { createCoinsFiatWithdrawal } from "@/lib/actions/create-coins-fiat-withdrawal";
-import { placeCoinsOrder } from "@/lib/actions/place-coins-order";
-import { renameCoinsAddress } from "@/lib/actions/rename-coins-address";
+import { createCoinsCryptoWithdrawal } from "@/lib/coins/create-crypto-withdrawal";
+import { createCoinsFiatWithdrawal } from "@/lib/coins/create-fiat-withdrawal";
+import { placeCoinsOrder } from "@/lib/coins/place-order";
+import { renameCoinsAddress } from "@/lib/coins/rename-address";
 import { addApiKey } from "@/lib/vault";
 import { createTeam, testDb } from "@/test/factories";
 import { signInAs, signOutTest } from "@/test/session";

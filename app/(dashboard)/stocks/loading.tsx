@@ -1,4 +1,4 @@
-import { PortfolioSkeleton } from "@/components/tables/stocks-positions/skeleton";
+import { PortfolioSkeleton } from "@/app/(dashboard)/stocks/_components/positions/skeleton";
 
 export default function Loading() {
   return <PortfolioSkeleton />;

@@ -1,8 +1,8 @@
 "use client";
 import { ReadError } from "@/components/page/read-error";
 import { StaleNote } from "@/components/page/stale-note";
-import { CoinsEmptyState } from "@/components/tables/coins-shared/empty-state";
-import { useCoinsQuery } from "@/components/tables/coins-shared/list";
+import { CoinsEmptyState } from "@/app/(dashboard)/coins/_components/empty-state";
+import { useCoinsQuery } from "@/app/(dashboard)/coins/_components/list";
 import { Table, TableBody, TableCaption, TableCell, TableFooter, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatAsset } from "@/lib/coins/format";
 import type { BalancesView } from "@/lib/coins/views";

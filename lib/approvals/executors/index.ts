@@ -8,15 +8,15 @@
  */
 import "server-only";
 import "./balance-move";
-import "./coins-crypto-withdrawal";
-import "./coins-fiat-withdrawal";
-import "./coins-order";
 import "./control-change";
 import "./merchant-settlement";
-import "./pro-order";
-import "./pro-order-replace";
+import "@/lib/coins/crypto-withdrawal-executor";
+import "@/lib/coins/fiat-withdrawal-executor";
+import "@/lib/coins/order-executor";
 import "@/lib/funding-accounts/executor";
 import "@/lib/funding-accounts/settlement-executor";
+import "@/lib/pro/order-executor";
+import "@/lib/pro/order-replace-executor";
 import "@/lib/transfers/executor";
 import "@/lib/withdrawals/balance-executor";
 import "@/lib/withdrawals/executor";

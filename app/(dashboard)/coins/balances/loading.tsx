@@ -1,4 +1,4 @@
-import { CoinsListSkeleton } from "@/components/tables/coins-shared/skeleton";
+import { CoinsListSkeleton } from "@/app/(dashboard)/coins/_components/skeleton";
 
 export default function Loading() {
   return <CoinsListSkeleton label="Loading Coins balances" rows={7} />;

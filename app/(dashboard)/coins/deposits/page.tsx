@@ -3,7 +3,7 @@ import { DepositOptions } from "@/components/coins/deposit-options";
 import { ReadError } from "@/components/page/read-error";
 import { StaleNote } from "@/components/page/stale-note";
 import { PageHeader } from "@/components/page/page-header";
-import { CoinsEmptyState } from "@/components/tables/coins-shared/empty-state";
+import { CoinsEmptyState } from "@/app/(dashboard)/coins/_components/empty-state";
 import { requirePagePermission } from "@/lib/auth/session";
 import { readDepositOptions } from "@/lib/coins/read";
 import { UpstreamError } from "@/lib/upstream";

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { ReadError } from "@/components/page/read-error";
 import { PageHeader } from "@/components/page/page-header";
-import { MarketsTable } from "@/components/tables/coins-markets/data-table";
-import { MarketsToolbar } from "@/components/tables/coins-markets/toolbar";
+import { MarketsTable } from "@/app/(dashboard)/coins/_components/markets/data-table";
+import { MarketsToolbar } from "@/app/(dashboard)/coins/_components/markets/toolbar";
 import { can } from "@/lib/auth/permissions";
 import { requirePagePermission } from "@/lib/auth/session";
 import { parseMarketFilters } from "@/lib/coins/filters";

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { ReadError } from "@/components/page/read-error";
 import { PageHeader } from "@/components/page/page-header";
-import { CoinsTransactionsTable } from "@/components/tables/coins-transactions/data-table";
-import { TransactionsToolbar } from "@/components/tables/coins-transactions/toolbar";
+import { CoinsTransactionsTable } from "@/app/(dashboard)/coins/_components/transactions/data-table";
+import { TransactionsToolbar } from "@/app/(dashboard)/coins/_components/transactions/toolbar";
 import { requirePagePermission } from "@/lib/auth/session";
 import { parseTransactionFilters } from "@/lib/coins/filters";
 import { readBalances, readTransactions } from "@/lib/coins/read";

@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
-import { WithdrawableAssets } from "@/components/coins/withdrawable-assets";
+import { WithdrawableAssets } from "@/app/(dashboard)/coins/_components/withdrawable-assets";
 import { ReadError } from "@/components/page/read-error";
 import { PageHeader } from "@/components/page/page-header";
-import { AddAddressDialog } from "@/components/tables/coins-addresses/add-dialog";
-import { AddressesTable } from "@/components/tables/coins-addresses/data-table";
-import { CryptoWithdrawalsTable, FiatWithdrawalsTable } from "@/components/tables/coins-withdrawals/data-tables";
-import { WithdrawalsToolbar } from "@/components/tables/coins-withdrawals/toolbar";
+import { AddAddressDialog } from "@/app/(dashboard)/coins/_components/addresses/add-dialog";
+import { AddressesTable } from "@/app/(dashboard)/coins/_components/addresses/data-table";
+import { CryptoWithdrawalsTable, FiatWithdrawalsTable } from "@/app/(dashboard)/coins/_components/withdrawals/data-tables";
+import { WithdrawalsToolbar } from "@/app/(dashboard)/coins/_components/withdrawals/toolbar";
 import { can } from "@/lib/auth/permissions";
 import { requirePagePermission } from "@/lib/auth/session";
 import { parseWithdrawalFilters } from "@/lib/coins/filters";

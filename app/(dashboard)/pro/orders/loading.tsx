@@ -1,4 +1,4 @@
-import { ProOrdersSkeleton } from "@/components/tables/pro-orders/skeleton";
+import { ProOrdersSkeleton } from "@/app/(dashboard)/pro/_components/orders/skeleton";
 
 export default function Loading() {
   return <ProOrdersSkeleton />;

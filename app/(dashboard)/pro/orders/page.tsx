@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { ReadError } from "@/components/page/read-error";
 import { PageHeader } from "@/components/page/page-header";
-import { CancelAllButton } from "@/components/pro/cancel-all-button";
-import { ProNav } from "@/components/pro/pro-nav";
-import { ProOrdersTable } from "@/components/tables/pro-orders/data-table";
-import { ProOrdersToolbar } from "@/components/tables/pro-orders/toolbar";
+import { CancelAllButton } from "@/app/(dashboard)/pro/_components/cancel-all-button";
+import { ProNav } from "@/app/(dashboard)/pro/_components/pro-nav";
+import { ProOrdersTable } from "@/app/(dashboard)/pro/_components/orders/data-table";
+import { ProOrdersToolbar } from "@/app/(dashboard)/pro/_components/orders/toolbar";
 import { can } from "@/lib/auth/permissions";
 import { requirePagePermission } from "@/lib/auth/session";
 import { parseProOrderFilters } from "@/lib/pro/filters";

@@ -1,4 +1,4 @@
-import { ProWebhooksSkeleton } from "@/components/tables/pro-webhooks/skeleton";
+import { ProWebhooksSkeleton } from "@/app/(dashboard)/pro/_components/webhooks/skeleton";
 
 export default function Loading() {
   return <ProWebhooksSkeleton />;

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { ReadError } from "@/components/page/read-error";
 import { PageHeader } from "@/components/page/page-header";
-import { ProNav } from "@/components/pro/pro-nav";
-import { ProWebhooksTable } from "@/components/tables/pro-webhooks/data-table";
+import { ProNav } from "@/app/(dashboard)/pro/_components/pro-nav";
+import { ProWebhooksTable } from "@/app/(dashboard)/pro/_components/webhooks/data-table";
 import { requirePagePermission } from "@/lib/auth/session";
 import { readProWebhooks } from "@/lib/pro/read";
 import { UpstreamError } from "@/lib/upstream";

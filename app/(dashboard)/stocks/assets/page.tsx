@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { ReadError } from "@/components/page/read-error";
 import { PageHeader } from "@/components/page/page-header";
-import { AssetsTable } from "@/components/tables/stocks-assets/data-table";
-import { AssetsToolbar } from "@/components/tables/stocks-assets/toolbar";
+import { AssetsTable } from "@/app/(dashboard)/stocks/_components/assets/data-table";
+import { AssetsToolbar } from "@/app/(dashboard)/stocks/_components/assets/toolbar";
 import { requirePagePermission } from "@/lib/auth/session";
 import { parseAssetFilters } from "@/lib/stocks/filters";
 import { readAssets } from "@/lib/stocks/read";

@@ -1,4 +1,4 @@
-import { StocksListSkeleton } from "@/components/tables/stocks-assets/skeleton";
+import { StocksListSkeleton } from "@/app/(dashboard)/stocks/_components/assets/skeleton";
 
 export default function Loading() {
   return <StocksListSkeleton label="Loading the stock prices" />;

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { ReadError } from "@/components/page/read-error";
 import { PageHeader } from "@/components/page/page-header";
-import { ConvertForm } from "@/components/stocks/convert-form";
-import { PricesTable } from "@/components/tables/stocks-prices/data-table";
-import { PricesToolbar } from "@/components/tables/stocks-prices/toolbar";
+import { ConvertForm } from "@/app/(dashboard)/stocks/_components/convert-form";
+import { PricesTable } from "@/app/(dashboard)/stocks/_components/prices/data-table";
+import { PricesToolbar } from "@/app/(dashboard)/stocks/_components/prices/toolbar";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { requirePagePermission } from "@/lib/auth/session";
 import { log } from "@/lib/log";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
 import { notFound } from "next/navigation";
-import { CoinsOrderDetail } from "@/components/coins/order-detail";
+import { CoinsOrderDetail } from "@/app/(dashboard)/coins/_components/order-detail";
 import { ReadError } from "@/components/page/read-error";
 import { PageHeader } from "@/components/page/page-header";
 import { can } from "@/lib/auth/permissions";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
-import { CryptoWithdrawalForm } from "@/components/coins/crypto-withdrawal-form";
-import { FiatWithdrawalForm } from "@/components/coins/fiat-withdrawal-form";
+import { CryptoWithdrawalForm } from "@/app/(dashboard)/coins/_components/crypto-withdrawal-form";
+import { FiatWithdrawalForm } from "@/app/(dashboard)/coins/_components/fiat-withdrawal-form";
 import { ReadError } from "@/components/page/read-error";
 import { PageHeader } from "@/components/page/page-header";
 import { loadVelocityUsage } from "@/lib/approvals/velocity";

@@ -3,7 +3,7 @@ import { Link } from "@/components/ui/link";
 import { notFound } from "next/navigation";
 import { ReadError } from "@/components/page/read-error";
 import { PageHeader } from "@/components/page/page-header";
-import { LiveOrder } from "@/components/pro/live-order";
+import { LiveOrder } from "@/app/(dashboard)/pro/_components/live-order";
 import { Timeline } from "@/components/timeline/timeline";
 import { requirePagePermission } from "@/lib/auth/session";
 import { readProOrder, tradeAccess } from "@/lib/pro/read";

@@ -3,7 +3,7 @@ import { Link } from "@/components/ui/link";
 import { notFound } from "next/navigation";
 import { ReadError } from "@/components/page/read-error";
 import { PageHeader } from "@/components/page/page-header";
-import { AssetDetail } from "@/components/stocks/asset-detail";
+import { AssetDetail } from "@/app/(dashboard)/stocks/_components/asset-detail";
 import { requirePagePermission } from "@/lib/auth/session";
 import { SYMBOL_PATTERN } from "@/lib/stocks/filters";
 import { readAsset } from "@/lib/stocks/read";

@@ -1,3 +1,3 @@
-import { WithdrawalNotFound } from "@/components/coins/withdrawal-page";
+import { WithdrawalNotFound } from "@/app/(dashboard)/coins/_components/withdrawal-page";
 
 export default WithdrawalNotFound;

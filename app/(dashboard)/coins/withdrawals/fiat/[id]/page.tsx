@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { WithdrawalPage } from "@/components/coins/withdrawal-page";
+import { WithdrawalPage } from "@/app/(dashboard)/coins/_components/withdrawal-page";
 
 export const metadata: Metadata = { title: "Fiat withdrawal" };
 

@@ -1,0 +1,70 @@
+"use client";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { toast } from "sonner";
+import { FormError } from "@/components/forms/form-error";
+import { useActionForm } from "@/components/forms/use-action-form";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { renameCoinsAddress } from "@/lib/coins/rename-address";
+import { addressLabelSchema, LABEL_MAX } from "@/lib/coins/schema";
+import type { SavedAddress } from "@/lib/coins/views";
+import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
+
+/** Renames a saved address; saving an empty label clears it, as the provider defines. */
+export function RenameAddressDialog({ address }: { address: SavedAddress }) {
+  const [open, setOpen] = useState(false);
+  const queryClient = useQueryClient();
+  const attempt = useAttemptKey(`coins-address-label-${address.id}`);
+  const { form, onSubmit, pending, formError, errorOf } = useActionForm({
+    schema: addressLabelSchema,
+    action: (values) => renameCoinsAddress({ id: address.id, label: values.label, attemptKey: attempt.current() }),
+    defaultValues: { label: address.label ?? "" },
+    onSuccess: (data) => {
+      attempt.renew();
+      setOpen(false);
+      toast.success(data.label === "" ? "Label cleared." : `Label saved: ${data.label}.`);
+      void queryClient.invalidateQueries({ queryKey: ["coins", "addresses"] });
+    },
+  });
+  const name = address.label || `${address.asset} on ${address.chain}`;
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) form.reset({ label: address.label ?? "" });
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button type="button" variant="outline" size="sm">
+          Rename<span className="sr-only"> {name}</span>
+        </Button>
+      </DialogTrigger>
+      <DialogContent data-testid="rename-address-dialog">
+        <DialogHeader>
+          <DialogTitle>Rename address</DialogTitle>
+          <DialogDescription className="font-mono break-all">{address.address}</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+          <Field
+            label="Label"
+            htmlFor={`label-${address.id}`}
+            error={errorOf("label")}
+            description={`Up to ${LABEL_MAX} characters. Leave it empty and save to clear the label.`}
+          >
+            <Input id={`label-${address.id}`} autoComplete="off" {...form.register("label")} />
+          </Field>
+          <FormError message={formError} />
+          <DialogFooter>
+            <Button type="submit" disabled={pending}>
+              {pending ? "Saving…" : "Save label"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

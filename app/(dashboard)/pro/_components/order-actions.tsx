@@ -1,0 +1,117 @@
+"use client";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState, useTransition } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { FormError } from "@/components/forms/form-error";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { cancelProOrder } from "@/lib/pro/cancel-order";
+import { replaceProOrder } from "@/lib/pro/replace-order";
+import { canChange } from "@/lib/pro/labels";
+import { formatNgn, formatQuantity } from "@/lib/pro/format";
+import { replaceFormSchema, type ReplaceValues } from "@/lib/pro/schema";
+import type { ProOrder } from "@/lib/upstream/schemas/pro";
+import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
+import { refreshOrders } from "./after-change";
+import { ConfirmButton } from "./confirm-button";
+import { reached } from "@/lib/actions/reached";
+
+const short = (id: string) => id.slice(0, 8);
+
+/** Cancel one order after a confirmation; offered only while the provider allows it. */
+export function CancelOrderButton({ order }: { order: ProOrder }) {
+  const queryClient = useQueryClient();
+  if (!canChange(order.status)) return null;
+  return (
+    <ConfirmButton
+      label="Cancel"
+      ariaLabel={`Cancel order ${short(order.order_id)}`}
+      title={`Cancel order ${short(order.order_id)}?`}
+      body={`The unfilled ${formatQuantity(order.remaining_quantity)} stops trading and its reserved funds are released. What has already filled stays filled.`}
+      confirm="Cancel order"
+      pendingLabel="Cancelling…"
+      destructive
+      formId={`pro-cancel-${order.order_id}`}
+      run={(attemptKey) => cancelProOrder({ orderId: order.order_id, attemptKey })}
+      onDone={() => {
+        refreshOrders(queryClient, order.order_id);
+        toast.success(`Order ${short(order.order_id)} cancelled.`);
+      }}
+      testId="pro-cancel"
+    />
+  );
+}
+
+/** Change the price or total quantity of a working limit order. */
+export function ReplaceOrderButton({ order }: { order: ProOrder }) {
+  const queryClient = useQueryClient();
+  const attempt = useAttemptKey(`pro-replace-${order.order_id}`);
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, start] = useTransition();
+  const form = useForm<ReplaceValues>({
+    resolver: zodResolver(replaceFormSchema) as never,
+    defaultValues: { price: order.price ?? "", quantity: order.requested_quantity },
+  });
+  if (order.type !== "limit" || !canChange(order.status)) return null;
+  const submit = form.handleSubmit((values) =>
+    start(async () => {
+      setError(null);
+      // Only what changed is sent, so the provider keeps the rest as it is.
+      const price = values.price && values.price !== order.price ? values.price : undefined;
+      const quantity = values.quantity && values.quantity !== order.requested_quantity ? values.quantity : undefined;
+      if (!price && !quantity) {
+        form.setError("price", { type: "manual", message: "Enter a new price or a new quantity." });
+        return;
+      }
+      const r = await reached(replaceProOrder({ orderId: order.order_id, attemptKey: attempt.current(), price, quantity }));
+      if (r.ok) {
+        attempt.renew();
+        setOpen(false);
+        refreshOrders(queryClient, order.order_id);
+        if (r.data.outcome === "pending_approval") toast.success(`Waiting for approval: ${r.data.summary}. The order keeps its terms until someone approves.`);
+        else toast.success(`Order ${short(order.order_id)} replaced; its fee cap is ${formatNgn(r.data.maxTakerFee)}.`);
+        return;
+      }
+      for (const [name, message] of Object.entries(r.fieldErrors ?? {}))
+        if (name === "price" || name === "quantity") form.setError(name, { type: "server", message });
+      setError(r.error);
+    }),
+  );
+  return (
+    <>
+      <Button type="button" variant="outline" size="sm" onClick={() => setOpen(true)} aria-label={`Replace order ${short(order.order_id)}`}>
+        Replace
+      </Button>
+      <Dialog open={open} onOpenChange={(o) => (!pending ? setOpen(o) : undefined)}>
+        <DialogContent data-testid="pro-replace-dialog">
+          <DialogHeader>
+            <DialogTitle>Replace order {short(order.order_id)}</DialogTitle>
+            <DialogDescription>
+              The order keeps its id and fills. The quantity is the new total; it must stay above the {formatQuantity(order.filled_quantity)} already filled.
+              The new terms are quoted first, and the fee cap (now {formatNgn(order.max_taker_fee)}) rises to the quoted fee when they need more.
+            </DialogDescription>
+          </DialogHeader>
+          <form onSubmit={submit} noValidate className="grid gap-4" aria-label={`Replace order ${short(order.order_id)}`}>
+            <Field label="Limit price (NGN)" htmlFor="replace-price" error={form.formState.errors.price?.message}>
+              <Input id="replace-price" inputMode="decimal" autoComplete="off" {...form.register("price")} />
+            </Field>
+            <Field label="Total quantity (USD)" htmlFor="replace-quantity" error={form.formState.errors.quantity?.message}>
+              <Input id="replace-quantity" inputMode="decimal" autoComplete="off" {...form.register("quantity")} />
+            </Field>
+            <FormError message={error} />
+            <DialogFooter>
+              <Button type="submit" disabled={pending} data-testid="pro-replace-submit">
+                {pending ? "Replacing…" : "Replace order"}
+              </Button>
+            </DialogFooter>
+          </form>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}

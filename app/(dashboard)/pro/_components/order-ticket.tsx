@@ -1,0 +1,376 @@
+"use client";
+import { PendingApprovalNote } from "@/components/page/pending-approval-note";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState, useTransition } from "react";
+import { useForm, type Path } from "react-hook-form";
+import { toast } from "sonner";
+import { ControlledSelect } from "@/components/forms/controlled-select";
+import { FormError } from "@/components/forms/form-error";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { placeProOrder } from "@/lib/pro/place-order";
+import { quoteProOrder } from "@/lib/pro/quote-order";
+import { Decimal, formatMoney, toDecimal } from "@/lib/money";
+import {
+  FEE_CAP_REASON,
+  MARKET_WARNING,
+  PRO_SYMBOLS,
+  REJECTION_HELP,
+  rejectionPlacement,
+  SHARED_BALANCE_NOTE,
+  spendAsset,
+  SYMBOL_LABELS,
+} from "@/lib/pro/labels";
+import { formatNgn, formatQuantity } from "@/lib/pro/format";
+import { ticketSchema, type PlaceOrderResult, type QuoteView, type Ticket, type TicketValues } from "@/lib/pro/schema";
+import type { ProBalancesView, TradeAccess } from "@/lib/pro/views";
+import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
+import { refreshOrders } from "./after-change";
+import { LiveOrder } from "./live-order";
+import { ProBalances, useProBalances } from "./pro-balances";
+import { reached } from "@/lib/actions/reached";
+
+const DEFAULTS: TicketValues = { symbol: "USDT-NGN", side: "buy", type: "limit", price: "", quantity: "" };
+
+type Review = { values: Ticket; quote: QuoteView | null };
+/** A placement that needs a fresh quote: the fee cap was exceeded, or the quote is no longer usable. */
+type Requote = { title: string; message: string; values: Ticket };
+const FEE_CAP_TITLE = `The order was refused: its fee would exceed the fee cap (${FEE_CAP_REASON}).`;
+const STALE_QUOTE_TITLE = "The order was not placed: the reviewed quote cannot be used.";
+
+function Radios({
+  name,
+  legend,
+  options,
+  register,
+  disabled,
+}: {
+  name: "side" | "type";
+  legend: string;
+  options: { value: string; label: string }[];
+  register: ReturnType<typeof useForm<TicketValues>>["register"];
+  disabled: boolean;
+}) {
+  return (
+    <fieldset className="grid gap-2" disabled={disabled}>
+      <legend className="text-sm font-medium">{legend}</legend>
+      <div className="flex gap-2">
+        {options.map((o) => (
+          <label
+            key={o.value}
+            className="flex cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/10 has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50"
+          >
+            <input type="radio" value={o.value} className="accent-primary" {...register(name)} />
+            {o.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/**
+ * The Pro order ticket. Keyboard first: every control is a native input or a labelled select, Enter
+ * reviews and, once the review has focus, Enter places. A limit order is reviewed against the
+ * provider's quote (estimated price, total, fee) and placed with the client_order_id the app sent
+ * with that quote and the quote's estimated_fee unchanged as max_taker_fee; a market order is
+ * reviewed with a slippage warning. One attempt key per open ticket, the quote's client_order_id and
+ * an in-flight guard together make a double submit place one order. Above the admin's threshold the
+ * order waits for an approver.
+ */
+export function OrderTicket({
+  access,
+  initialBalances,
+  balancesError,
+  initialOrderId,
+}: {
+  access: TradeAccess;
+  initialBalances: ProBalancesView | null;
+  balancesError: string | null;
+  initialOrderId: string | null;
+}) {
+  const queryClient = useQueryClient();
+  const balances = useProBalances(initialBalances);
+  const attempt = useAttemptKey("pro-order-ticket");
+  const [pending, start] = useTransition();
+  const inFlight = useRef(false);
+  const placeRef = useRef<HTMLButtonElement>(null);
+  const [review, setReview] = useState<Review | null>(null);
+  const [requote, setRequote] = useState<Requote | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [placedId, setPlacedId] = useState<string | null>(initialOrderId);
+  const [waiting, setWaiting] = useState<Extract<PlaceOrderResult, { outcome: "pending_approval" }> | null>(null);
+  const form = useForm<TicketValues, unknown, Ticket>({ resolver: zodResolver(ticketSchema), defaultValues: DEFAULTS, mode: "onTouched" });
+  const errorOf = (name: Path<TicketValues>) => form.formState.errors[name]?.message;
+  const [side, type] = form.watch(["side", "type"]);
+  const locked = !access.allowed || pending || review !== null;
+
+  // A market order takes no price: clearing it keeps a hidden value from being sent.
+  useEffect(() => {
+    if (type === "market") form.setValue("price", "");
+  }, [type, form]);
+  // The review takes focus, so Enter places the order without reaching for the mouse.
+  useEffect(() => {
+    if (review) placeRef.current?.focus();
+  }, [review]);
+
+  const asset = spendAsset(side);
+  const available = toDecimal(balances.data?.balances.find((b) => b.asset === asset)?.available ?? null);
+
+  /** Refuses what the shown balance clearly cannot cover; the provider still has the final word. */
+  function overBalance(v: Ticket): string | null {
+    if (!available) return null;
+    const needed = v.side === "sell" ? new Decimal(v.quantity) : v.type === "limit" && v.price ? new Decimal(v.quantity).times(v.price) : null;
+    if (!needed || needed.lte(available)) return null;
+    return v.side === "sell"
+      ? `The available USD balance is ${formatQuantity(available.toFixed())}. Sell that quantity or less.`
+      : `This order needs about ${formatMoney(needed, "NGN")} plus its fee, but ${formatMoney(available, "NGN")} is available.`;
+  }
+
+  const askQuote = (values: Ticket) =>
+    start(async () => {
+      setFormError(null);
+      setRequote(null);
+      const r = await reached(quoteProOrder(values));
+      if (!r.ok) {
+        const fields = Object.entries(r.fieldErrors ?? {}).filter(([n]) => n in DEFAULTS);
+        for (const [name, message] of fields) form.setError(name as Path<TicketValues>, { type: "server", message });
+        if (fields.length === 0 || r.requestId) setFormError(r.error);
+        return;
+      }
+      setReview({ values, quote: r.data });
+    });
+
+  const onReview = form.handleSubmit((values) => {
+    setFormError(null);
+    setWaiting(null);
+    const problem = overBalance(values);
+    if (problem) {
+      form.setError("quantity", { type: "balance", message: problem });
+      return;
+    }
+    if (values.type === "limit") askQuote(values);
+    else setReview({ values, quote: null });
+  });
+
+  const place = () => {
+    if (!review || inFlight.current) return;
+    inFlight.current = true;
+    const { values, quote } = review;
+    start(async () => {
+      try {
+        const r = await reached(
+          placeProOrder({
+            ...values,
+            attemptKey: attempt.current(),
+            // The reviewed quote: the id sent with it makes the order idempotent, its fee is the cap.
+            ...(values.type === "limit" && quote
+              ? { client_order_id: quote.client_order_id ?? undefined, max_taker_fee: quote.estimated_fee ?? undefined }
+              : {}),
+          }),
+        );
+        setReview(null);
+        if (r.ok) {
+          attempt.renew();
+          refreshOrders(queryClient);
+          if (r.data.outcome === "pending_approval") {
+            setWaiting(r.data);
+            form.reset(DEFAULTS);
+            toast.success("The order is waiting for a second approver.");
+            return;
+          }
+          setPlacedId(r.data.orderId);
+          window.history.replaceState(null, "", `?order=${r.data.orderId}`);
+          if (r.data.rejectionReason === FEE_CAP_REASON) {
+            setRequote({ title: FEE_CAP_TITLE, message: REJECTION_HELP[FEE_CAP_REASON]!, values });
+            return;
+          }
+          if (r.data.status === "rejected" || r.data.rejectionReason) {
+            // The provider took the order and rejected it: no success, the reason at its field.
+            const { field, sentence } = rejectionPlacement(r.data.rejectionReason);
+            if (field) form.setError(field, { type: "server", message: sentence });
+            else setFormError(sentence);
+            return;
+          }
+          form.reset({ ...values, price: values.price ?? "", quantity: "" });
+          toast.success(r.data.replayed ? "This order had already been placed; showing it." : "Order placed.");
+          return;
+        }
+        // Only the provider's fee-cap refusal is called one; a quote the provider no longer knows, or
+        // one that came back without a fee, needs a fresh quote for another reason.
+        if (r.fieldErrors?.max_taker_fee || r.fieldErrors?.client_order_id) {
+          const feeCap = r.fieldErrors.max_taker_fee === REJECTION_HELP[FEE_CAP_REASON];
+          setRequote({ title: feeCap ? FEE_CAP_TITLE : STALE_QUOTE_TITLE, message: r.error, values });
+          return;
+        }
+        const fields = Object.entries(r.fieldErrors ?? {}).filter(([n]) => n in DEFAULTS);
+        for (const [name, message] of fields) form.setError(name as Path<TicketValues>, { type: "server", message });
+        if (fields.length === 0 || r.requestId) setFormError(r.error);
+      } finally {
+        inFlight.current = false;
+      }
+    });
+  };
+
+  const reason = access.allowed ? null : access.reason;
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="grid content-start gap-6">
+        <ProBalances view={balances.data} error={balancesError} />
+        {reason ? (
+          <Alert data-testid="pro-ticket-disabled" id="pro-ticket-reason">
+            <AlertTitle>The order ticket is not available</AlertTitle>
+            <AlertDescription>{reason}</AlertDescription>
+          </Alert>
+        ) : null}
+        <form
+          onSubmit={onReview}
+          noValidate
+          aria-label="Order ticket"
+          aria-describedby={reason ? "pro-ticket-reason" : "pro-ticket-help"}
+          data-testid="pro-ticket"
+        >
+          <fieldset disabled={locked} className="grid gap-5">
+            <p id="pro-ticket-help" className="text-xs text-muted-foreground">
+              Keyboard: Tab moves between fields, arrow keys change a choice, Enter reviews the order and Enter again places it.
+            </p>
+            <Field label="Symbol" htmlFor="ticket-symbol" error={errorOf("symbol")} description={SHARED_BALANCE_NOTE} required>
+              <ControlledSelect
+                control={form.control}
+                name="symbol"
+                id="ticket-symbol"
+                placeholder="Choose a symbol"
+                options={PRO_SYMBOLS.map((s) => ({ value: s, label: SYMBOL_LABELS[s] }))}
+              />
+            </Field>
+            <div className="grid gap-5 sm:grid-cols-2">
+              <Radios
+                name="side"
+                legend="Side"
+                register={form.register}
+                disabled={locked}
+                options={[
+                  { value: "buy", label: "Buy USD" },
+                  { value: "sell", label: "Sell USD" },
+                ]}
+              />
+              <Radios
+                name="type"
+                legend="Order type"
+                register={form.register}
+                disabled={locked}
+                options={[
+                  { value: "limit", label: "Limit" },
+                  { value: "market", label: "Market" },
+                ]}
+              />
+            </div>
+            {type === "limit" ? (
+              <Field
+                label="Limit price (NGN per USD)"
+                htmlFor="ticket-price"
+                error={errorOf("price")}
+                description={side === "buy" ? "Buys execute at this price or lower." : "Sells execute at this price or higher."}
+                required
+              >
+                <Input id="ticket-price" inputMode="decimal" autoComplete="off" placeholder="1530.00" {...form.register("price")} />
+              </Field>
+            ) : (
+              <p className="rounded-md border border-warning/50 bg-warning/10 px-3 py-2 text-sm" data-testid="pro-market-warning">
+                {MARKET_WARNING} A market order takes no price.
+              </p>
+            )}
+            <Field
+              label="Quantity (USD, the base asset)"
+              htmlFor="ticket-quantity"
+              error={errorOf("quantity")}
+              description={
+                available
+                  ? `Available to ${side === "buy" ? "spend" : "sell"}: ${asset === "NGN" ? formatMoney(available, "NGN") : formatQuantity(available.toFixed())}.`
+                  : "The available balance is not known right now; the provider checks it."
+              }
+              required
+            >
+              <Input id="ticket-quantity" inputMode="decimal" autoComplete="off" placeholder="100.00" {...form.register("quantity")} />
+            </Field>
+            <FormError message={formError} />
+            {review === null ? (
+              <div>
+                <Button type="submit" disabled={locked} data-testid="pro-review">
+                  {pending ? (type === "limit" ? "Getting a quote…" : "Reviewing…") : type === "limit" ? "Review with a quote" : "Review market order"}
+                </Button>
+              </div>
+            ) : null}
+          </fieldset>
+        </form>
+
+        {review ? (
+          <section aria-labelledby="pro-review-heading" className="grid gap-3 rounded-lg border p-4" data-testid="pro-review-panel">
+            <h2 id="pro-review-heading" className="text-base font-semibold">
+              Review: {review.values.side === "buy" ? "buy" : "sell"} {formatQuantity(review.values.quantity)} on {review.values.symbol}, {review.values.type}
+            </h2>
+            {review.quote ? (
+              <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm tabular-nums" data-testid="pro-quote">
+                <dt className="text-muted-foreground">Estimated price</dt>
+                <dd>{formatNgn(review.quote.estimated_price)}</dd>
+                <dt className="text-muted-foreground">Estimated total</dt>
+                <dd>{formatNgn(review.quote.estimated_total)}</dd>
+                <dt className="text-muted-foreground">Estimated fee (the order&apos;s fee cap)</dt>
+                <dd data-testid="pro-quote-fee">{formatNgn(review.quote.estimated_fee)}</dd>
+              </dl>
+            ) : (
+              <p className="rounded-md border border-warning/50 bg-warning/10 px-3 py-2 text-sm" role="note">
+                {MARKET_WARNING}
+              </p>
+            )}
+            <p className="text-xs text-muted-foreground">
+              Above your organization&apos;s approval limit the order waits for a second person with the approver role; nothing is placed until then.
+            </p>
+            <div className="flex gap-2">
+              <Button ref={placeRef} type="button" onClick={place} disabled={pending} data-testid="pro-place">
+                {pending ? "Placing…" : review.values.side === "buy" ? "Place buy order" : "Place sell order"}
+              </Button>
+              <Button type="button" variant="outline" disabled={pending} onClick={() => setReview(null)}>
+                Edit order
+              </Button>
+            </div>
+          </section>
+        ) : null}
+
+        {requote ? (
+          <div
+            role="alert"
+            className="grid gap-2 rounded-lg border border-destructive/40 bg-destructive/10 p-4 text-sm"
+            data-testid={requote.title === FEE_CAP_TITLE ? "pro-fee-cap" : "pro-stale-quote"}
+          >
+            <p className="font-medium text-destructive">{requote.title}</p>
+            <p>{requote.message}</p>
+            <div>
+              <Button type="button" onClick={() => askQuote(requote.values)} disabled={pending} data-testid="pro-fresh-quote">
+                {pending ? "Getting a quote…" : "Get a fresh quote"}
+              </Button>
+            </div>
+          </div>
+        ) : null}
+
+        {waiting ? <PendingApprovalNote summary={waiting.summary} testId="pro-pending-approval" untouched="placed" /> : null}
+      </div>
+
+      <section aria-labelledby="pro-placed-heading" className="grid content-start gap-3">
+        <h2 id="pro-placed-heading" className="text-base font-semibold">
+          Order just placed
+        </h2>
+        {placedId ? (
+          <LiveOrder key={placedId} orderId={placedId} canTrade={access.allowed} withLink />
+        ) : (
+          <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground" data-testid="pro-no-order">
+            The order you place shows here with its live status, fills and fees.
+          </p>
+        )}
+      </section>
+    </div>
+  );
+}
