@@ -1,5 +1,5 @@
 import { Link } from "@/components/ui/link";
-import { Amount } from "@/components/deposits/amount";
+import { Amount } from "@/components/page/amount";
 import { railLabel, typeLabel } from "@/lib/funding-accounts/labels";
 import { ReadError } from "@/components/page/read-error";
 import { StatusBadge } from "@/components/timeline/status-badge";

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { toast } from "sonner";
 import { FormError } from "@/components/forms/form-error";
-import { DecisionDialog } from "@/components/review/decision-dialog";
+import { DecisionDialog } from "@/app/(dashboard)/deposits/_components/decision-dialog";
 import { StatusBadge } from "@/components/timeline/status-badge";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

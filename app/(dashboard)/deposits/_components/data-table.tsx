@@ -1,8 +1,8 @@
 import { Link } from "@/components/ui/link";
 import { pageQuery, Pager } from "@/components/tables/pager";
-import { Amount } from "@/components/deposits/amount";
-import { LegacyLink } from "@/components/deposits/legacy-link";
-import { DepositsEmptyState } from "@/components/tables/deposits/empty-state";
+import { Amount } from "@/components/page/amount";
+import { LegacyLink } from "@/app/(dashboard)/deposits/_components/legacy-link";
+import { DepositsEmptyState } from "@/app/(dashboard)/deposits/_components/empty-state";
 import { StatusBadge } from "@/components/timeline/status-badge";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatDateTime } from "@/lib/format";

@@ -1,6 +1,7 @@
 import { Skeleton } from "@/components/ui/skeleton";
 
-export function DepositsSkeleton({ label = "Loading deposits" }: { label?: string }) {
+/** A list page loading: title, description, five filters and eight rows (deposits and the legacy lists). */
+export function FilteredListSkeleton({ label }: { label: string }) {
   return (
     <div className="grid gap-4" role="status" aria-busy="true" aria-label={label}>
       <Skeleton className="h-8 w-40" />

@@ -1,6 +1,6 @@
 import { Link } from "@/components/ui/link";
-import { Amount } from "@/components/deposits/amount";
-import { LegacyLink } from "@/components/deposits/legacy-link";
+import { Amount } from "@/components/page/amount";
+import { LegacyLink } from "@/app/(dashboard)/deposits/_components/legacy-link";
 import { StatusBadge } from "@/components/timeline/status-badge";
 import { formatDateTime } from "@/lib/format";
 import { statusLabel, typeLabel } from "@/lib/review/deposit-filters";

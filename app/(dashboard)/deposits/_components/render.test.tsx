@@ -1,9 +1,9 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { describe, expect, it, vi } from "vitest";
-import { DepositFields, type DepositDetail } from "@/components/deposits/deposit-fields";
-import { ReviewQueue, type QueueView } from "@/components/review/review-queue";
-import { DepositsTable } from "@/components/tables/deposits/data-table";
+import { DepositFields, type DepositDetail } from "@/app/(dashboard)/deposits/_components/deposit-fields";
+import { ReviewQueue, type QueueView } from "@/app/(dashboard)/deposits/_components/review-queue";
+import { DepositsTable } from "@/app/(dashboard)/deposits/_components/data-table";
 import { FilterSelect } from "@/components/tables/filter-select";
 import { StatusBadge } from "@/components/timeline/status-badge";
 import { ignoredStatusFilters, parseDepositFilters } from "@/lib/review/deposit-filters";
