@@ -20,7 +20,7 @@ const EXEMPT: Record<string, string> = {
   "lib/actions/cancel-coins-order.ts": "cancelling an order reduces exposure; it moves no money",
   "lib/actions/quote-pro-order.ts": "a quote is a read: nothing is placed",
   "lib/actions/resolve-bank-account.ts": "a bank account look-up is a read",
-  "lib/actions/record-review-decision.ts": "reads the deposit; the decision itself is confirmed by a second approver (review flow)",
+  "lib/review/record-decision.ts": "reads the deposit; the decision itself is confirmed by a second approver (review flow)",
   "lib/funding-accounts/simulate-deposit.ts": "sandbox only: simulates a customer's deposit, no money of the merchant moves",
   "lib/recipients/actions.ts": "saves a payee; paying it is a transfer, which passes the check",
   "lib/actions/create-coins-address.ts": "saves a withdrawal address; sending to it is a Coins withdrawal, which passes the check",

@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Textarea } from "@/components/ui/textarea";
-import { recordReviewDecision } from "@/lib/actions/record-review-decision";
+import { recordReviewDecision } from "@/lib/review/record-decision";
 import { liveKeys } from "@/lib/live/query-keys";
 import { DECISION_LABELS, DECISIONS } from "@/lib/review/flags";
 import { recordReviewDecisionSchema } from "@/lib/review/schemas";

@@ -10,7 +10,7 @@ import { ignoredStatusFilters, parseDepositFilters } from "@/lib/review/deposit-
 import { deposits as depositsSchema } from "@/lib/upstream/schemas/core";
 
 vi.mock("next/navigation", () => ({ useRouter: () => ({ push: () => undefined, refresh: () => undefined }), usePathname: () => "/" }));
-vi.mock("@/lib/actions/record-review-decision", () => ({ recordReviewDecision: async () => ({ ok: true, data: {} }) }));
+vi.mock("@/lib/review/record-decision", () => ({ recordReviewDecision: async () => ({ ok: true, data: {} }) }));
 
 const base: DepositDetail = {
   id: "dep-1",
