@@ -87,7 +87,7 @@ const reaching = actions.filter((f) => reachesProvider(f));
 const MONEY_PATHS = [
   "lib/transfers/actions.ts",
   "lib/withdrawals/actions.ts",
-  "lib/actions/move-balance.ts",
+  "lib/balances/actions.ts",
   "lib/actions/place-pro-order.ts",
   "lib/actions/replace-pro-order.ts",
   "lib/actions/place-coins-order.ts",

@@ -8,7 +8,7 @@ import Decimal from "decimal.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SEED_KEYS, withEmulator, type TestEmulator } from "@/emulator/testing";
 import { approveRequest } from "@/lib/actions/approve-request";
-import { moveBalance } from "@/lib/actions/move-balance";
+import { moveBalance } from "@/lib/balances/actions";
 import { retryRequest } from "@/lib/actions/retry-request";
 import { STUCK_SEND_MS } from "@/lib/approvals/decide";
 import { addApiKey } from "@/lib/vault";

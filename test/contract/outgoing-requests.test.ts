@@ -25,7 +25,7 @@ import { createRecipient } from "@/lib/recipients/actions";
 import { createTransfer } from "@/lib/transfers/actions";
 import { createWithdrawal } from "@/lib/withdrawals/actions";
 import { deleteProWebhook } from "@/lib/actions/delete-pro-webhook";
-import { moveBalance } from "@/lib/actions/move-balance";
+import { moveBalance } from "@/lib/balances/actions";
 import { pauseProWebhook } from "@/lib/actions/pause-pro-webhook";
 import { placeCoinsOrder } from "@/lib/actions/place-coins-order";
 import { placeProOrder } from "@/lib/actions/place-pro-order";

@@ -7,7 +7,6 @@
  * below (keep them sorted; one line per kind, each engineer edits only their own).
  */
 import "server-only";
-import "./balance-move";
 import "./coins-crypto-withdrawal";
 import "./coins-fiat-withdrawal";
 import "./coins-order";
@@ -15,6 +14,7 @@ import "./control-change";
 import "./merchant-settlement";
 import "./pro-order";
 import "./pro-order-replace";
+import "@/lib/balances/executor";
 import "@/lib/funding-accounts/executor";
 import "@/lib/funding-accounts/settlement-executor";
 import "@/lib/transfers/executor";
