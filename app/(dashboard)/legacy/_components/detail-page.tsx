@@ -1,11 +1,11 @@
 import { notFound } from "next/navigation";
 import { StaleNote } from "@/components/page/stale-note";
 import { UpstreamProblem } from "@/components/page/upstream-problem";
-import { LegacyHeader } from "@/components/legacy/legacy-header";
-import { LEGACY_TITLE } from "@/components/legacy/list-page";
-import { PayoutFields } from "@/components/legacy/payout-fields";
-import { RampFields } from "@/components/legacy/ramp-fields";
-import { RampReplacements } from "@/components/legacy/ramp-replacements";
+import { LegacyHeader } from "@/app/(dashboard)/legacy/_components/legacy-header";
+import { LEGACY_TITLE } from "@/app/(dashboard)/legacy/_components/list-page";
+import { PayoutFields } from "@/app/(dashboard)/legacy/_components/payout-fields";
+import { RampFields } from "@/app/(dashboard)/legacy/_components/ramp-fields";
+import { RampReplacements } from "@/app/(dashboard)/legacy/_components/ramp-replacements";
 import { requirePagePermission } from "@/lib/auth/session";
 import type { LegacyKind } from "@/lib/legacy/filters";
 import { readPayout, readRamp } from "@/lib/legacy/read";

@@ -1,5 +1,5 @@
 import { Pager } from "@/components/tables/pager";
-import { LegacyEmptyState } from "@/components/tables/legacy/empty-state";
+import { LegacyEmptyState } from "@/app/(dashboard)/legacy/_components/empty-state";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { legacyQuery, type LegacyFilters } from "@/lib/legacy/filters";
 

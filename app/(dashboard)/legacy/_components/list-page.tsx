@@ -1,11 +1,11 @@
 import { StaleNote } from "@/components/page/stale-note";
 import { UpstreamProblem } from "@/components/page/upstream-problem";
-import { IgnoredParams } from "@/components/legacy/ignored-params";
-import { LegacyHeader } from "@/components/legacy/legacy-header";
-import { payoutColumns } from "@/components/tables/payouts/columns";
-import { rampColumns } from "@/components/tables/ramps/columns";
-import { LegacyTable, type Column } from "@/components/tables/legacy/data-table";
-import { LegacyToolbar } from "@/components/tables/legacy/toolbar";
+import { IgnoredParams } from "@/app/(dashboard)/legacy/_components/ignored-params";
+import { LegacyHeader } from "@/app/(dashboard)/legacy/_components/legacy-header";
+import { payoutColumns } from "@/app/(dashboard)/legacy/_components/payout-columns";
+import { rampColumns } from "@/app/(dashboard)/legacy/_components/ramp-columns";
+import { LegacyTable, type Column } from "@/app/(dashboard)/legacy/_components/data-table";
+import { LegacyToolbar } from "@/app/(dashboard)/legacy/_components/toolbar";
 import type { CurrentUser } from "@/lib/auth/session";
 import { requirePagePermission } from "@/lib/auth/session";
 import { parseLegacyFilters, type LegacyFilters, type LegacyKind } from "@/lib/legacy/filters";

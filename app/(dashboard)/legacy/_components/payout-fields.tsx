@@ -1,4 +1,4 @@
-import { Field, Fields } from "@/components/legacy/fields";
+import { Field, Fields } from "@/app/(dashboard)/legacy/_components/fields";
 import { StatusBadge } from "@/components/timeline/status-badge";
 import { formatDateTime } from "@/lib/format";
 import { payoutRow } from "@/lib/legacy/views";

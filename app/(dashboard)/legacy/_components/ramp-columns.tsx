@@ -1,5 +1,5 @@
 import { Link } from "@/components/ui/link";
-import type { Column } from "@/components/tables/legacy/data-table";
+import type { Column } from "@/app/(dashboard)/legacy/_components/data-table";
 import { StatusBadge } from "@/components/timeline/status-badge";
 import { formatDateTime } from "@/lib/format";
 import type { RampKind, RampRow } from "@/lib/legacy/views";

@@ -1,5 +1,5 @@
 import { settlementLabel, typeLabel } from "@/lib/funding-accounts/labels";
-import { Field, Fields } from "@/components/legacy/fields";
+import { Field, Fields } from "@/app/(dashboard)/legacy/_components/fields";
 import { StatusBadge } from "@/components/timeline/status-badge";
 import { formatDateTime } from "@/lib/format";
 import { formatMoney } from "@/lib/money";
