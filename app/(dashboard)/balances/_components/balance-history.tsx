@@ -3,42 +3,14 @@
  * the provider lists and the events this app stored, as two charts (USD, NGN). The range is in the
  * URL (`?range=7d|30d|90d`).
  */
-import { Link } from "@/components/ui/link";
 import { Skeleton } from "@/components/ui/skeleton";
-import { CHART_RANGES, readSeries, type ChartRange, type Tenant } from "@/lib/balances/read";
+import { readSeries, type ChartRange, type Tenant } from "@/lib/balances/read";
 import { log } from "@/lib/log";
 import { UpstreamError } from "@/lib/upstream";
 import { RelativeTime } from "@/components/ui/relative-time";
-import { cn } from "@/lib/utils";
-import { BalanceChart } from "./balance-chart";
-import { RetryButton } from "./retry-button";
-
-const LABELS: Record<ChartRange, string> = { "7d": "7 days", "30d": "30 days", "90d": "90 days" };
-
-export function isChartRange(v: unknown): v is ChartRange {
-  return typeof v === "string" && Object.hasOwn(CHART_RANGES, v);
-}
-
-export function RangeLinks({ range, page }: { range: ChartRange; page: number }) {
-  return (
-    <nav aria-label="Chart range" className="flex gap-1 text-sm">
-      {(Object.keys(CHART_RANGES) as ChartRange[]).map((r) => (
-        <Link
-          key={r}
-          href={{ query: { range: r, ...(page > 1 ? { page } : {}) } }}
-          scroll={false}
-          aria-current={r === range ? "page" : undefined}
-          className={cn(
-            "rounded-md border px-2.5 py-1 hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
-            r === range && "bg-accent font-medium",
-          )}
-        >
-          {LABELS[r]}
-        </Link>
-      ))}
-    </nav>
-  );
-}
+import { BalanceChart } from "@/components/page/balance-chart";
+import { ChartRetryButton } from "@/components/page/chart-retry-button";
+import { CHART_RANGE_LABELS as LABELS } from "@/components/page/chart-range";
 
 export function BalanceHistorySkeleton() {
   return (
@@ -60,7 +32,7 @@ export async function BalanceHistory({ tenant, range }: { tenant: Tenant; range:
       <div role="alert" className="grid gap-2 text-sm" data-testid="balance-history-error">
         <p className="text-destructive">{message}</p>
         <div>
-          <RetryButton />
+          <ChartRetryButton />
         </div>
       </div>
     );

@@ -5,7 +5,7 @@ import { RotateCwIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 
 /** Re-renders the server part of the page (e.g. the chart) after a failed read. */
-export function RetryButton({ label = "Retry" }: { label?: string }) {
+export function ChartRetryButton({ label = "Retry" }: { label?: string }) {
   const router = useRouter();
   const [pending, start] = useTransition();
   return (

@@ -13,8 +13,8 @@ import { liveKeys } from "@/lib/live/query-keys";
 import { formatMoney } from "@/lib/money";
 import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
 import type { CreateWithdrawalResult } from "@/lib/withdrawals/schema";
-import { markWritten } from "./after-write";
-import { BALANCES_KEY, useBalances, type FreshBalances } from "./balance-cards";
+import { markWritten } from "@/components/page/after-write";
+import { BALANCES_KEY, useBalances, type FreshBalances } from "@/components/page/balance-cards";
 
 /**
  * Withdraw from the withdrawal balance as a stablecoin on chain, from the balances page: amount,

@@ -8,9 +8,9 @@ import type { BalanceFigures } from "@/lib/balances/move-schema";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { liveKeys } from "@/lib/live/query-keys";
 import { formatMoney } from "@/lib/money";
-import { freshQuery } from "./after-write";
+import { freshQuery } from "@/components/page/after-write";
 import { fetchJson } from "@/components/page/fetch-json";
-import { FigureError, StaleNote } from "./freshness";
+import { FigureError, StaleNote } from "@/components/page/figure-freshness";
 
 export interface FreshBalances {
   data: BalanceFigures;

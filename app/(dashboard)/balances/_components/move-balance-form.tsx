@@ -26,8 +26,8 @@ import { usdAmount, type MoveBalanceResult } from "@/lib/balances/move-schema";
 import { liveKeys } from "@/lib/live/query-keys";
 import { Decimal, formatMoney, toDecimal } from "@/lib/money";
 import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
-import { markWritten } from "./after-write";
-import { BALANCES_KEY, useBalances, type FreshBalances } from "./balance-cards";
+import { markWritten } from "@/components/page/after-write";
+import { BALANCES_KEY, useBalances, type FreshBalances } from "@/components/page/balance-cards";
 import { reached } from "@/lib/actions/reached";
 
 export const MOVES_LIST_KEY = liveKeys.list("balance_move");

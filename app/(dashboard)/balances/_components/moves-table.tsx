@@ -1,10 +1,10 @@
 "use client";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { parseAsInteger, useQueryState } from "nuqs";
-import { FigureError, StaleNote } from "@/components/balances/freshness";
-import { freshQuery } from "@/components/balances/after-write";
+import { FigureError, StaleNote } from "@/components/page/figure-freshness";
+import { freshQuery } from "@/components/page/after-write";
 import { fetchJson } from "@/components/page/fetch-json";
-import { MOVES_LIST_KEY } from "@/components/balances/move-balance-form";
+import { MOVES_LIST_KEY } from "@/app/(dashboard)/balances/_components/move-balance-form";
 import { useLiveRefetchInterval } from "@/components/live/live-provider";
 import { Badge, type BadgeProps } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -12,8 +12,8 @@ import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, Tabl
 import type { Fresh, MovesPage } from "@/lib/balances/read";
 import { formatDateTime } from "@/lib/format";
 import { formatMoney } from "@/lib/money";
-import { BalanceMovesEmptyState } from "./empty-state";
-import { BalanceMovesSkeleton } from "./skeleton";
+import { BalanceMovesEmptyState } from "@/app/(dashboard)/balances/_components/moves-empty-state";
+import { BalanceMovesSkeleton } from "@/app/(dashboard)/balances/_components/moves-skeleton";
 
 const STATUS: Record<string, BadgeProps["variant"]> = { COMPLETED: "success", PENDING: "secondary", FAILED: "destructive" };
 const BALANCE_NAMES: Record<string, string> = { collection_balance_usd: "Collection", withdrawal_balance_usd: "Withdrawal (USD)" };
