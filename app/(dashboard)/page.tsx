@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
 import { Suspense } from "react";
-import { BalanceCards } from "@/components/balances/balance-cards";
+import { BalanceCards } from "@/components/page/balance-cards";
 import { RecentEvents } from "@/components/live/recent-events";
 import { OverviewFigures } from "@/components/overview/overview-figures";
 import { OverviewFiguresSkeleton } from "@/components/overview/overview-figures-skeleton";

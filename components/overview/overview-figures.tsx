@@ -2,7 +2,7 @@
 import { Link } from "@/components/ui/link";
 import { useQuery } from "@tanstack/react-query";
 import { fetchJson } from "@/components/page/fetch-json";
-import { FigureError, StaleNote } from "@/components/balances/freshness";
+import { FigureError, StaleNote } from "@/components/page/figure-freshness";
 import { useLiveRefetchInterval } from "@/components/live/live-provider";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import type { DepositsToday, Figure, Overview } from "@/lib/balances/overview";

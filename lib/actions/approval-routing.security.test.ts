@@ -20,7 +20,7 @@ const EXEMPT: Record<string, string> = {
   "lib/coins/cancel-order.ts": "cancelling an order reduces exposure; it moves no money",
   "lib/pro/quote-order.ts": "a quote is a read: nothing is placed",
   "lib/actions/resolve-bank-account.ts": "a bank account look-up is a read",
-  "lib/actions/record-review-decision.ts": "reads the deposit; the decision itself is confirmed by a second approver (review flow)",
+  "lib/review/record-decision.ts": "reads the deposit; the decision itself is confirmed by a second approver (review flow)",
   "lib/funding-accounts/simulate-deposit.ts": "sandbox only: simulates a customer's deposit, no money of the merchant moves",
   "lib/recipients/actions.ts": "saves a payee; paying it is a transfer, which passes the check",
   "lib/coins/create-address.ts": "saves a withdrawal address; sending to it is a Coins withdrawal, which passes the check",
@@ -87,7 +87,7 @@ const reaching = actions.filter((f) => reachesProvider(f));
 const MONEY_PATHS = [
   "lib/transfers/actions.ts",
   "lib/withdrawals/actions.ts",
-  "lib/actions/move-balance.ts",
+  "lib/balances/actions.ts",
   "lib/pro/place-order.ts",
   "lib/pro/replace-order.ts",
   "lib/coins/place-order.ts",

@@ -1,7 +1,7 @@
 /**
  * The four-eyes engine against a real PostgreSQL, with a test-only executor standing in for the
  * provider (so every send can be counted and made to fail), called through the actions as each
- * role. The real balance-move executor against the emulator is in balance-move-approval.test.ts.
+ * role. The real balance-move executor against the emulator is in lib/balances/executor.test.ts.
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";

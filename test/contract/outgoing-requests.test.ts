@@ -25,7 +25,7 @@ import { createRecipient } from "@/lib/recipients/actions";
 import { createTransfer } from "@/lib/transfers/actions";
 import { createWithdrawal } from "@/lib/withdrawals/actions";
 import { deleteProWebhook } from "@/lib/pro/delete-webhook";
-import { moveBalance } from "@/lib/actions/move-balance";
+import { moveBalance } from "@/lib/balances/actions";
 import { pauseProWebhook } from "@/lib/pro/pause-webhook";
 import { placeCoinsOrder } from "@/lib/coins/place-order";
 import { placeProOrder } from "@/lib/pro/place-order";

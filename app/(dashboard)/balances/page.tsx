@@ -1,11 +1,12 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
-import { BalanceCards } from "@/components/balances/balance-cards";
-import { BalanceHistory, BalanceHistorySkeleton, isChartRange, RangeLinks } from "@/components/balances/balance-history";
-import { MoveBalanceForm } from "@/components/balances/move-balance-form";
-import { WithdrawBalanceForm } from "@/components/balances/withdraw-balance-form";
+import { BalanceCards } from "@/components/page/balance-cards";
+import { BalanceHistory, BalanceHistorySkeleton } from "@/app/(dashboard)/balances/_components/balance-history";
+import { isChartRange, RangeLinks } from "@/components/page/chart-range";
+import { MoveBalanceForm } from "@/app/(dashboard)/balances/_components/move-balance-form";
+import { WithdrawBalanceForm } from "@/app/(dashboard)/balances/_components/withdraw-balance-form";
 import { PageHeader } from "@/components/page/page-header";
-import { BalanceMovesTable } from "@/components/tables/balance-moves/data-table";
+import { BalanceMovesTable } from "@/app/(dashboard)/balances/_components/moves-table";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { can } from "@/lib/auth/permissions";
 import { loadVelocityUsage } from "@/lib/approvals/velocity";

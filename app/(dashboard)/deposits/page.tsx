@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
-import { LiveRefresh } from "@/components/deposits/live-refresh";
+import { LiveRefresh } from "@/app/(dashboard)/deposits/_components/live-refresh";
 import { StaleNote } from "@/components/page/stale-note";
 import { UpstreamProblem } from "@/components/page/upstream-problem";
 import { PageHeader } from "@/components/page/page-header";
-import { DepositsTable, type DepositRow } from "@/components/tables/deposits/data-table";
-import { DepositsToolbar } from "@/components/tables/deposits/toolbar";
+import { DepositsTable, type DepositRow } from "@/app/(dashboard)/deposits/_components/data-table";
+import { DepositsToolbar } from "@/app/(dashboard)/deposits/_components/toolbar";
 import { requirePagePermission } from "@/lib/auth/session";
 import { liveKeys } from "@/lib/live/query-keys";
 import { ignoredStatusFilters, parseDepositFilters, upstreamDepositQuery } from "@/lib/review/deposit-filters";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
-import { isChartRange, RangeLinks } from "@/components/balances/balance-history";
+import { isChartRange, RangeLinks } from "@/components/page/chart-range";
 import { PageHeader } from "@/components/page/page-header";
 import { PortfolioHistory, PortfolioHistorySkeleton } from "@/app/(dashboard)/stocks/_components/portfolio-history";
 import { PortfolioView } from "@/app/(dashboard)/stocks/_components/portfolio-view";

@@ -7,12 +7,12 @@
  * below (keep them sorted; one line per kind, each engineer edits only their own).
  */
 import "server-only";
-import "./balance-move";
 import "./control-change";
 import "./merchant-settlement";
 import "@/lib/coins/crypto-withdrawal-executor";
 import "@/lib/coins/fiat-withdrawal-executor";
 import "@/lib/coins/order-executor";
+import "@/lib/balances/executor";
 import "@/lib/funding-accounts/executor";
 import "@/lib/funding-accounts/settlement-executor";
 import "@/lib/pro/order-executor";

@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
 import { notFound } from "next/navigation";
-import { DepositFields, type DepositDetail } from "@/components/deposits/deposit-fields";
-import { LiveRefresh } from "@/components/deposits/live-refresh";
+import { DepositFields, type DepositDetail } from "@/app/(dashboard)/deposits/_components/deposit-fields";
+import { LiveRefresh } from "@/app/(dashboard)/deposits/_components/live-refresh";
 import { StaleNote } from "@/components/page/stale-note";
 import { UpstreamProblem } from "@/components/page/upstream-problem";
 import { PageHeader } from "@/components/page/page-header";
-import { DecisionPanel, type DecisionItem } from "@/components/review/decision-panel";
+import { DecisionPanel, type DecisionItem } from "@/app/(dashboard)/deposits/_components/decision-panel";
 import { Timeline } from "@/components/timeline/timeline";
 import { can } from "@/lib/auth/permissions";
 import { requirePagePermission } from "@/lib/auth/session";

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
 import { UpstreamProblem } from "@/components/page/upstream-problem";
 import { PageHeader } from "@/components/page/page-header";
-import { ReviewQueue, type QueueView } from "@/components/review/review-queue";
+import { ReviewQueue, type QueueView } from "@/app/(dashboard)/deposits/_components/review-queue";
 import { can } from "@/lib/auth/permissions";
 import { requirePagePermission } from "@/lib/auth/session";
 import { ensureOutboundWorker } from "@/lib/review/outbound";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { RampListPage } from "@/components/legacy/list-page";
+import { RampListPage } from "@/app/(dashboard)/legacy/_components/list-page";
 
 export const metadata: Metadata = { title: "Offramps (legacy)" };
 

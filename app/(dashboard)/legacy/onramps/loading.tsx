@@ -1,5 +1,5 @@
-import { DepositsSkeleton } from "@/components/tables/deposits/skeleton";
+import { FilteredListSkeleton } from "@/components/page/filtered-list-skeleton";
 
 export default function Loading() {
-  return <DepositsSkeleton label="Loading onramps" />;
+  return <FilteredListSkeleton label="Loading onramps" />;
 }

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { PayoutListPage } from "@/components/legacy/list-page";
+import { PayoutListPage } from "@/app/(dashboard)/legacy/_components/list-page";
 
 export const metadata: Metadata = { title: "Payouts (legacy)" };
 

@@ -4,7 +4,7 @@ import { ArrowLeftRightIcon } from "lucide-react";
 import { parseAsString, useQueryStates } from "nuqs";
 import { useState } from "react";
 import { fetchJson } from "@/components/page/fetch-json";
-import { FigureError } from "@/components/balances/freshness";
+import { FigureError } from "@/components/page/figure-freshness";
 import { StaleNote } from "@/components/page/stale-note";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";

@@ -2,8 +2,8 @@
  * The portfolio's value over time (server component, streamed in its own Suspense boundary): the
  * stored snapshots drawn with the balance chart, so no chart code reaches the browser.
  */
-import { BalanceChart } from "@/components/balances/balance-chart";
-import { RetryButton } from "@/components/balances/retry-button";
+import { BalanceChart } from "@/components/page/balance-chart";
+import { ChartRetryButton } from "@/components/page/chart-retry-button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { CHART_RANGES, type ChartRange, type Tenant } from "@/lib/balances/read";
 import { log } from "@/lib/log";
@@ -30,7 +30,7 @@ export async function PortfolioHistory({ tenant, range }: { tenant: Tenant; rang
       <div role="alert" className="grid gap-2 text-sm" data-testid="portfolio-history-error">
         <p className="text-destructive">The portfolio chart could not be loaded. Try again in a moment.</p>
         <div>
-          <RetryButton />
+          <ChartRetryButton />
         </div>
       </div>
     );

@@ -1,7 +1,7 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import { fetchJson } from "@/components/page/fetch-json";
-import { FigureError, StaleNote } from "@/components/balances/freshness";
+import { FigureError, StaleNote } from "@/components/page/figure-freshness";
 import { ago, RelativeTime } from "@/components/ui/relative-time";
 import { PositionsTable } from "@/app/(dashboard)/stocks/_components/positions/data-table";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";

@@ -8,7 +8,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useState, useTransition } from "react";
 import { Controller, useForm, type Path } from "react-hook-form";
 import { toast } from "sonner";
-import { BALANCES_KEY, useBalances, type FreshBalances } from "@/components/balances/balance-cards";
+import { BALANCES_KEY, useBalances, type FreshBalances } from "@/components/page/balance-cards";
 import { fetchJson } from "@/components/page/fetch-json";
 import { BankLookupControls, useBankLookup } from "@/components/forms/bank-lookup";
 import { FormError } from "@/components/forms/form-error";

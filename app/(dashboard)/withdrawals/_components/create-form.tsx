@@ -6,7 +6,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { toast } from "sonner";
-import { BALANCES_KEY, useBalances, type FreshBalances } from "@/components/balances/balance-cards";
+import { BALANCES_KEY, useBalances, type FreshBalances } from "@/components/page/balance-cards";
 import { FormError } from "@/components/forms/form-error";
 import { Button } from "@/components/ui/button";
 import { createWithdrawal } from "@/lib/withdrawals/actions";

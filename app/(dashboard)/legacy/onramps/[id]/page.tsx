@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { RampDetailPage } from "@/components/legacy/detail-page";
+import { RampDetailPage } from "@/app/(dashboard)/legacy/_components/detail-page";
 
 export const metadata: Metadata = { title: "Onramp (legacy)" };
 

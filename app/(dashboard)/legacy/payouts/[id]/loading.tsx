@@ -1,4 +1,4 @@
-import { LegacyDetailSkeleton } from "@/components/legacy/detail-skeleton";
+import { LegacyDetailSkeleton } from "@/app/(dashboard)/legacy/_components/detail-skeleton";
 
 export default function Loading() {
   return <LegacyDetailSkeleton label="Loading the payout" />;

@@ -1,4 +1,4 @@
-import { LegacyNotFound } from "@/components/legacy/not-found";
+import { LegacyNotFound } from "@/app/(dashboard)/legacy/_components/not-found";
 
 export default function PayoutNotFound() {
   return <LegacyNotFound kind="payouts" />;

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { PayoutDetailPage } from "@/components/legacy/detail-page";
+import { PayoutDetailPage } from "@/app/(dashboard)/legacy/_components/detail-page";
 
 export const metadata: Metadata = { title: "Payout (legacy)" };
 

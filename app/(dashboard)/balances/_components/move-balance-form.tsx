@@ -1,0 +1,172 @@
+"use client";
+import { VelocityUsageLine } from "@/components/approvals/velocity-usage";
+import type { VelocityUsage } from "@/lib/approvals/schemas";
+import { PendingApprovalNote } from "@/components/page/pending-approval-note";
+import * as React from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQueryClient } from "@tanstack/react-query";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { z } from "zod";
+import { FormError } from "@/components/forms/form-error";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@/components/ui/alert-dialog";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { moveBalance } from "@/lib/balances/actions";
+import { usdAmount, type MoveBalanceResult } from "@/lib/balances/move-schema";
+import { liveKeys } from "@/lib/live/query-keys";
+import { Decimal, formatMoney, toDecimal } from "@/lib/money";
+import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
+import { markWritten } from "@/components/page/after-write";
+import { BALANCES_KEY, useBalances, type FreshBalances } from "@/components/page/balance-cards";
+import { reached } from "@/lib/actions/reached";
+
+export const MOVES_LIST_KEY = liveKeys.list("balance_move");
+
+const formSchema = z.object({ amount: usdAmount });
+type FormValues = z.infer<typeof formSchema>;
+
+/**
+ * Move USD from the collection balance to the withdrawal balance: amount, a confirmation that says
+ * what will happen, then either "Moved" with the provider's answer or "Waiting for a second
+ * approver". One attempt key per open form, so a double click or a retry never moves twice.
+ */
+export function MoveBalanceForm({ initial, velocity }: { initial: FreshBalances | null; velocity?: VelocityUsage[] }) {
+  const balances = useBalances(initial);
+  const collection = balances.data?.data.collectionUsd ?? null;
+  const withdrawal = balances.data?.data.withdrawalUsd ?? null;
+  const queryClient = useQueryClient();
+  const attempt = useAttemptKey("balance-move");
+  const [confirming, setConfirming] = React.useState<FormValues | null>(null);
+  const [pending, startTransition] = React.useTransition();
+  const [formError, setFormError] = React.useState<string | null>(null);
+  const [result, setResult] = React.useState<MoveBalanceResult | null>(null);
+
+  const form = useForm<FormValues>({ resolver: zodResolver(formSchema), defaultValues: { amount: "" }, mode: "onTouched" });
+
+  // The shown collection balance bounds the amount before anything is sent; the provider's answer is final.
+  const review = form.handleSubmit((values) => {
+    setFormError(null);
+    const amount = new Decimal(values.amount);
+    const available = toDecimal(collection);
+    if (available && amount.gt(available)) {
+      form.setError("amount", { type: "max", message: `The collection balance is ${formatMoney(available, "USD")}. Enter that amount or less.` });
+      return;
+    }
+    setConfirming({ amount: amount.toFixed(2) });
+  });
+
+  const send = () => {
+    if (!confirming) return;
+    const values = confirming;
+    startTransition(async () => {
+      const r = await reached(moveBalance({ amount: values.amount, attemptKey: attempt.current() }));
+      setConfirming(null);
+      if (r.ok) {
+        attempt.renew();
+        markWritten();
+        setResult(r.data);
+        form.reset({ amount: "" });
+        toast.success(
+          r.data.outcome === "moved" ? `Moved ${formatMoney(r.data.amount, "USD")} to the withdrawal balance.` : "The move is waiting for a second approver.",
+        );
+        void queryClient.invalidateQueries({ queryKey: BALANCES_KEY });
+        void queryClient.invalidateQueries({ queryKey: MOVES_LIST_KEY });
+        return;
+      }
+      // The key is kept after any failure: an outcome the app could not learn (timeout, outage) must be
+      // retried under the same key, and after a definitive refusal the ledger frees it for a corrected amount.
+      const fields = Object.entries(r.fieldErrors ?? {});
+      for (const [name, message] of fields) {
+        if (name === "amount") form.setError("amount", { type: "server", message });
+      }
+      if (!fields.some(([n]) => n === "amount") || r.requestId) setFormError(r.error);
+    });
+  };
+
+  const amountAfter = confirming ? new Decimal(confirming.amount) : null;
+  return (
+    <div className="grid gap-4">
+      <form onSubmit={review} noValidate className="grid gap-4" aria-label="Move to withdrawal balance" data-testid="move-balance-form">
+        <Field
+          label="Amount (USD)"
+          htmlFor="move-amount"
+          error={form.formState.errors.amount?.message}
+          description={
+            collection !== null
+              ? `Up to ${formatMoney(collection, "USD")}, the collection balance shown above.`
+              : "The collection balance is not known right now; the provider checks the amount."
+          }
+          required
+        >
+          <Input id="move-amount" inputMode="decimal" autoComplete="off" placeholder="2500.00" required {...form.register("amount")} />
+        </Field>
+        <VelocityUsageLine usage={velocity} currency={"USD"} />
+        <FormError message={formError} />
+        <div>
+          <Button type="submit" disabled={pending}>
+            Review move
+          </Button>
+        </div>
+      </form>
+
+      <AlertDialog open={confirming !== null} onOpenChange={(open) => (!open && !pending ? setConfirming(null) : undefined)}>
+        <AlertDialogContent data-testid="move-balance-confirm">
+          <AlertDialogHeader>
+            <AlertDialogTitle>Move {amountAfter ? formatMoney(amountAfter, "USD") : ""} to the withdrawal balance?</AlertDialogTitle>
+            <AlertDialogDescription>
+              The amount leaves the collection balance and becomes available for transfers and withdrawals. If it is above your organization&apos;s approval
+              threshold, it waits for a second person with the approver role and nothing moves until then.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          {amountAfter && collection !== null && withdrawal !== null ? (
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+              <dt className="text-muted-foreground">Collection balance after</dt>
+              <dd className="tabular-nums">{formatMoney(new Decimal(collection).minus(amountAfter), "USD")}</dd>
+              <dt className="text-muted-foreground">Withdrawal balance after</dt>
+              <dd className="tabular-nums">{formatMoney(new Decimal(withdrawal).plus(amountAfter), "USD")}</dd>
+            </dl>
+          ) : null}
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
+            <Button type="button" onClick={send} disabled={pending} data-testid="move-balance-submit">
+              {pending ? "Moving…" : "Move"}
+            </Button>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+
+      {result ? <MoveResult result={result} /> : null}
+    </div>
+  );
+}
+
+function MoveResult({ result }: { result: MoveBalanceResult }) {
+  if (result.outcome === "pending_approval") {
+    return <PendingApprovalNote summary={result.summary} testId="move-balance-pending" untouched="moved" />;
+  }
+  return (
+    <div role="status" className="grid gap-1 rounded-lg border border-success/50 bg-success/10 p-4 text-sm" data-testid="move-balance-moved">
+      <p className="font-medium">Moved</p>
+      <p>
+        {formatMoney(result.amount, "USD")} moved to the withdrawal balance ({result.status.toLowerCase()}).
+        {result.replayed ? " This form had already been sent; this is the provider's earlier answer." : ""}
+      </p>
+      {result.balance ? (
+        <p className="text-muted-foreground">
+          Collection balance now {formatMoney(result.balance.collectionUsd, "USD")}, withdrawal balance {formatMoney(result.balance.withdrawalUsd, "USD")}.
+        </p>
+      ) : null}
+      <p className="font-mono text-xs text-muted-foreground">Reference {result.id}</p>
+    </div>
+  );
+}
