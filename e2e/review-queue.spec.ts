@@ -70,6 +70,7 @@ test.describe("deposit review queue", () => {
   });
 
   test("four eyes: the requester cannot confirm; a second approver does, and the decision webhook reaches the merchant's endpoint signed", async ({
+    browser,
     pageAs,
     request,
   }) => {
@@ -97,8 +98,12 @@ test.describe("deposit review queue", () => {
       await admin.getByRole("button", { name: "Save" }).click();
       const secret = (await admin.getByTestId("outbound-secret").textContent())!.trim();
       expect(secret).toMatch(/^[0-9a-f]{64}$/);
+      // The new secret applies at once; the new address waits for a second person's approval.
+      await expect(admin.getByText(/waits in Approvals for another admin or approver/).first()).toBeVisible();
+      await approveAsSecondPerson(browser, hookUrl);
       await reloadHydrated(admin);
       await expect(admin.getByTestId("outbound-secret")).toHaveCount(0); // shown once only
+      await expect(admin.getByTestId("outbound-current")).toContainText(hookUrl);
 
       const depositId = await simulateDeposit(request, "REQUIRES_REVIEW");
       const approver = await pageAs("approver");
