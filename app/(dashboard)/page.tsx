@@ -7,7 +7,7 @@ import { OverviewFigures } from "@/components/overview/overview-figures";
 import { OverviewFiguresSkeleton } from "@/components/overview/overview-figures-skeleton";
 import { PageHeader } from "@/components/page/page-header";
 import { KeyAgeReminder } from "@/components/settings/keys/key-age-reminder";
-import { ROLE_LABELS } from "@/components/team/role-labels";
+import { ROLE_LABELS } from "@/lib/team/role-labels";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { can } from "@/lib/auth/permissions";

@@ -5,14 +5,14 @@ import { toast } from "sonner";
 import { Controller } from "react-hook-form";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { FormError } from "@/components/forms/form-error";
-import { InviteLink } from "@/components/team/invite-link";
-import { ROLE_LABELS } from "@/components/team/role-labels";
+import { InviteLink } from "@/app/(dashboard)/settings/team/_components/invite-link";
+import { ROLE_LABELS } from "@/lib/team/role-labels";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { RoleOptions } from "@/components/team/role-options";
+import { RoleOptions } from "@/app/(dashboard)/settings/team/_components/role-options";
 import { addUser } from "@/lib/actions/add-user";
 import { addUserSchema } from "@/lib/team/schemas";
 

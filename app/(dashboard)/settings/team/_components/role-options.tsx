@@ -1,4 +1,4 @@
-import { ROLE_LABELS } from "@/components/team/role-labels";
+import { ROLE_LABELS } from "@/lib/team/role-labels";
 import { SelectContent, SelectItem } from "@/components/ui/select";
 import { ROLES } from "@/lib/auth/permissions";
 

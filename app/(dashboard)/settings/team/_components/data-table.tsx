@@ -1,5 +1,5 @@
-import { RoleSelect } from "@/components/team/role-select";
-import { UserActions } from "@/components/team/user-actions";
+import { RoleSelect } from "@/app/(dashboard)/settings/team/_components/role-select";
+import { UserActions } from "@/app/(dashboard)/settings/team/_components/user-actions";
 import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { Role } from "@/lib/auth/permissions";

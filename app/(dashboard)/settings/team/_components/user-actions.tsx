@@ -1,7 +1,7 @@
 "use client";
 import { useState, useTransition } from "react";
 import { toast } from "sonner";
-import { InviteLink } from "@/components/team/invite-link";
+import { InviteLink } from "@/app/(dashboard)/settings/team/_components/invite-link";
 import {
   AlertDialog,
   AlertDialogAction,

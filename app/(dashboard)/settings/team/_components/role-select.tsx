@@ -1,9 +1,9 @@
 "use client";
 import { useState, useTransition } from "react";
 import { toast } from "sonner";
-import { ROLE_LABELS } from "@/components/team/role-labels";
+import { ROLE_LABELS } from "@/lib/team/role-labels";
 import { Select, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { RoleOptions } from "@/components/team/role-options";
+import { RoleOptions } from "@/app/(dashboard)/settings/team/_components/role-options";
 import { changeRole } from "@/lib/actions/change-role";
 import type { Role } from "@/lib/auth/permissions";
 import { reached } from "@/lib/actions/reached";
