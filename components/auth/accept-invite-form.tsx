@@ -1,7 +1,7 @@
 "use client";
 import { Link } from "@/components/ui/link";
 import { useState, useTransition } from "react";
-import { acceptInvite } from "@/lib/actions/accept-invite";
+import { acceptInvite } from "@/lib/team/accept-invite";
 import type { FieldErrors } from "@/lib/actions/safe-action";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";

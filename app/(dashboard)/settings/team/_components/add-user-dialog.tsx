@@ -13,7 +13,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { RoleOptions } from "@/app/(dashboard)/settings/team/_components/role-options";
-import { addUser } from "@/lib/actions/add-user";
+import { addUser } from "@/lib/team/add-user";
 import { addUserSchema } from "@/lib/team/schemas";
 
 export function AddUserDialog() {

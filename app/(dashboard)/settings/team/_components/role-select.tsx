@@ -4,7 +4,7 @@ import { toast } from "sonner";
 import { ROLE_LABELS } from "@/lib/team/role-labels";
 import { Select, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { RoleOptions } from "@/app/(dashboard)/settings/team/_components/role-options";
-import { changeRole } from "@/lib/actions/change-role";
+import { changeRole } from "@/lib/team/change-role";
 import type { Role } from "@/lib/auth/permissions";
 import { reached } from "@/lib/actions/reached";
 

@@ -15,8 +15,8 @@ import {
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { issueInvite } from "@/lib/actions/issue-invite";
-import { setUserDisabled } from "@/lib/actions/set-user-disabled";
+import { issueInvite } from "@/lib/team/issue-invite";
+import { setUserDisabled } from "@/lib/team/set-user-disabled";
 import { reached } from "@/lib/actions/reached";
 
 export function UserActions({ userId, userName, disabled, isSelf }: { userId: string; userName: string; disabled: boolean; isSelf: boolean }) {
