@@ -6,7 +6,7 @@ import { RecentEvents } from "@/components/live/recent-events";
 import { OverviewFigures } from "@/components/overview/overview-figures";
 import { OverviewFiguresSkeleton } from "@/components/overview/overview-figures-skeleton";
 import { PageHeader } from "@/components/page/page-header";
-import { KeyAgeReminder } from "@/components/settings/keys/key-age-reminder";
+import { KeyAgeReminder } from "@/components/page/key-age-reminder";
 import { ROLE_LABELS } from "@/lib/team/role-labels";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";

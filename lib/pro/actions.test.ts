@@ -20,7 +20,7 @@ import { quoteProOrder } from "@/lib/actions/quote-pro-order";
 import { replaceProOrder } from "@/lib/actions/replace-pro-order";
 import { resumeProWebhook } from "@/lib/actions/resume-pro-webhook";
 import { rotateProWebhookSecret } from "@/lib/actions/rotate-pro-webhook-secret";
-import { environmentViews } from "@/components/settings/keys/view-model";
+import { environmentViews } from "@/lib/vault/view-model";
 import { addApiKey, getWebhookSecrets, listSecrets, setWebhookSecret } from "@/lib/vault";
 import { last4Of, maskSecret, prefixOf } from "@/lib/vault/crypto";
 import { WEBHOOK_ROTATION_WINDOW_MS } from "@/lib/vault/schemas";

@@ -4,7 +4,7 @@ import { formatDateTime } from "@/lib/format";
 import { ENVIRONMENT_LABELS, SURFACE_LABELS, type Environment } from "@/lib/vault/schemas";
 import { KeyDialog } from "./key-dialog";
 import { RevokeButton } from "./revoke-button";
-import type { KeySlotView } from "./types";
+import type { KeySlotView } from "@/lib/vault/view-types";
 
 export function KeysTable({ environment, slots }: { environment: Environment; slots: KeySlotView[] }) {
   return (

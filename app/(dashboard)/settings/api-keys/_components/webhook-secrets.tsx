@@ -12,7 +12,7 @@ import { setWebhookSecret } from "@/lib/actions/set-webhook-secret";
 import { formatDateTime } from "@/lib/format";
 import { ENVIRONMENT_LABELS, SURFACE_LABELS, setWebhookSecretSchema, type Environment, type WebhookSurface } from "@/lib/vault/schemas";
 import { RevokeButton } from "./revoke-button";
-import type { WebhookSlotView } from "./types";
+import type { WebhookSlotView } from "@/lib/vault/view-types";
 
 export function WebhookSecrets({ environment, slots }: { environment: Environment; slots: WebhookSlotView[] }) {
   return (

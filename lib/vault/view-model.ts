@@ -3,7 +3,7 @@ import type { SecretMetadata } from "@/lib/vault";
 import { maskSecret } from "@/lib/vault/crypto";
 import { formatKeyAge, keyAgeDays, keyAgeNote, keyAgeState } from "@/lib/vault/key-age";
 import { ENVIRONMENTS, SURFACES, WEBHOOK_SURFACES } from "@/lib/vault/schemas";
-import type { EnvironmentView, SecretView } from "./types";
+import type { EnvironmentView, SecretView } from "@/lib/vault/view-types";
 
 function view(m: SecretMetadata, now: Date): SecretView {
   const ageDays = keyAgeDays(m.createdAt, now);

@@ -4,7 +4,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { ENVIRONMENT_LABELS, ENVIRONMENTS, type Environment } from "@/lib/vault/schemas";
 import { KeysEmptyState } from "./empty-state";
 import { KeysTable } from "./keys-table";
-import type { EnvironmentView } from "./types";
+import type { EnvironmentView } from "@/lib/vault/view-types";
 import { WebhookSecrets } from "./webhook-secrets";
 
 /** Sandbox and Production side by side as tabs; the open tab lives in the URL so a link can point at it. */
