@@ -187,7 +187,7 @@ const LOOSENING: { file: string; control: string; loosening: string; asks: Role[
     approves: ["approver", "admin"],
   },
   {
-    file: "lib/actions/add-api-key.ts",
+    file: "lib/vault/add-api-key.ts",
     control: "API key",
     loosening: "add a key",
     asks: ["admin"],
@@ -195,7 +195,7 @@ const LOOSENING: { file: string; control: string; loosening: string; asks: Role[
     via: "lib/vault/hold.ts",
   },
   {
-    file: "lib/actions/replace-api-key.ts",
+    file: "lib/vault/replace-api-key.ts",
     control: "API key",
     loosening: "replace a key",
     asks: ["admin"],

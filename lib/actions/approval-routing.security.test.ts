@@ -31,9 +31,9 @@ const EXEMPT: Record<string, string> = {
   "lib/actions/resume-pro-webhook.ts": "provider notifications configuration; moves no money",
   "lib/actions/delete-pro-webhook.ts": "provider notifications configuration; moves no money",
   "lib/actions/rotate-pro-webhook-secret.ts": "provider notifications configuration; moves no money",
-  "lib/actions/add-api-key.ts": "checks a key against the provider (a read); key changes are a control of their own",
-  "lib/actions/replace-api-key.ts": "checks a key against the provider (a read); key changes are a control of their own",
-  "lib/actions/revoke-api-key.ts": "removes access; moves no money",
+  "lib/vault/add-api-key.ts": "checks a key against the provider (a read); key changes are a control of their own",
+  "lib/vault/replace-api-key.ts": "checks a key against the provider (a read); key changes are a control of their own",
+  "lib/vault/revoke-api-key.ts": "removes access; moves no money",
 };
 
 /** Calls that reach the provider: the action context's clients, the upstream module, or an executor. */

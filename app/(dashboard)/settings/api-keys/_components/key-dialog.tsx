@@ -11,8 +11,8 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { addApiKey } from "@/lib/actions/add-api-key";
-import { replaceApiKey } from "@/lib/actions/replace-api-key";
+import { addApiKey } from "@/lib/vault/add-api-key";
+import { replaceApiKey } from "@/lib/vault/replace-api-key";
 import { acceptedPrefixes } from "@/lib/vault/key-rules";
 import { addApiKeySchema, replaceApiKeySchema, SCOPES, type Environment, type Scope, type Surface } from "@/lib/vault/schemas";
 

@@ -13,8 +13,8 @@ import {
   AlertDialogTrigger,
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
-import { revokeApiKey } from "@/lib/actions/revoke-api-key";
-import { revokeWebhookSecret } from "@/lib/actions/revoke-webhook-secret";
+import { revokeApiKey } from "@/lib/vault/revoke-api-key";
+import { revokeWebhookSecret } from "@/lib/vault/revoke-webhook-secret";
 import { reached } from "@/lib/actions/reached";
 
 /** Revoke after a confirmation; the result is a toast, a refusal stays next to the button. */

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { setWebhookSecret } from "@/lib/actions/set-webhook-secret";
+import { setWebhookSecret } from "@/lib/vault/set-webhook-secret";
 import { formatDateTime } from "@/lib/format";
 import { ENVIRONMENT_LABELS, SURFACE_LABELS, setWebhookSecretSchema, type Environment, type WebhookSurface } from "@/lib/vault/schemas";
 import { RevokeButton } from "./revoke-button";
