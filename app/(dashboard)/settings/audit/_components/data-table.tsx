@@ -1,4 +1,4 @@
-import { AuditEmptyState } from "@/components/tables/audit/empty-state";
+import { AuditEmptyState } from "@/app/(dashboard)/settings/audit/_components/empty-state";
 import { Pager } from "@/components/tables/pager";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatDateTime } from "@/lib/format";
