@@ -95,7 +95,7 @@ const MONEY_PATHS = [
   "lib/actions/create-coins-fiat-withdrawal.ts",
   "lib/funding-accounts/actions.ts",
   "lib/funding-accounts/update-settlement.ts",
-  "lib/actions/set-settlement-destination.ts",
+  "lib/settlement/set-destination.ts",
   "lib/withdrawals/withdraw-from-balance.ts",
 ];
 

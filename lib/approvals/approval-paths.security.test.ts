@@ -16,7 +16,7 @@ import { placeCoinsOrder } from "@/lib/actions/place-coins-order";
 import { placeProOrder } from "@/lib/actions/place-pro-order";
 import { quoteProOrder } from "@/lib/actions/quote-pro-order";
 import { replaceProOrder } from "@/lib/actions/replace-pro-order";
-import { setSettlementDestination } from "@/lib/actions/set-settlement-destination";
+import { setSettlementDestination } from "@/lib/settlement/set-destination";
 import { updateSettlementDestination } from "@/lib/funding-accounts/update-settlement";
 import { addApiKey } from "@/lib/vault";
 import { createTeam, testDb } from "@/test/factories";

@@ -12,7 +12,7 @@ import { GET as getWithdrawal } from "@/app/api/withdrawals/[id]/route";
 import { GET as listWithdrawals } from "@/app/api/withdrawals/route";
 import { approveRequest } from "@/lib/actions/approve-request";
 import { createWithdrawal } from "@/lib/withdrawals/actions";
-import { setSettlementDestination } from "@/lib/actions/set-settlement-destination";
+import { setSettlementDestination } from "@/lib/settlement/set-destination";
 import { addApiKey } from "@/lib/vault";
 import { createTeam, testDb } from "@/test/factories";
 import { signInAs, signOutTest } from "@/test/session";

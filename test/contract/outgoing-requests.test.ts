@@ -35,7 +35,7 @@ import { replaceProOrder } from "@/lib/actions/replace-pro-order";
 import { resolveBankAccount } from "@/lib/actions/resolve-bank-account";
 import { resumeProWebhook } from "@/lib/actions/resume-pro-webhook";
 import { rotateProWebhookSecret } from "@/lib/actions/rotate-pro-webhook-secret";
-import { setSettlementDestination } from "@/lib/actions/set-settlement-destination";
+import { setSettlementDestination } from "@/lib/settlement/set-destination";
 import { simulateDeposit } from "@/lib/funding-accounts/simulate-deposit";
 import { updateProWebhook } from "@/lib/actions/update-pro-webhook";
 import { updateSettlementDestination } from "@/lib/funding-accounts/update-settlement";

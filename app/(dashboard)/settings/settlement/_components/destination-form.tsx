@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { setSettlementDestination } from "@/lib/actions/set-settlement-destination";
+import { setSettlementDestination } from "@/lib/settlement/set-destination";
 import {
   DESTINATION_INFO,
   DESTINATIONS,
