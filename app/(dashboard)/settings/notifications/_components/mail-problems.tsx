@@ -5,7 +5,7 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { reached } from "@/lib/actions/reached";
-import { retryMail } from "@/lib/actions/retry-mail";
+import { retryMail } from "@/lib/notifications/retry-mail";
 import type { MailProblem } from "@/lib/notifications/dispatch";
 
 const when = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;

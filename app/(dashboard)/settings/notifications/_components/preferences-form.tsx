@@ -2,7 +2,7 @@
 import * as React from "react";
 import { toast } from "sonner";
 import { reached } from "@/lib/actions/reached";
-import { setNotificationPreference } from "@/lib/actions/set-notification-preference";
+import { setNotificationPreference } from "@/lib/notifications/set-preference";
 import { DELIVERY_MODES, KINDS, MODE_LABELS, type DeliveryMode, type NotificationKind } from "@/lib/notifications/kinds";
 
 /** One group of radio buttons per kind; a choice is saved as soon as it is made (arrow keys move within a group). */
