@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { setApprovalThreshold } from "@/lib/actions/set-approval-threshold";
+import { setApprovalThreshold } from "@/lib/approvals/set-threshold";
 import { setApprovalThresholdSchema } from "@/lib/approvals/schemas";
 import { formatMoney } from "@/lib/money";
 

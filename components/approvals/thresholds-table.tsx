@@ -16,7 +16,7 @@ import {
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { setApprovalThreshold } from "@/lib/actions/set-approval-threshold";
+import { setApprovalThreshold } from "@/lib/approvals/set-threshold";
 import type { ThresholdRow } from "@/lib/approvals/queries";
 import { formatDateTime } from "@/lib/format";
 import { formatMoney } from "@/lib/money";

@@ -9,7 +9,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { reached } from "@/lib/actions/reached";
-import { setVelocityLimit } from "@/lib/actions/set-velocity-limit";
+import { setVelocityLimit } from "@/lib/approvals/set-velocity-limit";
 import { setVelocityLimitSchema, VELOCITY_SCOPE_LABEL } from "@/lib/approvals/schemas";
 import { formatMoney } from "@/lib/money";
 

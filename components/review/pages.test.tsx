@@ -16,7 +16,7 @@ import OutboundWebhookPage from "@/app/(dashboard)/settings/outbound-webhook/pag
 import { confirmReviewDecision } from "@/lib/actions/confirm-review-decision";
 import { recordReviewDecision } from "@/lib/actions/record-review-decision";
 import { onDepositEnded } from "@/lib/review/credit";
-import { setOutboundWebhook } from "@/lib/actions/set-outbound-webhook";
+import { setOutboundWebhook } from "@/lib/review/set-outbound-webhook";
 import { approvedBy } from "@/test/controls";
 import { addApiKey } from "@/lib/vault";
 import { normalizeEvent } from "@/lib/webhooks/normalize";

@@ -11,10 +11,10 @@ import { ROOT, actionModules } from "@/test/surface";
 
 /** Actions that reach the provider without the approval check, each with why that is safe. */
 const EXEMPT: Record<string, string> = {
-  "lib/actions/approve-request.ts": "the second person's approval: it sends only what the check filed and someone else requested",
-  "lib/actions/retry-request.ts": "resends an approved request with its stored attempt key: nothing a second person has not approved",
-  "lib/actions/reject-request.ts": "refuses a filed request; nothing is sent",
-  "lib/actions/cancel-request.ts": "the requester withdraws a filed request; nothing is sent",
+  "lib/approvals/approve-request.ts": "the second person's approval: it sends only what the check filed and someone else requested",
+  "lib/approvals/retry-request.ts": "resends an approved request with its stored attempt key: nothing a second person has not approved",
+  "lib/approvals/reject-request.ts": "refuses a filed request; nothing is sent",
+  "lib/approvals/cancel-request.ts": "the requester withdraws a filed request; nothing is sent",
   "lib/actions/cancel-pro-order.ts": "cancelling an order reduces exposure; it moves no money",
   "lib/actions/cancel-all-pro-orders.ts": "cancelling orders reduces exposure; it moves no money",
   "lib/actions/cancel-coins-order.ts": "cancelling an order reduces exposure; it moves no money",

@@ -10,7 +10,7 @@ import { SEED_KEYS, withEmulator, type TestEmulator } from "@/emulator/testing";
 import { GET as getAccount } from "@/app/api/funding-accounts/[id]/route";
 import { GET as getCustomers } from "@/app/api/customers/route";
 import { GET as getRates } from "@/app/api/rates/route";
-import { approveRequest } from "@/lib/actions/approve-request";
+import { approveRequest } from "@/lib/approvals/approve-request";
 import { createFundingAccount } from "@/lib/funding-accounts/actions";
 import { placeCoinsOrder } from "@/lib/actions/place-coins-order";
 import { placeProOrder } from "@/lib/actions/place-pro-order";

@@ -6,11 +6,11 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { approveRequest } from "@/lib/actions/approve-request";
-import { cancelRequest } from "@/lib/actions/cancel-request";
-import { rejectRequest } from "@/lib/actions/reject-request";
-import { retryRequest } from "@/lib/actions/retry-request";
-import { setApprovalThreshold } from "@/lib/actions/set-approval-threshold";
+import { approveRequest } from "@/lib/approvals/approve-request";
+import { cancelRequest } from "@/lib/approvals/cancel-request";
+import { rejectRequest } from "@/lib/approvals/reject-request";
+import { retryRequest } from "@/lib/approvals/retry-request";
+import { setApprovalThreshold } from "@/lib/approvals/set-threshold";
 import { approveRequest as approveDirect, SELF_APPROVAL, STUCK_SEND_MS } from "@/lib/approvals/decide";
 import { defineExecutor, removeExecutor, type ExecuteInput } from "@/lib/approvals/executors";
 import { countPendingForUser, loadInbox } from "@/lib/approvals/queries";

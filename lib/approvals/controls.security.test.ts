@@ -5,12 +5,12 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { addUser } from "@/lib/team/add-user";
-import { approveRequest } from "@/lib/actions/approve-request";
-import { cancelRequest } from "@/lib/actions/cancel-request";
+import { approveRequest } from "@/lib/approvals/approve-request";
+import { cancelRequest } from "@/lib/approvals/cancel-request";
 import { changeRole } from "@/lib/team/change-role";
 import { issueInvite } from "@/lib/team/issue-invite";
-import { rejectRequest } from "@/lib/actions/reject-request";
-import { setApprovalThreshold } from "@/lib/actions/set-approval-threshold";
+import { rejectRequest } from "@/lib/approvals/reject-request";
+import { setApprovalThreshold } from "@/lib/approvals/set-threshold";
 import { setUserDisabled } from "@/lib/team/set-user-disabled";
 import { applyDueControlChanges, pendingAnnouncements, SINGLE_ADMIN_DELAY_MS } from "@/lib/approvals/controls";
 import { createTeam, testDb } from "@/test/factories";

@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { setVelocityLimit } from "@/lib/actions/set-velocity-limit";
+import { setVelocityLimit } from "@/lib/approvals/set-velocity-limit";
 import { approvedBy } from "@/test/controls";
 import { defineExecutor, removeExecutor } from "@/lib/approvals/executors";
 import { loadInbox } from "@/lib/approvals/queries";

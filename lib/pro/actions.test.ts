@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { SEED_KEYS, withEmulator, type TestEmulator } from "@/emulator/testing";
 import { GET as getOrderRoute } from "@/app/api/pro/orders/[id]/route";
 import { GET as listOrdersRoute } from "@/app/api/pro/orders/route";
-import { approveRequest } from "@/lib/actions/approve-request";
+import { approveRequest } from "@/lib/approvals/approve-request";
 import { cancelAllProOrders } from "@/lib/actions/cancel-all-pro-orders";
 import { cancelProOrder } from "@/lib/actions/cancel-pro-order";
 import { createProWebhook } from "@/lib/actions/create-pro-webhook";

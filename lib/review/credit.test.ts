@@ -13,7 +13,7 @@ import { SEED_KEYS, withEmulator, type TestEmulator } from "@/emulator/testing";
 import { confirmReviewDecision } from "@/lib/actions/confirm-review-decision";
 import { recordReviewDecision } from "@/lib/actions/record-review-decision";
 import { rejectReviewDecision } from "@/lib/actions/reject-review-decision";
-import { setOutboundWebhook } from "@/lib/actions/set-outbound-webhook";
+import { setOutboundWebhook } from "@/lib/review/set-outbound-webhook";
 import { approvedBy } from "@/test/controls";
 import { addApiKey, setWebhookSecret } from "@/lib/vault";
 import { createWebhookRoute } from "@/lib/webhooks/intake";

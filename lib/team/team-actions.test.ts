@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { acceptInvite } from "@/lib/team/accept-invite";
 import { addUser } from "@/lib/team/add-user";
-import { approveRequest } from "@/lib/actions/approve-request";
+import { approveRequest } from "@/lib/approvals/approve-request";
 import { changeRole } from "@/lib/team/change-role";
 import { issueInvite } from "@/lib/team/issue-invite";
 import { setUserDisabled } from "@/lib/team/set-user-disabled";

@@ -14,7 +14,7 @@ import { vaultKeyProvider } from "@/lib/upstream/key-provider";
 import { getActiveApiKey, getWebhookSecrets, listSecrets, markKeyUsed } from "@/lib/vault";
 import { checkApiKey, MESSAGES } from "@/lib/vault/check";
 import { createTeam, testDb } from "@/test/factories";
-import { approveRequest } from "@/lib/actions/approve-request";
+import { approveRequest } from "@/lib/approvals/approve-request";
 import { approvedBy } from "@/test/controls";
 import { signInAs, signOutTest } from "@/test/session";
 

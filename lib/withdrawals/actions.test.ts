@@ -10,7 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SEED_KEYS, withEmulator, type TestEmulator } from "@/emulator/testing";
 import { GET as getWithdrawal } from "@/app/api/withdrawals/[id]/route";
 import { GET as listWithdrawals } from "@/app/api/withdrawals/route";
-import { approveRequest } from "@/lib/actions/approve-request";
+import { approveRequest } from "@/lib/approvals/approve-request";
 import { createWithdrawal } from "@/lib/withdrawals/actions";
 import { setSettlementDestination } from "@/lib/settlement/set-destination";
 import { addApiKey } from "@/lib/vault";

@@ -12,7 +12,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import Decimal from "decimal.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SEED_KEYS, withEmulator, type TestEmulator } from "@/emulator/testing";
-import { approveRequest } from "@/lib/actions/approve-request";
+import { approveRequest } from "@/lib/approvals/approve-request";
 import { cancelAllProOrders } from "@/lib/actions/cancel-all-pro-orders";
 import { cancelCoinsOrder } from "@/lib/actions/cancel-coins-order";
 import { cancelProOrder } from "@/lib/actions/cancel-pro-order";

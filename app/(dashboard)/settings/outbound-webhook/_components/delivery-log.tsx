@@ -5,7 +5,7 @@ import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { redeliverOutbound } from "@/lib/actions/redeliver-outbound";
+import { redeliverOutbound } from "@/lib/review/redeliver-outbound";
 import { formatDateTime } from "@/lib/format";
 import { reached } from "@/lib/actions/reached";
 

@@ -11,8 +11,8 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
 import { reached } from "@/lib/actions/reached";
-import { removeOutboundWebhook } from "@/lib/actions/remove-outbound-webhook";
-import { setOutboundWebhook } from "@/lib/actions/set-outbound-webhook";
+import { removeOutboundWebhook } from "@/lib/review/remove-outbound-webhook";
+import { setOutboundWebhook } from "@/lib/review/set-outbound-webhook";
 import { setOutboundWebhookSchema } from "@/lib/review/schemas";
 
 /**
