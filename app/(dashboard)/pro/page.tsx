@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { ProNav } from "@/components/pro/pro-nav";
-import { VelocityUsageLine } from "@/components/approvals/velocity-usage";
+import { VelocityUsageLine } from "@/components/page/velocity-usage";
 import { OrderTicket } from "@/components/pro/order-ticket";
 import { PageHeader } from "@/components/page/page-header";
 import { can } from "@/lib/auth/permissions";

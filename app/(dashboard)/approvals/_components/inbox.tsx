@@ -2,10 +2,10 @@
 import type * as React from "react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { parseAsInteger, parseAsStringLiteral, useQueryStates } from "nuqs";
-import { RequestActions } from "@/components/approvals/request-actions";
-import { ApprovalsTable } from "@/components/tables/approvals/data-table";
-import { ApprovalsEmptyState } from "@/components/tables/approvals/empty-state";
-import { ApprovalsToolbar } from "@/components/tables/approvals/toolbar";
+import { RequestActions } from "@/app/(dashboard)/approvals/_components/request-actions";
+import { ApprovalsTable } from "@/app/(dashboard)/approvals/_components/data-table";
+import { ApprovalsEmptyState } from "@/app/(dashboard)/approvals/_components/empty-state";
+import { ApprovalsToolbar } from "@/app/(dashboard)/approvals/_components/toolbar";
 import { Button } from "@/components/ui/button";
 import type { Inbox } from "@/lib/approvals/queries";
 import { APPROVAL_STATUSES, STATUS_LABEL } from "@/lib/approvals/schemas";

@@ -1,7 +1,7 @@
 "use client";
 import { Link } from "@/components/ui/link";
 import type * as React from "react";
-import { VelocityUsageLine } from "@/components/approvals/velocity-usage";
+import { VelocityUsageLine } from "@/components/page/velocity-usage";
 import { Badge, type BadgeProps } from "@/components/ui/badge";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { ApprovalRow } from "@/lib/approvals/queries";

@@ -3,7 +3,7 @@ import { useRouter } from "next/navigation";
 import * as React from "react";
 import { toast } from "sonner";
 import { FormError } from "@/components/forms/form-error";
-import { ApprovalsEmptyState } from "@/components/tables/approvals/empty-state";
+import { ApprovalsEmptyState } from "@/app/(dashboard)/approvals/_components/empty-state";
 import {
   AlertDialog,
   AlertDialogCancel,
