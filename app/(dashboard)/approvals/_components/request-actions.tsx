@@ -26,7 +26,7 @@ import type { ApprovalRow } from "@/lib/approvals/queries";
 import { rejectRequestSchema } from "@/lib/approvals/schemas";
 import { liveKeys } from "@/lib/live/query-keys";
 import { formatMoney } from "@/lib/money";
-import { reached } from "@/lib/actions/reached";
+import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
 
 type SendResult = { requestId: string; status: "sent" | "failed"; error?: string; retryable?: boolean };
 
@@ -216,7 +216,7 @@ export function RequestActions({ row }: { row: ApprovalRow }) {
             testId="approve"
             noteLabel="Note (optional)"
             run={async (note) => {
-              const r = await reached(approveRequest({ requestId: row.id, note: note || undefined }));
+              const r = await answerOrFailure(approveRequest({ requestId: row.id, note: note || undefined }));
               refresh();
               if (!r.ok) return r.error;
               announceSend(row, r.data);
@@ -234,7 +234,7 @@ export function RequestActions({ row }: { row: ApprovalRow }) {
           confirm="Send again"
           testId="retry"
           run={async () => {
-            const r = await reached(retryRequest({ requestId: row.id }));
+            const r = await answerOrFailure(retryRequest({ requestId: row.id }));
             refresh();
             if (!r.ok) return r.error;
             announceSend(row, r.data);
@@ -251,7 +251,7 @@ export function RequestActions({ row }: { row: ApprovalRow }) {
           variant="destructive"
           testId="cancel"
           run={async () => {
-            const r = await reached(cancelRequest({ requestId: row.id }));
+            const r = await answerOrFailure(cancelRequest({ requestId: row.id }));
             refresh();
             if (!r.ok) return r.error;
             toast.success("Request cancelled.");

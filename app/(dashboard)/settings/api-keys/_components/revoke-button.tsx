@@ -15,7 +15,7 @@ import {
 import { Button } from "@/components/ui/button";
 import { revokeApiKey } from "@/lib/vault/revoke-api-key";
 import { revokeWebhookSecret } from "@/lib/vault/revoke-webhook-secret";
-import { reached } from "@/lib/actions/reached";
+import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
 
 /** Revoke after a confirmation; the result is a toast, a refusal stays next to the button. */
 export function RevokeButton(props: {
@@ -31,7 +31,8 @@ export function RevokeButton(props: {
   const revoke = () =>
     start(async () => {
       setError(null);
-      const result = props.kind === "api_key" ? await reached(revokeApiKey({ id: props.id })) : await reached(revokeWebhookSecret({ id: props.id }));
+      const result =
+        props.kind === "api_key" ? await answerOrFailure(revokeApiKey({ id: props.id })) : await answerOrFailure(revokeWebhookSecret({ id: props.id }));
       if (result.ok)
         toast.success(
           props.kind === "api_key" ? "Key revoked. The app no longer uses it." : "Secret revoked. Webhooks signed with it are refused from now on.",

@@ -20,7 +20,7 @@ import { setApprovalThreshold } from "@/lib/approvals/set-threshold";
 import type { ThresholdRow } from "@/lib/approvals/queries";
 import { formatDateTime } from "@/lib/format";
 import { formatMoney } from "@/lib/money";
-import { reached } from "@/lib/actions/reached";
+import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
 
 function RemoveThreshold({ row }: { row: ThresholdRow }) {
   const router = useRouter();
@@ -61,7 +61,7 @@ function RemoveThreshold({ row }: { row: ThresholdRow }) {
             disabled={pending}
             onClick={() =>
               start(async () => {
-                const r = await reached(setApprovalThreshold({ currency: row.currency, kind: row.kind, remove: true }));
+                const r = await answerOrFailure(setApprovalThreshold({ currency: row.currency, kind: row.kind, remove: true }));
                 if (!r.ok) return setError(r.error);
                 if ("status" in r.data && r.data.status === "pending_approval") toast.info(`${r.data.summary}: ${r.data.message}`, { duration: 10_000 });
                 else toast.success(`Removed the ${row.currency} limit for ${scope}.`);

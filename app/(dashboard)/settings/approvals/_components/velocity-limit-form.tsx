@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { reached } from "@/lib/actions/reached";
+import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
 import { setVelocityLimit } from "@/lib/approvals/set-velocity-limit";
 import { setVelocityLimitSchema, VELOCITY_SCOPE_LABEL } from "@/lib/approvals/schemas";
 import { formatMoney } from "@/lib/money";
@@ -114,7 +114,7 @@ export function VelocityLimitsTable({ rows }: { rows: { currency: string; scope:
                 size="sm"
                 aria-label={`Remove the ${VELOCITY_SCOPE_LABEL[r.scope].toLowerCase()} 24-hour limit in ${r.currency}`}
                 onClick={async () => {
-                  const res = await reached(setVelocityLimit({ currency: r.currency, scope: r.scope, remove: true }));
+                  const res = await answerOrFailure(setVelocityLimit({ currency: r.currency, scope: r.scope, remove: true }));
                   if (res.ok && "status" in res.data && res.data.status === "pending_approval") {
                     toast.info(`${res.data.summary}: ${res.data.message}`, { duration: 10_000 });
                     router.refresh();

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { reached } from "@/lib/actions/reached";
+import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
 import { retryMail } from "@/lib/notifications/retry-mail";
 import type { MailProblem } from "@/lib/notifications/dispatch";
 
@@ -45,7 +45,7 @@ export function MailProblems({ rows }: { rows: MailProblem[] }) {
                   disabled={busy === r.id}
                   onClick={async () => {
                     setBusy(r.id);
-                    const res = await reached(retryMail({ id: r.id }));
+                    const res = await answerOrFailure(retryMail({ id: r.id }));
                     setBusy(null);
                     if (!res.ok) toast.error(res.error);
                     else toast.success(`Sending again to ${r.toEmail}.`);

@@ -1,7 +1,7 @@
 "use client";
 import * as React from "react";
 import { toast } from "sonner";
-import { reached } from "@/lib/actions/reached";
+import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
 import { setNotificationPreference } from "@/lib/notifications/set-preference";
 import { DELIVERY_MODES, KINDS, MODE_LABELS, type DeliveryMode, type NotificationKind } from "@/lib/notifications/kinds";
 
@@ -14,7 +14,7 @@ export function PreferencesForm({ initial }: { initial: { kind: NotificationKind
     const before = modes[kind];
     setModes((m) => ({ ...m, [kind]: mode }));
     setSaving(kind);
-    const r = await reached(setNotificationPreference({ kind, mode }));
+    const r = await answerOrFailure(setNotificationPreference({ kind, mode }));
     setSaving(null);
     if (!r.ok) {
       setModes((m) => ({ ...m, [kind]: before }));

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { redeliverOutbound } from "@/lib/review/redeliver-outbound";
 import { formatDateTime } from "@/lib/format";
-import { reached } from "@/lib/actions/reached";
+import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
 
 export interface DeliveryView {
   id: string;
@@ -103,7 +103,7 @@ function Redeliver({ id }: { id: string }) {
       aria-label={`Redeliver ${id}`}
       onClick={() =>
         start(async () => {
-          const r = await reached(redeliverOutbound({ deliveryId: id }));
+          const r = await answerOrFailure(redeliverOutbound({ deliveryId: id }));
           if (r.ok) toast.success("Queued to send again now.");
           else toast.error(r.error);
           router.refresh();

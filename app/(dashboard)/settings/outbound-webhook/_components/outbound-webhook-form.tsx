@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
-import { reached } from "@/lib/actions/reached";
+import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
 import { removeOutboundWebhook } from "@/lib/review/remove-outbound-webhook";
 import { setOutboundWebhook } from "@/lib/review/set-outbound-webhook";
 import { setOutboundWebhookSchema } from "@/lib/review/schemas";
@@ -110,7 +110,7 @@ export function OutboundWebhookForm({
               disabled={pending}
               data-testid="outbound-remove"
               onClick={async () => {
-                const res = await reached(removeOutboundWebhook({}));
+                const res = await answerOrFailure(removeOutboundWebhook({}));
                 if (!res.ok) return void toast.error(res.error);
                 toast.success("Address removed: final decisions are no longer sent.");
                 form.reset({ url: "", enabled: true, newSecret: false });

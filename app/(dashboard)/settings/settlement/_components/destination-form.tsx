@@ -20,7 +20,7 @@ import {
   type SettlementFormValues,
 } from "@/lib/settlement/schema";
 import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
-import { reached } from "@/lib/actions/reached";
+import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
 
 /**
  * The NGN settlement destination: both choices with what each does, the current one marked. Admins
@@ -43,7 +43,7 @@ export function SettlementDestinationCard({ current, canChange, hasNgnAccount }:
   const onSubmit = form.handleSubmit((values) => {
     setFormError(null);
     start(async () => {
-      const r = await reached(setSettlementDestination({ ...values, attemptKey: attempt.current() }));
+      const r = await answerOrFailure(setSettlementDestination({ ...values, attemptKey: attempt.current() }));
       if (r.ok) {
         attempt.renew();
         form.reset({ destination: r.data.destination, confirmation: "" });

@@ -6,7 +6,7 @@ import { Select, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { RoleOptions } from "@/app/(dashboard)/settings/team/_components/role-options";
 import { changeRole } from "@/lib/team/change-role";
 import type { Role } from "@/lib/auth/permissions";
-import { reached } from "@/lib/actions/reached";
+import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
 
 export function RoleSelect({ userId, userName, role, disabled }: { userId: string; userName: string; role: Role; disabled?: boolean }) {
   const [value, setValue] = useState<Role>(role);
@@ -23,7 +23,7 @@ export function RoleSelect({ userId, userName, role, disabled }: { userId: strin
           setValue(next as Role);
           setError(null);
           start(async () => {
-            const result = await reached(changeRole({ userId, role: next as Role }));
+            const result = await answerOrFailure(changeRole({ userId, role: next as Role }));
             if (result.ok && "status" in result.data) {
               setValue(previous);
               toast.info(`${result.data.summary}: ${result.data.message}`, { duration: 10_000 });

@@ -17,7 +17,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { issueInvite } from "@/lib/team/issue-invite";
 import { setUserDisabled } from "@/lib/team/set-user-disabled";
-import { reached } from "@/lib/actions/reached";
+import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
 
 export function UserActions({ userId, userName, disabled, isSelf }: { userId: string; userName: string; disabled: boolean; isSelf: boolean }) {
   const [pending, start] = useTransition();
@@ -27,7 +27,7 @@ export function UserActions({ userId, userName, disabled, isSelf }: { userId: st
   const toggle = () =>
     start(async () => {
       setError(null);
-      const result = await reached(setUserDisabled({ userId, disabled: !disabled }));
+      const result = await answerOrFailure(setUserDisabled({ userId, disabled: !disabled }));
       if (result.ok) toast.success(`${userName} is ${result.data.disabled ? "disabled and signed out" : "enabled"}.`);
       else setError(result.error);
     });
@@ -42,7 +42,7 @@ export function UserActions({ userId, userName, disabled, isSelf }: { userId: st
           onClick={() =>
             start(async () => {
               setError(null);
-              const result = await reached(issueInvite({ userId }));
+              const result = await answerOrFailure(issueInvite({ userId }));
               if (!result.ok) setError(result.error);
               else if ("status" in result.data)
                 toast.info(`${result.data.summary}: ${result.data.message} Once approved, ask for the link again.`, { duration: 10_000 });

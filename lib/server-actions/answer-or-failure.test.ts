@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { collect, directive, isClient } from "@/test/sources";
-import { NO_ANSWER, reached } from "./reached";
+import { NO_ANSWER, answerOrFailure } from "./answer-or-failure";
 
 const sources = collect();
 const clientModules = () => [...sources].filter(([file, src]) => /^(app|components)\//.test(file) && isClient(src)).map(([file, src]) => ({ file, src }));
@@ -24,10 +24,10 @@ function importedActions(): { file: string; src: string; name: string }[] {
   return out;
 }
 
-describe("reached", () => {
+describe("answerOrFailure", () => {
   it("passes an action's answer through, success or failure", async () => {
-    expect(await reached(Promise.resolve({ ok: true as const, data: 1 }))).toEqual({ ok: true, data: 1 });
-    expect(await reached(Promise.resolve({ ok: false as const, error: "Enter an amount.", fieldErrors: { amount: "Enter an amount." } }))).toEqual({
+    expect(await answerOrFailure(Promise.resolve({ ok: true as const, data: 1 }))).toEqual({ ok: true, data: 1 });
+    expect(await answerOrFailure(Promise.resolve({ ok: false as const, error: "Enter an amount.", fieldErrors: { amount: "Enter an amount." } }))).toEqual({
       ok: false,
       error: "Enter an amount.",
       fieldErrors: { amount: "Enter an amount." },
@@ -35,7 +35,7 @@ describe("reached", () => {
   });
 
   it("turns a call that never answered into a failure the form can show", async () => {
-    expect(await reached(Promise.reject(new TypeError("Failed to fetch")))).toEqual({ ok: false, error: NO_ANSWER });
+    expect(await answerOrFailure(Promise.reject(new TypeError("Failed to fetch")))).toEqual({ ok: false, error: NO_ANSWER });
   });
 
   it("finds the browser modules' server actions wherever the actions live", () => {
