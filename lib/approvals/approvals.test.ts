@@ -12,7 +12,7 @@ import { rejectRequest } from "@/lib/approvals/reject-request";
 import { retryRequest } from "@/lib/approvals/retry-request";
 import { setApprovalThreshold } from "@/lib/approvals/set-threshold";
 import { approveRequest as approveDirect, SELF_APPROVAL, STUCK_SEND_MS } from "@/lib/approvals/decide";
-import { defineExecutor, removeExecutor, type ExecuteInput } from "@/lib/approvals/executors";
+import { defineExecutor, removeExecutor, type ExecuteInput } from "@/lib/approvals/executor-registry";
 import { countPendingForUser, loadInbox } from "@/lib/approvals/queries";
 import { submitMoneyMovement } from "@/lib/approvals/submit";
 import { UpstreamError } from "@/lib/upstream/errors";

@@ -21,4 +21,4 @@ import "@/lib/transfers/executor";
 import "@/lib/withdrawals/balance-executor";
 import "@/lib/withdrawals/executor";
 
-export { findExecutor, getExecutor, listExecutors } from "@/lib/approvals/executors";
+export { findExecutor, getExecutor, listExecutors } from "@/lib/approvals/executor-registry";
