@@ -26,8 +26,10 @@ import "server-only";
 import Decimal from "decimal.js";
 import type { z } from "zod";
 import { upstreamFor, type Upstream } from "@/lib/upstream";
+import type { Environment as PrismaEnvironment } from "@/lib/generated/prisma/enums";
 
-export type Environment = "sandbox" | "production";
+/** The Prisma enum: the two environments are declared once, in the schema. */
+export type Environment = PrismaEnvironment;
 
 export interface MovementDescription {
   /** A sentence for the approver, e.g. "Move USD 12,500.00 from collection to withdrawal balance". */

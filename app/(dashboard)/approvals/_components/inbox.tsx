@@ -11,6 +11,7 @@ import type { Inbox } from "@/lib/approvals/queries";
 import { APPROVAL_STATUSES, STATUS_LABEL } from "@/lib/approvals/schemas";
 import { liveKeys } from "@/lib/live/query-keys";
 import { filtersToQuery } from "@/lib/http/query-string";
+import type { Environment } from "@/lib/generated/prisma/enums";
 
 /*
  * Approval changes are made by people in this app, not announced by provider webhooks, so the live
@@ -65,7 +66,7 @@ export function ApprovalsInbox({
   initialStatus: string | null;
   initialPage: number;
   mayDecide: boolean;
-  environment: "sandbox" | "production";
+  environment: Environment;
 }) {
   const [filters, setFilters] = useQueryStates({ status: parseAsStringLiteral(APPROVAL_STATUSES), page: parseAsInteger.withDefault(1) }, { shallow: true });
   const status = filters.status ?? null;
