@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTeam, testDb } from "@/test/factories";
-import { AUDIT_PAGE_SIZE, auditFiltersSchema, queryAudit } from "./audit-query";
+import { AUDIT_PAGE_SIZE, auditFiltersSchema, queryAudit } from "./query";
 
 let team: Awaited<ReturnType<typeof createTeam>>;
 
