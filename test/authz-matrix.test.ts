@@ -6,7 +6,7 @@
  * an allowed role gets a validation answer (nothing runs), a refused one gets the refusal sentence.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { approveRequest } from "@/lib/actions/approve-request";
+import { approveRequest } from "@/lib/approvals/approve-request";
 import { actionDefinition } from "@/lib/actions/safe-action";
 import { isControlKind, requestControlChange } from "@/lib/approvals/controls";
 import { listExecutors } from "@/lib/approvals/executors/index";
@@ -157,37 +157,37 @@ describe.each(routeFiles.filter((f) => !(f in PUBLIC_ROUTES)))("route handlers i
  */
 const LOOSENING: { file: string; control: string; loosening: string; asks: Role[]; approves: Role[]; via?: string }[] = [
   {
-    file: "lib/actions/set-approval-threshold.ts",
+    file: "lib/approvals/set-threshold.ts",
     control: "approval limit",
     loosening: "raise, or remove a kind's limit under a higher one",
     asks: ["admin"],
     approves: ["approver", "admin"],
   },
-  { file: "lib/actions/change-role.ts", control: "role", loosening: "grant approver or admin", asks: ["admin"], approves: ["approver", "admin"] },
+  { file: "lib/team/change-role.ts", control: "role", loosening: "grant approver or admin", asks: ["admin"], approves: ["approver", "admin"] },
   {
-    file: "lib/actions/add-user.ts",
+    file: "lib/team/add-user.ts",
     control: "role",
     loosening: "add someone as approver or admin (starts as viewer)",
     asks: ["admin"],
     approves: ["approver", "admin"],
   },
   {
-    file: "lib/actions/issue-invite.ts",
+    file: "lib/team/issue-invite.ts",
     control: "sign-in link",
     loosening: "new link for an active approver or admin",
     asks: ["admin"],
     approves: ["approver", "admin"],
   },
-  { file: "lib/actions/set-velocity-limit.ts", control: "24-hour limit", loosening: "raise or remove one", asks: ["admin"], approves: ["approver", "admin"] },
+  { file: "lib/approvals/set-velocity-limit.ts", control: "24-hour limit", loosening: "raise or remove one", asks: ["admin"], approves: ["approver", "admin"] },
   {
-    file: "lib/actions/set-outbound-webhook.ts",
+    file: "lib/review/set-outbound-webhook.ts",
     control: "outbound webhook address",
     loosening: "set or change the address",
     asks: ["admin"],
     approves: ["approver", "admin"],
   },
   {
-    file: "lib/actions/add-api-key.ts",
+    file: "lib/vault/add-api-key.ts",
     control: "API key",
     loosening: "add a key",
     asks: ["admin"],
@@ -195,7 +195,7 @@ const LOOSENING: { file: string; control: string; loosening: string; asks: Role[
     via: "lib/vault/hold.ts",
   },
   {
-    file: "lib/actions/replace-api-key.ts",
+    file: "lib/vault/replace-api-key.ts",
     control: "API key",
     loosening: "replace a key",
     asks: ["admin"],

@@ -4,7 +4,7 @@
  * through the same actions and inbox a team uses. The dual control itself is tested in
  * lib/approvals/*.security.test.ts.
  */
-import { approveRequest } from "@/lib/actions/approve-request";
+import { approveRequest } from "@/lib/approvals/approve-request";
 import type { ActionResult } from "@/lib/actions/safe-action";
 import { testDb } from "@/test/factories";
 import { signInAs, testSession } from "@/test/session";

@@ -102,7 +102,7 @@ export const PUBLIC_ACTIONS: Record<string, string> = {
   // Ends whatever session the caller has; nothing to authorize.
   "lib/actions/sign-out.ts#signOutAction": "sign-out",
   // The single-use invite token is the credential (only its SHA-256 is stored).
-  "lib/actions/accept-invite.ts#acceptInvite": "invite acceptance",
+  "lib/team/accept-invite.ts#acceptInvite": "invite acceptance",
 };
 
 export const PUBLIC_ROUTES: Record<string, string> = {

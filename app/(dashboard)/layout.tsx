@@ -1,4 +1,4 @@
-import { ControlAnnouncements } from "@/components/approvals/control-announcements";
+import { ControlAnnouncements } from "@/components/shell/control-announcements";
 import { LiveProvider } from "@/components/live/live-provider";
 import { AppShell } from "@/components/shell/app-shell";
 import { pendingAnnouncements } from "@/lib/approvals/controls";

@@ -1,13 +1,13 @@
 "use client";
 import { Link } from "@/components/ui/link";
 import { useState, useTransition } from "react";
-import { acceptInvite } from "@/lib/actions/accept-invite";
+import { acceptInvite } from "@/lib/team/accept-invite";
 import type { FieldErrors } from "@/lib/actions/safe-action";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { PASSWORD_MIN_LENGTH } from "@/lib/auth/password-rules";
-import { reached } from "@/lib/actions/reached";
+import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
 
 export function AcceptInviteForm({ token }: { token: string }) {
   const [pending, start] = useTransition();
@@ -33,7 +33,7 @@ export function AcceptInviteForm({ token }: { token: string }) {
         e.preventDefault();
         const fd = new FormData(e.currentTarget);
         start(async () => {
-          const result = await reached(acceptInvite({ token, password: fd.get("password"), confirm: fd.get("confirm") }));
+          const result = await answerOrFailure(acceptInvite({ token, password: fd.get("password"), confirm: fd.get("confirm") }));
           if (result.ok) setDone(result.data.email);
           else {
             setError(result.error);

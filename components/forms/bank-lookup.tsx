@@ -3,7 +3,7 @@ import { useEffect, useState, useTransition } from "react";
 import type { FieldValues, Path, PathValue, UseFormReturn } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { resolveBankAccount, type ResolvedBankAccount } from "@/lib/actions/resolve-bank-account";
-import { reached } from "@/lib/actions/reached";
+import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
 
 export interface BankLookup {
   /** The holder's name for the bank and number now in the form; empty until they are looked up. */
@@ -38,7 +38,7 @@ export function useBankLookup<V extends FieldValues>(
     form.clearErrors([names.bankCode, names.accountNumber]);
     const values = { bank_code: String(form.getValues(names.bankCode) ?? ""), account_number: String(form.getValues(names.accountNumber) ?? "").trim() };
     start(async () => {
-      const r = await reached(resolveBankAccount(values));
+      const r = await answerOrFailure(resolveBankAccount(values));
       if (r.ok) {
         setResolved(r.data);
         form.clearErrors([names.accountNumber, names.accountName]);

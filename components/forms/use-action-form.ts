@@ -4,7 +4,7 @@ import { useState, useTransition } from "react";
 import { useForm, type DefaultValues, type FieldValues, type Path } from "react-hook-form";
 import type { z } from "zod";
 import type { ActionResult } from "@/lib/actions/safe-action";
-import { reached } from "@/lib/actions/reached";
+import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
 
 /**
  * A react-hook-form form bound to a server action: the same zod schema checks the fields in the
@@ -27,7 +27,7 @@ export function useActionForm<S extends z.ZodType<FieldValues, FieldValues>, T>(
   const onSubmit = form.handleSubmit((values) => {
     setFormError(null);
     start(async () => {
-      const result = await reached(opts.action(values as z.input<S>));
+      const result = await answerOrFailure(opts.action(values as z.input<S>));
       if (result.ok) {
         opts.onSuccess?.(result.data);
         return;

@@ -27,7 +27,7 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { ENVIRONMENT_LABELS, needsConfirmation, parseEnvironment } from "@/components/shell/environment";
 import type { Environment } from "@/components/shell/types";
-import { reached } from "@/lib/actions/reached";
+import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
 
 const ICONS: Record<Environment, typeof FlaskConicalIcon> = { sandbox: FlaskConicalIcon, production: LandmarkIcon };
 
@@ -46,7 +46,7 @@ function EnvironmentSwitch({ environment }: { environment: Environment }) {
       setShown(target);
       const formData = new FormData();
       formData.set("environment", target);
-      const result = await reached(switchEnvironment(formData));
+      const result = await answerOrFailure(switchEnvironment(formData));
       if (result.ok) toast.success(`Switched to ${ENVIRONMENT_LABELS[target].toLowerCase()}.`);
       else toast.error(result.error);
     });

@@ -1,8 +1,10 @@
 import type { ReactNode } from "react";
 
 import type { Role } from "@/lib/auth/permissions";
+import type { Environment as PrismaEnvironment } from "@/lib/generated/prisma/enums";
 
-export type Environment = "sandbox" | "production";
+/** The Prisma enum: the two environments are declared once, in the schema. */
+export type Environment = PrismaEnvironment;
 
 export type ShellUser = {
   id: string;

@@ -6,10 +6,10 @@
  */
 import dns from "node:dns";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { approveRequest } from "@/lib/actions/approve-request";
-import { removeOutboundWebhook } from "@/lib/actions/remove-outbound-webhook";
-import { setOutboundWebhook } from "@/lib/actions/set-outbound-webhook";
-import { setVelocityLimit } from "@/lib/actions/set-velocity-limit";
+import { approveRequest } from "@/lib/approvals/approve-request";
+import { removeOutboundWebhook } from "@/lib/review/remove-outbound-webhook";
+import { setOutboundWebhook } from "@/lib/review/set-outbound-webhook";
+import { setVelocityLimit } from "@/lib/approvals/set-velocity-limit";
 import { applyDueControlChanges, SINGLE_ADMIN_DELAY_MS } from "@/lib/approvals/controls";
 import { countPendingForUser, loadInbox } from "@/lib/approvals/queries";
 import { createTeam, testDb } from "@/test/factories";

@@ -4,14 +4,14 @@
  * or, where nobody else could approve, applies only after a delay announced to every member.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { addUser } from "@/lib/actions/add-user";
-import { approveRequest } from "@/lib/actions/approve-request";
-import { cancelRequest } from "@/lib/actions/cancel-request";
-import { changeRole } from "@/lib/actions/change-role";
-import { issueInvite } from "@/lib/actions/issue-invite";
-import { rejectRequest } from "@/lib/actions/reject-request";
-import { setApprovalThreshold } from "@/lib/actions/set-approval-threshold";
-import { setUserDisabled } from "@/lib/actions/set-user-disabled";
+import { addUser } from "@/lib/team/add-user";
+import { approveRequest } from "@/lib/approvals/approve-request";
+import { cancelRequest } from "@/lib/approvals/cancel-request";
+import { changeRole } from "@/lib/team/change-role";
+import { issueInvite } from "@/lib/team/issue-invite";
+import { rejectRequest } from "@/lib/approvals/reject-request";
+import { setApprovalThreshold } from "@/lib/approvals/set-threshold";
+import { setUserDisabled } from "@/lib/team/set-user-disabled";
 import { applyDueControlChanges, pendingAnnouncements, SINGLE_ADMIN_DELAY_MS } from "@/lib/approvals/controls";
 import { createTeam, testDb } from "@/test/factories";
 import { signInAs, signOutTest } from "@/test/session";

@@ -22,7 +22,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
 import { notify } from "@/lib/notifications/outbox";
 import type { RequestContext } from "@/lib/request-context";
-import { getExecutor, runExecutor, type Environment } from "./executors";
+import { getExecutor, runExecutor, type Environment } from "./executor-registry";
 import "./executors/index";
 import { DEFAULT_EXPIRY_MS } from "./expiry";
 import { destroyDeadHeldKeys } from "./held-keys";

@@ -17,7 +17,7 @@ import type { RequestContext } from "@/lib/request-context";
 import { UpstreamError } from "@/lib/upstream/errors";
 import { LedgerError } from "@/lib/upstream/ledger";
 import { QuotaFullError } from "@/lib/funding-accounts/quota";
-import { findExecutor, runExecutor, type Environment, type ExecuteResult } from "./executors";
+import { findExecutor, runExecutor, type Environment, type ExecuteResult } from "./executor-registry";
 import "./executors/index";
 import { assertMayApproveControl, isControlKind } from "./controls";
 import { expireDue } from "./expiry";

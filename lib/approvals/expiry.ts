@@ -6,6 +6,7 @@
  */
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
+import type { Environment } from "@/lib/generated/prisma/enums";
 import { db } from "@/lib/db";
 import { destroyDeadHeldKeys } from "./held-keys";
 
@@ -13,7 +14,7 @@ export const DEFAULT_EXPIRY_MS = 24 * 60 * 60 * 1000;
 
 interface ExpiredRow {
   id: string;
-  environment: "sandbox" | "production";
+  environment: Environment;
   kind: string;
   expires_at: Date;
 }

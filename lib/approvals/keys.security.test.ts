@@ -8,12 +8,12 @@
 import { Client } from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MERCHANTS, withEmulator, type TestEmulator } from "@/emulator/testing";
-import { addApiKey } from "@/lib/actions/add-api-key";
-import { approveRequest } from "@/lib/actions/approve-request";
-import { cancelRequest } from "@/lib/actions/cancel-request";
-import { rejectRequest } from "@/lib/actions/reject-request";
-import { replaceApiKey } from "@/lib/actions/replace-api-key";
-import { revokeApiKey } from "@/lib/actions/revoke-api-key";
+import { addApiKey } from "@/lib/vault/add-api-key";
+import { approveRequest } from "@/lib/approvals/approve-request";
+import { cancelRequest } from "@/lib/approvals/cancel-request";
+import { rejectRequest } from "@/lib/approvals/reject-request";
+import { replaceApiKey } from "@/lib/vault/replace-api-key";
+import { revokeApiKey } from "@/lib/vault/revoke-api-key";
 import { applyDueControlChanges, SINGLE_ADMIN_DELAY_MS } from "@/lib/approvals/controls";
 import { expireDue } from "@/lib/approvals/expiry";
 import { loadInbox } from "@/lib/approvals/queries";

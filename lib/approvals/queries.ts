@@ -8,7 +8,7 @@ import { can, type Role } from "@/lib/auth/permissions";
 import { db } from "@/lib/db";
 import type { ApprovalRequest, Prisma } from "@/lib/generated/prisma/client";
 import { canRetry, type StoredResult } from "./decide";
-import { findExecutor, listExecutors, type Environment } from "./executors";
+import { findExecutor, listExecutors, type Environment } from "./executor-registry";
 import "./executors/index";
 import { CONTROL_PREFIX } from "./controls";
 import { expireDue } from "./expiry";

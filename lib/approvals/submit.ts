@@ -27,7 +27,7 @@ import { requestContext, type RequestContext } from "@/lib/request-context";
 import { notify } from "@/lib/notifications/outbox";
 import { UpstreamError } from "@/lib/upstream/errors";
 import { canonicalJson } from "@/lib/upstream/ledger";
-import { getExecutor, normalizeDescription, runExecutor, type Environment, type ExecuteResult } from "./executors";
+import { getExecutor, normalizeDescription, runExecutor, type Environment, type ExecuteResult } from "./executor-registry";
 import "./executors/index";
 import { DEFAULT_EXPIRY_MS, expireDue } from "./expiry";
 import { thresholdFor, withinThreshold } from "./thresholds";

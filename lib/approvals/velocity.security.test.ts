@@ -7,9 +7,9 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { setVelocityLimit } from "@/lib/actions/set-velocity-limit";
+import { setVelocityLimit } from "@/lib/approvals/set-velocity-limit";
 import { approvedBy } from "@/test/controls";
-import { defineExecutor, removeExecutor } from "@/lib/approvals/executors";
+import { defineExecutor, removeExecutor } from "@/lib/approvals/executor-registry";
 import { loadInbox } from "@/lib/approvals/queries";
 import { submitMoneyMovement } from "@/lib/approvals/submit";
 import { loadVelocityUsage, VELOCITY_KINDS, VELOCITY_WINDOW_MS } from "@/lib/approvals/velocity";

@@ -13,7 +13,7 @@ import "server-only";
 import Decimal from "decimal.js";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import type { Environment, MovementDescription } from "./executors";
+import type { Environment, MovementDescription } from "./executor-registry";
 import type { VelocityUsage } from "./schemas";
 
 export type { VelocityUsage };

@@ -5,7 +5,7 @@
  */
 import "server-only";
 import { z } from "zod";
-import { defineExecutor } from "@/lib/approvals/executors";
+import { defineExecutor } from "@/lib/approvals/executor-registry";
 import { usdAmount } from "@/lib/balances/move-schema";
 import { formatMoney } from "@/lib/money";
 

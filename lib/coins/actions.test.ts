@@ -11,7 +11,7 @@ import { GET as getOrder } from "@/app/api/coins/orders/[id]/route";
 import { GET as listOrders } from "@/app/api/coins/orders/route";
 import { GET as getCryptoWithdrawal } from "@/app/api/coins/withdrawals/crypto/[id]/route";
 import { GET as getFiatWithdrawal } from "@/app/api/coins/withdrawals/fiat/[id]/route";
-import { approveRequest } from "@/lib/actions/approve-request";
+import { approveRequest } from "@/lib/approvals/approve-request";
 import { loadInbox } from "@/lib/approvals/queries";
 import { createCoinsCryptoWithdrawal } from "@/lib/coins/create-crypto-withdrawal";
 import { createCoinsFiatWithdrawal } from "@/lib/coins/create-fiat-withdrawal";

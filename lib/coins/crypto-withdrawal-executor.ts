@@ -4,7 +4,7 @@
  * key, so an approval retried after an unknown outcome is a ledger retry, never a second send.
  */
 import "server-only";
-import { defineExecutor } from "@/lib/approvals/executors";
+import { defineExecutor } from "@/lib/approvals/executor-registry";
 import { formatAsset } from "@/lib/coins/format";
 import { withdrawalHref } from "@/lib/coins/views";
 import { cryptoWithdrawalPayloadSchema } from "@/lib/coins/schema";

@@ -3,7 +3,7 @@
  * (`POST /coins/v1/fiat-withdrawals`), sent once with the request's attempt key.
  */
 import "server-only";
-import { defineExecutor } from "@/lib/approvals/executors";
+import { defineExecutor } from "@/lib/approvals/executor-registry";
 import { fiatWithdrawalPayloadSchema } from "@/lib/coins/schema";
 import { withdrawalHref } from "@/lib/coins/views";
 import { formatMoney } from "@/lib/money";

@@ -6,7 +6,7 @@
  */
 import "server-only";
 import { z } from "zod";
-import { defineExecutor } from "@/lib/approvals/executors";
+import { defineExecutor } from "@/lib/approvals/executor-registry";
 import { formatAsset } from "@/lib/coins/format";
 
 const asset = z.string().regex(/^[A-Z0-9]{2,12}$/);

@@ -7,7 +7,7 @@
  */
 import "server-only";
 import type { CurrentUser } from "@/lib/auth/session";
-import { LATEST, upstreamFor, UpstreamError } from "@/lib/upstream";
+import { ALWAYS_ASK, upstreamFor, UpstreamError } from "@/lib/upstream";
 import { PAGE_SIZE, type MarketFilters, type OrderFilters, type TransactionFilters, type WithdrawalFilters } from "./filters";
 import type {
   AddressesView,
@@ -42,21 +42,21 @@ export async function readMarkets(user: CurrentUser, f: Partial<MarketFilters> =
 export async function readOrders(user: CurrentUser, f: OrderFilters): Promise<CursorPage<CoinsOrder>> {
   const r = await upstreamOf(user).coins.listOrders(
     { status: f.status, side: f.side, base_asset: f.base_asset, quote_asset: f.quote_asset, cursor: f.cursor, limit: PAGE_SIZE },
-    { cache: LATEST },
+    { cache: ALWAYS_ASK },
   );
   return { rows: r.data.orders, nextCursor: r.data.next_cursor ?? null, ...fresh(r) };
 }
 
 export async function readOrder(user: CurrentUser, id: string): Promise<OrderView> {
-  const r = await upstreamOf(user).coins.getOrder(id, { cache: LATEST });
+  const r = await upstreamOf(user).coins.getOrder(id, { cache: ALWAYS_ASK });
   return { order: r.data, ...fresh(r) };
 }
 
 export async function readBalances(user: CurrentUser): Promise<BalancesView> {
   const up = upstreamOf(user);
   const [balances, portfolio] = await Promise.all([
-    up.coins.listBalances({ cache: LATEST }),
-    up.coins.getPortfolio({ cache: LATEST }).catch((err: unknown) => {
+    up.coins.listBalances({ cache: ALWAYS_ASK }),
+    up.coins.getPortfolio({ cache: ALWAYS_ASK }).catch((err: unknown) => {
       if (err instanceof UpstreamError) return err;
       throw err;
     }),
@@ -72,7 +72,7 @@ export async function readBalances(user: CurrentUser): Promise<BalancesView> {
 export async function readTransactions(user: CurrentUser, f: TransactionFilters): Promise<CursorPage<CoinsTransaction>> {
   const r = await upstreamOf(user).coins.listTransactions(
     { type: f.type, asset: f.asset, status: f.status, cursor: f.cursor, limit: PAGE_SIZE },
-    { cache: LATEST },
+    { cache: ALWAYS_ASK },
   );
   return { rows: r.data.transactions, nextCursor: r.data.next_cursor ?? null, ...fresh(r) };
 }
@@ -83,27 +83,27 @@ export async function readWithdrawalAssets(user: CurrentUser): Promise<AssetsVie
 }
 
 export async function readAddresses(user: CurrentUser): Promise<AddressesView> {
-  const r = await upstreamOf(user).coins.listWithdrawalAddresses({}, { cache: LATEST });
+  const r = await upstreamOf(user).coins.listWithdrawalAddresses({}, { cache: ALWAYS_ASK });
   return { rows: r.data, ...fresh(r) };
 }
 
 export async function readCryptoWithdrawals(user: CurrentUser, f: WithdrawalFilters): Promise<CursorPage<CryptoWithdrawal>> {
-  const r = await upstreamOf(user).coins.listCryptoWithdrawals({ status: f.status, asset: f.asset, cursor: f.cursor, limit: PAGE_SIZE }, { cache: LATEST });
+  const r = await upstreamOf(user).coins.listCryptoWithdrawals({ status: f.status, asset: f.asset, cursor: f.cursor, limit: PAGE_SIZE }, { cache: ALWAYS_ASK });
   return { rows: r.data.withdrawals, nextCursor: r.data.next_cursor ?? null, ...fresh(r) };
 }
 
 export async function readFiatWithdrawals(user: CurrentUser, f: WithdrawalFilters): Promise<CursorPage<FiatWithdrawal>> {
-  const r = await upstreamOf(user).coins.listFiatWithdrawals({ status: f.status, cursor: f.cursor, limit: PAGE_SIZE }, { cache: LATEST });
+  const r = await upstreamOf(user).coins.listFiatWithdrawals({ status: f.status, cursor: f.cursor, limit: PAGE_SIZE }, { cache: ALWAYS_ASK });
   return { rows: r.data.withdrawals, nextCursor: r.data.next_cursor ?? null, ...fresh(r) };
 }
 
 export async function readWithdrawal(user: CurrentUser, kind: WithdrawalKind, id: string): Promise<WithdrawalView> {
   const coins = upstreamOf(user).coins;
   if (kind === "crypto") {
-    const r = await coins.getCryptoWithdrawal(id, { cache: LATEST });
+    const r = await coins.getCryptoWithdrawal(id, { cache: ALWAYS_ASK });
     return { kind, withdrawal: r.data, ...fresh(r) };
   }
-  const r = await coins.getFiatWithdrawal(id, { cache: LATEST });
+  const r = await coins.getFiatWithdrawal(id, { cache: ALWAYS_ASK });
   return { kind, withdrawal: r.data, ...fresh(r) };
 }
 

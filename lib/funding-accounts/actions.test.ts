@@ -11,7 +11,7 @@ import { GET as getBanks } from "@/app/api/banks/route";
 import { GET as listAccounts } from "@/app/api/funding-accounts/route";
 import { GET as getAccount } from "@/app/api/funding-accounts/[id]/route";
 import { GET as getDeposits } from "@/app/api/funding-accounts/[id]/deposits/route";
-import { approveRequest } from "@/lib/actions/approve-request";
+import { approveRequest } from "@/lib/approvals/approve-request";
 import { createFundingAccount } from "@/lib/funding-accounts/actions";
 import { resolveBankAccount } from "@/lib/actions/resolve-bank-account";
 import { simulateDeposit } from "@/lib/funding-accounts/simulate-deposit";

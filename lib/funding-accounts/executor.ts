@@ -7,7 +7,7 @@
  */
 import "server-only";
 import { z } from "zod";
-import { defineExecutor } from "@/lib/approvals/executors";
+import { defineExecutor } from "@/lib/approvals/executor-registry";
 import { withQuotaSlot } from "@/lib/funding-accounts/quota";
 import { describeDestination, settlementShown } from "@/lib/settlement/destination";
 

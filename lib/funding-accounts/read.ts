@@ -5,7 +5,7 @@
 import "server-only";
 import type { CurrentUser } from "@/lib/auth/session";
 import { log } from "@/lib/log";
-import { LATEST, upstreamFor, UpstreamError, type Upstream } from "@/lib/upstream";
+import { ALWAYS_ASK, upstreamFor, UpstreamError, type Upstream } from "@/lib/upstream";
 import type { FundingAccountFilters } from "./filters";
 import { PAGE_SIZE } from "./filters";
 import { customerName, type AccountDepositsView, type CustomerOption, type FundingAccountListView, type FundingAccountView, type RateView } from "./views";
@@ -40,8 +40,11 @@ export async function readCustomers(user: CurrentUser): Promise<{ customers: Cus
 export async function readFundingAccounts(user: CurrentUser, f: FundingAccountFilters): Promise<FundingAccountListView> {
   const up = upstreamOf(user);
   const [r, customers] = await Promise.all([
-    // Always asked (LATEST): the list is refetched when a funding-account webhook arrives, and must show that change.
-    up.core.listFundingAccounts({ rail: f.rail, type: f.type, status: f.status, customer_id: f.customer, page: f.page, limit: PAGE_SIZE }, { cache: LATEST }),
+    // Always asked (ALWAYS_ASK): the list is refetched when a funding-account webhook arrives, and must show that change.
+    up.core.listFundingAccounts(
+      { rail: f.rail, type: f.type, status: f.status, customer_id: f.customer, page: f.page, limit: PAGE_SIZE },
+      { cache: ALWAYS_ASK },
+    ),
     readCustomers(user).catch((err: unknown) => optional(err, "customer names")), // ids still show without names
   ]);
   const names: Record<string, string> = {};
@@ -62,7 +65,7 @@ export async function readFundingAccount(user: CurrentUser, id: string): Promise
   const up = upstreamOf(user);
   // Refetched when a webhook says the account changed: a cached answer could be the state from
   // just before that change, so the provider is always asked (identical reads are still coalesced).
-  const r = await up.core.getFundingAccount(id, { cache: LATEST });
+  const r = await up.core.getFundingAccount(id, { cache: ALWAYS_ASK });
   let customer: CustomerOption | null = null;
   if (r.data.customer_id) {
     try {
@@ -77,7 +80,7 @@ export async function readFundingAccount(user: CurrentUser, id: string): Promise
 
 export async function readAccountDeposits(user: CurrentUser, id: string): Promise<AccountDepositsView> {
   // Always asked for the same reason as the account: it is refetched because a deposit just changed.
-  const r = await upstreamOf(user).core.listDeposits({ funding_account_id: id, limit: 100 }, { cache: LATEST });
+  const r = await upstreamOf(user).core.listDeposits({ funding_account_id: id, limit: 100 }, { cache: ALWAYS_ASK });
   const rows = [...r.data.data].sort((a, b) => b.created_at.localeCompare(a.created_at));
   return { rows, total: r.data.total ?? rows.length, fetchedAt: iso(r.fetchedAt), stale: r.stale };
 }

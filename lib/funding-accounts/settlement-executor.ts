@@ -7,7 +7,7 @@
  */
 import "server-only";
 import { z } from "zod";
-import { defineExecutor } from "@/lib/approvals/executors";
+import { defineExecutor } from "@/lib/approvals/executor-registry";
 import { describeDestination, settlementBody, settlementShown } from "@/lib/settlement/destination";
 
 export const fundingAccountSettlementPayload = z

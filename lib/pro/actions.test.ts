@@ -9,7 +9,6 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { SEED_KEYS, withEmulator, type TestEmulator } from "@/emulator/testing";
 import { GET as getOrderRoute } from "@/app/api/pro/orders/[id]/route";
 import { GET as listOrdersRoute } from "@/app/api/pro/orders/route";
-import { approveRequest } from "@/lib/actions/approve-request";
 import { cancelAllProOrders } from "@/lib/pro/cancel-all-orders";
 import { cancelProOrder } from "@/lib/pro/cancel-order";
 import { createProWebhook } from "@/lib/pro/create-webhook";
@@ -20,7 +19,8 @@ import { quoteProOrder } from "@/lib/pro/quote-order";
 import { replaceProOrder } from "@/lib/pro/replace-order";
 import { resumeProWebhook } from "@/lib/pro/resume-webhook";
 import { rotateProWebhookSecret } from "@/lib/pro/rotate-webhook-secret";
-import { environmentViews } from "@/components/settings/keys/view-model";
+import { approveRequest } from "@/lib/approvals/approve-request";
+import { environmentViews } from "@/lib/vault/view-model";
 import { addApiKey, getWebhookSecrets, listSecrets, setWebhookSecret } from "@/lib/vault";
 import { last4Of, maskSecret, prefixOf } from "@/lib/vault/crypto";
 import { WEBHOOK_ROTATION_WINDOW_MS } from "@/lib/vault/schemas";

@@ -8,7 +8,7 @@
  * `client_order_id`. Either way a retried send is a replay, never a second order.
  */
 import "server-only";
-import { defineExecutor } from "@/lib/approvals/executors";
+import { defineExecutor } from "@/lib/approvals/executor-registry";
 import { formatNgn, formatQuantity } from "@/lib/pro/format";
 import { orderPayloadSchema } from "@/lib/pro/schema";
 

@@ -7,7 +7,7 @@
  */
 import "server-only";
 import { z } from "zod";
-import { defineExecutor } from "@/lib/approvals/executors";
+import { defineExecutor } from "@/lib/approvals/executor-registry";
 import { formatNgn, formatQuantity } from "@/lib/pro/format";
 
 const decimal = z.string().regex(/^\d{1,15}(?:\.\d{1,8})?$/);

@@ -1,6 +1,6 @@
 /**
  * Reads for the Pro pages and their GET routes, through the upstream client bound to the signed-in
- * user's organization and environment. Order reads always ask the provider (LATEST): they are
+ * user's organization and environment. Order reads always ask the provider (ALWAYS_ASK): they are
  * refetched because a webhook just said the order changed, and a cached answer could be the state
  * from before; the last answer is shown with its age only when the provider cannot be asked.
  */
@@ -8,7 +8,7 @@ import "server-only";
 import { can } from "@/lib/auth/permissions";
 import type { CurrentUser } from "@/lib/auth/session";
 import { db } from "@/lib/db";
-import { LATEST, upstreamFor, UpstreamError } from "@/lib/upstream";
+import { ALWAYS_ASK, upstreamFor, UpstreamError } from "@/lib/upstream";
 import { PAGE_SIZE, type ProOrderFilters } from "./filters";
 import type { ProBalancesView, ProOrderListView, ProOrderView, ProWebhooksView, TradeAccess, WithdrawalOptions } from "./views";
 
@@ -18,7 +18,7 @@ const where = (user: CurrentUser) => (user.environment === "production" ? "produ
 export async function readProOrders(user: CurrentUser, f: ProOrderFilters): Promise<ProOrderListView> {
   const query = { symbol: f.symbol, status: f.status, limit: PAGE_SIZE, offset: (f.page - 1) * PAGE_SIZE };
   const pro = upstreamOf(user).pro;
-  const r = f.view === "history" ? await pro.listOrderHistory(query, { cache: LATEST }) : await pro.listOpenOrders(query, { cache: LATEST });
+  const r = f.view === "history" ? await pro.listOrderHistory(query, { cache: ALWAYS_ASK }) : await pro.listOpenOrders(query, { cache: ALWAYS_ASK });
   const total = r.data.total_count ?? r.data.orders.length;
   return {
     rows: r.data.orders,
@@ -34,8 +34,8 @@ export async function readProOrders(user: CurrentUser, f: ProOrderFilters): Prom
 export async function readProOrder(user: CurrentUser, id: string): Promise<ProOrderView> {
   const pro = upstreamOf(user).pro;
   const [order, trades] = await Promise.all([
-    pro.getOrder(id, { cache: LATEST }),
-    pro.listOrderTrades(id, { cache: LATEST }).then(
+    pro.getOrder(id, { cache: ALWAYS_ASK }),
+    pro.listOrderTrades(id, { cache: ALWAYS_ASK }).then(
       (t) => ({ trades: t.data.trades, error: null }),
       (err: unknown) => {
         if (err instanceof UpstreamError) return { trades: [], error: err.userMessage };
@@ -47,7 +47,7 @@ export async function readProOrder(user: CurrentUser, id: string): Promise<ProOr
 }
 
 export async function readProBalances(user: CurrentUser): Promise<ProBalancesView> {
-  const r = await upstreamOf(user).pro.getBalances({ cache: LATEST });
+  const r = await upstreamOf(user).pro.getBalances({ cache: ALWAYS_ASK });
   return {
     balances: r.data.balances.map((b) => ({ asset: b.asset, total: b.total, available: b.available ?? null, reserved: b.reserved ?? null })),
     fetchedAt: r.fetchedAt.toISOString(),
@@ -56,7 +56,7 @@ export async function readProBalances(user: CurrentUser): Promise<ProBalancesVie
 }
 
 export async function readProWebhooks(user: CurrentUser): Promise<ProWebhooksView> {
-  const r = await upstreamOf(user).pro.listWebhooks({ cache: LATEST });
+  const r = await upstreamOf(user).pro.listWebhooks({ cache: ALWAYS_ASK });
   return { webhooks: r.data, fetchedAt: r.fetchedAt.toISOString(), stale: r.stale };
 }
 

@@ -6,7 +6,7 @@ import "server-only";
 import type { CurrentUser } from "@/lib/auth/session";
 import { customerName } from "@/lib/funding-accounts/views";
 import { log } from "@/lib/log";
-import { LATEST, upstreamFor, UpstreamError, type Upstream } from "@/lib/upstream";
+import { ALWAYS_ASK, upstreamFor, UpstreamError, type Upstream } from "@/lib/upstream";
 import type { Recipient } from "@/lib/upstream/schemas/core";
 import { PAGE_SIZE, type RecipientFilters } from "./filters";
 import { matchesSearch, type RecipientListView, type RecipientView } from "./views";
@@ -35,9 +35,9 @@ function masked(r: Recipient): Recipient {
 
 export async function readRecipients(user: CurrentUser, f: RecipientFilters): Promise<RecipientListView> {
   const up = upstreamOf(user);
-  // Always asked (LATEST): a recipient created a moment ago must be in the list the form sends the person back to.
+  // Always asked (ALWAYS_ASK): a recipient created a moment ago must be in the list the form sends the person back to.
   if (!f.q) {
-    const r = await up.core.listRecipients({ type: f.type, page: f.page, limit: PAGE_SIZE }, { cache: LATEST });
+    const r = await up.core.listRecipients({ type: f.type, page: f.page, limit: PAGE_SIZE }, { cache: ALWAYS_ASK });
     const total = r.data.total ?? r.data.data.length;
     return {
       rows: r.data.data.map(masked),
@@ -54,7 +54,7 @@ export async function readRecipients(user: CurrentUser, f: RecipientFilters): Pr
   let stale = false;
   let searchedAll = true;
   for (let page = 1; ; page++) {
-    const r = await up.core.listRecipients({ type: f.type, page, limit: SEARCH_PAGE_SIZE }, { cache: LATEST });
+    const r = await up.core.listRecipients({ type: f.type, page, limit: SEARCH_PAGE_SIZE }, { cache: ALWAYS_ASK });
     if (page === 1) fetchedAt = r.fetchedAt;
     stale ||= r.stale;
     found.push(...r.data.data.filter((row) => matchesSearch(row, f.q!)));
@@ -80,7 +80,7 @@ export async function readRecipients(user: CurrentUser, f: RecipientFilters): Pr
 
 export async function readRecipient(user: CurrentUser, id: string): Promise<RecipientView> {
   const up = upstreamOf(user);
-  const r = await up.core.getRecipient(id, { cache: LATEST });
+  const r = await up.core.getRecipient(id, { cache: ALWAYS_ASK });
   let customer: RecipientView["customer"] = null;
   if (r.data.customer_id) {
     try {

@@ -13,7 +13,7 @@ import { SEED_KEYS, withEmulator, type TestEmulator } from "@/emulator/testing";
 import { confirmReviewDecision } from "@/lib/review/confirm-decision";
 import { recordReviewDecision } from "@/lib/review/record-decision";
 import { rejectReviewDecision } from "@/lib/review/reject-decision";
-import { setOutboundWebhook } from "@/lib/actions/set-outbound-webhook";
+import { setOutboundWebhook } from "@/lib/review/set-outbound-webhook";
 import { approvedBy } from "@/test/controls";
 import { addApiKey, setWebhookSecret } from "@/lib/vault";
 import { createWebhookRoute } from "@/lib/webhooks/intake";

@@ -6,7 +6,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { setOutboundWebhook } from "@/lib/actions/set-outbound-webhook";
+import { setOutboundWebhook } from "@/lib/review/set-outbound-webhook";
 import { enqueueOutbound, processOutboundOnce } from "@/lib/review/outbound";
 import { rotateOutboundSecret } from "@/lib/review/outbound-secret";
 import { db } from "@/lib/db";

@@ -4,8 +4,8 @@
  * exactly as it was.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { acceptInvite } from "@/lib/actions/accept-invite";
-import { addUser } from "@/lib/actions/add-user";
+import { acceptInvite } from "@/lib/team/accept-invite";
+import { addUser } from "@/lib/team/add-user";
 import { createTeam, testDb } from "@/test/factories";
 import { signInAs, signOutTest } from "@/test/session";
 

@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { acceptInvite } from "@/lib/actions/accept-invite";
-import { addUser } from "@/lib/actions/add-user";
-import { approveRequest } from "@/lib/actions/approve-request";
-import { changeRole } from "@/lib/actions/change-role";
-import { issueInvite } from "@/lib/actions/issue-invite";
-import { setUserDisabled } from "@/lib/actions/set-user-disabled";
+import { acceptInvite } from "@/lib/team/accept-invite";
+import { addUser } from "@/lib/team/add-user";
+import { approveRequest } from "@/lib/approvals/approve-request";
+import { changeRole } from "@/lib/team/change-role";
+import { issueInvite } from "@/lib/team/issue-invite";
+import { setUserDisabled } from "@/lib/team/set-user-disabled";
 import { switchEnvironment } from "@/lib/actions/switch-environment";
 import { applyDueControlChanges, SINGLE_ADMIN_DELAY_MS } from "@/lib/approvals/controls";
 import { createTeam, testDb } from "@/test/factories";

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SEED_KEYS, withEmulator, type TestEmulator } from "@/emulator/testing";
 import { GET as listRoute } from "@/app/api/transfers/route";
 import { GET as detailRoute } from "@/app/api/transfers/[id]/route";
-import { approveRequest } from "@/lib/actions/approve-request";
+import { approveRequest } from "@/lib/approvals/approve-request";
 import { createTransfer } from "@/lib/transfers/actions";
 import { SELF_APPROVAL } from "@/lib/approvals/decide";
 import { addApiKey } from "@/lib/vault";

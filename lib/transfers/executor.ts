@@ -8,7 +8,7 @@
  */
 import "server-only";
 import { z } from "zod";
-import { defineExecutor } from "@/lib/approvals/executors";
+import { defineExecutor } from "@/lib/approvals/executor-registry";
 import { formatMoney } from "@/lib/money";
 import { TRANSFER_CURRENCIES } from "@/lib/transfers/schema";
 

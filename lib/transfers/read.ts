@@ -4,7 +4,7 @@
  */
 import "server-only";
 import type { CurrentUser } from "@/lib/auth/session";
-import { LATEST, upstreamFor, type Upstream } from "@/lib/upstream";
+import { ALWAYS_ASK, upstreamFor, type Upstream } from "@/lib/upstream";
 import { recipient as recipientSchema, type Transfer } from "@/lib/upstream/schemas/core";
 import { PAGE_SIZE, type TransferFilters } from "./filters";
 import {
@@ -27,8 +27,8 @@ function rowOf(transfer: Transfer): TransferRow {
 }
 
 export async function readTransfers(user: CurrentUser, f: TransferFilters): Promise<TransferListView> {
-  // Always asked (LATEST): the list is refetched when a transfer webhook arrives, and must show that change.
-  const r = await upstreamOf(user).core.listTransfers({ status: f.status, page: f.page, limit: PAGE_SIZE }, { cache: LATEST });
+  // Always asked (ALWAYS_ASK): the list is refetched when a transfer webhook arrives, and must show that change.
+  const r = await upstreamOf(user).core.listTransfers({ status: f.status, page: f.page, limit: PAGE_SIZE }, { cache: ALWAYS_ASK });
   const total = r.data.total ?? r.data.data.length;
   return {
     rows: r.data.data.map(rowOf),
@@ -42,7 +42,7 @@ export async function readTransfers(user: CurrentUser, f: TransferFilters): Prom
 
 export async function readTransfer(user: CurrentUser, id: string): Promise<TransferView> {
   // Refetched because a webhook said it changed: a cached answer could predate that change.
-  const r = await upstreamOf(user).core.getTransfer(id, { cache: LATEST });
+  const r = await upstreamOf(user).core.getTransfer(id, { cache: ALWAYS_ASK });
   return { ...rowOf(r.data), fetchedAt: r.fetchedAt.toISOString(), stale: r.stale };
 }
 

@@ -8,7 +8,7 @@ export interface SurfaceCtx extends UpstreamTarget {
 }
 
 export interface ReadOptions {
-  /** Fresh-for time of the shared cache (LATEST: always ask, fall back to the last answer); `false` skips it. */
+  /** Fresh-for time of the shared cache (ALWAYS_ASK: always ask, fall back to the last answer); `false` skips it. */
   cache?: { ttlMs: number } | false;
   timeoutMs?: number;
 }

@@ -52,7 +52,7 @@ export interface RequestOptions<S extends z.ZodType> {
   retry?: boolean;
   timeoutMs?: number;
   /**
-   * GET only: how long an answer counts as fresh (default 10 s). `{ ttlMs: 0 }` (LATEST) always
+   * GET only: how long an answer counts as fresh (default 10 s). `{ ttlMs: 0 }` (ALWAYS_ASK) always
    * asks the provider but keeps the answer to show, with its age, when the provider cannot be
    * asked; `false` skips the shared cache altogether (a check right before a write).
    */
@@ -60,7 +60,7 @@ export interface RequestOptions<S extends z.ZodType> {
 }
 
 /** Always ask the provider; fall back to the last answer, marked stale, when it cannot be asked. */
-export const LATEST = { ttlMs: 0 } as const;
+export const ALWAYS_ASK = { ttlMs: 0 } as const;
 
 const tenantOf = (o: { organizationId: string; environment: string }) => `${o.organizationId}:${o.environment}`;
 
@@ -222,7 +222,7 @@ export class UpstreamClient {
     const ttlMs = o.cache === false ? 0 : (o.cache?.ttlMs ?? this.opts.defaultCacheTtlMs ?? 10_000);
     const useCache = o.cache !== false;
     // Identical reads (same tenant, key, path and query) share one in-flight call and its parse.
-    // A read that must be current (LATEST, or no cache) never shares one that may answer from the
+    // A read that must be current (ALWAYS_ASK, or no cache) never shares one that may answer from the
     // cache: right after a write, that answer would predate the write.
     const flight = `${cacheKey}:${!useCache ? "n" : ttlMs === 0 ? "l" : "c"}`;
     const read = async (): Promise<UpstreamResult<z.output<S>>> => {
@@ -467,7 +467,7 @@ export class UpstreamClient {
 
   private async takeBudget(o: RequestOptions<z.ZodType>, hash: string, hasStale: boolean): Promise<void> {
     // Refreshing a read only because its answer has aged leaves the last part of the minute to
-    // reads with nothing to show, to LATEST reads (asked because the data changed, so the person
+    // reads with nothing to show, to ALWAYS_ASK reads (asked because the data changed, so the person
     // expects to see the change) and to writes: many people browsing never leave a page empty.
     const latest = o.cache !== false && o.cache?.ttlMs === 0;
     const refresh = o.method === "GET" && hasStale && !latest;

@@ -18,7 +18,7 @@ import * as pro from "./pro";
 import * as stocks from "./stocks";
 import type { UpstreamTarget } from "./types";
 
-export { LATEST, UpstreamClient } from "./http";
+export { ALWAYS_ASK, UpstreamClient } from "./http";
 export type { UpstreamResult, RequestOptions, UpstreamClientOptions } from "./http";
 export { UpstreamError } from "./errors";
 export { LedgerError } from "./ledger";

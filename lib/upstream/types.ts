@@ -2,9 +2,11 @@
  * Shared names of the upstream client: surfaces, environments, the key provider and the context a
  * typed surface client needs to make a call.
  */
+import type { Environment as PrismaEnvironment } from "@/lib/generated/prisma/enums";
 export const UPSTREAM_SURFACES = ["core", "coins", "stocks", "pro"] as const;
 export type UpstreamSurface = (typeof UPSTREAM_SURFACES)[number];
-export type UpstreamEnvironment = "sandbox" | "production";
+/** The Prisma enum: the two environments are declared once, in the schema. */
+export type UpstreamEnvironment = PrismaEnvironment;
 
 export const SURFACE_LABEL: Record<UpstreamSurface, string> = {
   core: "the payments API",

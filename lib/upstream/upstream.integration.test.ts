@@ -15,7 +15,7 @@ import { testDb } from "@/test/factories";
 import * as coins from "./coins";
 import * as core from "./core";
 import { PROVIDER_DOWN, UpstreamError } from "./errors";
-import { LATEST, type UpstreamClient, type UpstreamClientOptions } from "./http";
+import { ALWAYS_ASK, type UpstreamClient, type UpstreamClientOptions } from "./http";
 import { LedgerError } from "./ledger";
 import * as pro from "./pro";
 import * as stocks from "./stocks";
@@ -232,14 +232,14 @@ describe("faults on reads", () => {
     expect(stale.fetchedAt.getTime()).toBe(fresh.fetchedAt.getTime());
   });
 
-  it("a LATEST read always asks the provider, and shows its last answer, marked stale, when the provider fails", async () => {
+  it("a ALWAYS_ASK read always asks the provider, and shows its last answer, marked stale, when the provider fails", async () => {
     const { ctx, net } = rig();
-    const first = await core.getMerchantBalance(ctx, { cache: LATEST });
-    const second = await core.getMerchantBalance(ctx, { cache: LATEST });
+    const first = await core.getMerchantBalance(ctx, { cache: ALWAYS_ASK });
+    const second = await core.getMerchantBalance(ctx, { cache: ALWAYS_ASK });
     expect([first.source, second.source]).toEqual(["upstream", "upstream"]);
     expect(net.count()).toBe(2);
     await emu.control.setFaults({ path_prefix: "/v1/merchant/balance", error_status: 503 });
-    const served = await core.getMerchantBalance(ctx, { cache: LATEST });
+    const served = await core.getMerchantBalance(ctx, { cache: ALWAYS_ASK });
     expect(served).toMatchObject({ source: "cache", stale: true, data: second.data, fetchedAt: second.fetchedAt });
   });
 
@@ -418,31 +418,34 @@ describe("coalescing, cache and the shared budget", () => {
     expect(new Set(results.map((r) => r.fetchedAt.getTime())).size).toBe(1);
   });
 
-  it("a LATEST read asked while a cached read is in flight asks the provider, and sees a move made just before", async () => {
+  it("a ALWAYS_ASK read asked while a cached read is in flight asks the provider, and sees a move made just before", async () => {
     const { ctx, net } = rig();
     const before = await core.getMerchantBalance(ctx, { cache: { ttlMs: 60_000 } });
     await core.transferBalance(ctx, { amount_usd: "1.00" }, { attemptKey: randomUUID() });
     const reads = net.count();
-    // As a page does after a move: its cached read and the LATEST refetch, asked together.
-    const [cached, latest] = await Promise.all([core.getMerchantBalance(ctx, { cache: { ttlMs: 60_000 } }), core.getMerchantBalance(ctx, { cache: LATEST })]);
+    // As a page does after a move: its cached read and the ALWAYS_ASK refetch, asked together.
+    const [cached, latest] = await Promise.all([
+      core.getMerchantBalance(ctx, { cache: { ttlMs: 60_000 } }),
+      core.getMerchantBalance(ctx, { cache: ALWAYS_ASK }),
+    ]);
     expect(cached).toMatchObject({ source: "cache", fetchedAt: before.fetchedAt });
     expect(latest.source).toBe("upstream");
     expect(new Decimal(latest.data.data.collection_balance_usd).toFixed(2)).toBe(new Decimal(before.data.data.collection_balance_usd).minus(1).toFixed(2));
     expect(net.count()).toBe(reads + 1);
   });
 
-  it("LATEST reads share a call in flight, unless it left before the tenant's last write", async () => {
+  it("ALWAYS_ASK reads share a call in flight, unless it left before the tenant's last write", async () => {
     const { ctx, net } = rig();
-    await Promise.all([core.listBanks(ctx, { cache: LATEST }), core.listBanks(ctx, { cache: LATEST }), core.listBanks(ctx, { cache: LATEST })]);
+    await Promise.all([core.listBanks(ctx, { cache: ALWAYS_ASK }), core.listBanks(ctx, { cache: ALWAYS_ASK }), core.listBanks(ctx, { cache: ALWAYS_ASK })]);
     expect(net.count()).toBe(1);
 
     // A slow read is out; a move completes meanwhile; a read asked after the move gets a call of its own.
     const before = await core.getMerchantBalance(ctx, { cache: false });
     await emu.control.setFaults({ path_prefix: "/v1/merchant/balance", method: "GET", latency_ms: 150, times: 1 });
-    const early = core.getMerchantBalance(ctx, { cache: LATEST });
+    const early = core.getMerchantBalance(ctx, { cache: ALWAYS_ASK });
     await new Promise((r) => setTimeout(r, 20));
     await core.transferBalance(ctx, { amount_usd: "1.00" }, { attemptKey: randomUUID() });
-    const [first, after] = await Promise.all([early, core.getMerchantBalance(ctx, { cache: LATEST })]);
+    const [first, after] = await Promise.all([early, core.getMerchantBalance(ctx, { cache: ALWAYS_ASK })]);
     expect(after.fetchedAt.getTime()).toBeGreaterThan(first.fetchedAt.getTime());
     expect(new Decimal(after.data.data.collection_balance_usd).toFixed(2)).toBe(new Decimal(before.data.data.collection_balance_usd).minus(1).toFixed(2));
     expect(net.count((c) => c.method === "GET")).toBe(4);
@@ -488,7 +491,7 @@ describe("coalescing, cache and the shared budget", () => {
     }
   });
 
-  it("refreshing aged reads leaves the last fifth of the minute to LATEST reads, reads with nothing to show and writes", async () => {
+  it("refreshing aged reads leaves the last fifth of the minute to ALWAYS_ASK reads, reads with nothing to show and writes", async () => {
     const key = await keyOfItsOwn("reserve");
     const { ctx, net } = rig({ budgetLimit: 10, maxBudgetWaitMs: 0 }, { core: key });
     const aged = { cache: { ttlMs: 1 } };
@@ -502,11 +505,11 @@ describe("coalescing, cache and the shared budget", () => {
     }
     expect(refreshes.filter((r) => r.source === "upstream")).toHaveLength(7);
     expect(refreshes.at(-1)).toMatchObject({ source: "cache", stale: true });
-    // The kept-back fifth: a LATEST read (the balance changed) and a read with no answer yet.
-    expect((await core.getMerchantBalance(ctx, { cache: LATEST })).source).toBe("upstream");
+    // The kept-back fifth: a ALWAYS_ASK read (the balance changed) and a read with no answer yet.
+    expect((await core.getMerchantBalance(ctx, { cache: ALWAYS_ASK })).source).toBe("upstream");
     expect((await core.listBanks(ctx)).source).toBe("upstream");
-    // Spent: a LATEST read falls back to its last answer, a read with none says when to retry.
-    expect(await core.getMerchantBalance(ctx, { cache: LATEST })).toMatchObject({ source: "cache", stale: true });
+    // Spent: a ALWAYS_ASK read falls back to its last answer, a read with none says when to retry.
+    expect(await core.getMerchantBalance(ctx, { cache: ALWAYS_ASK })).toMatchObject({ source: "cache", stale: true });
     const e = await failure(core.listBanks(ctx, { cache: false }));
     expect(e.code).toBe("RATE_BUDGET_SPENT");
     expect(net.count()).toBe(10);

@@ -79,7 +79,7 @@ describe("the vault stays on the server", () => {
 
   it("scans the real tree (client modules found, the key forms among them)", () => {
     expect([...sources.values()].filter(isClient).length).toBeGreaterThan(20);
-    expect(reachable.has("components/settings/keys/key-dialog.tsx")).toBe(true);
+    expect(reachable.has("app/(dashboard)/settings/api-keys/_components/key-dialog.tsx")).toBe(true);
     expect(reachable.has("lib/vault/schemas.ts")).toBe(true); // followed through the forms' imports
   });
 

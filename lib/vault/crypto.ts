@@ -8,13 +8,15 @@
  * another record id) fails its authentication check instead of decrypting.
  */
 import crypto from "node:crypto";
+import type { Environment as PrismaEnvironment } from "@/lib/generated/prisma/enums";
 
 export const NONCE_BYTES = 12;
 export const MASTER_KEY_BYTES = 32;
 const ALGORITHM = "aes-256-gcm";
 const AAD_VERSION = "merchant-ops/vault/v1";
 
-export type VaultEnvironment = "sandbox" | "production";
+/** The Prisma enum: the two environments are declared once, in the schema. */
+export type VaultEnvironment = PrismaEnvironment;
 export type VaultSurface = "core" | "coins" | "stocks" | "pro";
 export type VaultKind = "api_key" | "webhook_secret" | "outbound_webhook_secret";
 

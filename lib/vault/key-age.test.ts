@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withEmulator, type TestEmulator } from "@/emulator/testing";
-import { environmentViews } from "@/components/settings/keys/view-model";
-import { addApiKey } from "@/lib/actions/add-api-key";
-import { replaceApiKey } from "@/lib/actions/replace-api-key";
+import { environmentViews } from "@/lib/vault/view-model";
+import { addApiKey } from "@/lib/vault/add-api-key";
+import { replaceApiKey } from "@/lib/vault/replace-api-key";
 import { approvedBy } from "@/test/controls";
 import { listSecrets } from "@/lib/vault";
 import { createTeam, testDb } from "@/test/factories";

@@ -5,16 +5,16 @@
 import { Client } from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MERCHANTS, withEmulator, type TestEmulator } from "@/emulator/testing";
-import { addApiKey } from "@/lib/actions/add-api-key";
-import { replaceApiKey } from "@/lib/actions/replace-api-key";
-import { revokeApiKey } from "@/lib/actions/revoke-api-key";
-import { revokeWebhookSecret } from "@/lib/actions/revoke-webhook-secret";
-import { setWebhookSecret } from "@/lib/actions/set-webhook-secret";
+import { addApiKey } from "@/lib/vault/add-api-key";
+import { replaceApiKey } from "@/lib/vault/replace-api-key";
+import { revokeApiKey } from "@/lib/vault/revoke-api-key";
+import { revokeWebhookSecret } from "@/lib/vault/revoke-webhook-secret";
+import { setWebhookSecret } from "@/lib/vault/set-webhook-secret";
 import { vaultKeyProvider } from "@/lib/upstream/key-provider";
 import { getActiveApiKey, getWebhookSecrets, listSecrets, markKeyUsed } from "@/lib/vault";
 import { checkApiKey, MESSAGES } from "@/lib/vault/check";
 import { createTeam, testDb } from "@/test/factories";
-import { approveRequest } from "@/lib/actions/approve-request";
+import { approveRequest } from "@/lib/approvals/approve-request";
 import { approvedBy } from "@/test/controls";
 import { signInAs, signOutTest } from "@/test/session";
 

@@ -6,7 +6,7 @@
  * replay, never a second withdrawal.
  */
 import "server-only";
-import { defineExecutor } from "@/lib/approvals/executors";
+import { defineExecutor } from "@/lib/approvals/executor-registry";
 import { formatMoney } from "@/lib/money";
 import { withdrawalPayloadSchema } from "@/lib/withdrawals/schema";
 

@@ -4,7 +4,7 @@
  * an approval retried after an unknown outcome is a ledger retry, never a second withdrawal.
  */
 import "server-only";
-import { defineExecutor } from "@/lib/approvals/executors";
+import { defineExecutor } from "@/lib/approvals/executor-registry";
 import { formatMoney } from "@/lib/money";
 import { withdrawalPayloadSchema } from "@/lib/withdrawals/schema";
 

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
-import { ApprovalsInbox } from "@/components/approvals/inbox";
+import { ApprovalsInbox } from "@/app/(dashboard)/approvals/_components/inbox";
 import { PageHeader } from "@/components/page/page-header";
 import { loadInbox, mayDecide } from "@/lib/approvals/queries";
 import { inboxFiltersSchema } from "@/lib/approvals/schemas";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { ProNav } from "@/app/(dashboard)/pro/_components/pro-nav";
-import { VelocityUsageLine } from "@/components/approvals/velocity-usage";
 import { OrderTicket } from "@/app/(dashboard)/pro/_components/order-ticket";
+import { VelocityUsageLine } from "@/components/page/velocity-usage";
 import { PageHeader } from "@/components/page/page-header";
 import { can } from "@/lib/auth/permissions";
 import { loadVelocityUsage } from "@/lib/approvals/velocity";

@@ -12,7 +12,7 @@ import { z } from "zod";
 import { writeAudit } from "@/lib/audit";
 import { ActionError } from "@/lib/actions/safe-action";
 import { ROLES } from "@/lib/auth/permissions";
-import { defineExecutor, type ExecuteInput } from "@/lib/approvals/executors";
+import { defineExecutor, type ExecuteInput } from "@/lib/approvals/executor-registry";
 import { db, type Tx } from "@/lib/db";
 import { formatMoney } from "@/lib/money";
 import { outboundPolicy, urlFieldProblem } from "@/lib/security/outbound-address";

@@ -8,7 +8,6 @@
  */
 import "server-only";
 import "./control-change";
-import "./merchant-settlement";
 import "@/lib/coins/crypto-withdrawal-executor";
 import "@/lib/coins/fiat-withdrawal-executor";
 import "@/lib/coins/order-executor";
@@ -17,8 +16,9 @@ import "@/lib/funding-accounts/executor";
 import "@/lib/funding-accounts/settlement-executor";
 import "@/lib/pro/order-executor";
 import "@/lib/pro/order-replace-executor";
+import "@/lib/settlement/executor";
 import "@/lib/transfers/executor";
 import "@/lib/withdrawals/balance-executor";
 import "@/lib/withdrawals/executor";
 
-export { findExecutor, getExecutor, listExecutors } from "@/lib/approvals/executors";
+export { findExecutor, getExecutor, listExecutors } from "@/lib/approvals/executor-registry";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { RequestActions } from "@/components/approvals/request-actions";
+import { RequestActions } from "@/app/(dashboard)/approvals/_components/request-actions";
 import { PageHeader } from "@/components/page/page-header";
 import { Link } from "@/components/ui/link";
 import { loadRequest } from "@/lib/approvals/queries";

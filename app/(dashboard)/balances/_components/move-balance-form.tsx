@@ -1,5 +1,5 @@
 "use client";
-import { VelocityUsageLine } from "@/components/approvals/velocity-usage";
+import { VelocityUsageLine } from "@/components/page/velocity-usage";
 import type { VelocityUsage } from "@/lib/approvals/schemas";
 import { PendingApprovalNote } from "@/components/page/pending-approval-note";
 import * as React from "react";
@@ -28,7 +28,7 @@ import { Decimal, formatMoney, toDecimal } from "@/lib/money";
 import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
 import { markWritten } from "@/components/page/after-write";
 import { BALANCES_KEY, useBalances, type FreshBalances } from "@/components/page/balance-cards";
-import { reached } from "@/lib/actions/reached";
+import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
 
 export const MOVES_LIST_KEY = liveKeys.list("balance_move");
 
@@ -69,7 +69,7 @@ export function MoveBalanceForm({ initial, velocity }: { initial: FreshBalances 
     if (!confirming) return;
     const values = confirming;
     startTransition(async () => {
-      const r = await reached(moveBalance({ amount: values.amount, attemptKey: attempt.current() }));
+      const r = await answerOrFailure(moveBalance({ amount: values.amount, attemptKey: attempt.current() }));
       setConfirming(null);
       if (r.ok) {
         attempt.renew();

@@ -6,7 +6,7 @@ import { PendingApprovalNote } from "@/components/page/pending-approval-note";
 import { FormError } from "@/components/forms/form-error";
 import { Button } from "@/components/ui/button";
 import { Link } from "@/components/ui/link";
-import { reached } from "@/lib/actions/reached";
+import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
 import { useWithdrawalForm, WithdrawalConfirmDialog, WithdrawalFields } from "@/components/forms/withdrawal-fields";
 import { withdrawFromBalance } from "@/lib/withdrawals/withdraw-from-balance";
 import { liveKeys } from "@/lib/live/query-keys";
@@ -36,7 +36,7 @@ export function WithdrawBalanceForm({ initial }: { initial: FreshBalances | null
     if (!confirming) return;
     const values = confirming;
     start(async () => {
-      const r = await reached(withdrawFromBalance({ ...values, attemptKey: attempt.current() }));
+      const r = await answerOrFailure(withdrawFromBalance({ ...values, attemptKey: attempt.current() }));
       setConfirming(null);
       if (r.ok) {
         attempt.renew();

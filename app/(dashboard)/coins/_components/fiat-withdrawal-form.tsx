@@ -1,5 +1,5 @@
 "use client";
-import { VelocityUsageLine } from "@/components/approvals/velocity-usage";
+import { VelocityUsageLine } from "@/components/page/velocity-usage";
 import type { VelocityUsage } from "@/lib/approvals/schemas";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, type Path } from "react-hook-form";

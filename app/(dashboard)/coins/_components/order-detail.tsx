@@ -11,7 +11,7 @@ import { formatAsset } from "@/lib/coins/format";
 import type { OrderView } from "@/lib/coins/views";
 import { formatDateTime } from "@/lib/format";
 import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
-import { reached } from "@/lib/actions/reached";
+import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
 
 /** Why an order failed, in words, for the provider's reasons we know; others are shown as sent. */
 const REASONS: Record<string, string> = {
@@ -29,7 +29,7 @@ export function CoinsOrderDetail({ initial, canTrade }: { initial: OrderView; ca
   const o = q.data.order;
   const cancel = () =>
     start(async () => {
-      const r = await reached(cancelCoinsOrder({ id, attemptKey: attempt.current() }));
+      const r = await answerOrFailure(cancelCoinsOrder({ id, attemptKey: attempt.current() }));
       if (r.ok) {
         attempt.renew();
         toast.success("Order cancelled.");

@@ -1,5 +1,5 @@
 "use client";
-import { VelocityUsageLine } from "@/components/approvals/velocity-usage";
+import { VelocityUsageLine } from "@/components/page/velocity-usage";
 import type { VelocityUsage } from "@/lib/approvals/schemas";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
@@ -19,7 +19,7 @@ import { isStale, referenceTime } from "@/lib/coins/markets";
 import { amountAsset, belowMinimum, orderFee, orderFormSchema, quoteValue, type OrderFormValues } from "@/lib/coins/schema";
 import type { Market } from "@/lib/coins/views";
 import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
-import { reached } from "@/lib/actions/reached";
+import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
 
 const keyOf = (m: Market) => `${m.base_asset}-${m.quote_asset}`.toUpperCase();
 
@@ -59,7 +59,7 @@ export function CoinsOrderForm({ markets, initialMarket, velocity }: { markets: 
       return;
     }
     start(async () => {
-      const r = await reached(placeCoinsOrder({ ...values, attemptKey: attempt.current() }));
+      const r = await answerOrFailure(placeCoinsOrder({ ...values, attemptKey: attempt.current() }));
       if (r.ok) {
         attempt.renew();
         void queryClient.invalidateQueries({ queryKey: ["coins"] });

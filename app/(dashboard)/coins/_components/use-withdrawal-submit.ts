@@ -8,7 +8,7 @@ import type { ActionResult } from "@/lib/actions/safe-action";
 import type { CoinsWithdrawalResult } from "@/lib/coins/schema";
 import { withdrawalHref, type WithdrawalKind } from "@/lib/coins/views";
 import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
-import { reached } from "@/lib/actions/reached";
+import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
 
 /**
  * Submits a Coins withdrawal form through its action with the form's attempt key: sent at once
@@ -32,7 +32,7 @@ export function useWithdrawalSubmit<V extends FieldValues>(
     setFormError(null);
     setWaiting(null);
     start(async () => {
-      const r = await reached(action({ ...values, attemptKey: attempt.current() }));
+      const r = await answerOrFailure(action({ ...values, attemptKey: attempt.current() }));
       if (r.ok) {
         attempt.renew();
         void queryClient.invalidateQueries({ queryKey: ["coins"] });

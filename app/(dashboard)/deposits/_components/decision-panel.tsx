@@ -15,7 +15,7 @@ import { rejectReviewDecision } from "@/lib/review/reject-decision";
 import { formatDateTime } from "@/lib/format";
 import { liveKeys } from "@/lib/live/query-keys";
 import { creditStageLabel, decisionLabel, decisionStatusLabel } from "@/lib/review/flags";
-import { reached } from "@/lib/actions/reached";
+import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
 
 export interface DecisionItem {
   id: string;
@@ -206,8 +206,8 @@ function SecondApproval({ decision, currentUserId }: { decision: DecisionItem; c
       setError(null);
       const r =
         kind === "confirm"
-          ? await reached(confirmReviewDecision({ decisionId: decision.id, note: note || undefined }))
-          : await reached(rejectReviewDecision({ decisionId: decision.id, note }));
+          ? await answerOrFailure(confirmReviewDecision({ decisionId: decision.id, note: note || undefined }))
+          : await answerOrFailure(rejectReviewDecision({ decisionId: decision.id, note }));
       if (!r.ok) {
         setError(r.fieldErrors?.note ?? r.error);
         return;

@@ -16,7 +16,7 @@ import OutboundWebhookPage from "@/app/(dashboard)/settings/outbound-webhook/pag
 import { confirmReviewDecision } from "@/lib/review/confirm-decision";
 import { recordReviewDecision } from "@/lib/review/record-decision";
 import { onDepositEnded } from "@/lib/review/credit";
-import { setOutboundWebhook } from "@/lib/actions/set-outbound-webhook";
+import { setOutboundWebhook } from "@/lib/review/set-outbound-webhook";
 import { approvedBy } from "@/test/controls";
 import { addApiKey } from "@/lib/vault";
 import { normalizeEvent } from "@/lib/webhooks/normalize";

@@ -20,7 +20,7 @@ import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
 import { accountKey } from "./account-detail";
 import { settlementLabel } from "@/lib/funding-accounts/labels";
 import { RatePicker } from "./rate-picker";
-import { reached } from "@/lib/actions/reached";
+import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
 
 type Values = z.input<ReturnType<typeof settlementFormSchema>>;
 type Option = { value: string; label: string };
@@ -69,7 +69,7 @@ export function ChangeSettlementDialog({ accountId, rail, asset }: { accountId: 
   const onSubmit = form.handleSubmit((values) => {
     setFormError(null);
     start(async () => {
-      const r = await reached(updateSettlementDestination({ ...values, attemptKey: attempt.current() }));
+      const r = await answerOrFailure(updateSettlementDestination({ ...values, attemptKey: attempt.current() }));
       if (r.ok) {
         attempt.renew();
         toast.success(

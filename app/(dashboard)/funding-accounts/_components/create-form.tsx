@@ -29,7 +29,7 @@ import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
 import { FrozenBanner } from "./frozen-banner";
 import { railLabel, settlementLabel } from "@/lib/funding-accounts/labels";
 import { RatePicker } from "./rate-picker";
-import { reached } from "@/lib/actions/reached";
+import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
 
 type Values = CreateFundingAccountFormValues;
 type Option = { value: string; label: string };
@@ -99,7 +99,7 @@ export function CreateFundingAccountForm({
   const onSubmit = form.handleSubmit((values) => {
     setFormError(null);
     start(async () => {
-      const r = await reached(createFundingAccount({ ...values, attemptKey: attempt.current() }));
+      const r = await answerOrFailure(createFundingAccount({ ...values, attemptKey: attempt.current() }));
       if (r.ok && r.data.status === "frozen") {
         attempt.renew();
         setFrozen(r.data.message);

@@ -16,7 +16,7 @@ import { SCENARIOS } from "@/lib/funding-accounts/options";
 import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
 import { accountDepositsKey } from "./account-deposits";
 import { SCENARIO_LABEL } from "@/lib/funding-accounts/labels";
-import { reached } from "@/lib/actions/reached";
+import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
 
 const formSchema = simulateDepositSchema.omit({ attemptKey: true });
 type Values = z.input<typeof formSchema>;
@@ -43,7 +43,7 @@ export function SimulateDepositForm({ accountId, currency, amountOffered }: { ac
   const onSubmit = form.handleSubmit((values) => {
     setFormError(null);
     start(async () => {
-      const r = await reached(simulateDeposit({ ...values, attemptKey: attempt.current() }));
+      const r = await answerOrFailure(simulateDeposit({ ...values, attemptKey: attempt.current() }));
       if (r.ok) {
         attempt.renew();
         setLast(r.data.message);

@@ -13,7 +13,7 @@ import {
 import { Button } from "@/components/ui/button";
 import type { ActionResult } from "@/lib/actions/safe-action";
 import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
-import { reached } from "@/lib/actions/reached";
+import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
 
 /**
  * A button that runs one server action after a confirmation saying what it does. The action gets
@@ -61,7 +61,7 @@ export function ConfirmButton<T>({
   const go = () =>
     start(async () => {
       setError(null);
-      const r = await reached(run(attempt.current()));
+      const r = await answerOrFailure(run(attempt.current()));
       if (!r.ok) {
         setError(r.error);
         return;

@@ -18,7 +18,7 @@ import type { ProOrder } from "@/lib/upstream/schemas/pro";
 import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
 import { refreshOrders } from "./after-change";
 import { ConfirmButton } from "./confirm-button";
-import { reached } from "@/lib/actions/reached";
+import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
 
 const short = (id: string) => id.slice(0, 8);
 
@@ -68,7 +68,7 @@ export function ReplaceOrderButton({ order }: { order: ProOrder }) {
         form.setError("price", { type: "manual", message: "Enter a new price or a new quantity." });
         return;
       }
-      const r = await reached(replaceProOrder({ orderId: order.order_id, attemptKey: attempt.current(), price, quantity }));
+      const r = await answerOrFailure(replaceProOrder({ orderId: order.order_id, attemptKey: attempt.current(), price, quantity }));
       if (r.ok) {
         attempt.renew();
         setOpen(false);

@@ -31,7 +31,7 @@ import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
 import { refreshOrders } from "./after-change";
 import { LiveOrder } from "./live-order";
 import { ProBalances, useProBalances } from "./pro-balances";
-import { reached } from "@/lib/actions/reached";
+import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
 
 const DEFAULTS: TicketValues = { symbol: "USDT-NGN", side: "buy", type: "limit", price: "", quantity: "" };
 
@@ -134,7 +134,7 @@ export function OrderTicket({
     start(async () => {
       setFormError(null);
       setRequote(null);
-      const r = await reached(quoteProOrder(values));
+      const r = await answerOrFailure(quoteProOrder(values));
       if (!r.ok) {
         const fields = Object.entries(r.fieldErrors ?? {}).filter(([n]) => n in DEFAULTS);
         for (const [name, message] of fields) form.setError(name as Path<TicketValues>, { type: "server", message });
@@ -162,7 +162,7 @@ export function OrderTicket({
     const { values, quote } = review;
     start(async () => {
       try {
-        const r = await reached(
+        const r = await answerOrFailure(
           placeProOrder({
             ...values,
             attemptKey: attempt.current(),

@@ -12,7 +12,7 @@ import type { ProWebhook } from "@/lib/upstream/schemas/pro";
 import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
 import { ConfirmButton } from "./confirm-button";
 import { WebhookDialog } from "./webhook-dialog";
-import { reached } from "@/lib/actions/reached";
+import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
 
 const hostOf = (url: string) => {
   try {
@@ -34,7 +34,7 @@ export function WebhookActions({ webhook, onChanged, onSecret }: { webhook: ProW
     start(async () => {
       setError(null);
       const input = { id: webhook.id, attemptKey: statusAttempt.current() };
-      const r = resume ? await reached(resumeProWebhook(input)) : await reached(pauseProWebhook(input));
+      const r = resume ? await answerOrFailure(resumeProWebhook(input)) : await answerOrFailure(pauseProWebhook(input));
       if (!r.ok) {
         setError(r.error);
         return;

@@ -14,7 +14,7 @@ import { updateProWebhook } from "@/lib/pro/update-webhook";
 import { EVENT_HELP, PRO_EVENTS, webhookFormSchema, type WebhookFormValues, type WebhookSecretResult } from "@/lib/pro/webhook-schema";
 import type { ProWebhook } from "@/lib/upstream/schemas/pro";
 import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
-import { reached } from "@/lib/actions/reached";
+import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; onDone: (secret: WebhookSecretResult | null) => void } & (
   | { mode: "create"; webhook?: undefined }
@@ -36,7 +36,7 @@ export function WebhookDialog({ open, onOpenChange, onDone, mode, webhook }: Pro
     start(async () => {
       setFormError(null);
       const input = { url: values.url, events: values.events, description: values.description ?? "", attemptKey: attempt.current() };
-      const r = mode === "create" ? await reached(createProWebhook(input)) : await reached(updateProWebhook({ ...input, id: webhook.id }));
+      const r = mode === "create" ? await answerOrFailure(createProWebhook(input)) : await answerOrFailure(updateProWebhook({ ...input, id: webhook.id }));
       if (r.ok) {
         attempt.renew();
         if (mode === "create") form.reset();

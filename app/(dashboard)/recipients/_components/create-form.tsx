@@ -32,7 +32,7 @@ import {
 } from "@/lib/recipients/schema";
 import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
 import { categoryLabel, chainLabel, COUNTRY_OPTIONS, purposeLabel, typeLabel } from "./labels";
-import { reached } from "@/lib/actions/reached";
+import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
 
 type Values = RecipientFormValues;
 type Name = FieldPath<Values>;
@@ -125,7 +125,7 @@ export function CreateRecipientForm({
       return;
     }
     start(async () => {
-      const r = await reached(createRecipient({ ...values, attemptKey: attempt.current() }));
+      const r = await answerOrFailure(createRecipient({ ...values, attemptKey: attempt.current() }));
       if (r.ok) {
         attempt.renew();
         if (r.data.status === "existing") {

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
-import { PendingControlChanges } from "@/components/approvals/pending-control-changes";
+import { PendingControlChanges } from "@/components/page/pending-control-changes";
 import { PageHeader } from "@/components/page/page-header";
-import { ApiKeysView } from "@/components/settings/keys/api-keys-view";
-import { KeyAgeReminder } from "@/components/settings/keys/key-age-reminder";
-import { environmentViews } from "@/components/settings/keys/view-model";
+import { ApiKeysView } from "@/app/(dashboard)/settings/api-keys/_components/api-keys-view";
+import { KeyAgeReminder } from "@/components/page/key-age-reminder";
+import { environmentViews } from "@/lib/vault/view-model";
 import { pendingControlChanges } from "@/lib/approvals/controls";
 import { requirePagePermission } from "@/lib/auth/session";
 import { listSecrets } from "@/lib/vault";

@@ -1,4 +1,4 @@
-import { ApprovalsSkeleton } from "@/components/tables/approvals/skeleton";
+import { ApprovalsSkeleton } from "@/app/(dashboard)/approvals/_components/skeleton";
 
 export default function Loading() {
   return <ApprovalsSkeleton label="Loading approval limits" />;

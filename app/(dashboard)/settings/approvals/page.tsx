@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import { ThresholdForm } from "@/components/approvals/threshold-form";
-import { ThresholdsTable } from "@/components/approvals/thresholds-table";
-import { VelocityLimitForm, VelocityLimitsTable } from "@/components/approvals/velocity-limit-form";
-import { PendingControlChanges } from "@/components/approvals/pending-control-changes";
+import { ThresholdForm } from "@/app/(dashboard)/settings/approvals/_components/threshold-form";
+import { ThresholdsTable } from "@/app/(dashboard)/settings/approvals/_components/thresholds-table";
+import { VelocityLimitForm, VelocityLimitsTable } from "@/app/(dashboard)/settings/approvals/_components/velocity-limit-form";
+import { PendingControlChanges } from "@/components/page/pending-control-changes";
 import { PageHeader } from "@/components/page/page-header";
 import { isControlKind, pendingControlChanges } from "@/lib/approvals/controls";
 import { findExecutor, listExecutors } from "@/lib/approvals/executors/index";

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/page/page-header";
-import { AuditTable } from "@/components/tables/audit/data-table";
-import { AuditToolbar } from "@/components/tables/audit/toolbar";
+import { AuditTable } from "@/app/(dashboard)/settings/audit/_components/data-table";
+import { AuditToolbar } from "@/app/(dashboard)/settings/audit/_components/toolbar";
 import { requirePagePermission } from "@/lib/auth/session";
-import { auditFiltersSchema, queryAudit } from "@/lib/audit-query";
+import { auditFiltersSchema, queryAudit } from "@/lib/audit/query";
 
 export const metadata: Metadata = { title: "Audit log" };
 

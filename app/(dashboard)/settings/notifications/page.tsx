@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import { MailProblems } from "@/components/notifications/mail-problems";
-import { PreferencesForm } from "@/components/notifications/preferences-form";
+import { MailProblems } from "@/app/(dashboard)/settings/notifications/_components/mail-problems";
+import { PreferencesForm } from "@/app/(dashboard)/settings/notifications/_components/preferences-form";
 import { PageHeader } from "@/components/page/page-header";
 import { can } from "@/lib/auth/permissions";
 import { requirePagePermission } from "@/lib/auth/session";

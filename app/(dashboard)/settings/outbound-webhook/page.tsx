@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import { PendingControlChanges } from "@/components/approvals/pending-control-changes";
+import { PendingControlChanges } from "@/components/page/pending-control-changes";
 import { PageHeader } from "@/components/page/page-header";
-import { DeliveryLog, type DeliveryView } from "@/components/review/delivery-log";
-import { OutboundWebhookForm } from "@/components/review/outbound-webhook-form";
+import { DeliveryLog, type DeliveryView } from "@/app/(dashboard)/settings/outbound-webhook/_components/delivery-log";
+import { OutboundWebhookForm } from "@/app/(dashboard)/settings/outbound-webhook/_components/outbound-webhook-form";
 import { pendingControlChanges } from "@/lib/approvals/controls";
 import { requirePagePermission } from "@/lib/auth/session";
 import { db } from "@/lib/db";

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import { PendingControlChanges } from "@/components/approvals/pending-control-changes";
+import { PendingControlChanges } from "@/components/page/pending-control-changes";
 import { PageHeader } from "@/components/page/page-header";
-import { TeamTable } from "@/components/tables/team/data-table";
-import { AddUserDialog } from "@/components/team/add-user-dialog";
+import { TeamTable } from "@/app/(dashboard)/settings/team/_components/data-table";
+import { AddUserDialog } from "@/app/(dashboard)/settings/team/_components/add-user-dialog";
 import { pendingControlChanges } from "@/lib/approvals/controls";
 import { requirePagePermission } from "@/lib/auth/session";
 import { db } from "@/lib/db";

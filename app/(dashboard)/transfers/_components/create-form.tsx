@@ -1,5 +1,5 @@
 "use client";
-import { VelocityUsageLine } from "@/components/approvals/velocity-usage";
+import { VelocityUsageLine } from "@/components/page/velocity-usage";
 import type { VelocityUsage } from "@/lib/approvals/schemas";
 import { PendingApprovalNote } from "@/components/page/pending-approval-note";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -33,7 +33,7 @@ import { transferFormSchema, type CreateTransferResult, type TransferFormValues 
 import type { RecipientOption } from "@/lib/transfers/views";
 import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
 import { SearchableSelect, type SearchableOption } from "./searchable-select";
-import { reached } from "@/lib/actions/reached";
+import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
 
 type Values = TransferFormValues;
 
@@ -141,7 +141,7 @@ export function CreateTransferForm({
     if (!review) return;
     const { values } = review;
     start(async () => {
-      const r = await reached(createTransfer({ ...values, attemptKey: attempt.current() }));
+      const r = await answerOrFailure(createTransfer({ ...values, attemptKey: attempt.current() }));
       setReview(null);
       if (r.ok) {
         attempt.renew();

@@ -1,5 +1,5 @@
 "use client";
-import { VelocityUsageLine } from "@/components/approvals/velocity-usage";
+import { VelocityUsageLine } from "@/components/page/velocity-usage";
 import type { VelocityUsage } from "@/lib/approvals/schemas";
 import { PendingApprovalNote } from "@/components/page/pending-approval-note";
 import { useQueryClient } from "@tanstack/react-query";
@@ -14,7 +14,7 @@ import { liveKeys } from "@/lib/live/query-keys";
 import { formatMoney } from "@/lib/money";
 import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
 import type { CreateWithdrawalResult } from "@/lib/withdrawals/schema";
-import { reached } from "@/lib/actions/reached";
+import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
 import { useWithdrawalForm, WithdrawalConfirmDialog, WithdrawalFields } from "@/components/forms/withdrawal-fields";
 
 /**
@@ -46,7 +46,7 @@ export function CreateWithdrawalForm({
     if (!confirming) return;
     const values = confirming;
     start(async () => {
-      const r = await reached(createWithdrawal({ ...values, attemptKey: attempt.current() }));
+      const r = await answerOrFailure(createWithdrawal({ ...values, attemptKey: attempt.current() }));
       setConfirming(null);
       if (r.ok) {
         attempt.renew();

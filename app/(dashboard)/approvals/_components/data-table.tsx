@@ -1,0 +1,146 @@
+"use client";
+import { Link } from "@/components/ui/link";
+import type * as React from "react";
+import { VelocityUsageLine } from "@/components/page/velocity-usage";
+import { Badge, type BadgeProps } from "@/components/ui/badge";
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import type { ApprovalRow } from "@/lib/approvals/queries";
+import { STATUS_LABEL } from "@/lib/approvals/schemas";
+import { RelativeTime } from "@/components/ui/relative-time";
+import { formatMoney } from "@/lib/money";
+
+const STATUS_VARIANT: Record<ApprovalRow["status"], BadgeProps["variant"]> = {
+  pending: "warning",
+  approved: "secondary",
+  sent: "success",
+  failed: "destructive",
+  rejected: "destructive",
+  expired: "outline",
+  cancelled: "outline",
+};
+
+export function StatusBadge({ status }: { status: ApprovalRow["status"] }) {
+  return <Badge variant={STATUS_VARIANT[status] ?? "secondary"}>{STATUS_LABEL[status] ?? status}</Badge>;
+}
+
+/** "23 h 5 min" left: a countdown in hours and minutes, not calendar words like "tomorrow". */
+export function formatCountdown(ms: number): string {
+  const minutes = Math.floor(ms / 60_000);
+  if (minutes < 1) return "less than a minute";
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return h > 0 ? `${h} h ${m} min` : `${m} min`;
+}
+
+/** "Expires in 3 h 0 min", or "Expired" once the time has passed (the next read marks it expired). */
+function Expiry({ at }: { at: string }) {
+  return (
+    <RelativeTime
+      value={at}
+      describe={(left) => (left > 0 ? `Expires in ${formatCountdown(left)}` : "Expired")}
+      before={(absolute) => `Expires ${absolute}`}
+      tone={(left) => (left < 60 * 60 * 1000 ? "font-medium text-destructive" : undefined)}
+    />
+  );
+}
+
+/**
+ * One list of approval requests. `actions` renders the buttons a row offers the viewer; the
+ * columns stay the same in every section so the inbox reads as one table style.
+ */
+export function ApprovalsTable({
+  rows,
+  caption,
+  actions,
+  show = "open",
+  testId,
+}: {
+  rows: ApprovalRow[];
+  caption: string;
+  actions?: (row: ApprovalRow) => React.ReactNode;
+  /** "open": expiry countdown; "history": the decision and outcome. */
+  show?: "open" | "history";
+  testId: string;
+}) {
+  return (
+    <div className="rounded-lg border">
+      <Table data-testid={testId}>
+        <TableCaption className="sr-only">{caption}</TableCaption>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Request</TableHead>
+            <TableHead className="text-right">Amount</TableHead>
+            <TableHead>Requested by</TableHead>
+            <TableHead>{show === "open" ? "Age and expiry" : "When"}</TableHead>
+            <TableHead>Status</TableHead>
+            {actions ? <TableHead className="text-right">Actions</TableHead> : null}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {rows.map((r) => (
+            <TableRow key={r.id} data-testid="approval-row" data-request-id={r.id} data-status={r.status}>
+              <TableCell className="max-w-96">
+                <div className="font-medium">{r.summary}</div>
+                <div className="text-xs text-muted-foreground">{r.kindLabel}</div>
+                {r.velocity ? (
+                  <VelocityUsageLine
+                    usage={{ currency: r.currency, ...r.velocity }}
+                    currency={r.currency}
+                    requesterLabel={`by ${r.requestedBy?.name ?? "the requester"}`}
+                  />
+                ) : null}
+              </TableCell>
+              {/* A destination or control change has no amount: nothing to show. */}
+              <TableCell className="text-right whitespace-nowrap tabular-nums">
+                {r.amount === "0" || r.currency === "CONTROL" ? "—" : formatMoney(r.amount, r.currency)}
+              </TableCell>
+              <TableCell className="text-sm">{r.requestedBy ? r.requestedBy.name : "A former team member"}</TableCell>
+              <TableCell className="text-sm whitespace-nowrap">
+                <div>
+                  <RelativeTime value={r.createdAt} />
+                </div>
+                {show === "open" && r.status === "pending" ? (
+                  <div className="text-xs">
+                    <Expiry at={r.expiresAt} />
+                  </div>
+                ) : null}
+              </TableCell>
+              <TableCell className="max-w-80 text-sm">
+                <StatusBadge status={r.status} />
+                {r.decidedBy && r.status !== "cancelled" ? (
+                  <div className="mt-1 text-xs text-muted-foreground">
+                    {r.status === "rejected" ? "Rejected" : "Approved"} by {r.decidedBy.name}
+                    {r.decidedAt ? (
+                      <>
+                        , <RelativeTime value={r.decidedAt} />
+                      </>
+                    ) : null}
+                  </div>
+                ) : null}
+                {r.decisionNote ? <div className="mt-1 text-xs break-words">&ldquo;{r.decisionNote}&rdquo;</div> : null}
+                {r.error ? (
+                  <div className="mt-1 text-xs break-words text-destructive" data-testid="approval-error">
+                    {r.error}
+                  </div>
+                ) : null}
+                {r.resourceId ? (
+                  <div className="mt-1 font-mono text-xs text-muted-foreground">
+                    Reference{" "}
+                    {r.resourceHref ? (
+                      <Link href={r.resourceHref} className="underline underline-offset-4 hover:text-foreground" data-testid="approval-resource-link">
+                        {r.resourceId}
+                      </Link>
+                    ) : (
+                      r.resourceId
+                    )}
+                  </div>
+                ) : null}
+              </TableCell>
+              {actions ? <TableCell className="text-right">{actions(r)}</TableCell> : null}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}

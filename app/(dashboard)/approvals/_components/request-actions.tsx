@@ -1,0 +1,264 @@
+"use client";
+import * as React from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { FormError } from "@/components/forms/form-error";
+import { useActionForm } from "@/components/forms/use-action-form";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "@/components/ui/alert-dialog";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { Field } from "@/components/ui/field";
+import { Textarea } from "@/components/ui/textarea";
+import { approveRequest } from "@/lib/approvals/approve-request";
+import { cancelRequest } from "@/lib/approvals/cancel-request";
+import { rejectRequest } from "@/lib/approvals/reject-request";
+import { retryRequest } from "@/lib/approvals/retry-request";
+import type { ApprovalRow } from "@/lib/approvals/queries";
+import { rejectRequestSchema } from "@/lib/approvals/schemas";
+import { liveKeys } from "@/lib/live/query-keys";
+import { formatMoney } from "@/lib/money";
+import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
+
+type SendResult = { requestId: string; status: "sent" | "failed"; error?: string; retryable?: boolean };
+
+/** After any decision: the inbox, and anything showing a balance (a sent movement changed it). */
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return React.useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: liveKeys.approvals() });
+    void queryClient.invalidateQueries({ queryKey: liveKeys.balances() });
+  }, [queryClient]);
+}
+
+/** A loosened control (lib/approvals/controls.ts): applied in the app, nothing is sent anywhere. */
+const isControl = (row: ApprovalRow) => row.kind.startsWith("control_");
+
+function announceSend(row: ApprovalRow, data: SendResult) {
+  if (data.status === "sent") toast.success(`${isControl(row) ? "Approved and applied" : "Approved and sent"}: ${row.summary}.`);
+  else toast.error(`Approved, but sending failed: ${data.error ?? "the provider did not accept it."}`);
+}
+
+/** A button that opens a confirmation and runs one action; the sentence of a refusal stays in the dialog. */
+function ConfirmAction({
+  label,
+  title,
+  description,
+  confirm,
+  variant = "outline",
+  run,
+  testId,
+  noteLabel,
+}: {
+  label: string;
+  title: string;
+  description: React.ReactNode;
+  confirm: string;
+  variant?: "default" | "outline" | "destructive";
+  run: (note: string) => Promise<string | null>;
+  testId: string;
+  /** An optional note field (kept with the decision), labelled with this text. */
+  noteLabel?: string;
+}) {
+  const [open, setOpen] = React.useState(false);
+  const [pending, start] = React.useTransition();
+  const [error, setError] = React.useState<string | null>(null);
+  const [note, setNote] = React.useState("");
+  const noteId = React.useId();
+  // A decision made elsewhere at the same moment (another approver, another instance) takes this
+  // row, and this dialog with it, off the list: its refusal would vanish unread, so it becomes a toast.
+  const mounted = React.useRef(false);
+  const unread = React.useRef<string | null>(null);
+  React.useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      if (unread.current) toast.error(unread.current);
+    };
+  }, []);
+  const showError = (message: string | null) => {
+    unread.current = message;
+    if (message && !mounted.current) toast.error(message);
+    else setError(message);
+  };
+  return (
+    <AlertDialog
+      open={open}
+      onOpenChange={(o) => {
+        if (pending) return;
+        setOpen(o);
+        showError(null);
+        if (o) setNote("");
+      }}
+    >
+      <AlertDialogTrigger asChild>
+        <Button variant={variant} size="sm" data-testid={`${testId}-open`}>
+          {label}
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent data-testid={`${testId}-dialog`}>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{title}</AlertDialogTitle>
+          <AlertDialogDescription>{description}</AlertDialogDescription>
+        </AlertDialogHeader>
+        {noteLabel ? (
+          <Field label={noteLabel} htmlFor={noteId} description="Kept with your decision in the audit log.">
+            <Textarea id={noteId} maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} disabled={pending} />
+          </Field>
+        ) : null}
+        <FormError message={error} />
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={pending}>Keep it</AlertDialogCancel>
+          <Button
+            type="button"
+            variant={variant === "outline" ? "default" : variant}
+            disabled={pending}
+            data-testid={`${testId}-confirm`}
+            onClick={() =>
+              start(async () => {
+                const failed = await run(note.trim());
+                if (failed) showError(failed);
+                else setOpen(false);
+              })
+            }
+          >
+            {pending ? "Working…" : confirm}
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+function RejectDialog({ row, onDone }: { row: ApprovalRow; onDone: () => void }) {
+  const [open, setOpen] = React.useState(false);
+  const { form, onSubmit, pending, formError, setFormError, errorOf } = useActionForm({
+    schema: rejectRequestSchema,
+    action: rejectRequest,
+    defaultValues: { requestId: row.id, reason: "" },
+    onSuccess: () => {
+      toast.success(`Rejected: ${row.summary}.`);
+      setOpen(false);
+      onDone();
+    },
+  });
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(o) => {
+        if (pending) return;
+        setOpen(o);
+        if (o) {
+          form.reset({ requestId: row.id, reason: "" });
+          setFormError(null);
+        }
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button variant="outline" size="sm" data-testid="reject-open">
+          Reject
+        </Button>
+      </DialogTrigger>
+      <DialogContent data-testid="reject-dialog">
+        <DialogHeader>
+          <DialogTitle>Reject this request?</DialogTitle>
+          <DialogDescription>
+            {isControl(row) ? `${row.summary} will not be applied.` : `${row.summary} (${formatMoney(row.amount, row.currency)}) will not be sent.`}{" "}
+            {row.requestedBy?.name ?? "The requester"} sees your reason.
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onSubmit} noValidate className="grid gap-4">
+          <Field label="Reason" htmlFor={`reject-reason-${row.id}`} error={errorOf("reason")} required>
+            <Textarea id={`reject-reason-${row.id}`} required maxLength={500} {...form.register("reason")} />
+          </Field>
+          <FormError message={formError} />
+          <DialogFooter>
+            <Button type="button" variant="outline" disabled={pending} onClick={() => setOpen(false)}>
+              Keep it
+            </Button>
+            <Button type="submit" variant="destructive" disabled={pending} data-testid="reject-confirm">
+              {pending ? "Rejecting…" : "Reject"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The buttons one row offers the viewer: the server decides which apply (and checks again). */
+export function RequestActions({ row }: { row: ApprovalRow }) {
+  const refresh = useRefresh();
+  const amount = formatMoney(row.amount, row.currency);
+  if (!row.canApprove && !row.canCancel && !row.canRetry) return <span className="sr-only">No actions</span>;
+  return (
+    <div className="flex flex-wrap justify-end gap-2">
+      {row.canApprove ? (
+        <>
+          <ConfirmAction
+            label="Approve"
+            title={isControl(row) ? "Approve this change to a control?" : `Approve and send ${amount}?`}
+            description={
+              isControl(row)
+                ? `${row.summary}. It applies as soon as you approve, exactly as ${row.requestedBy?.name ?? "the requester"} asked.`
+                : `${row.summary}. It is sent to the provider as soon as you approve, exactly as ${row.requestedBy?.name ?? "the requester"} entered it.`
+            }
+            confirm={isControl(row) ? "Approve" : "Approve and send"}
+            variant="default"
+            testId="approve"
+            noteLabel="Note (optional)"
+            run={async (note) => {
+              const r = await answerOrFailure(approveRequest({ requestId: row.id, note: note || undefined }));
+              refresh();
+              if (!r.ok) return r.error;
+              announceSend(row, r.data);
+              return null;
+            }}
+          />
+          <RejectDialog row={row} onDone={refresh} />
+        </>
+      ) : null}
+      {row.canRetry ? (
+        <ConfirmAction
+          label="Send again"
+          title={`Send ${amount} again?`}
+          description="It is sent with the same idempotency key as before, so if the first attempt went through the provider answers with that result instead of moving the money twice."
+          confirm="Send again"
+          testId="retry"
+          run={async () => {
+            const r = await answerOrFailure(retryRequest({ requestId: row.id }));
+            refresh();
+            if (!r.ok) return r.error;
+            announceSend(row, r.data);
+            return null;
+          }}
+        />
+      ) : null}
+      {row.canCancel ? (
+        <ConfirmAction
+          label="Cancel request"
+          title="Cancel this request?"
+          description={`${row.summary} will not be sent. You can submit it again later.`}
+          confirm="Cancel request"
+          variant="destructive"
+          testId="cancel"
+          run={async () => {
+            const r = await answerOrFailure(cancelRequest({ requestId: row.id }));
+            refresh();
+            if (!r.ok) return r.error;
+            toast.success("Request cancelled.");
+            return null;
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+"use client";
+import { useRouter } from "next/navigation";
+import * as React from "react";
+import { toast } from "sonner";
+import { FormError } from "@/components/forms/form-error";
+import { ApprovalsEmptyState } from "@/app/(dashboard)/approvals/_components/empty-state";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "@/components/ui/alert-dialog";
+import { Button } from "@/components/ui/button";
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { setApprovalThreshold } from "@/lib/approvals/set-threshold";
+import type { ThresholdRow } from "@/lib/approvals/queries";
+import { formatDateTime } from "@/lib/format";
+import { formatMoney } from "@/lib/money";
+import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
+
+function RemoveThreshold({ row }: { row: ThresholdRow }) {
+  const router = useRouter();
+  const [open, setOpen] = React.useState(false);
+  const [pending, start] = React.useTransition();
+  const [error, setError] = React.useState<string | null>(null);
+  const scope = row.kind === "*" ? "any kind of movement" : row.kindLabel.toLowerCase();
+  return (
+    <AlertDialog
+      open={open}
+      onOpenChange={(o) => {
+        if (pending) return;
+        setOpen(o);
+        setError(null);
+      }}
+    >
+      <AlertDialogTrigger asChild>
+        <Button variant="outline" size="sm" aria-label={`Remove the ${row.currency} limit for ${scope}`}>
+          Remove
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>
+            Remove the {row.currency} limit for {scope}?
+          </AlertDialogTitle>
+          <AlertDialogDescription>
+            {row.kind === "*"
+              ? `Every ${row.currency} movement without a limit of its own will then need a second approver, whatever the amount.`
+              : `${row.kindLabel} in ${row.currency} then follows the limit for any kind, or needs approval for every amount if there is none.`}
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <FormError message={error} />
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={pending}>Keep it</AlertDialogCancel>
+          <Button
+            variant="destructive"
+            disabled={pending}
+            onClick={() =>
+              start(async () => {
+                const r = await answerOrFailure(setApprovalThreshold({ currency: row.currency, kind: row.kind, remove: true }));
+                if (!r.ok) return setError(r.error);
+                if ("status" in r.data && r.data.status === "pending_approval") toast.info(`${r.data.summary}: ${r.data.message}`, { duration: 10_000 });
+                else toast.success(`Removed the ${row.currency} limit for ${scope}.`);
+                setOpen(false);
+                router.refresh();
+              })
+            }
+          >
+            {pending ? "Removing…" : "Remove limit"}
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+export function ThresholdsTable({ rows }: { rows: ThresholdRow[] }) {
+  if (!rows.length) {
+    return (
+      <ApprovalsEmptyState
+        testId="thresholds-empty"
+        title="No limits set"
+        hint="Until you set one, every transfer, withdrawal and balance move in every currency needs a second approver."
+      />
+    );
+  }
+  return (
+    <div className="rounded-lg border">
+      <Table data-testid="thresholds-table">
+        <TableCaption className="sr-only">Approval limits per currency and kind</TableCaption>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Currency</TableHead>
+            <TableHead>Applies to</TableHead>
+            <TableHead className="text-right">Approval needed above</TableHead>
+            <TableHead>Last changed</TableHead>
+            <TableHead className="text-right">Actions</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {rows.map((r) => (
+            <TableRow key={`${r.kind}:${r.currency}`} data-testid="threshold-row" data-currency={r.currency} data-kind={r.kind}>
+              <TableCell className="font-medium">{r.currency}</TableCell>
+              <TableCell>{r.kind === "*" ? "Any kind of movement" : r.kindLabel}</TableCell>
+              <TableCell className="text-right tabular-nums">{formatMoney(r.amount, r.currency)}</TableCell>
+              <TableCell className="text-sm text-muted-foreground">
+                {formatDateTime(r.updatedAt)}
+                {r.updatedBy ? ` by ${r.updatedBy}` : ""}
+              </TableCell>
+              <TableCell className="text-right">
+                <RemoveThreshold row={r} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}

@@ -1,0 +1,135 @@
+"use client";
+import { useRouter } from "next/navigation";
+import { Controller } from "react-hook-form";
+import { toast } from "sonner";
+import { FormError } from "@/components/forms/form-error";
+import { useActionForm } from "@/components/forms/use-action-form";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
+import { setVelocityLimit } from "@/lib/approvals/set-velocity-limit";
+import { setVelocityLimitSchema, VELOCITY_SCOPE_LABEL } from "@/lib/approvals/schemas";
+import { formatMoney } from "@/lib/money";
+
+/** Set a rolling 24-hour limit per currency, for the whole organization or for each requester. */
+export function VelocityLimitForm() {
+  const router = useRouter();
+  const { form, onSubmit, pending, formError, errorOf } = useActionForm({
+    schema: setVelocityLimitSchema,
+    action: setVelocityLimit,
+    defaultValues: { currency: "USD", scope: "organization", amount: "", remove: false },
+    onSuccess: (data) => {
+      // Raising a limit lets more through: it waits for a second person (or the announced delay).
+      if ("status" in data && data.status === "pending_approval") {
+        toast.info(`${data.summary}: ${data.message}`, { duration: 10_000 });
+      } else if ("amount" in data && data.amount !== undefined) {
+        toast.success(
+          `24-hour limit (${VELOCITY_SCOPE_LABEL[data.scope].toLowerCase()}) in ${data.currency} is now ${formatMoney(data.amount, data.currency)}.`,
+        );
+      }
+      form.reset({ currency: form.getValues("currency"), scope: form.getValues("scope"), amount: "", remove: false });
+      router.refresh();
+    },
+  });
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="grid gap-4 sm:grid-cols-[8rem_14rem_1fr_auto] sm:items-start"
+      aria-label="Set a 24-hour limit"
+      data-testid="velocity-form"
+    >
+      <Field label="Currency" htmlFor="velocity-currency" error={errorOf("currency")} required>
+        <Input id="velocity-currency" autoComplete="off" required maxLength={12} className="uppercase" {...form.register("currency")} />
+      </Field>
+      <Field label="Whose total" htmlFor="velocity-scope" error={errorOf("scope")}>
+        <Controller
+          control={form.control}
+          name="scope"
+          render={({ field }) => (
+            <Select value={field.value ?? "organization"} onValueChange={field.onChange}>
+              <SelectTrigger id="velocity-scope" className="w-full">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value="organization">{VELOCITY_SCOPE_LABEL.organization}</SelectItem>
+                <SelectItem value="requester">{VELOCITY_SCOPE_LABEL.requester}</SelectItem>
+              </SelectContent>
+            </Select>
+          )}
+        />
+      </Field>
+      <Field
+        label="24-hour total above which payments wait"
+        htmlFor="velocity-amount"
+        error={errorOf("amount")}
+        description="Payments sent or waiting for approval in the last 24 hours count, this one included."
+        required
+      >
+        <Input id="velocity-amount" inputMode="decimal" autoComplete="off" placeholder="3000.00" required {...form.register("amount")} />
+      </Field>
+      <div className="sm:pt-[1.375rem]">
+        <Button type="submit" disabled={pending} data-testid="velocity-save">
+          {pending ? "Saving…" : "Save 24-hour limit"}
+        </Button>
+      </div>
+      <div className="sm:col-span-4">
+        <FormError message={formError} />
+      </div>
+    </form>
+  );
+}
+
+/** The 24-hour limits set, each removable. */
+export function VelocityLimitsTable({ rows }: { rows: { currency: string; scope: "organization" | "requester"; amount: string }[] }) {
+  const router = useRouter();
+  if (rows.length === 0)
+    return (
+      <p className="text-sm text-muted-foreground" data-testid="velocity-none">
+        No 24-hour limit is set: payments are judged one by one against the limits above.
+      </p>
+    );
+  return (
+    <table className="w-full text-sm" data-testid="velocity-table">
+      <thead>
+        <tr className="text-left text-muted-foreground">
+          <th className="py-2 font-medium">Currency</th>
+          <th className="py-2 font-medium">Whose total</th>
+          <th className="py-2 font-medium">Limit in 24 hours</th>
+          <th className="py-2" />
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={`${r.currency}:${r.scope}`} className="border-t" data-testid="velocity-row">
+            <td className="py-2">{r.currency}</td>
+            <td className="py-2">{VELOCITY_SCOPE_LABEL[r.scope]}</td>
+            <td className="py-2 tabular-nums">{formatMoney(r.amount, r.currency)}</td>
+            <td className="py-2 text-right">
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                aria-label={`Remove the ${VELOCITY_SCOPE_LABEL[r.scope].toLowerCase()} 24-hour limit in ${r.currency}`}
+                onClick={async () => {
+                  const res = await answerOrFailure(setVelocityLimit({ currency: r.currency, scope: r.scope, remove: true }));
+                  if (res.ok && "status" in res.data && res.data.status === "pending_approval") {
+                    toast.info(`${res.data.summary}: ${res.data.message}`, { duration: 10_000 });
+                    router.refresh();
+                  } else if (res.ok) {
+                    toast.success(`Removed the 24-hour limit in ${r.currency}.`);
+                    router.refresh();
+                  } else toast.error(res.error);
+                }}
+              >
+                Remove
+              </Button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

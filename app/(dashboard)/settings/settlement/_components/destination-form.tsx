@@ -1,0 +1,132 @@
+"use client";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { FormError } from "@/components/forms/form-error";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { setSettlementDestination } from "@/lib/settlement/set-destination";
+import {
+  DESTINATION_INFO,
+  DESTINATIONS,
+  destinationLabel,
+  FUTURE_ONLY,
+  settlementFormSchema,
+  type Destination,
+  type SettlementFormValues,
+} from "@/lib/settlement/schema";
+import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
+import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
+
+/**
+ * The NGN settlement destination: both choices with what each does, the current one marked. Admins
+ * pick another and type its name to confirm; others only read. The provider's refusal (NGN_BALANCE
+ * without an active NGN account) is shown as its sentence, and nothing changes.
+ */
+export function SettlementDestinationCard({ current, canChange, hasNgnAccount }: { current: string | null; canChange: boolean; hasNgnAccount: boolean }) {
+  const router = useRouter();
+  const attempt = useAttemptKey("settlement-destination");
+  const [pending, start] = useTransition();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<SettlementFormValues>({
+    resolver: zodResolver(settlementFormSchema),
+    defaultValues: { destination: (current as Destination | null) ?? "USD_BALANCE", confirmation: "" },
+    mode: "onSubmit",
+  });
+  const chosen = form.watch("destination");
+  const changing = canChange && chosen !== current;
+
+  const onSubmit = form.handleSubmit((values) => {
+    setFormError(null);
+    start(async () => {
+      const r = await answerOrFailure(setSettlementDestination({ ...values, attemptKey: attempt.current() }));
+      if (r.ok) {
+        attempt.renew();
+        form.reset({ destination: r.data.destination, confirmation: "" });
+        if (r.data.pendingApproval)
+          toast.success(`Waiting for approval: ${r.data.pendingApproval.summary}. Nothing changes until someone else approves it in Approvals.`);
+        else
+          toast.success(
+            r.data.changed
+              ? `Future NGN deposits now settle to the ${destinationLabel(r.data.destination)}.`
+              : "That was already the setting; nothing changed.",
+          );
+        router.refresh();
+        return;
+      }
+      // Kept after a failure: a timeout is retried under the same key; a refusal freed it in the ledger.
+      const fields = Object.entries(r.fieldErrors ?? {}).filter(([name]) => name === "destination" || name === "confirmation");
+      for (const [name, message] of fields) form.setError(name as keyof SettlementFormValues, { type: "server", message });
+      if (fields.length === 0 || r.requestId) setFormError(r.error);
+    });
+  });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2 className="text-base">NGN settlement destination</h2>
+        </CardTitle>
+        <CardDescription>
+          Where NGN deposits to your permanent NGN account go. Now:{" "}
+          <span className="font-medium text-foreground" data-testid="current-destination">
+            {destinationLabel(current)}
+          </span>
+          {current ? <span className="font-mono text-xs"> ({current})</span> : null}. {FUTURE_ONLY}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={onSubmit} noValidate aria-label="NGN settlement destination" className="grid gap-4">
+          <fieldset disabled={!canChange || pending} className="grid gap-3">
+            <legend className="mb-2 text-sm font-medium">Settle future NGN deposits to</legend>
+            {DESTINATIONS.map((d) => (
+              <label
+                key={d}
+                className="flex cursor-pointer items-start gap-3 rounded-md border p-3 has-[:checked]:border-primary has-[:disabled]:cursor-default"
+                data-testid={`destination-${d}`}
+              >
+                <input type="radio" value={d} className="mt-1 size-4 accent-primary" {...form.register("destination")} />
+                <span className="grid gap-0.5">
+                  <span className="text-sm font-medium">
+                    {DESTINATION_INFO[d].label} <span className="font-mono text-xs text-muted-foreground">{d}</span>
+                    {d === current ? <span className="ml-2 text-xs text-muted-foreground">(current)</span> : null}
+                  </span>
+                  <span className="text-sm text-muted-foreground">{DESTINATION_INFO[d].effect}</span>
+                  {d === "NGN_BALANCE" && !hasNgnAccount ? (
+                    <span className="text-xs text-warning">The provider shows no NGN account, so it is likely to refuse this choice.</span>
+                  ) : null}
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          {!canChange ? (
+            <p className="text-sm text-muted-foreground" data-testid="admin-only">
+              Only admins can change the settlement destination.
+            </p>
+          ) : null}
+          {changing ? (
+            <div className="grid gap-4 rounded-md border border-warning/50 bg-warning/10 p-4">
+              <p className="text-sm" data-testid="settlement-change-effect">
+                From the next deposit on, NGN deposits will settle to the <span className="font-medium">{destinationLabel(chosen)}</span> instead of the{" "}
+                {destinationLabel(current)}. Deposits already settled and the balances you have now do not change.
+              </p>
+              <Field label={`Type ${chosen} to confirm`} htmlFor="settlement-confirmation" error={form.formState.errors.confirmation?.message} required>
+                <Input id="settlement-confirmation" autoComplete="off" spellCheck={false} className="font-mono" {...form.register("confirmation")} />
+              </Field>
+              <div>
+                <Button type="submit" disabled={pending}>
+                  {pending ? "Changing…" : "Change settlement destination"}
+                </Button>
+              </div>
+            </div>
+          ) : null}
+          <FormError message={formError} />
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,90 @@
+"use client";
+import { UserPlus } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { Controller } from "react-hook-form";
+import { useActionForm } from "@/components/forms/use-action-form";
+import { FormError } from "@/components/forms/form-error";
+import { InviteLink } from "@/app/(dashboard)/settings/team/_components/invite-link";
+import { ROLE_LABELS } from "@/lib/team/role-labels";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { Select, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { RoleOptions } from "@/app/(dashboard)/settings/team/_components/role-options";
+import { addUser } from "@/lib/team/add-user";
+import { addUserSchema } from "@/lib/team/schemas";
+
+export function AddUserDialog() {
+  const [open, setOpen] = useState(false);
+  const [invite, setInvite] = useState<{ url: string; expiresAt: string } | null>(null);
+  const { form, onSubmit, pending, formError, errorOf } = useActionForm({
+    schema: addUserSchema,
+    action: addUser,
+    defaultValues: { name: "", email: "", role: "viewer" },
+    onSuccess: (data) => {
+      setInvite(data.invite);
+      if (data.pendingRole) toast.info(`${data.pendingRole.summary}: ${data.pendingRole.message}`, { duration: 10_000 });
+    },
+  });
+  const close = (next: boolean) => {
+    setOpen(next);
+    if (!next) {
+      setInvite(null);
+      form.reset();
+    }
+  };
+  return (
+    <Dialog open={open} onOpenChange={close}>
+      <DialogTrigger asChild>
+        <Button>
+          <UserPlus aria-hidden="true" /> Add teammate
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{invite ? "Teammate added" : "Add a teammate"}</DialogTitle>
+          <DialogDescription>{invite ? "They set their own password with this link." : "They get a one-time link to set their password."}</DialogDescription>
+        </DialogHeader>
+        {invite ? (
+          <>
+            <InviteLink url={invite.url} expiresAt={invite.expiresAt} />
+            <DialogFooter>
+              <Button onClick={() => close(false)}>Done</Button>
+            </DialogFooter>
+          </>
+        ) : (
+          <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+            <Field label="Name" htmlFor="add-user-name" error={errorOf("name")} required>
+              <Input id="add-user-name" autoComplete="off" {...form.register("name")} />
+            </Field>
+            <Field label="Email" htmlFor="add-user-email" error={errorOf("email")} required>
+              <Input id="add-user-email" type="email" autoComplete="off" {...form.register("email")} />
+            </Field>
+            <Field label="Role" htmlFor="add-user-role" error={errorOf("role")} description={ROLE_LABELS[form.watch("role") ?? "viewer"]?.description}>
+              <Controller
+                control={form.control}
+                name="role"
+                render={({ field }) => (
+                  <Select value={field.value} onValueChange={field.onChange}>
+                    <SelectTrigger id="add-user-role" className="w-full">
+                      <SelectValue />
+                    </SelectTrigger>
+                    <RoleOptions />
+                  </Select>
+                )}
+              />
+            </Field>
+            <FormError message={formError} />
+            <DialogFooter>
+              <Button type="submit" disabled={pending}>
+                {pending ? "Adding…" : "Add and create link"}
+              </Button>
+            </DialogFooter>
+          </form>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
