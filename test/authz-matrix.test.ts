@@ -7,7 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { approveRequest } from "@/lib/approvals/approve-request";
-import { actionDefinition } from "@/lib/actions/safe-action";
+import { actionDefinition } from "@/lib/server-actions/safe-action";
 import { isControlKind, requestControlChange } from "@/lib/approvals/controls";
 import { listExecutors } from "@/lib/approvals/executors/index";
 import { holdApiKey } from "@/lib/vault";

@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SEED_KEYS, withEmulator, type TestEmulator } from "@/emulator/testing";
-import { actionDefinition } from "@/lib/actions/safe-action";
+import { actionDefinition } from "@/lib/server-actions/safe-action";
 import { routeDefinition } from "@/lib/http/route";
 import { addApiKey, setWebhookSecret } from "@/lib/vault";
 import { signBody } from "@/lib/webhooks/verify";

@@ -5,7 +5,7 @@
  * lib/approvals/*.security.test.ts.
  */
 import { approveRequest } from "@/lib/approvals/approve-request";
-import type { ActionResult } from "@/lib/actions/safe-action";
+import type { ActionResult } from "@/lib/server-actions/safe-action";
 import { testDb } from "@/test/factories";
 import { signInAs, testSession } from "@/test/session";
 

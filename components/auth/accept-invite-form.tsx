@@ -2,7 +2,7 @@
 import { Link } from "@/components/ui/link";
 import { useState, useTransition } from "react";
 import { acceptInvite } from "@/lib/team/accept-invite";
-import type { FieldErrors } from "@/lib/actions/safe-action";
+import type { FieldErrors } from "@/lib/server-actions/safe-action";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";

@@ -1,13 +1,13 @@
 "use client";
 import { useActionState } from "react";
-import { signInAction, type SignInState } from "@/lib/actions/sign-in";
-import { signInWithOidc } from "@/lib/actions/sign-in-oidc";
+import { signInWithPassword, type SignInState } from "@/lib/auth/sign-in";
+import { signInWithOidc } from "@/lib/auth/sign-in-oidc";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 
 export function SignInForm({ callbackUrl, oidc, initialError }: { callbackUrl: string; oidc: string | null; initialError?: string }) {
-  const [state, formAction, pending] = useActionState<SignInState, FormData>(signInAction, { error: initialError });
+  const [state, formAction, pending] = useActionState<SignInState, FormData>(signInWithPassword, { error: initialError });
   return (
     <div className="grid gap-4">
       <form action={formAction} className="grid gap-4" noValidate>

@@ -2,7 +2,7 @@
 import { useEffect, useState, useTransition } from "react";
 import type { FieldValues, Path, PathValue, UseFormReturn } from "react-hook-form";
 import { Button } from "@/components/ui/button";
-import { resolveBankAccount, type ResolvedBankAccount } from "@/lib/actions/resolve-bank-account";
+import { resolveBankAccount, type ResolvedBankAccount } from "@/lib/recipients/resolve-bank-account";
 import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
 
 export interface BankLookup {

@@ -3,7 +3,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState, useTransition } from "react";
 import { useForm, type DefaultValues, type FieldValues, type Path } from "react-hook-form";
 import type { z } from "zod";
-import type { ActionResult } from "@/lib/actions/safe-action";
+import type { ActionResult } from "@/lib/server-actions/safe-action";
 import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
 
 /**

@@ -5,7 +5,7 @@ import { ChevronDownIcon, FlaskConicalIcon, LandmarkIcon, LoaderCircleIcon } fro
 import { toast } from "sonner";
 
 import { cn } from "@/lib/utils";
-import { switchEnvironment } from "@/lib/actions/switch-environment";
+import { switchEnvironment } from "@/lib/auth/switch-environment";
 import {
   AlertDialog,
   AlertDialogAction,

@@ -3,7 +3,7 @@
 import * as React from "react";
 import { ChevronsUpDownIcon, LogOutIcon } from "lucide-react";
 
-import { signOutAction } from "@/lib/actions/sign-out";
+import { endSession } from "@/lib/auth/sign-out";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import {
@@ -23,7 +23,7 @@ function UserMenu({ user }: { user: ShellUser }) {
   return (
     <>
       {/* Outside the menu so it survives the menu closing; a plain form also works before hydration. */}
-      <form ref={formRef} action={signOutAction} hidden />
+      <form ref={formRef} action={endSession} hidden />
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
           <Button variant="ghost" size="sm" className="gap-2 px-1.5">

@@ -1,6 +1,6 @@
 "use server";
 import { revalidatePath } from "next/cache";
-import { defineAction } from "@/lib/actions/safe-action";
+import { defineAction } from "@/lib/server-actions/safe-action";
 import { approveRequest as approve } from "@/lib/approvals/decide";
 import { approveRequestSchema } from "@/lib/approvals/schemas";
 

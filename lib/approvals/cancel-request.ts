@@ -1,6 +1,6 @@
 "use server";
 import { revalidatePath } from "next/cache";
-import { defineAction } from "@/lib/actions/safe-action";
+import { defineAction } from "@/lib/server-actions/safe-action";
 import { cancelRequest as cancel } from "@/lib/approvals/decide";
 import { cancelRequestSchema } from "@/lib/approvals/schemas";
 

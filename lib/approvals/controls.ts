@@ -16,7 +16,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import Decimal from "decimal.js";
 import { writeAudit, type AuditActor } from "@/lib/audit";
-import { ActionError, zodFieldErrors } from "@/lib/actions/safe-action";
+import { ActionError, zodFieldErrors } from "@/lib/server-actions/safe-action";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";

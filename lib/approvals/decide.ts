@@ -9,7 +9,7 @@
  */
 import "server-only";
 import { writeAudit, type AuditActor } from "@/lib/audit";
-import { ActionError } from "@/lib/actions/safe-action";
+import { ActionError } from "@/lib/server-actions/safe-action";
 import { db } from "@/lib/db";
 import type { Prisma, ApprovalRequest } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";

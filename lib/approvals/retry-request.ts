@@ -1,6 +1,6 @@
 "use server";
 import { revalidatePath } from "next/cache";
-import { defineAction } from "@/lib/actions/safe-action";
+import { defineAction } from "@/lib/server-actions/safe-action";
 import { retryRequest as retry } from "@/lib/approvals/decide";
 import { retryRequestSchema } from "@/lib/approvals/schemas";
 

@@ -1,7 +1,7 @@
 "use server";
 import Decimal from "decimal.js";
 import { revalidatePath } from "next/cache";
-import { ActionError, defineAction } from "@/lib/actions/safe-action";
+import { ActionError, defineAction } from "@/lib/server-actions/safe-action";
 import { isControlKind, requestControlChange, thresholdChangeLoosens } from "@/lib/approvals/controls";
 import { findExecutor, listExecutors } from "@/lib/approvals/executors/index";
 import { setApprovalThresholdSchema } from "@/lib/approvals/schemas";

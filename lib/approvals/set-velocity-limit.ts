@@ -1,7 +1,7 @@
 "use server";
 import Decimal from "decimal.js";
 import { revalidatePath } from "next/cache";
-import { defineAction } from "@/lib/actions/safe-action";
+import { defineAction } from "@/lib/server-actions/safe-action";
 import { requestControlChange, velocityChangeLoosens } from "@/lib/approvals/controls";
 import { setVelocityLimitSchema } from "@/lib/approvals/schemas";
 import { db } from "@/lib/db";

@@ -20,7 +20,7 @@
 import "server-only";
 import Decimal from "decimal.js";
 import { writeAudit } from "@/lib/audit";
-import { ActionError, zodFieldErrors } from "@/lib/actions/safe-action";
+import { ActionError, zodFieldErrors } from "@/lib/server-actions/safe-action";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { requestContext, type RequestContext } from "@/lib/request-context";

@@ -5,7 +5,7 @@
  * audit row (the send or the request) and reuses the form's attempt key, so a double click or a
  * reload never moves the money twice.
  */
-import { defineAction } from "@/lib/actions/safe-action";
+import { defineAction } from "@/lib/server-actions/safe-action";
 import { submitMoneyMovement } from "@/lib/approvals/submit";
 import { moveBalanceSchema, type BalanceFigures, type MoveBalanceResult } from "@/lib/balances/move-schema";
 

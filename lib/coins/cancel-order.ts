@@ -1,7 +1,7 @@
 "use server";
 /** Cancels a pending Coins order; the provider refuses (409) once it has executed, and says so. */
 import { revalidatePath } from "next/cache";
-import { defineAction } from "@/lib/actions/safe-action";
+import { defineAction } from "@/lib/server-actions/safe-action";
 import { cancelOrderSchema } from "@/lib/coins/schema";
 import { db } from "@/lib/db";
 

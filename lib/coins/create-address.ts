@@ -4,7 +4,7 @@
  * refuses a duplicate (409), so it is never re-sent automatically; the refusal is the sentence.
  */
 import { revalidatePath } from "next/cache";
-import { defineAction } from "@/lib/actions/safe-action";
+import { defineAction } from "@/lib/server-actions/safe-action";
 import { createAddressSchema } from "@/lib/coins/schema";
 import { db } from "@/lib/db";
 

@@ -6,7 +6,7 @@
  * checked before anything is stored. The approvals engine writes the audit row and reuses the
  * form's attempt key as the idempotency key, so nothing is sent twice.
  */
-import { ActionError, defineAction } from "@/lib/actions/safe-action";
+import { ActionError, defineAction } from "@/lib/server-actions/safe-action";
 import { createCryptoWithdrawalSchema, type CoinsWithdrawalResult } from "@/lib/coins/schema";
 import { submitCoinsWithdrawal } from "@/lib/coins/submit-withdrawal";
 import { Decimal } from "@/lib/money";

@@ -4,7 +4,7 @@
  * NGN limit for this kind, files it for a second approver. The approvals engine writes the audit
  * row and reuses the form's attempt key as the idempotency key, so nothing is sent twice.
  */
-import { defineAction } from "@/lib/actions/safe-action";
+import { defineAction } from "@/lib/server-actions/safe-action";
 import { createFiatWithdrawalSchema, type CoinsWithdrawalResult } from "@/lib/coins/schema";
 import { submitCoinsWithdrawal } from "@/lib/coins/submit-withdrawal";
 

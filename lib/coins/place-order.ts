@@ -10,7 +10,7 @@
  * second person. The engine writes the audit row.
  */
 import { revalidatePath } from "next/cache";
-import { ActionError, defineAction } from "@/lib/actions/safe-action";
+import { ActionError, defineAction } from "@/lib/server-actions/safe-action";
 import { submitMoneyMovement } from "@/lib/approvals/submit";
 import { belowMinimum, placeOrderSchema, quoteValue, type PlaceOrderResult } from "@/lib/coins/schema";
 import { UpstreamError } from "@/lib/upstream/errors";

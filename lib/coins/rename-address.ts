@@ -1,7 +1,7 @@
 "use server";
 /** Renames a saved withdrawal address; an empty label clears it (the spec's rule). */
 import { revalidatePath } from "next/cache";
-import { defineAction } from "@/lib/actions/safe-action";
+import { defineAction } from "@/lib/server-actions/safe-action";
 import { renameAddressSchema } from "@/lib/coins/schema";
 import { db } from "@/lib/db";
 

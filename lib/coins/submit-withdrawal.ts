@@ -5,7 +5,7 @@
  */
 import "server-only";
 import { revalidatePath } from "next/cache";
-import { ActionError } from "@/lib/actions/safe-action";
+import { ActionError } from "@/lib/server-actions/safe-action";
 import type { CurrentUser } from "@/lib/auth/session";
 import { submitMoneyMovement } from "@/lib/approvals/submit";
 import type { RequestContext } from "@/lib/request-context";

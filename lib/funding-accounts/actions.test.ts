@@ -13,7 +13,7 @@ import { GET as getAccount } from "@/app/api/funding-accounts/[id]/route";
 import { GET as getDeposits } from "@/app/api/funding-accounts/[id]/deposits/route";
 import { approveRequest } from "@/lib/approvals/approve-request";
 import { createFundingAccount } from "@/lib/funding-accounts/actions";
-import { resolveBankAccount } from "@/lib/actions/resolve-bank-account";
+import { resolveBankAccount } from "@/lib/recipients/resolve-bank-account";
 import { simulateDeposit } from "@/lib/funding-accounts/simulate-deposit";
 import { updateSettlementDestination } from "@/lib/funding-accounts/update-settlement";
 import { FROZEN } from "@/lib/upstream/errors";

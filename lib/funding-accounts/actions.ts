@@ -1,6 +1,6 @@
 "use server";
 import { revalidatePath } from "next/cache";
-import { ActionError, defineAction } from "@/lib/actions/safe-action";
+import { ActionError, defineAction } from "@/lib/server-actions/safe-action";
 import { submitMoneyMovement } from "@/lib/approvals/submit";
 import { db } from "@/lib/db";
 import { CREATE_UPSTREAM_FIELDS, createFundingAccountSchema, toCreateBody } from "@/lib/funding-accounts/schema";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { zodFieldErrors } from "@/lib/actions/safe-action";
+import { zodFieldErrors } from "@/lib/server-actions/safe-action";
 import { allowedSettlements, createFundingAccountSchema, MESSAGES, rateNeed, SIMULATE_MESSAGES, simulateDepositSchema, toCreateBody } from "./schema";
 
 const CUSTOMER = "3f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d";

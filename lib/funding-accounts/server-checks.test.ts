@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ActionError } from "@/lib/actions/safe-action";
+import { ActionError } from "@/lib/server-actions/safe-action";
 import type { Upstream } from "@/lib/upstream";
 import { checkTemporaryNgnAmount, temporaryNgnMinimum } from "./server-checks";
 import type { CreateFundingAccountValues } from "./schema";

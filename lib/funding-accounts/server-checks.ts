@@ -5,7 +5,7 @@ import "server-only";
  * resolved again on the server.
  */
 import Decimal from "decimal.js";
-import { ActionError } from "@/lib/actions/safe-action";
+import { ActionError } from "@/lib/server-actions/safe-action";
 import type { Upstream } from "@/lib/upstream";
 import { log } from "@/lib/log";
 import { accountNameChangedMessage, amountMinimumMessage, rateNeed, type CreateFundingAccountValues } from "./schema";

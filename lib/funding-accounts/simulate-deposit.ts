@@ -1,5 +1,5 @@
 "use server";
-import { ActionError, defineAction } from "@/lib/actions/safe-action";
+import { ActionError, defineAction } from "@/lib/server-actions/safe-action";
 import { db } from "@/lib/db";
 import { SIMULATE_PRODUCTION_REFUSAL, simulateDepositSchema } from "@/lib/funding-accounts/schema";
 import { EmulatorControlError, sandboxEmulatorUrl, setNextSimulatedAmount } from "@/lib/upstream/emulator-control";

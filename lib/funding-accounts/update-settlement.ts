@@ -1,6 +1,6 @@
 "use server";
 import { revalidatePath } from "next/cache";
-import { ActionError, defineAction, zodFieldErrors } from "@/lib/actions/safe-action";
+import { ActionError, defineAction, zodFieldErrors } from "@/lib/server-actions/safe-action";
 import { submitMoneyMovement } from "@/lib/approvals/submit";
 import { db } from "@/lib/db";
 import { SETTLEMENT_UPSTREAM_FIELDS, settlementFormSchema, toSettlementBody, updateSettlementSchema } from "@/lib/funding-accounts/schema";

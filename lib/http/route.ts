@@ -6,7 +6,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { zodFieldErrors } from "@/lib/actions/safe-action";
+import { zodFieldErrors } from "@/lib/server-actions/safe-action";
 import type { Permission } from "@/lib/auth/permissions";
 import { AuthorizationError, authorize, type CurrentUser } from "@/lib/auth/session";
 import { log } from "@/lib/log";

@@ -1,6 +1,6 @@
 /**
  * The instrumentation hooks, one line at each place that observes something: route handlers and
- * server actions (lib/http/route.ts, lib/actions/safe-action.ts), upstream calls
+ * server actions (lib/http/route.ts, lib/server-actions/safe-action.ts), upstream calls
  * (lib/upstream/http.ts) and webhook intake. Pure in-memory counting, so it is safe on every hot
  * path and in scripts; `renderMetrics` (./collect.ts) adds the database gauges at scrape time.
  */

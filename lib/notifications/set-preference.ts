@@ -1,6 +1,6 @@
 "use server";
 import { revalidatePath } from "next/cache";
-import { ActionError, defineAction } from "@/lib/actions/safe-action";
+import { ActionError, defineAction } from "@/lib/server-actions/safe-action";
 import { db } from "@/lib/db";
 import { kindsForRole } from "@/lib/notifications/kinds";
 import { setNotificationPreferenceSchema } from "@/lib/notifications/schemas";

@@ -6,7 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import { revalidatePath } from "next/cache";
-import { defineAction } from "@/lib/actions/safe-action";
+import { defineAction } from "@/lib/server-actions/safe-action";
 import { db } from "@/lib/db";
 import { canChange } from "@/lib/pro/labels";
 import { cancelAllSchema } from "@/lib/pro/schema";

@@ -1,7 +1,7 @@
 "use server";
 /** Cancels one working Pro order (only new, open and partially filled orders can be cancelled). */
 import { revalidatePath } from "next/cache";
-import { defineAction } from "@/lib/actions/safe-action";
+import { defineAction } from "@/lib/server-actions/safe-action";
 import { db } from "@/lib/db";
 import { cancelOrderSchema } from "@/lib/pro/schema";
 

@@ -4,7 +4,7 @@
  * vault for the app's intake and is shown to the admin once, never logged or stored elsewhere.
  */
 import { revalidatePath } from "next/cache";
-import { defineAction } from "@/lib/actions/safe-action";
+import { defineAction } from "@/lib/server-actions/safe-action";
 import { storeProWebhookSecret } from "@/lib/pro/webhook-secret";
 import { createWebhookSchema, type WebhookSecretResult } from "@/lib/pro/webhook-schema";
 

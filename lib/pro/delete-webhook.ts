@@ -1,7 +1,7 @@
 "use server";
 /** Deletes a Pro webhook: the provider stops delivering to it at once, and the intake stops accepting its secrets. */
 import { revalidatePath } from "next/cache";
-import { defineAction } from "@/lib/actions/safe-action";
+import { defineAction } from "@/lib/server-actions/safe-action";
 import { revokeProWebhookSecrets } from "@/lib/pro/webhook-secret";
 import { webhookIdSchema } from "@/lib/pro/webhook-schema";
 

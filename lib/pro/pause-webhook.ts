@@ -1,7 +1,7 @@
 "use server";
 /** Pauses a Pro webhook: the provider stops delivering to it until it is resumed. */
 import { revalidatePath } from "next/cache";
-import { defineAction } from "@/lib/actions/safe-action";
+import { defineAction } from "@/lib/server-actions/safe-action";
 import { db } from "@/lib/db";
 import { webhookIdSchema } from "@/lib/pro/webhook-schema";
 

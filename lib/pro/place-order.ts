@@ -8,7 +8,7 @@
  * places two orders.
  */
 import { revalidatePath } from "next/cache";
-import { ActionError, defineAction } from "@/lib/actions/safe-action";
+import { ActionError, defineAction } from "@/lib/server-actions/safe-action";
 import { submitMoneyMovement } from "@/lib/approvals/submit";
 import { FEE_CAP_REASON, REJECTION_HELP } from "@/lib/pro/labels";
 import { placeOrderSchema, type PlaceOrderResult } from "@/lib/pro/schema";

@@ -7,7 +7,7 @@
  * `estimated_fee` unchanged as `max_taker_fee`.
  */
 import { randomUUID } from "node:crypto";
-import { defineAction } from "@/lib/actions/safe-action";
+import { defineAction } from "@/lib/server-actions/safe-action";
 import { quoteOrderSchema, type QuoteView } from "@/lib/pro/schema";
 
 export const quoteProOrder = defineAction(

@@ -10,7 +10,7 @@
  * person, whose approval sends exactly these changes with the form's attempt key.
  */
 import { revalidatePath } from "next/cache";
-import { ActionError, defineAction } from "@/lib/actions/safe-action";
+import { ActionError, defineAction } from "@/lib/server-actions/safe-action";
 import { submitMoneyMovement } from "@/lib/approvals/submit";
 import { db } from "@/lib/db";
 import { Decimal } from "@/lib/money";

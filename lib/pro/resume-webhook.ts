@@ -1,7 +1,7 @@
 "use server";
 /** Resumes a paused (or disabled) Pro webhook: the provider delivers to it again. */
 import { revalidatePath } from "next/cache";
-import { defineAction } from "@/lib/actions/safe-action";
+import { defineAction } from "@/lib/server-actions/safe-action";
 import { db } from "@/lib/db";
 import { webhookIdSchema } from "@/lib/pro/webhook-schema";
 

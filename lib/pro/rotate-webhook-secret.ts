@@ -5,7 +5,7 @@
  * a second rotation would replace the secret just stored.
  */
 import { revalidatePath } from "next/cache";
-import { defineAction } from "@/lib/actions/safe-action";
+import { defineAction } from "@/lib/server-actions/safe-action";
 import { storeProWebhookSecret } from "@/lib/pro/webhook-secret";
 import { webhookIdSchema, type WebhookSecretResult } from "@/lib/pro/webhook-schema";
 

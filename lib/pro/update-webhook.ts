@@ -1,7 +1,7 @@
 "use server";
 /** Changes a Pro webhook's URL (HTTPS only), events and description; only sent fields change. */
 import { revalidatePath } from "next/cache";
-import { defineAction } from "@/lib/actions/safe-action";
+import { defineAction } from "@/lib/server-actions/safe-action";
 import { db } from "@/lib/db";
 import { updateWebhookSchema } from "@/lib/pro/webhook-schema";
 

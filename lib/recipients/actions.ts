@@ -1,6 +1,6 @@
 "use server";
 import { revalidatePath } from "next/cache";
-import { ActionError, defineAction, type FieldErrors } from "@/lib/actions/safe-action";
+import { ActionError, defineAction, type FieldErrors } from "@/lib/server-actions/safe-action";
 import { createRecipientSchema, fieldSentence, formPathOf, MESSAGES, toRecipientBody, type RecipientType } from "@/lib/recipients/schema";
 import { db } from "@/lib/db";
 import { UpstreamError } from "@/lib/upstream/errors";

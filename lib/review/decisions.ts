@@ -5,7 +5,7 @@ import "server-only";
  * endpoint for this, so nothing here ever claims the deposit's upstream status changed; the
  * deposit as the provider showed it is kept with the decision.
  */
-import { ActionError } from "@/lib/actions/safe-action";
+import { ActionError } from "@/lib/server-actions/safe-action";
 import type { CurrentUser } from "@/lib/auth/session";
 import { db, type Tx } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";

@@ -1,5 +1,5 @@
 "use server";
-import { ActionError, defineAction } from "@/lib/actions/safe-action";
+import { ActionError, defineAction } from "@/lib/server-actions/safe-action";
 import { db } from "@/lib/db";
 import { ensureOutboundWorker } from "@/lib/review/outbound";
 import { redeliverOutboundSchema } from "@/lib/review/schemas";

@@ -1,5 +1,5 @@
 "use server";
-import { defineAction } from "@/lib/actions/safe-action";
+import { defineAction } from "@/lib/server-actions/safe-action";
 import { db } from "@/lib/db";
 import { rejectDecision } from "@/lib/review/decisions";
 import { rejectReviewDecisionSchema } from "@/lib/review/schemas";

@@ -1,6 +1,6 @@
 "use server";
 import { revalidatePath } from "next/cache";
-import { ActionError, defineAction } from "@/lib/actions/safe-action";
+import { ActionError, defineAction } from "@/lib/server-actions/safe-action";
 import { requestControlChange, type ControlPending } from "@/lib/approvals/controls";
 import { db } from "@/lib/db";
 import { rotateOutboundSecret } from "@/lib/review/outbound-secret";

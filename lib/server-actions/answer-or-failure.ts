@@ -6,7 +6,7 @@
  * form shows beside its fields. Retrying is safe: writes carry their attempt key, so a write that
  * did go through is answered from the ledger rather than sent twice.
  */
-import type { ActionResult } from "@/lib/actions/safe-action";
+import type { ActionResult } from "@/lib/server-actions/safe-action";
 
 export const NO_ANSWER =
   "Your request got no answer: the connection dropped or the server refused it. What you entered is still here; check your connection and try again.";

@@ -10,7 +10,7 @@
  * Going back to the provider's default (USD_BALANCE) tightens, and applies at once.
  */
 import { revalidatePath } from "next/cache";
-import { defineAction } from "@/lib/actions/safe-action";
+import { defineAction } from "@/lib/server-actions/safe-action";
 import { submitMoneyMovement } from "@/lib/approvals/submit";
 import { db } from "@/lib/db";
 import { setSettlementDestinationSchema, type SetSettlementDestinationResult } from "@/lib/settlement/schema";

@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import { writeAudit } from "@/lib/audit";
 import { hashPassword } from "@/lib/auth/password";
 import { requestContext } from "@/lib/request-context";
-import { zodFieldErrors, type ActionResult } from "@/lib/actions/safe-action";
+import { zodFieldErrors, type ActionResult } from "@/lib/server-actions/safe-action";
 import { hashInviteToken } from "@/lib/team/invites";
 import { acceptInviteSchema } from "@/lib/team/schemas";
 

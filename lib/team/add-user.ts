@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { revalidatePath } from "next/cache";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { ActionError, defineAction } from "@/lib/actions/safe-action";
+import { ActionError, defineAction } from "@/lib/server-actions/safe-action";
 import { pendingRoleLookalike, requestControlChange, roleChangeLoosens } from "@/lib/approvals/controls";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";

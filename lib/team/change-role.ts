@@ -1,7 +1,7 @@
 "use server";
 import { revalidatePath } from "next/cache";
 import { db } from "@/lib/db";
-import { ActionError, defineAction } from "@/lib/actions/safe-action";
+import { ActionError, defineAction } from "@/lib/server-actions/safe-action";
 import { requestControlChange, roleChangeLoosens } from "@/lib/approvals/controls";
 import { assertKeepsAnAdmin } from "@/lib/team/admins";
 import { changeRoleSchema } from "@/lib/team/schemas";

@@ -1,7 +1,7 @@
 "use server";
 import { revalidatePath } from "next/cache";
 import { db } from "@/lib/db";
-import { ActionError, defineAction } from "@/lib/actions/safe-action";
+import { ActionError, defineAction } from "@/lib/server-actions/safe-action";
 import { assertKeepsAnAdmin } from "@/lib/team/admins";
 import { setUserDisabledSchema } from "@/lib/team/schemas";
 

@@ -5,7 +5,7 @@ import { approveRequest } from "@/lib/approvals/approve-request";
 import { changeRole } from "@/lib/team/change-role";
 import { issueInvite } from "@/lib/team/issue-invite";
 import { setUserDisabled } from "@/lib/team/set-user-disabled";
-import { switchEnvironment } from "@/lib/actions/switch-environment";
+import { switchEnvironment } from "@/lib/auth/switch-environment";
 import { applyDueControlChanges, SINGLE_ADMIN_DELAY_MS } from "@/lib/approvals/controls";
 import { createTeam, testDb } from "@/test/factories";
 import { signInAs, signOutTest } from "@/test/session";

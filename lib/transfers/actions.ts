@@ -10,7 +10,7 @@
  * too low is shown on the amount.
  */
 import { revalidatePath } from "next/cache";
-import { ActionError, defineAction } from "@/lib/actions/safe-action";
+import { ActionError, defineAction } from "@/lib/server-actions/safe-action";
 import type { TransferPayload } from "@/lib/transfers/executor";
 import { submitMoneyMovement } from "@/lib/approvals/submit";
 import { Decimal } from "@/lib/money";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { upstreamFieldErrors } from "@/lib/actions/safe-action";
+import { upstreamFieldErrors } from "@/lib/server-actions/safe-action";
 import { moveBalanceSchema } from "@/lib/balances/move-schema";
 import { placeOrderSchema as coinsOrderSchema } from "@/lib/coins/schema";
 import { rejectionSentence } from "@/lib/pro/labels";

@@ -1,6 +1,6 @@
 "use server";
 import { revalidatePath } from "next/cache";
-import { ActionError, defineAction } from "@/lib/actions/safe-action";
+import { ActionError, defineAction } from "@/lib/server-actions/safe-action";
 import { db } from "@/lib/db";
 import * as vault from "@/lib/vault";
 import { checkApiKey } from "@/lib/vault/check";

@@ -3,7 +3,7 @@
  * A merchant withdrawal (`POST /v1/merchant/withdrawals`): USD from the withdrawal balance as a
  * stablecoin on chain, sent at once or, above the threshold, filed for a second approver.
  */
-import { defineAction } from "@/lib/actions/safe-action";
+import { defineAction } from "@/lib/server-actions/safe-action";
 import { createWithdrawalSchema, WITHDRAWAL_UPSTREAM_FIELDS, type CreateWithdrawalResult } from "@/lib/withdrawals/schema";
 import { submitOnChainWithdrawal } from "@/lib/withdrawals/submit";
 

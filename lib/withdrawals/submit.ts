@@ -1,6 +1,6 @@
 import "server-only";
 import { revalidatePath } from "next/cache";
-import { ActionError } from "@/lib/actions/safe-action";
+import { ActionError } from "@/lib/server-actions/safe-action";
 import type { Environment } from "@/lib/approvals/executor-registry";
 import { submitMoneyMovement, type Submitter } from "@/lib/approvals/submit";
 import type { RequestContext } from "@/lib/request-context";

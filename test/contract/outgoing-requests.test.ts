@@ -32,7 +32,7 @@ import { placeProOrder } from "@/lib/pro/place-order";
 import { quoteProOrder } from "@/lib/pro/quote-order";
 import { renameCoinsAddress } from "@/lib/coins/rename-address";
 import { replaceProOrder } from "@/lib/pro/replace-order";
-import { resolveBankAccount } from "@/lib/actions/resolve-bank-account";
+import { resolveBankAccount } from "@/lib/recipients/resolve-bank-account";
 import { resumeProWebhook } from "@/lib/pro/resume-webhook";
 import { rotateProWebhookSecret } from "@/lib/pro/rotate-webhook-secret";
 import { setSettlementDestination } from "@/lib/settlement/set-destination";

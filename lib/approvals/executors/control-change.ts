@@ -10,7 +10,7 @@ import "server-only";
 import Decimal from "decimal.js";
 import { z } from "zod";
 import { writeAudit } from "@/lib/audit";
-import { ActionError } from "@/lib/actions/safe-action";
+import { ActionError } from "@/lib/server-actions/safe-action";
 import { ROLES } from "@/lib/auth/permissions";
 import { defineExecutor, type ExecuteInput } from "@/lib/approvals/executor-registry";
 import { db, type Tx } from "@/lib/db";

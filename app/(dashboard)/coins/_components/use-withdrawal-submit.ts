@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
 import { toast } from "sonner";
-import type { ActionResult } from "@/lib/actions/safe-action";
+import type { ActionResult } from "@/lib/server-actions/safe-action";
 import type { CoinsWithdrawalResult } from "@/lib/coins/schema";
 import { withdrawalHref, type WithdrawalKind } from "@/lib/coins/views";
 import { useAttemptKey } from "@/lib/upstream/use-attempt-key";

@@ -11,7 +11,7 @@ import {
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
-import type { ActionResult } from "@/lib/actions/safe-action";
+import type { ActionResult } from "@/lib/server-actions/safe-action";
 import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
 import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
 

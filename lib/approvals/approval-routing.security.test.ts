@@ -19,7 +19,7 @@ const EXEMPT: Record<string, string> = {
   "lib/approvals/retry-request.ts": "resends an approved request with its stored attempt key: nothing a second person has not approved",
   "lib/approvals/reject-request.ts": "refuses a filed request; nothing is sent",
   "lib/approvals/cancel-request.ts": "the requester withdraws a filed request; nothing is sent",
-  "lib/actions/resolve-bank-account.ts": "a bank account look-up is a read",
+  "lib/recipients/resolve-bank-account.ts": "a bank account look-up is a read",
   "lib/review/record-decision.ts": "reads the deposit; the decision itself is confirmed by a second approver (review flow)",
   "lib/funding-accounts/simulate-deposit.ts": "sandbox only: simulates a customer's deposit, no money of the merchant moves",
   "lib/recipients/actions.ts": "saves a payee; paying it is a transfer, which passes the check",
@@ -78,7 +78,7 @@ function reachesProvider(file: string, seen = new Set<string>()): boolean {
   const src = read(file);
   if (REACHES.some((r) => r.test(src))) return true;
   return imports(file)
-    .filter((f) => f.startsWith("lib/") && !f.startsWith("lib/actions/safe-action"))
+    .filter((f) => f.startsWith("lib/") && !f.startsWith("lib/server-actions/safe-action"))
     .some((f) => reachesProvider(f, seen));
 }
 

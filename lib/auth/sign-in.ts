@@ -21,7 +21,7 @@ function safeRedirect(target: FormDataEntryValue | null): string {
   return value.startsWith("/") && !value.startsWith("//") ? value : "/";
 }
 
-export async function signInAction(_prev: SignInState, formData: FormData): Promise<SignInState> {
+export async function signInWithPassword(_prev: SignInState, formData: FormData): Promise<SignInState> {
   // A hand-made call can send anything as the argument; only the form's data is an attempt.
   if (!(formData instanceof FormData)) return { error: signInMessage(undefined) };
   const email = String(formData.get("email") ?? "");

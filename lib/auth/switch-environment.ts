@@ -1,7 +1,7 @@
 "use server";
 import { revalidatePath } from "next/cache";
 import { db } from "@/lib/db";
-import { defineAction } from "@/lib/actions/safe-action";
+import { defineAction } from "@/lib/server-actions/safe-action";
 import { switchEnvironmentSchema } from "@/lib/team/schemas";
 
 /** Per user: every page reads the environment from the session, so nothing crosses between the two. */

@@ -1,6 +1,6 @@
 "use server";
 import { signOut } from "@/lib/auth";
 
-export async function signOutAction() {
+export async function endSession() {
   await signOut({ redirectTo: "/sign-in" });
 }

@@ -1,5 +1,5 @@
 "use server";
-import { defineAction } from "@/lib/actions/safe-action";
+import { defineAction } from "@/lib/server-actions/safe-action";
 import { resolveBankAccountSchema } from "@/lib/funding-accounts/schema";
 
 export interface ResolvedBankAccount {
