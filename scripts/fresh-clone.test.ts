@@ -73,6 +73,7 @@ function runInClone(code: string): Promise<{ status: number | null; out: string 
 it("starts the database as both commands do, and the emulator, in a mode-700 clone", async () => {
   expect(fs.statSync(home).mode & 0o777).toBe(0o700);
   const { status, out } = await runInClone(`
+    import { execFileSync } from "node:child_process";
     import fs from "node:fs";
     import os from "node:os";
     import path from "node:path";
@@ -90,19 +91,22 @@ it("starts the database as both commands do, and the emulator, in a mode-700 clo
     async function devDatabase() {
       const devDir = path.join(ROOT, ".data/postgres");
       const port = await freePort();
-      let dev = await startEmbeddedDb({ dataDir: devDir, port, database: "merchant_ops", quiet: true });
+      let dev = await startEmbeddedDb({ dataDir: devDir, port, database: "merchant_ops" });
       await query(dev.url, "CREATE TABLE kept (note text); INSERT INTO kept VALUES ('still here')");
+      // Its own process group: Ctrl-C reaches npm run dev, which stops the app before the database.
+      const serverPid = Number(fs.readFileSync(path.join(dev.dataDir, "postmaster.pid"), "utf8").split("\n")[0]);
+      const serverGroup = Number(execFileSync("ps", ["-o", "pgid=", "-p", String(serverPid)], { encoding: "utf8" }).trim());
       await dev.stop();
-      dev = await startEmbeddedDb({ dataDir: devDir, port, database: "merchant_ops", quiet: true });
+      dev = await startEmbeddedDb({ dataDir: devDir, port, database: "merchant_ops" });
       const kept = (await query(dev.url, "SELECT note FROM kept"))[0]?.note;
       await dev.stop();
-      return { kept, devDataDir: dev.dataDir };
+      return { kept, devDataDir: dev.dataDir, serverOwnGroup: serverGroup === serverPid };
     }
 
     // npm test: a throwaway database in a temporary folder.
     async function testDatabase() {
       const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "merchant-ops-test-"));
-      const test = await startEmbeddedDb({ dataDir: path.join(tmp, "pg"), port: await freePort(), database: "vitest", persistent: false, quiet: true });
+      const test = await startEmbeddedDb({ dataDir: path.join(tmp, "pg"), port: await freePort(), database: "vitest", persistent: false });
       const one = (await query(test.url, "SELECT 1 + 1 AS two"))[0]?.two;
       await test.stop();
       return { one, testDataLeft: fs.existsSync(test.dataDir) };
@@ -131,9 +135,17 @@ it("starts the database as both commands do, and the emulator, in a mode-700 clo
   `);
   const line = out.split("\n").find((l) => l.startsWith("RESULT "));
   expect(line, out).toBeDefined();
-  const result = JSON.parse(line!.slice("RESULT ".length)) as { kept: string; devDataDir: string; one: number; testDataLeft: boolean; emulatorGone: boolean };
+  const result = JSON.parse(line!.slice("RESULT ".length)) as {
+    kept: string;
+    devDataDir: string;
+    serverOwnGroup: boolean;
+    one: number;
+    testDataLeft: boolean;
+    emulatorGone: boolean;
+  };
   expect(status, out).toBe(0);
   expect(result.kept).toBe("still here");
+  expect(result.serverOwnGroup).toBe(true);
   expect(result.one).toBe(2);
   expect(result.testDataLeft).toBe(false);
   expect(result.emulatorGone).toBe(true);

@@ -53,7 +53,7 @@ export class LocalStack {
     let databaseUrl = process.env.DATABASE_URL;
     let keptIn: string | undefined;
     if (!databaseUrl) {
-      this.db = startEmbeddedDb({ dataDir, port, database: "merchant_ops", quiet: !this.opts.verbose });
+      this.db = startEmbeddedDb({ dataDir, port, database: "merchant_ops" });
       const db = await this.db;
       databaseUrl = db.url;
       keptIn = db.dataDir;

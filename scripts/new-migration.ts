@@ -26,7 +26,7 @@ fs.mkdirSync(dir, { recursive: true });
 async function main() {
   const from = fs.existsSync(snapshot) ? ["--from-schema-datamodel", snapshot] : ["--from-empty"];
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "migration-diff-"));
-  const db = await startEmbeddedDb({ dataDir: path.join(tmp, "pg"), port: await freePort(), database: "diff", persistent: false, quiet: true });
+  const db = await startEmbeddedDb({ dataDir: path.join(tmp, "pg"), port: await freePort(), database: "diff", persistent: false });
   let sql: string;
   try {
     process.env.DATABASE_URL = db.url;

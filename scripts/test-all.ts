@@ -78,7 +78,7 @@ async function main() {
 
   generateClient();
   const chromiumReady = await run("bash", ["scripts/machine/ensure-chromium.sh"], process.env);
-  dbStarting = startEmbeddedDb({ dataDir: path.join(tmp, "pg"), port: await freePort(), database: "vitest", persistent: false, quiet: true });
+  dbStarting = startEmbeddedDb({ dataDir: path.join(tmp, "pg"), port: await freePort(), database: "vitest", persistent: false });
   const db = await dbStarting;
   try {
     const e2eUrl = db.url.replace(/\/vitest$/, "/e2e");

@@ -17,7 +17,7 @@ export async function setup() {
   process.env.APP_URL ??= "http://localhost:3000";
   if (!process.env.TEST_DATABASE_URL) {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "merchant-ops-vitest-"));
-    db = await startEmbeddedDb({ dataDir: path.join(dir, "pg"), port: await freePort(), database: "vitest", persistent: false, quiet: true });
+    db = await startEmbeddedDb({ dataDir: path.join(dir, "pg"), port: await freePort(), database: "vitest", persistent: false });
     process.env.TEST_DATABASE_URL = db.url;
   }
   process.env.DATABASE_URL = process.env.TEST_DATABASE_URL;

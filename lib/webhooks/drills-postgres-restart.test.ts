@@ -32,7 +32,7 @@ const signals: LiveSignal[] = [];
 let resyncedAt = 0;
 
 const startDb = async () => {
-  pg = await startEmbeddedDb({ dataDir: path.join(dir, "pg"), port, database: "drill", persistent: true, quiet: true });
+  pg = await startEmbeddedDb({ dataDir: path.join(dir, "pg"), port, database: "drill", persistent: true });
   return pg.url;
 };
 

@@ -42,7 +42,7 @@ const round = (n: number) => Math.round(n * 1000) / 1000;
 
 async function main(): Promise<void> {
   const tmp = await mkdtemp(path.join(os.tmpdir(), "bench-client-"));
-  const pg = await startEmbeddedDb({ dataDir: path.join(tmp, "pg"), port: await freePort(), database: "bench", persistent: false, quiet: true });
+  const pg = await startEmbeddedDb({ dataDir: path.join(tmp, "pg"), port: await freePort(), database: "bench", persistent: false });
   const emulator = await startEmulator({ port: 0, dataDir: path.join(tmp, "emulator"), rateLimitPerMinute: 0, logLevel: "silent" });
   const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: pg.url }) });
   // As in production (lib/upstream/index.ts): budget and cache on their own asynchronous-commit pool.

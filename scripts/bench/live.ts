@@ -73,7 +73,7 @@ async function main(): Promise<boolean> {
   const { freePort, startEmbeddedDb } = await import("../embedded-db");
 
   const dir = await mkdtemp(path.join(os.tmpdir(), "merchant-ops-bench-live-"));
-  const pg = await startEmbeddedDb({ dataDir: path.join(dir, "pg"), port: await freePort(), database: "bench", persistent: false, quiet: true });
+  const pg = await startEmbeddedDb({ dataDir: path.join(dir, "pg"), port: await freePort(), database: "bench", persistent: false });
   // The app modules read their configuration from the environment on first use.
   process.env.DATABASE_URL = pg.url;
   process.env.AUTH_SECRET ??= randomBytes(32).toString("base64");

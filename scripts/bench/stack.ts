@@ -50,7 +50,7 @@ export async function startBenchStack(opts: { print?: (line: string) => void } =
   };
   try {
     generateClient();
-    db = await startEmbeddedDb({ dataDir: path.join(tmp, "pg"), port: await freePort(), database: "bench", persistent: false, quiet: true });
+    db = await startEmbeddedDb({ dataDir: path.join(tmp, "pg"), port: await freePort(), database: "bench", persistent: false });
     const databaseUrl = db.url;
     await migrate(databaseUrl);
     // Imported after generateClient(): the seed needs the generated Prisma client.

@@ -114,7 +114,7 @@ function percentile(sorted: number[], p: number): number {
 
 async function main(): Promise<void> {
   const dir = await mkdtemp(path.join(os.tmpdir(), "webhooks-bench-"));
-  const pg = await startEmbeddedDb({ dataDir: path.join(dir, "pg"), port: await freePort(), database: "bench", persistent: false, quiet: true });
+  const pg = await startEmbeddedDb({ dataDir: path.join(dir, "pg"), port: await freePort(), database: "bench", persistent: false });
   let server: http.Server | undefined;
   let stopIntake: (() => Promise<void>) | undefined;
   try {

