@@ -94,7 +94,7 @@ it("starts the database as both commands do, and the emulator, in a mode-700 clo
       let dev = await startEmbeddedDb({ dataDir: devDir, port, database: "merchant_ops" });
       await query(dev.url, "CREATE TABLE kept (note text); INSERT INTO kept VALUES ('still here')");
       // Its own process group: Ctrl-C reaches npm run dev, which stops the app before the database.
-      const serverPid = Number(fs.readFileSync(path.join(dev.dataDir, "postmaster.pid"), "utf8").split("\n")[0]);
+      const serverPid = Number(fs.readFileSync(path.join(dev.dataDir, "postmaster.pid"), "utf8").split("\\n")[0]);
       const serverGroup = Number(execFileSync("ps", ["-o", "pgid=", "-p", String(serverPid)], { encoding: "utf8" }).trim());
       await dev.stop();
       dev = await startEmbeddedDb({ dataDir: devDir, port, database: "merchant_ops" });
