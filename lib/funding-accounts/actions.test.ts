@@ -22,6 +22,7 @@ import { createTeam, testDb } from "@/test/factories";
 import { signInAs, signOutTest } from "@/test/session";
 import { MESSAGES, SIMULATE_PRODUCTION_REFUSAL } from "./schema";
 import type { CustomerOption, RateView } from "./views";
+import type { Environment } from "@/lib/generated/prisma/enums";
 
 let sandbox: TestEmulator;
 let live: TestEmulator;
@@ -29,7 +30,7 @@ let team: Awaited<ReturnType<typeof createTeam>>;
 const REFUSED = { ok: false, error: "Your role does not allow this. Ask an admin if you need it." };
 const LIVE_KEY = "sk_live_demo_live_6d2a8c4e";
 
-async function storeKey(organizationId: string, actorId: string, environment: "sandbox" | "production", key: string) {
+async function storeKey(organizationId: string, actorId: string, environment: Environment, key: string) {
   await testDb().$transaction((tx) =>
     vault.addApiKey(tx as never, { organizationId, environment, surface: "core", key, scopes: ["Read", "Write", "Trade"], actorId }),
   );

@@ -12,6 +12,7 @@ import * as vault from "@/lib/vault";
 import { createTeam, testDb } from "@/test/factories";
 import { signInAs, signOutTest } from "@/test/session";
 import { DAILY_FUNDING_ACCOUNT_LIMIT, quotaDay, quotaFullMessage, quotaLevel, readQuota } from "./quota";
+import type { Environment } from "@/lib/generated/prisma/enums";
 
 let emu: TestEmulator;
 let team: Awaited<ReturnType<typeof createTeam>>;
@@ -21,7 +22,7 @@ const today = () => new Date(`${quotaDay()}T00:00:00.000Z`);
 const yesterday = () => new Date(today().getTime() - 24 * 60 * 60 * 1000);
 
 /** Fills the merchant's day with creations made earlier (by anyone, on any instance). */
-async function used(n: number, opts: { organizationId?: string; environment?: "sandbox" | "production"; day?: Date } = {}) {
+async function used(n: number, opts: { organizationId?: string; environment?: Environment; day?: Date } = {}) {
   await testDb().fundingAccountSlot.createMany({
     data: Array.from({ length: n }, () => ({
       organizationId: opts.organizationId ?? team.org.id,
