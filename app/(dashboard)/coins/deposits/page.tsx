@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { DepositOptions } from "@/components/coins/deposit-options";
+import { DepositOptions } from "@/app/(dashboard)/coins/_components/deposit-options";
 import { ReadError } from "@/components/page/read-error";
 import { StaleNote } from "@/components/page/stale-note";
 import { PageHeader } from "@/components/page/page-header";
