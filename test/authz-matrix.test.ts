@@ -41,7 +41,7 @@ const routeFiles = routeModules();
 describe("discovery", () => {
   it("finds the server actions and route handlers on disk", () => {
     expect(actionFiles.length).toBeGreaterThan(20);
-    expect(actionFiles).toContain("lib/withdrawals/actions.ts");
+    expect(actionFiles).toContain("lib/withdrawals/create-withdrawal.ts");
     expect(actionFiles).toContain("lib/withdrawals/withdraw-from-balance.ts");
     expect(routeFiles).toContain("app/api/withdrawals/route.ts");
     expect(routeFiles).toContain("app/api/live/route.ts");

@@ -8,7 +8,7 @@ import { Writable } from "node:stream";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { SEED_KEYS, withEmulator, type TestEmulator } from "@/emulator/testing";
 import { GET as balances } from "@/app/api/balances/route";
-import { moveBalance } from "@/lib/balances/actions";
+import { moveBalance } from "@/lib/balances/move-balance";
 import { addApiKey } from "@/lib/vault";
 import { createTeam, testDb } from "@/test/factories";
 import { signInAs, testSession } from "@/test/session";

@@ -96,11 +96,11 @@ export function fieldNames(schema: z.ZodType | undefined): string[] {
  */
 export const PUBLIC_ACTIONS: Record<string, string> = {
   // The sign-in form: nobody is signed in yet; failures are throttled per account and address.
-  "lib/auth/sign-in.ts#signInWithPassword": "sign-in",
+  "lib/auth/sign-in-with-password.ts#signInWithPassword": "sign-in",
   // Starts single sign-on; the identity provider authenticates, and only people on a team get in.
-  "lib/auth/sign-in-oidc.ts#signInWithOidc": "single sign-on",
+  "lib/auth/sign-in-with-oidc.ts#signInWithOidc": "single sign-on",
   // Ends whatever session the caller has; nothing to authorize.
-  "lib/auth/sign-out.ts#endSession": "sign-out",
+  "lib/auth/end-session.ts#endSession": "sign-out",
   // The single-use invite token is the credential (only its SHA-256 is stored).
   "lib/team/accept-invite.ts#acceptInvite": "invite acceptance",
 };

@@ -1,7 +1,7 @@
 "use client";
 import { useActionState } from "react";
-import { signInWithPassword, type SignInState } from "@/lib/auth/sign-in";
-import { signInWithOidc } from "@/lib/auth/sign-in-oidc";
+import { signInWithPassword, type SignInState } from "@/lib/auth/sign-in-with-password";
+import { signInWithOidc } from "@/lib/auth/sign-in-with-oidc";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";

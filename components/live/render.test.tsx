@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 
 import { LiveIndicator } from "@/components/live/live-indicator";
 import { LiveContext, type LiveState } from "@/components/live/live-provider";
-import { RECENT_EVENTS_KEY, RecentEvents } from "@/components/live/recent-events";
+import { RECENT_EVENTS_KEY, RecentEvents } from "@/app/(dashboard)/_components/recent-events";
 import type { RecentEvent } from "@/lib/live/recent-event";
 
 const indicator = (state: LiveState) =>

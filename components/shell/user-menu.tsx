@@ -3,7 +3,7 @@
 import * as React from "react";
 import { ChevronsUpDownIcon, LogOutIcon } from "lucide-react";
 
-import { endSession } from "@/lib/auth/sign-out";
+import { endSession } from "@/lib/auth/end-session";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import {

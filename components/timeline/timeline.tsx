@@ -1,6 +1,7 @@
 import { LiveTimeline } from "@/components/timeline/live-timeline";
 import { RESOURCE_LABELS } from "@/lib/webhooks/names";
 import { getTimeline } from "@/lib/webhooks/query";
+import type { Environment } from "@/lib/generated/prisma/enums";
 
 /**
  * Server component: the events of one resource (deposit, funding account, transfer, withdrawal,
@@ -15,7 +16,7 @@ export async function Timeline({
   resourceId,
 }: {
   organizationId: string;
-  environment: "sandbox" | "production";
+  environment: Environment;
   resourceType: string;
   resourceId: string;
 }) {

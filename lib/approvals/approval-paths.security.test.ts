@@ -11,13 +11,13 @@ import { GET as getAccount } from "@/app/api/funding-accounts/[id]/route";
 import { GET as getCustomers } from "@/app/api/customers/route";
 import { GET as getRates } from "@/app/api/rates/route";
 import { approveRequest } from "@/lib/approvals/approve-request";
-import { createFundingAccount } from "@/lib/funding-accounts/actions";
+import { createFundingAccount } from "@/lib/funding-accounts/create-funding-account";
 import { placeCoinsOrder } from "@/lib/coins/place-order";
 import { placeProOrder } from "@/lib/pro/place-order";
 import { quoteProOrder } from "@/lib/pro/quote-order";
 import { replaceProOrder } from "@/lib/pro/replace-order";
 import { setSettlementDestination } from "@/lib/settlement/set-destination";
-import { updateSettlementDestination } from "@/lib/funding-accounts/update-settlement";
+import { setAccountSettlementDestination } from "@/lib/funding-accounts/set-settlement-destination";
 import { addApiKey } from "@/lib/vault";
 import { createTeam, testDb } from "@/test/factories";
 import { signInAs, signOutTest } from "@/test/session";
@@ -145,7 +145,7 @@ describe("where deposits settle is a second person's decision", () => {
   it("an account's deposits redirected to an NGN payout account wait for approval, shown with the holder the bank resolved", async () => {
     await as("operator");
     const id = await internalAccount();
-    const r = await updateSettlementDestination({
+    const r = await setAccountSettlementDestination({
       attemptKey: randomUUID(),
       funding_account_id: id,
       settlement_type: "NGN_PAYOUT",
@@ -176,7 +176,7 @@ describe("where deposits settle is a second person's decision", () => {
     await emu.control.advance(3_000);
     const address = "0x52908400098527886E0F7030069857D2E4169EE7";
     const buy = (await call<{ rateId: string }>(getRates, "/api/rates?to=USDT&side=BUY")).rateId;
-    const r = await updateSettlementDestination({
+    const r = await setAccountSettlementDestination({
       attemptKey: randomUUID(),
       funding_account_id: id,
       settlement_type: "ONCHAIN",
@@ -196,7 +196,7 @@ describe("where deposits settle is a second person's decision", () => {
   it("moving back to the internal balance tightens and applies at once", async () => {
     await as("operator");
     const id = await internalAccount();
-    const r = await updateSettlementDestination({
+    const r = await setAccountSettlementDestination({
       attemptKey: randomUUID(),
       funding_account_id: id,
       settlement_type: "NGN_PAYOUT",
@@ -208,7 +208,7 @@ describe("where deposits settle is a second person's decision", () => {
     if (!r.ok) throw new Error(JSON.stringify(r));
     await approve(r.data.pendingApproval!.approvalId);
     await as("operator");
-    const back = await updateSettlementDestination({ attemptKey: randomUUID(), funding_account_id: id, settlement_type: "INTERNAL_BALANCE" });
+    const back = await setAccountSettlementDestination({ attemptKey: randomUUID(), funding_account_id: id, settlement_type: "INTERNAL_BALANCE" });
     expect(back).toEqual({ ok: true, data: { id, replayed: false } });
     expect((await settlement(id)).type).toBe("INTERNAL_BALANCE");
   });

@@ -22,7 +22,7 @@ const EXEMPT: Record<string, string> = {
   "lib/recipients/resolve-bank-account.ts": "a bank account look-up is a read",
   "lib/review/record-decision.ts": "reads the deposit; the decision itself is confirmed by a second approver (review flow)",
   "lib/funding-accounts/simulate-deposit.ts": "sandbox only: simulates a customer's deposit, no money of the merchant moves",
-  "lib/recipients/actions.ts": "saves a payee; paying it is a transfer, which passes the check",
+  "lib/recipients/create-recipient.ts": "saves a payee; paying it is a transfer, which passes the check",
   "lib/coins/create-address.ts": "saves a withdrawal address; sending to it is a Coins withdrawal, which passes the check",
   "lib/coins/rename-address.ts": "changes a saved address's label only",
   "lib/pro/create-webhook.ts": "provider notifications configuration; moves no money",
@@ -89,16 +89,16 @@ const reaching = actions.filter((f) => reachesProvider(f));
 
 /** The money paths by file, so a move that hides one from the walk fails here. */
 const MONEY_PATHS = [
-  "lib/transfers/actions.ts",
-  "lib/withdrawals/actions.ts",
-  "lib/balances/actions.ts",
+  "lib/transfers/create-transfer.ts",
+  "lib/withdrawals/create-withdrawal.ts",
+  "lib/balances/move-balance.ts",
   "lib/pro/place-order.ts",
   "lib/pro/replace-order.ts",
   "lib/coins/place-order.ts",
   "lib/coins/create-crypto-withdrawal.ts",
   "lib/coins/create-fiat-withdrawal.ts",
-  "lib/funding-accounts/actions.ts",
-  "lib/funding-accounts/update-settlement.ts",
+  "lib/funding-accounts/create-funding-account.ts",
+  "lib/funding-accounts/set-settlement-destination.ts",
   "lib/settlement/set-destination.ts",
   "lib/withdrawals/withdraw-from-balance.ts",
 ];

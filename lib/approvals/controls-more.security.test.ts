@@ -14,6 +14,7 @@ import { applyDueControlChanges, SINGLE_ADMIN_DELAY_MS } from "@/lib/approvals/c
 import { countPendingForUser, loadInbox } from "@/lib/approvals/queries";
 import { createTeam, testDb } from "@/test/factories";
 import { signInAs, signOutTest } from "@/test/session";
+import type { Environment } from "@/lib/generated/prisma/enums";
 
 type Team = Awaited<ReturnType<typeof createTeam>>;
 type Who = "viewer" | "operator" | "approver" | "admin";
@@ -22,7 +23,7 @@ const db = () => testDb();
 const as = async (who: Who, t: Team = team) => signInAs(await db().user.findUniqueOrThrow({ where: { id: t[who].id } }));
 const limitOf = async (orgId: string, scope: "organization" | "requester") =>
   (await db().approvalVelocityLimit.findFirst({ where: { organizationId: orgId, currency: "USD", scope } }))?.amount.toFixed() ?? null;
-const hookOf = async (orgId: string, environment: "sandbox" | "production" = "sandbox") =>
+const hookOf = async (orgId: string, environment: Environment = "sandbox") =>
   (await db().outboundWebhook.findUnique({ where: { organizationId_environment: { organizationId: orgId, environment } } }))?.url ?? null;
 const pendingOf = (orgId: string, kind: string) => db().approvalRequest.findFirstOrThrow({ where: { organizationId: orgId, kind, status: "pending" } });
 

@@ -2,6 +2,7 @@ import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Tx } from "@/lib/db";
 import type { RequestContext } from "@/lib/request-context";
+import type { Environment } from "@/lib/generated/prisma/enums";
 
 export interface AuditActor {
   id: string | null;
@@ -13,7 +14,7 @@ export interface AuditEntry {
   action: string;
   targetType: string;
   targetId?: string | null;
-  environment?: "sandbox" | "production" | null;
+  environment?: Environment | null;
   before?: unknown;
   after?: unknown;
 }

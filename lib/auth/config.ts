@@ -3,6 +3,7 @@
  * checks that a signed, unexpired session cookie exists) and by the full setup in ./index.ts.
  */
 import type { NextAuthConfig } from "next-auth";
+import type { Environment } from "@/lib/generated/prisma/enums";
 
 export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60; // a working day; then sign in again
 
@@ -35,7 +36,7 @@ declare module "next-auth" {
       email?: string | null;
       role: string;
       organizationId: string;
-      environment: "sandbox" | "production";
+      environment: Environment;
     };
   }
 }

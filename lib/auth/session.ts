@@ -2,6 +2,7 @@ import "server-only";
 import { redirect } from "next/navigation";
 import { auth } from "./index";
 import { can, isRole, type Permission, type Role } from "./permissions";
+import type { Environment } from "@/lib/generated/prisma/enums";
 
 export interface CurrentUser {
   id: string;
@@ -9,7 +10,7 @@ export interface CurrentUser {
   email: string;
   role: Role;
   organizationId: string;
-  environment: "sandbox" | "production";
+  environment: Environment;
 }
 
 export class AuthorizationError extends Error {

@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import Decimal from "decimal.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SEED_KEYS, withEmulator, type TestEmulator } from "@/emulator/testing";
-import { moveBalance } from "@/lib/balances/actions";
+import { moveBalance } from "@/lib/balances/move-balance";
 import { approveRequest } from "@/lib/approvals/approve-request";
 import { retryRequest } from "@/lib/approvals/retry-request";
 import { STUCK_SEND_MS } from "@/lib/approvals/decide";

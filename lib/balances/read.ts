@@ -7,10 +7,11 @@ import { db } from "@/lib/db";
 import { upstreamFor, type Upstream } from "@/lib/upstream";
 import type { BalanceFigures } from "./move-schema";
 import { BALANCE_EVENT_NAMES, deltasFromEvents, deltasFromMoves, deriveSeries, type BalanceMoveLike, type BalanceSeries } from "./history";
+import type { Environment } from "@/lib/generated/prisma/enums";
 
 export interface Tenant {
   organizationId: string;
-  environment: "sandbox" | "production";
+  environment: Environment;
 }
 
 /** What a read hands the browser: the data and how old it is when the provider could not be asked. */

@@ -12,16 +12,17 @@ import { GET as listAccounts } from "@/app/api/funding-accounts/route";
 import { GET as getAccount } from "@/app/api/funding-accounts/[id]/route";
 import { GET as getDeposits } from "@/app/api/funding-accounts/[id]/deposits/route";
 import { approveRequest } from "@/lib/approvals/approve-request";
-import { createFundingAccount } from "@/lib/funding-accounts/actions";
+import { createFundingAccount } from "@/lib/funding-accounts/create-funding-account";
 import { resolveBankAccount } from "@/lib/recipients/resolve-bank-account";
 import { simulateDeposit } from "@/lib/funding-accounts/simulate-deposit";
-import { updateSettlementDestination } from "@/lib/funding-accounts/update-settlement";
+import { setAccountSettlementDestination } from "@/lib/funding-accounts/set-settlement-destination";
 import { FROZEN } from "@/lib/upstream/errors";
 import * as vault from "@/lib/vault";
 import { createTeam, testDb } from "@/test/factories";
 import { signInAs, signOutTest } from "@/test/session";
 import { MESSAGES, SIMULATE_PRODUCTION_REFUSAL } from "./schema";
 import type { CustomerOption, RateView } from "./views";
+import type { Environment } from "@/lib/generated/prisma/enums";
 
 let sandbox: TestEmulator;
 let live: TestEmulator;
@@ -29,7 +30,7 @@ let team: Awaited<ReturnType<typeof createTeam>>;
 const REFUSED = { ok: false, error: "Your role does not allow this. Ask an admin if you need it." };
 const LIVE_KEY = "sk_live_demo_live_6d2a8c4e";
 
-async function storeKey(organizationId: string, actorId: string, environment: "sandbox" | "production", key: string) {
+async function storeKey(organizationId: string, actorId: string, environment: Environment, key: string) {
   await testDb().$transaction((tx) =>
     vault.addApiKey(tx as never, { organizationId, environment, surface: "core", key, scopes: ["Read", "Write", "Trade"], actorId }),
   );
@@ -361,7 +362,7 @@ describe("changing a settlement destination", () => {
     await as("operator");
     const id = await activeCryptoAccount();
     const sell = await rate("USDC", "SELL");
-    const r = await updateSettlementDestination({
+    const r = await setAccountSettlementDestination({
       attemptKey: randomUUID(),
       funding_account_id: id,
       settlement_type: "NGN_PAYOUT",
@@ -389,7 +390,7 @@ describe("changing a settlement destination", () => {
     await as("operator");
     const id = await activeCryptoAccount();
     const sell = await rate("USDC", "SELL");
-    const r = await updateSettlementDestination({
+    const r = await setAccountSettlementDestination({
       attemptKey: randomUUID(),
       funding_account_id: id,
       settlement_type: "NGN_PAYOUT",
@@ -406,7 +407,7 @@ describe("changing a settlement destination", () => {
   it("checks the rules against the account the provider has, not the form", async () => {
     await as("operator");
     const id = await activeCryptoAccount();
-    const r = await updateSettlementDestination({
+    const r = await setAccountSettlementDestination({
       attemptKey: randomUUID(),
       funding_account_id: id,
       settlement_type: "ONCHAIN",
@@ -421,9 +422,9 @@ describe("changing a settlement destination", () => {
   it("refuses temporary accounts with a sentence, and refuses viewers", async () => {
     await as("operator");
     const id = await activeCryptoAccount("TEMPORARY");
-    const r = await updateSettlementDestination({ attemptKey: randomUUID(), funding_account_id: id, settlement_type: "NGN_PAYOUT" });
+    const r = await setAccountSettlementDestination({ attemptKey: randomUUID(), funding_account_id: id, settlement_type: "NGN_PAYOUT" });
     expect(r).toEqual({ ok: false, error: expect.stringMatching(/^Only permanent, active customer accounts can change where deposits settle\./) });
     await as("viewer");
-    expect(await updateSettlementDestination({ attemptKey: randomUUID(), funding_account_id: id, settlement_type: "NGN_PAYOUT" })).toEqual(REFUSED);
+    expect(await setAccountSettlementDestination({ attemptKey: randomUUID(), funding_account_id: id, settlement_type: "NGN_PAYOUT" })).toEqual(REFUSED);
   });
 });

@@ -7,6 +7,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { LiveContext } from "@/components/live/live-provider";
 import type { FundingAccountView } from "@/lib/funding-accounts/views";
+import type { Environment } from "@/lib/generated/prisma/enums";
 
 const me = vi.hoisted(() => ({
   current: { id: "u1", organizationId: "o1", environment: "sandbox", role: "operator", name: "Op", email: "op@example.com" } as Record<string, string>,
@@ -61,7 +62,7 @@ vi.mock("@/lib/funding-accounts/read", () => ({
   readAccountDeposits: async () => ({ rows: [], total: 0, fetchedAt: "2026-11-22T05:00:00.000Z", stale: false }),
 }));
 
-async function renderPage(environment: "sandbox" | "production", role: string) {
+async function renderPage(environment: Environment, role: string) {
   me.current = { ...me.current, environment, role };
   const { default: FundingAccountPage } = await import("@/app/(dashboard)/funding-accounts/[id]/page");
   const page = await FundingAccountPage({ params: Promise.resolve({ id: ID }) });

@@ -7,11 +7,12 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SEED_KEYS, withEmulator, type TestEmulator } from "@/emulator/testing";
-import { createFundingAccount } from "@/lib/funding-accounts/actions";
+import { createFundingAccount } from "@/lib/funding-accounts/create-funding-account";
 import * as vault from "@/lib/vault";
 import { createTeam, testDb } from "@/test/factories";
 import { signInAs, signOutTest } from "@/test/session";
 import { DAILY_FUNDING_ACCOUNT_LIMIT, quotaDay, quotaFullMessage, quotaLevel, readQuota } from "./quota";
+import type { Environment } from "@/lib/generated/prisma/enums";
 
 let emu: TestEmulator;
 let team: Awaited<ReturnType<typeof createTeam>>;
@@ -21,7 +22,7 @@ const today = () => new Date(`${quotaDay()}T00:00:00.000Z`);
 const yesterday = () => new Date(today().getTime() - 24 * 60 * 60 * 1000);
 
 /** Fills the merchant's day with creations made earlier (by anyone, on any instance). */
-async function used(n: number, opts: { organizationId?: string; environment?: "sandbox" | "production"; day?: Date } = {}) {
+async function used(n: number, opts: { organizationId?: string; environment?: Environment; day?: Date } = {}) {
   await testDb().fundingAccountSlot.createMany({
     data: Array.from({ length: n }, () => ({
       organizationId: opts.organizationId ?? team.org.id,

@@ -11,7 +11,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { withEmulator, type TestEmulator } from "@/emulator/testing";
 import { GET as getCustomers } from "@/app/api/customers/route";
-import { createFundingAccount } from "@/lib/funding-accounts/actions";
+import { createFundingAccount } from "@/lib/funding-accounts/create-funding-account";
 import { simulateDeposit } from "@/lib/funding-accounts/simulate-deposit";
 import * as vault from "@/lib/vault";
 import { createTeam, testDb } from "@/test/factories";

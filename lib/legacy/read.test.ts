@@ -11,6 +11,7 @@ import * as vault from "@/lib/vault";
 import { createTeam, testDb } from "@/test/factories";
 import { parseLegacyFilters } from "./filters";
 import { orProblem, readPayout, readPayouts, readRamp, readRamps } from "./read";
+import type { Environment } from "@/lib/generated/prisma/enums";
 
 let sandbox: TestEmulator;
 let live: TestEmulator;
@@ -19,7 +20,7 @@ let noRead: CurrentUser;
 
 async function teamWith(keys: { sandbox: string; production?: string }): Promise<CurrentUser> {
   const team = await createTeam();
-  for (const [environment, key] of Object.entries(keys) as ["sandbox" | "production", string][]) {
+  for (const [environment, key] of Object.entries(keys) as [Environment, string][]) {
     await testDb().$transaction((tx) =>
       vault.addApiKey(tx as never, {
         organizationId: team.org.id,

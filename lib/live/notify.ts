@@ -1,10 +1,11 @@
 import "server-only";
 import type { Tx } from "@/lib/db";
+import type { Environment } from "@/lib/generated/prisma/enums";
 
 /** The one PostgreSQL channel every app instance LISTENs on. */
 export const LIVE_CHANNEL = "merchant_ops_events";
 
-export type LiveEnvironment = "sandbox" | "production";
+export type LiveEnvironment = Environment;
 
 export interface LiveEventInput {
   organizationId: string;

@@ -1,12 +1,13 @@
 /** Shared by the live-update tests: stored events and a reader for SSE streams. */
 import crypto from "node:crypto";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import type { Environment } from "@/lib/generated/prisma/enums";
 
 export async function storeEvent(
   db: Pick<PrismaClient, "webhookEvent">,
   e: {
     organizationId: string;
-    environment: "sandbox" | "production";
+    environment: Environment;
     name?: string;
     resourceType?: string | null;
     resourceId?: string | null;

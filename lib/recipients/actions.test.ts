@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MERCHANTS, SEED_KEYS, withEmulator, type TestEmulator } from "@/emulator/testing";
 import { GET as getCustomers } from "@/app/api/customers/route";
 import { GET as listRecipients } from "@/app/api/recipients/route";
-import { createRecipient } from "@/lib/recipients/actions";
+import { createRecipient } from "@/lib/recipients/create-recipient";
 import type { CustomerOption } from "@/lib/funding-accounts/views";
 import type { Recipient } from "@/lib/upstream/schemas/core";
 import * as vault from "@/lib/vault";

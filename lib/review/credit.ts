@@ -20,8 +20,7 @@ import { log } from "@/lib/log";
 import { decisionLabel } from "./flags";
 import { lockDeposit } from "./lock";
 import { enqueueOutbound, ensureOutboundWorker } from "./outbound";
-
-type Environment = "sandbox" | "production";
+import type { Environment } from "@/lib/generated/prisma/enums";
 
 export const CREDIT_RELEASE_EVENT = "deposit_review.credit_release";
 export const CREDIT_OFF_EVENT = "deposit_review.credit_off";

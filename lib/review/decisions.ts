@@ -14,8 +14,7 @@ import { applyDepositEnd, CREDIT_EVENTS, creditNotice, creditStateAfter, deposit
 import { creditStage, decisionLabel, type CreditStage, type Decision } from "./flags";
 import { lockDeposit } from "./lock";
 import { DECISION_EVENT, enqueueOutbound } from "./outbound";
-
-type Environment = "sandbox" | "production";
+import type { Environment } from "@/lib/generated/prisma/enums";
 
 /** What a decision keeps of the deposit: the fields a reviewer and the merchant's systems need. */
 export interface DepositSnapshot {

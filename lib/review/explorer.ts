@@ -4,6 +4,7 @@
  * tokens, so its hashes are looked up on each chain's public test network explorer; a chain
  * without a known test explorer gets no link in the sandbox rather than a mainnet one.
  */
+import type { Environment } from "@/lib/generated/prisma/enums";
 type Explorer = { name: string; tx: (hash: string) => string };
 
 const MAINNET: Record<string, Explorer> = {
@@ -40,7 +41,7 @@ const ALIASES: Record<string, string> = { ETH: "ETHEREUM", MATIC: "POLYGON", ARB
 export function explorerTxUrl(
   chain: string | null | undefined,
   hash: string | null | undefined,
-  environment: "sandbox" | "production",
+  environment: Environment,
 ): { url: string; name: string } | null {
   if (!chain || !hash || !/^[A-Za-z0-9]+$/.test(hash)) return null;
   const key = chain

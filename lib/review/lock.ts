@@ -1,12 +1,13 @@
 import "server-only";
 import type { Tx } from "@/lib/db";
+import type { Environment } from "@/lib/generated/prisma/enums";
 
 /**
  * The per-deposit review lock, held until the transaction ends. Recording, confirming and
  * rejecting a decision and releasing its credit all take it, so two approvers, two instances, or
  * a confirmation and a webhook about the same deposit queue here instead of racing.
  */
-export async function lockDeposit(tx: Tx, organizationId: string, environment: "sandbox" | "production", depositId: string): Promise<void> {
+export async function lockDeposit(tx: Tx, organizationId: string, environment: Environment, depositId: string): Promise<void> {
   const key = `review:${organizationId}:${environment}:${depositId}`;
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`;
 }

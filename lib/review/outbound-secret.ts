@@ -9,8 +9,8 @@ import { db, type Tx } from "@/lib/db";
 import { env } from "@/lib/env";
 import { decrypt, generateWebhookSecret, masterKeyRingFromEnv, type MasterKeyRing } from "@/lib/vault/crypto";
 import { sealedRecord } from "@/lib/vault/records";
+import type { Environment } from "@/lib/generated/prisma/enums";
 
-type Environment = "sandbox" | "production";
 const KIND = "outbound_webhook_secret" as const;
 const SURFACE = "core" as const;
 

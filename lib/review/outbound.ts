@@ -25,6 +25,7 @@ import {
 } from "@/lib/security/outbound-address";
 import { settleDueCredits } from "./credit";
 import { activeOutboundSecret } from "./outbound-secret";
+import type { Environment } from "@/lib/generated/prisma/enums";
 
 export const SIGNATURE_HEADER = "X-Merchant-Ops-Signature";
 export const EVENT_HEADER = "X-Merchant-Ops-Event";
@@ -50,7 +51,7 @@ export function backoffSeconds(attempts: number): number {
 /** Queues a delivery to the configured URL inside the caller's transaction; null when none is set or it is switched off. */
 export async function enqueueOutbound(
   tx: Tx,
-  input: { organizationId: string; environment: "sandbox" | "production"; event: string; decisionId: string | null; data: Record<string, unknown> },
+  input: { organizationId: string; environment: Environment; event: string; decisionId: string | null; data: Record<string, unknown> },
 ): Promise<string | null> {
   const hook = await tx.outboundWebhook.findUnique({
     where: { organizationId_environment: { organizationId: input.organizationId, environment: input.environment } },
@@ -76,7 +77,7 @@ export async function enqueueOutbound(
 interface ClaimedRow {
   id: string;
   organization_id: string;
-  environment: "sandbox" | "production";
+  environment: Environment;
   event: string;
   url: string;
   payload: unknown;
@@ -99,7 +100,7 @@ async function claimDue(limit: number): Promise<ClaimedRow[]> {
 }
 
 /** Sends one request; tests may pass their own. The default connects only to checked addresses. */
-export type Send = (url: string, init: GuardedRequest, environment: "sandbox" | "production") => Promise<GuardedResponse>;
+export type Send = (url: string, init: GuardedRequest, environment: Environment) => Promise<GuardedResponse>;
 
 const guardedSend: Send = (url, init, environment) => guardedRequest(url, init, outboundPolicy(environment));
 
@@ -237,7 +238,7 @@ export interface DeliveryRow {
   decisionId: string | null;
 }
 
-export async function listDeliveries(organizationId: string, environment: "sandbox" | "production", limit = 50): Promise<DeliveryRow[]> {
+export async function listDeliveries(organizationId: string, environment: Environment, limit = 50): Promise<DeliveryRow[]> {
   return db.outboundDelivery.findMany({
     where: { organizationId, environment },
     orderBy: { createdAt: "desc" },

@@ -16,6 +16,7 @@ import http from "node:http";
 import https from "node:https";
 import net from "node:net";
 import { env } from "@/lib/env";
+import type { Environment } from "@/lib/generated/prisma/enums";
 
 export type AddressClass = "loopback" | "private" | "shared" | "link-local" | "unspecified" | "multicast" | "reserved";
 
@@ -116,7 +117,7 @@ export interface OutboundPolicy {
 }
 
 /** The policy for an environment's outbound webhooks: the loopback allowance is sandbox-only. */
-export function outboundPolicy(environment: "sandbox" | "production"): OutboundPolicy {
+export function outboundPolicy(environment: Environment): OutboundPolicy {
   return { allowLoopback: environment === "sandbox" && env().ALLOW_LOOPBACK_WEBHOOKS };
 }
 

@@ -9,6 +9,7 @@ import { db } from "@/lib/db";
 import { log } from "@/lib/log";
 import type { PortfolioFigures } from "./portfolio";
 import { thin, type ValuePoint } from "./series";
+import type { Environment } from "@/lib/generated/prisma/enums";
 
 export const SNAPSHOT_PERIOD_MS = 15 * 60_000;
 /** The longest chart range (90 days) and a day of margin. */
@@ -16,7 +17,7 @@ export const SNAPSHOT_RETENTION_MS = 91 * 86_400_000;
 
 export interface Tenant {
   organizationId: string;
-  environment: "sandbox" | "production";
+  environment: Environment;
 }
 
 export const periodStart = (at: Date) => new Date(Math.floor(at.getTime() / SNAPSHOT_PERIOD_MS) * SNAPSHOT_PERIOD_MS);

@@ -8,7 +8,7 @@ import { SEED_KEYS, withEmulator, type TestEmulator } from "@/emulator/testing";
 import { GET as listRoute } from "@/app/api/transfers/route";
 import { GET as detailRoute } from "@/app/api/transfers/[id]/route";
 import { approveRequest } from "@/lib/approvals/approve-request";
-import { createTransfer } from "@/lib/transfers/actions";
+import { createTransfer } from "@/lib/transfers/create-transfer";
 import { SELF_APPROVAL } from "@/lib/approvals/decide";
 import { addApiKey } from "@/lib/vault";
 import { createTeam, testDb } from "@/test/factories";

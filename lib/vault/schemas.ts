@@ -3,13 +3,14 @@
  * server actions. No secret handling lives here; the vault itself is `lib/vault/index.ts`.
  */
 import { z } from "zod";
+import type { Environment as PrismaEnvironment } from "@/lib/generated/prisma/enums";
 
-export const ENVIRONMENTS = ["sandbox", "production"] as const;
+export const ENVIRONMENTS = ["sandbox", "production"] as const satisfies readonly PrismaEnvironment[];
 export const SURFACES = ["core", "coins", "stocks", "pro"] as const;
 export const WEBHOOK_SURFACES = ["core", "pro"] as const;
 export const SCOPES = ["Read", "Write", "Trade"] as const;
 
-export type Environment = (typeof ENVIRONMENTS)[number];
+export type Environment = PrismaEnvironment;
 export type Surface = (typeof SURFACES)[number];
 export type WebhookSurface = (typeof WEBHOOK_SURFACES)[number];
 export type Scope = (typeof SCOPES)[number];

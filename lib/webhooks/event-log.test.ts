@@ -10,6 +10,7 @@ import { getTimeline, parseEventFilters, queryEvents } from "@/lib/webhooks/quer
 import { signBody } from "@/lib/webhooks/verify";
 import { createTeam, testDb } from "@/test/factories";
 import { signInAs, signOutTest } from "@/test/session";
+import type { Environment } from "@/lib/generated/prisma/enums";
 
 let team: Awaited<ReturnType<typeof createTeam>>;
 const secrets: Record<string, string> = {};
@@ -17,7 +18,7 @@ const ROLES = ["viewer", "operator", "approver", "admin"] as const;
 
 const as = async (who: (typeof ROLES)[number]) => signInAs(await testDb().user.findUniqueOrThrow({ where: { id: team[who].id } }));
 
-async function send(environment: "sandbox" | "production", payload: unknown) {
+async function send(environment: Environment, payload: unknown) {
   const body = JSON.stringify(payload);
   const res = await POST(
     new Request(`http://app.test/api/webhooks/${environment}/core`, {

@@ -13,6 +13,7 @@ import { pruneRejections, RefusalRecorder, REFUSALS_PER_MINUTE } from "@/lib/web
 import { loadTenantSecrets, TenantResolver, type LoadTenantSecrets } from "@/lib/webhooks/tenants";
 import { signBody } from "@/lib/webhooks/verify";
 import { createTeam, testDb, uniqueTestIp } from "@/test/factories";
+import type { Environment } from "@/lib/generated/prisma/enums";
 
 const params = (environment: string, surface: string) => ({ params: Promise.resolve({ environment, surface }) });
 
@@ -24,7 +25,7 @@ function coreRequest(body: string, signature: string, ip: string) {
   });
 }
 
-async function withSecret(environment: "sandbox" | "production", surface: "core" | "pro") {
+async function withSecret(environment: Environment, surface: "core" | "pro") {
   const team = await createTeam();
   const secret = crypto.randomBytes(32).toString("hex");
   await testDb().$transaction((tx) => setWebhookSecret(tx as never, { organizationId: team.org.id, environment, surface, secret, actorId: team.admin.id }));

@@ -7,6 +7,7 @@ import { getResourceState, storeEvent, type StoreEvent } from "@/lib/webhooks/st
 import { TenantResolver } from "@/lib/webhooks/tenants";
 import { signBody } from "@/lib/webhooks/verify";
 import { createTeam, testDb, uniqueTestIp } from "@/test/factories";
+import type { Environment } from "@/lib/generated/prisma/enums";
 
 let team: Awaited<ReturnType<typeof createTeam>>;
 let coreSecret: string;
@@ -14,7 +15,7 @@ let proSecret: string;
 
 const params = (environment: string, surface: string) => ({ params: Promise.resolve({ environment, surface }) });
 
-async function setSecret(surface: "core" | "pro", secret: string, environment: "sandbox" | "production" = "sandbox") {
+async function setSecret(surface: "core" | "pro", secret: string, environment: Environment = "sandbox") {
   await testDb().$transaction((tx) => setWebhookSecret(tx as never, { organizationId: team.org.id, environment, surface, secret, actorId: team.admin.id }));
 }
 

@@ -14,8 +14,9 @@ import { log } from "@/lib/log";
 import { statusRank, statusRankTable } from "./names";
 import type { NormalizedEvent } from "./normalize";
 import type { WebhookSurface } from "./verify";
+import type { Environment } from "@/lib/generated/prisma/enums";
 
-export type WebhookEnvironment = "sandbox" | "production";
+export type WebhookEnvironment = Environment;
 
 export interface EventToStore extends NormalizedEvent {
   organizationId: string;

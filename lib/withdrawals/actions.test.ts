@@ -11,7 +11,7 @@ import { SEED_KEYS, withEmulator, type TestEmulator } from "@/emulator/testing";
 import { GET as getWithdrawal } from "@/app/api/withdrawals/[id]/route";
 import { GET as listWithdrawals } from "@/app/api/withdrawals/route";
 import { approveRequest } from "@/lib/approvals/approve-request";
-import { createWithdrawal } from "@/lib/withdrawals/actions";
+import { createWithdrawal } from "@/lib/withdrawals/create-withdrawal";
 import { setSettlementDestination } from "@/lib/settlement/set-destination";
 import { addApiKey } from "@/lib/vault";
 import { createTeam, testDb } from "@/test/factories";

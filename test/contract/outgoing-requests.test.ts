@@ -19,13 +19,13 @@ import { createCoinsAddress } from "@/lib/coins/create-address";
 import { createCoinsCryptoWithdrawal } from "@/lib/coins/create-crypto-withdrawal";
 import { createCoinsFiatWithdrawal } from "@/lib/coins/create-fiat-withdrawal";
 import { approveRequest } from "@/lib/approvals/approve-request";
-import { createFundingAccount } from "@/lib/funding-accounts/actions";
+import { createFundingAccount } from "@/lib/funding-accounts/create-funding-account";
 import { createProWebhook } from "@/lib/pro/create-webhook";
-import { createRecipient } from "@/lib/recipients/actions";
-import { createTransfer } from "@/lib/transfers/actions";
-import { createWithdrawal } from "@/lib/withdrawals/actions";
+import { createRecipient } from "@/lib/recipients/create-recipient";
+import { createTransfer } from "@/lib/transfers/create-transfer";
+import { createWithdrawal } from "@/lib/withdrawals/create-withdrawal";
 import { deleteProWebhook } from "@/lib/pro/delete-webhook";
-import { moveBalance } from "@/lib/balances/actions";
+import { moveBalance } from "@/lib/balances/move-balance";
 import { pauseProWebhook } from "@/lib/pro/pause-webhook";
 import { placeCoinsOrder } from "@/lib/coins/place-order";
 import { placeProOrder } from "@/lib/pro/place-order";
@@ -38,7 +38,7 @@ import { rotateProWebhookSecret } from "@/lib/pro/rotate-webhook-secret";
 import { setSettlementDestination } from "@/lib/settlement/set-destination";
 import { simulateDeposit } from "@/lib/funding-accounts/simulate-deposit";
 import { updateProWebhook } from "@/lib/pro/update-webhook";
-import { updateSettlementDestination } from "@/lib/funding-accounts/update-settlement";
+import { setAccountSettlementDestination } from "@/lib/funding-accounts/set-settlement-destination";
 import { withdrawFromBalance } from "@/lib/withdrawals/withdraw-from-balance";
 import { SURFACE_ROOT } from "@/lib/upstream/config";
 import { addApiKey } from "@/lib/vault";
@@ -237,7 +237,7 @@ describe("core writes as documented", () => {
     await as("operator");
     await approvedIfFiled(
       await ok(
-        updateSettlementDestination({
+        setAccountSettlementDestination({
           attemptKey: randomUUID(),
           funding_account_id: id,
           settlement_type: "NGN_PAYOUT",

@@ -12,20 +12,16 @@ import { can } from "@/lib/auth/permissions";
 import { loadVelocityUsage } from "@/lib/approvals/velocity";
 import { requirePagePermission } from "@/lib/auth/session";
 import { readBalances, readMoves } from "@/lib/balances/read";
-import { log } from "@/lib/log";
-import { UpstreamError } from "@/lib/upstream";
+import { readOrProblem } from "@/lib/upstream/read-or-problem";
 
 export const metadata: Metadata = { title: "Balances" };
 
 /** A read that fails becomes a sentence for the client component's error state (with retry). */
 async function attempt<T>(what: string, read: () => Promise<T>): Promise<{ value: T | null; error: string | null }> {
-  try {
-    return { value: await read(), error: null };
-  } catch (err) {
-    if (err instanceof UpstreamError) return { value: null, error: err.userMessage };
-    log.error({ err, read: what }, "balances page read failed");
-    return { value: null, error: `The ${what} could not be loaded. Try again in a moment.` };
-  }
+  const r = await readOrProblem(read(), {
+    unexpected: { message: `The ${what} could not be loaded. Try again in a moment.`, log: `balances page: the ${what} read failed` },
+  });
+  return r.ok ? { value: r.data, error: null } : { value: null, error: r.message };
 }
 
 export default async function BalancesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {

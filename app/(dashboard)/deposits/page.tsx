@@ -9,7 +9,8 @@ import { DepositsToolbar } from "@/app/(dashboard)/deposits/_components/toolbar"
 import { requirePagePermission } from "@/lib/auth/session";
 import { liveKeys } from "@/lib/live/query-keys";
 import { ignoredStatusFilters, parseDepositFilters, upstreamDepositQuery } from "@/lib/review/deposit-filters";
-import { upstreamFor, UpstreamError } from "@/lib/upstream";
+import { upstreamFor } from "@/lib/upstream";
+import { readOrProblem } from "@/lib/upstream/read-or-problem";
 
 export const metadata: Metadata = { title: "Deposits" };
 
@@ -36,32 +37,31 @@ export default async function DepositsPage({ searchParams }: { searchParams: Pro
       }
     />
   );
-  try {
-    const r = await upstreamFor(me).core.listDeposits(upstreamDepositQuery(filters));
-    return (
-      <>
-        {header}
-        <LiveRefresh queryKey={liveKeys.list("deposit")} />
-        <DepositsToolbar />
-        {ignoredNote}
-        <StaleNote stale={r.stale} fetchedAt={r.fetchedAt} variant="banner" />
-        <DepositsTable
-          rows={r.data.data as unknown as DepositRow[]}
-          page={r.data.page ?? filters.page}
-          pages={r.data.total_pages ?? 1}
-          total={r.data.total ?? r.data.data.length}
-          filters={filters}
-        />
-      </>
-    );
-  } catch (err) {
-    if (!(err instanceof UpstreamError)) throw err;
+  const read = await readOrProblem(upstreamFor(me).core.listDeposits(upstreamDepositQuery(filters)));
+  if (!read.ok) {
     return (
       <>
         {header}
         <DepositsToolbar />
-        <UpstreamProblem title="The deposits could not load" message={err.userMessage} />
+        <UpstreamProblem title="The deposits could not load" message={read.message} />
       </>
     );
   }
+  const r = read.data;
+  return (
+    <>
+      {header}
+      <LiveRefresh queryKey={liveKeys.list("deposit")} />
+      <DepositsToolbar />
+      {ignoredNote}
+      <StaleNote stale={r.stale} fetchedAt={r.fetchedAt} variant="banner" />
+      <DepositsTable
+        rows={r.data.data as unknown as DepositRow[]}
+        page={r.data.page ?? filters.page}
+        pages={r.data.total_pages ?? 1}
+        total={r.data.total ?? r.data.data.length}
+        filters={filters}
+      />
+    </>
+  );
 }

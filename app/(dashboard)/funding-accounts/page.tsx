@@ -10,7 +10,7 @@ import { requirePagePermission } from "@/lib/auth/session";
 import { parseFundingAccountFilters } from "@/lib/funding-accounts/filters";
 import { readQuota } from "@/lib/funding-accounts/quota";
 import { readCustomers, readFundingAccounts } from "@/lib/funding-accounts/read";
-import { UpstreamError } from "@/lib/upstream";
+import { readOrProblem } from "@/lib/upstream/read-or-problem";
 
 export const metadata: Metadata = { title: "Funding accounts" };
 
@@ -19,15 +19,9 @@ export default async function FundingAccountsPage({ searchParams }: { searchPara
   const filters = parseFundingAccountFilters(await searchParams);
   const canCreate = can(me.role, "funding:create");
   const [list, customers, quota] = await Promise.all([
-    readFundingAccounts(me, filters).catch((err: unknown) => {
-      if (err instanceof UpstreamError) return { error: err.userMessage };
-      throw err;
-    }),
+    readOrProblem(readFundingAccounts(me, filters)),
     // The customer filter is a nicety: without the customers the list still works.
-    readCustomers(me).catch((err: unknown) => {
-      if (err instanceof UpstreamError) return null;
-      throw err;
-    }),
+    readOrProblem(readCustomers(me)).then((r) => (r.ok ? r.data : null)),
     readQuota(me),
   ]);
   return (
@@ -48,10 +42,10 @@ export default async function FundingAccountsPage({ searchParams }: { searchPara
       />
       <QuotaMeter usage={quota} />
       <FundingAccountsToolbar customers={customers?.customers ?? []} />
-      {"error" in list ? (
-        <ReadError title="Funding accounts could not load" message={list.error} />
+      {!list.ok ? (
+        <ReadError title="Funding accounts could not load" message={list.message} />
       ) : (
-        <FundingAccountsTable initial={list} filters={filters} canCreate={canCreate} />
+        <FundingAccountsTable initial={list.data} filters={filters} canCreate={canCreate} />
       )}
     </>
   );

@@ -7,7 +7,7 @@ import { can } from "@/lib/auth/permissions";
 import { loadVelocityUsage } from "@/lib/approvals/velocity";
 import { requirePagePermission } from "@/lib/auth/session";
 import { readProBalances, tradeAccess } from "@/lib/pro/read";
-import { UpstreamError } from "@/lib/upstream";
+import { readOrProblem } from "@/lib/upstream/read-or-problem";
 
 export const metadata: Metadata = { title: "Pro desk" };
 
@@ -21,13 +21,7 @@ export default async function ProDeskPage({ searchParams }: { searchParams: Prom
   const [access, balances] = await Promise.all([
     tradeAccess(me),
     // The ticket works without the balance (the provider checks it); it then says why it is missing.
-    readProBalances(me).then(
-      (b) => ({ value: b, error: null }),
-      (err: unknown) => {
-        if (err instanceof UpstreamError) return { value: null, error: err.userMessage };
-        throw err;
-      },
-    ),
+    readOrProblem(readProBalances(me)).then((r) => (r.ok ? { value: r.data, error: null } : { value: null, error: r.message })),
   ]);
   return (
     <>

@@ -8,7 +8,7 @@ import { can } from "@/lib/auth/permissions";
 import { requirePagePermission } from "@/lib/auth/session";
 import { parseRecipientFilters } from "@/lib/recipients/filters";
 import { readRecipients } from "@/lib/recipients/read";
-import { UpstreamError } from "@/lib/upstream";
+import { readOrProblem } from "@/lib/upstream/read-or-problem";
 
 export const metadata: Metadata = { title: "Recipients" };
 
@@ -16,10 +16,7 @@ export default async function RecipientsPage({ searchParams }: { searchParams: P
   const me = await requirePagePermission("data:read");
   const filters = parseRecipientFilters(await searchParams);
   const canCreate = can(me.role, "recipient:create");
-  const list = await readRecipients(me, filters).catch((err: unknown) => {
-    if (err instanceof UpstreamError) return { error: err.userMessage };
-    throw err;
-  });
+  const list = await readOrProblem(readRecipients(me, filters));
   return (
     <>
       <PageHeader
@@ -37,10 +34,10 @@ export default async function RecipientsPage({ searchParams }: { searchParams: P
         }
       />
       <RecipientsToolbar />
-      {"error" in list ? (
-        <ReadError title="Recipients could not load" message={list.error} />
+      {!list.ok ? (
+        <ReadError title="Recipients could not load" message={list.message} />
       ) : (
-        <RecipientsTable initial={list} filters={filters} canCreate={canCreate} />
+        <RecipientsTable initial={list.data} filters={filters} canCreate={canCreate} />
       )}
     </>
   );

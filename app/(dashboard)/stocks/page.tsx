@@ -6,10 +6,9 @@ import { PortfolioHistory, PortfolioHistorySkeleton } from "@/app/(dashboard)/st
 import { PortfolioView } from "@/app/(dashboard)/stocks/_components/portfolio-view";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { requirePagePermission } from "@/lib/auth/session";
-import { log } from "@/lib/log";
 import { readPortfolio } from "@/lib/stocks/read";
 import type { PortfolioView as View } from "@/lib/stocks/views";
-import { UpstreamError } from "@/lib/upstream";
+import { readOrProblem } from "@/lib/upstream/read-or-problem";
 
 export const metadata: Metadata = { title: "Stock portfolio" };
 
@@ -19,14 +18,11 @@ export default async function StockPortfolioPage({ searchParams }: { searchParam
   const rangeRaw = Array.isArray(raw.range) ? raw.range[0] : raw.range;
   const range = isChartRange(rangeRaw) ? rangeRaw : "30d";
   // Read (and snapshot) before the chart streams, so its last point is this read.
-  let initial: View | null = null;
-  let initialError: string | null = null;
-  try {
-    initial = await readPortfolio(me);
-  } catch (err) {
-    if (!(err instanceof UpstreamError)) log.error({ err }, "stocks: portfolio read failed");
-    initialError = err instanceof UpstreamError ? err.userMessage : "The portfolio could not be loaded. Try again in a moment.";
-  }
+  const portfolio = await readOrProblem(readPortfolio(me), {
+    unexpected: { message: "The portfolio could not be loaded. Try again in a moment.", log: "stocks: portfolio read failed" },
+  });
+  const initial: View | null = portfolio.ok ? portfolio.data : null;
+  const initialError = portfolio.ok ? null : portfolio.message;
   return (
     <>
       <PageHeader

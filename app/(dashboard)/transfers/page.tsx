@@ -8,7 +8,7 @@ import { can } from "@/lib/auth/permissions";
 import { requirePagePermission } from "@/lib/auth/session";
 import { parseTransferFilters } from "@/lib/transfers/filters";
 import { readTransfers } from "@/lib/transfers/read";
-import { UpstreamError } from "@/lib/upstream";
+import { readOrProblem } from "@/lib/upstream/read-or-problem";
 
 export const metadata: Metadata = { title: "Transfers" };
 
@@ -16,10 +16,7 @@ export default async function TransfersPage({ searchParams }: { searchParams: Pr
   const me = await requirePagePermission("data:read");
   const filters = parseTransferFilters(await searchParams);
   const canCreate = can(me.role, "transfer:create");
-  const list = await readTransfers(me, filters).catch((err: unknown) => {
-    if (err instanceof UpstreamError) return { error: err.userMessage };
-    throw err;
-  });
+  const list = await readOrProblem(readTransfers(me, filters));
   return (
     <>
       <PageHeader
@@ -37,10 +34,10 @@ export default async function TransfersPage({ searchParams }: { searchParams: Pr
         }
       />
       <TransfersToolbar />
-      {"error" in list ? (
-        <ReadError title="Transfers could not load" message={list.error} />
+      {!list.ok ? (
+        <ReadError title="Transfers could not load" message={list.message} />
       ) : (
-        <TransfersTable initial={list} filters={filters} canCreate={canCreate} />
+        <TransfersTable initial={list.data} filters={filters} canCreate={canCreate} />
       )}
     </>
   );

@@ -6,7 +6,7 @@ import { WithdrawalsTable } from "@/app/(dashboard)/withdrawals/_components/data
 import { WithdrawalsToolbar } from "@/app/(dashboard)/withdrawals/_components/toolbar";
 import { can } from "@/lib/auth/permissions";
 import { requirePagePermission } from "@/lib/auth/session";
-import { UpstreamError } from "@/lib/upstream";
+import { readOrProblem } from "@/lib/upstream/read-or-problem";
 import { parseWithdrawalFilters } from "@/lib/withdrawals/filters";
 import { readWithdrawals } from "@/lib/withdrawals/read";
 
@@ -16,10 +16,7 @@ export default async function WithdrawalsPage({ searchParams }: { searchParams: 
   const me = await requirePagePermission("data:read");
   const filters = parseWithdrawalFilters(await searchParams);
   const canCreate = can(me.role, "withdrawal:create");
-  const list = await readWithdrawals(me, filters).catch((err: unknown) => {
-    if (err instanceof UpstreamError) return { error: err.userMessage };
-    throw err;
-  });
+  const list = await readOrProblem(readWithdrawals(me, filters));
   return (
     <>
       <PageHeader
@@ -37,10 +34,10 @@ export default async function WithdrawalsPage({ searchParams }: { searchParams: 
         }
       />
       <WithdrawalsToolbar />
-      {"error" in list ? (
-        <ReadError title="Withdrawals could not load" message={list.error} />
+      {!list.ok ? (
+        <ReadError title="Withdrawals could not load" message={list.message} />
       ) : (
-        <WithdrawalsTable initial={list} filters={filters} canCreate={canCreate} />
+        <WithdrawalsTable initial={list.data} filters={filters} canCreate={canCreate} />
       )}
     </>
   );

@@ -5,8 +5,7 @@
  */
 import { Skeleton } from "@/components/ui/skeleton";
 import { readSeries, type ChartRange, type Tenant } from "@/lib/balances/read";
-import { log } from "@/lib/log";
-import { UpstreamError } from "@/lib/upstream";
+import { readOrProblem } from "@/lib/upstream/read-or-problem";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { BalanceChart } from "@/components/page/balance-chart";
 import { ChartRetryButton } from "@/components/page/chart-retry-button";
@@ -22,21 +21,20 @@ export function BalanceHistorySkeleton() {
 }
 
 export async function BalanceHistory({ tenant, range }: { tenant: Tenant; range: ChartRange }) {
-  let series: Awaited<ReturnType<typeof readSeries>>;
-  try {
-    series = await readSeries(tenant, range);
-  } catch (err) {
-    if (!(err instanceof UpstreamError)) log.error({ err }, "balance history failed");
-    const message = err instanceof UpstreamError ? err.userMessage : "The balance chart could not be built. Try again in a moment.";
+  const read = await readOrProblem(readSeries(tenant, range), {
+    unexpected: { message: "The balance chart could not be built. Try again in a moment.", log: "balance history failed" },
+  });
+  if (!read.ok) {
     return (
       <div role="alert" className="grid gap-2 text-sm" data-testid="balance-history-error">
-        <p className="text-destructive">{message}</p>
+        <p className="text-destructive">{read.message}</p>
         <div>
           <ChartRetryButton />
         </div>
       </div>
     );
   }
+  const series = read.data;
   const { points, changes, bucketMs } = series.data;
   return (
     <div className="grid gap-6">

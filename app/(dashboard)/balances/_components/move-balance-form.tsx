@@ -21,7 +21,7 @@ import {
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { moveBalance } from "@/lib/balances/actions";
+import { moveBalance } from "@/lib/balances/move-balance";
 import { usdAmount, type MoveBalanceResult } from "@/lib/balances/move-schema";
 import { liveKeys } from "@/lib/live/query-keys";
 import { Decimal, formatMoney, toDecimal } from "@/lib/money";

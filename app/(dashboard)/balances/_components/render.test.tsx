@@ -6,7 +6,7 @@ import { BalanceCards, BALANCES_KEY, type FreshBalances } from "@/components/pag
 import { BalanceChart } from "@/components/page/balance-chart";
 import { freshQuery, markWritten } from "@/components/page/after-write";
 import { LiveContext } from "@/components/live/live-provider";
-import { OverviewFigures } from "@/components/overview/overview-figures";
+import { OverviewFigures } from "@/app/(dashboard)/_components/overview-figures";
 import type { Overview } from "@/lib/balances/overview";
 import type { BalancePoint } from "@/lib/balances/history";
 import { formatDateTime } from "@/lib/format";

@@ -7,7 +7,7 @@ import { requirePagePermission } from "@/lib/auth/session";
 import { isCoinsId } from "@/lib/coins/filters";
 import { readWithdrawal } from "@/lib/coins/read";
 import type { WithdrawalKind } from "@/lib/coins/views";
-import { UpstreamError } from "@/lib/upstream";
+import { readOrProblem } from "@/lib/upstream/read-or-problem";
 
 const TITLE: Record<WithdrawalKind, string> = { crypto: "Crypto withdrawal", fiat: "Fiat withdrawal" };
 
@@ -27,19 +27,16 @@ export async function WithdrawalPage({ kind, params }: { kind: WithdrawalKind; p
   const me = await requirePagePermission("data:read");
   const { id } = await params;
   if (!isCoinsId(id)) notFound();
-  let view;
-  try {
-    view = await readWithdrawal(me, kind, id);
-  } catch (err) {
-    if (err instanceof UpstreamError && err.kind === "not_found") notFound();
-    if (!(err instanceof UpstreamError)) throw err;
+  const read = await readOrProblem(readWithdrawal(me, kind, id), { notFound });
+  if (!read.ok) {
     return (
       <>
         <PageHeader title={TITLE[kind]} actions={<BackToWithdrawals />} />
-        <ReadError title="This withdrawal could not load" message={err.userMessage} />
+        <ReadError title="This withdrawal could not load" message={read.message} />
       </>
     );
   }
+  const view = read.data;
   return (
     <>
       <PageHeader title={`${TITLE[kind]} ${id.slice(0, 8)}`} description={<span className="font-mono text-xs">{id}</span>} actions={<BackToWithdrawals />} />

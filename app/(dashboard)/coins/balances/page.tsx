@@ -4,23 +4,20 @@ import { PageHeader } from "@/components/page/page-header";
 import { CoinsBalancesTable } from "@/components/tables/coins-balances/data-table";
 import { requirePagePermission } from "@/lib/auth/session";
 import { readBalances } from "@/lib/coins/read";
-import { UpstreamError } from "@/lib/upstream";
+import { readOrProblem } from "@/lib/upstream/read-or-problem";
 
 export const metadata: Metadata = { title: "Coins balances" };
 
 export default async function CoinsBalancesPage() {
   const me = await requirePagePermission("data:read");
-  const view = await readBalances(me).catch((err: unknown) => {
-    if (err instanceof UpstreamError) return { error: err.userMessage };
-    throw err;
-  });
+  const view = await readOrProblem(readBalances(me));
   return (
     <>
       <PageHeader
         title="Coins balances"
         description={`What the Coins account holds and what it is worth in US dollars, in ${me.environment === "production" ? "production" : "the sandbox"}.`}
       />
-      {"error" in view ? <ReadError title="Balances could not load" message={view.error} /> : <CoinsBalancesTable initial={view} />}
+      {!view.ok ? <ReadError title="Balances could not load" message={view.message} /> : <CoinsBalancesTable initial={view.data} />}
     </>
   );
 }

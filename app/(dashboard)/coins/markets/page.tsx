@@ -8,18 +8,15 @@ import { requirePagePermission } from "@/lib/auth/session";
 import { parseMarketFilters } from "@/lib/coins/filters";
 import { assetOptions } from "@/lib/coins/markets";
 import { readMarkets } from "@/lib/coins/read";
-import { UpstreamError } from "@/lib/upstream";
+import { readOrProblem } from "@/lib/upstream/read-or-problem";
 
 export const metadata: Metadata = { title: "Coins markets" };
 
 export default async function CoinsMarketsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const me = await requirePagePermission("data:read");
   const filters = parseMarketFilters(await searchParams);
-  const view = await readMarkets(me, filters).catch((err: unknown) => {
-    if (err instanceof UpstreamError) return { error: err.userMessage };
-    throw err;
-  });
-  const options = "error" in view ? { base: [], quote: [] } : assetOptions(view.all);
+  const view = await readOrProblem(readMarkets(me, filters));
+  const options = !view.ok ? { base: [], quote: [] } : assetOptions(view.data.all);
   return (
     <>
       <PageHeader
@@ -27,10 +24,10 @@ export default async function CoinsMarketsPage({ searchParams }: { searchParams:
         description={`Coins prices, fees and minimum order sizes, in ${me.environment === "production" ? "production" : "the sandbox"}.`}
       />
       <MarketsToolbar base={options.base} quote={options.quote} />
-      {"error" in view ? (
-        <ReadError title="Markets could not load" message={view.error} />
+      {!view.ok ? (
+        <ReadError title="Markets could not load" message={view.message} />
       ) : (
-        <MarketsTable initial={view} filters={filters} canTrade={can(me.role, "order:trade")} />
+        <MarketsTable initial={view.data} filters={filters} canTrade={can(me.role, "order:trade")} />
       )}
     </>
   );

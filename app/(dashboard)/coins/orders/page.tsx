@@ -8,7 +8,7 @@ import { can } from "@/lib/auth/permissions";
 import { requirePagePermission } from "@/lib/auth/session";
 import { parseOrderFilters } from "@/lib/coins/filters";
 import { readMarkets, readOrders } from "@/lib/coins/read";
-import { UpstreamError } from "@/lib/upstream";
+import { readOrProblem } from "@/lib/upstream/read-or-problem";
 
 export const metadata: Metadata = { title: "Coins orders" };
 
@@ -18,13 +18,9 @@ export default async function CoinsOrdersPage({ searchParams }: { searchParams: 
   const me = await requirePagePermission("data:read");
   const filters = parseOrderFilters(await searchParams);
   const canTrade = can(me.role, "order:trade");
-  const upstreamMessage = (err: unknown) => {
-    if (err instanceof UpstreamError) return { error: err.userMessage };
-    throw err;
-  };
-  const [list, markets] = await Promise.all([readOrders(me, filters).catch(upstreamMessage), readMarkets(me, {}).catch(upstreamMessage)]);
+  const [list, markets] = await Promise.all([readOrProblem(readOrders(me, filters)), readOrProblem(readMarkets(me, {}))]);
   // The asset filters offer the markets' assets; without markets, only the one already chosen.
-  const all = "error" in markets ? [] : markets.all;
+  const all = !markets.ok ? [] : markets.data.all;
   const bases = uniq([...all.map((m) => m.base_asset), ...(filters.base_asset ? [filters.base_asset] : [])]);
   const quotes = uniq([...all.map((m) => m.quote_asset), ...(filters.quote_asset ? [filters.quote_asset] : [])]);
   return (
@@ -44,10 +40,10 @@ export default async function CoinsOrdersPage({ searchParams }: { searchParams: 
         }
       />
       <OrdersToolbar bases={bases} quotes={quotes} />
-      {"error" in list ? (
-        <ReadError title="Orders could not load" message={list.error} />
+      {!list.ok ? (
+        <ReadError title="Orders could not load" message={list.message} />
       ) : (
-        <CoinsOrdersTable initial={list} filters={filters} canTrade={canTrade} />
+        <CoinsOrdersTable initial={list.data} filters={filters} canTrade={canTrade} />
       )}
     </>
   );

@@ -6,20 +6,16 @@ import { TransactionsToolbar } from "@/app/(dashboard)/coins/_components/transac
 import { requirePagePermission } from "@/lib/auth/session";
 import { parseTransactionFilters } from "@/lib/coins/filters";
 import { readBalances, readTransactions } from "@/lib/coins/read";
-import { UpstreamError } from "@/lib/upstream";
+import { readOrProblem } from "@/lib/upstream/read-or-problem";
 
 export const metadata: Metadata = { title: "Coins transactions" };
 
 export default async function CoinsTransactionsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const me = await requirePagePermission("data:read");
   const filters = parseTransactionFilters(await searchParams);
-  const upstreamMessage = (err: unknown) => {
-    if (err instanceof UpstreamError) return { error: err.userMessage };
-    throw err;
-  };
-  const [list, balances] = await Promise.all([readTransactions(me, filters).catch(upstreamMessage), readBalances(me).catch(upstreamMessage)]);
+  const [list, balances] = await Promise.all([readOrProblem(readTransactions(me, filters)), readOrProblem(readBalances(me))]);
   // The asset filter offers the account's assets; without them, only the one already chosen.
-  const assets = [...new Set([...("error" in balances ? [] : balances.balances.map((b) => b.asset)), ...(filters.asset ? [filters.asset] : [])])];
+  const assets = [...new Set([...(!balances.ok ? [] : balances.data.balances.map((b) => b.asset)), ...(filters.asset ? [filters.asset] : [])])];
   return (
     <>
       <PageHeader
@@ -27,7 +23,7 @@ export default async function CoinsTransactionsPage({ searchParams }: { searchPa
         description={`Every credit and debit of the Coins account, in ${me.environment === "production" ? "production" : "the sandbox"}.`}
       />
       <TransactionsToolbar assets={assets} />
-      {"error" in list ? <ReadError title="Transactions could not load" message={list.error} /> : <CoinsTransactionsTable initial={list} filters={filters} />}
+      {!list.ok ? <ReadError title="Transactions could not load" message={list.message} /> : <CoinsTransactionsTable initial={list.data} filters={filters} />}
     </>
   );
 }

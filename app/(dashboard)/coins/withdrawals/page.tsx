@@ -11,17 +11,12 @@ import { can } from "@/lib/auth/permissions";
 import { requirePagePermission } from "@/lib/auth/session";
 import { parseWithdrawalFilters } from "@/lib/coins/filters";
 import { readAddresses, readCryptoWithdrawals, readFiatWithdrawals, readWithdrawalAssets } from "@/lib/coins/read";
-import { UpstreamError } from "@/lib/upstream";
+import { readOrProblem } from "@/lib/upstream/read-or-problem";
 
 export const metadata: Metadata = { title: "Coins withdrawals" };
 
 const BUTTON =
   "rounded-md bg-primary px-3 py-2 text-sm font-medium text-primary-foreground hover:bg-primary/90 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none";
-
-function upstreamMessage(err: unknown): { error: string } {
-  if (err instanceof UpstreamError) return { error: err.userMessage };
-  throw err;
-}
 
 /** The URL's parameters other than one list's own cursor, so paging one list keeps the other's place. */
 function otherParams(raw: Record<string, string | string[] | undefined>, prefix: string): Record<string, string | undefined> {
@@ -37,10 +32,10 @@ export default async function CoinsWithdrawalsPage({ searchParams }: { searchPar
   const fiat = parseWithdrawalFilters(raw, "fiat");
   const canWithdraw = can(me.role, "withdrawal:create");
   const [assets, addresses, cryptoList, fiatList] = await Promise.all([
-    readWithdrawalAssets(me).catch(upstreamMessage),
-    readAddresses(me).catch(upstreamMessage),
-    readCryptoWithdrawals(me, crypto).catch(upstreamMessage),
-    readFiatWithdrawals(me, fiat).catch(upstreamMessage),
+    readOrProblem(readWithdrawalAssets(me)),
+    readOrProblem(readAddresses(me)),
+    readOrProblem(readCryptoWithdrawals(me, crypto)),
+    readOrProblem(readFiatWithdrawals(me, fiat)),
   ]);
   return (
     <>
@@ -65,7 +60,7 @@ export default async function CoinsWithdrawalsPage({ searchParams }: { searchPar
           <h2 id="cw-assets" className="text-lg font-semibold">
             Withdrawable assets and chains
           </h2>
-          {"error" in assets ? <ReadError title="Withdrawable assets could not load" message={assets.error} /> : <WithdrawableAssets assets={assets.assets} />}
+          {!assets.ok ? <ReadError title="Withdrawable assets could not load" message={assets.message} /> : <WithdrawableAssets assets={assets.data.assets} />}
         </section>
 
         <section aria-labelledby="cw-addresses" className="grid gap-3">
@@ -73,12 +68,12 @@ export default async function CoinsWithdrawalsPage({ searchParams }: { searchPar
             <h2 id="cw-addresses" className="text-lg font-semibold">
               Saved addresses
             </h2>
-            {canWithdraw && !("error" in assets) ? <AddAddressDialog assets={assets.assets} /> : null}
+            {canWithdraw && assets.ok ? <AddAddressDialog assets={assets.data.assets} /> : null}
           </div>
-          {"error" in addresses ? (
-            <ReadError title="Saved addresses could not load" message={addresses.error} />
+          {!addresses.ok ? (
+            <ReadError title="Saved addresses could not load" message={addresses.message} />
           ) : (
-            <AddressesTable initial={addresses} canEdit={canWithdraw} />
+            <AddressesTable initial={addresses.data} canEdit={canWithdraw} />
           )}
         </section>
 
@@ -86,11 +81,11 @@ export default async function CoinsWithdrawalsPage({ searchParams }: { searchPar
           <h2 id="cw-crypto" className="text-lg font-semibold">
             Crypto withdrawals
           </h2>
-          <WithdrawalsToolbar kind="crypto" assets={"error" in assets ? [] : assets.assets.map((a) => a.symbol)} />
-          {"error" in cryptoList ? (
-            <ReadError title="Crypto withdrawals could not load" message={cryptoList.error} />
+          <WithdrawalsToolbar kind="crypto" assets={!assets.ok ? [] : assets.data.assets.map((a) => a.symbol)} />
+          {!cryptoList.ok ? (
+            <ReadError title="Crypto withdrawals could not load" message={cryptoList.message} />
           ) : (
-            <CryptoWithdrawalsTable initial={cryptoList} filters={crypto} pagerFilters={otherParams(raw, "crypto_")} />
+            <CryptoWithdrawalsTable initial={cryptoList.data} filters={crypto} pagerFilters={otherParams(raw, "crypto_")} />
           )}
         </section>
 
@@ -99,10 +94,10 @@ export default async function CoinsWithdrawalsPage({ searchParams }: { searchPar
             Fiat withdrawals
           </h2>
           <WithdrawalsToolbar kind="fiat" />
-          {"error" in fiatList ? (
-            <ReadError title="Fiat withdrawals could not load" message={fiatList.error} />
+          {!fiatList.ok ? (
+            <ReadError title="Fiat withdrawals could not load" message={fiatList.message} />
           ) : (
-            <FiatWithdrawalsTable initial={fiatList} filters={fiat} pagerFilters={otherParams(raw, "fiat_")} />
+            <FiatWithdrawalsTable initial={fiatList.data} filters={fiat} pagerFilters={otherParams(raw, "fiat_")} />
           )}
         </section>
       </div>

@@ -13,7 +13,8 @@ import { requirePagePermission } from "@/lib/auth/session";
 import { liveKeys } from "@/lib/live/query-keys";
 import { decisionsForDeposit } from "@/lib/review/decisions";
 import { ensureOutboundWorker } from "@/lib/review/outbound";
-import { upstreamFor, UpstreamError } from "@/lib/upstream";
+import { upstreamFor } from "@/lib/upstream";
+import { readOrProblem } from "@/lib/upstream/read-or-problem";
 
 export const metadata: Metadata = { title: "Deposit" };
 
@@ -26,21 +27,18 @@ export default async function DepositPage({ params }: { params: Promise<{ id: st
       All deposits
     </Link>
   );
-  let r;
-  try {
-    // Not from the 10 s read cache: a live refresh after a webhook must show the new status, and
-    // a cached answer from just before the event would leave the page behind until the next one.
-    r = await upstreamFor(me).core.getDeposit(id, { cache: false });
-  } catch (err) {
-    if (err instanceof UpstreamError && err.kind === "not_found") notFound();
-    if (!(err instanceof UpstreamError)) throw err;
+  // Not from the 10 s read cache: a live refresh after a webhook must show the new status, and
+  // a cached answer from just before the event would leave the page behind until the next one.
+  const read = await readOrProblem(upstreamFor(me).core.getDeposit(id, { cache: false }), { notFound });
+  if (!read.ok) {
     return (
       <>
         <PageHeader title="Deposit" actions={back} />
-        <UpstreamProblem title="This deposit could not load" message={err.userMessage} />
+        <UpstreamProblem title="This deposit could not load" message={read.message} />
       </>
     );
   }
+  const r = read.data;
   const d = r.data as unknown as DepositDetail;
   const decisions = await decisionsForDeposit(me.organizationId, me.environment, d.id, d.status);
   const items: DecisionItem[] = decisions.map((x) => ({

@@ -7,6 +7,7 @@ import { statusLabel, typeLabel } from "@/lib/review/deposit-filters";
 import { explorerTxUrl } from "@/lib/review/explorer";
 import { explainFlag } from "@/lib/review/flags";
 import { deposit as depositSchema } from "@/lib/upstream/schemas/core";
+import type { Environment } from "@/lib/generated/prisma/enums";
 
 type Money = { amount?: string | null; currency?: string | null } | null | undefined;
 
@@ -67,7 +68,7 @@ export function otherFields(d: object): [string, string][] {
 }
 
 /** Every field of the spec's Deposit table, with the ones that apply only sometimes shown only then. */
-export function DepositFields({ d, environment }: { d: DepositDetail; environment: "sandbox" | "production" }) {
+export function DepositFields({ d, environment }: { d: DepositDetail; environment: Environment }) {
   const explorer = explorerTxUrl(d.chain, d.tx_hash, environment);
   const others = otherFields(d);
   return (

@@ -7,7 +7,7 @@ import { can } from "@/lib/auth/permissions";
 import { requirePagePermission } from "@/lib/auth/session";
 import { ensureOutboundWorker } from "@/lib/review/outbound";
 import { loadQueue } from "@/lib/review/queue";
-import { UpstreamError } from "@/lib/upstream";
+import { readOrProblem } from "@/lib/upstream/read-or-problem";
 
 export const metadata: Metadata = { title: "Review queue" };
 
@@ -25,22 +25,12 @@ export default async function ReviewQueuePage() {
       }
     />
   );
-  try {
-    const queue = await loadQueue(me);
-    // Plain JSON, the same shape the client's refetch gets from the route.
-    const initial = JSON.parse(JSON.stringify(queue)) as QueueView;
+  const read = await readOrProblem(loadQueue(me));
+  if (!read.ok) {
     return (
       <>
         {header}
-        <ReviewQueue initial={initial} canDecide={can(me.role, "review:decide")} />
-      </>
-    );
-  } catch (err) {
-    if (!(err instanceof UpstreamError)) throw err;
-    return (
-      <>
-        {header}
-        <UpstreamProblem title="The review queue could not load" message={err.userMessage} />
+        <UpstreamProblem title="The review queue could not load" message={read.message} />
         <p className="mt-4 text-sm">
           <Link href="/deposits" className="underline underline-offset-4">
             See all deposits
@@ -49,4 +39,13 @@ export default async function ReviewQueuePage() {
       </>
     );
   }
+  const queue = read.data;
+  // Plain JSON, the same shape the client's refetch gets from the route.
+  const initial = JSON.parse(JSON.stringify(queue)) as QueueView;
+  return (
+    <>
+      {header}
+      <ReviewQueue initial={initial} canDecide={can(me.role, "review:decide")} />
+    </>
+  );
 }

@@ -11,7 +11,7 @@ import { PageHeader } from "@/components/page/page-header";
 import { can } from "@/lib/auth/permissions";
 import { requirePagePermission } from "@/lib/auth/session";
 import { readAccountDeposits, readFundingAccount } from "@/lib/funding-accounts/read";
-import { UpstreamError } from "@/lib/upstream";
+import { readOrProblem } from "@/lib/upstream/read-or-problem";
 import { getTimeline } from "@/lib/webhooks/query";
 
 export const metadata: Metadata = { title: "Funding account" };
@@ -27,27 +27,18 @@ export default async function FundingAccountPage({ params }: { params: Promise<{
       Back to funding accounts
     </Link>
   );
-  let view;
-  try {
-    view = await readFundingAccount(me, id);
-  } catch (err) {
-    if (err instanceof UpstreamError && err.kind === "not_found") notFound();
-    if (!(err instanceof UpstreamError)) throw err;
+  const read = await readOrProblem(readFundingAccount(me, id), { notFound });
+  if (!read.ok) {
     return (
       <>
         <PageHeader title="Funding account" actions={back} />
-        <ReadError title="This funding account could not load" message={err.userMessage} />
+        <ReadError title="This funding account could not load" message={read.message} />
       </>
     );
   }
+  const view = read.data;
   const [deposits, timeline] = await Promise.all([
-    readAccountDeposits(me, id).then(
-      (d) => ({ data: d, error: null }),
-      (err: unknown) => {
-        if (err instanceof UpstreamError) return { data: null, error: err.userMessage };
-        throw err;
-      },
-    ),
+    readOrProblem(readAccountDeposits(me, id)).then((r) => (r.ok ? { data: r.data, error: null } : { data: null, error: r.message })),
     getTimeline(me.organizationId, me.environment, "funding_account", id),
   ]);
   const { account } = view;

@@ -13,7 +13,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { updateSettlementDestination } from "@/lib/funding-accounts/update-settlement";
+import { setAccountSettlementDestination } from "@/lib/funding-accounts/set-settlement-destination";
 import { allowedSettlements, rateNeed, settlementFormSchema } from "@/lib/funding-accounts/schema";
 import { ASSETS, DESTINATION_CHAINS, type Rail, type SettlementType } from "@/lib/funding-accounts/options";
 import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
@@ -69,7 +69,7 @@ export function ChangeSettlementDialog({ accountId, rail, asset }: { accountId: 
   const onSubmit = form.handleSubmit((values) => {
     setFormError(null);
     start(async () => {
-      const r = await answerOrFailure(updateSettlementDestination({ ...values, attemptKey: attempt.current() }));
+      const r = await answerOrFailure(setAccountSettlementDestination({ ...values, attemptKey: attempt.current() }));
       if (r.ok) {
         attempt.renew();
         toast.success(

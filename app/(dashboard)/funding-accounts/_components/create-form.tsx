@@ -10,7 +10,7 @@ import { FormError } from "@/components/forms/form-error";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { createFundingAccount } from "@/lib/funding-accounts/actions";
+import { createFundingAccount } from "@/lib/funding-accounts/create-funding-account";
 import { allowedSettlements, createFundingAccountFormSchema, rateNeed, type CreateFundingAccountFormValues } from "@/lib/funding-accounts/schema";
 import {
   ASSETS,

@@ -6,25 +6,18 @@ import { PageHeader } from "@/components/page/page-header";
 import { requirePagePermission } from "@/lib/auth/session";
 import { readQuota } from "@/lib/funding-accounts/quota";
 import { readBanks, readCustomers } from "@/lib/funding-accounts/read";
-import { UpstreamError } from "@/lib/upstream";
+import { type Problem, readOrProblem } from "@/lib/upstream/read-or-problem";
 
 export const metadata: Metadata = { title: "New funding account" };
 
-const sentence = (err: unknown): string => {
-  if (err instanceof UpstreamError) return err.userMessage;
-  throw err;
-};
+const sentence = (problem: Problem): string => `${problem.message} Reload the page to try again.`;
 
 export default async function NewFundingAccountPage() {
   const me = await requirePagePermission("funding:create");
   const [customers, banks, quota] = await Promise.all([
-    readCustomers(me).then(
-      (r) => ({ list: r.customers, error: null }),
-      (err: unknown) => ({ list: [], error: `${sentence(err)} Reload the page to try again.` }),
-    ),
-    readBanks(me).then(
-      (r) => ({ list: r.banks.map((b) => ({ value: b.code, label: `${b.name} (${b.code})` })), error: null }),
-      (err: unknown) => ({ list: [], error: `${sentence(err)} Reload the page to try again.` }),
+    readOrProblem(readCustomers(me)).then((r) => (r.ok ? { list: r.data.customers, error: null } : { list: [], error: sentence(r) })),
+    readOrProblem(readBanks(me)).then((r) =>
+      r.ok ? { list: r.data.banks.map((b) => ({ value: b.code, label: `${b.name} (${b.code})` })), error: null } : { list: [], error: sentence(r) },
     ),
     readQuota(me),
   ]);

@@ -10,7 +10,7 @@ import { requirePagePermission } from "@/lib/auth/session";
 import type { LegacyKind } from "@/lib/legacy/filters";
 import { readPayout, readRamp } from "@/lib/legacy/read";
 import { KIND_NOUN, type RampKind } from "@/lib/legacy/views";
-import { UpstreamError } from "@/lib/upstream";
+import { readOrProblem } from "@/lib/upstream/read-or-problem";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type Params = Promise<{ id: string }>;
@@ -24,23 +24,19 @@ async function load<T>(kind: LegacyKind, params: Params, read: (me: Awaited<Retu
   const { id } = await params;
   if (!UUID.test(id)) notFound();
   const back = { href: `/legacy/${kind}`, label: `All ${KIND_NOUN[kind][1]}` };
-  try {
-    return { me, back, view: await read(me, id) };
-  } catch (err) {
-    if (err instanceof UpstreamError && err.kind === "not_found") notFound();
-    if (!(err instanceof UpstreamError)) throw err;
-    const noun = KIND_NOUN[kind][0];
-    return {
-      me,
-      back,
-      problem: (
-        <>
-          <LegacyHeader kind={kind} role={me.role} title={`${noun[0]!.toUpperCase()}${noun.slice(1)}`} back={back} />
-          <UpstreamProblem title={`This ${noun} could not load`} message={err.userMessage} />
-        </>
-      ),
-    };
-  }
+  const record = await readOrProblem(read(me, id), { notFound });
+  if (record.ok) return { me, back, view: record.data };
+  const noun = KIND_NOUN[kind][0];
+  return {
+    me,
+    back,
+    problem: (
+      <>
+        <LegacyHeader kind={kind} role={me.role} title={`${noun[0]!.toUpperCase()}${noun.slice(1)}`} back={back} />
+        <UpstreamProblem title={`This ${noun} could not load`} message={record.message} />
+      </>
+    ),
+  };
 }
 
 export async function PayoutDetailPage({ params }: { params: Params }) {

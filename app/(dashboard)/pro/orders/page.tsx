@@ -9,20 +9,14 @@ import { can } from "@/lib/auth/permissions";
 import { requirePagePermission } from "@/lib/auth/session";
 import { parseProOrderFilters } from "@/lib/pro/filters";
 import { readProOrders, tradeAccess } from "@/lib/pro/read";
-import { UpstreamError } from "@/lib/upstream";
+import { readOrProblem } from "@/lib/upstream/read-or-problem";
 
 export const metadata: Metadata = { title: "Pro orders" };
 
 export default async function ProOrdersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const me = await requirePagePermission("data:read");
   const filters = parseProOrderFilters(await searchParams);
-  const [access, list] = await Promise.all([
-    tradeAccess(me),
-    readProOrders(me, filters).catch((err: unknown) => {
-      if (err instanceof UpstreamError) return { error: err.userMessage };
-      throw err;
-    }),
-  ]);
+  const [access, list] = await Promise.all([tradeAccess(me), readOrProblem(readProOrders(me, filters))]);
   return (
     <>
       <PageHeader
@@ -32,17 +26,17 @@ export default async function ProOrdersPage({ searchParams }: { searchParams: Pr
       />
       <div className="flex flex-wrap items-end justify-between gap-3">
         <ProOrdersToolbar />
-        {access.allowed && filters.view === "open" && !("error" in list) ? <CancelAllButton count={list.total} /> : null}
+        {access.allowed && filters.view === "open" && list.ok ? <CancelAllButton count={list.data.total} /> : null}
       </div>
       {!access.allowed && access.reason ? (
         <p className="mb-3 text-sm text-muted-foreground" data-testid="pro-trade-reason">
           {access.reason}
         </p>
       ) : null}
-      {"error" in list ? (
-        <ReadError title="Pro orders could not load" message={list.error} />
+      {!list.ok ? (
+        <ReadError title="Pro orders could not load" message={list.message} />
       ) : (
-        <ProOrdersTable initial={list} filters={filters} canTrade={access.allowed} />
+        <ProOrdersTable initial={list.data} filters={filters} canTrade={access.allowed} />
       )}
     </>
   );

@@ -5,16 +5,13 @@ import { ProNav } from "@/app/(dashboard)/pro/_components/pro-nav";
 import { ProWebhooksTable } from "@/app/(dashboard)/pro/_components/webhooks/data-table";
 import { requirePagePermission } from "@/lib/auth/session";
 import { readProWebhooks } from "@/lib/pro/read";
-import { UpstreamError } from "@/lib/upstream";
+import { readOrProblem } from "@/lib/upstream/read-or-problem";
 
 export const metadata: Metadata = { title: "Pro webhooks" };
 
 export default async function ProWebhooksPage() {
   const me = await requirePagePermission("settings:manage");
-  const view = await readProWebhooks(me).catch((err: unknown) => {
-    if (err instanceof UpstreamError) return { error: err.userMessage };
-    throw err;
-  });
+  const view = await readOrProblem(readProWebhooks(me));
   return (
     <>
       <PageHeader
@@ -22,7 +19,7 @@ export default async function ProWebhooksPage() {
         description={`Where the provider sends Pro order, trade and deposit events, in ${me.environment === "production" ? "production" : "the sandbox"}. Admins only.`}
         actions={<ProNav current="/pro/webhooks" withWebhooks />}
       />
-      {"error" in view ? <ReadError title="Pro webhooks could not load" message={view.error} /> : <ProWebhooksTable initial={view} />}
+      {!view.ok ? <ReadError title="Pro webhooks could not load" message={view.message} /> : <ProWebhooksTable initial={view.data} />}
     </>
   );
 }

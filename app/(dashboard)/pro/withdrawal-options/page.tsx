@@ -7,16 +7,13 @@ import { WithdrawalOptionsList } from "@/app/(dashboard)/pro/_components/withdra
 import { can } from "@/lib/auth/permissions";
 import { requirePagePermission } from "@/lib/auth/session";
 import { readWithdrawalOptions } from "@/lib/pro/read";
-import { UpstreamError } from "@/lib/upstream";
+import { readOrProblem } from "@/lib/upstream/read-or-problem";
 
 export const metadata: Metadata = { title: "Pro withdrawal options" };
 
 export default async function ProWithdrawalOptionsPage() {
   const me = await requirePagePermission("data:read");
-  const view = await readWithdrawalOptions(me).catch((err: unknown) => {
-    if (err instanceof UpstreamError) return { error: err.userMessage };
-    throw err;
-  });
+  const view = await readOrProblem(readWithdrawalOptions(me));
   return (
     <>
       <PageHeader
@@ -24,12 +21,12 @@ export default async function ProWithdrawalOptionsPage() {
         description="The assets and chains the provider's wallet service has enabled for on-chain withdrawals, with their network fees. A rail that is not listed is not offered anywhere in the app."
         actions={<ProNav current="/pro/withdrawal-options" withWebhooks={can(me.role, "settings:manage")} />}
       />
-      {"error" in view ? (
-        <ReadError title="Withdrawal options could not load" message={view.error} />
+      {!view.ok ? (
+        <ReadError title="Withdrawal options could not load" message={view.message} />
       ) : (
         <div className="grid gap-3">
-          <StaleNote stale={view.stale} fetchedAt={view.fetchedAt} />
-          <WithdrawalOptionsList options={view.options} />
+          <StaleNote stale={view.data.stale} fetchedAt={view.data.fetchedAt} />
+          <WithdrawalOptionsList options={view.data.options} />
         </div>
       )}
     </>

@@ -7,7 +7,7 @@ import { RecipientDetail } from "@/app/(dashboard)/recipients/_components/recipi
 import { requirePagePermission } from "@/lib/auth/session";
 import { readRecipient } from "@/lib/recipients/read";
 import { recipientName } from "@/lib/recipients/views";
-import { UpstreamError } from "@/lib/upstream";
+import { readOrProblem } from "@/lib/upstream/read-or-problem";
 
 export const metadata: Metadata = { title: "Recipient" };
 
@@ -28,19 +28,16 @@ export default async function RecipientPage({
       Back to recipients
     </Link>
   );
-  let view;
-  try {
-    view = await readRecipient(me, id);
-  } catch (err) {
-    if (err instanceof UpstreamError && err.kind === "not_found") notFound();
-    if (!(err instanceof UpstreamError)) throw err;
+  const read = await readOrProblem(readRecipient(me, id), { notFound });
+  if (!read.ok) {
     return (
       <>
         <PageHeader title="Recipient" actions={back} />
-        <ReadError title="This recipient could not load" message={err.userMessage} />
+        <ReadError title="This recipient could not load" message={read.message} />
       </>
     );
   }
+  const view = read.data;
   // Set by the create form when the provider answered with a recipient it already had.
   const existing = (await searchParams).existing === "1";
   return (

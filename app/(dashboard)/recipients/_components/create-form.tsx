@@ -13,7 +13,7 @@ import { Combobox, type ComboboxOption } from "@/components/ui/combobox";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { createRecipient } from "@/lib/recipients/actions";
+import { createRecipient } from "@/lib/recipients/create-recipient";
 import type { CustomerOption } from "@/lib/funding-accounts/views";
 import {
   ACCOUNT_TYPES,

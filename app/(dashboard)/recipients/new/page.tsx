@@ -4,26 +4,19 @@ import { PageHeader } from "@/components/page/page-header";
 import { CreateRecipientForm } from "@/app/(dashboard)/recipients/_components/create-form";
 import { requirePagePermission } from "@/lib/auth/session";
 import { readBanks, readCustomers } from "@/lib/funding-accounts/read";
-import { UpstreamError } from "@/lib/upstream";
+import { type Problem, readOrProblem } from "@/lib/upstream/read-or-problem";
 
 export const metadata: Metadata = { title: "New recipient" };
 
 /** A failed list read becomes the sentence shown at its field; the rest of the form still works. */
-const sentence = (err: unknown): string => {
-  if (err instanceof UpstreamError) return `${err.userMessage} Reload the page to try again.`;
-  throw err;
-};
+const sentence = (problem: Problem): string => `${problem.message} Reload the page to try again.`;
 
 export default async function NewRecipientPage() {
   const me = await requirePagePermission("recipient:create");
   const [customers, banks] = await Promise.all([
-    readCustomers(me).then(
-      (r) => ({ list: r.customers, error: null }),
-      (err: unknown) => ({ list: [], error: sentence(err) }),
-    ),
-    readBanks(me).then(
-      (r) => ({ list: r.banks.map((b) => ({ value: b.code, label: `${b.name} (${b.code})` })), error: null }),
-      (err: unknown) => ({ list: [], error: sentence(err) }),
+    readOrProblem(readCustomers(me)).then((r) => (r.ok ? { list: r.data.customers, error: null } : { list: [], error: sentence(r) })),
+    readOrProblem(readBanks(me)).then((r) =>
+      r.ok ? { list: r.data.banks.map((b) => ({ value: b.code, label: `${b.name} (${b.code})` })), error: null } : { list: [], error: sentence(r) },
     ),
   ]);
   return (

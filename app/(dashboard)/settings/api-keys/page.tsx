@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { PendingControlChanges } from "@/components/page/pending-control-changes";
+import { PendingControlChanges } from "@/app/(dashboard)/settings/_components/pending-control-changes";
 import { PageHeader } from "@/components/page/page-header";
 import { ApiKeysView } from "@/app/(dashboard)/settings/api-keys/_components/api-keys-view";
 import { KeyAgeReminder } from "@/components/page/key-age-reminder";

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { ThresholdForm } from "@/app/(dashboard)/settings/approvals/_components/threshold-form";
 import { ThresholdsTable } from "@/app/(dashboard)/settings/approvals/_components/thresholds-table";
 import { VelocityLimitForm, VelocityLimitsTable } from "@/app/(dashboard)/settings/approvals/_components/velocity-limit-form";
-import { PendingControlChanges } from "@/components/page/pending-control-changes";
+import { PendingControlChanges } from "@/app/(dashboard)/settings/_components/pending-control-changes";
 import { PageHeader } from "@/components/page/page-header";
 import { isControlKind, pendingControlChanges } from "@/lib/approvals/controls";
 import { findExecutor, listExecutors } from "@/lib/approvals/executors/index";

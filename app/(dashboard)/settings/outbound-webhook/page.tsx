@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { PendingControlChanges } from "@/components/page/pending-control-changes";
+import { PendingControlChanges } from "@/app/(dashboard)/settings/_components/pending-control-changes";
 import { PageHeader } from "@/components/page/page-header";
 import { DeliveryLog, type DeliveryView } from "@/app/(dashboard)/settings/outbound-webhook/_components/delivery-log";
 import { OutboundWebhookForm } from "@/app/(dashboard)/settings/outbound-webhook/_components/outbound-webhook-form";

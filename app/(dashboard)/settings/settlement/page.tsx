@@ -7,7 +7,7 @@ import { FundingConfig } from "@/app/(dashboard)/settings/settlement/_components
 import { can } from "@/lib/auth/permissions";
 import { requirePagePermission } from "@/lib/auth/session";
 import { readMerchantFunding } from "@/lib/settlement/read";
-import { UpstreamError } from "@/lib/upstream";
+import { readOrProblem } from "@/lib/upstream/read-or-problem";
 
 export const metadata: Metadata = { title: "Settlement destination" };
 
@@ -19,18 +19,16 @@ export default async function SettlementPage() {
       description={`Your merchant funding configuration and where NGN deposits settle, in ${me.environment === "production" ? "production" : "the sandbox"}.`}
     />
   );
-  let view;
-  try {
-    view = await readMerchantFunding(me);
-  } catch (err) {
-    if (!(err instanceof UpstreamError)) throw err;
+  const read = await readOrProblem(readMerchantFunding(me));
+  if (!read.ok) {
     return (
       <>
         {header}
-        <ReadError title="The funding configuration could not load" message={err.userMessage} />
+        <ReadError title="The funding configuration could not load" message={read.message} />
       </>
     );
   }
+  const view = read.data;
   const { funding } = view;
   return (
     <>

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { PendingControlChanges } from "@/components/page/pending-control-changes";
+import { PendingControlChanges } from "@/app/(dashboard)/settings/_components/pending-control-changes";
 import { PageHeader } from "@/components/page/page-header";
 import { TeamTable } from "@/app/(dashboard)/settings/team/_components/data-table";
 import { AddUserDialog } from "@/app/(dashboard)/settings/team/_components/add-user-dialog";

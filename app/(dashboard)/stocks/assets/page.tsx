@@ -6,17 +6,14 @@ import { AssetsToolbar } from "@/app/(dashboard)/stocks/_components/assets/toolb
 import { requirePagePermission } from "@/lib/auth/session";
 import { parseAssetFilters } from "@/lib/stocks/filters";
 import { readAssets } from "@/lib/stocks/read";
-import { UpstreamError } from "@/lib/upstream";
+import { readOrProblem } from "@/lib/upstream/read-or-problem";
 
 export const metadata: Metadata = { title: "Stock assets" };
 
 export default async function StockAssetsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const me = await requirePagePermission("data:read");
   const filters = parseAssetFilters(await searchParams);
-  const list = await readAssets(me, filters).catch((err: unknown) => {
-    if (err instanceof UpstreamError) return { error: err.userMessage };
-    throw err;
-  });
+  const list = await readOrProblem(readAssets(me, filters));
   return (
     <>
       <PageHeader
@@ -24,7 +21,7 @@ export default async function StockAssetsPage({ searchParams }: { searchParams: 
         description={`Tokenized US stocks and ETFs the provider offers (${me.environment === "production" ? "production" : "sandbox"}): price, market hours, order size and risk. Open one for its legal disclosures.`}
       />
       <AssetsToolbar />
-      {"error" in list ? <ReadError title="The assets could not load" message={list.error} /> : <AssetsTable initial={list} filters={filters} />}
+      {!list.ok ? <ReadError title="The assets could not load" message={list.message} /> : <AssetsTable initial={list.data} filters={filters} />}
     </>
   );
 }

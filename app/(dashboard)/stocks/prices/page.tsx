@@ -6,22 +6,18 @@ import { PricesTable } from "@/app/(dashboard)/stocks/_components/prices/data-ta
 import { PricesToolbar } from "@/app/(dashboard)/stocks/_components/prices/toolbar";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { requirePagePermission } from "@/lib/auth/session";
-import { log } from "@/lib/log";
 import { convertQuery, firstFieldErrors, parseConvert, parsePriceFilters } from "@/lib/stocks/filters";
 import { readAssets, readConversion, readPrices } from "@/lib/stocks/read";
 import type { ConversionView, PricesView } from "@/lib/stocks/views";
-import { UpstreamError } from "@/lib/upstream";
+import { readOrProblem } from "@/lib/upstream/read-or-problem";
 
 export const metadata: Metadata = { title: "Stock prices" };
 
 async function attempt<T>(what: string, read: () => Promise<T>): Promise<{ value: T | null; error: string | null }> {
-  try {
-    return { value: await read(), error: null };
-  } catch (err) {
-    if (err instanceof UpstreamError) return { value: null, error: err.userMessage };
-    log.error({ err, read: what }, "stocks prices page read failed");
-    return { value: null, error: `The ${what} could not be loaded. Try again in a moment.` };
-  }
+  const r = await readOrProblem(read(), {
+    unexpected: { message: `The ${what} could not be loaded. Try again in a moment.`, log: `stocks prices page: the ${what} read failed` },
+  });
+  return r.ok ? { value: r.data, error: null } : { value: null, error: r.message };
 }
 
 export default async function StockPricesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {

@@ -7,7 +7,7 @@ import { LiveTimeline } from "@/components/timeline/live-timeline";
 import { TransferDetail } from "@/app/(dashboard)/transfers/_components/transfer-detail";
 import { requirePagePermission } from "@/lib/auth/session";
 import { readTransfer } from "@/lib/transfers/read";
-import { UpstreamError } from "@/lib/upstream";
+import { readOrProblem } from "@/lib/upstream/read-or-problem";
 import { getTimeline } from "@/lib/webhooks/query";
 
 export const metadata: Metadata = { title: "Transfer" };
@@ -23,19 +23,16 @@ export default async function TransferPage({ params }: { params: Promise<{ id: s
       Back to transfers
     </Link>
   );
-  let view;
-  try {
-    view = await readTransfer(me, id);
-  } catch (err) {
-    if (err instanceof UpstreamError && err.kind === "not_found") notFound();
-    if (!(err instanceof UpstreamError)) throw err;
+  const read = await readOrProblem(readTransfer(me, id), { notFound });
+  if (!read.ok) {
     return (
       <>
         <PageHeader title="Transfer" actions={back} />
-        <ReadError title="This transfer could not load" message={err.userMessage} />
+        <ReadError title="This transfer could not load" message={read.message} />
       </>
     );
   }
+  const view = read.data;
   const timeline = await getTimeline(me.organizationId, me.environment, "transfer", id);
   const t = view.transfer;
   return (

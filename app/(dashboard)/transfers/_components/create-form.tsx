@@ -24,7 +24,7 @@ import {
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { createTransfer } from "@/lib/transfers/actions";
+import { createTransfer } from "@/lib/transfers/create-transfer";
 import type { RateView } from "@/lib/funding-accounts/views";
 import { liveKeys } from "@/lib/live/query-keys";
 import { Decimal, formatMoney } from "@/lib/money";

@@ -7,31 +7,21 @@ import { requirePagePermission } from "@/lib/auth/session";
 import { readBalances } from "@/lib/balances/read";
 import { readBanks } from "@/lib/funding-accounts/read";
 import { readRecipientOptions } from "@/lib/transfers/read";
-import { UpstreamError } from "@/lib/upstream";
+import { type Problem, readOrProblem } from "@/lib/upstream/read-or-problem";
 
 export const metadata: Metadata = { title: "New transfer" };
 
-const sentence = (err: unknown): string => {
-  if (err instanceof UpstreamError) return `${err.userMessage} Reload the page to try again.`;
-  throw err;
-};
+const sentence = (problem: Problem): string => `${problem.message} Reload the page to try again.`;
 
 export default async function NewTransferPage() {
   const me = await requirePagePermission("transfer:create");
   const [recipients, banks, balances, velocity] = await Promise.all([
-    readRecipientOptions(me).then(
-      (list) => ({ list, error: null }),
-      (err: unknown) => ({ list: [], error: sentence(err) }),
-    ),
-    readBanks(me).then(
-      (r) => ({ list: r.banks.map((b) => ({ value: b.code, label: b.name, hint: b.code })), error: null }),
-      (err: unknown) => ({ list: [], error: sentence(err) }),
+    readOrProblem(readRecipientOptions(me)).then((r) => (r.ok ? { list: r.data, error: null } : { list: [], error: sentence(r) })),
+    readOrProblem(readBanks(me)).then((r) =>
+      r.ok ? { list: r.data.banks.map((b) => ({ value: b.code, label: b.name, hint: b.code })), error: null } : { list: [], error: sentence(r) },
     ),
     // The form asks again in the browser; without it the provider's answer is still the check.
-    readBalances(me).catch((err: unknown) => {
-      if (err instanceof UpstreamError) return null;
-      throw err;
-    }),
+    readOrProblem(readBalances(me)).then((r) => (r.ok ? r.data : null)),
     loadVelocityUsage(me),
   ]);
   return (

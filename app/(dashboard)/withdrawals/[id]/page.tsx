@@ -6,7 +6,7 @@ import { PageHeader } from "@/components/page/page-header";
 import { Timeline } from "@/components/timeline/timeline";
 import { WithdrawalDetail } from "@/app/(dashboard)/withdrawals/_components/withdrawal-detail";
 import { requirePagePermission } from "@/lib/auth/session";
-import { UpstreamError } from "@/lib/upstream";
+import { readOrProblem } from "@/lib/upstream/read-or-problem";
 import { readWithdrawal } from "@/lib/withdrawals/read";
 
 export const metadata: Metadata = { title: "Withdrawal" };
@@ -22,19 +22,16 @@ export default async function WithdrawalPage({ params }: { params: Promise<{ id:
       Back to withdrawals
     </Link>
   );
-  let view;
-  try {
-    view = await readWithdrawal(me, id);
-  } catch (err) {
-    if (err instanceof UpstreamError && err.kind === "not_found") notFound();
-    if (!(err instanceof UpstreamError)) throw err;
+  const read = await readOrProblem(readWithdrawal(me, id), { notFound });
+  if (!read.ok) {
     return (
       <>
         <PageHeader title="Withdrawal" actions={back} />
-        <ReadError title="This withdrawal could not load" message={err.userMessage} />
+        <ReadError title="This withdrawal could not load" message={read.message} />
       </>
     );
   }
+  const view = read.data;
   return (
     <>
       <PageHeader title={`Withdrawal ${id.slice(0, 8)}`} description={<span className="font-mono text-xs">{id}</span>} actions={back} />

@@ -9,7 +9,7 @@ import { toast } from "sonner";
 import { BALANCES_KEY, useBalances, type FreshBalances } from "@/components/page/balance-cards";
 import { FormError } from "@/components/forms/form-error";
 import { Button } from "@/components/ui/button";
-import { createWithdrawal } from "@/lib/withdrawals/actions";
+import { createWithdrawal } from "@/lib/withdrawals/create-withdrawal";
 import { liveKeys } from "@/lib/live/query-keys";
 import { formatMoney } from "@/lib/money";
 import { useAttemptKey } from "@/lib/upstream/use-attempt-key";

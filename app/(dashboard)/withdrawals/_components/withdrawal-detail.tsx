@@ -11,6 +11,7 @@ import { liveKeys } from "@/lib/live/query-keys";
 import { formatMoney, toDecimal } from "@/lib/money";
 import { explorerTxUrl } from "@/lib/review/explorer";
 import type { WithdrawalView } from "@/lib/withdrawals/views";
+import type { Environment } from "@/lib/generated/prisma/enums";
 
 const STATUS_HELP: Record<string, string> = {
   PENDING: "Accepted by the provider; waiting to be submitted on chain.",
@@ -32,7 +33,7 @@ function Row({ label, children, copy, testId }: { label: string; children: React
 }
 
 /** Every field of the spec's merchant withdrawal, refreshed when the live stream reports a change to it. */
-export function WithdrawalDetail({ initial, environment }: { initial: WithdrawalView; environment: "sandbox" | "production" }) {
+export function WithdrawalDetail({ initial, environment }: { initial: WithdrawalView; environment: Environment }) {
   const id = initial.withdrawal.id;
   const refetchInterval = useLiveRefetchInterval();
   const q = useQuery({

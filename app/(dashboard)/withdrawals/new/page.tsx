@@ -5,7 +5,7 @@ import { CreateWithdrawalForm } from "@/app/(dashboard)/withdrawals/_components/
 import { loadVelocityUsage } from "@/lib/approvals/velocity";
 import { requirePagePermission } from "@/lib/auth/session";
 import { readBalances } from "@/lib/balances/read";
-import { UpstreamError } from "@/lib/upstream";
+import { readOrProblem } from "@/lib/upstream/read-or-problem";
 
 export const metadata: Metadata = { title: "New withdrawal" };
 
@@ -13,12 +13,8 @@ export default async function NewWithdrawalPage() {
   const me = await requirePagePermission("withdrawal:create");
   const velocity = await loadVelocityUsage(me);
   // The form works without the balance (the provider checks it); it then says why it is missing.
-  const balances = await readBalances(me).then(
-    (b) => ({ value: b, error: null }),
-    (err: unknown) => {
-      if (err instanceof UpstreamError) return { value: null, error: `${err.userMessage} The provider still checks the amount.` };
-      throw err;
-    },
+  const balances = await readOrProblem(readBalances(me)).then((r) =>
+    r.ok ? { value: r.data, error: null } : { value: null, error: `${r.message} The provider still checks the amount.` },
   );
   return (
     <>

@@ -7,7 +7,7 @@ import { PageHeader } from "@/components/page/page-header";
 import { can } from "@/lib/auth/permissions";
 import { requirePagePermission } from "@/lib/auth/session";
 import { readOrder } from "@/lib/coins/read";
-import { UpstreamError } from "@/lib/upstream";
+import { readOrProblem } from "@/lib/upstream/read-or-problem";
 
 export const metadata: Metadata = { title: "Coins order" };
 
@@ -22,19 +22,16 @@ export default async function CoinsOrderPage({ params }: { params: Promise<{ id:
       Back to orders
     </Link>
   );
-  let view;
-  try {
-    view = await readOrder(me, id);
-  } catch (err) {
-    if (err instanceof UpstreamError && err.kind === "not_found") notFound();
-    if (!(err instanceof UpstreamError)) throw err;
+  const read = await readOrProblem(readOrder(me, id), { notFound });
+  if (!read.ok) {
     return (
       <>
         <PageHeader title="Coins order" actions={back} />
-        <ReadError title="This order could not load" message={err.userMessage} />
+        <ReadError title="This order could not load" message={read.message} />
       </>
     );
   }
+  const view = read.data;
   return (
     <>
       <PageHeader title={`Order ${id.slice(0, 8)}`} description={<span className="font-mono text-xs">{id}</span>} actions={back} />

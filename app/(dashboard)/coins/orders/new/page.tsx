@@ -6,7 +6,7 @@ import { PageHeader } from "@/components/page/page-header";
 import { loadVelocityUsage } from "@/lib/approvals/velocity";
 import { requirePagePermission } from "@/lib/auth/session";
 import { readMarkets } from "@/lib/coins/read";
-import { UpstreamError } from "@/lib/upstream";
+import { readOrProblem } from "@/lib/upstream/read-or-problem";
 
 export const metadata: Metadata = { title: "New Coins order" };
 
@@ -16,10 +16,7 @@ export default async function NewCoinsOrderPage({ searchParams }: { searchParams
   const raw = (await searchParams).market;
   const initialMarket = typeof raw === "string" ? raw.toUpperCase() : null;
   // Prices at most seconds old; the action checks the minimum again at the provider's current price.
-  const markets = await readMarkets(me, {}).catch((err: unknown) => {
-    if (err instanceof UpstreamError) return { error: err.userMessage };
-    throw err;
-  });
+  const markets = await readOrProblem(readMarkets(me, {}));
   return (
     <>
       <PageHeader
@@ -31,10 +28,10 @@ export default async function NewCoinsOrderPage({ searchParams }: { searchParams
           </Link>
         }
       />
-      {"error" in markets ? (
-        <ReadError title="The markets could not load, so no order can be placed yet" message={markets.error} />
+      {!markets.ok ? (
+        <ReadError title="The markets could not load, so no order can be placed yet" message={markets.message} />
       ) : (
-        <CoinsOrderForm markets={markets.all} initialMarket={initialMarket} velocity={velocity} />
+        <CoinsOrderForm markets={markets.data.all} initialMarket={initialMarket} velocity={velocity} />
       )}
     </>
   );

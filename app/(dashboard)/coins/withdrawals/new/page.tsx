@@ -8,14 +8,9 @@ import { loadVelocityUsage } from "@/lib/approvals/velocity";
 import { requirePagePermission } from "@/lib/auth/session";
 import { readAddresses, readBalances, readWithdrawalAssets } from "@/lib/coins/read";
 import { readBanks } from "@/lib/funding-accounts/read";
-import { UpstreamError } from "@/lib/upstream";
+import { readOrProblem } from "@/lib/upstream/read-or-problem";
 
 export const metadata: Metadata = { title: "New Coins withdrawal" };
-
-function upstreamMessage(err: unknown): { error: string } {
-  if (err instanceof UpstreamError) return { error: err.userMessage };
-  throw err;
-}
 
 const TAB = "rounded-md px-3 py-1.5 text-sm focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none";
 
@@ -24,32 +19,27 @@ export default async function NewCoinsWithdrawalPage({ searchParams }: { searchP
   const velocity = await loadVelocityUsage(me);
   const kind = (await searchParams).kind === "fiat" ? "fiat" : "crypto";
   // The forms work without the balance (the provider checks it).
-  const balances = await readBalances(me).catch((err: unknown) => {
-    if (err instanceof UpstreamError) return null;
-    throw err;
-  });
+  const balances = await readOrProblem(readBalances(me)).then((r) => (r.ok ? r.data : null));
   let body: React.ReactNode;
   if (kind === "crypto") {
-    const [addresses, assets] = await Promise.all([readAddresses(me).catch(upstreamMessage), readWithdrawalAssets(me).catch(upstreamMessage)]);
-    body =
-      "error" in addresses ? (
-        <ReadError title="Saved addresses could not load, so nothing can be sent yet" message={addresses.error} />
-      ) : (
-        <CryptoWithdrawalForm
-          addresses={addresses.rows}
-          assets={"error" in assets ? [] : assets.assets}
-          balances={balances?.balances ?? null}
-          velocity={velocity}
-        />
-      );
+    const [addresses, assets] = await Promise.all([readOrProblem(readAddresses(me)), readOrProblem(readWithdrawalAssets(me))]);
+    body = !addresses.ok ? (
+      <ReadError title="Saved addresses could not load, so nothing can be sent yet" message={addresses.message} />
+    ) : (
+      <CryptoWithdrawalForm
+        addresses={addresses.data.rows}
+        assets={!assets.ok ? [] : assets.data.assets}
+        balances={balances?.balances ?? null}
+        velocity={velocity}
+      />
+    );
   } else {
-    const banks = await readBanks(me).catch(upstreamMessage);
-    body =
-      "error" in banks ? (
-        <ReadError title="The bank list could not load, so nothing can be sent yet" message={banks.error} />
-      ) : (
-        <FiatWithdrawalForm banks={banks.banks} availableNgn={balances?.balances.find((b) => b.asset === "NGN")?.available ?? null} velocity={velocity} />
-      );
+    const banks = await readOrProblem(readBanks(me));
+    body = !banks.ok ? (
+      <ReadError title="The bank list could not load, so nothing can be sent yet" message={banks.message} />
+    ) : (
+      <FiatWithdrawalForm banks={banks.data.banks} availableNgn={balances?.balances.find((b) => b.asset === "NGN")?.available ?? null} velocity={velocity} />
+    );
   }
   return (
     <>

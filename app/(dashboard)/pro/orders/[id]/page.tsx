@@ -7,7 +7,7 @@ import { LiveOrder } from "@/app/(dashboard)/pro/_components/live-order";
 import { Timeline } from "@/components/timeline/timeline";
 import { requirePagePermission } from "@/lib/auth/session";
 import { readProOrder, tradeAccess } from "@/lib/pro/read";
-import { UpstreamError } from "@/lib/upstream";
+import { readOrProblem } from "@/lib/upstream/read-or-problem";
 
 export const metadata: Metadata = { title: "Pro order" };
 
@@ -22,19 +22,16 @@ export default async function ProOrderPage({ params }: { params: Promise<{ id: s
       Back to Pro orders
     </Link>
   );
-  let view;
-  try {
-    view = await readProOrder(me, id);
-  } catch (err) {
-    if (err instanceof UpstreamError && err.kind === "not_found") notFound();
-    if (!(err instanceof UpstreamError)) throw err;
+  const read = await readOrProblem(readProOrder(me, id), { notFound });
+  if (!read.ok) {
     return (
       <>
         <PageHeader title="Pro order" actions={back} />
-        <ReadError title="This order could not load" message={err.userMessage} />
+        <ReadError title="This order could not load" message={read.message} />
       </>
     );
   }
+  const view = read.data;
   const access = await tradeAccess(me);
   return (
     <>

@@ -7,7 +7,7 @@ import { AssetDetail } from "@/app/(dashboard)/stocks/_components/asset-detail";
 import { requirePagePermission } from "@/lib/auth/session";
 import { SYMBOL_PATTERN } from "@/lib/stocks/filters";
 import { readAsset } from "@/lib/stocks/read";
-import { UpstreamError } from "@/lib/upstream";
+import { readOrProblem } from "@/lib/upstream/read-or-problem";
 
 export const metadata: Metadata = { title: "Stock asset" };
 
@@ -20,19 +20,16 @@ export default async function StockAssetPage({ params }: { params: Promise<{ sym
       Back to assets
     </Link>
   );
-  let view;
-  try {
-    view = await readAsset(me, symbol);
-  } catch (err) {
-    if (err instanceof UpstreamError && err.kind === "not_found") notFound();
-    if (!(err instanceof UpstreamError)) throw err;
+  const read = await readOrProblem(readAsset(me, symbol), { notFound });
+  if (!read.ok) {
     return (
       <>
         <PageHeader title={symbol} actions={back} />
-        <ReadError title="This asset could not load" message={err.userMessage} />
+        <ReadError title="This asset could not load" message={read.message} />
       </>
     );
   }
+  const view = read.data;
   const a = view.data;
   return (
     <>

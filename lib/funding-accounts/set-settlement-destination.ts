@@ -9,7 +9,7 @@ import { confirmPayoutAccountName } from "@/lib/funding-accounts/server-checks";
 import { isExternal, shownFor } from "@/lib/settlement/destination";
 
 /** `pendingApproval`: the new destination waits for a second person; deposits still settle as before. */
-export type UpdateSettlementResult = { id: string; replayed: boolean; pendingApproval?: { approvalId: string; summary: string } };
+export type SetAccountSettlementResult = { id: string; replayed: boolean; pendingApproval?: { approvalId: string; summary: string } };
 
 /**
  * Changes where a permanent, active customer account's future deposits settle. The rules are
@@ -18,9 +18,9 @@ export type UpdateSettlementResult = { id: string; replayed: boolean; pendingApp
  * the audit row keeps the destination before and after. A new on-chain address or NGN payout
  * account goes through the approvals engine (a second person approves it, any amount).
  */
-export const updateSettlementDestination = defineAction(
+export const setAccountSettlementDestination = defineAction(
   { name: "update-settlement-destination", permission: "funding:create", input: updateSettlementSchema, upstreamFields: SETTLEMENT_UPSTREAM_FIELDS },
-  async ({ input, user, attempt, upstream, audit, request }): Promise<UpdateSettlementResult> => {
+  async ({ input, user, attempt, upstream, audit, request }): Promise<SetAccountSettlementResult> => {
     const current = (await upstream.core.getFundingAccount(input.funding_account_id, { cache: false })).data;
     if (current.type !== "PERMANENT" || current.status !== "ACTIVE" || !current.customer_id) {
       throw new ActionError("Only permanent, active customer accounts can change where deposits settle. Reload the page to see this account's status.");
