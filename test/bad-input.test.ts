@@ -7,7 +7,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SEED_KEYS, withEmulator, type TestEmulator } from "@/emulator/testing";
+import { SEED_KEYS, type TestEmulator } from "@/emulator/testing";
 import { actionDefinition } from "@/lib/server-actions/safe-action";
 import { routeDefinition } from "@/lib/http/route";
 import { addApiKey, setWebhookSecret } from "@/lib/vault";
@@ -15,6 +15,7 @@ import { signBody } from "@/lib/webhooks/verify";
 import { createTeam, testDb } from "@/test/factories";
 import { signInAs, signOutTest } from "@/test/session";
 import { HTTP_METHODS, PUBLIC_ACTIONS, actionModules, fieldNames, load, routeModules, routePath } from "@/test/surface";
+import { startSandbox, type Team } from "@/test/fixtures";
 
 const BIG = "x".repeat(1_000_000);
 const INJECTIONS = [
@@ -50,13 +51,11 @@ const WHOLE_INPUTS: [string, () => unknown][] = [
 ];
 
 let emu: TestEmulator;
-let team: Awaited<ReturnType<typeof createTeam>>;
+let team: Team;
 const WEBHOOK_SECRET = `whsec_bad_input_${randomUUID()}`;
 
 beforeAll(async () => {
-  emu = await withEmulator({ rateLimitPerMinute: 0, logLevel: "silent" });
-  process.env.UPSTREAM_SANDBOX_CORE_URL = emu.url;
-  process.env.UPSTREAM_SANDBOX_PRO_URL = `${emu.url}/pro`;
+  emu = await startSandbox();
   team = await createTeam();
   // Real keys, so input that passes validation reaches the provider and its answer is handled too.
   await testDb().$transaction(async (tx) => {

@@ -13,15 +13,15 @@ import { withEmulator, type TestEmulator } from "@/emulator/testing";
 import { GET as getCustomers } from "@/app/api/customers/route";
 import { createFundingAccount } from "@/lib/funding-accounts/actions";
 import { simulateDeposit } from "@/lib/funding-accounts/simulate-deposit";
-import * as vault from "@/lib/vault";
-import { createTeam, testDb } from "@/test/factories";
+import { testDb } from "@/test/factories";
 import { signInAs, signOutTest } from "@/test/session";
 import type { CustomerOption } from "./views";
+import { createTeamWithKey, type Team } from "@/test/fixtures";
 
 let emu: TestEmulator;
 let proxy: Server;
 let recorded: { method: string; path: string; body: unknown }[] = [];
-let team: Awaited<ReturnType<typeof createTeam>>;
+let team: Team;
 
 function startProxy(): Promise<Server> {
   const server = createServer((req, res) => {
@@ -67,17 +67,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   recorded = [];
-  team = await createTeam();
-  await testDb().$transaction((tx) =>
-    vault.addApiKey(tx as never, {
-      organizationId: team.org.id,
-      environment: "sandbox",
-      surface: "core",
-      key: emu.keys.full,
-      scopes: ["Read", "Write", "Trade"],
-      actorId: team.admin.id,
-    }),
-  );
+  team = await createTeamWithKey({ key: emu.keys.full });
   signOutTest();
   signInAs(await testDb().user.findUniqueOrThrow({ where: { id: team.operator.id } }));
 });

@@ -43,19 +43,20 @@ import { withdrawFromBalance } from "@/lib/withdrawals/withdraw-from-balance";
 import { SURFACE_ROOT } from "@/lib/upstream/config";
 import { addApiKey } from "@/lib/vault";
 import { createTeam, testDb } from "@/test/factories";
-import { signInAs, signOutTest } from "@/test/session";
+import { signOutTest } from "@/test/session";
 import { DOCUMENTED, differences, pathMatches } from "./documented-requests";
 import { startRecordingProxy, type RecordedRequest, type RecordingProxy } from "./recording-proxy";
+import { signInAsMember, type Team } from "@/test/fixtures";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
 let emu: TestEmulator;
 let proxy: RecordingProxy;
-let team: Awaited<ReturnType<typeof createTeam>>;
+let team: Team;
 /** Every provider request of the whole file, for the closing checks. */
 const everything: RecordedRequest[] = [];
 
-const as = async (who: "operator" | "approver" | "admin") => signInAs(await testDb().user.findUniqueOrThrow({ where: { id: team[who].id } }));
+const as = (who: "operator" | "approver" | "admin") => signInAsMember(team, who);
 
 type Result<T> = { ok: true; data: T } | { ok: false; error: string; fieldErrors?: Record<string, string> };
 /** A change that waits for a second person is approved by one, so its request goes out as sent. */

@@ -10,14 +10,15 @@ import { POST as webhook } from "@/app/api/webhooks/[environment]/[surface]/rout
 import { ROLES, type Role } from "@/lib/auth/permissions";
 import { WINDOW_MS } from "@/lib/upstream/budget";
 import { createTeam, testDb } from "@/test/factories";
-import { signInAs, signOutTest } from "@/test/session";
+import { signOutTest } from "@/test/session";
 import { GET } from "./route";
+import { signInAsMember, type Team } from "@/test/fixtures";
 
 const TOKEN = "metrics-token-for-tests-0123456789abcdef";
 process.env.METRICS_TOKEN = TOKEN; // read by lib/env.ts on first use
 
-let team: Awaited<ReturnType<typeof createTeam>>;
-const as = async (who: Role) => signInAs(await testDb().user.findUniqueOrThrow({ where: { id: team[who].id } }));
+let team: Team;
+const as = (who: Role) => signInAsMember(team, who);
 const scrape = (headers: Record<string, string> = {}) => GET(new Request("http://localhost/api/metrics", { headers }));
 
 beforeAll(async () => {
