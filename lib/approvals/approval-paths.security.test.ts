@@ -18,10 +18,9 @@ import { quoteProOrder } from "@/lib/pro/quote-order";
 import { replaceProOrder } from "@/lib/pro/replace-order";
 import { setSettlementDestination } from "@/lib/settlement/set-destination";
 import { updateSettlementDestination } from "@/lib/funding-accounts/update-settlement";
-import { addApiKey } from "@/lib/vault";
-import { createTeam, testDb } from "@/test/factories";
+import { testDb } from "@/test/factories";
 import { signOutTest } from "@/test/session";
-import { signInAsMember, startSandbox, type Team } from "@/test/fixtures";
+import { createTeamWithKey, signInAsMember, startSandbox, storeApiKey, type Team } from "@/test/fixtures";
 
 let emu: TestEmulator;
 let team: Team;
@@ -53,33 +52,9 @@ beforeAll(async () => {
 afterAll(() => emu.close());
 
 beforeEach(async () => {
-  team = await createTeam();
-  await testDb().$transaction(async (tx) => {
-    await addApiKey(tx as never, {
-      organizationId: team.org.id,
-      environment: "sandbox",
-      surface: "core",
-      key: SEED_KEYS.full,
-      scopes: ["Read", "Write", "Trade"],
-      actorId: team.admin.id,
-    });
-    await addApiKey(tx as never, {
-      organizationId: team.org.id,
-      environment: "sandbox",
-      surface: "pro",
-      key: SEED_KEYS.pro,
-      scopes: ["Read", "Write", "Trade"],
-      actorId: team.admin.id,
-    });
-    await addApiKey(tx as never, {
-      organizationId: team.org.id,
-      environment: "sandbox",
-      surface: "coins",
-      key: SEED_KEYS.full,
-      scopes: ["Read", "Write", "Trade"],
-      actorId: team.admin.id,
-    });
-  });
+  team = await createTeamWithKey();
+  await storeApiKey(team, { surface: "pro", key: SEED_KEYS.pro });
+  await storeApiKey(team, { surface: "coins" });
   signOutTest();
 });
 

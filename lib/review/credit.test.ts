@@ -9,13 +9,13 @@ import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { SEED_KEYS, type TestEmulator } from "@/emulator/testing";
+import type { TestEmulator } from "@/emulator/testing";
 import { confirmReviewDecision } from "@/lib/review/confirm-decision";
 import { recordReviewDecision } from "@/lib/review/record-decision";
 import { rejectReviewDecision } from "@/lib/review/reject-decision";
 import { setOutboundWebhook } from "@/lib/review/set-outbound-webhook";
 import { approvedBy } from "@/test/controls";
-import { addApiKey, setWebhookSecret } from "@/lib/vault";
+import { setWebhookSecret } from "@/lib/vault";
 import { createWebhookRoute } from "@/lib/webhooks/intake";
 import { signBody } from "@/lib/webhooks/verify";
 import { createTeam, testDb } from "@/test/factories";
@@ -25,7 +25,7 @@ import { GET as getQueue } from "@/app/api/review/queue/route";
 import { POST as webhook } from "@/app/api/webhooks/[environment]/[surface]/route";
 import { decisionsForDeposit } from "./decisions";
 import { processOutboundOnce } from "./outbound";
-import { startSandbox, type Team } from "@/test/fixtures";
+import { startSandbox, storeApiKey, type Team } from "@/test/fixtures";
 
 process.env.OUTBOUND_WORKER = "off"; // the test drives deliveries itself
 // The merchant's receiver listens on this machine (off by default: lib/review/outbound.security.test.ts).
@@ -158,15 +158,8 @@ beforeEach(async () => {
     data: { organizationId: team.org.id, email: `approver2-${team.tag}@test.example`, name: `second approver ${team.tag}`, role: "approver" },
   });
   coreSecret = `whsec_core_${randomUUID().replaceAll("-", "")}`;
+  await storeApiKey(team);
   await testDb().$transaction(async (tx) => {
-    await addApiKey(tx as never, {
-      organizationId: team.org.id,
-      environment: "sandbox",
-      surface: "core",
-      key: SEED_KEYS.full,
-      scopes: ["Read", "Write", "Trade"],
-      actorId: team.admin.id,
-    });
     await setWebhookSecret(tx as never, { organizationId: team.org.id, environment: "sandbox", surface: "core", secret: coreSecret, actorId: team.admin.id });
   });
   await as(team.admin.id);

@@ -11,6 +11,7 @@ import { GET as listAssets } from "@/app/api/stocks/assets/route";
 import { GET as convert } from "@/app/api/stocks/convert/route";
 import { GET as getPortfolio } from "@/app/api/stocks/portfolio/route";
 import { GET as listPrices } from "@/app/api/stocks/prices/route";
+import { STOCK_DISCLOSURE_FIELDS } from "@/emulator/stocks/asset-fields";
 import type { TestEmulator } from "@/emulator/testing";
 import { createTeam, testDb } from "@/test/factories";
 import { signInAs, signOutTest } from "@/test/session";
@@ -139,16 +140,7 @@ describe("assets", () => {
     const spy = await callRoute<AssetView>(getAsset, "/api/stocks/assets/spy", { symbol: "spy" });
     expect(spy.status).toBe(200);
     for (const field of [
-      "issuer_entity",
-      "legal_form",
-      "underlying_exchange",
-      "underlying_ticker",
-      "underlying_reference_url",
-      "economic_exposure_only",
-      "ownership_rights",
-      "voting_rights",
-      "dividend_policy",
-      "shareholder_rights_disclosure",
+      ...STOCK_DISCLOSURE_FIELDS,
       "customer_risk_level",
       "next_open_at",
       "next_close_at",
