@@ -115,11 +115,9 @@ describe("where deposits settle is a second person's decision", () => {
     await emu.control.advance(3_000);
     return r.data.id;
   }
-
-  it("an account's deposits redirected to an NGN payout account wait for approval, shown with the holder the bank resolved", async () => {
-    await as("operator");
-    const id = await internalAccount();
-    const r = await updateSettlementDestination({
+  /** Asks for the account's deposits to be paid out to the seeded NGN bank account, at a current sell rate. */
+  async function toNgnPayout(id: string) {
+    return updateSettlementDestination({
       attemptKey: randomUUID(),
       funding_account_id: id,
       settlement_type: "NGN_PAYOUT",
@@ -128,6 +126,12 @@ describe("where deposits settle is a second person's decision", () => {
       account_number: "0690000033",
       account_name: "Chinedu Eze",
     });
+  }
+
+  it("an account's deposits redirected to an NGN payout account wait for approval, shown with the holder the bank resolved", async () => {
+    await as("operator");
+    const id = await internalAccount();
+    const r = await toNgnPayout(id);
     if (!r.ok) throw new Error(JSON.stringify(r));
     expect(r.data.pendingApproval?.summary).toContain("the NGN payout account 0690000033 at bank 044, held by Chinedu Eze");
     expect((await settlement(id)).type).toBe("INTERNAL_BALANCE");
@@ -170,15 +174,7 @@ describe("where deposits settle is a second person's decision", () => {
   it("moving back to the internal balance tightens and applies at once", async () => {
     await as("operator");
     const id = await internalAccount();
-    const r = await updateSettlementDestination({
-      attemptKey: randomUUID(),
-      funding_account_id: id,
-      settlement_type: "NGN_PAYOUT",
-      rate_id: await sellRate(),
-      bank_code: "044",
-      account_number: "0690000033",
-      account_name: "Chinedu Eze",
-    });
+    const r = await toNgnPayout(id);
     if (!r.ok) throw new Error(JSON.stringify(r));
     await approve(r.data.pendingApproval!.approvalId);
     await as("operator");
