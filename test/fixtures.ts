@@ -2,8 +2,10 @@
  * Set-up the integration tests share: an emulator the app's sandbox points at, a team whose
  * organization holds a provider key, signing in as one of the team, and calling a route handler.
  */
+import { randomUUID } from "node:crypto";
 import type { StartEmulatorOptions } from "@/emulator/server";
 import { SEED_KEYS, withEmulator, type TestEmulator } from "@/emulator/testing";
+import type { CreateTransferInput } from "@/lib/transfers/schema";
 import { addApiKey } from "@/lib/vault";
 import { createTeam, testDb } from "./factories";
 import { signInAs } from "./session";
@@ -49,4 +51,35 @@ export async function callRoute<T>(
 ): Promise<{ status: number; body: T }> {
   const res = await handler(new Request(`http://app.test${path}`), params ? { params: Promise.resolve(params) } : undefined);
   return { status: res.status, body: (await res.json()) as T };
+}
+
+/** A transfer's input paying a new NGN bank account the emulator's bank look-up knows (Funmilayo Bello at Access Bank). */
+export function toNewBankAccount(amount: string): CreateTransferInput {
+  return {
+    attemptKey: randomUUID(),
+    recipient_mode: "new",
+    bank_code: "044",
+    account_number: "0690000036",
+    account_name: "Funmilayo Bello",
+    currency: "NGN",
+    amount,
+  };
+}
+
+/** Requests waiting for a second person (balance moves of USD 1.00 the operator filed), as the approval queues count them. */
+export function filePendingApprovals(team: Pick<Team, "org" | "operator">, count: number) {
+  return testDb().approvalRequest.createMany({
+    data: Array.from({ length: count }, () => ({
+      organizationId: team.org.id,
+      environment: "sandbox" as const,
+      kind: "balance_move",
+      payload: {},
+      summary: "Move USD 1.00",
+      amount: "1",
+      currency: "USD",
+      requestedById: team.operator.id,
+      attemptKey: randomUUID(),
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })),
+  });
 }

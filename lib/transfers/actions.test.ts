@@ -15,7 +15,7 @@ import { signOutTest } from "@/test/session";
 import { quoteTransfer } from "./quote";
 import type { CreateTransferInput } from "./schema";
 import type { TransferListView, TransferView } from "./views";
-import { callRoute, createTeamWithKey, signInAsMember, startSandbox, type Team } from "@/test/fixtures";
+import { callRoute, createTeamWithKey, signInAsMember, startSandbox, type Team, toNewBankAccount } from "@/test/fixtures";
 
 let emu: TestEmulator;
 let team: Team;
@@ -116,15 +116,7 @@ describe("at or under the threshold", () => {
   it("pays a new NGN bank account given inline, which the provider then keeps as a recipient", async () => {
     await setThreshold("NGN", "500000");
     await as("operator");
-    const r = await createTransfer({
-      attemptKey: randomUUID(),
-      recipient_mode: "new",
-      bank_code: "044",
-      account_number: "0690000036",
-      account_name: "Funmilayo Bello",
-      currency: "NGN",
-      amount: "1500.50",
-    });
+    const r = await createTransfer(toNewBankAccount("1500.50"));
     if (!r.ok) throw new Error(r.error);
     expect(r.data).toMatchObject({ outcome: "sent", summary: "Transfer NGN 1,500.50 to Funmilayo Bello, Access Bank ••••0036" });
     const t = await providerTransfer((r.data as { id: string }).id);

@@ -46,7 +46,7 @@ import { createTeam, testDb } from "@/test/factories";
 import { signOutTest } from "@/test/session";
 import { DOCUMENTED, differences, pathMatches } from "./documented-requests";
 import { startRecordingProxy, type RecordedRequest, type RecordingProxy } from "./recording-proxy";
-import { signInAsMember, type Team } from "@/test/fixtures";
+import { signInAsMember, type Team, toNewBankAccount } from "@/test/fixtures";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -349,17 +349,7 @@ describe("core writes as documented", () => {
 
   it("POST /v1/transfers to a new bank account (create-transfer)", async () => {
     await as("operator");
-    await ok(
-      createTransfer({
-        attemptKey: randomUUID(),
-        recipient_mode: "new",
-        bank_code: "044",
-        account_number: "0690000036",
-        account_name: "Funmilayo Bello",
-        currency: "NGN",
-        amount: "1500.50",
-      }),
-    );
+    await ok(createTransfer(toNewBankAccount("1500.50")));
     const [body] = expectAsDocumented(recorded(), "POST /v1/transfers");
     expect(body).toMatchObject({ amount: "1500.50", destination: { type: "BANK_ACCOUNT", bank_account: { account_number: "0690000036", bank_code: "044" } } });
   });
@@ -367,17 +357,7 @@ describe("core writes as documented", () => {
   it("POST /v1/transfers sent by the approver above the threshold (approve-request)", async () => {
     await testDb().approvalThreshold.deleteMany({ where: { organizationId: team.org.id } });
     await as("operator");
-    const filed = await ok(
-      createTransfer({
-        attemptKey: randomUUID(),
-        recipient_mode: "new",
-        bank_code: "044",
-        account_number: "0690000036",
-        account_name: "Funmilayo Bello",
-        currency: "NGN",
-        amount: "2500.00",
-      }),
-    );
+    const filed = await ok(createTransfer(toNewBankAccount("2500.00")));
     if (filed.outcome !== "pending_approval") throw new Error(JSON.stringify(filed));
     expect(recorded().filter((r) => r.method !== "GET")).toEqual([]);
     await as("approver");
