@@ -126,27 +126,25 @@ test.describe("API keys page", () => {
     await expect(reminder).toContainText("An API key is due for rotation");
     await expect(reminder).toContainText("Sandbox Stocks key, 95 days old (overdue)");
 
-    await row.getByRole("button", { name: "Replace the Sandbox Stocks key" }).click();
-    let dialog = page.getByRole("dialog");
-    await dialog.getByRole("checkbox", { name: /^Write/ }).click();
-    await dialog.getByRole("checkbox", { name: /^Trade/ }).click();
-    await dialog.getByLabel("New API key").fill(READONLY);
-    await dialog.getByRole("button", { name: "Check and replace" }).click();
-    await approveAsSecondPerson(browser, "Replace the Sandbox Stocks API key …1b3d with …6d1c (scopes Read)");
-    await reloadHydrated(page);
+    // The dialog starts from the current key's scopes: toggling Write and Trade drops them for the
+    // read-only key, and gives them back for the full one.
+    const replaceKey = async (key: string, summary: string) => {
+      await row.getByRole("button", { name: "Replace the Sandbox Stocks key" }).click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByRole("checkbox", { name: /^Write/ }).click();
+      await dialog.getByRole("checkbox", { name: /^Trade/ }).click();
+      await dialog.getByLabel("New API key").fill(key);
+      await dialog.getByRole("button", { name: "Check and replace" }).click();
+      await approveAsSecondPerson(browser, summary);
+      await reloadHydrated(page);
+    };
+    await replaceKey(READONLY, "Replace the Sandbox Stocks API key …1b3d with …6d1c (scopes Read)");
     await expect(row.getByTestId("key-mask")).toHaveText("sk_sandbox_…6d1c");
     await expect(row.getByTestId("key-age")).toHaveText("Added today");
     await expect(reminder).toHaveCount(0);
 
     // Back to the seeded key, so the other tests find the slot as it was.
-    await row.getByRole("button", { name: "Replace the Sandbox Stocks key" }).click();
-    dialog = page.getByRole("dialog");
-    await dialog.getByRole("checkbox", { name: /^Write/ }).click();
-    await dialog.getByRole("checkbox", { name: /^Trade/ }).click();
-    await dialog.getByLabel("New API key").fill(FULL);
-    await dialog.getByRole("button", { name: "Check and replace" }).click();
-    await approveAsSecondPerson(browser, "Replace the Sandbox Stocks API key …6d1c with …1b3d (scopes Read, Write, Trade)");
-    await reloadHydrated(page);
+    await replaceKey(FULL, "Replace the Sandbox Stocks API key …6d1c with …1b3d (scopes Read, Write, Trade)");
     await expect(row.getByTestId("key-mask")).toHaveText("sk_sandbox_…1b3d");
     await expect(row).toContainText("Trade");
   });

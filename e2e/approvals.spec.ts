@@ -1,21 +1,10 @@
-import { expect, test, type APIRequestContext, type Browser, type Locator, type Page, expectNoViolations } from "./fixtures";
-import { emulatorUrl } from "./emulator";
-import { gotoHydrated, reloadHydrated, chooseFilter } from "./helpers";
+import { expect, test, type Browser, type Locator, type Page, expectNoViolations } from "./fixtures";
+import { providerBalanceMoves } from "./emulator";
+import { gotoHydrated, reloadHydrated, chooseFilter, approvalRow, setUsdThreshold, usd } from "./helpers";
 import { storageStateOf, type E2ERole } from "./roles";
 
-// The emulator's seeded full-access sandbox key for the demo merchant (public test data).
-const DEMO_SANDBOX_KEY = "sk_sandbox_demo_full_4f9c2a7e1b3d";
 // Balance moves above this need a second approver (the same limit balances.spec.ts sets).
 const THRESHOLD = "1000.00";
-
-async function providerMoves(request: APIRequestContext): Promise<{ total: number; newest: { id: string; amount_usd: string } | undefined }> {
-  const res = await request.get(`${emulatorUrl()}/v1/merchant/balance/transfers?limit=1`, { headers: { "X-Api-Key": DEMO_SANDBOX_KEY } });
-  expect(res.ok(), await res.text()).toBe(true);
-  const body = (await res.json()) as { total: number; data: { id: string; amount_usd: string }[] };
-  return { total: body.total, newest: body.data[0] };
-}
-
-const usd = (amount: string) => `USD ${Number(amount).toLocaleString("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** A distinct amount just above the limit, so this run's request is told apart from earlier ones. */
 function uniqueAmount(): string {
@@ -29,14 +18,7 @@ async function pageAs(browser: Browser, role: E2ERole): Promise<Page> {
 }
 
 async function setBalanceMoveThreshold(page: Page) {
-  await gotoHydrated(page, "/settings/approvals");
-  const form = page.getByTestId("threshold-form");
-  await form.getByLabel("Currency").fill("USD");
-  await form.getByRole("combobox", { name: "Applies to" }).click();
-  await page.getByRole("option", { name: "Balance move" }).click();
-  await form.getByLabel("Approval needed above").fill(THRESHOLD);
-  await form.getByTestId("threshold-save").click();
-  await expect(page.locator('[data-testid="threshold-row"][data-currency="USD"][data-kind="balance_move"]')).toContainText(usd(THRESHOLD));
+  await setUsdThreshold(page, { label: "Balance move", value: "balance_move" }, THRESHOLD);
 }
 
 /** Files a balance move above the limit through the Balances page's form. */
@@ -99,7 +81,7 @@ test.describe("approvals", () => {
     const approver = await pageAs(browser, "approver");
     await gotoHydrated(approver, "/approvals");
     const summary = `Raise the any-kind approval limit to ${shown}`;
-    const waiting = approver.getByTestId("approvals-waiting").getByTestId("approval-row").filter({ hasText: summary });
+    const waiting = approvalRow(approver, "waiting", summary);
     await expect(waiting).toBeVisible({ timeout: 25_000 });
     await waiting.getByTestId("approve-open").click();
     const dialog = approver.getByTestId("approve-dialog");
@@ -170,9 +152,9 @@ test.describe("approvals", () => {
     await expect(approver.getByRole("heading", { level: 1, name: "Approvals" })).toBeVisible();
 
     const operator = await pageAs(browser, "operator");
-    const before = await providerMoves(request);
+    const before = await providerBalanceMoves(request);
     await requestMove(operator, amount);
-    expect((await providerMoves(request)).total).toBe(before.total);
+    expect((await providerBalanceMoves(request)).total).toBe(before.total);
 
     // The operator sees their own request with Cancel, and no way to approve it.
     await gotoHydrated(operator, "/approvals");
@@ -199,7 +181,7 @@ test.describe("approvals", () => {
     await expect(sent).toContainText("Approved by Abe Approver");
     await expect(sent).toContainText("Invoice 42 checked");
 
-    const after = await providerMoves(request);
+    const after = await providerBalanceMoves(request);
     expect(after.total).toBe(before.total + 1);
     expect(after.newest!.amount_usd).toBe(amount);
     await expect(sent).toContainText(after.newest!.id);
@@ -215,7 +197,7 @@ test.describe("approvals", () => {
     const amount = uniqueAmount();
     const operator = await pageAs(browser, "operator");
     await requestMove(operator, amount);
-    const before = await providerMoves(request);
+    const before = await providerBalanceMoves(request);
 
     const approver = await pageAs(browser, "approver");
     await gotoHydrated(approver, "/approvals");
@@ -230,7 +212,7 @@ test.describe("approvals", () => {
       .locator('[data-testid="approvals-history"] [data-testid="approval-row"][data-status="rejected"]')
       .filter({ hasText: usd(amount) });
     await expect(rejected).toContainText("Not agreed with finance lead");
-    expect((await providerMoves(request)).total).toBe(before.total);
+    expect((await providerBalanceMoves(request)).total).toBe(before.total);
 
     // The status filter lives in the URL.
     await chooseFilter(approver, "Status", "Rejected");
@@ -246,7 +228,7 @@ test.describe("approvals", () => {
     const amount = uniqueAmount();
     const admin = await pageAs(browser, "admin");
     await requestMove(admin, amount);
-    const before = await providerMoves(request);
+    const before = await providerBalanceMoves(request);
     await gotoHydrated(admin, "/approvals");
     const own = row(admin, "approvals-mine", amount);
     await expect(own).toBeVisible();
@@ -256,7 +238,7 @@ test.describe("approvals", () => {
     await admin.getByTestId("cancel-confirm").click();
     await expect(admin.getByText("Request cancelled.")).toBeVisible();
     await expect(admin.locator('[data-testid="approvals-history"] [data-status="cancelled"]').filter({ hasText: usd(amount) })).toBeVisible();
-    expect((await providerMoves(request)).total).toBe(before.total);
+    expect((await providerBalanceMoves(request)).total).toBe(before.total);
     await admin.context().close();
   });
 });

@@ -1,31 +1,13 @@
 import { expect, test, type APIRequestContext, type Page } from "./fixtures";
-import { emulatorUrl } from "./emulator";
-import { gotoHydrated, waitForHydration } from "./helpers";
+import { DEMO_SANDBOX_KEY, emulatorUrl, providerBalanceMoves } from "./emulator";
+import { gotoHydrated, waitForHydration, approvalRow, setUsdThreshold, usd } from "./helpers";
 import { storageStateOf } from "./roles";
 
-// The emulator's seeded full-access sandbox key for the demo merchant (public test data).
-const DEMO_SANDBOX_KEY = "sk_sandbox_demo_full_4f9c2a7e1b3d";
 // Balance moves above this need a second approver in the demo organization (set below through the UI).
 const THRESHOLD = "1000.00";
 
-async function providerMoves(request: APIRequestContext): Promise<{ total: number; newest: { id: string; amount_usd: string } | undefined }> {
-  const res = await request.get(`${emulatorUrl()}/v1/merchant/balance/transfers?limit=1`, { headers: { "X-Api-Key": DEMO_SANDBOX_KEY } });
-  expect(res.ok(), await res.text()).toBe(true);
-  const body = (await res.json()) as { total: number; data: { id: string; amount_usd: string }[] };
-  return { total: body.total, newest: body.data[0] };
-}
-
-const usd = (amount: string) => `USD ${Number(amount).toLocaleString("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
 async function setBalanceMoveThreshold(page: Page) {
-  await gotoHydrated(page, "/settings/approvals");
-  const form = page.getByTestId("threshold-form");
-  await form.getByLabel("Currency").fill("USD");
-  await form.getByRole("combobox", { name: "Applies to" }).click();
-  await page.getByRole("option", { name: "Balance move" }).click();
-  await form.getByLabel("Approval needed above").fill(THRESHOLD);
-  await form.getByTestId("threshold-save").click();
-  await expect(page.locator('[data-testid="threshold-row"][data-currency="USD"][data-kind="balance_move"]')).toBeVisible();
+  await setUsdThreshold(page, { label: "Balance move", value: "balance_move" }, THRESHOLD);
 }
 
 async function providerWithdrawals(request: APIRequestContext): Promise<number> {
@@ -39,14 +21,7 @@ const WITHDRAW_THRESHOLD = "500.00";
 const ADDRESS = "0x52908400098527886E0F7030069857D2E4169EE7";
 
 async function setWithdrawThreshold(page: Page) {
-  await gotoHydrated(page, "/settings/approvals");
-  const form = page.getByTestId("threshold-form");
-  await form.getByLabel("Currency").fill("USD");
-  await form.getByRole("combobox", { name: "Applies to" }).click();
-  await page.getByRole("option", { name: "Withdrawal from balance" }).click();
-  await form.getByLabel("Approval needed above").fill(WITHDRAW_THRESHOLD);
-  await form.getByTestId("threshold-save").click();
-  await expect(page.locator('[data-testid="threshold-row"][data-currency="USD"][data-kind="balance_withdrawal"]')).toContainText(usd(WITHDRAW_THRESHOLD));
+  await setUsdThreshold(page, { label: "Withdrawal from balance", value: "balance_withdrawal" }, WITHDRAW_THRESHOLD);
 }
 
 /** Fills the balances page's withdraw form and confirms; the one enabled rail starts chosen. */
@@ -91,7 +66,7 @@ test.describe("balances", () => {
         await expect(page.getByTestId(id)).toContainText(/(USD|NGN) [\d,]+\.\d{2}/);
         await expect(page.getByTestId(id)).toContainText("Updated");
       }
-      const { newest } = await providerMoves(request);
+      const { newest } = await providerBalanceMoves(request);
       await expect(page.getByTestId("balance-move-row").first()).toContainText(newest!.id);
       await expect(page.getByTestId("chart-chart-usd").getByRole("img", { name: /USD balances over the last 30 days/ })).toBeVisible();
       await page.getByRole("link", { name: "7 days" }).click();
@@ -100,12 +75,12 @@ test.describe("balances", () => {
     });
 
     test("a move under the threshold is sent at once and shows the provider's answer", async ({ page, request }) => {
-      const before = await providerMoves(request);
+      const before = await providerBalanceMoves(request);
       await move(page, "10.00");
       const moved = page.getByTestId("move-balance-moved");
       await expect(moved).toContainText("Moved");
       await expect(moved).toContainText(`${usd("10.00")} moved to the withdrawal balance`);
-      const after = await providerMoves(request);
+      const after = await providerBalanceMoves(request);
       expect(after.total).toBe(before.total + 1);
       expect(after.newest!.amount_usd).toBe("10.00");
       await expect(moved).toContainText(after.newest!.id);
@@ -114,12 +89,12 @@ test.describe("balances", () => {
     });
 
     test("a move above the threshold waits for a second approver and moves nothing", async ({ page, request }) => {
-      const before = await providerMoves(request);
+      const before = await providerBalanceMoves(request);
       await move(page, "1500.00");
       const pending = page.getByTestId("move-balance-pending");
       await expect(pending).toContainText("Waiting for a second approver");
       await expect(pending.getByRole("link", { name: "Open approvals" })).toHaveAttribute("href", "/approvals");
-      expect((await providerMoves(request)).total).toBe(before.total);
+      expect((await providerBalanceMoves(request)).total).toBe(before.total);
     });
 
     test("a value typed before the page is hydrated survives hydration, with no hydration error", async ({ page }) => {
@@ -155,7 +130,7 @@ test.describe("balances", () => {
     });
 
     test("refuses more than the collection balance before anything is sent", async ({ page, request }) => {
-      const before = await providerMoves(request);
+      const before = await providerBalanceMoves(request);
       await gotoHydrated(page, "/balances");
       const form = page.getByTestId("move-balance-form");
       await form.getByLabel("Amount (USD)").fill("999999999.00");
@@ -165,7 +140,7 @@ test.describe("balances", () => {
       await form.getByLabel("Amount (USD)").fill("1.234");
       await form.getByLabel("Amount (USD)").blur();
       await expect(form.getByText("Enter an amount in US dollars with at most two decimals, for example 2500.00.")).toBeVisible();
-      expect((await providerMoves(request)).total).toBe(before.total);
+      expect((await providerBalanceMoves(request)).total).toBe(before.total);
     });
   });
 
@@ -204,10 +179,7 @@ test.describe("balances", () => {
       const approver = await context.newPage();
       try {
         await gotoHydrated(approver, "/approvals");
-        const waiting = approver
-          .getByTestId("approvals-waiting")
-          .getByTestId("approval-row")
-          .filter({ hasText: usd(amount) });
+        const waiting = approvalRow(approver, "waiting", usd(amount));
         await expect(waiting).toContainText("Withdrawal from balance");
         await waiting.getByTestId("approve-open").click();
         await approver.getByTestId("approve-dialog").getByTestId("approve-confirm").click();

@@ -38,3 +38,11 @@ export async function simulateDeposit(request: APIRequestContext, scenario: "COM
   }
   throw new Error(`No funding account accepted a ${scenario} deposit:\n${refusals.join("\n")}`);
 }
+
+/** How many balance moves the provider holds, and the newest one. */
+export async function providerBalanceMoves(request: APIRequestContext): Promise<{ total: number; newest: { id: string; amount_usd: string } | undefined }> {
+  const res = await request.get(`${emulatorUrl()}/v1/merchant/balance/transfers?limit=1`, { headers: { "X-Api-Key": DEMO_SANDBOX_KEY } });
+  expect(res.ok(), await res.text()).toBe(true);
+  const body = (await res.json()) as { total: number; data: { id: string; amount_usd: string }[] };
+  return { total: body.total, newest: body.data[0] };
+}

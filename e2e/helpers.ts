@@ -103,3 +103,22 @@ export async function approveAsSecondPerson(browser: Browser, summary: string | 
     await context.close();
   }
 }
+
+/** An amount of US dollars as the app shows it: "USD 1,234.50". */
+export const usd = (amount: string) => `USD ${Number(amount).toLocaleString("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** As an admin on the approvals settings: requests of one kind above this USD amount wait for a second approver. */
+export async function setUsdThreshold(page: Page, kind: { label: string; value: string }, amount: string): Promise<void> {
+  await gotoHydrated(page, "/settings/approvals");
+  const form = page.getByTestId("threshold-form");
+  await form.getByLabel("Currency").fill("USD");
+  await form.getByRole("combobox", { name: "Applies to" }).click();
+  await page.getByRole("option", { name: kind.label }).click();
+  await form.getByLabel("Approval needed above").fill(amount);
+  await form.getByTestId("threshold-save").click();
+  await expect(page.locator(`[data-testid="threshold-row"][data-currency="USD"][data-kind="${kind.value}"]`)).toContainText(usd(amount));
+}
+
+/** A request's row on the Approvals page: among the person's own requests, or among those waiting for them. */
+export const approvalRow = (page: Page, list: "mine" | "waiting", hasText: string | RegExp): Locator =>
+  page.getByTestId(`approvals-${list}`).getByTestId("approval-row").filter({ hasText });

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page, expectNoViolations } from "./fixtures";
 import { DEMO_SANDBOX_KEY, emulatorUrl } from "./emulator";
-import { approveAsSecondPerson, gotoHydrated, reloadHydrated } from "./helpers";
+import { approveAsSecondPerson, gotoHydrated, reloadHydrated, approvalRow } from "./helpers";
 
 // The emulator's Second Merchant (public test data): its funding setup has no NGN account.
 const SECOND_MERCHANT_KEY = "sk_sandbox_second_2c6f8a3e";
@@ -91,11 +91,7 @@ test.describe("settlement destination", () => {
 
     const approver = await pageAs("approver");
     await gotoHydrated(approver, "/approvals");
-    const waiting = approver
-      .getByTestId("approvals-waiting")
-      .getByTestId("approval-row")
-      .filter({ hasText: "Settle future NGN deposits to the NGN withdrawal balance" })
-      .first();
+    const waiting = approvalRow(approver, "waiting", "Settle future NGN deposits to the NGN withdrawal balance").first();
     await waiting.getByTestId("approve-open").click();
     await approver.getByTestId("approve-dialog").getByTestId("approve-confirm").click();
     await expect(approver.getByText(/^Approved and sent: Settle future NGN deposits/)).toBeVisible();
@@ -133,11 +129,7 @@ test.describe("settlement destination", () => {
       // The provider's refusal is the approved request's outcome, told to the approver.
       const approver = await pageAs("approver");
       await gotoHydrated(approver, "/approvals");
-      const waiting = approver
-        .getByTestId("approvals-waiting")
-        .getByTestId("approval-row")
-        .filter({ hasText: "Settle future NGN deposits to the NGN withdrawal balance" })
-        .first();
+      const waiting = approvalRow(approver, "waiting", "Settle future NGN deposits to the NGN withdrawal balance").first();
       await waiting.getByTestId("approve-open").click();
       await approver.getByTestId("approve-dialog").getByTestId("approve-confirm").click();
       await expect(

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page, expectNoViolations } from "./fixtures";
 import { DEMO_SANDBOX_KEY, emulatorUrl } from "./emulator";
-import { gotoHydrated, reloadHydrated, chooseFilter } from "./helpers";
+import { gotoHydrated, reloadHydrated, chooseFilter, approvalRow } from "./helpers";
 import { storageStateOf, type E2ERole } from "./roles";
 
 // Transfers in NGN above this wait for a second approver (set for the "Transfer" kind in beforeAll).
@@ -118,19 +118,13 @@ test.describe("transfers", () => {
     expect(await providerTransfers(request, (t) => t.reference === reference)).toHaveLength(0);
 
     await gotoHydrated(operator, "/approvals");
-    const mine = operator
-      .getByTestId("approvals-mine")
-      .getByTestId("approval-row")
-      .filter({ hasText: ngn(amount) });
+    const mine = approvalRow(operator, "mine", ngn(amount));
     await expect(mine).toContainText("Waiting for approval");
     await expect(operator.getByTestId("approve-open")).toHaveCount(0);
 
     const approver = await pageAs(browser, "approver");
     await gotoHydrated(approver, "/approvals");
-    const waiting = approver
-      .getByTestId("approvals-waiting")
-      .getByTestId("approval-row")
-      .filter({ hasText: ngn(amount) });
+    const waiting = approvalRow(approver, "waiting", ngn(amount));
     await expect(waiting).toContainText(`Transfer ${ngn(amount)} to Adaeze Okonkwo, Access Bank ••••0031`);
     await waiting.getByTestId("approve-open").click();
     await approver.getByTestId("approve-dialog").getByTestId("approve-confirm").click();
@@ -153,27 +147,16 @@ test.describe("transfers", () => {
     await expect(admin.getByTestId("transfer-pending")).toContainText("Waiting for a second approver");
 
     await gotoHydrated(admin, "/approvals");
-    const own = admin
-      .getByTestId("approvals-mine")
-      .getByTestId("approval-row")
-      .filter({ hasText: ngn(amount) });
+    const own = approvalRow(admin, "mine", ngn(amount));
     await expect(own).toContainText("Waiting for approval");
     await expect(own.getByTestId("approve-open")).toHaveCount(0);
     // Not offered among the requests waiting for this admin either: the requester is never the second pair of eyes.
-    await expect(
-      admin
-        .getByTestId("approvals-waiting")
-        .getByTestId("approval-row")
-        .filter({ hasText: ngn(amount) }),
-    ).toHaveCount(0);
+    await expect(approvalRow(admin, "waiting", ngn(amount))).toHaveCount(0);
     expect(await providerTransfers(request, (t) => t.reference === reference)).toHaveLength(0);
 
     const approver = await pageAs(browser, "approver");
     await gotoHydrated(approver, "/approvals");
-    const waiting = approver
-      .getByTestId("approvals-waiting")
-      .getByTestId("approval-row")
-      .filter({ hasText: ngn(amount) });
+    const waiting = approvalRow(approver, "waiting", ngn(amount));
     await waiting.getByTestId("approve-open").click();
     await approver.getByTestId("approve-dialog").getByTestId("approve-confirm").click();
     await expect(approver.getByText(`Approved and sent: Transfer ${ngn(amount)}`)).toBeVisible();

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type APIRequestContext, type Browser, type Page, expectNoViolations } from "./fixtures";
 import { DEMO_SANDBOX_KEY, emulatorUrl } from "./emulator";
-import { gotoHydrated, chooseFilter } from "./helpers";
+import { gotoHydrated, chooseFilter, approvalRow, usd } from "./helpers";
 import { storageStateOf, type E2ERole } from "./roles";
 
 // The demo organization's seeded limit (lib/approvals/seed-demo.ts): USD withdrawals above it wait for an approver.
@@ -31,7 +31,6 @@ async function advanceClock(request: APIRequestContext, ms: number) {
   expect(res.ok(), await res.text()).toBe(true);
 }
 
-const usd = (amount: string) => `USD ${Number(amount).toLocaleString("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 /** A distinct amount, so this run's withdrawal is told apart from earlier ones. */
 const uniqueAmount = (base: number) => (base + (Math.floor(Math.random() * 9_900) + 100) / 100).toFixed(2);
 
@@ -143,19 +142,13 @@ test.describe("merchant withdrawals", () => {
     expect(await providerTotal(request)).toBe(before);
 
     await gotoHydrated(operator, "/approvals");
-    const own = operator
-      .getByTestId("approvals-mine")
-      .getByTestId("approval-row")
-      .filter({ hasText: usd(amount) });
+    const own = approvalRow(operator, "mine", usd(amount));
     await expect(own).toContainText("Waiting for approval");
     await expect(operator.getByTestId("approve-open")).toHaveCount(0);
 
     const approver = await pageAs(browser, "approver");
     await gotoHydrated(approver, "/approvals");
-    const waiting = approver
-      .getByTestId("approvals-waiting")
-      .getByTestId("approval-row")
-      .filter({ hasText: usd(amount) });
+    const waiting = approvalRow(approver, "waiting", usd(amount));
     await expect(waiting).toContainText("Merchant withdrawal");
     await waiting.getByTestId("approve-open").click();
     await approver.getByTestId("approve-dialog").getByTestId("approve-confirm").click();

@@ -7,14 +7,15 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SEED_KEYS, withEmulator, type TestEmulator } from "@/emulator/testing";
+import type { TestEmulator } from "@/emulator/testing";
 import { actionDefinition } from "@/lib/server-actions/safe-action";
 import { routeDefinition } from "@/lib/http/route";
-import { addApiKey, setWebhookSecret } from "@/lib/vault";
+import { setWebhookSecret } from "@/lib/vault";
 import { signBody } from "@/lib/webhooks/verify";
 import { createTeam, testDb } from "@/test/factories";
 import { signInAs, signOutTest } from "@/test/session";
 import { HTTP_METHODS, PUBLIC_ACTIONS, actionModules, fieldNames, load, routeModules, routePath } from "@/test/surface";
+import { startSandbox, storeApiKey, type Team } from "@/test/fixtures";
 
 const BIG = "x".repeat(1_000_000);
 const INJECTIONS = [
@@ -50,24 +51,15 @@ const WHOLE_INPUTS: [string, () => unknown][] = [
 ];
 
 let emu: TestEmulator;
-let team: Awaited<ReturnType<typeof createTeam>>;
+let team: Team;
 const WEBHOOK_SECRET = `whsec_bad_input_${randomUUID()}`;
 
 beforeAll(async () => {
-  emu = await withEmulator({ rateLimitPerMinute: 0, logLevel: "silent" });
-  process.env.UPSTREAM_SANDBOX_CORE_URL = emu.url;
-  process.env.UPSTREAM_SANDBOX_PRO_URL = `${emu.url}/pro`;
+  emu = await startSandbox();
   team = await createTeam();
   // Real keys, so input that passes validation reaches the provider and its answer is handled too.
+  await storeApiKey(team);
   await testDb().$transaction(async (tx) => {
-    await addApiKey(tx as never, {
-      organizationId: team.org.id,
-      environment: "sandbox",
-      surface: "core",
-      key: SEED_KEYS.full,
-      scopes: ["Read", "Write", "Trade"],
-      actorId: team.admin.id,
-    });
     await setWebhookSecret(tx as never, {
       organizationId: team.org.id,
       environment: "sandbox",

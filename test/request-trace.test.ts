@@ -6,12 +6,12 @@
 import { randomUUID } from "node:crypto";
 import { Writable } from "node:stream";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { SEED_KEYS, withEmulator, type TestEmulator } from "@/emulator/testing";
+import type { TestEmulator } from "@/emulator/testing";
 import { GET as balances } from "@/app/api/balances/route";
 import { moveBalance } from "@/lib/balances/move-balance";
-import { addApiKey } from "@/lib/vault";
-import { createTeam, testDb } from "@/test/factories";
+import { testDb } from "@/test/factories";
 import { signInAs, testSession } from "@/test/session";
+import { createTeamWithKey, startSandbox, type Team } from "@/test/fixtures";
 
 // The app's real logger options (redaction, the request-id mixin), written to memory instead of stdout.
 const captured = vi.hoisted(() => ({ lines: [] as Record<string, unknown>[] }));
@@ -28,25 +28,13 @@ vi.mock("@/lib/log", async (importOriginal) => {
 });
 
 let emu: TestEmulator;
-let team: Awaited<ReturnType<typeof createTeam>>;
+let team: Team;
 const sent: { url: string; requestId: string | null }[] = [];
 const realFetch = globalThis.fetch;
 
 beforeAll(async () => {
-  emu = await withEmulator({ rateLimitPerMinute: 0, logLevel: "silent" });
-  process.env.UPSTREAM_SANDBOX_CORE_URL = emu.url;
-  process.env.UPSTREAM_SANDBOX_PRO_URL = `${emu.url}/pro`;
-  team = await createTeam();
-  await testDb().$transaction((tx) =>
-    addApiKey(tx as never, {
-      organizationId: team.org.id,
-      environment: "sandbox",
-      surface: "core",
-      key: SEED_KEYS.full,
-      scopes: ["Read", "Write", "Trade"],
-      actorId: team.admin.id,
-    }),
-  );
+  emu = await startSandbox();
+  team = await createTeamWithKey();
   await testDb().approvalThreshold.create({ data: { organizationId: team.org.id, kind: "balance_move", currency: "USD", amount: "1000000" } });
   vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
@@ -116,24 +104,20 @@ describe("the request id", () => {
     const { defaultUpstreamClient } = await import("@/lib/upstream");
     const saved = testSession.headers["x-request-id"];
     delete testSession.headers["x-request-id"];
-    await defaultUpstreamClient().request({
-      surface: "core",
-      environment: "sandbox",
-      organizationId: team.org.id,
-      method: "GET",
-      path: "/banks",
-      schema: (await import("zod")).z.unknown(),
-      cache: false,
-    });
-    await defaultUpstreamClient().request({
-      surface: "core",
-      environment: "sandbox",
-      organizationId: team.org.id,
-      method: "GET",
-      path: "/banks",
-      schema: (await import("zod")).z.unknown(),
-      cache: false,
-    });
+    const { z } = await import("zod");
+    // Two separate calls, as a script makes them, past the read cache so both reach the provider.
+    const banks = () =>
+      defaultUpstreamClient().request({
+        surface: "core",
+        environment: "sandbox",
+        organizationId: team.org.id,
+        method: "GET",
+        path: "/banks",
+        schema: z.unknown(),
+        cache: false,
+      });
+    await banks();
+    await banks();
     expect(sent).toHaveLength(2);
     expect(sent[0]!.requestId).toMatch(/^[0-9a-f-]{36}$/);
     expect(sent[0]!.requestId).not.toBe(sent[1]!.requestId);

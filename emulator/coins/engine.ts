@@ -169,6 +169,9 @@ export function executeOrder(slice: CoinsSlice, newId: IdSource, order: StoredOr
   if (quoteValue.greaterThan(market.liquidity_quote)) return fail("insufficient_liquidity");
 
   const pair = `${market.base}/${market.quote}`;
+  // Every ledger row of a fill is completed and points at the order.
+  const recordFill = (type: "trade" | "fee", direction: "credit" | "debit", asset: AssetSymbol, amount: Decimal, description: string) =>
+    recordTx(slice, newId, at, { type, direction, asset, amount, status: "completed", reference_type: "order", reference_id: order.id, description });
   if (order.side === "buy") {
     // The client spends exactly the requested quote amount: fee first, the rest buys base.
     const spend = toDecimal(order.requested_amount);
@@ -180,36 +183,9 @@ export function executeOrder(slice: CoinsSlice, newId: IdSource, order: StoredOr
     order.quote_amount = fixed(spend, qd);
     order.filled_quantity = fixed(base, bd);
     order.fee = fixed(fee, qd);
-    recordTx(slice, newId, at, {
-      type: "trade",
-      direction: "debit",
-      asset: market.quote,
-      amount: spend.minus(fee),
-      status: "completed",
-      reference_type: "order",
-      reference_id: order.id,
-      description: `Buy ${pair}`,
-    });
-    recordTx(slice, newId, at, {
-      type: "fee",
-      direction: "debit",
-      asset: market.quote,
-      amount: fee,
-      status: "completed",
-      reference_type: "order",
-      reference_id: order.id,
-      description: `Trading fee ${pair}`,
-    });
-    recordTx(slice, newId, at, {
-      type: "trade",
-      direction: "credit",
-      asset: market.base,
-      amount: base,
-      status: "completed",
-      reference_type: "order",
-      reference_id: order.id,
-      description: `Buy ${pair}`,
-    });
+    recordFill("trade", "debit", market.quote, spend.minus(fee), `Buy ${pair}`);
+    recordFill("fee", "debit", market.quote, fee, `Trading fee ${pair}`);
+    recordFill("trade", "credit", market.base, base, `Buy ${pair}`);
   } else {
     const base = toDecimal(order.requested_amount);
     const gross = base.times(q.price).toDecimalPlaces(qd, Decimal.ROUND_DOWN);
@@ -220,36 +196,9 @@ export function executeOrder(slice: CoinsSlice, newId: IdSource, order: StoredOr
     order.quote_amount = fixed(gross, qd);
     order.filled_quantity = fixed(base, bd);
     order.fee = fixed(fee, qd);
-    recordTx(slice, newId, at, {
-      type: "trade",
-      direction: "debit",
-      asset: market.base,
-      amount: base,
-      status: "completed",
-      reference_type: "order",
-      reference_id: order.id,
-      description: `Sell ${pair}`,
-    });
-    recordTx(slice, newId, at, {
-      type: "trade",
-      direction: "credit",
-      asset: market.quote,
-      amount: gross,
-      status: "completed",
-      reference_type: "order",
-      reference_id: order.id,
-      description: `Sell ${pair}`,
-    });
-    recordTx(slice, newId, at, {
-      type: "fee",
-      direction: "debit",
-      asset: market.quote,
-      amount: fee,
-      status: "completed",
-      reference_type: "order",
-      reference_id: order.id,
-      description: `Trading fee ${pair}`,
-    });
+    recordFill("trade", "debit", market.base, base, `Sell ${pair}`);
+    recordFill("trade", "credit", market.quote, gross, `Sell ${pair}`);
+    recordFill("fee", "debit", market.quote, fee, `Trading fee ${pair}`);
   }
   order.executed_price = fixed(q.price, market.price_decimals);
   order.status = "completed";

@@ -37,6 +37,15 @@ const tempNgn = (overrides: Json = {}): Json => ({
   ...overrides,
 });
 
+/** A permanent crypto-rail account settling to the internal balance; each validation case adds or breaks a field. */
+const permanentCrypto = (overrides: Json = {}): Json => ({
+  type: "PERMANENT",
+  rail: "CRYPTO_ADDRESS",
+  customer: { customer_id: customerId },
+  settlement_destination: { type: "INTERNAL_BALANCE" },
+  ...overrides,
+});
+
 const payoutBank = { account_number: "0690000035", bank_code: "044" };
 
 describe("POST /v1/funding-accounts: success", () => {
@@ -187,55 +196,13 @@ describe("POST /v1/funding-accounts: validation", () => {
     expect(ok.status).toBe(201);
     expect(ok.body.amount).toBe("1000.00");
     expectFieldErrors(await post(h.emu, "/v1/funding-accounts", tempNgn({ type: "PERMANENT" })), "amount");
-    expectFieldErrors(
-      await post(h.emu, "/v1/funding-accounts", {
-        type: "PERMANENT",
-        rail: "CRYPTO_ADDRESS",
-        customer: { customer_id: customerId },
-        asset: "USDC",
-        chain: "BASE",
-        amount: 100,
-        settlement_destination: { type: "INTERNAL_BALANCE" },
-      }),
-      "amount",
-    );
+    expectFieldErrors(await post(h.emu, "/v1/funding-accounts", permanentCrypto({ asset: "USDC", chain: "BASE", amount: 100 })), "amount");
   });
 
   it("requires asset and chain on the crypto rail only, and currency to match the rail", async () => {
-    expectFieldErrors(
-      await post(h.emu, "/v1/funding-accounts", {
-        type: "PERMANENT",
-        rail: "CRYPTO_ADDRESS",
-        customer: { customer_id: customerId },
-        settlement_destination: { type: "INTERNAL_BALANCE" },
-      }),
-      "asset",
-      "chain",
-    );
-    expectFieldErrors(
-      await post(h.emu, "/v1/funding-accounts", {
-        type: "PERMANENT",
-        rail: "CRYPTO_ADDRESS",
-        customer: { customer_id: customerId },
-        asset: "DAI",
-        chain: "BITCOIN",
-        settlement_destination: { type: "INTERNAL_BALANCE" },
-      }),
-      "asset",
-      "chain",
-    );
-    expectFieldErrors(
-      await post(h.emu, "/v1/funding-accounts", {
-        type: "PERMANENT",
-        rail: "CRYPTO_ADDRESS",
-        customer: { customer_id: customerId },
-        asset: "USDC",
-        chain: "BASE",
-        currency: "USDT",
-        settlement_destination: { type: "INTERNAL_BALANCE" },
-      }),
-      "currency",
-    );
+    expectFieldErrors(await post(h.emu, "/v1/funding-accounts", permanentCrypto()), "asset", "chain");
+    expectFieldErrors(await post(h.emu, "/v1/funding-accounts", permanentCrypto({ asset: "DAI", chain: "BITCOIN" })), "asset", "chain");
+    expectFieldErrors(await post(h.emu, "/v1/funding-accounts", permanentCrypto({ asset: "USDC", chain: "BASE", currency: "USDT" })), "currency");
     expectFieldErrors(await post(h.emu, "/v1/funding-accounts", tempNgn({ currency: "USD", asset: "USDC", chain: "BASE" })), "currency", "asset", "chain");
   });
 

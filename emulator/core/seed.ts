@@ -128,9 +128,23 @@ export function seedCoreMerchant(merchant: Merchant, rng: Rng, ctx: EmulatorCont
     address: addressFor(chain, seed),
   });
 
-  const addAccount = (fa: Omit<FundingAccount, "id" | "deposit_count" | "activate_at_ms" | "failure_reason" | "updated_at">): FundingAccount => {
+  // Most seeded accounts are a customer's active permanent account settling to the internal
+  // balance, with no fixed amount, fee or expiry: each one names only where it differs.
+  type AccountSeed = Pick<FundingAccount, "rail" | "customer_id" | "currency" | "created_at"> &
+    Partial<Omit<FundingAccount, "id" | "deposit_count" | "activate_at_ms" | "failure_reason" | "updated_at">>;
+  const addAccount = (fa: AccountSeed): FundingAccount => {
     const full: FundingAccount = {
       id: rng.uuid(),
+      type: "PERMANENT",
+      status: "ACTIVE",
+      merchant_owned: false,
+      amount: null,
+      asset: null,
+      chain: null,
+      settlement_destination: emptySd("INTERNAL_BALANCE"),
+      developer_fee: null,
+      instructions: [],
+      expires_at: null,
       deposit_count: 0,
       activate_at_ms: null,
       failure_reason: null,
@@ -145,19 +159,11 @@ export function seedCoreMerchant(merchant: Merchant, rng: Rng, ctx: EmulatorCont
   if (merchant.id !== SECOND_MERCHANT_ID) {
     const created = now - 90 * DAY;
     const own = addAccount({
-      type: "PERMANENT",
-      status: "ACTIVE",
       rail: "NGN_VIRTUAL_ACCOUNT",
       customer_id: null,
       merchant_owned: true,
       currency: "NGN",
-      amount: null,
-      asset: null,
-      chain: null,
-      settlement_destination: emptySd("INTERNAL_BALANCE"),
-      developer_fee: null,
       instructions: [ngnInstruction(merchant.name, null, "ACTIVE")],
-      expires_at: null,
       created_at: iso(created),
     });
     const i = own.instructions[0] as Instruction;
@@ -183,19 +189,11 @@ export function seedCoreMerchant(merchant: Merchant, rng: Rng, ctx: EmulatorCont
   const oldBuyRate = historicRate(s, t0, "USDC", "BUY", rng.uuid());
 
   const permNgn = addAccount({
-    type: "PERMANENT",
-    status: "ACTIVE",
     rail: "NGN_VIRTUAL_ACCOUNT",
     customer_id: cust(0).id,
-    merchant_owned: false,
     currency: "NGN",
-    amount: null,
-    asset: null,
-    chain: null,
-    settlement_destination: emptySd("INTERNAL_BALANCE"),
     developer_fee: { percentage: "1.5" },
     instructions: [ngnInstruction(`${merchant.name} / Amaka Obi`, null, "ACTIVE")],
-    expires_at: null,
     created_at: iso(t0),
   });
   const tempNgnUsed = addAccount({
@@ -203,61 +201,36 @@ export function seedCoreMerchant(merchant: Merchant, rng: Rng, ctx: EmulatorCont
     status: "DISABLED",
     rail: "NGN_VIRTUAL_ACCOUNT",
     customer_id: cust(1).id,
-    merchant_owned: false,
     currency: "NGN",
     amount: "250000.00",
-    asset: null,
-    chain: null,
-    settlement_destination: emptySd("INTERNAL_BALANCE"),
-    developer_fee: null,
     instructions: [ngnInstruction(`${merchant.name} / Tunde Bakare`, "250000.00", "EXPIRED")],
     expires_at: iso(t0 + DAY + TEMPORARY_ACCOUNT_TTL_MS),
     created_at: iso(t0 + DAY),
   });
   const cryptoPerm = addAccount({
-    type: "PERMANENT",
-    status: "ACTIVE",
     rail: "CRYPTO_ADDRESS",
     customer_id: cust(2).id,
-    merchant_owned: false,
     currency: "USDC",
-    amount: null,
     asset: "USDC",
     chain: "POLYGON",
-    settlement_destination: emptySd("INTERNAL_BALANCE"),
-    developer_fee: null,
-    instructions: [],
-    expires_at: null,
     created_at: iso(t0 + 2 * DAY),
   });
   cryptoPerm.instructions.push(cryptoInstruction("USDC", "POLYGON", cryptoPerm.id, "ACTIVE"));
   const cryptoPayout = addAccount({
-    type: "PERMANENT",
-    status: "ACTIVE",
     rail: "CRYPTO_ADDRESS",
     customer_id: cust(3).id,
-    merchant_owned: false,
     currency: "USDT",
-    amount: null,
     asset: "USDT",
     chain: "TRON",
     settlement_destination: { ...emptySd("NGN_PAYOUT"), rate_id: oldSellRate.rate_id, destination_bank: testBank("0690000033") },
     developer_fee: { percentage: "1" },
-    instructions: [],
-    expires_at: null,
     created_at: iso(t0 + 3 * DAY),
   });
   cryptoPayout.instructions.push(cryptoInstruction("USDT", "TRON", cryptoPayout.id, "ACTIVE"));
   const ngnOnchain = addAccount({
-    type: "PERMANENT",
-    status: "ACTIVE",
     rail: "NGN_VIRTUAL_ACCOUNT",
     customer_id: cust(4).id,
-    merchant_owned: false,
     currency: "NGN",
-    amount: null,
-    asset: null,
-    chain: null,
     settlement_destination: {
       ...emptySd("ONCHAIN"),
       rate_id: oldBuyRate.rate_id,
@@ -265,25 +238,15 @@ export function seedCoreMerchant(merchant: Merchant, rng: Rng, ctx: EmulatorCont
       destination_chain: "BASE",
       destination_address: addressFor("BASE", `${merchant.id}:customer-wallet`),
     },
-    developer_fee: null,
     instructions: [ngnInstruction(`${merchant.name} / Kemi Adebayo`, null, "ACTIVE")],
-    expires_at: null,
     created_at: iso(t0 + 4 * DAY),
   });
   addAccount({
-    type: "PERMANENT",
     status: "FAILED",
     rail: "NGN_VIRTUAL_ACCOUNT",
     customer_id: cust(11).id,
-    merchant_owned: false,
     currency: "NGN",
-    amount: null,
-    asset: null,
-    chain: null,
-    settlement_destination: emptySd("INTERNAL_BALANCE"),
-    developer_fee: null,
     instructions: [ngnInstruction(`${merchant.name} / Provisioning Failure`, null, "FAILED")],
-    expires_at: null,
     created_at: iso(t0 + 5 * DAY),
   }).failure_reason = "The banking partner rejected the account request for this customer.";
 

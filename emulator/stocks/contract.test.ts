@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { Decimal, sum, toDecimal } from "../lib/money";
 import { emulatorPerSuite, type Envelope } from "../lib/suite";
+import { STOCK_ASSET_FIELDS } from "./asset-fields";
 import { marketClock } from "./market-hours";
 
 const suite = emulatorPerSuite({ rateLimitPerMinute: 0 });
@@ -27,40 +28,6 @@ async function advanceTo(target: number): Promise<void> {
 }
 
 const HOUR = 3_600_000;
-
-const ASSET_FIELDS = [
-  "symbol",
-  "name",
-  "subtitle",
-  "category",
-  "status",
-  "logo_url",
-  "about_text",
-  "price_usd",
-  "price_precision",
-  "change_24h_pct",
-  "change_24h_usd",
-  "min_order_usd",
-  "max_order_usd",
-  "market_status",
-  "is_market_open",
-  "is_off_hours_eligible",
-  "is_off_hours_open",
-  "is_new",
-  "next_open_at",
-  "next_close_at",
-  "customer_risk_level",
-  "issuer_entity",
-  "legal_form",
-  "underlying_exchange",
-  "underlying_ticker",
-  "underlying_reference_url",
-  "economic_exposure_only",
-  "ownership_rights",
-  "voting_rights",
-  "dividend_policy",
-  "shareholder_rights_disclosure",
-];
 
 describe("auth and scopes", () => {
   it("401 without a key; 403 API_KEY_INVALID_SCOPE without Read on every endpoint", async () => {
@@ -87,7 +54,7 @@ describe("GET /assets and /assets/{symbol}", () => {
     const assets = r.body.data.assets as any[];
     expect(assets.map((a) => a.symbol)).toEqual(["AAPL", "TSLA", "NVDA", "MSFT", "AMZN", "GOOGL", "META", "NFLX", "COIN", "PLTR", "MSTR", "SPY", "QQQ"]);
     for (const a of assets) {
-      expect(Object.keys(a).sort()).toEqual([...ASSET_FIELDS].sort());
+      expect(Object.keys(a).sort()).toEqual([...STOCK_ASSET_FIELDS].sort());
       expect(a.price_usd).toMatch(/^\d+\.\d{2}$/);
       expect(Number.isInteger(a.price_precision)).toBe(true);
       expect(a.change_24h_pct).toMatch(/^-?\d+\.\d{2}$/);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Decimal, sum, toDecimal } from "../lib/money";
 import { createRng } from "../lib/rng";
+import { STOCK_ASSET_FIELDS } from "./asset-fields";
 import { STOCKS, findStock } from "./catalog";
 import { lastTradingInstant, marketClock, nyOffsetMs } from "./market-hours";
 import { portfolioView, seedStocks } from "./portfolio";
@@ -100,41 +101,7 @@ describe("stock prices", () => {
 
   it("shows every field of the spec's stock asset, with market status from the clock", () => {
     const open = assetView(aapl, at("2026-11-23T15:00:00Z"), iso);
-    expect(Object.keys(open).sort()).toEqual(
-      [
-        "symbol",
-        "name",
-        "subtitle",
-        "category",
-        "status",
-        "logo_url",
-        "about_text",
-        "price_usd",
-        "price_precision",
-        "change_24h_pct",
-        "change_24h_usd",
-        "min_order_usd",
-        "max_order_usd",
-        "market_status",
-        "is_market_open",
-        "is_off_hours_eligible",
-        "is_off_hours_open",
-        "is_new",
-        "next_open_at",
-        "next_close_at",
-        "customer_risk_level",
-        "issuer_entity",
-        "legal_form",
-        "underlying_exchange",
-        "underlying_ticker",
-        "underlying_reference_url",
-        "economic_exposure_only",
-        "ownership_rights",
-        "voting_rights",
-        "dividend_policy",
-        "shareholder_rights_disclosure",
-      ].sort(),
-    );
+    expect(Object.keys(open).sort()).toEqual([...STOCK_ASSET_FIELDS].sort());
     expect(open).toMatchObject({ market_status: "open", is_market_open: true, is_off_hours_open: false, economic_exposure_only: true });
     const tslaPre = assetView(findStock("TSLA")!, at("2026-11-23T10:00:00Z"), iso);
     expect(tslaPre).toMatchObject({ market_status: "pre_market", is_market_open: false, is_off_hours_eligible: true, is_off_hours_open: true });

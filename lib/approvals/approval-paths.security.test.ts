@@ -6,7 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { SEED_KEYS, withEmulator, type TestEmulator } from "@/emulator/testing";
+import { SEED_KEYS, type TestEmulator } from "@/emulator/testing";
 import { GET as getAccount } from "@/app/api/funding-accounts/[id]/route";
 import { GET as getCustomers } from "@/app/api/customers/route";
 import { GET as getRates } from "@/app/api/rates/route";
@@ -18,13 +18,13 @@ import { quoteProOrder } from "@/lib/pro/quote-order";
 import { replaceProOrder } from "@/lib/pro/replace-order";
 import { setSettlementDestination } from "@/lib/settlement/set-destination";
 import { setAccountSettlementDestination } from "@/lib/funding-accounts/set-settlement-destination";
-import { addApiKey } from "@/lib/vault";
-import { createTeam, testDb } from "@/test/factories";
-import { signInAs, signOutTest } from "@/test/session";
+import { testDb } from "@/test/factories";
+import { signOutTest } from "@/test/session";
+import { createTeamWithKey, signInAsMember, startSandbox, storeApiKey, type Team } from "@/test/fixtures";
 
 let emu: TestEmulator;
-let team: Awaited<ReturnType<typeof createTeam>>;
-const as = async (who: "viewer" | "operator" | "approver" | "admin") => signInAs(await testDb().user.findUniqueOrThrow({ where: { id: team[who].id } }));
+let team: Team;
+const as = (who: "viewer" | "operator" | "approver" | "admin") => signInAsMember(team, who);
 
 async function call<T>(
   handler: (r: Request, c?: { params?: Promise<Record<string, string>> }) => Promise<Response>,
@@ -47,40 +47,14 @@ async function approve(approvalId: string): Promise<{ resourceId: string }> {
 }
 
 beforeAll(async () => {
-  emu = await withEmulator({ rateLimitPerMinute: 0, logLevel: "silent" });
-  process.env.UPSTREAM_SANDBOX_CORE_URL = emu.url;
-  process.env.UPSTREAM_SANDBOX_PRO_URL = `${emu.url}/pro`;
+  emu = await startSandbox();
 });
 afterAll(() => emu.close());
 
 beforeEach(async () => {
-  team = await createTeam();
-  await testDb().$transaction(async (tx) => {
-    await addApiKey(tx as never, {
-      organizationId: team.org.id,
-      environment: "sandbox",
-      surface: "core",
-      key: SEED_KEYS.full,
-      scopes: ["Read", "Write", "Trade"],
-      actorId: team.admin.id,
-    });
-    await addApiKey(tx as never, {
-      organizationId: team.org.id,
-      environment: "sandbox",
-      surface: "pro",
-      key: SEED_KEYS.pro,
-      scopes: ["Read", "Write", "Trade"],
-      actorId: team.admin.id,
-    });
-    await addApiKey(tx as never, {
-      organizationId: team.org.id,
-      environment: "sandbox",
-      surface: "coins",
-      key: SEED_KEYS.full,
-      scopes: ["Read", "Write", "Trade"],
-      actorId: team.admin.id,
-    });
-  });
+  team = await createTeamWithKey();
+  await storeApiKey(team, { surface: "pro", key: SEED_KEYS.pro });
+  await storeApiKey(team, { surface: "coins" });
   signOutTest();
 });
 
@@ -141,11 +115,9 @@ describe("where deposits settle is a second person's decision", () => {
     await emu.control.advance(3_000);
     return r.data.id;
   }
-
-  it("an account's deposits redirected to an NGN payout account wait for approval, shown with the holder the bank resolved", async () => {
-    await as("operator");
-    const id = await internalAccount();
-    const r = await setAccountSettlementDestination({
+  /** Asks for the account's deposits to be paid out to the seeded NGN bank account, at a current sell rate. */
+  async function toNgnPayout(id: string) {
+    return setAccountSettlementDestination({
       attemptKey: randomUUID(),
       funding_account_id: id,
       settlement_type: "NGN_PAYOUT",
@@ -154,6 +126,12 @@ describe("where deposits settle is a second person's decision", () => {
       account_number: "0690000033",
       account_name: "Chinedu Eze",
     });
+  }
+
+  it("an account's deposits redirected to an NGN payout account wait for approval, shown with the holder the bank resolved", async () => {
+    await as("operator");
+    const id = await internalAccount();
+    const r = await toNgnPayout(id);
     if (!r.ok) throw new Error(JSON.stringify(r));
     expect(r.data.pendingApproval?.summary).toContain("the NGN payout account 0690000033 at bank 044, held by Chinedu Eze");
     expect((await settlement(id)).type).toBe("INTERNAL_BALANCE");
@@ -196,15 +174,7 @@ describe("where deposits settle is a second person's decision", () => {
   it("moving back to the internal balance tightens and applies at once", async () => {
     await as("operator");
     const id = await internalAccount();
-    const r = await setAccountSettlementDestination({
-      attemptKey: randomUUID(),
-      funding_account_id: id,
-      settlement_type: "NGN_PAYOUT",
-      rate_id: await sellRate(),
-      bank_code: "044",
-      account_number: "0690000033",
-      account_name: "Chinedu Eze",
-    });
+    const r = await toNgnPayout(id);
     if (!r.ok) throw new Error(JSON.stringify(r));
     await approve(r.data.pendingApproval!.approvalId);
     await as("operator");

@@ -7,19 +7,19 @@
 import { randomUUID } from "node:crypto";
 import Decimal from "decimal.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { SEED_KEYS, withEmulator, type TestEmulator } from "@/emulator/testing";
+import type { TestEmulator } from "@/emulator/testing";
 import { approveRequest } from "@/lib/approvals/approve-request";
 import { retryRequest } from "@/lib/approvals/retry-request";
 import { withdrawFromBalance } from "@/lib/withdrawals/withdraw-from-balance";
 import { SELF_APPROVAL, STUCK_SEND_MS } from "@/lib/approvals/decide";
-import { addApiKey } from "@/lib/vault";
-import { createTeam, testDb } from "@/test/factories";
-import { signInAs, signOutTest } from "@/test/session";
+import { testDb } from "@/test/factories";
+import { signOutTest } from "@/test/session";
+import { createTeamWithKey, signInAsMember, startSandbox, type Team } from "@/test/fixtures";
 
 let emu: TestEmulator;
-let team: Awaited<ReturnType<typeof createTeam>>;
+let team: Team;
 const ADDRESS = "0x52908400098527886E0F7030069857D2E4169EE7";
-const as = async (who: "viewer" | "operator" | "approver" | "admin") => signInAs(await testDb().user.findUniqueOrThrow({ where: { id: team[who].id } }));
+const as = (who: "viewer" | "operator" | "approver" | "admin") => signInAsMember(team, who);
 
 async function withdrawalCount(): Promise<number> {
   return ((await (await emu.request("/v1/merchant/withdrawals?limit=1")).json()) as { total: number }).total;
@@ -31,24 +31,12 @@ const withdraw = (amount: string, attemptKey = randomUUID(), destination_address
   withdrawFromBalance({ attemptKey, amount, token: "USDT", chain: "POLYGON", destination_address });
 
 beforeAll(async () => {
-  emu = await withEmulator({ rateLimitPerMinute: 0, logLevel: "silent" });
-  process.env.UPSTREAM_SANDBOX_CORE_URL = emu.url;
-  process.env.UPSTREAM_SANDBOX_PRO_URL = `${emu.url}/pro`;
+  emu = await startSandbox();
 });
 afterAll(() => emu.close());
 
 beforeEach(async () => {
-  team = await createTeam();
-  await testDb().$transaction((tx) =>
-    addApiKey(tx as never, {
-      organizationId: team.org.id,
-      environment: "sandbox",
-      surface: "core",
-      key: SEED_KEYS.full,
-      scopes: ["Read", "Write", "Trade"],
-      actorId: team.admin.id,
-    }),
-  );
+  team = await createTeamWithKey();
   await testDb().approvalThreshold.create({ data: { organizationId: team.org.id, kind: "balance_withdrawal", currency: "USD", amount: "500" } });
   signOutTest();
 });

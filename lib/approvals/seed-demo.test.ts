@@ -2,35 +2,26 @@
  * Demo thresholds on their own database (they look the demo organization up by name, which other
  * test files must not see): created once, never overwriting a limit an admin changed.
  */
-import crypto from "node:crypto";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { Client } from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoThresholds } from "@/lib/approvals/seed-demo";
-import { migrate } from "@/lib/db/migrate";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { seed } from "@/prisma/seed";
+import { createScratchDatabase, type ScratchDatabase } from "@/test/scratch-db";
 
-const dbName = `seed_thresholds_${crypto.randomBytes(4).toString("hex")}`;
-let admin: Client;
+let scratch: ScratchDatabase | undefined;
 let url: string;
 let db: PrismaClient;
 
 beforeAll(async () => {
-  admin = new Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  const u = new URL(process.env.DATABASE_URL!);
-  u.pathname = `/${dbName}`;
-  url = u.toString();
-  await migrate(url);
+  scratch = await createScratchDatabase("seed_thresholds");
+  url = scratch.url;
   db = new PrismaClient({ adapter: new PrismaPg({ connectionString: url }) });
 });
 
 afterAll(async () => {
   await db?.$disconnect();
-  await admin?.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin?.end();
+  await scratch?.drop();
 });
 
 describe("seedDemoThresholds", () => {

@@ -6,18 +6,16 @@
 import { randomUUID } from "node:crypto";
 import Decimal from "decimal.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { SEED_KEYS, withEmulator, type TestEmulator } from "@/emulator/testing";
+import { SEED_KEYS, type TestEmulator } from "@/emulator/testing";
 import { moveBalance } from "@/lib/balances/move-balance";
-import { addApiKey } from "@/lib/vault";
-import { createTeam, testDb } from "@/test/factories";
-import { signInAs, signOutTest } from "@/test/session";
+import { testDb } from "@/test/factories";
+import { signOutTest } from "@/test/session";
+import { createTeamWithKey, signInAsMember, startSandbox, type Team } from "@/test/fixtures";
 
 let emu: TestEmulator;
-let team: Awaited<ReturnType<typeof createTeam>>;
+let team: Team;
 
-const as = async (who: "viewer" | "operator" | "approver" | "admin") => {
-  signInAs(await testDb().user.findUniqueOrThrow({ where: { id: team[who].id } }));
-};
+const as = (who: "viewer" | "operator" | "approver" | "admin") => signInAsMember(team, who);
 
 async function providerBalances(): Promise<{ collection: Decimal; withdrawal: Decimal }> {
   const res = await emu.request("/v1/merchant/balance");
@@ -35,25 +33,12 @@ async function setThreshold(amount: string, kind = "balance_move") {
 }
 
 beforeAll(async () => {
-  emu = await withEmulator({ rateLimitPerMinute: 0, logLevel: "silent" });
-  // env() is read lazily on first use, so pointing the app's upstream addresses here is enough.
-  process.env.UPSTREAM_SANDBOX_CORE_URL = emu.url;
-  process.env.UPSTREAM_SANDBOX_PRO_URL = `${emu.url}/pro`;
+  emu = await startSandbox();
 });
 afterAll(() => emu.close());
 
 beforeEach(async () => {
-  team = await createTeam();
-  await testDb().$transaction((tx) =>
-    addApiKey(tx as never, {
-      organizationId: team.org.id,
-      environment: "sandbox",
-      surface: "core",
-      key: SEED_KEYS.full,
-      scopes: ["Read", "Write", "Trade"],
-      actorId: team.admin.id,
-    }),
-  );
+  team = await createTeamWithKey();
   signOutTest();
 });
 

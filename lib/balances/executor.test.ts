@@ -6,18 +6,18 @@
 import { randomUUID } from "node:crypto";
 import Decimal from "decimal.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { SEED_KEYS, withEmulator, type TestEmulator } from "@/emulator/testing";
+import { SEED_KEYS, type TestEmulator } from "@/emulator/testing";
 import { moveBalance } from "@/lib/balances/move-balance";
 import { approveRequest } from "@/lib/approvals/approve-request";
 import { retryRequest } from "@/lib/approvals/retry-request";
 import { STUCK_SEND_MS } from "@/lib/approvals/decide";
-import { addApiKey } from "@/lib/vault";
-import { createTeam, testDb } from "@/test/factories";
-import { signInAs, signOutTest } from "@/test/session";
+import { testDb } from "@/test/factories";
+import { signOutTest } from "@/test/session";
+import { createTeamWithKey, signInAsMember, startSandbox, type Team } from "@/test/fixtures";
 
 let emu: TestEmulator;
-let team: Awaited<ReturnType<typeof createTeam>>;
-const as = async (who: "operator" | "approver" | "admin") => signInAs(await testDb().user.findUniqueOrThrow({ where: { id: team[who].id } }));
+let team: Team;
+const as = (who: "operator" | "approver" | "admin") => signInAsMember(team, who);
 
 async function collection(): Promise<Decimal> {
   const body = (await (await emu.request("/v1/merchant/balance")).json()) as { data: { collection_balance_usd: string } };
@@ -28,24 +28,12 @@ async function moveCount(): Promise<number> {
 }
 
 beforeAll(async () => {
-  emu = await withEmulator({ rateLimitPerMinute: 0, logLevel: "silent" });
-  process.env.UPSTREAM_SANDBOX_CORE_URL = emu.url;
-  process.env.UPSTREAM_SANDBOX_PRO_URL = `${emu.url}/pro`;
+  emu = await startSandbox();
 });
 afterAll(() => emu.close());
 
 beforeEach(async () => {
-  team = await createTeam();
-  await testDb().$transaction((tx) =>
-    addApiKey(tx as never, {
-      organizationId: team.org.id,
-      environment: "sandbox",
-      surface: "core",
-      key: SEED_KEYS.full,
-      scopes: ["Read", "Write", "Trade"],
-      actorId: team.admin.id,
-    }),
-  );
+  team = await createTeamWithKey();
   await testDb().approvalThreshold.create({ data: { organizationId: team.org.id, kind: "*", currency: "USD", amount: "1000" } });
   signOutTest();
 });

@@ -5,7 +5,7 @@
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { SEED_KEYS, withEmulator, type TestEmulator } from "@/emulator/testing";
+import type { TestEmulator } from "@/emulator/testing";
 import { GET as getMarkets } from "@/app/api/coins/markets/route";
 import { GET as getOrder } from "@/app/api/coins/orders/[id]/route";
 import { GET as listOrders } from "@/app/api/coins/orders/route";
@@ -17,16 +17,16 @@ import { createCoinsCryptoWithdrawal } from "@/lib/coins/create-crypto-withdrawa
 import { createCoinsFiatWithdrawal } from "@/lib/coins/create-fiat-withdrawal";
 import { placeCoinsOrder } from "@/lib/coins/place-order";
 import { renameCoinsAddress } from "@/lib/coins/rename-address";
-import { addApiKey } from "@/lib/vault";
-import { createTeam, testDb } from "@/test/factories";
-import { signInAs, signOutTest } from "@/test/session";
+import { testDb } from "@/test/factories";
+import { signOutTest } from "@/test/session";
 import type { CoinsOrder, CursorPage, MarketsView, OrderView, WithdrawalView } from "./views";
+import { callRoute, createTeamWithKey, signInAsMember, startSandbox, type Team } from "@/test/fixtures";
 
 let emu: TestEmulator;
-let team: Awaited<ReturnType<typeof createTeam>>;
+let team: Team;
 const REFUSED = { ok: false, error: "Your role does not allow this. Ask an admin if you need it." };
 
-const as = async (who: "viewer" | "operator" | "approver" | "admin") => signInAs(await testDb().user.findUniqueOrThrow({ where: { id: team[who].id } }));
+const as = (who: "viewer" | "operator" | "approver" | "admin") => signInAsMember(team, who);
 
 async function provider<T>(path: string): Promise<T> {
   const res = await emu.request(`/coins/v1${path}`);
@@ -34,14 +34,6 @@ async function provider<T>(path: string): Promise<T> {
   return ((await res.json()) as { data: T }).data;
 }
 const orderCount = async () => (await provider<{ orders: unknown[] }>("/orders?limit=100")).orders.length;
-async function call<T>(
-  handler: (r: Request, c?: { params?: Promise<Record<string, string>> }) => Promise<Response>,
-  path: string,
-  params?: Record<string, string>,
-): Promise<{ status: number; body: T }> {
-  const res = await handler(new Request(`http://app.test${path}`), params ? { params: Promise.resolve(params) } : undefined);
-  return { status: res.status, body: (await res.json()) as T };
-}
 async function saveAddress(label: string): Promise<{ id: string; address: string }> {
   const res = await emu.request("/coins/v1/crypto-withdrawals/addresses", {
     method: "POST",
@@ -52,24 +44,12 @@ async function saveAddress(label: string): Promise<{ id: string; address: string
 }
 
 beforeAll(async () => {
-  emu = await withEmulator({ rateLimitPerMinute: 0, logLevel: "silent" });
-  process.env.UPSTREAM_SANDBOX_CORE_URL = emu.url;
-  process.env.UPSTREAM_SANDBOX_PRO_URL = `${emu.url}/pro`;
+  emu = await startSandbox();
 });
 afterAll(() => emu.close());
 
 beforeEach(async () => {
-  team = await createTeam();
-  await testDb().$transaction((tx) =>
-    addApiKey(tx as never, {
-      organizationId: team.org.id,
-      environment: "sandbox",
-      surface: "coins",
-      key: SEED_KEYS.full,
-      scopes: ["Read", "Write", "Trade"],
-      actorId: team.admin.id,
-    }),
-  );
+  team = await createTeamWithKey({ surface: "coins" });
   // Orders go through the approvals engine: these limits let the tests' orders be placed at once.
   await testDb().approvalThreshold.createMany({
     data: [
@@ -83,7 +63,7 @@ beforeEach(async () => {
 describe("markets route", () => {
   it("filters by base and quote identifier and keeps every market for the choices", async () => {
     await as("viewer");
-    const r = await call<MarketsView>(getMarkets, "/api/coins/markets?quote_caid=iso4217:NGN");
+    const r = await callRoute<MarketsView>(getMarkets, "/api/coins/markets?quote_caid=iso4217:NGN");
     expect(r.status).toBe(200);
     expect(r.body.all).toHaveLength(10);
     expect(r.body.rows).toHaveLength(5);
@@ -132,10 +112,10 @@ describe("placing an order", () => {
     expect(audit.every((a) => a.actorId === team.operator.id && a.targetId === placedId)).toBe(true);
 
     await emu.control.advance(6_000);
-    const view = await call<OrderView>(getOrder, `/api/coins/orders/${r.data.id}`, { id: r.data.id });
+    const view = await callRoute<OrderView>(getOrder, `/api/coins/orders/${r.data.id}`, { id: r.data.id });
     expect(view.body.order).toMatchObject({ id: r.data.id, status: "completed", quote_asset: "NGN", fee_asset: "NGN" });
     expect(view.body.order.executed_price).toMatch(/^\d+\.\d+$/);
-    const list = await call<CursorPage<CoinsOrder>>(listOrders, "/api/coins/orders?status=completed&base_asset=BTC");
+    const list = await callRoute<CursorPage<CoinsOrder>>(listOrders, "/api/coins/orders?status=completed&base_asset=BTC");
     expect(list.body.rows.some((o) => o.id === view.body.order.id)).toBe(true);
     expect(list.body.rows.every((o) => o.status === "completed" && o.base_asset === "BTC")).toBe(true);
   });
@@ -201,7 +181,7 @@ describe("withdrawals through four eyes", () => {
     ).history.rows.find((row) => row.id === approvalId);
     expect(sent).toMatchObject({ status: "sent", resourceId: newest.id, resourceHref: `/coins/withdrawals/crypto/${newest.id}` });
     await emu.control.advance(70_000);
-    const view = await call<WithdrawalView>(getCryptoWithdrawal, `/api/coins/withdrawals/crypto/${newest.id}`, { id: newest.id });
+    const view = await callRoute<WithdrawalView>(getCryptoWithdrawal, `/api/coins/withdrawals/crypto/${newest.id}`, { id: newest.id });
     expect(view.status).toBe(200);
     expect(view.body).toMatchObject({
       kind: "crypto",
@@ -235,18 +215,18 @@ describe("withdrawals through four eyes", () => {
     expect(newest).toMatchObject({ id: r.data.id, amount: "5000.00", narration: "Supplier" });
 
     await as("viewer");
-    const view = await call<WithdrawalView>(getFiatWithdrawal, `/api/coins/withdrawals/fiat/${r.data.id}`, { id: r.data.id });
+    const view = await callRoute<WithdrawalView>(getFiatWithdrawal, `/api/coins/withdrawals/fiat/${r.data.id}`, { id: r.data.id });
     expect(view).toMatchObject({
       status: 200,
       body: { kind: "fiat", withdrawal: { id: r.data.id, amount: "5000.00", currency: "NGN", account_number: "0123456789", narration: "Supplier" } },
     });
     // Unknown ids, non-ids and a fiat id asked of the crypto route are 404s with a sentence.
     for (const id of [randomUUID(), "not-an-id"]) {
-      const missing = await call<{ error: string }>(getFiatWithdrawal, `/api/coins/withdrawals/fiat/${id}`, { id });
+      const missing = await callRoute<{ error: string }>(getFiatWithdrawal, `/api/coins/withdrawals/fiat/${id}`, { id });
       expect(missing.status).toBe(404);
       expect(missing.body.error).toMatch(/\.$/);
     }
-    expect((await call<{ error: string }>(getCryptoWithdrawal, `/api/coins/withdrawals/crypto/${r.data.id}`, { id: r.data.id })).status).toBe(404);
+    expect((await callRoute<{ error: string }>(getCryptoWithdrawal, `/api/coins/withdrawals/crypto/${r.data.id}`, { id: r.data.id })).status).toBe(404);
   });
 
   it("a viewer may not withdraw", async () => {

@@ -23,10 +23,11 @@ import { signInAs, signOutTest } from "@/test/session";
 import { MESSAGES, SIMULATE_PRODUCTION_REFUSAL } from "./schema";
 import type { CustomerOption, RateView } from "./views";
 import type { Environment } from "@/lib/generated/prisma/enums";
+import { callRoute, type Team } from "@/test/fixtures";
 
 let sandbox: TestEmulator;
 let live: TestEmulator;
-let team: Awaited<ReturnType<typeof createTeam>>;
+let team: Team;
 const REFUSED = { ok: false, error: "Your role does not allow this. Ask an admin if you need it." };
 const LIVE_KEY = "sk_live_demo_live_6d2a8c4e";
 
@@ -40,17 +41,8 @@ const as = async (who: "viewer" | "operator" | "approver" | "admin", t = team) =
   signInAs(await testDb().user.findUniqueOrThrow({ where: { id: t[who].id } }));
 };
 
-async function call<T>(
-  handler: (r: Request, c?: { params?: Promise<Record<string, string>> }) => Promise<Response>,
-  path: string,
-  params?: Record<string, string>,
-): Promise<{ status: number; body: T }> {
-  const res = await handler(new Request(`http://app.test${path}`), params ? { params: Promise.resolve(params) } : undefined);
-  return { status: res.status, body: (await res.json()) as T };
-}
-
 async function customers(): Promise<CustomerOption[]> {
-  const r = await call<{ customers: CustomerOption[] }>(getCustomers, "/api/customers");
+  const r = await callRoute<{ customers: CustomerOption[] }>(getCustomers, "/api/customers");
   expect(r.status).toBe(200);
   return r.body.customers;
 }
@@ -61,7 +53,7 @@ async function customerId(): Promise<string> {
 }
 
 async function rate(to: string, side: "BUY" | "SELL"): Promise<RateView> {
-  const r = await call<RateView>(getRates, `/api/rates?to=${to}&side=${side}`);
+  const r = await callRoute<RateView>(getRates, `/api/rates?to=${to}&side=${side}`);
   expect(r.status).toBe(200);
   return r.body;
 }
@@ -111,16 +103,16 @@ describe("who may create funding accounts and simulate deposits", () => {
   it("lets a viewer read the lists the pages use", async () => {
     await as("viewer");
     expect((await customers()).length).toBeGreaterThan(0);
-    const banks = await call<{ banks: { code: string; name: string }[] }>(getBanks, "/api/banks");
+    const banks = await callRoute<{ banks: { code: string; name: string }[] }>(getBanks, "/api/banks");
     expect(banks.body.banks).toContainEqual(expect.objectContaining({ code: "044" }));
-    const list = await call<{ rows: { rail: string }[] }>(listAccounts, "/api/funding-accounts?rail=CRYPTO_ADDRESS");
+    const list = await callRoute<{ rows: { rail: string }[] }>(listAccounts, "/api/funding-accounts?rail=CRYPTO_ADDRESS");
     expect(list.status).toBe(200);
     expect(list.body.rows.length).toBeGreaterThan(0);
     expect(new Set(list.body.rows.map((r) => r.rail))).toEqual(new Set(["CRYPTO_ADDRESS"]));
   });
 
   it("answers a route without a session with 401 and a sentence", async () => {
-    const r = await call<{ error: string }>(getBanks, "/api/banks");
+    const r = await callRoute<{ error: string }>(getBanks, "/api/banks");
     expect(r).toEqual({ status: 401, body: { error: "Your session has ended. Sign in again." } });
   });
 });
@@ -174,7 +166,7 @@ describe("an operator creates funding accounts", () => {
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ targetId: id, environment: "sandbox", actorId: team.operator.id });
 
-    const detail = await call<{ account: { amount: string; instructions: { type: string; account_number: string }[] } }>(
+    const detail = await callRoute<{ account: { amount: string; instructions: { type: string; account_number: string }[] } }>(
       getAccount,
       `/api/funding-accounts/${id}`,
       { id },
@@ -195,7 +187,7 @@ describe("an operator creates funding accounts", () => {
     // Deposits leave the merchant: a second person approves, seeing the holder the bank resolved.
     expect(r.data.summary).toContain("held by Adaeze Okonkwo");
     const id = await approvedByApprover(r.data.approvalId);
-    const detail = await call<{
+    const detail = await callRoute<{
       account: { rail: string; instructions: { address: string }[]; settlement_destination: { destination_bank: { account_name: string } } };
     }>(getAccount, `/api/funding-accounts/${id}`, { id });
     expect(detail.body.account.rail).toBe("CRYPTO_ADDRESS");
@@ -246,7 +238,7 @@ describe("an operator creates funding accounts", () => {
     const frozen = await createTeam();
     await storeKey(frozen.org.id, frozen.admin.id, "sandbox", SEED_KEYS.frozen);
     await as("operator", frozen);
-    const list = await call<{ customers: CustomerOption[] }>(getCustomers, "/api/customers");
+    const list = await callRoute<{ customers: CustomerOption[] }>(getCustomers, "/api/customers");
     const r = await createFundingAccount({
       attemptKey: randomUUID(),
       customer_id: list.body.customers[0]!.id,
@@ -309,7 +301,7 @@ describe("simulated deposits", () => {
       { method: "PUT", url: `${sandbox.url}/__emulator/sandbox-deposits/next-amount`, body: { funding_account_id: id, amount: null } },
     ]);
     expect(r.data.depositId).toMatch(/^[0-9a-f-]{36}$/);
-    const deposits = await call<{ rows: { id: string; status: string; amount: string }[] }>(getDeposits, `/api/funding-accounts/${id}/deposits`, { id });
+    const deposits = await callRoute<{ rows: { id: string; status: string; amount: string }[] }>(getDeposits, `/api/funding-accounts/${id}/deposits`, { id });
     expect(deposits.body.rows).toContainEqual(expect.objectContaining({ id: r.data.depositId, status, amount: expect.stringMatching(/^75000(\.0+)?$/) }));
     const audit = await testDb().auditLog.findFirstOrThrow({ where: { organizationId: team.org.id, action: "deposit.simulated" } });
     expect(audit).toMatchObject({ targetId: id, after: { scenario, amount: "75000", deposit_id: r.data.depositId } });
@@ -326,14 +318,17 @@ describe("simulated deposits", () => {
   it("reads production data from production only", async () => {
     await as("operator");
     const id = await activeNgnAccount();
-    const inSandbox = await call<{ rows: { id: string }[] }>(listAccounts, "/api/funding-accounts?type=PERMANENT&rail=NGN_VIRTUAL_ACCOUNT&status=ACTIVE");
+    const inSandbox = await callRoute<{ rows: { id: string }[] }>(listAccounts, "/api/funding-accounts?type=PERMANENT&rail=NGN_VIRTUAL_ACCOUNT&status=ACTIVE");
     expect(inSandbox.body.rows.map((r) => r.id)).toContain(id);
     await testDb().user.update({ where: { id: team.operator.id }, data: { environment: "production" } });
     await as("operator");
-    const inProduction = await call<{ rows: { id: string }[] }>(listAccounts, "/api/funding-accounts?type=PERMANENT&rail=NGN_VIRTUAL_ACCOUNT&status=ACTIVE");
+    const inProduction = await callRoute<{ rows: { id: string }[] }>(
+      listAccounts,
+      "/api/funding-accounts?type=PERMANENT&rail=NGN_VIRTUAL_ACCOUNT&status=ACTIVE",
+    );
     expect(inProduction.status).toBe(200);
     expect(inProduction.body.rows.map((r) => r.id)).not.toContain(id);
-    const detail = await call<{ error: string }>(getAccount, `/api/funding-accounts/${id}`, { id });
+    const detail = await callRoute<{ error: string }>(getAccount, `/api/funding-accounts/${id}`, { id });
     expect(detail.status).toBe(404);
   });
 });
@@ -374,7 +369,7 @@ describe("changing a settlement destination", () => {
     if (!r.ok || !r.data.pendingApproval) throw new Error(JSON.stringify(r));
     expect(r.data.pendingApproval.summary).toContain("0690000033 at bank 044, held by Chinedu Eze");
     await approvedByApprover(r.data.pendingApproval.approvalId);
-    const detail = await call<{ account: { settlement_destination: { type: string; destination_bank: { account_number: string } } } }>(
+    const detail = await callRoute<{ account: { settlement_destination: { type: string; destination_bank: { account_number: string } } } }>(
       getAccount,
       `/api/funding-accounts/${id}`,
       { id },
@@ -400,7 +395,7 @@ describe("changing a settlement destination", () => {
       account_name: "Adaeze Okonkwo",
     });
     expect(r).toMatchObject({ ok: false, error: "Some fields need attention.", fieldErrors: { account_name: expect.stringContaining("Chinedu Eze") } });
-    const detail = await call<{ account: { settlement_destination: { type: string } } }>(getAccount, `/api/funding-accounts/${id}`, { id });
+    const detail = await callRoute<{ account: { settlement_destination: { type: string } } }>(getAccount, `/api/funding-accounts/${id}`, { id });
     expect(detail.body.account.settlement_destination.type).toBe("INTERNAL_BALANCE");
   });
 

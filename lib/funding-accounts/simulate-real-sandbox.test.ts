@@ -6,43 +6,31 @@
  * provider takes no amount. It also records the funding-account amount going out as a decimal string.
  */
 import { randomUUID } from "node:crypto";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { withEmulator, type TestEmulator } from "@/emulator/testing";
 import { GET as getCustomers } from "@/app/api/customers/route";
 import { createFundingAccount } from "@/lib/funding-accounts/create-funding-account";
 import { simulateDeposit } from "@/lib/funding-accounts/simulate-deposit";
-import * as vault from "@/lib/vault";
-import { createTeam, testDb } from "@/test/factories";
+import { testDb } from "@/test/factories";
 import { signInAs, signOutTest } from "@/test/session";
 import type { CustomerOption } from "./views";
+import { createTeamWithKey, type Team } from "@/test/fixtures";
+import { startRecordingProxy, type RecordingProxy } from "@/test/contract/recording-proxy";
 
 let emu: TestEmulator;
-let proxy: Server;
-let recorded: { method: string; path: string; body: unknown }[] = [];
-let team: Awaited<ReturnType<typeof createTeam>>;
+type Call = { method: string; path: string; body: unknown };
+let proxy: RecordingProxy;
+let recorded: Call[] = [];
+let team: Team;
 
-function startProxy(): Promise<Server> {
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      void (async () => {
-        const raw = Buffer.concat(chunks).toString("utf8");
-        recorded.push({ method: req.method ?? "GET", path: req.url ?? "/", body: raw ? (JSON.parse(raw) as unknown) : null });
-        const headers = new Headers();
-        for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string" && k !== "host" && k !== "content-length") headers.set(k, v);
-        const upstream = await fetch(`${emu.url}${req.url ?? "/"}`, { method: req.method, headers, body: raw === "" ? undefined : raw });
-        res.writeHead(upstream.status, { "content-type": upstream.headers.get("content-type") ?? "application/json" });
-        res.end(await upstream.text());
-      })().catch((err: unknown) => {
-        res.writeHead(502);
-        res.end(String(err));
-      });
-    });
-  });
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
+/** What reached the sandbox since the last reset, with JSON bodies parsed. */
+function sent(): Call[] {
+  recorded.push(...proxy.take().map((r) => ({ method: r.method, path: r.path, body: r.body ? (JSON.parse(r.body) as unknown) : null })));
+  return recorded;
+}
+function resetSent(): void {
+  proxy.take();
+  recorded = [];
 }
 
 async function customerId(): Promise<string> {
@@ -53,31 +41,21 @@ async function customerId(): Promise<string> {
 
 beforeAll(async () => {
   emu = await withEmulator({ rateLimitPerMinute: 0, logLevel: "silent" });
-  proxy = await startProxy();
-  const sandboxUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  proxy = await startRecordingProxy(emu.url);
+  const sandboxUrl = proxy.url;
   process.env.UPSTREAM_SANDBOX_CORE_URL = sandboxUrl;
   process.env.UPSTREAM_SANDBOX_PRO_URL = `${sandboxUrl}/pro`;
   // An emulator is configured, but it is not the sandbox the app talks to.
   process.env.EMULATOR_URL = emu.url;
 });
 afterAll(async () => {
-  await new Promise((r) => proxy.close(r));
+  await proxy.close();
   await emu.close();
 });
 
 beforeEach(async () => {
-  recorded = [];
-  team = await createTeam();
-  await testDb().$transaction((tx) =>
-    vault.addApiKey(tx as never, {
-      organizationId: team.org.id,
-      environment: "sandbox",
-      surface: "core",
-      key: emu.keys.full,
-      scopes: ["Read", "Write", "Trade"],
-      actorId: team.admin.id,
-    }),
-  );
+  resetSent();
+  team = await createTeamWithKey({ key: emu.keys.full });
   signOutTest();
   signInAs(await testDb().user.findUniqueOrThrow({ where: { id: team.operator.id } }));
 });
@@ -99,28 +77,28 @@ async function activeAccount(type: "PERMANENT" | "TEMPORARY", amount = ""): Prom
 describe("against a sandbox that is not the emulator", () => {
   it("sends the temporary account's amount as a decimal string", async () => {
     await activeAccount("TEMPORARY", "25000");
-    const [create] = recorded.filter((c) => c.method === "POST" && c.path === "/v1/funding-accounts");
+    const [create] = sent().filter((c) => c.method === "POST" && c.path === "/v1/funding-accounts");
     expect((create!.body as { amount: unknown }).amount).toBe("25000");
   });
 
   it("sends the simulator only funding_account_id and scenario", async () => {
     const id = await activeAccount("PERMANENT");
-    recorded = [];
+    resetSent();
     const r = await simulateDeposit({ attemptKey: randomUUID(), funding_account_id: id, scenario: "COMPLETED" });
     expect(r).toMatchObject({ ok: true, data: { depositId: expect.stringMatching(/^[0-9a-f-]{36}$/) } });
-    expect(recorded).toEqual([{ method: "POST", path: "/v1/sandbox/deposits", body: { funding_account_id: id, scenario: "COMPLETED" } }]);
+    expect(sent()).toEqual([{ method: "POST", path: "/v1/sandbox/deposits", body: { funding_account_id: id, scenario: "COMPLETED" } }]);
     const d = await simulateDeposit({ attemptKey: randomUUID(), funding_account_id: id, scenario: "default" });
     expect(d.ok).toBe(true);
-    expect(recorded[1]).toEqual({ method: "POST", path: "/v1/sandbox/deposits", body: { funding_account_id: id } });
+    expect(sent()[1]).toEqual({ method: "POST", path: "/v1/sandbox/deposits", body: { funding_account_id: id } });
   });
 
   it("refuses a chosen amount at the field and sends nothing, to the provider or to the emulator", async () => {
     const id = await activeAccount("PERMANENT");
     const before = await emu.control.deliveries();
-    recorded = [];
+    resetSent();
     const r = await simulateDeposit({ attemptKey: randomUUID(), funding_account_id: id, scenario: "COMPLETED", amount: "75000" });
     expect(r).toMatchObject({ ok: false, fieldErrors: { amount: expect.stringMatching(/does not take an amount/) } });
-    expect(recorded).toEqual([]);
+    expect(sent()).toEqual([]);
     const state = (await (await fetch(`${emu.url}/__emulator/state`)).json()) as {
       surfaces: { core: Record<string, { nextSimulatedAmounts?: Record<string, string> }> };
     };

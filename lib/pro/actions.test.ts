@@ -6,7 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { SEED_KEYS, withEmulator, type TestEmulator } from "@/emulator/testing";
+import { SEED_KEYS, type TestEmulator } from "@/emulator/testing";
 import { GET as getOrderRoute } from "@/app/api/pro/orders/[id]/route";
 import { GET as listOrdersRoute } from "@/app/api/pro/orders/route";
 import { cancelAllProOrders } from "@/lib/pro/cancel-all-orders";
@@ -28,15 +28,16 @@ import { createWebhookRoute } from "@/lib/webhooks/intake";
 import { TenantResolver } from "@/lib/webhooks/tenants";
 import { signBody } from "@/lib/webhooks/verify";
 import { createTeam, testDb } from "@/test/factories";
-import { signInAs, signOutTest } from "@/test/session";
+import { signOutTest } from "@/test/session";
 import { tradeAccess } from "./read";
 import type { ProOrderListView, ProOrderView } from "./views";
+import { callRoute, signInAsMember, startSandbox, type Team } from "@/test/fixtures";
 
 let emu: TestEmulator;
-let team: Awaited<ReturnType<typeof createTeam>>;
+let team: Team;
 const REFUSED = { ok: false, error: "Your role does not allow this. Ask an admin if you need it." };
 
-const as = async (who: "viewer" | "operator" | "approver" | "admin") => signInAs(await testDb().user.findUniqueOrThrow({ where: { id: team[who].id } }));
+const as = (who: "viewer" | "operator" | "approver" | "admin") => signInAsMember(team, who);
 async function storeProKey(key: string, scopes: ("Read" | "Write" | "Trade")[]) {
   await testDb().$transaction((tx) =>
     addApiKey(tx as never, { organizationId: team.org.id, environment: "sandbox", surface: "pro", key, scopes, actorId: team.admin.id }),
@@ -52,14 +53,6 @@ const providerOrder = (id: string) =>
 async function setThreshold(amount: string) {
   await testDb().approvalThreshold.create({ data: { organizationId: team.org.id, kind: "pro_order", currency: "USD", amount } });
 }
-async function call<T>(
-  handler: (r: Request, c?: { params?: Promise<Record<string, string>> }) => Promise<Response>,
-  path: string,
-  params?: Record<string, string>,
-): Promise<{ status: number; body: T }> {
-  const res = await handler(new Request(`http://app.test${path}`), params ? { params: Promise.resolve(params) } : undefined);
-  return { status: res.status, body: (await res.json()) as T };
-}
 
 const LIMIT = { symbol: "USDT-NGN", side: "buy", type: "limit", price: "1000.00", quantity: "2" } as const;
 
@@ -74,9 +67,7 @@ async function quoteAndPlace(
 }
 
 beforeAll(async () => {
-  emu = await withEmulator({ rateLimitPerMinute: 0, logLevel: "silent" });
-  process.env.UPSTREAM_SANDBOX_CORE_URL = emu.url;
-  process.env.UPSTREAM_SANDBOX_PRO_URL = `${emu.url}/pro`;
+  emu = await startSandbox();
 });
 afterAll(() => emu.close());
 
@@ -223,15 +214,15 @@ describe("working orders", () => {
     expect((await providerOrder(b)).status).toBe("cancelled");
     expect(await cancelAllProOrders({ confirm: false as never, attemptKey: randomUUID() })).toMatchObject({ ok: false });
 
-    const open = await call<ProOrderListView>(listOrdersRoute, "/api/pro/orders");
+    const open = await callRoute<ProOrderListView>(listOrdersRoute, "/api/pro/orders");
     expect(open.status).toBe(200);
     expect(open.body.rows.some((o) => o.order_id === a || o.order_id === b)).toBe(false);
-    const history = await call<ProOrderListView>(listOrdersRoute, "/api/pro/orders?view=history&status=cancelled");
+    const history = await callRoute<ProOrderListView>(listOrdersRoute, "/api/pro/orders?view=history&status=cancelled");
     expect(history.body.rows.map((o) => o.order_id)).toEqual(expect.arrayContaining([a, b]));
     expect(history.body.rows.every((o) => o.status === "cancelled")).toBe(true);
-    const detail = await call<ProOrderView>(getOrderRoute, `/api/pro/orders/${a}`, { id: a });
+    const detail = await callRoute<ProOrderView>(getOrderRoute, `/api/pro/orders/${a}`, { id: a });
     expect(detail.body).toMatchObject({ order: { order_id: a, status: "cancelled" }, trades: [], tradesError: null });
-    expect((await call(getOrderRoute, "/api/pro/orders/nope", { id: "nope" })).status).toBe(404);
+    expect((await callRoute(getOrderRoute, "/api/pro/orders/nope", { id: "nope" })).status).toBe(404);
   });
 });
 

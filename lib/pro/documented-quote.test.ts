@@ -13,9 +13,9 @@ import { SEED_KEYS, withEmulator, type TestEmulator } from "@/emulator/testing";
 import { placeProOrder } from "@/lib/pro/place-order";
 import { quoteProOrder } from "@/lib/pro/quote-order";
 import { approveRequest } from "@/lib/approvals/approve-request";
-import { addApiKey } from "@/lib/vault";
-import { createTeam, testDb } from "@/test/factories";
-import { signInAs, signOutTest } from "@/test/session";
+import { testDb } from "@/test/factories";
+import { signOutTest } from "@/test/session";
+import { createTeamWithKey, signInAsMember, type Team } from "@/test/fixtures";
 
 const DOCUMENTED_QUOTE_FIELDS = ["symbol", "side", "type", "quantity", "estimated_price", "estimated_total", "estimated_fee"] as const;
 const LIMIT = { symbol: "USDT-NGN", side: "buy", type: "limit", price: "1000.00", quantity: "2" } as const;
@@ -34,7 +34,7 @@ let proxyUrl: string;
 let recorded: Recorded[] = [];
 /** How many of the next order placements the provider carries out but whose answer is lost. */
 let loseNextOrderAnswers = 0;
-let team: Awaited<ReturnType<typeof createTeam>>;
+let team: Team;
 
 function startProxy(): Promise<Server> {
   const server = createServer((req, res) => {
@@ -72,7 +72,7 @@ function startProxy(): Promise<Server> {
   return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
 }
 
-const as = async (who: "operator" | "approver") => signInAs(await testDb().user.findUniqueOrThrow({ where: { id: team[who].id } }));
+const as = (who: "operator" | "approver") => signInAsMember(team, who);
 const sent = (path: string) => recorded.filter((r) => r.method === "POST" && r.path.endsWith(path));
 async function orderCount(): Promise<number> {
   const res = await emu.request("/pro/public/v1/orders/history?limit=1", { apiKey: SEED_KEYS.pro });
@@ -98,17 +98,7 @@ afterAll(async () => {
 beforeEach(async () => {
   recorded = [];
   loseNextOrderAnswers = 0;
-  team = await createTeam();
-  await testDb().$transaction((tx) =>
-    addApiKey(tx as never, {
-      organizationId: team.org.id,
-      environment: "sandbox",
-      surface: "pro",
-      key: SEED_KEYS.pro,
-      scopes: ["Read", "Write", "Trade"],
-      actorId: team.admin.id,
-    }),
-  );
+  team = await createTeamWithKey({ surface: "pro", key: SEED_KEYS.pro });
   signOutTest();
 });
 

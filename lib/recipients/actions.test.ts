@@ -4,25 +4,23 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { MERCHANTS, SEED_KEYS, withEmulator, type TestEmulator } from "@/emulator/testing";
+import { MERCHANTS, type TestEmulator } from "@/emulator/testing";
 import { GET as getCustomers } from "@/app/api/customers/route";
 import { GET as listRecipients } from "@/app/api/recipients/route";
 import { createRecipient } from "@/lib/recipients/create-recipient";
 import type { CustomerOption } from "@/lib/funding-accounts/views";
 import type { Recipient } from "@/lib/upstream/schemas/core";
-import * as vault from "@/lib/vault";
-import { createTeam, testDb } from "@/test/factories";
-import { signInAs, signOutTest } from "@/test/session";
+import { testDb } from "@/test/factories";
+import { signOutTest } from "@/test/session";
 import { MESSAGES, type CreateRecipientInput } from "./schema";
 import type { RecipientListView } from "./views";
+import { createTeamWithKey, signInAsMember, startSandbox, type Team } from "@/test/fixtures";
 
 let sandbox: TestEmulator;
-let team: Awaited<ReturnType<typeof createTeam>>;
+let team: Team;
 const REFUSED = { ok: false, error: "Your role does not allow this. Ask an admin if you need it." };
 
-const as = async (who: "viewer" | "operator" | "approver" | "admin") => {
-  signInAs(await testDb().user.findUniqueOrThrow({ where: { id: team[who].id } }));
-};
+const as = (who: "viewer" | "operator" | "approver" | "admin") => signInAsMember(team, who);
 
 async function call<T>(handler: (r: Request) => Promise<Response>, path: string): Promise<{ status: number; body: T }> {
   const res = await handler(new Request(`http://app.test${path}`));
@@ -63,9 +61,7 @@ async function stored(): Promise<(Recipient & { bank_account: { account_number?:
 const recipientCount = async () => (await stored()).length;
 
 beforeAll(async () => {
-  sandbox = await withEmulator({ rateLimitPerMinute: 0, logLevel: "silent" });
-  process.env.UPSTREAM_SANDBOX_CORE_URL = sandbox.url;
-  process.env.UPSTREAM_SANDBOX_PRO_URL = `${sandbox.url}/pro`;
+  sandbox = await startSandbox();
 });
 
 afterAll(async () => {
@@ -73,17 +69,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  team = await createTeam();
-  await testDb().$transaction((tx) =>
-    vault.addApiKey(tx as never, {
-      organizationId: team.org.id,
-      environment: "sandbox",
-      surface: "core",
-      key: SEED_KEYS.full,
-      scopes: ["Read", "Write", "Trade"],
-      actorId: team.admin.id,
-    }),
-  );
+  team = await createTeamWithKey();
   signOutTest();
 });
 

@@ -9,13 +9,13 @@ import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { SEED_KEYS, withEmulator, type TestEmulator } from "@/emulator/testing";
+import type { TestEmulator } from "@/emulator/testing";
 import { confirmReviewDecision } from "@/lib/review/confirm-decision";
 import { recordReviewDecision } from "@/lib/review/record-decision";
 import { rejectReviewDecision } from "@/lib/review/reject-decision";
 import { setOutboundWebhook } from "@/lib/review/set-outbound-webhook";
 import { approvedBy } from "@/test/controls";
-import { addApiKey, setWebhookSecret } from "@/lib/vault";
+import { setWebhookSecret } from "@/lib/vault";
 import { createWebhookRoute } from "@/lib/webhooks/intake";
 import { signBody } from "@/lib/webhooks/verify";
 import { createTeam, testDb } from "@/test/factories";
@@ -25,6 +25,7 @@ import { GET as getQueue } from "@/app/api/review/queue/route";
 import { POST as webhook } from "@/app/api/webhooks/[environment]/[surface]/route";
 import { decisionsForDeposit } from "./decisions";
 import { processOutboundOnce } from "./outbound";
+import { startSandbox, storeApiKey, type Team } from "@/test/fixtures";
 
 process.env.OUTBOUND_WORKER = "off"; // the test drives deliveries itself
 // The merchant's receiver listens on this machine (off by default: lib/review/outbound.security.test.ts).
@@ -35,7 +36,7 @@ const CREDIT_RELEASE = "deposit_review.credit_release";
 const CREDIT_OFF = "deposit_review.credit_off";
 
 let emu: TestEmulator;
-let team: Awaited<ReturnType<typeof createTeam>>;
+let team: Team;
 let approver2: { id: string };
 let coreSecret: string;
 let hook: Awaited<ReturnType<typeof receiver>>;
@@ -142,9 +143,7 @@ async function queueCredit(depositId: string) {
 }
 
 beforeAll(async () => {
-  emu = await withEmulator({ rateLimitPerMinute: 0, logLevel: "silent" });
-  process.env.UPSTREAM_SANDBOX_CORE_URL = emu.url;
-  process.env.UPSTREAM_SANDBOX_PRO_URL = `${emu.url}/pro`;
+  emu = await startSandbox();
   flagged = ((await (await emu.request("/v1/deposits?status=REQUIRES_REVIEW&limit=100")).json()) as { data: Flagged[] }).data;
   hook = await receiver();
 });
@@ -159,15 +158,8 @@ beforeEach(async () => {
     data: { organizationId: team.org.id, email: `approver2-${team.tag}@test.example`, name: `second approver ${team.tag}`, role: "approver" },
   });
   coreSecret = `whsec_core_${randomUUID().replaceAll("-", "")}`;
+  await storeApiKey(team);
   await testDb().$transaction(async (tx) => {
-    await addApiKey(tx as never, {
-      organizationId: team.org.id,
-      environment: "sandbox",
-      surface: "core",
-      key: SEED_KEYS.full,
-      scopes: ["Read", "Write", "Trade"],
-      actorId: team.admin.id,
-    });
     await setWebhookSecret(tx as never, { organizationId: team.org.id, environment: "sandbox", surface: "core", secret: coreSecret, actorId: team.admin.id });
   });
   await as(team.admin.id);

@@ -6,24 +6,13 @@ import "server-only";
  * action's answer to the admin who generated it.
  */
 import { db, type Tx } from "@/lib/db";
-import { env } from "@/lib/env";
-import { decrypt, generateWebhookSecret, masterKeyRingFromEnv, type MasterKeyRing } from "@/lib/vault/crypto";
+import { masterKeyRing } from "@/lib/vault";
+import { decrypt, generateWebhookSecret } from "@/lib/vault/crypto";
 import { sealedRecord } from "@/lib/vault/records";
 import type { Environment } from "@/lib/generated/prisma/enums";
 
 const KIND = "outbound_webhook_secret" as const;
 const SURFACE = "core" as const;
-
-let ring: MasterKeyRing | undefined;
-function keyRing(): MasterKeyRing {
-  const e = env();
-  ring ??= masterKeyRingFromEnv({
-    VAULT_MASTER_KEY: e.VAULT_MASTER_KEY,
-    VAULT_MASTER_KEY_ID: e.VAULT_MASTER_KEY_ID,
-    VAULT_PREVIOUS_MASTER_KEYS: e.VAULT_PREVIOUS_MASTER_KEYS,
-  });
-  return ring;
-}
 
 async function lockSlot(tx: Tx, organizationId: string, environment: Environment) {
   // The same slot lock the vault takes, so two admins cannot leave two active secrets.
@@ -64,7 +53,7 @@ export async function rotateOutboundSecret(
   if (current && input.onlyIfMissing) return null;
   if (current) await tx.vaultSecret.update({ where: { id: current.id }, data: { status: "revoked", revokedAt: new Date(), revokedById: input.actorId } });
   const secret = generateWebhookSecret();
-  const record = sealedRecord(keyRing(), {
+  const record = sealedRecord(masterKeyRing(), {
     organizationId: input.organizationId,
     environment: input.environment,
     surface: SURFACE,
@@ -85,7 +74,7 @@ export async function activeOutboundSecret(organizationId: string, environment: 
   });
   if (!row) return null;
   return decrypt(
-    keyRing(),
+    masterKeyRing(),
     { keyId: row.keyId, nonce: Buffer.from(row.nonce), ciphertext: Buffer.from(row.ciphertext), authTag: Buffer.from(row.authTag) },
     { recordId: row.id, organizationId: row.organizationId, environment: row.environment, surface: row.surface, kind: row.kind },
   );

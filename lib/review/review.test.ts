@@ -7,14 +7,13 @@ import { createHmac, randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { SEED_KEYS, withEmulator, type TestEmulator } from "@/emulator/testing";
+import type { TestEmulator } from "@/emulator/testing";
 import { confirmReviewDecision } from "@/lib/review/confirm-decision";
 import { recordReviewDecision } from "@/lib/review/record-decision";
 import { rejectReviewDecision } from "@/lib/review/reject-decision";
 import { redeliverOutbound } from "@/lib/review/redeliver-outbound";
 import { setOutboundWebhook } from "@/lib/review/set-outbound-webhook";
 import { approvedBy } from "@/test/controls";
-import { addApiKey } from "@/lib/vault";
 import { createTeam, testDb } from "@/test/factories";
 import { signInAs, signOutTest } from "@/test/session";
 import { GET as getDeposit } from "@/app/api/deposits/[id]/route";
@@ -23,6 +22,7 @@ import { GET as exportDecisions } from "@/app/api/review/export/route";
 import { GET as getQueue } from "@/app/api/review/queue/route";
 import { decisionsForDeposit, SELF_CONFIRM_REFUSED } from "./decisions";
 import { DECISION_EVENT, processOutboundOnce } from "./outbound";
+import { startSandbox, storeApiKey, type Team } from "@/test/fixtures";
 
 process.env.OUTBOUND_WORKER = "off"; // the test drives deliveries itself
 // The receivers below listen on this machine, as a developer's would (off by default: see
@@ -30,7 +30,7 @@ process.env.OUTBOUND_WORKER = "off"; // the test drives deliveries itself
 process.env.ALLOW_LOOPBACK_WEBHOOKS = "1";
 
 let emu: TestEmulator;
-let team: Awaited<ReturnType<typeof createTeam>>;
+let team: Team;
 let approver2: { id: string; email: string; sessionVersion: number };
 const REFUSED_ROLE = { ok: false, error: "Your role does not allow this. Ask an admin if you need it." };
 
@@ -53,9 +53,7 @@ let used = 0;
 const nextFlagged = () => flagged[used++ % flagged.length]!;
 
 beforeAll(async () => {
-  emu = await withEmulator({ rateLimitPerMinute: 0, logLevel: "silent" });
-  process.env.UPSTREAM_SANDBOX_CORE_URL = emu.url;
-  process.env.UPSTREAM_SANDBOX_PRO_URL = `${emu.url}/pro`;
+  emu = await startSandbox();
   const res = await emu.request("/v1/deposits?status=REQUIRES_REVIEW&limit=100");
   flagged = ((await res.json()) as { data: Flagged[] }).data;
 });
@@ -66,16 +64,7 @@ beforeEach(async () => {
   approver2 = await testDb().user.create({
     data: { organizationId: team.org.id, email: `approver2-${team.tag}@test.example`, name: `second approver ${team.tag}`, role: "approver" },
   });
-  await testDb().$transaction((tx) =>
-    addApiKey(tx as never, {
-      organizationId: team.org.id,
-      environment: "sandbox",
-      surface: "core",
-      key: SEED_KEYS.full,
-      scopes: ["Read", "Write", "Trade"],
-      actorId: team.admin.id,
-    }),
-  );
+  await storeApiKey(team);
   signOutTest();
 });
 
@@ -172,16 +161,7 @@ describe("four eyes", () => {
 
   it("a decision of another organization is invisible", async () => {
     const other = await createTeam();
-    await testDb().$transaction((tx) =>
-      addApiKey(tx as never, {
-        organizationId: other.org.id,
-        environment: "sandbox",
-        surface: "core",
-        key: SEED_KEYS.full,
-        scopes: ["Read", "Write", "Trade"],
-        actorId: other.admin.id,
-      }),
-    );
+    await storeApiKey(other);
     signInAs(await testDb().user.findUniqueOrThrow({ where: { id: other.approver.id } }));
     const r = await recordReviewDecision({ depositId: nextFlagged().id, decision: "hold", reason: "Waiting for the customer's receipt." });
     if (!r.ok) throw new Error(r.error);

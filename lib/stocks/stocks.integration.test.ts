@@ -11,52 +11,33 @@ import { GET as listAssets } from "@/app/api/stocks/assets/route";
 import { GET as convert } from "@/app/api/stocks/convert/route";
 import { GET as getPortfolio } from "@/app/api/stocks/portfolio/route";
 import { GET as listPrices } from "@/app/api/stocks/prices/route";
-import { SEED_KEYS, withEmulator, type TestEmulator } from "@/emulator/testing";
-import { addApiKey } from "@/lib/vault";
+import { STOCK_DISCLOSURE_FIELDS } from "@/emulator/stocks/asset-fields";
+import type { TestEmulator } from "@/emulator/testing";
 import { createTeam, testDb } from "@/test/factories";
 import { signInAs, signOutTest } from "@/test/session";
 import { periodStart, readValueSeries, recordSnapshot, SNAPSHOT_PERIOD_MS, SNAPSHOT_RETENTION_MS } from "./snapshots";
 import type { AssetListView, AssetView, ConversionView, PortfolioView, PricesView } from "./views";
+import { callRoute, createTeamWithKey, startSandbox, type Team } from "@/test/fixtures";
 
 let emu: TestEmulator;
-let team: Awaited<ReturnType<typeof createTeam>>;
+let team: Team;
 
-async function call<T>(
-  handler: (r: Request, c?: { params?: Promise<Record<string, string>> }) => Promise<Response>,
-  path: string,
-  params?: Record<string, string>,
-): Promise<{ status: number; body: T }> {
-  const res = await handler(new Request(`http://app.test${path}`), params ? { params: Promise.resolve(params) } : undefined);
-  return { status: res.status, body: (await res.json()) as T };
-}
 const snapshots = () => testDb().stockPortfolioSnapshot.findMany({ where: { organizationId: team.org.id }, orderBy: { periodStart: "asc" } });
 
 beforeAll(async () => {
-  emu = await withEmulator({ rateLimitPerMinute: 0, logLevel: "silent" });
-  process.env.UPSTREAM_SANDBOX_CORE_URL = emu.url;
-  process.env.UPSTREAM_SANDBOX_PRO_URL = `${emu.url}/pro`;
+  emu = await startSandbox();
 });
 afterAll(() => emu.close());
 
 beforeEach(async () => {
-  team = await createTeam();
-  await testDb().$transaction((tx) =>
-    addApiKey(tx as never, {
-      organizationId: team.org.id,
-      environment: "sandbox",
-      surface: "stocks",
-      key: SEED_KEYS.full,
-      scopes: ["Read", "Write", "Trade"],
-      actorId: team.admin.id,
-    }),
-  );
+  team = await createTeamWithKey({ surface: "stocks" });
   await emu.control.clearFaults();
   signInAs(team.viewer);
 });
 
 describe("portfolio", () => {
   it("adds up exactly, marks the stale position unpriced, and stores one snapshot per period", async () => {
-    const r = await call<PortfolioView>(getPortfolio, "/api/stocks/portfolio");
+    const r = await callRoute<PortfolioView>(getPortfolio, "/api/stocks/portfolio");
     expect(r.status).toBe(200);
     const f = r.body.data;
     const priced = f.positions.filter((p) => p.priced);
@@ -68,7 +49,7 @@ describe("portfolio", () => {
     expect(f.positions.find((p) => p.symbol === "COIN")).toMatchObject({ priced: false, valueUsd: null });
     expect(f.unpricedCount).toBe(1);
 
-    await call<PortfolioView>(getPortfolio, "/api/stocks/portfolio");
+    await callRoute<PortfolioView>(getPortfolio, "/api/stocks/portfolio");
     const rows = await snapshots();
     expect(rows).toHaveLength(1);
     expect(rows[0]!.totalValueUsd.toFixed(2)).toBe(new Decimal(f.totalValueUsd).toFixed(2));
@@ -78,7 +59,7 @@ describe("portfolio", () => {
 
   it("keeps one row per period, replaces it with the period's later read, prunes rows past the longest range, and builds the chart's series", async () => {
     const t = { organizationId: team.org.id, environment: "sandbox" as const };
-    const base = (await call<PortfolioView>(getPortfolio, "/api/stocks/portfolio")).body.data;
+    const base = (await callRoute<PortfolioView>(getPortfolio, "/api/stocks/portfolio")).body.data;
     const now = new Date();
     const old = new Date(now.getTime() - SNAPSHOT_RETENTION_MS - 86_400_000);
     await recordSnapshot(t, { ...base, totalValueUsd: "1.00" }, old);
@@ -99,7 +80,7 @@ describe("portfolio", () => {
 
   it("a wallet outage is a sentence with 503, and stores no snapshot", async () => {
     await emu.control.setFaults({ path_prefix: "/stocks/v1/wallet", wallet_unavailable: true });
-    const r = await call<{ error: string }>(getPortfolio, "/api/stocks/portfolio");
+    const r = await callRoute<{ error: string }>(getPortfolio, "/api/stocks/portfolio");
     expect(r.status).toBe(503);
     expect(r.body.error).toMatch(/\w+.*\./);
     expect(r.body.error).not.toMatch(/stack|Error:/);
@@ -108,41 +89,41 @@ describe("portfolio", () => {
 
   it("refuses a signed-out request", async () => {
     signOutTest();
-    expect((await call<{ error: string }>(getPortfolio, "/api/stocks/portfolio")).status).toBe(401);
+    expect((await callRoute<{ error: string }>(getPortfolio, "/api/stocks/portfolio")).status).toBe(401);
   });
 });
 
 describe("prices and convert mode", () => {
   it("lists every price or the asked symbols, with COIN flagged stale", async () => {
-    const all = await call<PricesView>(listPrices, "/api/stocks/prices");
+    const all = await callRoute<PricesView>(listPrices, "/api/stocks/prices");
     expect(all.body.data.prices.length).toBe(13);
-    const some = await call<PricesView>(listPrices, "/api/stocks/prices?symbols=coin,aapl");
+    const some = await callRoute<PricesView>(listPrices, "/api/stocks/prices?symbols=coin,aapl");
     expect(some.body.data.prices.map((p) => [p.symbol, p.stale])).toEqual([
       ["COIN", true],
       ["AAPL", false],
     ]);
-    const bad = await call<{ fieldErrors: Record<string, string> }>(listPrices, "/api/stocks/prices?symbols=$$");
+    const bad = await callRoute<{ fieldErrors: Record<string, string> }>(listPrices, "/api/stocks/prices?symbols=$$");
     expect(bad.status).toBe(400);
     expect(bad.body.fieldErrors.symbols).toMatch(/^Not a symbol/);
   });
 
   it("converts a stock to USD and USD to a stock at the provider's price", async () => {
-    const toUsd = await call<ConversionView>(convert, "/api/stocks/convert?from=AAPL&to=USD&amount=2");
+    const toUsd = await callRoute<ConversionView>(convert, "/api/stocks/convert?from=AAPL&to=USD&amount=2");
     const c = toUsd.body.data.conversion!;
     expect(c).toMatchObject({ source: "AAPL", target: "USD", derived: false, amount: "2" });
     expect(new Decimal(c.rate).toFixed(2)).toBe(new Decimal(c.sourcePriceUsd!).toFixed(2));
     expect(c.converted).toBe(new Decimal(c.rate).times(2).toFixed(2));
 
-    const toStock = await call<ConversionView>(convert, "/api/stocks/convert?from=USD&to=TSLA");
+    const toStock = await callRoute<ConversionView>(convert, "/api/stocks/convert?from=USD&to=TSLA");
     expect(toStock.body.data.conversion!.converted).toMatch(/^0\.\d{8}$/);
 
-    const stale = await call<ConversionView>(convert, "/api/stocks/convert?from=COIN&to=USD");
+    const stale = await callRoute<ConversionView>(convert, "/api/stocks/convert?from=COIN&to=USD");
     expect(stale.body.data.conversion!.stale).toBe(true);
 
-    const missing = await call<{ fieldErrors: Record<string, string> }>(convert, "/api/stocks/convert?from=AAPL");
+    const missing = await callRoute<{ fieldErrors: Record<string, string> }>(convert, "/api/stocks/convert?from=AAPL");
     expect(missing.status).toBe(400);
     expect(missing.body.fieldErrors).toEqual({ to: "Choose the asset to convert to." });
-    const unknown = await call<{ error: string; code: string }>(convert, "/api/stocks/convert?from=ZZZZ&to=USD");
+    const unknown = await callRoute<{ error: string; code: string }>(convert, "/api/stocks/convert?from=ZZZZ&to=USD");
     expect(unknown.status).toBe(404);
     expect(unknown.body.code).toBe("SYMBOL_NOT_FOUND");
   });
@@ -150,25 +131,16 @@ describe("prices and convert mode", () => {
 
 describe("assets", () => {
   it("filters by category and search, and gives every disclosure field of an asset", async () => {
-    const etfs = await call<AssetListView>(listAssets, "/api/stocks/assets?category=etf");
+    const etfs = await callRoute<AssetListView>(listAssets, "/api/stocks/assets?category=etf");
     expect(etfs.body.data.assets.map((a) => a.symbol)).toEqual(["SPY", "QQQ"]);
-    const found = await call<AssetListView>(listAssets, "/api/stocks/assets?q=tesla");
+    const found = await callRoute<AssetListView>(listAssets, "/api/stocks/assets?q=tesla");
     expect(found.body.data.assets.map((a) => a.symbol)).toEqual(["TSLA"]);
     expect(found.body.data.total).toBe(13);
 
-    const spy = await call<AssetView>(getAsset, "/api/stocks/assets/spy", { symbol: "spy" });
+    const spy = await callRoute<AssetView>(getAsset, "/api/stocks/assets/spy", { symbol: "spy" });
     expect(spy.status).toBe(200);
     for (const field of [
-      "issuer_entity",
-      "legal_form",
-      "underlying_exchange",
-      "underlying_ticker",
-      "underlying_reference_url",
-      "economic_exposure_only",
-      "ownership_rights",
-      "voting_rights",
-      "dividend_policy",
-      "shareholder_rights_disclosure",
+      ...STOCK_DISCLOSURE_FIELDS,
       "customer_risk_level",
       "next_open_at",
       "next_close_at",
@@ -178,7 +150,7 @@ describe("assets", () => {
     ]) {
       expect(spy.body.data[field as keyof AssetView["data"]], field).not.toBeUndefined();
     }
-    expect((await call(getAsset, "/api/stocks/assets/NOPE", { symbol: "NOPE" })).status).toBe(404);
-    expect((await call(getAsset, "/api/stocks/assets/..", { symbol: ".." })).status).toBe(404);
+    expect((await callRoute(getAsset, "/api/stocks/assets/NOPE", { symbol: "NOPE" })).status).toBe(404);
+    expect((await callRoute(getAsset, "/api/stocks/assets/..", { symbol: ".." })).status).toBe(404);
   });
 });

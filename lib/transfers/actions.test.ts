@@ -4,24 +4,24 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { SEED_KEYS, withEmulator, type TestEmulator } from "@/emulator/testing";
+import { SEED_KEYS, type TestEmulator } from "@/emulator/testing";
 import { GET as listRoute } from "@/app/api/transfers/route";
 import { GET as detailRoute } from "@/app/api/transfers/[id]/route";
 import { approveRequest } from "@/lib/approvals/approve-request";
 import { createTransfer } from "@/lib/transfers/create-transfer";
 import { SELF_APPROVAL } from "@/lib/approvals/decide";
-import { addApiKey } from "@/lib/vault";
-import { createTeam, testDb } from "@/test/factories";
-import { signInAs, signOutTest } from "@/test/session";
+import { testDb } from "@/test/factories";
+import { signOutTest } from "@/test/session";
 import { quoteTransfer } from "./quote";
 import type { CreateTransferInput } from "./schema";
 import type { TransferListView, TransferView } from "./views";
+import { callRoute, createTeamWithKey, signInAsMember, startSandbox, type Team, toNewBankAccount } from "@/test/fixtures";
 
 let emu: TestEmulator;
-let team: Awaited<ReturnType<typeof createTeam>>;
+let team: Team;
 const REFUSED = { ok: false, error: "Your role does not allow this. Ask an admin if you need it." };
 
-const as = async (who: "viewer" | "operator" | "approver" | "admin") => signInAs(await testDb().user.findUniqueOrThrow({ where: { id: team[who].id } }));
+const as = (who: "viewer" | "operator" | "approver" | "admin") => signInAsMember(team, who);
 
 interface EmuRecipient {
   id: string;
@@ -54,34 +54,14 @@ const toSaved = (recipient_id: string, amount: string, extra: Partial<CreateTran
   amount,
   ...extra,
 });
-async function call<T>(
-  handler: (r: Request, c?: { params?: Promise<Record<string, string>> }) => Promise<Response>,
-  path: string,
-  params?: Record<string, string>,
-) {
-  const res = await handler(new Request(`http://app.test${path}`), params ? { params: Promise.resolve(params) } : undefined);
-  return { status: res.status, body: (await res.json()) as T };
-}
 
 beforeAll(async () => {
-  emu = await withEmulator({ rateLimitPerMinute: 0, logLevel: "silent" });
-  process.env.UPSTREAM_SANDBOX_CORE_URL = emu.url;
-  process.env.UPSTREAM_SANDBOX_PRO_URL = `${emu.url}/pro`;
+  emu = await startSandbox();
 });
 afterAll(() => emu.close());
 
 beforeEach(async () => {
-  team = await createTeam();
-  await testDb().$transaction((tx) =>
-    addApiKey(tx as never, {
-      organizationId: team.org.id,
-      environment: "sandbox",
-      surface: "core",
-      key: SEED_KEYS.full,
-      scopes: ["Read", "Write", "Trade"],
-      actorId: team.admin.id,
-    }),
-  );
+  team = await createTeamWithKey();
   signOutTest();
 });
 
@@ -136,15 +116,7 @@ describe("at or under the threshold", () => {
   it("pays a new NGN bank account given inline, which the provider then keeps as a recipient", async () => {
     await setThreshold("NGN", "500000");
     await as("operator");
-    const r = await createTransfer({
-      attemptKey: randomUUID(),
-      recipient_mode: "new",
-      bank_code: "044",
-      account_number: "0690000036",
-      account_name: "Funmilayo Bello",
-      currency: "NGN",
-      amount: "1500.50",
-    });
+    const r = await createTransfer(toNewBankAccount("1500.50"));
     if (!r.ok) throw new Error(r.error);
     expect(r.data).toMatchObject({ outcome: "sent", summary: "Transfer NGN 1,500.50 to Funmilayo Bello, Access Bank ••••0036" });
     const t = await providerTransfer((r.data as { id: string }).id);
@@ -274,18 +246,18 @@ describe("failures", () => {
 describe("read routes", () => {
   it("list and detail for a viewer, with the recipient named; unknown ids are 404; no session is 401", async () => {
     await as("viewer");
-    const list = await call<TransferListView>(listRoute, "/api/transfers?status=COMPLETED");
+    const list = await callRoute<TransferListView>(listRoute, "/api/transfers?status=COMPLETED");
     expect(list.status).toBe(200);
     expect(list.body.rows.length).toBeGreaterThan(0);
     expect(list.body.rows.every((r) => r.transfer.status === "COMPLETED")).toBe(true);
     expect(list.body.rows[0]!.recipient).toMatch(/Access Bank ••••\d{4}$/);
     const id = list.body.rows[0]!.transfer.id;
-    const one = await call<TransferView>(detailRoute, `/api/transfers/${id}`, { id });
+    const one = await callRoute<TransferView>(detailRoute, `/api/transfers/${id}`, { id });
     expect(one).toMatchObject({ status: 200, body: { transfer: { id, status: "COMPLETED" } } });
-    expect((await call(detailRoute, "/api/transfers/nope", { id: "nope" })).status).toBe(404);
+    expect((await callRoute(detailRoute, "/api/transfers/nope", { id: "nope" })).status).toBe(404);
     const missing = randomUUID();
-    expect((await call(detailRoute, `/api/transfers/${missing}`, { id: missing })).status).toBe(404);
+    expect((await callRoute(detailRoute, `/api/transfers/${missing}`, { id: missing })).status).toBe(404);
     signOutTest();
-    expect((await call(listRoute, "/api/transfers")).status).toBe(401);
+    expect((await callRoute(listRoute, "/api/transfers")).status).toBe(401);
   });
 });

@@ -31,7 +31,8 @@ export class VaultError extends Error {
 }
 
 let ring: MasterKeyRing | undefined;
-function keyRing(): MasterKeyRing {
+/** The master keys from the validated environment, read once: the vault's and every other sealed secret's. */
+export function masterKeyRing(): MasterKeyRing {
   const e = env();
   ring ??= masterKeyRingFromEnv({
     VAULT_MASTER_KEY: e.VAULT_MASTER_KEY,
@@ -141,7 +142,7 @@ async function lockSlot(
 }
 
 async function insertSecret(tx: Tx, s: NewSecret): Promise<SecretMetadata> {
-  return toMetadata(await tx.vaultSecret.create({ data: sealedRecord(keyRing(), s), select: METADATA }));
+  return toMetadata(await tx.vaultSecret.create({ data: sealedRecord(masterKeyRing(), s), select: METADATA }));
 }
 
 type SealedRow = {
@@ -158,7 +159,7 @@ type SealedRow = {
 
 function open(row: SealedRow): string {
   return decrypt(
-    keyRing(),
+    masterKeyRing(),
     { keyId: row.keyId, nonce: Buffer.from(row.nonce), ciphertext: Buffer.from(row.ciphertext), authTag: Buffer.from(row.authTag) },
     { recordId: row.id, organizationId: row.organizationId, environment: row.environment, surface: row.surface, kind: row.kind },
   );
@@ -200,7 +201,7 @@ export async function holdApiKey(
   input: { organizationId: string; environment: VaultEnvironment; surface: VaultSurface; key: string; scopes: readonly Scope[]; actorId: string },
 ): Promise<{ id: string; last4: string }> {
   const record = {
-    ...sealedRecord(keyRing(), { ...input, kind: "api_key", value: input.key, scopes: [...input.scopes], createdById: input.actorId }),
+    ...sealedRecord(masterKeyRing(), { ...input, kind: "api_key", value: input.key, scopes: [...input.scopes], createdById: input.actorId }),
     status: "held" as const,
   };
   await tx.vaultSecret.create({ data: record });

@@ -9,9 +9,9 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { Client } from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrate } from "@/lib/db/migrate";
 import { decrypt, encryptWith, makeKeyRing, type MasterKey, type RecordBinding } from "@/lib/vault/crypto";
 import { rotateMasterKey } from "@/scripts/rotate-master-key";
+import { createScratchDatabase, type ScratchDatabase } from "@/test/scratch-db";
 
 const k1: MasterKey = { id: "k1", key: crypto.randomBytes(32) };
 const k2: MasterKey = { id: "k2", key: crypto.randomBytes(32) };
@@ -23,10 +23,9 @@ const env = {
   VAULT_NEW_MASTER_KEY_ID: "k2",
 };
 
-let admin: Client;
+let scratch: ScratchDatabase | undefined;
 let url: string;
 let pg: Client;
-const dbName = `rotation_${crypto.randomBytes(4).toString("hex")}`;
 
 interface Seeded {
   id: string;
@@ -60,21 +59,15 @@ async function rows() {
 }
 
 beforeAll(async () => {
-  admin = new Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  const u = new URL(process.env.DATABASE_URL!);
-  u.pathname = `/${dbName}`;
-  url = u.toString();
-  await migrate(url);
+  scratch = await createScratchDatabase("rotation");
+  url = scratch.url;
   pg = new Client({ connectionString: url });
   await pg.connect();
 });
 
 afterAll(async () => {
   await pg?.end();
-  await admin?.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin?.end();
+  await scratch?.drop();
 });
 
 describe("master-key rotation", () => {

@@ -6,15 +6,14 @@ import crypto from "node:crypto";
 import { Client } from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MERCHANTS, withEmulator, type TestEmulator } from "@/emulator/testing";
-import { migrate } from "@/lib/db/migrate";
 import { decrypt, makeKeyRing } from "@/lib/vault/crypto";
 import { seedDemoVault } from "@/lib/vault/seed-demo";
 import { seed } from "@/prisma/seed";
+import { createScratchDatabase, type ScratchDatabase } from "@/test/scratch-db";
 
 const master = { id: "demo1", key: crypto.randomBytes(32) };
 const env = { VAULT_MASTER_KEY: master.key.toString("base64"), VAULT_MASTER_KEY_ID: "demo1" };
-const dbName = `seed_demo_${crypto.randomBytes(4).toString("hex")}`;
-let admin: Client;
+let scratch: ScratchDatabase | undefined;
 let pg: Client;
 let url: string;
 let emu: TestEmulator;
@@ -22,13 +21,8 @@ const printed: string[] = [];
 const print = (l: string) => printed.push(l);
 
 beforeAll(async () => {
-  admin = new Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  const u = new URL(process.env.DATABASE_URL!);
-  u.pathname = `/${dbName}`;
-  url = u.toString();
-  await migrate(url);
+  scratch = await createScratchDatabase("seed_demo");
+  url = scratch.url;
   pg = new Client({ connectionString: url });
   await pg.connect();
   emu = await withEmulator();
@@ -37,8 +31,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await emu?.close();
   await pg?.end();
-  await admin?.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin?.end();
+  await scratch?.drop();
 });
 
 describe("seedDemoVault", () => {

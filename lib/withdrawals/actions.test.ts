@@ -7,36 +7,27 @@
 import { randomUUID } from "node:crypto";
 import Decimal from "decimal.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { SEED_KEYS, withEmulator, type TestEmulator } from "@/emulator/testing";
+import { SEED_KEYS, type TestEmulator } from "@/emulator/testing";
 import { GET as getWithdrawal } from "@/app/api/withdrawals/[id]/route";
 import { GET as listWithdrawals } from "@/app/api/withdrawals/route";
 import { approveRequest } from "@/lib/approvals/approve-request";
 import { createWithdrawal } from "@/lib/withdrawals/create-withdrawal";
 import { setSettlementDestination } from "@/lib/settlement/set-destination";
-import { addApiKey } from "@/lib/vault";
 import { createTeam, testDb } from "@/test/factories";
-import { signInAs, signOutTest } from "@/test/session";
+import { signOutTest } from "@/test/session";
 import type { WithdrawalListView, WithdrawalView } from "./views";
+import { callRoute, signInAsMember, startSandbox, storeApiKey, type Team } from "@/test/fixtures";
 
 let emu: TestEmulator;
-let team: Awaited<ReturnType<typeof createTeam>>;
+let team: Team;
 const REFUSED = { ok: false, error: "Your role does not allow this. Ask an admin if you need it." };
 const ADDRESS = "0x52908400098527886E0F7030069857D2E4169EE7";
 const FAILING = "0x000000000000000000000000000000000000dEaD";
 
-const as = async (who: "viewer" | "operator" | "approver" | "admin") => signInAs(await testDb().user.findUniqueOrThrow({ where: { id: team[who].id } }));
+const as = (who: "viewer" | "operator" | "approver" | "admin") => signInAsMember(team, who);
 
 async function storeKey(key: string) {
-  await testDb().$transaction((tx) =>
-    addApiKey(tx as never, {
-      organizationId: team.org.id,
-      environment: "sandbox",
-      surface: "core",
-      key,
-      scopes: ["Read", "Write", "Trade"],
-      actorId: team.admin.id,
-    }),
-  );
+  await storeApiKey(team, { key });
 }
 async function withdrawalCount(): Promise<number> {
   return ((await (await emu.request("/v1/merchant/withdrawals?limit=1")).json()) as { total: number }).total;
@@ -47,21 +38,11 @@ async function withdrawalBalance(): Promise<Decimal> {
 async function setThreshold(amount: string) {
   await testDb().approvalThreshold.create({ data: { organizationId: team.org.id, kind: "merchant_withdrawal", currency: "USD", amount } });
 }
-async function call<T>(
-  handler: (r: Request, c?: { params?: Promise<Record<string, string>> }) => Promise<Response>,
-  path: string,
-  params?: Record<string, string>,
-): Promise<{ status: number; body: T }> {
-  const res = await handler(new Request(`http://app.test${path}`), params ? { params: Promise.resolve(params) } : undefined);
-  return { status: res.status, body: (await res.json()) as T };
-}
 const withdraw = (amount: string, destination_address = ADDRESS, attemptKey = randomUUID()) =>
   createWithdrawal({ attemptKey, amount, token: "USDT", chain: "POLYGON", destination_address });
 
 beforeAll(async () => {
-  emu = await withEmulator({ rateLimitPerMinute: 0, logLevel: "silent" });
-  process.env.UPSTREAM_SANDBOX_CORE_URL = emu.url;
-  process.env.UPSTREAM_SANDBOX_PRO_URL = `${emu.url}/pro`;
+  emu = await startSandbox();
 });
 afterAll(() => emu.close());
 
@@ -106,7 +87,7 @@ describe("withdrawing at or under the threshold", () => {
     expect(audit.length).toBeGreaterThanOrEqual(1);
     for (const row of audit) expect(row).toMatchObject({ actorId: team.operator.id, targetType: "merchant_withdrawal", targetId: id });
 
-    const pending = await call<WithdrawalView>(getWithdrawal, `/api/withdrawals/${id}`, { id });
+    const pending = await callRoute<WithdrawalView>(getWithdrawal, `/api/withdrawals/${id}`, { id });
     expect(pending.status).toBe(200);
     expect(pending.body.withdrawal).toMatchObject({
       id,
@@ -117,17 +98,17 @@ describe("withdrawing at or under the threshold", () => {
       destination_address: ADDRESS,
     });
     await emu.control.advance(10_000);
-    const submitted = (await call<WithdrawalView>(getWithdrawal, `/api/withdrawals/${id}`, { id })).body.withdrawal;
+    const submitted = (await callRoute<WithdrawalView>(getWithdrawal, `/api/withdrawals/${id}`, { id })).body.withdrawal;
     expect(submitted.status).toBe("SUBMITTED");
     expect(submitted.provider_tx_id).toBeTruthy();
     expect(submitted.tx_hash).toMatch(/^0x[0-9a-f]{64}$/);
     await emu.control.advance(60_000);
-    expect((await call<WithdrawalView>(getWithdrawal, `/api/withdrawals/${id}`, { id })).body.withdrawal).toMatchObject({
+    expect((await callRoute<WithdrawalView>(getWithdrawal, `/api/withdrawals/${id}`, { id })).body.withdrawal).toMatchObject({
       status: "SETTLED",
       tx_hash: submitted.tx_hash,
     });
 
-    const settled = await call<WithdrawalListView>(listWithdrawals, "/api/withdrawals?status=SETTLED");
+    const settled = await callRoute<WithdrawalListView>(listWithdrawals, "/api/withdrawals?status=SETTLED");
     expect(settled.status).toBe(200);
     expect(settled.body.rows.some((w) => w.id === id)).toBe(true);
     expect(settled.body.rows.every((w) => w.status === "SETTLED")).toBe(true);
@@ -139,10 +120,10 @@ describe("withdrawing at or under the threshold", () => {
     const r = await withdraw("20.00", FAILING);
     if (!r.ok || r.data.outcome !== "sent") throw new Error(JSON.stringify(r));
     await emu.control.advance(10_000);
-    const failed = (await call<WithdrawalView>(getWithdrawal, `/api/withdrawals/${r.data.id}`, { id: r.data.id })).body.withdrawal;
+    const failed = (await callRoute<WithdrawalView>(getWithdrawal, `/api/withdrawals/${r.data.id}`, { id: r.data.id })).body.withdrawal;
     expect(failed).toMatchObject({ status: "FAILED", failure_code: "destination_rejected" });
     expect(failed.failure_message).toMatch(/refunded/);
-    const list = await call<WithdrawalListView>(listWithdrawals, "/api/withdrawals?status=FAILED");
+    const list = await callRoute<WithdrawalListView>(listWithdrawals, "/api/withdrawals?status=FAILED");
     expect(list.body.rows.map((w) => w.id)).toContain(r.data.id);
   });
 

@@ -43,19 +43,20 @@ import { withdrawFromBalance } from "@/lib/withdrawals/withdraw-from-balance";
 import { SURFACE_ROOT } from "@/lib/upstream/config";
 import { addApiKey } from "@/lib/vault";
 import { createTeam, testDb } from "@/test/factories";
-import { signInAs, signOutTest } from "@/test/session";
+import { signOutTest } from "@/test/session";
 import { DOCUMENTED, differences, pathMatches } from "./documented-requests";
 import { startRecordingProxy, type RecordedRequest, type RecordingProxy } from "./recording-proxy";
+import { signInAsMember, type Team, toNewBankAccount } from "@/test/fixtures";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
 let emu: TestEmulator;
 let proxy: RecordingProxy;
-let team: Awaited<ReturnType<typeof createTeam>>;
+let team: Team;
 /** Every provider request of the whole file, for the closing checks. */
 const everything: RecordedRequest[] = [];
 
-const as = async (who: "operator" | "approver" | "admin") => signInAs(await testDb().user.findUniqueOrThrow({ where: { id: team[who].id } }));
+const as = (who: "operator" | "approver" | "admin") => signInAsMember(team, who);
 
 type Result<T> = { ok: true; data: T } | { ok: false; error: string; fieldErrors?: Record<string, string> };
 /** A change that waits for a second person is approved by one, so its request goes out as sent. */
@@ -348,17 +349,7 @@ describe("core writes as documented", () => {
 
   it("POST /v1/transfers to a new bank account (create-transfer)", async () => {
     await as("operator");
-    await ok(
-      createTransfer({
-        attemptKey: randomUUID(),
-        recipient_mode: "new",
-        bank_code: "044",
-        account_number: "0690000036",
-        account_name: "Funmilayo Bello",
-        currency: "NGN",
-        amount: "1500.50",
-      }),
-    );
+    await ok(createTransfer(toNewBankAccount("1500.50")));
     const [body] = expectAsDocumented(recorded(), "POST /v1/transfers");
     expect(body).toMatchObject({ amount: "1500.50", destination: { type: "BANK_ACCOUNT", bank_account: { account_number: "0690000036", bank_code: "044" } } });
   });
@@ -366,17 +357,7 @@ describe("core writes as documented", () => {
   it("POST /v1/transfers sent by the approver above the threshold (approve-request)", async () => {
     await testDb().approvalThreshold.deleteMany({ where: { organizationId: team.org.id } });
     await as("operator");
-    const filed = await ok(
-      createTransfer({
-        attemptKey: randomUUID(),
-        recipient_mode: "new",
-        bank_code: "044",
-        account_number: "0690000036",
-        account_name: "Funmilayo Bello",
-        currency: "NGN",
-        amount: "2500.00",
-      }),
-    );
+    const filed = await ok(createTransfer(toNewBankAccount("2500.00")));
     if (filed.outcome !== "pending_approval") throw new Error(JSON.stringify(filed));
     expect(recorded().filter((r) => r.method !== "GET")).toEqual([]);
     await as("approver");

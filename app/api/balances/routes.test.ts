@@ -6,17 +6,17 @@
 import { randomUUID } from "node:crypto";
 import Decimal from "decimal.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { SEED_KEYS, withEmulator, type TestEmulator } from "@/emulator/testing";
-import { addApiKey } from "@/lib/vault";
+import type { TestEmulator } from "@/emulator/testing";
 import { createTeam, testDb } from "@/test/factories";
 import { signInAs, signOutTest } from "@/test/session";
 import { GET as getBalances } from "./route";
 import { GET as getHistory } from "./history/route";
 import { GET as getMoves } from "./moves/route";
 import { GET as getOverview } from "./overview/route";
+import { startSandbox, storeApiKey, type Team } from "@/test/fixtures";
 
 let emu: TestEmulator;
-let team: Awaited<ReturnType<typeof createTeam>>;
+let team: Team;
 const ROLES = ["viewer", "operator", "approver", "admin"] as const;
 
 const as = async (who: (typeof ROLES)[number]) => {
@@ -28,22 +28,11 @@ const call = async (handler: (r: Request) => Promise<Response>, path: string) =>
 };
 
 async function giveKey() {
-  await testDb().$transaction((tx) =>
-    addApiKey(tx as never, {
-      organizationId: team.org.id,
-      environment: "sandbox",
-      surface: "core",
-      key: SEED_KEYS.full,
-      scopes: ["Read", "Write", "Trade"],
-      actorId: team.admin.id,
-    }),
-  );
+  await storeApiKey(team);
 }
 
 beforeAll(async () => {
-  emu = await withEmulator({ rateLimitPerMinute: 0, logLevel: "silent" });
-  process.env.UPSTREAM_SANDBOX_CORE_URL = emu.url;
-  process.env.UPSTREAM_SANDBOX_PRO_URL = `${emu.url}/pro`;
+  emu = await startSandbox();
 });
 afterAll(() => emu.close());
 beforeEach(async () => {

@@ -12,12 +12,12 @@ import { surfaceBaseUrl } from "@/lib/upstream/config";
 import { addApiKey } from "@/lib/vault";
 import { createTeam, testDb } from "@/test/factories";
 import { signInAs, signOutTest } from "@/test/session";
+import { filePendingApprovals, type Team } from "@/test/fixtures";
 import { GET } from "./route";
 
 const TOKEN = "metrics-token-for-tests-0123456789abcdef";
 process.env.METRICS_TOKEN = TOKEN; // read by lib/env.ts on first use
 
-type Team = Awaited<ReturnType<typeof createTeam>>;
 let mine: Team;
 let theirs: Team;
 let theirKey: { id: string; prefix: string; last4: string; hash: string };
@@ -25,25 +25,10 @@ let theirKey: { id: string; prefix: string; last4: string; hash: string };
 const scrape = (headers: Record<string, string> = {}) => GET(new Request("http://localhost/api/metrics", { headers }));
 const asAdminOf = async (team: Team) => signInAs(await testDb().user.findUniqueOrThrow({ where: { id: team.admin.id } }));
 const gauge = (text: string, name: string, labels: string) => Number(new RegExp(`^${name}\\{${labels}\\} (\\d+)$`, "m").exec(text)?.[1] ?? NaN);
-const pending = (team: Team, n: number) =>
-  testDb().approvalRequest.createMany({
-    data: Array.from({ length: n }, () => ({
-      organizationId: team.org.id,
-      environment: "sandbox" as const,
-      kind: "balance_move",
-      payload: {},
-      summary: "Move USD 1.00",
-      amount: "1",
-      currency: "USD",
-      requestedById: team.operator.id,
-      attemptKey: randomUUID(),
-      expiresAt: new Date(Date.now() + 86_400_000),
-    })),
-  });
 
 beforeAll(async () => {
   [mine, theirs] = await Promise.all([createTeam(), createTeam()]);
-  await Promise.all([pending(mine, 2), pending(theirs, 3)]);
+  await Promise.all([filePendingApprovals(mine, 2), filePendingApprovals(theirs, 3)]);
   // The other organization has a key that spent 40 requests this minute, on this instance.
   const key = `sk_sandbox_${randomUUID().replace(/-/g, "")}`;
   const stored = await db.$transaction((tx) =>

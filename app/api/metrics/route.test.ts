@@ -10,14 +10,15 @@ import { POST as webhook } from "@/app/api/webhooks/[environment]/[surface]/rout
 import { ROLES, type Role } from "@/lib/auth/permissions";
 import { WINDOW_MS } from "@/lib/upstream/budget";
 import { createTeam, testDb } from "@/test/factories";
-import { signInAs, signOutTest } from "@/test/session";
+import { signOutTest } from "@/test/session";
 import { GET } from "./route";
+import { filePendingApprovals, signInAsMember, type Team } from "@/test/fixtures";
 
 const TOKEN = "metrics-token-for-tests-0123456789abcdef";
 process.env.METRICS_TOKEN = TOKEN; // read by lib/env.ts on first use
 
-let team: Awaited<ReturnType<typeof createTeam>>;
-const as = async (who: Role) => signInAs(await testDb().user.findUniqueOrThrow({ where: { id: team[who].id } }));
+let team: Team;
+const as = (who: Role) => signInAsMember(team, who);
 const scrape = (headers: Record<string, string> = {}) => GET(new Request("http://localhost/api/metrics", { headers }));
 
 beforeAll(async () => {
@@ -60,20 +61,7 @@ describe("what /api/metrics reports", () => {
     const unsigned = new Request("http://localhost/api/webhooks/sandbox/core", { method: "POST", body: "{}", headers: { "content-type": "application/json" } });
     expect((await webhook(unsigned, { params: Promise.resolve({ environment: "sandbox", surface: "core" }) })).status).toBe(401);
 
-    await testDb().approvalRequest.create({
-      data: {
-        organizationId: team.org.id,
-        environment: "sandbox",
-        kind: "balance_move",
-        payload: {},
-        summary: "Move USD 1.00",
-        amount: "1",
-        currency: "USD",
-        requestedById: team.operator.id,
-        attemptKey: randomUUID(),
-        expiresAt: new Date(Date.now() + 86_400_000),
-      },
-    });
+    await filePendingApprovals(team, 1);
     const hash = createHash("sha256").update(`metrics-test-${randomUUID()}`).digest("hex");
     const windowStart = new Date(Math.floor(Date.now() / WINDOW_MS) * WINDOW_MS);
     await testDb().rateBudget.create({ data: { keyHash: hash, windowStart, count: 40 } });

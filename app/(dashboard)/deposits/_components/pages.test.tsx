@@ -8,7 +8,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type * as React from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { SEED_KEYS, withEmulator, type TestEmulator } from "@/emulator/testing";
+import type { TestEmulator } from "@/emulator/testing";
 import DepositPage from "@/app/(dashboard)/deposits/[id]/page";
 import DepositsPage from "@/app/(dashboard)/deposits/page";
 import ReviewQueuePage from "@/app/(dashboard)/deposits/review/page";
@@ -18,11 +18,11 @@ import { recordReviewDecision } from "@/lib/review/record-decision";
 import { onDepositEnded } from "@/lib/review/credit";
 import { setOutboundWebhook } from "@/lib/review/set-outbound-webhook";
 import { approvedBy } from "@/test/controls";
-import { addApiKey } from "@/lib/vault";
 import { normalizeEvent } from "@/lib/webhooks/normalize";
 import { storeEvent } from "@/lib/webhooks/store";
-import { createTeam, testDb } from "@/test/factories";
-import { signInAs, signOutTest } from "@/test/session";
+import { testDb } from "@/test/factories";
+import { signOutTest } from "@/test/session";
+import { createTeamWithKey, signInAsMember, startSandbox, type Team } from "@/test/fixtures";
 
 process.env.OUTBOUND_WORKER = "off";
 
@@ -43,8 +43,8 @@ vi.mock("@/components/timeline/timeline", () => ({
 }));
 
 let emu: TestEmulator;
-let team: Awaited<ReturnType<typeof createTeam>>;
-const as = async (who: "viewer" | "operator" | "approver" | "admin") => signInAs(await testDb().user.findUniqueOrThrow({ where: { id: team[who].id } }));
+let team: Team;
+const as = (who: "viewer" | "operator" | "approver" | "admin") => signInAsMember(team, who);
 
 function html(element: React.ReactNode, search = ""): string {
   return renderToStaticMarkup(
@@ -60,24 +60,12 @@ async function firstDeposit(query: string): Promise<Record<string, unknown> & { 
 }
 
 beforeAll(async () => {
-  emu = await withEmulator({ rateLimitPerMinute: 0, logLevel: "silent" });
-  process.env.UPSTREAM_SANDBOX_CORE_URL = emu.url;
-  process.env.UPSTREAM_SANDBOX_PRO_URL = `${emu.url}/pro`;
+  emu = await startSandbox();
 });
 afterAll(() => emu.close());
 
 beforeEach(async () => {
-  team = await createTeam();
-  await testDb().$transaction((tx) =>
-    addApiKey(tx as never, {
-      organizationId: team.org.id,
-      environment: "sandbox",
-      surface: "core",
-      key: SEED_KEYS.full,
-      scopes: ["Read", "Write", "Trade"],
-      actorId: team.admin.id,
-    }),
-  );
+  team = await createTeamWithKey();
   signOutTest();
 });
 
