@@ -1,7 +1,6 @@
 "use client";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
-import { Controller, useForm, type Path, type UseFormReturn } from "react-hook-form";
+import { Controller, type Path, type UseFormReturn } from "react-hook-form";
+import { useActionForm } from "@/components/forms/use-action-form";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -19,6 +18,7 @@ import { Decimal, formatMoney, toDecimal } from "@/lib/money";
 import { addressHint } from "@/lib/withdrawals/address";
 import { chainsFor, WITHDRAWAL_TOKENS } from "@/lib/withdrawals/rails";
 import { withdrawalFormSchema, type WithdrawalFormValues } from "@/lib/withdrawals/schema";
+import type { ActionResult } from "@/lib/server-actions/safe-action";
 
 /**
  * What the two on-chain withdrawal forms share (a merchant withdrawal, and a withdrawal from the
@@ -34,34 +34,43 @@ export function withdrawalDefaults(): Values {
   return { amount: "", token, chain: chains.length === 1 ? chains[0]! : "", destination_address: "" };
 }
 
-export function useWithdrawalForm(available: string | null) {
-  const form = useForm<Values>({ resolver: zodResolver(withdrawalFormSchema), defaultValues: withdrawalDefaults(), mode: "onTouched" });
-  const [formError, setFormError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState<Values | null>(null);
-
-  const review = form.handleSubmit((values) => {
-    setFormError(null);
-    const amount = new Decimal(values.amount);
-    const balance = toDecimal(available);
-    if (balance && amount.gt(balance)) {
-      form.setError("amount", {
-        type: "max",
-        message: `The withdrawal balance is ${formatMoney(balance, "USD")}. Enter that amount or less (the provider's fee comes on top).`,
-      });
-      return;
-    }
-    setConfirming({ ...values, amount: amount.toFixed(2) });
+/**
+ * The form hook for an on-chain withdrawal: the shown withdrawal balance bounds the amount, the
+ * reviewed values (amount to two decimals) wait for the confirmation, and the provider's refusals
+ * land at their fields. `attempt` is the form's attempt key id; the action gets the key.
+ */
+export function useWithdrawalForm<T>(opts: {
+  available: string | null;
+  attempt: string;
+  action: (values: Values & { attemptKey: string }) => Promise<ActionResult<T>>;
+  onSuccess: (data: T, values: Values) => void;
+  markWritten?: boolean;
+}) {
+  const defaults = withdrawalDefaults();
+  const hook = useActionForm({
+    schema: withdrawalFormSchema,
+    action: (values, attemptKey) => opts.action({ ...values, attemptKey }),
+    defaultValues: defaults,
+    attempt: opts.attempt,
+    fieldOf: (name) => (name in defaults ? (name as Path<Values>) : null),
+    check: (values) => {
+      const amount = new Decimal(values.amount);
+      const balance = toDecimal(opts.available);
+      if (balance && amount.gt(balance)) {
+        hook.form.setError("amount", {
+          type: "max",
+          message: `The withdrawal balance is ${formatMoney(balance, "USD")}. Enter that amount or less (the provider's fee comes on top).`,
+        });
+        return null;
+      }
+      return { ...values, amount: amount.toFixed(2) };
+    },
+    confirm: true,
+    markWritten: opts.markWritten,
+    onSuccess: opts.onSuccess,
   });
-
-  /** A refusal goes to its fields; what no field can hold (or carries a reference) goes above the button. */
-  const showFailure = (r: { error: string; fieldErrors?: Record<string, string>; requestId?: string }) => {
-    const fields = Object.entries(r.fieldErrors ?? {}).filter(([name]) => name in withdrawalDefaults());
-    for (const [name, message] of fields) form.setError(name as Path<Values>, { type: "server", message });
-    if (fields.length === 0 || r.requestId) setFormError(r.error);
-  };
-
-  const reset = () => form.reset(withdrawalDefaults());
-  return { form, formError, confirming, setConfirming, review, showFailure, reset };
+  const reset = () => hook.form.reset(withdrawalDefaults());
+  return { ...hook, reset };
 }
 
 export function WithdrawalFields({
@@ -146,7 +155,7 @@ export function WithdrawalFields({
 
 /** The review step: what will be sent, where, and the balance after it, before anything leaves. */
 export function WithdrawalConfirmDialog({
-  confirming,
+  confirming: held,
   onClose,
   onSend,
   pending,
@@ -154,7 +163,7 @@ export function WithdrawalConfirmDialog({
   title,
   testIdPrefix,
 }: {
-  confirming: Values | null;
+  confirming: { values: Values } | null;
   onClose: () => void;
   onSend: () => void;
   pending: boolean;
@@ -162,6 +171,7 @@ export function WithdrawalConfirmDialog({
   title: string;
   testIdPrefix: string;
 }) {
+  const confirming = held?.values ?? null;
   return (
     <AlertDialog open={confirming !== null} onOpenChange={(open) => (!open && !pending ? onClose() : undefined)}>
       <AlertDialogContent data-testid={`${testIdPrefix}-confirm`}>
