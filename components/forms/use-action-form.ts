@@ -43,11 +43,13 @@ export function useActionForm<S extends z.ZodType<FieldValues, FieldValues>, T, 
   /** Which field a server field error lands on (null: none, it is said above the button); the same name by default. */
   fieldOf?: (name: string) => Path<z.input<S>> | null;
   markWritten?: boolean;
+  /** When fields are checked: on leaving them (the default), or only on submit (a field typed to confirm). */
+  mode?: "onTouched" | "onSubmit";
 }) {
   const form = useForm<z.input<S>, unknown, z.output<S>>({
     resolver: zodResolver(opts.schema as never),
     defaultValues: opts.defaultValues,
-    mode: "onTouched",
+    mode: opts.mode ?? "onTouched",
   });
   const attempt = useAttemptKey(opts.attempt ?? null);
   const [formError, setFormError] = useState<string | null>(null);
