@@ -42,6 +42,8 @@ export function useActionForm<S extends z.ZodType<FieldValues, FieldValues>, T, 
   confirm?: true | ((values: z.output<S>) => R);
   /** Which field a server field error lands on (null: none, it is said above the button); the same name by default. */
   fieldOf?: (name: string) => Path<z.input<S>> | null;
+  /** Say the failure's sentence above the button even when its fields hold their errors (a provider's refusal of new terms). */
+  sayFailureAbove?: boolean;
   markWritten?: boolean;
   /** When fields are checked: on leaving them (the default), or only on submit (a field typed to confirm). */
   mode?: "onTouched" | "onSubmit";
@@ -66,7 +68,7 @@ export function useActionForm<S extends z.ZodType<FieldValues, FieldValues>, T, 
       form.setError(field, { type: "server", message });
       placed++;
     }
-    if (!placed || result.requestId) setFormError(result.error);
+    if (!placed || result.requestId || opts.sayFailureAbove) setFormError(result.error);
   };
 
   const submit = (values: z.output<S>) => {
