@@ -16,6 +16,10 @@ function pendingSummary(data: unknown): string | null {
   return d && typeof d === "object" && d.outcome === "pending_approval" && typeof d.summary === "string" ? d.summary : null;
 }
 
+function isPromise<V>(value: unknown): value is Promise<V> {
+  return typeof (value as { then?: unknown } | null)?.then === "function";
+}
+
 /**
  * A react-hook-form form bound to a server action: the same zod schema checks the fields in the
  * browser and on the server, and the server's field errors land on the fields they name.
@@ -26,6 +30,7 @@ function pendingSummary(data: unknown): string | null {
  *   reload is the same attempt. Only one submission is in flight at a time.
  * - `check`: bounds only the page knows (a shown balance, a chain's minimum). It sets a field error
  *   and returns null to stop, or returns the values to go on with (it may normalise them).
+ * - `quote`: the provider's quote, asked before the confirmation, which shows it; the send gets it.
  * - `confirm`: a confirmation step. The checked values wait in `confirming` (with what `confirm` made
  *   of them for the dialog) until `send()`; nothing is sent before. The dialog closes on the answer.
  * - `waiting`: the summary of the last success that waits for a second approver (`PendingApprovalNote`),
@@ -34,12 +39,17 @@ function pendingSummary(data: unknown): string | null {
  */
 export function useActionForm<S extends z.ZodType<FieldValues, FieldValues>, T, R = z.output<S>>(opts: {
   schema: S;
-  action: (input: z.input<S>, attemptKey: string) => Promise<ActionResult<T>>;
+  /** `shown`: what the confirmation showed (a quote whose terms the send must carry). */
+  action: (input: z.input<S>, attemptKey: string, shown: R | undefined) => Promise<ActionResult<T>>;
   defaultValues: DefaultValues<z.input<S>>;
   onSuccess?: (data: T, values: z.output<S>) => void;
   attempt?: string;
   check?: (values: z.output<S>) => z.output<S> | null;
   confirm?: true | ((values: z.output<S>) => R);
+  /** A quote asked of the provider before the confirmation, which then shows it; a refused quote is shown like a failed send. */
+  quote?: (values: z.output<S>) => Promise<ActionResult<R>> | R;
+  /** A failure the form shows its own way (true); the others land on their fields. */
+  onFailure?: (result: { error: string; fieldErrors?: Record<string, string>; requestId?: string }, values: z.output<S>) => boolean;
   /** Which field a server field error lands on (null: none, it is said above the button); the same name by default. */
   fieldOf?: (name: string) => Path<z.input<S>> | null;
   /** Say the failure's sentence above the button even when its fields hold their errors (a provider's refusal of new terms). */
@@ -71,17 +81,17 @@ export function useActionForm<S extends z.ZodType<FieldValues, FieldValues>, T, 
     if (!placed || result.requestId || opts.sayFailureAbove) setFormError(result.error);
   };
 
-  const submit = (values: z.output<S>) => {
+  const submit = (values: z.output<S>, shown?: R) => {
     if (inFlight.current) return;
     inFlight.current = true;
     setFormError(null);
     start(async () => {
       try {
-        const result = await answerOrFailure(opts.action(values as z.input<S>, attempt.current()));
+        const result = await answerOrFailure(opts.action(values as z.input<S>, attempt.current(), shown));
         setConfirming(null);
         // The key is kept after any failure: an outcome the app could not learn must be retried under
         // the same key, and after a definitive refusal the ledger frees it for corrected values.
-        if (!result.ok) return showFailure(result);
+        if (!result.ok) return opts.onFailure?.(result, values) ? undefined : showFailure(result);
         attempt.renew();
         if (opts.markWritten) markWritten();
         setWaiting(pendingSummary(result.data));
@@ -92,17 +102,30 @@ export function useActionForm<S extends z.ZodType<FieldValues, FieldValues>, T, 
     });
   };
 
+  /** The step after the checks: a quote, then the confirmation; or the confirmation; or the send. Also a fresh quote for reviewed values. */
+  const review = (values: z.output<S>) => {
+    setFormError(null);
+    const quoted = opts.quote?.(values);
+    if (isPromise(quoted))
+      return start(async () => {
+        const result = await answerOrFailure(quoted);
+        if (result.ok) setConfirming({ values, shown: result.data });
+        else showFailure(result);
+      });
+    if (opts.quote) return setConfirming({ values, shown: quoted as R });
+    if (!opts.confirm) return submit(values);
+    setConfirming({ values, shown: (opts.confirm === true ? values : opts.confirm(values)) as R });
+  };
+
   const onSubmit = form.handleSubmit((raw) => {
     setFormError(null);
     const values = opts.check ? opts.check(raw) : raw;
-    if (values === null) return;
-    if (!opts.confirm) return submit(values);
-    setConfirming({ values, shown: (opts.confirm === true ? values : opts.confirm(values)) as R });
+    if (values !== null) review(values);
   });
 
   /** Sends the values waiting in `confirming` (the confirmation dialog's button). */
   const send = () => {
-    if (confirming) submit(confirming.values);
+    if (confirming) submit(confirming.values, confirming.shown);
   };
   /** Closes the confirmation without sending; not while a send is on its way. */
   const cancel = () => {
@@ -124,6 +147,7 @@ export function useActionForm<S extends z.ZodType<FieldValues, FieldValues>, T, 
     setFormError,
     errorOf,
     showFailure,
+    review,
     confirming,
     send,
     cancel,
