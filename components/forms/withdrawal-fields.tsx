@@ -1,16 +1,7 @@
 "use client";
 import { Controller, type Path, type UseFormReturn } from "react-hook-form";
 import { useActionForm } from "@/components/forms/use-action-form";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
-import { Button } from "@/components/ui/button";
+import { ConfirmAction } from "@/components/forms/confirm-action";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
@@ -173,35 +164,36 @@ export function WithdrawalConfirmDialog({
 }) {
   const confirming = held?.values ?? null;
   return (
-    <AlertDialog open={confirming !== null} onOpenChange={(open) => (!open && !pending ? onClose() : undefined)}>
-      <AlertDialogContent data-testid={`${testIdPrefix}-confirm`}>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{title}</AlertDialogTitle>
-          <AlertDialogDescription>
-            The provider sends this amount as {confirming?.token} on {confirming?.chain} and debits it, plus its fee, from the withdrawal balance. An on-chain
-            send cannot be reversed. Above your organization&apos;s approval threshold it waits for a second person with the approver role, and nothing is sent
-            until then.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        {confirming ? (
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-            <dt className="text-muted-foreground">To</dt>
-            <dd className="font-mono break-all">{confirming.destination_address}</dd>
-            {available !== null ? (
-              <>
-                <dt className="text-muted-foreground">Balance after, before the fee</dt>
-                <dd className="tabular-nums">{formatMoney(new Decimal(available).minus(confirming.amount), "USD")}</dd>
-              </>
-            ) : null}
-          </dl>
-        ) : null}
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
-          <Button type="button" onClick={onSend} disabled={pending} data-testid={`${testIdPrefix}-submit`}>
-            {pending ? "Sending…" : "Withdraw"}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmAction
+      open={confirming !== null}
+      onOpenChange={(open) => (!open && !pending ? onClose() : undefined)}
+      testId={`${testIdPrefix}-confirm`}
+      title={title}
+      description={
+        <>
+          The provider sends this amount as {confirming?.token} on {confirming?.chain} and debits it, plus its fee, from the withdrawal balance. An on-chain
+          send cannot be reversed. Above your organization&apos;s approval threshold it waits for a second person with the approver role, and nothing is sent
+          until then.
+        </>
+      }
+      confirm="Withdraw"
+      onConfirm={onSend}
+      pending={pending}
+      pendingLabel="Sending…"
+      confirmTestId={`${testIdPrefix}-submit`}
+    >
+      {confirming ? (
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="text-muted-foreground">To</dt>
+          <dd className="font-mono break-all">{confirming.destination_address}</dd>
+          {available !== null ? (
+            <>
+              <dt className="text-muted-foreground">Balance after, before the fee</dt>
+              <dd className="tabular-nums">{formatMoney(new Decimal(available).minus(confirming.amount), "USD")}</dd>
+            </>
+          ) : null}
+        </dl>
+      ) : null}
+    </ConfirmAction>
   );
 }

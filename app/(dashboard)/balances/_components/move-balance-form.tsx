@@ -8,15 +8,7 @@ import { toast } from "sonner";
 import { z } from "zod";
 import { FormError } from "@/components/forms/form-error";
 import { useActionForm } from "@/components/forms/use-action-form";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
+import { ConfirmAction } from "@/components/forms/confirm-action";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -96,31 +88,32 @@ export function MoveBalanceForm({ initial, velocity }: { initial: FreshBalances 
         </div>
       </form>
 
-      <AlertDialog open={confirming !== null} onOpenChange={(open) => (!open ? cancel() : undefined)}>
-        <AlertDialogContent data-testid="move-balance-confirm">
-          <AlertDialogHeader>
-            <AlertDialogTitle>Move {amountAfter ? formatMoney(amountAfter, "USD") : ""} to the withdrawal balance?</AlertDialogTitle>
-            <AlertDialogDescription>
-              The amount leaves the collection balance and becomes available for transfers and withdrawals. If it is above your organization&apos;s approval
-              threshold, it waits for a second person with the approver role and nothing moves until then.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          {amountAfter && collection !== null && withdrawal !== null ? (
-            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-              <dt className="text-muted-foreground">Collection balance after</dt>
-              <dd className="tabular-nums">{formatMoney(new Decimal(collection).minus(amountAfter), "USD")}</dd>
-              <dt className="text-muted-foreground">Withdrawal balance after</dt>
-              <dd className="tabular-nums">{formatMoney(new Decimal(withdrawal).plus(amountAfter), "USD")}</dd>
-            </dl>
-          ) : null}
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
-            <Button type="button" onClick={send} disabled={pending} data-testid="move-balance-submit">
-              {pending ? "Moving…" : "Move"}
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmAction
+        open={confirming !== null}
+        onOpenChange={(open) => (!open ? cancel() : undefined)}
+        testId="move-balance-confirm"
+        title={<>Move {amountAfter ? formatMoney(amountAfter, "USD") : ""} to the withdrawal balance?</>}
+        description={
+          <>
+            The amount leaves the collection balance and becomes available for transfers and withdrawals. If it is above your organization&apos;s approval
+            threshold, it waits for a second person with the approver role and nothing moves until then.
+          </>
+        }
+        confirm="Move"
+        onConfirm={send}
+        pending={pending}
+        pendingLabel="Moving…"
+        confirmTestId="move-balance-submit"
+      >
+        {amountAfter && collection !== null && withdrawal !== null ? (
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-muted-foreground">Collection balance after</dt>
+            <dd className="tabular-nums">{formatMoney(new Decimal(collection).minus(amountAfter), "USD")}</dd>
+            <dt className="text-muted-foreground">Withdrawal balance after</dt>
+            <dd className="tabular-nums">{formatMoney(new Decimal(withdrawal).plus(amountAfter), "USD")}</dd>
+          </dl>
+        ) : null}
+      </ConfirmAction>
 
       {result ? <MoveResult result={result} /> : null}
     </div>

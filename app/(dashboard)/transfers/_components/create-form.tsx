@@ -12,15 +12,7 @@ import { fetchJson } from "@/components/page/fetch-json";
 import { BankLookupControls, useBankLookup } from "@/components/forms/bank-lookup";
 import { FormError } from "@/components/forms/form-error";
 import { useActionForm } from "@/components/forms/use-action-form";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
+import { ConfirmAction } from "@/components/forms/confirm-action";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -267,40 +259,39 @@ export function CreateTransferForm({
         </fieldset>
       </form>
 
-      <AlertDialog open={confirming !== null} onOpenChange={(open) => (!open ? cancel() : undefined)}>
-        <AlertDialogContent data-testid="transfer-confirm">
-          <AlertDialogHeader>
-            <AlertDialogTitle>
-              Send {confirming ? formatMoney(new Decimal(confirming.values.amount).toFixed(2), confirming.values.currency) : ""}?
-            </AlertDialogTitle>
-            <AlertDialogDescription>
-              To {confirming?.shown.to}. If it is above your organization&apos;s approval limit for {confirming?.values.currency}, it waits for a second person
-              with the approver role and nothing is sent until then.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          {confirming?.shown.quote ? (
-            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-              <dt className="text-muted-foreground">Debited (estimate)</dt>
-              <dd className="tabular-nums">{debitText(confirming.shown.quote)}</dd>
-              <dt className="text-muted-foreground">Fee (estimate)</dt>
-              <dd className="tabular-nums">{feeText(confirming.shown.quote)}</dd>
-              {confirming.values.reference ? (
-                <>
-                  <dt className="text-muted-foreground">Reference</dt>
-                  <dd>{confirming.values.reference}</dd>
-                </>
-              ) : null}
-            </dl>
-          ) : null}
-          <p className="text-xs text-muted-foreground">The provider prices the transfer when it is sent; its answer is final and shown on the transfer.</p>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
-            <Button type="button" onClick={send} disabled={pending} data-testid="transfer-send">
-              {pending ? "Sending…" : "Send transfer"}
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmAction
+        open={confirming !== null}
+        onOpenChange={(open) => (!open ? cancel() : undefined)}
+        testId="transfer-confirm"
+        title={<>Send {confirming ? formatMoney(new Decimal(confirming.values.amount).toFixed(2), confirming.values.currency) : ""}?</>}
+        description={
+          <>
+            To {confirming?.shown.to}. If it is above your organization&apos;s approval limit for {confirming?.values.currency}, it waits for a second person
+            with the approver role and nothing is sent until then.
+          </>
+        }
+        confirm="Send transfer"
+        onConfirm={send}
+        pending={pending}
+        pendingLabel="Sending…"
+        confirmTestId="transfer-send"
+      >
+        {confirming?.shown.quote ? (
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-muted-foreground">Debited (estimate)</dt>
+            <dd className="tabular-nums">{debitText(confirming.shown.quote)}</dd>
+            <dt className="text-muted-foreground">Fee (estimate)</dt>
+            <dd className="tabular-nums">{feeText(confirming.shown.quote)}</dd>
+            {confirming.values.reference ? (
+              <>
+                <dt className="text-muted-foreground">Reference</dt>
+                <dd>{confirming.values.reference}</dd>
+              </>
+            ) : null}
+          </dl>
+        ) : null}
+        <p className="text-xs text-muted-foreground">The provider prices the transfer when it is sent; its answer is final and shown on the transfer.</p>
+      </ConfirmAction>
     </div>
   );
 }
