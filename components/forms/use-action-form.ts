@@ -147,6 +147,8 @@ export function useActionForm<S extends z.ZodType<FieldValues, FieldValues>, T, 
     setFormError,
     errorOf,
     showFailure,
+    /** A new attempt key now, for a form whose refusals mean the next submission is a new intent (recipients). */
+    renewAttempt: attempt.renew,
     review,
     confirming,
     send,
