@@ -2,6 +2,8 @@
 import { Controller, type Path, type UseFormReturn } from "react-hook-form";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { ConfirmAction } from "@/components/forms/confirm-action";
+import { FormError } from "@/components/forms/form-error";
+import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
@@ -64,7 +66,65 @@ export function useWithdrawalForm<T>(opts: {
   return { ...hook, reset };
 }
 
-export function WithdrawalFields({
+/**
+ * The withdrawal form and its confirmation: the fields, `children` under them (a limits line), the
+ * error, the review button, and the dialog that sends. `title` is the confirmation's question for
+ * the reviewed amount.
+ */
+export function WithdrawalForm({
+  hook,
+  ariaLabel,
+  testId,
+  idPrefix,
+  testIdPrefix,
+  available,
+  balanceNote,
+  unknownNote,
+  title,
+  gap,
+  children,
+}: {
+  hook: Pick<ReturnType<typeof useWithdrawalForm>, "form" | "onSubmit" | "pending" | "formError" | "confirming" | "send" | "cancel">;
+  ariaLabel: string;
+  testId: string;
+  idPrefix: string;
+  testIdPrefix: string;
+  available: string | null;
+  balanceNote: string;
+  unknownNote?: string | null;
+  title: (amount: string) => string;
+  gap: "gap-4" | "gap-5";
+  children?: React.ReactNode;
+}) {
+  const { form, onSubmit, pending, formError, confirming, send, cancel } = hook;
+  return (
+    <>
+      <form onSubmit={onSubmit} noValidate aria-label={ariaLabel} data-testid={testId}>
+        <fieldset disabled={pending} className={`grid ${gap}`}>
+          <WithdrawalFields form={form} idPrefix={idPrefix} available={available} balanceNote={balanceNote} unknownNote={unknownNote} />
+          {children}
+          <FormError message={formError} />
+          <div>
+            <Button type="submit" disabled={pending}>
+              Review withdrawal
+            </Button>
+          </div>
+        </fieldset>
+      </form>
+      <WithdrawalConfirmDialog
+        confirming={confirming}
+        onClose={cancel}
+        onSend={send}
+        pending={pending}
+        available={available}
+        title={title(confirming ? formatMoney(confirming.values.amount, "USD") : "")}
+        testIdPrefix={testIdPrefix}
+      />
+    </>
+  );
+}
+
+function WithdrawalFields({
   form,
   idPrefix,
   available,
@@ -145,7 +205,7 @@ export function WithdrawalFields({
 }
 
 /** The review step: what will be sent, where, and the balance after it, before anything leaves. */
-export function WithdrawalConfirmDialog({
+function WithdrawalConfirmDialog({
   confirming: held,
   onClose,
   onSend,

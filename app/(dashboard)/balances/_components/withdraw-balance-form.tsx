@@ -3,10 +3,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "sonner";
 import { PendingApprovalNote } from "@/components/page/pending-approval-note";
-import { FormError } from "@/components/forms/form-error";
-import { Button } from "@/components/ui/button";
 import { Link } from "@/components/ui/link";
-import { useWithdrawalForm, WithdrawalConfirmDialog, WithdrawalFields } from "@/components/forms/withdrawal-fields";
+import { useWithdrawalForm, WithdrawalForm } from "@/components/forms/withdrawal-fields";
 import { withdrawFromBalance } from "@/lib/withdrawals/withdraw-from-balance";
 import { liveKeys } from "@/lib/live/query-keys";
 import { formatMoney } from "@/lib/money";
@@ -25,14 +23,14 @@ export function WithdrawBalanceForm({ initial }: { initial: FreshBalances | null
   const balances = useBalances(initial);
   const available = balances.data?.data.withdrawalUsd ?? null;
   const [result, setResult] = useState<CreateWithdrawalResult | null>(null);
-  const { form, onSubmit, pending, formError, confirming, send, cancel, waiting, reset } = useWithdrawalForm({
+  const hook = useWithdrawalForm({
     available,
     attempt: "balance-withdraw",
     action: withdrawFromBalance,
     markWritten: true,
     onSuccess: (data, values) => {
       setResult(data);
-      reset();
+      hook.reset();
       toast.success(
         data.outcome === "pending_approval"
           ? "The withdrawal is waiting for a second approver."
@@ -47,29 +45,19 @@ export function WithdrawBalanceForm({ initial }: { initial: FreshBalances | null
 
   return (
     <div className="grid gap-4">
-      <form onSubmit={onSubmit} noValidate aria-label="Withdraw from balance" data-testid="withdraw-balance-form">
-        <fieldset disabled={pending} className="grid gap-4">
-          <WithdrawalFields form={form} idPrefix="bw" available={available} balanceNote="the withdrawal balance shown above" />
-          <FormError message={formError} />
-          <div>
-            <Button type="submit" disabled={pending}>
-              Review withdrawal
-            </Button>
-          </div>
-        </fieldset>
-      </form>
-
-      <WithdrawalConfirmDialog
-        confirming={confirming}
-        onClose={cancel}
-        onSend={send}
-        pending={pending}
-        available={available}
-        title={`Withdraw ${confirming ? formatMoney(confirming.values.amount, "USD") : ""} from the withdrawal balance?`}
+      <WithdrawalForm
+        hook={hook}
+        ariaLabel="Withdraw from balance"
+        testId="withdraw-balance-form"
+        idPrefix="bw"
         testIdPrefix="withdraw-balance"
+        available={available}
+        balanceNote="the withdrawal balance shown above"
+        title={(amount) => `Withdraw ${amount} from the withdrawal balance?`}
+        gap="gap-4"
       />
 
-      {waiting ? <PendingApprovalNote summary={waiting} testId="withdraw-balance-pending" /> : null}
+      {hook.waiting ? <PendingApprovalNote summary={hook.waiting} testId="withdraw-balance-pending" /> : null}
       {result?.outcome === "sent" ? (
         <div role="status" className="grid gap-1 rounded-lg border border-success/50 bg-success/10 p-4 text-sm" data-testid="withdraw-balance-sent">
           <p className="font-medium">Withdrawal sent</p>

@@ -6,12 +6,9 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { toast } from "sonner";
 import { BALANCES_KEY, useBalances, type FreshBalances } from "@/components/page/balance-cards";
-import { FormError } from "@/components/forms/form-error";
-import { Button } from "@/components/ui/button";
 import { createWithdrawal } from "@/lib/withdrawals/actions";
 import { liveKeys } from "@/lib/live/query-keys";
-import { formatMoney } from "@/lib/money";
-import { useWithdrawalForm, WithdrawalConfirmDialog, WithdrawalFields } from "@/components/forms/withdrawal-fields";
+import { useWithdrawalForm, WithdrawalForm } from "@/components/forms/withdrawal-fields";
 
 /**
  * A withdrawal from the USD withdrawal balance: amount, token and chain from the enabled rails, and
@@ -33,7 +30,7 @@ export function CreateWithdrawalForm({
   const queryClient = useQueryClient();
   const balances = useBalances(initialBalances, balancesError);
   const available = balances.data?.data.withdrawalUsd ?? null;
-  const { form, onSubmit, pending, formError, confirming, send, cancel, waiting, reset } = useWithdrawalForm({
+  const hook = useWithdrawalForm({
     available,
     attempt: "withdrawal-create",
     action: createWithdrawal,
@@ -41,7 +38,7 @@ export function CreateWithdrawalForm({
       void queryClient.invalidateQueries({ queryKey: BALANCES_KEY });
       void queryClient.invalidateQueries({ queryKey: liveKeys.list("withdrawal") });
       if (data.outcome === "pending_approval") {
-        reset();
+        hook.reset();
         toast.success("The withdrawal is waiting for a second approver.");
         return;
       }
@@ -52,30 +49,22 @@ export function CreateWithdrawalForm({
 
   return (
     <div className="grid max-w-2xl gap-6">
-      <form onSubmit={onSubmit} noValidate aria-label="New withdrawal" data-testid="create-withdrawal-form">
-        <fieldset disabled={pending} className="grid gap-5">
-          <WithdrawalFields form={form} idPrefix="wd" available={available} balanceNote="the withdrawal balance" unknownNote={balancesError} />
-          <VelocityUsageLine usage={velocity} currency={"USD"} />
-          <FormError message={formError} />
-          <div>
-            <Button type="submit" disabled={pending}>
-              Review withdrawal
-            </Button>
-          </div>
-        </fieldset>
-      </form>
-
-      <WithdrawalConfirmDialog
-        confirming={confirming}
-        onClose={cancel}
-        onSend={send}
-        pending={pending}
-        available={available}
-        title={`Withdraw ${confirming ? formatMoney(confirming.values.amount, "USD") : ""}?`}
+      <WithdrawalForm
+        hook={hook}
+        ariaLabel="New withdrawal"
+        testId="create-withdrawal-form"
+        idPrefix="wd"
         testIdPrefix="withdrawal"
-      />
+        available={available}
+        balanceNote="the withdrawal balance"
+        unknownNote={balancesError}
+        title={(amount) => `Withdraw ${amount}?`}
+        gap="gap-5"
+      >
+        <VelocityUsageLine usage={velocity} currency={"USD"} />
+      </WithdrawalForm>
 
-      {waiting ? <PendingApprovalNote summary={waiting} testId="withdrawal-pending" /> : null}
+      {hook.waiting ? <PendingApprovalNote summary={hook.waiting} testId="withdrawal-pending" /> : null}
     </div>
   );
 }
