@@ -17,7 +17,7 @@ import { Button } from "@/components/ui/button";
 /**
  * The one confirmation before an action: a title saying what happens, why it matters, and two
  * buttons. Two ways to run:
- * - with `pending` given, the dialog stays open while the action runs (both buttons disabled, the
+ * - with `pending` given, the dialog stays open while the action runs (it cannot be closed then) (both buttons disabled, the
  *   confirm button saying `pendingLabel`) and a refusal (`error`) is shown in it, next to the retry;
  * - without, the confirm button closes the dialog and the action reports elsewhere (a toast).
  */
@@ -61,7 +61,7 @@ export function ConfirmAction({
 }) {
   const variant = destructive ? "destructive" : "default";
   return (
-    <AlertDialog open={open} onOpenChange={onOpenChange}>
+    <AlertDialog open={open} onOpenChange={(next) => (pending ? undefined : onOpenChange?.(next))}>
       {trigger ? <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger> : null}
       <AlertDialogContent data-testid={testId} onCloseAutoFocus={onCloseAutoFocus}>
         <AlertDialogHeader>

@@ -226,7 +226,7 @@ function WithdrawalConfirmDialog({
   return (
     <ConfirmAction
       open={confirming !== null}
-      onOpenChange={(open) => (!open && !pending ? onClose() : undefined)}
+      onOpenChange={(open) => (!open ? onClose() : undefined)}
       testId={`${testIdPrefix}-confirm`}
       title={title}
       description={

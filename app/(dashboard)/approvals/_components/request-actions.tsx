@@ -84,7 +84,6 @@ function DecisionButton({
     <ConfirmAction
       open={open}
       onOpenChange={(o) => {
-        if (pending) return;
         setOpen(o);
         showError(null);
         if (o) setNote("");

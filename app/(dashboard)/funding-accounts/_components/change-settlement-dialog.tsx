@@ -17,7 +17,7 @@ import { allowedSettlements, rateNeed, settlementFormSchema } from "@/lib/fundin
 import type { Rail, SettlementType } from "@/lib/funding-accounts/options";
 import { accountKey } from "./account-detail";
 import { settlementLabel } from "@/lib/funding-accounts/labels";
-import { BankDestinationFields, OnchainDestinationFields, RateField } from "./settlement-fields";
+import { BankDestinationFields, EMPTY_SETTLEMENT, OnchainDestinationFields, RateField } from "./settlement-fields";
 
 type Values = z.input<ReturnType<typeof settlementFormSchema>>;
 type Option = { value: string; label: string };
@@ -34,13 +34,7 @@ export function ChangeSettlementDialog({ accountId, rail, asset }: { accountId: 
   const defaults: Values = {
     funding_account_id: accountId,
     settlement_type: allowed[0]!,
-    rate_id: "",
-    destination_asset: "",
-    destination_chain: "",
-    destination_address: "",
-    bank_code: "",
-    account_number: "",
-    account_name: "",
+    ...EMPTY_SETTLEMENT,
   };
   const { form, onSubmit, pending, formError, errorOf } = useActionForm({
     schema,

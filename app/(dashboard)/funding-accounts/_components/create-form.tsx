@@ -26,7 +26,7 @@ import {
 import type { CustomerOption } from "@/lib/funding-accounts/views";
 import { FrozenBanner } from "./frozen-banner";
 import { railLabel, settlementLabel } from "@/lib/funding-accounts/labels";
-import { BankDestinationFields, OnchainDestinationFields, RateField } from "./settlement-fields";
+import { BankDestinationFields, EMPTY_SETTLEMENT, OnchainDestinationFields, RateField } from "./settlement-fields";
 
 type Values = CreateFundingAccountFormValues;
 type Option = { value: string; label: string };
@@ -39,13 +39,7 @@ const DEFAULTS: Values = {
   asset: "",
   chain: "",
   settlement_type: "INTERNAL_BALANCE",
-  rate_id: "",
-  destination_asset: "",
-  destination_chain: "",
-  destination_address: "",
-  bank_code: "",
-  account_number: "",
-  account_name: "",
+  ...EMPTY_SETTLEMENT,
 };
 
 /**

@@ -18,6 +18,17 @@ export type SettlementFieldValues = {
   account_number?: string;
   account_name?: string;
 };
+/** Every settlement field empty: both forms start from it. */
+export const EMPTY_SETTLEMENT = {
+  rate_id: "",
+  destination_asset: "",
+  destination_chain: "",
+  destination_address: "",
+  bank_code: "",
+  account_number: "",
+  account_name: "",
+} satisfies Required<SettlementFieldValues>;
+
 type Name = keyof SettlementFieldValues;
 // Each form's own values hold these fields under these names; only they are read or set here.
 const at = <V extends FieldValues>(name: Name) => name as Path<V>;

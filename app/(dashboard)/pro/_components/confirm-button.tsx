@@ -64,7 +64,7 @@ export function ConfirmButton<T>({
   return (
     <ConfirmAction
       open={open}
-      onOpenChange={(o) => (!pending ? setOpen(o) : undefined)}
+      onOpenChange={setOpen}
       trigger={
         <Button type="button" variant={variant} size={size} disabled={disabled} aria-label={ariaLabel} data-testid={testId}>
           {label}

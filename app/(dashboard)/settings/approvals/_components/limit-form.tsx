@@ -13,11 +13,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 export function LimitForm<V extends FieldValues>({
   idPrefix,
   ariaLabel,
-  form,
-  onSubmit,
-  pending,
-  formError,
-  errorOf,
+  hook,
   choice,
   amount,
   submitLabel,
@@ -25,15 +21,19 @@ export function LimitForm<V extends FieldValues>({
   /** Names the form's test ids and field ids: `<prefix>-form`, `<prefix>-save`, `<prefix>-currency`. */
   idPrefix: string;
   ariaLabel: string;
-  form: UseFormReturn<V>;
-  onSubmit: (e?: React.BaseSyntheticEvent) => Promise<void>;
-  pending: boolean;
-  formError: string | null;
-  errorOf: (name: Path<V>) => string | undefined;
+  /** The form's `useActionForm`. */
+  hook: {
+    form: UseFormReturn<V>;
+    onSubmit: (e?: React.BaseSyntheticEvent) => Promise<void>;
+    pending: boolean;
+    formError: string | null;
+    errorOf: (name: Path<V>) => string | undefined;
+  };
   choice: { name: string; label: string; fallback: string; options: { value: string; label: string }[] };
   amount: { label: string; description: string; placeholder: string };
   submitLabel: string;
 }) {
+  const { form, onSubmit, pending, formError, errorOf } = hook;
   const field = (name: string) => name as Path<V>;
   return (
     <form

@@ -18,7 +18,7 @@ export interface KindOption {
  */
 export function ThresholdForm({ kinds }: { kinds: KindOption[] }) {
   const router = useRouter();
-  const { form, onSubmit, pending, formError, errorOf } = useActionForm({
+  const hook = useActionForm({
     schema: setApprovalThresholdSchema,
     action: setApprovalThreshold,
     defaultValues: { currency: "USD", kind: "*", amount: "", remove: false },
@@ -33,7 +33,7 @@ export function ThresholdForm({ kinds }: { kinds: KindOption[] }) {
             : `The limit was already ${formatMoney(data.amount, data.currency)}.`,
         );
       }
-      form.reset({ currency: form.getValues("currency"), kind: form.getValues("kind"), amount: "", remove: false });
+      hook.form.reset({ currency: hook.form.getValues("currency"), kind: hook.form.getValues("kind"), amount: "", remove: false });
       router.refresh();
     },
   });
@@ -41,11 +41,7 @@ export function ThresholdForm({ kinds }: { kinds: KindOption[] }) {
     <LimitForm
       idPrefix="threshold"
       ariaLabel="Set an approval limit"
-      form={form}
-      onSubmit={onSubmit}
-      pending={pending}
-      formError={formError}
-      errorOf={errorOf}
+      hook={hook}
       choice={{
         name: "kind",
         label: "Applies to",

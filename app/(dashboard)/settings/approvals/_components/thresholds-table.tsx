@@ -22,7 +22,6 @@ function RemoveThreshold({ row }: { row: ThresholdRow }) {
     <ConfirmAction
       open={open}
       onOpenChange={(o) => {
-        if (pending) return;
         setOpen(o);
         setError(null);
       }}

@@ -12,7 +12,7 @@ import { LimitForm } from "./limit-form";
 /** Set a rolling 24-hour limit per currency, for the whole organization or for each requester. */
 export function VelocityLimitForm() {
   const router = useRouter();
-  const { form, onSubmit, pending, formError, errorOf } = useActionForm({
+  const hook = useActionForm({
     schema: setVelocityLimitSchema,
     action: setVelocityLimit,
     defaultValues: { currency: "USD", scope: "organization", amount: "", remove: false },
@@ -25,7 +25,7 @@ export function VelocityLimitForm() {
           `24-hour limit (${VELOCITY_SCOPE_LABEL[data.scope].toLowerCase()}) in ${data.currency} is now ${formatMoney(data.amount, data.currency)}.`,
         );
       }
-      form.reset({ currency: form.getValues("currency"), scope: form.getValues("scope"), amount: "", remove: false });
+      hook.form.reset({ currency: hook.form.getValues("currency"), scope: hook.form.getValues("scope"), amount: "", remove: false });
       router.refresh();
     },
   });
@@ -33,11 +33,7 @@ export function VelocityLimitForm() {
     <LimitForm
       idPrefix="velocity"
       ariaLabel="Set a 24-hour limit"
-      form={form}
-      onSubmit={onSubmit}
-      pending={pending}
-      formError={formError}
-      errorOf={errorOf}
+      hook={hook}
       choice={{
         name: "scope",
         label: "Whose total",
