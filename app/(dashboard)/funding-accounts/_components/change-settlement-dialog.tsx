@@ -1,11 +1,10 @@
 "use client";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import type { Path } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
 import { fetchJson } from "@/components/page/fetch-json";
-import { useBankLookup } from "@/components/forms/bank-lookup";
 import { ControlledSelect } from "@/components/forms/controlled-select";
 import { FormError } from "@/components/forms/form-error";
 import { useActionForm } from "@/components/forms/use-action-form";
@@ -17,7 +16,7 @@ import { allowedSettlements, rateNeed, settlementFormSchema } from "@/lib/fundin
 import type { Rail, SettlementType } from "@/lib/funding-accounts/options";
 import { accountKey } from "./account-detail";
 import { settlementLabel } from "@/lib/funding-accounts/labels";
-import { BankDestinationFields, EMPTY_SETTLEMENT, OnchainDestinationFields, RateField } from "./settlement-fields";
+import { BankDestinationFields, EMPTY_SETTLEMENT, OnchainDestinationFields, RateField, useSettlementForm } from "./settlement-fields";
 
 type Values = z.input<ReturnType<typeof settlementFormSchema>>;
 type Option = { value: string; label: string };
@@ -56,7 +55,6 @@ export function ChangeSettlementDialog({ accountId, rail, asset }: { accountId: 
   });
   const [settlement, destinationAsset] = form.watch(["settlement_type", "destination_asset"]) as string[];
   const need = rateNeed(rail, settlement as SettlementType, asset, destinationAsset ?? "");
-  const needKey = need ? `${need.side}:${need.to}` : "";
   const banks = useQuery({
     queryKey: ["banks"],
     queryFn: () => fetchJson<{ banks: { code: string; name: string }[] }>("/api/banks", "The banks could not be loaded. Try again in a moment."),
@@ -64,11 +62,7 @@ export function ChangeSettlementDialog({ accountId, rail, asset }: { accountId: 
     staleTime: 60 * 60_000,
   });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the conversion (needKey) changes, which is its purpose
-  useEffect(() => {
-    form.setValue("rate_id", "");
-  }, [needKey, form]);
-  const lookup = useBankLookup(form, { bankCode: "bank_code", accountNumber: "account_number", accountName: "account_name" });
+  const lookup = useSettlementForm(form, need);
 
   const select = (name: Path<Values>, id: string, placeholder: string, options: Option[]) => (
     <ControlledSelect control={form.control} name={name} id={id} placeholder={placeholder} options={options} />

@@ -3,7 +3,6 @@ import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useState } from "react";
 import type { Path } from "react-hook-form";
 import { toast } from "sonner";
-import { useBankLookup } from "@/components/forms/bank-lookup";
 import { ControlledSelect } from "@/components/forms/controlled-select";
 import { FormError } from "@/components/forms/form-error";
 import { useActionForm } from "@/components/forms/use-action-form";
@@ -26,7 +25,7 @@ import {
 import type { CustomerOption } from "@/lib/funding-accounts/views";
 import { FrozenBanner } from "./frozen-banner";
 import { railLabel, settlementLabel } from "@/lib/funding-accounts/labels";
-import { BankDestinationFields, EMPTY_SETTLEMENT, OnchainDestinationFields, RateField } from "./settlement-fields";
+import { BankDestinationFields, EMPTY_SETTLEMENT, OnchainDestinationFields, RateField, useSettlementForm } from "./settlement-fields";
 
 type Values = CreateFundingAccountFormValues;
 type Option = { value: string; label: string };
@@ -92,14 +91,7 @@ export function CreateFundingAccountForm({
     if (!allowed.includes(settlement as SettlementType)) form.setValue("settlement_type", allowed[0]!, { shouldValidate: false });
   }, [allowed, settlement, form]);
 
-  // A rate belongs to one conversion (side and currency): another conversion needs a new one.
-  const needKey = need ? `${need.side}:${need.to}` : "";
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the conversion (needKey) changes, which is its purpose
-  useEffect(() => {
-    form.setValue("rate_id", "");
-  }, [needKey, form]);
-
-  const lookup = useBankLookup(form, { bankCode: "bank_code", accountNumber: "account_number", accountName: "account_name" });
+  const lookup = useSettlementForm(form, need);
 
   const select = (name: Path<Values>, id: string, placeholder: string, options: Option[]) => (
     <ControlledSelect control={form.control} name={name} id={id} placeholder={placeholder} options={options} />

@@ -1,6 +1,7 @@
 "use client";
+import { useEffect } from "react";
 import { Controller, type FieldValues, type Path, type PathValue, type UseFormReturn } from "react-hook-form";
-import { BankLookupControls, type BankLookup } from "@/components/forms/bank-lookup";
+import { BankLookupControls, useBankLookup, type BankLookup } from "@/components/forms/bank-lookup";
 import { ControlledSelect, type SelectOption } from "@/components/forms/controlled-select";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -33,6 +34,19 @@ type Name = keyof SettlementFieldValues;
 // Each form's own values hold these fields under these names; only they are read or set here.
 const at = <V extends FieldValues>(name: Name) => name as Path<V>;
 const errorIn = <V extends FieldValues>(form: UseFormReturn<V>, name: Name) => form.formState.errors[name]?.message as string | undefined;
+
+/**
+ * What both settlement forms keep in step: a rate belongs to one conversion (side and currency), so
+ * another conversion clears it; and the destination bank account's look-up.
+ */
+export function useSettlementForm<V extends FieldValues>(form: UseFormReturn<V>, need: RateNeed): BankLookup {
+  const needKey = need ? `${need.side}:${need.to}` : "";
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the conversion (needKey) changes, which is its purpose
+  useEffect(() => {
+    form.setValue(at<V>("rate_id"), "" as PathValue<V, Path<V>>);
+  }, [needKey, form]);
+  return useBankLookup(form, { bankCode: at<V>("bank_code"), accountNumber: at<V>("account_number"), accountName: at<V>("account_name") });
+}
 
 /**
  * Where on-chain settlement pays out. `detailed` is the creation form's roomier layout (two columns,
