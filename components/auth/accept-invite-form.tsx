@@ -1,19 +1,23 @@
 "use client";
 import { Link } from "@/components/ui/link";
-import { useState, useTransition } from "react";
+import { useState } from "react";
+import { useActionForm } from "@/components/forms/use-action-form";
 import { acceptInvite } from "@/lib/team/accept-invite";
-import type { FieldErrors } from "@/lib/server-actions/safe-action";
+import { acceptInviteSchema } from "@/lib/team/schemas";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { PASSWORD_MIN_LENGTH } from "@/lib/auth/password-rules";
-import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
 
 export function AcceptInviteForm({ token }: { token: string }) {
-  const [pending, start] = useTransition();
-  const [error, setError] = useState<string | null>(null);
-  const [fields, setFields] = useState<FieldErrors>({});
   const [done, setDone] = useState<string | null>(null);
+  // The token travels as a field the page fills in; the same schema checks it here and on the server.
+  const { form, onSubmit, pending, formError, errorOf } = useActionForm({
+    schema: acceptInviteSchema,
+    action: (values) => acceptInvite(values),
+    defaultValues: { token, password: "", confirm: "" },
+    onSuccess: (data) => setDone(data.email),
+  });
 
   if (done) {
     return (
@@ -26,31 +30,16 @@ export function AcceptInviteForm({ token }: { token: string }) {
     );
   }
   return (
-    <form
-      className="grid gap-4"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        const fd = new FormData(e.currentTarget);
-        start(async () => {
-          const result = await answerOrFailure(acceptInvite({ token, password: fd.get("password"), confirm: fd.get("confirm") }));
-          if (result.ok) setDone(result.data.email);
-          else {
-            setError(result.error);
-            setFields(result.fieldErrors ?? {});
-          }
-        });
-      }}
-    >
-      <Field label="New password" htmlFor="password" description={`At least ${PASSWORD_MIN_LENGTH} characters.`} error={fields.password}>
-        <Input id="password" name="password" type="password" autoComplete="new-password" required />
+    <form className="grid gap-4" noValidate onSubmit={onSubmit}>
+      <Field label="New password" htmlFor="password" description={`At least ${PASSWORD_MIN_LENGTH} characters.`} error={errorOf("password")}>
+        <Input id="password" type="password" autoComplete="new-password" required {...form.register("password")} />
       </Field>
-      <Field label="Repeat the password" htmlFor="confirm" error={fields.confirm}>
-        <Input id="confirm" name="confirm" type="password" autoComplete="new-password" required />
+      <Field label="Repeat the password" htmlFor="confirm" error={errorOf("confirm")}>
+        <Input id="confirm" type="password" autoComplete="new-password" required {...form.register("confirm")} />
       </Field>
-      {error && !Object.keys(fields).length ? (
+      {formError ? (
         <p role="alert" className="text-sm text-destructive">
-          {error}
+          {formError}
         </p>
       ) : null}
       <Button type="submit" disabled={pending}>

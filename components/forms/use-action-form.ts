@@ -1,42 +1,136 @@
 "use client";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState, useTransition } from "react";
+import { useRef, useState, useTransition } from "react";
 import { useForm, type DefaultValues, type FieldValues, type Path } from "react-hook-form";
 import type { z } from "zod";
+import { markWritten } from "@/components/page/after-write";
 import type { ActionResult } from "@/lib/server-actions/safe-action";
 import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
+import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
+
+/** A money movement filed for a second approver answers with this shape (transfers, withdrawals, moves, orders). */
+type PendingApproval = { outcome: "pending_approval"; summary: string };
+
+function pendingSummary(data: unknown): string | null {
+  const d = data as Partial<PendingApproval> | null;
+  return d && typeof d === "object" && d.outcome === "pending_approval" && typeof d.summary === "string" ? d.summary : null;
+}
+
+function isPromise<V>(value: unknown): value is Promise<V> {
+  return typeof (value as { then?: unknown } | null)?.then === "function";
+}
 
 /**
  * A react-hook-form form bound to a server action: the same zod schema checks the fields in the
  * browser and on the server, and the server's field errors land on the fields they name.
+ *
+ * What money forms add, one way for all:
+ * - `attempt`: the form's id for its attempt key (`useAttemptKey`). The action gets the key with every
+ *   submission; it is renewed only after a success, so a double click, a retry after a timeout or a
+ *   reload is the same attempt. Only one submission is in flight at a time.
+ * - `check`: bounds only the page knows (a shown balance, a chain's minimum). It sets a field error
+ *   and returns null to stop, or returns the values to go on with (it may normalise them).
+ * - `quote`: the provider's quote, asked before the confirmation, which shows it; the send gets it.
+ * - `confirm`: a confirmation step. The checked values wait in `confirming` (with what `confirm` made
+ *   of them for the dialog) until `send()`; nothing is sent before. The dialog closes on the answer.
+ * - `waiting`: the summary of the last success that waits for a second approver (`PendingApprovalNote`),
+ *   cleared by a success that does not wait.
+ * - `markWritten`: balance reads ask the provider directly for a few seconds after a success.
  */
-export function useActionForm<S extends z.ZodType<FieldValues, FieldValues>, T>(opts: {
+export function useActionForm<S extends z.ZodType<FieldValues, FieldValues>, T, R = z.output<S>>(opts: {
   schema: S;
-  action: (input: z.input<S>) => Promise<ActionResult<T>>;
+  /** `shown`: what the confirmation showed (a quote whose terms the send must carry). */
+  action: (input: z.input<S>, attemptKey: string, shown: R | undefined) => Promise<ActionResult<T>>;
   defaultValues: DefaultValues<z.input<S>>;
-  onSuccess?: (data: T) => void;
+  onSuccess?: (data: T, values: z.output<S>) => void;
+  attempt?: string;
+  check?: (values: z.output<S>) => z.output<S> | null;
+  confirm?: true | ((values: z.output<S>) => R);
+  /** A quote asked of the provider before the confirmation, which then shows it; a refused quote is shown like a failed send. */
+  quote?: (values: z.output<S>) => Promise<ActionResult<R>> | R;
+  /** A failure the form shows its own way (true); the others land on their fields. */
+  onFailure?: (result: { error: string; fieldErrors?: Record<string, string>; requestId?: string }, values: z.output<S>) => boolean;
+  /** Which field a server field error lands on (null: none, it is said above the button); the same name by default. */
+  fieldOf?: (name: string) => Path<z.input<S>> | null;
+  /** Say the failure's sentence above the button even when its fields hold their errors (a provider's refusal of new terms). */
+  sayFailureAbove?: boolean;
+  markWritten?: boolean;
+  /** When fields are checked: on leaving them (the default), or only on submit (a field typed to confirm). */
+  mode?: "onTouched" | "onSubmit";
 }) {
   const form = useForm<z.input<S>, unknown, z.output<S>>({
     resolver: zodResolver(opts.schema as never),
     defaultValues: opts.defaultValues,
-    mode: "onTouched",
+    mode: opts.mode ?? "onTouched",
   });
+  const attempt = useAttemptKey(opts.attempt ?? null);
   const [formError, setFormError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<{ values: z.output<S>; shown: R } | null>(null);
+  const [waiting, setWaiting] = useState<string | null>(null);
   const [pending, start] = useTransition();
+  const inFlight = useRef(false);
 
-  const onSubmit = form.handleSubmit((values) => {
+  const showFailure = (result: { error: string; fieldErrors?: Record<string, string>; requestId?: string }) => {
+    let placed = 0;
+    for (const [name, message] of Object.entries(result.fieldErrors ?? {})) {
+      const field = opts.fieldOf ? opts.fieldOf(name) : (name as Path<z.input<S>>);
+      if (field === null) continue;
+      form.setError(field, { type: "server", message });
+      placed++;
+    }
+    if (!placed || result.requestId || opts.sayFailureAbove) setFormError(result.error);
+  };
+
+  const submit = (values: z.output<S>, shown?: R) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
     setFormError(null);
     start(async () => {
-      const result = await answerOrFailure(opts.action(values as z.input<S>));
-      if (result.ok) {
-        opts.onSuccess?.(result.data);
-        return;
+      try {
+        const result = await answerOrFailure(opts.action(values as z.input<S>, attempt.current(), shown));
+        setConfirming(null);
+        // The key is kept after any failure: an outcome the app could not learn must be retried under
+        // the same key, and after a definitive refusal the ledger frees it for corrected values.
+        if (!result.ok) return opts.onFailure?.(result, values) ? undefined : showFailure(result);
+        attempt.renew();
+        if (opts.markWritten) markWritten();
+        setWaiting(pendingSummary(result.data));
+        opts.onSuccess?.(result.data, values);
+      } finally {
+        inFlight.current = false;
       }
-      const fields = Object.entries(result.fieldErrors ?? {});
-      for (const [name, message] of fields) form.setError(name as Path<z.input<S>>, { type: "server", message });
-      if (!fields.length || result.requestId) setFormError(result.error);
     });
+  };
+
+  /** The step after the checks: a quote, then the confirmation; or the confirmation; or the send. Also a fresh quote for reviewed values. */
+  const review = (values: z.output<S>) => {
+    setFormError(null);
+    const quoted = opts.quote?.(values);
+    if (isPromise(quoted))
+      return start(async () => {
+        const result = await answerOrFailure(quoted);
+        if (result.ok) setConfirming({ values, shown: result.data });
+        else showFailure(result);
+      });
+    if (opts.quote) return setConfirming({ values, shown: quoted as R });
+    if (!opts.confirm) return submit(values);
+    setConfirming({ values, shown: (opts.confirm === true ? values : opts.confirm(values)) as R });
+  };
+
+  const onSubmit = form.handleSubmit((raw) => {
+    setFormError(null);
+    const values = opts.check ? opts.check(raw) : raw;
+    if (values !== null) review(values);
   });
+
+  /** Sends the values waiting in `confirming` (the confirmation dialog's button). */
+  const send = () => {
+    if (confirming) submit(confirming.values, confirming.shown);
+  };
+  /** Closes the confirmation without sending; not while a send is on its way. */
+  const cancel = () => {
+    if (!pending) setConfirming(null);
+  };
 
   const errorOf = (name: Path<z.input<S>>): string | undefined => {
     const parts = String(name).split(".");
@@ -45,5 +139,21 @@ export function useActionForm<S extends z.ZodType<FieldValues, FieldValues>, T>(
     return (node as { message?: string } | undefined)?.message;
   };
 
-  return { form, onSubmit, pending: pending || form.formState.isSubmitting, formError, setFormError, errorOf };
+  return {
+    form,
+    onSubmit,
+    pending: pending || form.formState.isSubmitting,
+    formError,
+    setFormError,
+    errorOf,
+    showFailure,
+    /** A new attempt key now, for a form whose refusals mean the next submission is a new intent (recipients). */
+    renewAttempt: attempt.renew,
+    review,
+    confirming,
+    send,
+    cancel,
+    waiting,
+    setWaiting,
+  };
 }

@@ -1,16 +1,8 @@
 "use client";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
-import { Controller, useForm, type Path, type UseFormReturn } from "react-hook-form";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
+import { Controller, type Path, type UseFormReturn } from "react-hook-form";
+import { useActionForm } from "@/components/forms/use-action-form";
+import { ConfirmAction } from "@/components/forms/confirm-action";
+import { FormError } from "@/components/forms/form-error";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -19,6 +11,7 @@ import { Decimal, formatMoney, toDecimal } from "@/lib/money";
 import { addressHint } from "@/lib/withdrawals/address";
 import { chainsFor, WITHDRAWAL_TOKENS } from "@/lib/withdrawals/rails";
 import { withdrawalFormSchema, type WithdrawalFormValues } from "@/lib/withdrawals/schema";
+import type { ActionResult } from "@/lib/server-actions/safe-action";
 
 /**
  * What the two on-chain withdrawal forms share (a merchant withdrawal, and a withdrawal from the
@@ -34,37 +27,104 @@ export function withdrawalDefaults(): Values {
   return { amount: "", token, chain: chains.length === 1 ? chains[0]! : "", destination_address: "" };
 }
 
-export function useWithdrawalForm(available: string | null) {
-  const form = useForm<Values>({ resolver: zodResolver(withdrawalFormSchema), defaultValues: withdrawalDefaults(), mode: "onTouched" });
-  const [formError, setFormError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState<Values | null>(null);
-
-  const review = form.handleSubmit((values) => {
-    setFormError(null);
-    const amount = new Decimal(values.amount);
-    const balance = toDecimal(available);
-    if (balance && amount.gt(balance)) {
-      form.setError("amount", {
-        type: "max",
-        message: `The withdrawal balance is ${formatMoney(balance, "USD")}. Enter that amount or less (the provider's fee comes on top).`,
-      });
-      return;
-    }
-    setConfirming({ ...values, amount: amount.toFixed(2) });
+/**
+ * The form hook for an on-chain withdrawal: the shown withdrawal balance bounds the amount, the
+ * reviewed values (amount to two decimals) wait for the confirmation, and the provider's refusals
+ * land at their fields. `attempt` is the form's attempt key id; the action gets the key.
+ */
+export function useWithdrawalForm<T>(opts: {
+  available: string | null;
+  attempt: string;
+  action: (values: Values & { attemptKey: string }) => Promise<ActionResult<T>>;
+  onSuccess: (data: T, values: Values) => void;
+  markWritten?: boolean;
+}) {
+  const defaults = withdrawalDefaults();
+  const hook = useActionForm({
+    schema: withdrawalFormSchema,
+    action: (values, attemptKey) => opts.action({ ...values, attemptKey }),
+    defaultValues: defaults,
+    attempt: opts.attempt,
+    fieldOf: (name) => (name in defaults ? (name as Path<Values>) : null),
+    check: (values) => {
+      const amount = new Decimal(values.amount);
+      const balance = toDecimal(opts.available);
+      if (balance && amount.gt(balance)) {
+        hook.form.setError("amount", {
+          type: "max",
+          message: `The withdrawal balance is ${formatMoney(balance, "USD")}. Enter that amount or less (the provider's fee comes on top).`,
+        });
+        return null;
+      }
+      return { ...values, amount: amount.toFixed(2) };
+    },
+    confirm: true,
+    markWritten: opts.markWritten,
+    onSuccess: opts.onSuccess,
   });
-
-  /** A refusal goes to its fields; what no field can hold (or carries a reference) goes above the button. */
-  const showFailure = (r: { error: string; fieldErrors?: Record<string, string>; requestId?: string }) => {
-    const fields = Object.entries(r.fieldErrors ?? {}).filter(([name]) => name in withdrawalDefaults());
-    for (const [name, message] of fields) form.setError(name as Path<Values>, { type: "server", message });
-    if (fields.length === 0 || r.requestId) setFormError(r.error);
-  };
-
-  const reset = () => form.reset(withdrawalDefaults());
-  return { form, formError, confirming, setConfirming, review, showFailure, reset };
+  const reset = () => hook.form.reset(withdrawalDefaults());
+  return { ...hook, reset };
 }
 
-export function WithdrawalFields({
+/**
+ * The withdrawal form and its confirmation: the fields, `children` under them (a limits line), the
+ * error, the review button, and the dialog that sends. `title` is the confirmation's question for
+ * the reviewed amount.
+ */
+export function WithdrawalForm({
+  hook,
+  ariaLabel,
+  testId,
+  idPrefix,
+  testIdPrefix,
+  available,
+  balanceNote,
+  unknownNote,
+  title,
+  gap,
+  children,
+}: {
+  hook: Pick<ReturnType<typeof useWithdrawalForm>, "form" | "onSubmit" | "pending" | "formError" | "confirming" | "send" | "cancel">;
+  ariaLabel: string;
+  testId: string;
+  idPrefix: string;
+  testIdPrefix: string;
+  available: string | null;
+  balanceNote: string;
+  unknownNote?: string | null;
+  title: (amount: string) => string;
+  gap: "gap-4" | "gap-5";
+  children?: React.ReactNode;
+}) {
+  const { form, onSubmit, pending, formError, confirming, send, cancel } = hook;
+  return (
+    <>
+      <form onSubmit={onSubmit} noValidate aria-label={ariaLabel} data-testid={testId}>
+        <fieldset disabled={pending} className={`grid ${gap}`}>
+          <WithdrawalFields form={form} idPrefix={idPrefix} available={available} balanceNote={balanceNote} unknownNote={unknownNote} />
+          {children}
+          <FormError message={formError} />
+          <div>
+            <Button type="submit" disabled={pending}>
+              Review withdrawal
+            </Button>
+          </div>
+        </fieldset>
+      </form>
+      <WithdrawalConfirmDialog
+        confirming={confirming}
+        onClose={cancel}
+        onSend={send}
+        pending={pending}
+        available={available}
+        title={title(confirming ? formatMoney(confirming.values.amount, "USD") : "")}
+        testIdPrefix={testIdPrefix}
+      />
+    </>
+  );
+}
+
+function WithdrawalFields({
   form,
   idPrefix,
   available,
@@ -145,8 +205,8 @@ export function WithdrawalFields({
 }
 
 /** The review step: what will be sent, where, and the balance after it, before anything leaves. */
-export function WithdrawalConfirmDialog({
-  confirming,
+function WithdrawalConfirmDialog({
+  confirming: held,
   onClose,
   onSend,
   pending,
@@ -154,7 +214,7 @@ export function WithdrawalConfirmDialog({
   title,
   testIdPrefix,
 }: {
-  confirming: Values | null;
+  confirming: { values: Values } | null;
   onClose: () => void;
   onSend: () => void;
   pending: boolean;
@@ -162,36 +222,38 @@ export function WithdrawalConfirmDialog({
   title: string;
   testIdPrefix: string;
 }) {
+  const confirming = held?.values ?? null;
   return (
-    <AlertDialog open={confirming !== null} onOpenChange={(open) => (!open && !pending ? onClose() : undefined)}>
-      <AlertDialogContent data-testid={`${testIdPrefix}-confirm`}>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{title}</AlertDialogTitle>
-          <AlertDialogDescription>
-            The provider sends this amount as {confirming?.token} on {confirming?.chain} and debits it, plus its fee, from the withdrawal balance. An on-chain
-            send cannot be reversed. Above your organization&apos;s approval threshold it waits for a second person with the approver role, and nothing is sent
-            until then.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        {confirming ? (
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-            <dt className="text-muted-foreground">To</dt>
-            <dd className="font-mono break-all">{confirming.destination_address}</dd>
-            {available !== null ? (
-              <>
-                <dt className="text-muted-foreground">Balance after, before the fee</dt>
-                <dd className="tabular-nums">{formatMoney(new Decimal(available).minus(confirming.amount), "USD")}</dd>
-              </>
-            ) : null}
-          </dl>
-        ) : null}
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
-          <Button type="button" onClick={onSend} disabled={pending} data-testid={`${testIdPrefix}-submit`}>
-            {pending ? "Sending…" : "Withdraw"}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmAction
+      open={confirming !== null}
+      onOpenChange={(open) => (!open ? onClose() : undefined)}
+      testId={`${testIdPrefix}-confirm`}
+      title={title}
+      description={
+        <>
+          The provider sends this amount as {confirming?.token} on {confirming?.chain} and debits it, plus its fee, from the withdrawal balance. An on-chain
+          send cannot be reversed. Above your organization&apos;s approval threshold it waits for a second person with the approver role, and nothing is sent
+          until then.
+        </>
+      }
+      confirm="Withdraw"
+      onConfirm={onSend}
+      pending={pending}
+      pendingLabel="Sending…"
+      confirmTestId={`${testIdPrefix}-submit`}
+    >
+      {confirming ? (
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="text-muted-foreground">To</dt>
+          <dd className="font-mono break-all">{confirming.destination_address}</dd>
+          {available !== null ? (
+            <>
+              <dt className="text-muted-foreground">Balance after, before the fee</dt>
+              <dd className="tabular-nums">{formatMoney(new Decimal(available).minus(confirming.amount), "USD")}</dd>
+            </>
+          ) : null}
+        </dl>
+      ) : null}
+    </ConfirmAction>
   );
 }

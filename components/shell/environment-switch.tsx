@@ -6,16 +6,7 @@ import { toast } from "sonner";
 
 import { cn } from "@/lib/utils";
 import { switchEnvironment } from "@/lib/auth/switch-environment";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
+import { ConfirmAction } from "@/components/forms/confirm-action";
 import { Button } from "@/components/ui/button";
 import {
   DropdownMenu,
@@ -93,28 +84,21 @@ function EnvironmentSwitch({ environment }: { environment: Environment }) {
           </DropdownMenuRadioGroup>
         </DropdownMenuContent>
       </DropdownMenu>
-      <AlertDialog open={confirming} onOpenChange={setConfirming}>
-        <AlertDialogContent
-          onCloseAutoFocus={(event) => {
-            // The menu item that opened the dialog is gone by now; return focus to the switch.
-            event.preventDefault();
-            triggerRef.current?.focus();
-          }}
-        >
-          <AlertDialogHeader>
-            <AlertDialogTitle>Switch to production?</AlertDialogTitle>
-            <AlertDialogDescription>
-              In production, transfers, withdrawals and orders move real money and cannot be undone from here. Your team sees the same production data.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Stay in sandbox</AlertDialogCancel>
-            <AlertDialogAction variant="destructive" onClick={() => submit("production")}>
-              Switch to production
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmAction
+        open={confirming}
+        onOpenChange={setConfirming}
+        onCloseAutoFocus={(event) => {
+          // The menu item that opened the dialog is gone by now; return focus to the switch.
+          event.preventDefault();
+          triggerRef.current?.focus();
+        }}
+        title="Switch to production?"
+        description="In production, transfers, withdrawals and orders move real money and cannot be undone from here. Your team sees the same production data."
+        cancel="Stay in sandbox"
+        confirm="Switch to production"
+        destructive
+        onConfirm={() => submit("production")}
+      />
     </>
   );
 }

@@ -23,17 +23,20 @@ function load(formId: string): string {
   }
 }
 
-export function useAttemptKey(formId: string): { attemptKey: string; current: () => string; renew: () => void } {
+/** `null`: the form writes nothing that needs a key (its action takes none); nothing is stored. */
+export function useAttemptKey(formId: string | null): { attemptKey: string; current: () => string; renew: () => void } {
   const ref = useRef<string>("");
   const [attemptKey, setAttemptKey] = useState("");
 
   useEffect(() => {
+    if (formId === null) return;
     ref.current = load(formId);
     setAttemptKey(ref.current);
   }, [formId]);
 
   /** The key to submit with; made at once if the form is submitted before the effect ran. */
   const current = useCallback(() => {
+    if (formId === null) return "";
     if (!ref.current) {
       ref.current = load(formId);
       setAttemptKey(ref.current);
@@ -43,6 +46,7 @@ export function useAttemptKey(formId: string): { attemptKey: string; current: ()
 
   /** Call after a success: the next submission is a new attempt. */
   const renew = useCallback(() => {
+    if (formId === null) return;
     try {
       window.sessionStorage.removeItem(storageKey(formId));
     } catch {

@@ -4,16 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { FormError } from "@/components/forms/form-error";
 import { useActionForm } from "@/components/forms/use-action-form";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/components/ui/alert-dialog";
+import { ConfirmAction } from "@/components/forms/confirm-action";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
@@ -48,7 +39,7 @@ function announceSend(row: ApprovalRow, data: SendResult) {
 }
 
 /** A button that opens a confirmation and runs one action; the sentence of a refusal stays in the dialog. */
-function ConfirmAction({
+function DecisionButton({
   label,
   title,
   description,
@@ -90,51 +81,41 @@ function ConfirmAction({
     else setError(message);
   };
   return (
-    <AlertDialog
+    <ConfirmAction
       open={open}
       onOpenChange={(o) => {
-        if (pending) return;
         setOpen(o);
         showError(null);
         if (o) setNote("");
       }}
-    >
-      <AlertDialogTrigger asChild>
+      trigger={
         <Button variant={variant} size="sm" data-testid={`${testId}-open`}>
           {label}
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent data-testid={`${testId}-dialog`}>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{title}</AlertDialogTitle>
-          <AlertDialogDescription>{description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        {noteLabel ? (
-          <Field label={noteLabel} htmlFor={noteId} description="Kept with your decision in the audit log.">
-            <Textarea id={noteId} maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} disabled={pending} />
-          </Field>
-        ) : null}
-        <FormError message={error} />
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={pending}>Keep it</AlertDialogCancel>
-          <Button
-            type="button"
-            variant={variant === "outline" ? "default" : variant}
-            disabled={pending}
-            data-testid={`${testId}-confirm`}
-            onClick={() =>
-              start(async () => {
-                const failed = await run(note.trim());
-                if (failed) showError(failed);
-                else setOpen(false);
-              })
-            }
-          >
-            {pending ? "Working…" : confirm}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      testId={`${testId}-dialog`}
+      title={title}
+      description={description}
+      error={error}
+      cancel="Keep it"
+      confirm={confirm}
+      pending={pending}
+      destructive={variant === "destructive"}
+      confirmTestId={`${testId}-confirm`}
+      onConfirm={() =>
+        start(async () => {
+          const failed = await run(note.trim());
+          if (failed) showError(failed);
+          else setOpen(false);
+        })
+      }
+    >
+      {noteLabel ? (
+        <Field label={noteLabel} htmlFor={noteId} description="Kept with your decision in the audit log.">
+          <Textarea id={noteId} maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} disabled={pending} />
+        </Field>
+      ) : null}
+    </ConfirmAction>
   );
 }
 
@@ -203,7 +184,7 @@ export function RequestActions({ row }: { row: ApprovalRow }) {
     <div className="flex flex-wrap justify-end gap-2">
       {row.canApprove ? (
         <>
-          <ConfirmAction
+          <DecisionButton
             label="Approve"
             title={isControl(row) ? "Approve this change to a control?" : `Approve and send ${amount}?`}
             description={
@@ -227,7 +208,7 @@ export function RequestActions({ row }: { row: ApprovalRow }) {
         </>
       ) : null}
       {row.canRetry ? (
-        <ConfirmAction
+        <DecisionButton
           label="Send again"
           title={`Send ${amount} again?`}
           description="It is sent with the same idempotency key as before, so if the first attempt went through the provider answers with that result instead of moving the money twice."
@@ -243,7 +224,7 @@ export function RequestActions({ row }: { row: ApprovalRow }) {
         />
       ) : null}
       {row.canCancel ? (
-        <ConfirmAction
+        <DecisionButton
           label="Cancel request"
           title="Cancel this request?"
           description={`${row.summary} will not be sent. You can submit it again later.`}

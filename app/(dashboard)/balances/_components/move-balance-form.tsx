@@ -3,21 +3,12 @@ import { VelocityUsageLine } from "@/components/page/velocity-usage";
 import type { VelocityUsage } from "@/lib/approvals/schemas";
 import { PendingApprovalNote } from "@/components/page/pending-approval-note";
 import * as React from "react";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
-import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { z } from "zod";
 import { FormError } from "@/components/forms/form-error";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
+import { useActionForm } from "@/components/forms/use-action-form";
+import { ConfirmAction } from "@/components/forms/confirm-action";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -25,15 +16,11 @@ import { moveBalance } from "@/lib/balances/move-balance";
 import { usdAmount, type MoveBalanceResult } from "@/lib/balances/move-schema";
 import { liveKeys } from "@/lib/live/query-keys";
 import { Decimal, formatMoney, toDecimal } from "@/lib/money";
-import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
-import { markWritten } from "@/components/page/after-write";
 import { BALANCES_KEY, useBalances, type FreshBalances } from "@/components/page/balance-cards";
-import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
 
 export const MOVES_LIST_KEY = liveKeys.list("balance_move");
 
 const formSchema = z.object({ amount: usdAmount });
-type FormValues = z.infer<typeof formSchema>;
 
 /**
  * Move USD from the collection balance to the withdrawal balance: amount, a confirmation that says
@@ -45,62 +32,44 @@ export function MoveBalanceForm({ initial, velocity }: { initial: FreshBalances 
   const collection = balances.data?.data.collectionUsd ?? null;
   const withdrawal = balances.data?.data.withdrawalUsd ?? null;
   const queryClient = useQueryClient();
-  const attempt = useAttemptKey("balance-move");
-  const [confirming, setConfirming] = React.useState<FormValues | null>(null);
-  const [pending, startTransition] = React.useTransition();
-  const [formError, setFormError] = React.useState<string | null>(null);
   const [result, setResult] = React.useState<MoveBalanceResult | null>(null);
-
-  const form = useForm<FormValues>({ resolver: zodResolver(formSchema), defaultValues: { amount: "" }, mode: "onTouched" });
-
-  // The shown collection balance bounds the amount before anything is sent; the provider's answer is final.
-  const review = form.handleSubmit((values) => {
-    setFormError(null);
-    const amount = new Decimal(values.amount);
-    const available = toDecimal(collection);
-    if (available && amount.gt(available)) {
-      form.setError("amount", { type: "max", message: `The collection balance is ${formatMoney(available, "USD")}. Enter that amount or less.` });
-      return;
-    }
-    setConfirming({ amount: amount.toFixed(2) });
+  const { form, onSubmit, pending, formError, errorOf, confirming, send, cancel } = useActionForm({
+    schema: formSchema,
+    action: (values, attemptKey) => moveBalance({ amount: values.amount, attemptKey }),
+    defaultValues: { amount: "" },
+    attempt: "balance-move",
+    // The shown collection balance bounds the amount before anything is sent; the provider's answer is final.
+    check: (values) => {
+      const amount = new Decimal(values.amount);
+      const available = toDecimal(collection);
+      if (available && amount.gt(available)) {
+        form.setError("amount", { type: "max", message: `The collection balance is ${formatMoney(available, "USD")}. Enter that amount or less.` });
+        return null;
+      }
+      return { amount: amount.toFixed(2) };
+    },
+    confirm: true,
+    fieldOf: (name) => (name === "amount" ? "amount" : null),
+    markWritten: true,
+    onSuccess: (data) => {
+      setResult(data);
+      form.reset({ amount: "" });
+      toast.success(
+        data.outcome === "moved" ? `Moved ${formatMoney(data.amount, "USD")} to the withdrawal balance.` : "The move is waiting for a second approver.",
+      );
+      void queryClient.invalidateQueries({ queryKey: BALANCES_KEY });
+      void queryClient.invalidateQueries({ queryKey: MOVES_LIST_KEY });
+    },
   });
 
-  const send = () => {
-    if (!confirming) return;
-    const values = confirming;
-    startTransition(async () => {
-      const r = await answerOrFailure(moveBalance({ amount: values.amount, attemptKey: attempt.current() }));
-      setConfirming(null);
-      if (r.ok) {
-        attempt.renew();
-        markWritten();
-        setResult(r.data);
-        form.reset({ amount: "" });
-        toast.success(
-          r.data.outcome === "moved" ? `Moved ${formatMoney(r.data.amount, "USD")} to the withdrawal balance.` : "The move is waiting for a second approver.",
-        );
-        void queryClient.invalidateQueries({ queryKey: BALANCES_KEY });
-        void queryClient.invalidateQueries({ queryKey: MOVES_LIST_KEY });
-        return;
-      }
-      // The key is kept after any failure: an outcome the app could not learn (timeout, outage) must be
-      // retried under the same key, and after a definitive refusal the ledger frees it for a corrected amount.
-      const fields = Object.entries(r.fieldErrors ?? {});
-      for (const [name, message] of fields) {
-        if (name === "amount") form.setError("amount", { type: "server", message });
-      }
-      if (!fields.some(([n]) => n === "amount") || r.requestId) setFormError(r.error);
-    });
-  };
-
-  const amountAfter = confirming ? new Decimal(confirming.amount) : null;
+  const amountAfter = confirming ? new Decimal(confirming.values.amount) : null;
   return (
     <div className="grid gap-4">
-      <form onSubmit={review} noValidate className="grid gap-4" aria-label="Move to withdrawal balance" data-testid="move-balance-form">
+      <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Move to withdrawal balance" data-testid="move-balance-form">
         <Field
           label="Amount (USD)"
           htmlFor="move-amount"
-          error={form.formState.errors.amount?.message}
+          error={errorOf("amount")}
           description={
             collection !== null
               ? `Up to ${formatMoney(collection, "USD")}, the collection balance shown above.`
@@ -119,31 +88,32 @@ export function MoveBalanceForm({ initial, velocity }: { initial: FreshBalances 
         </div>
       </form>
 
-      <AlertDialog open={confirming !== null} onOpenChange={(open) => (!open && !pending ? setConfirming(null) : undefined)}>
-        <AlertDialogContent data-testid="move-balance-confirm">
-          <AlertDialogHeader>
-            <AlertDialogTitle>Move {amountAfter ? formatMoney(amountAfter, "USD") : ""} to the withdrawal balance?</AlertDialogTitle>
-            <AlertDialogDescription>
-              The amount leaves the collection balance and becomes available for transfers and withdrawals. If it is above your organization&apos;s approval
-              threshold, it waits for a second person with the approver role and nothing moves until then.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          {amountAfter && collection !== null && withdrawal !== null ? (
-            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-              <dt className="text-muted-foreground">Collection balance after</dt>
-              <dd className="tabular-nums">{formatMoney(new Decimal(collection).minus(amountAfter), "USD")}</dd>
-              <dt className="text-muted-foreground">Withdrawal balance after</dt>
-              <dd className="tabular-nums">{formatMoney(new Decimal(withdrawal).plus(amountAfter), "USD")}</dd>
-            </dl>
-          ) : null}
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
-            <Button type="button" onClick={send} disabled={pending} data-testid="move-balance-submit">
-              {pending ? "Moving…" : "Move"}
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmAction
+        open={confirming !== null}
+        onOpenChange={(open) => (!open ? cancel() : undefined)}
+        testId="move-balance-confirm"
+        title={<>Move {amountAfter ? formatMoney(amountAfter, "USD") : ""} to the withdrawal balance?</>}
+        description={
+          <>
+            The amount leaves the collection balance and becomes available for transfers and withdrawals. If it is above your organization&apos;s approval
+            threshold, it waits for a second person with the approver role and nothing moves until then.
+          </>
+        }
+        confirm="Move"
+        onConfirm={send}
+        pending={pending}
+        pendingLabel="Moving…"
+        confirmTestId="move-balance-submit"
+      >
+        {amountAfter && collection !== null && withdrawal !== null ? (
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-muted-foreground">Collection balance after</dt>
+            <dd className="tabular-nums">{formatMoney(new Decimal(collection).minus(amountAfter), "USD")}</dd>
+            <dt className="text-muted-foreground">Withdrawal balance after</dt>
+            <dd className="tabular-nums">{formatMoney(new Decimal(withdrawal).plus(amountAfter), "USD")}</dd>
+          </dl>
+        ) : null}
+      </ConfirmAction>
 
       {result ? <MoveResult result={result} /> : null}
     </div>

@@ -1,19 +1,14 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
-import { useState, useTransition } from "react";
+import { useState } from "react";
 import { toast } from "sonner";
 import { PendingApprovalNote } from "@/components/page/pending-approval-note";
-import { FormError } from "@/components/forms/form-error";
-import { Button } from "@/components/ui/button";
 import { Link } from "@/components/ui/link";
-import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
-import { useWithdrawalForm, WithdrawalConfirmDialog, WithdrawalFields } from "@/components/forms/withdrawal-fields";
+import { useWithdrawalForm, WithdrawalForm } from "@/components/forms/withdrawal-fields";
 import { withdrawFromBalance } from "@/lib/withdrawals/withdraw-from-balance";
 import { liveKeys } from "@/lib/live/query-keys";
 import { formatMoney } from "@/lib/money";
-import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
 import type { CreateWithdrawalResult } from "@/lib/withdrawals/schema";
-import { markWritten } from "@/components/page/after-write";
 import { BALANCES_KEY, useBalances, type FreshBalances } from "@/components/page/balance-cards";
 
 /**
@@ -27,64 +22,42 @@ export function WithdrawBalanceForm({ initial }: { initial: FreshBalances | null
   const queryClient = useQueryClient();
   const balances = useBalances(initial);
   const available = balances.data?.data.withdrawalUsd ?? null;
-  const attempt = useAttemptKey("balance-withdraw");
-  const [pending, start] = useTransition();
-  const { form, formError, confirming, setConfirming, review, showFailure, reset } = useWithdrawalForm(available);
   const [result, setResult] = useState<CreateWithdrawalResult | null>(null);
-
-  const send = () => {
-    if (!confirming) return;
-    const values = confirming;
-    start(async () => {
-      const r = await answerOrFailure(withdrawFromBalance({ ...values, attemptKey: attempt.current() }));
-      setConfirming(null);
-      if (r.ok) {
-        attempt.renew();
-        markWritten();
-        setResult(r.data);
-        reset();
-        toast.success(
-          r.data.outcome === "pending_approval"
-            ? "The withdrawal is waiting for a second approver."
-            : r.data.replayed
-              ? "This withdrawal had already been sent."
-              : `Withdrawal of ${formatMoney(values.amount, "USD")} sent to the provider.`,
-        );
-        void queryClient.invalidateQueries({ queryKey: BALANCES_KEY });
-        void queryClient.invalidateQueries({ queryKey: liveKeys.list("withdrawal") });
-        return;
-      }
-      // The key is kept after any failure: an outcome the app could not learn (timeout, outage) must be
-      // retried under the same key, and after a definitive refusal the ledger frees it for corrected values.
-      showFailure(r);
-    });
-  };
+  const hook = useWithdrawalForm({
+    available,
+    attempt: "balance-withdraw",
+    action: withdrawFromBalance,
+    markWritten: true,
+    onSuccess: (data, values) => {
+      setResult(data);
+      hook.reset();
+      toast.success(
+        data.outcome === "pending_approval"
+          ? "The withdrawal is waiting for a second approver."
+          : data.replayed
+            ? "This withdrawal had already been sent."
+            : `Withdrawal of ${formatMoney(values.amount, "USD")} sent to the provider.`,
+      );
+      void queryClient.invalidateQueries({ queryKey: BALANCES_KEY });
+      void queryClient.invalidateQueries({ queryKey: liveKeys.list("withdrawal") });
+    },
+  });
 
   return (
     <div className="grid gap-4">
-      <form onSubmit={review} noValidate aria-label="Withdraw from balance" data-testid="withdraw-balance-form">
-        <fieldset disabled={pending} className="grid gap-4">
-          <WithdrawalFields form={form} idPrefix="bw" available={available} balanceNote="the withdrawal balance shown above" />
-          <FormError message={formError} />
-          <div>
-            <Button type="submit" disabled={pending}>
-              Review withdrawal
-            </Button>
-          </div>
-        </fieldset>
-      </form>
-
-      <WithdrawalConfirmDialog
-        confirming={confirming}
-        onClose={() => setConfirming(null)}
-        onSend={send}
-        pending={pending}
-        available={available}
-        title={`Withdraw ${confirming ? formatMoney(confirming.amount, "USD") : ""} from the withdrawal balance?`}
+      <WithdrawalForm
+        hook={hook}
+        ariaLabel="Withdraw from balance"
+        testId="withdraw-balance-form"
+        idPrefix="bw"
         testIdPrefix="withdraw-balance"
+        available={available}
+        balanceNote="the withdrawal balance shown above"
+        title={(amount) => `Withdraw ${amount} from the withdrawal balance?`}
+        gap="gap-4"
       />
 
-      {result?.outcome === "pending_approval" ? <PendingApprovalNote summary={result.summary} testId="withdraw-balance-pending" /> : null}
+      {hook.waiting ? <PendingApprovalNote summary={hook.waiting} testId="withdraw-balance-pending" /> : null}
       {result?.outcome === "sent" ? (
         <div role="status" className="grid gap-1 rounded-lg border border-success/50 bg-success/10 p-4 text-sm" data-testid="withdraw-balance-sent">
           <p className="font-medium">Withdrawal sent</p>

@@ -1,11 +1,6 @@
 "use client";
-import { VelocityUsageLine } from "@/components/page/velocity-usage";
 import type { VelocityUsage } from "@/lib/approvals/schemas";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm, type Path } from "react-hook-form";
 import { ControlledSelect } from "@/components/forms/controlled-select";
-import { FormError } from "@/components/forms/form-error";
-import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { createCoinsCryptoWithdrawal } from "@/lib/coins/create-crypto-withdrawal";
@@ -13,8 +8,7 @@ import { formatAsset } from "@/lib/coins/format";
 import { cryptoWithdrawalFormSchema, type CryptoWithdrawalFormValues } from "@/lib/coins/schema";
 import type { CoinsBalance, SavedAddress, WithdrawableAsset } from "@/lib/coins/views";
 import { Decimal, toDecimal } from "@/lib/money";
-import { PendingApprovalNote } from "@/components/page/pending-approval-note";
-import { useWithdrawalSubmit } from "./use-withdrawal-submit";
+import { CoinsWithdrawalFrame, useCoinsWithdrawalForm } from "./withdrawal-form-frame";
 
 const EMPTY: CryptoWithdrawalFormValues = { address_id: "", amount: "" };
 const short = (a: string) => (a.length > 16 ? `${a.slice(0, 8)}…${a.slice(-6)}` : a);
@@ -35,34 +29,36 @@ export function CryptoWithdrawalForm({
   balances: CoinsBalance[] | null;
   velocity?: VelocityUsage[];
 }) {
-  const form = useForm<CryptoWithdrawalFormValues>({ resolver: zodResolver(cryptoWithdrawalFormSchema), defaultValues: EMPTY, mode: "onTouched" });
-  const { submit, pending, formError, waiting } = useWithdrawalSubmit("crypto", form, createCoinsCryptoWithdrawal, EMPTY);
-  const errorOf = (name: Path<CryptoWithdrawalFormValues>) => form.formState.errors[name]?.message;
+  const { form, onSubmit, pending, formError, waiting, errorOf } = useCoinsWithdrawalForm({
+    kind: "crypto",
+    schema: cryptoWithdrawalFormSchema,
+    action: createCoinsCryptoWithdrawal,
+    empty: EMPTY,
+    check: (values) => {
+      const value = new Decimal(values.amount);
+      if (chain?.min_amount && value.lt(chain.min_amount)) {
+        form.setError("amount", {
+          type: "min",
+          message: `The minimum on ${chain.blockchain_name ?? chain.blockchain} is ${chain.min_amount} ${address!.asset}.`,
+        });
+        return null;
+      }
+      const total = fee ? value.plus(fee) : value;
+      if (available !== null && total.gt(available)) {
+        form.setError("amount", {
+          type: "max",
+          message: `Available is ${formatAsset(available, address!.asset)}; this withdrawal with its network fee needs ${formatAsset(total.toFixed(), address!.asset)}.`,
+        });
+        return null;
+      }
+      return values;
+    },
+  });
   const address = addresses.find((a) => a.id === form.watch("address_id")) ?? null;
   const chain = address ? assets.find((a) => a.symbol === address.asset)?.chains.find((c) => c.blockchain === address.chain) : undefined;
   const available = address ? (balances?.find((b) => b.asset === address.asset)?.available ?? null) : null;
   const amount = toDecimal(form.watch("amount") ?? "");
   const fee = toDecimal(chain?.network_fee ?? null);
-
-  const onSubmit = form.handleSubmit((values) => {
-    const value = new Decimal(values.amount);
-    if (chain?.min_amount && value.lt(chain.min_amount)) {
-      form.setError("amount", {
-        type: "min",
-        message: `The minimum on ${chain.blockchain_name ?? chain.blockchain} is ${chain.min_amount} ${address!.asset}.`,
-      });
-      return;
-    }
-    const total = fee ? value.plus(fee) : value;
-    if (available !== null && total.gt(available)) {
-      form.setError("amount", {
-        type: "max",
-        message: `Available is ${formatAsset(available, address!.asset)}; this withdrawal with its network fee needs ${formatAsset(total.toFixed(), address!.asset)}.`,
-      });
-      return;
-    }
-    submit(values);
-  });
 
   if (addresses.length === 0)
     return (
@@ -71,55 +67,52 @@ export function CryptoWithdrawalForm({
       </p>
     );
   return (
-    <div className="grid max-w-2xl gap-6">
-      <form onSubmit={onSubmit} noValidate aria-label="New crypto withdrawal" data-testid="coins-crypto-withdrawal-form">
-        <fieldset disabled={pending} className="grid gap-5">
-          <Field label="Saved address" htmlFor="cw-address" error={errorOf("address_id")} required>
-            <ControlledSelect
-              control={form.control}
-              name="address_id"
-              id="cw-address"
-              placeholder="Choose a saved address"
-              options={addresses.map((a) => ({ value: a.id, label: `${a.label || "No label"} · ${a.asset} on ${a.chain} · ${short(a.address)}` }))}
-            />
-          </Field>
-          <Field
-            label={address ? `Amount (${address.asset})` : "Amount"}
-            htmlFor="cw-amount"
-            error={errorOf("amount")}
-            description={
-              address
-                ? `Available ${available ? formatAsset(available, address.asset) : "unknown"}; the network fee is debited on top.`
-                : "Choose an address to see the asset, fee and minimum."
-            }
-            required
-          >
-            <Input id="cw-amount" inputMode="decimal" autoComplete="off" {...form.register("amount")} />
-          </Field>
-          {address ? (
-            <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 rounded-lg border p-4 text-sm" data-testid="coins-crypto-withdrawal-summary">
-              <dt className="text-muted-foreground">To</dt>
-              <dd className="font-mono break-all">{address.address}</dd>
-              <dt className="text-muted-foreground">Chain</dt>
-              <dd>{chain?.blockchain_name ?? address.chain}</dd>
-              <dt className="text-muted-foreground">Network fee</dt>
-              <dd className="tabular-nums">{formatAsset(chain?.network_fee, address.asset)}</dd>
-              <dt className="text-muted-foreground">Minimum</dt>
-              <dd className="tabular-nums">{formatAsset(chain?.min_amount, address.asset)}</dd>
-              <dt className="text-muted-foreground">Total debit</dt>
-              <dd className="tabular-nums">{amount?.gt(0) ? formatAsset(amount.plus(fee ?? 0).toFixed(), address.asset) : "—"}</dd>
-            </dl>
-          ) : null}
-          <VelocityUsageLine usage={velocity} currency={address?.asset ?? ""} />
-          <FormError message={formError} />
-          <div>
-            <Button type="submit" disabled={pending} data-testid="coins-crypto-withdrawal-submit">
-              {pending ? "Sending…" : "Withdraw"}
-            </Button>
-          </div>
-        </fieldset>
-      </form>
-      {waiting ? <PendingApprovalNote summary={waiting} testId="coins-withdrawal-pending" /> : null}
-    </div>
+    <CoinsWithdrawalFrame
+      kind="crypto"
+      label="New crypto withdrawal"
+      currency={address?.asset ?? ""}
+      velocity={velocity}
+      onSubmit={onSubmit}
+      pending={pending}
+      formError={formError}
+      waiting={waiting}
+    >
+      <Field label="Saved address" htmlFor="cw-address" error={errorOf("address_id")} required>
+        <ControlledSelect
+          control={form.control}
+          name="address_id"
+          id="cw-address"
+          placeholder="Choose a saved address"
+          options={addresses.map((a) => ({ value: a.id, label: `${a.label || "No label"} · ${a.asset} on ${a.chain} · ${short(a.address)}` }))}
+        />
+      </Field>
+      <Field
+        label={address ? `Amount (${address.asset})` : "Amount"}
+        htmlFor="cw-amount"
+        error={errorOf("amount")}
+        description={
+          address
+            ? `Available ${available ? formatAsset(available, address.asset) : "unknown"}; the network fee is debited on top.`
+            : "Choose an address to see the asset, fee and minimum."
+        }
+        required
+      >
+        <Input id="cw-amount" inputMode="decimal" autoComplete="off" {...form.register("amount")} />
+      </Field>
+      {address ? (
+        <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 rounded-lg border p-4 text-sm" data-testid="coins-crypto-withdrawal-summary">
+          <dt className="text-muted-foreground">To</dt>
+          <dd className="font-mono break-all">{address.address}</dd>
+          <dt className="text-muted-foreground">Chain</dt>
+          <dd>{chain?.blockchain_name ?? address.chain}</dd>
+          <dt className="text-muted-foreground">Network fee</dt>
+          <dd className="tabular-nums">{formatAsset(chain?.network_fee, address.asset)}</dd>
+          <dt className="text-muted-foreground">Minimum</dt>
+          <dd className="tabular-nums">{formatAsset(chain?.min_amount, address.asset)}</dd>
+          <dt className="text-muted-foreground">Total debit</dt>
+          <dd className="tabular-nums">{amount?.gt(0) ? formatAsset(amount.plus(fee ?? 0).toFixed(), address.asset) : "—"}</dd>
+        </dl>
+      ) : null}
+    </CoinsWithdrawalFrame>
   );
 }

@@ -1,14 +1,13 @@
 "use client";
 import { VelocityUsageLine } from "@/components/page/velocity-usage";
 import type { VelocityUsage } from "@/lib/approvals/schemas";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
-import { useForm, type Path } from "react-hook-form";
+import type { Path } from "react-hook-form";
 import { toast } from "sonner";
 import { ControlledSelect } from "@/components/forms/controlled-select";
 import { FormError } from "@/components/forms/form-error";
+import { useActionForm } from "@/components/forms/use-action-form";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -18,8 +17,6 @@ import { decimalsOf, formatAsset, formatBps } from "@/lib/coins/format";
 import { isStale, referenceTime } from "@/lib/coins/markets";
 import { amountAsset, belowMinimum, orderFee, orderFormSchema, quoteValue, type OrderFormValues } from "@/lib/coins/schema";
 import type { Market } from "@/lib/coins/views";
-import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
-import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
 
 const keyOf = (m: Market) => `${m.base_asset}-${m.quote_asset}`.toUpperCase();
 
@@ -32,16 +29,37 @@ const keyOf = (m: Market) => `${m.base_asset}-${m.quote_asset}`.toUpperCase();
 export function CoinsOrderForm({ markets, initialMarket, velocity }: { markets: Market[]; initialMarket: string | null; velocity?: VelocityUsage[] }) {
   const router = useRouter();
   const queryClient = useQueryClient();
-  const attempt = useAttemptKey("coins-order");
-  const [pending, start] = useTransition();
-  const [formError, setFormError] = useState<string | null>(null);
   const initial = markets.some((m) => keyOf(m) === initialMarket) ? initialMarket! : "";
-  const form = useForm<OrderFormValues>({
-    resolver: zodResolver(orderFormSchema),
+  const {
+    form,
+    onSubmit: submit,
+    pending,
+    formError,
+    errorOf,
+  } = useActionForm({
+    schema: orderFormSchema,
+    action: (values, attemptKey) => placeCoinsOrder({ ...values, attemptKey }),
     defaultValues: { side: "buy", market: initial, amount: "" },
-    mode: "onTouched",
+    attempt: "coins-order",
+    check: (values) => {
+      const m = markets.find((x) => keyOf(x) === values.market);
+      const under = m ? belowMinimum(quoteValue(values.side, values.amount, m.price), m.min_quote_amount, m.quote_asset) : null;
+      if (!under) return values;
+      form.setError("amount", { type: "min", message: under });
+      return null;
+    },
+    fieldOf: (name) => (["side", "market", "amount"].includes(name) ? (name as Path<OrderFormValues>) : null),
+    onSuccess: (data) => {
+      void queryClient.invalidateQueries({ queryKey: ["coins"] });
+      if (data.outcome === "pending_approval") {
+        toast.success(`Waiting for approval: ${data.summary}. It is placed when someone else approves it in Approvals.`);
+        router.push("/approvals");
+        return;
+      }
+      toast.success(data.replayed ? "This order had already been placed; opening it." : "Order placed.");
+      router.push(`/coins/orders/${data.id}`);
+    },
   });
-  const errorOf = (name: Path<OrderFormValues>) => form.formState.errors[name]?.message;
   const [side, marketKey, amount] = form.watch(["side", "market", "amount"]);
   const market = markets.find((m) => keyOf(m) === marketKey) ?? null;
   const reference = referenceTime(markets);
@@ -49,35 +67,6 @@ export function CoinsOrderForm({ markets, initialMarket, velocity }: { markets: 
   const value = market ? quoteValue(side, amount ?? "", market.price) : null;
   const quoteDigits = market ? Math.max(2, decimalsOf(market.min_quote_amount ?? "0.00")) : 2;
   const fee = value && market?.fee_bps != null ? orderFee(value, market.fee_bps, quoteDigits) : null;
-
-  const submit = form.handleSubmit((values) => {
-    setFormError(null);
-    const m = markets.find((x) => keyOf(x) === values.market);
-    const under = m ? belowMinimum(quoteValue(values.side, values.amount, m.price), m.min_quote_amount, m.quote_asset) : null;
-    if (under) {
-      form.setError("amount", { type: "min", message: under });
-      return;
-    }
-    start(async () => {
-      const r = await answerOrFailure(placeCoinsOrder({ ...values, attemptKey: attempt.current() }));
-      if (r.ok) {
-        attempt.renew();
-        void queryClient.invalidateQueries({ queryKey: ["coins"] });
-        if (r.data.outcome === "pending_approval") {
-          toast.success(`Waiting for approval: ${r.data.summary}. It is placed when someone else approves it in Approvals.`);
-          router.push("/approvals");
-          return;
-        }
-        toast.success(r.data.replayed ? "This order had already been placed; opening it." : "Order placed.");
-        router.push(`/coins/orders/${r.data.id}`);
-        return;
-      }
-      // The key is kept after any failure (see useAttemptKey): a retry after a timeout is the same order.
-      const fields = Object.entries(r.fieldErrors ?? {}).filter(([name]) => ["side", "market", "amount"].includes(name));
-      for (const [name, message] of fields) form.setError(name as Path<OrderFormValues>, { type: "server", message });
-      if (fields.length === 0 || r.requestId) setFormError(r.error);
-    });
-  });
 
   return (
     <form onSubmit={submit} noValidate aria-label="New Coins order" data-testid="coins-order-form" className="grid max-w-2xl gap-6">

@@ -1,12 +1,11 @@
 "use client";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
-import { useEffect, useMemo, useState, useTransition } from "react";
-import { Controller, useForm, type Path } from "react-hook-form";
+import { useEffect, useMemo, useState } from "react";
+import type { Path } from "react-hook-form";
 import { toast } from "sonner";
-import { BankLookupControls, useBankLookup } from "@/components/forms/bank-lookup";
 import { ControlledSelect } from "@/components/forms/controlled-select";
 import { FormError } from "@/components/forms/form-error";
+import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -14,7 +13,6 @@ import { createFundingAccount } from "@/lib/funding-accounts/create-funding-acco
 import { allowedSettlements, createFundingAccountFormSchema, rateNeed, type CreateFundingAccountFormValues } from "@/lib/funding-accounts/schema";
 import {
   ASSETS,
-  DESTINATION_CHAINS,
   FUNDING_CHAINS,
   MIN_TEMPORARY_NGN,
   RAILS,
@@ -25,11 +23,9 @@ import {
   type SettlementType,
 } from "@/lib/funding-accounts/options";
 import type { CustomerOption } from "@/lib/funding-accounts/views";
-import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
 import { FrozenBanner } from "./frozen-banner";
 import { railLabel, settlementLabel } from "@/lib/funding-accounts/labels";
-import { RatePicker } from "./rate-picker";
-import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
+import { BankDestinationFields, EMPTY_SETTLEMENT, OnchainDestinationFields, RateField, useSettlementForm } from "./settlement-fields";
 
 type Values = CreateFundingAccountFormValues;
 type Option = { value: string; label: string };
@@ -42,13 +38,7 @@ const DEFAULTS: Values = {
   asset: "",
   chain: "",
   settlement_type: "INTERNAL_BALANCE",
-  rate_id: "",
-  destination_asset: "",
-  destination_chain: "",
-  destination_address: "",
-  bank_code: "",
-  account_number: "",
-  account_name: "",
+  ...EMPTY_SETTLEMENT,
 };
 
 /**
@@ -69,13 +59,27 @@ export function CreateFundingAccountForm({
   banksError: string | null;
 }) {
   const router = useRouter();
-  const attempt = useAttemptKey("funding-account-create");
-  const [pending, start] = useTransition();
-  const [formError, setFormError] = useState<string | null>(null);
   const [frozen, setFrozen] = useState<string | null>(null);
-
-  const form = useForm<Values>({ resolver: zodResolver(createFundingAccountFormSchema), defaultValues: DEFAULTS, mode: "onTouched" });
-  const errorOf = (name: Path<Values>) => form.formState.errors[name]?.message;
+  const { form, onSubmit, pending, formError, errorOf } = useActionForm({
+    schema: createFundingAccountFormSchema,
+    action: (values, attemptKey) => createFundingAccount({ ...values, attemptKey }),
+    defaultValues: DEFAULTS,
+    attempt: "funding-account-create",
+    fieldOf: (name) => (name in DEFAULTS ? (name as Path<Values>) : null),
+    onSuccess: (data) => {
+      if (data.status === "frozen") {
+        setFrozen(data.message);
+        return;
+      }
+      if (data.status === "created") {
+        toast.success("Funding account created.");
+        router.push(`/funding-accounts/${data.id}`);
+        return;
+      }
+      toast.success(`Waiting for approval: ${data.summary}. It opens when someone else approves it in Approvals.`);
+      router.push("/approvals");
+    },
+  });
   const [rail, type, settlement, asset, destinationAsset] = form.watch(["rail", "type", "settlement_type", "asset", "destination_asset"]) as string[];
   const allowed = useMemo(() => allowedSettlements(rail as Rail, type as FundingType), [rail, type]);
   const need = allowed.includes(settlement as SettlementType)
@@ -87,46 +91,7 @@ export function CreateFundingAccountForm({
     if (!allowed.includes(settlement as SettlementType)) form.setValue("settlement_type", allowed[0]!, { shouldValidate: false });
   }, [allowed, settlement, form]);
 
-  // A rate belongs to one conversion (side and currency): another conversion needs a new one.
-  const needKey = need ? `${need.side}:${need.to}` : "";
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the conversion (needKey) changes, which is its purpose
-  useEffect(() => {
-    form.setValue("rate_id", "");
-  }, [needKey, form]);
-
-  const lookup = useBankLookup(form, { bankCode: "bank_code", accountNumber: "account_number", accountName: "account_name" });
-
-  const onSubmit = form.handleSubmit((values) => {
-    setFormError(null);
-    start(async () => {
-      const r = await answerOrFailure(createFundingAccount({ ...values, attemptKey: attempt.current() }));
-      if (r.ok && r.data.status === "frozen") {
-        attempt.renew();
-        setFrozen(r.data.message);
-        return;
-      }
-      if (r.ok && r.data.status === "created") {
-        attempt.renew();
-        toast.success("Funding account created.");
-        router.push(`/funding-accounts/${r.data.id}`);
-        return;
-      }
-      if (r.ok && r.data.status === "pending_approval") {
-        attempt.renew();
-        toast.success(`Waiting for approval: ${r.data.summary}. It opens when someone else approves it in Approvals.`);
-        router.push("/approvals");
-        return;
-      }
-      if (r.ok) return;
-      // Any failure keeps the key: after a timeout the retry must be the same attempt, and after a
-      // refusal the ledger itself gives the corrected submission a new provider key.
-      const fields = Object.entries(r.fieldErrors ?? {});
-      for (const [name, message] of fields) {
-        if (name in DEFAULTS) form.setError(name as Path<Values>, { type: "server", message });
-      }
-      if (!fields.some(([n]) => n in DEFAULTS) || r.requestId) setFormError(r.error);
-    });
-  });
+  const lookup = useSettlementForm(form, need);
 
   const select = (name: Path<Values>, id: string, placeholder: string, options: Option[]) => (
     <ControlledSelect control={form.control} name={name} id={id} placeholder={placeholder} options={options} />
@@ -206,96 +171,21 @@ export function CreateFundingAccountForm({
             )}
           </Field>
 
-          {settlement === "ONCHAIN" && ngn ? (
-            <div className="grid gap-5 sm:grid-cols-2">
-              <Field label="Pay out as" htmlFor="fa-dest-asset" error={errorOf("destination_asset")} required>
-                {select(
-                  "destination_asset",
-                  "fa-dest-asset",
-                  "Choose a stablecoin",
-                  ASSETS.map((a) => ({ value: a, label: a })),
-                )}
-              </Field>
-              <Field label="Pay out on" htmlFor="fa-dest-chain" error={errorOf("destination_chain")} required>
-                {select(
-                  "destination_chain",
-                  "fa-dest-chain",
-                  "Choose a chain",
-                  DESTINATION_CHAINS.map((c) => ({ value: c, label: c })),
-                )}
-              </Field>
-              <Field
-                label="Destination address"
-                htmlFor="fa-dest-address"
-                error={errorOf("destination_address")}
-                description="An EVM address: 0x followed by 40 hexadecimal characters."
-                className="sm:col-span-2"
-                required
-              >
-                <Input
-                  id="fa-dest-address"
-                  autoComplete="off"
-                  spellCheck={false}
-                  className="font-mono"
-                  placeholder="0x…"
-                  {...form.register("destination_address")}
-                />
-              </Field>
-            </div>
-          ) : null}
+          {settlement === "ONCHAIN" && ngn ? <OnchainDestinationFields form={form} idPrefix="fa" detailed /> : null}
 
           {settlement === "NGN_PAYOUT" && !ngn ? (
-            <div className="grid gap-3 rounded-md border p-4">
-              <div className="grid gap-5 sm:grid-cols-2">
-                <Field label="Destination bank" htmlFor="fa-bank" error={errorOf("bank_code") ?? banksError ?? undefined} required>
-                  {select("bank_code", "fa-bank", "Choose a bank", banks)}
-                </Field>
-                <Field label="Account number" htmlFor="fa-account-number" error={errorOf("account_number")} required>
-                  <Input
-                    id="fa-account-number"
-                    inputMode="numeric"
-                    autoComplete="off"
-                    maxLength={10}
-                    placeholder="0690000031"
-                    {...form.register("account_number")}
-                  />
-                </Field>
-              </div>
-              <BankLookupControls lookup={lookup} error={errorOf("account_name")} confirm="Check it is the right person before creating." />
-            </div>
+            <BankDestinationFields
+              form={form}
+              idPrefix="fa"
+              banks={banks}
+              banksError={banksError ?? undefined}
+              lookup={lookup}
+              confirm="Check it is the right person before creating."
+              detailed
+            />
           ) : null}
 
-          {need ? (
-            <fieldset className="grid gap-2">
-              <legend className="mb-2 text-sm font-medium">
-                {need.required ? "Rate" : "Rate (optional)"}
-                {need.required ? (
-                  <span aria-hidden="true" className="text-destructive">
-                    *
-                  </span>
-                ) : null}
-              </legend>
-              {!need.required ? (
-                <p className="text-xs text-muted-foreground">
-                  Lock today&apos;s USD rate for this account, or leave it to convert each deposit at the rate of its day.
-                </p>
-              ) : null}
-              <Controller
-                control={form.control}
-                name="rate_id"
-                render={({ field }) => (
-                  <RatePicker
-                    side={need.side}
-                    to={need.to}
-                    required={need.required}
-                    value={String(field.value ?? "")}
-                    onChange={(id) => form.setValue("rate_id", id, { shouldValidate: form.formState.isSubmitted })}
-                    error={errorOf("rate_id")}
-                  />
-                )}
-              />
-            </fieldset>
-          ) : null}
+          {need ? <RateField form={form} need={need} detailed /> : null}
 
           <FormError message={formError} />
           <div>

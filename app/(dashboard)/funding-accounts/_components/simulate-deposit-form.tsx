@@ -1,11 +1,10 @@
 "use client";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
-import { useState, useTransition } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { useState } from "react";
+import { Controller } from "react-hook-form";
 import { toast } from "sonner";
-import type { z } from "zod";
 import { FormError } from "@/components/forms/form-error";
+import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -13,13 +12,10 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { simulateDeposit } from "@/lib/funding-accounts/simulate-deposit";
 import { simulateDepositSchema } from "@/lib/funding-accounts/schema";
 import { SCENARIOS } from "@/lib/funding-accounts/options";
-import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
 import { accountDepositsKey } from "./account-deposits";
 import { SCENARIO_LABEL } from "@/lib/funding-accounts/labels";
-import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
 
 const formSchema = simulateDepositSchema.omit({ attemptKey: true });
-type Values = z.input<typeof formSchema>;
 
 /**
  * Sandbox only (the page does not render it in production, and the action refuses there): asks the
@@ -30,35 +26,25 @@ type Values = z.input<typeof formSchema>;
  */
 export function SimulateDepositForm({ accountId, currency, amountOffered }: { accountId: string; currency: string; amountOffered: boolean }) {
   const queryClient = useQueryClient();
-  const attempt = useAttemptKey(`simulate-deposit-${accountId}`);
-  const [pending, start] = useTransition();
-  const [formError, setFormError] = useState<string | null>(null);
   const [last, setLast] = useState<string | null>(null);
-  const form = useForm<Values>({
-    resolver: zodResolver(formSchema),
+  const { form, onSubmit, pending, formError, errorOf } = useActionForm({
+    schema: formSchema,
+    // Without the amount field, the provider's word on the amount is said above the button.
+    action: async (values, attemptKey) => {
+      const r = await simulateDeposit({ ...values, attemptKey });
+      if (r.ok || amountOffered || !r.fieldErrors?.amount) return r;
+      const { amount, ...rest } = r.fieldErrors;
+      return { ...r, error: amount, fieldErrors: rest };
+    },
     defaultValues: { funding_account_id: accountId, scenario: "COMPLETED", amount: "" },
-    mode: "onTouched",
-  });
-
-  const onSubmit = form.handleSubmit((values) => {
-    setFormError(null);
-    start(async () => {
-      const r = await answerOrFailure(simulateDeposit({ ...values, attemptKey: attempt.current() }));
-      if (r.ok) {
-        attempt.renew();
-        setLast(r.data.message);
-        toast.success("Simulated deposit sent.");
-        form.reset({ funding_account_id: accountId, scenario: values.scenario, amount: "" });
-        void queryClient.invalidateQueries({ queryKey: accountDepositsKey(accountId) });
-        return;
-      }
-      // Any failure keeps the key (lib/upstream/use-attempt-key.ts): a retry is the same attempt.
-      const fields = r.fieldErrors ?? {};
-      if (fields.amount) form.setError("amount", { type: "server", message: fields.amount });
-      if (fields.scenario) form.setError("scenario", { type: "server", message: fields.scenario });
-      if (!fields.amount && !fields.scenario) setFormError(r.error);
-      else if (fields.amount && !amountOffered) setFormError(fields.amount);
-    });
+    attempt: `simulate-deposit-${accountId}`,
+    fieldOf: (name) => (name === "amount" || name === "scenario" ? name : null),
+    onSuccess: (data, values) => {
+      setLast(data.message);
+      toast.success("Simulated deposit sent.");
+      form.reset({ funding_account_id: accountId, scenario: values.scenario, amount: "" });
+      void queryClient.invalidateQueries({ queryKey: accountDepositsKey(accountId) });
+    },
   });
 
   return (
@@ -68,7 +54,7 @@ export function SimulateDepositForm({ accountId, currency, amountOffered }: { ac
         <p className="text-sm text-muted-foreground">Sandbox only. The provider creates a deposit on this account as if the customer had paid.</p>
       </div>
       <form onSubmit={onSubmit} noValidate className="flex flex-wrap items-start gap-4" aria-label="Simulate a deposit">
-        <Field label="Scenario" htmlFor="simulate-scenario" error={form.formState.errors.scenario?.message} className="w-80">
+        <Field label="Scenario" htmlFor="simulate-scenario" error={errorOf("scenario")} className="w-80">
           <Controller
             control={form.control}
             name="scenario"
@@ -92,7 +78,7 @@ export function SimulateDepositForm({ accountId, currency, amountOffered }: { ac
           <Field
             label={`Amount (${currency}, optional)`}
             htmlFor="simulate-amount"
-            error={form.formState.errors.amount?.message}
+            error={errorOf("amount")}
             description="Emulator only. Empty: the account's expected amount, or the default."
             className="w-64"
           >

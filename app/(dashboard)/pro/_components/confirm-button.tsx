@@ -1,15 +1,6 @@
 "use client";
 import { useState, useTransition } from "react";
-import { FormError } from "@/components/forms/form-error";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
+import { ConfirmAction } from "@/components/forms/confirm-action";
 import { Button } from "@/components/ui/button";
 import type { ActionResult } from "@/lib/server-actions/safe-action";
 import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
@@ -71,31 +62,25 @@ export function ConfirmButton<T>({
       onDone(r.data);
     });
   return (
-    <>
-      <Button type="button" variant={variant} size={size} onClick={() => setOpen(true)} disabled={disabled} aria-label={ariaLabel} data-testid={testId}>
-        {label}
-      </Button>
-      <AlertDialog open={open} onOpenChange={(o) => (!pending ? setOpen(o) : undefined)}>
-        <AlertDialogContent data-testid={testId ? `${testId}-confirm` : undefined}>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{title}</AlertDialogTitle>
-            <AlertDialogDescription>{body}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <FormError message={error} />
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={pending}>{cancel}</AlertDialogCancel>
-            <Button
-              type="button"
-              variant={destructive ? "destructive" : "default"}
-              onClick={go}
-              disabled={pending}
-              data-testid={testId ? `${testId}-submit` : undefined}
-            >
-              {pending ? pendingLabel : confirm}
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
-    </>
+    <ConfirmAction
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
+        <Button type="button" variant={variant} size={size} disabled={disabled} aria-label={ariaLabel} data-testid={testId}>
+          {label}
+        </Button>
+      }
+      testId={testId ? `${testId}-confirm` : undefined}
+      title={title}
+      description={body}
+      error={error}
+      cancel={cancel}
+      confirm={confirm}
+      onConfirm={go}
+      pending={pending}
+      pendingLabel={pendingLabel}
+      destructive={destructive}
+      confirmTestId={testId ? `${testId}-submit` : undefined}
+    />
   );
 }

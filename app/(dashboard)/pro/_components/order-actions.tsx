@@ -1,10 +1,9 @@
 "use client";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
-import { useState, useTransition } from "react";
-import { useForm } from "react-hook-form";
+import { useState } from "react";
 import { toast } from "sonner";
 import { FormError } from "@/components/forms/form-error";
+import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
@@ -15,10 +14,8 @@ import { canChange } from "@/lib/pro/labels";
 import { formatNgn, formatQuantity } from "@/lib/pro/format";
 import { replaceFormSchema, type ReplaceValues } from "@/lib/pro/schema";
 import type { ProOrder } from "@/lib/upstream/schemas/pro";
-import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
 import { refreshOrders } from "./after-change";
 import { ConfirmButton } from "./confirm-button";
-import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
 
 const short = (id: string) => id.slice(0, 8);
 
@@ -49,39 +46,34 @@ export function CancelOrderButton({ order }: { order: ProOrder }) {
 /** Change the price or total quantity of a working limit order. */
 export function ReplaceOrderButton({ order }: { order: ProOrder }) {
   const queryClient = useQueryClient();
-  const attempt = useAttemptKey(`pro-replace-${order.order_id}`);
   const [open, setOpen] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [pending, start] = useTransition();
-  const form = useForm<ReplaceValues>({
-    resolver: zodResolver(replaceFormSchema) as never,
+  const changed = (values: ReplaceValues) => ({
+    price: values.price && values.price !== order.price ? values.price : undefined,
+    quantity: values.quantity && values.quantity !== order.requested_quantity ? values.quantity : undefined,
+  });
+  const { form, onSubmit, pending, formError, errorOf } = useActionForm({
+    schema: replaceFormSchema,
+    // Only what changed is sent, so the provider keeps the rest as it is.
+    action: (values, attemptKey) => replaceProOrder({ orderId: order.order_id, attemptKey, ...changed(values) }),
     defaultValues: { price: order.price ?? "", quantity: order.requested_quantity },
+    attempt: `pro-replace-${order.order_id}`,
+    mode: "onSubmit",
+    check: (values) => {
+      const { price, quantity } = changed(values);
+      if (price || quantity) return values;
+      form.setError("price", { type: "manual", message: "Enter a new price or a new quantity." });
+      return null;
+    },
+    fieldOf: (name) => (name === "price" || name === "quantity" ? name : null),
+    sayFailureAbove: true,
+    onSuccess: (data) => {
+      setOpen(false);
+      refreshOrders(queryClient, order.order_id);
+      if (data.outcome === "pending_approval") toast.success(`Waiting for approval: ${data.summary}. The order keeps its terms until someone approves.`);
+      else toast.success(`Order ${short(order.order_id)} replaced; its fee cap is ${formatNgn(data.maxTakerFee)}.`);
+    },
   });
   if (order.type !== "limit" || !canChange(order.status)) return null;
-  const submit = form.handleSubmit((values) =>
-    start(async () => {
-      setError(null);
-      // Only what changed is sent, so the provider keeps the rest as it is.
-      const price = values.price && values.price !== order.price ? values.price : undefined;
-      const quantity = values.quantity && values.quantity !== order.requested_quantity ? values.quantity : undefined;
-      if (!price && !quantity) {
-        form.setError("price", { type: "manual", message: "Enter a new price or a new quantity." });
-        return;
-      }
-      const r = await answerOrFailure(replaceProOrder({ orderId: order.order_id, attemptKey: attempt.current(), price, quantity }));
-      if (r.ok) {
-        attempt.renew();
-        setOpen(false);
-        refreshOrders(queryClient, order.order_id);
-        if (r.data.outcome === "pending_approval") toast.success(`Waiting for approval: ${r.data.summary}. The order keeps its terms until someone approves.`);
-        else toast.success(`Order ${short(order.order_id)} replaced; its fee cap is ${formatNgn(r.data.maxTakerFee)}.`);
-        return;
-      }
-      for (const [name, message] of Object.entries(r.fieldErrors ?? {}))
-        if (name === "price" || name === "quantity") form.setError(name, { type: "server", message });
-      setError(r.error);
-    }),
-  );
   return (
     <>
       <Button type="button" variant="outline" size="sm" onClick={() => setOpen(true)} aria-label={`Replace order ${short(order.order_id)}`}>
@@ -96,14 +88,14 @@ export function ReplaceOrderButton({ order }: { order: ProOrder }) {
               The new terms are quoted first, and the fee cap (now {formatNgn(order.max_taker_fee)}) rises to the quoted fee when they need more.
             </DialogDescription>
           </DialogHeader>
-          <form onSubmit={submit} noValidate className="grid gap-4" aria-label={`Replace order ${short(order.order_id)}`}>
-            <Field label="Limit price (NGN)" htmlFor="replace-price" error={form.formState.errors.price?.message}>
+          <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={`Replace order ${short(order.order_id)}`}>
+            <Field label="Limit price (NGN)" htmlFor="replace-price" error={errorOf("price")}>
               <Input id="replace-price" inputMode="decimal" autoComplete="off" {...form.register("price")} />
             </Field>
-            <Field label="Total quantity (USD)" htmlFor="replace-quantity" error={form.formState.errors.quantity?.message}>
+            <Field label="Total quantity (USD)" htmlFor="replace-quantity" error={errorOf("quantity")}>
               <Input id="replace-quantity" inputMode="decimal" autoComplete="off" {...form.register("quantity")} />
             </Field>
-            <FormError message={error} />
+            <FormError message={formError} />
             <DialogFooter>
               <Button type="submit" disabled={pending} data-testid="pro-replace-submit">
                 {pending ? "Replacing…" : "Replace order"}

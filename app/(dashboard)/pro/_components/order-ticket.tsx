@@ -1,12 +1,12 @@
 "use client";
 import { PendingApprovalNote } from "@/components/page/pending-approval-note";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef, useState, useTransition } from "react";
-import { useForm, type Path } from "react-hook-form";
+import { useEffect, useRef, useState } from "react";
+import type { Path, UseFormRegister } from "react-hook-form";
 import { toast } from "sonner";
 import { ControlledSelect } from "@/components/forms/controlled-select";
 import { FormError } from "@/components/forms/form-error";
+import { useActionForm } from "@/components/forms/use-action-form";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -27,15 +27,12 @@ import {
 import { formatNgn, formatQuantity } from "@/lib/pro/format";
 import { ticketSchema, type PlaceOrderResult, type QuoteView, type Ticket, type TicketValues } from "@/lib/pro/schema";
 import type { ProBalancesView, TradeAccess } from "@/lib/pro/views";
-import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
 import { refreshOrders } from "./after-change";
 import { LiveOrder } from "./live-order";
 import { ProBalances, useProBalances } from "./pro-balances";
-import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
 
 const DEFAULTS: TicketValues = { symbol: "USDT-NGN", side: "buy", type: "limit", price: "", quantity: "" };
 
-type Review = { values: Ticket; quote: QuoteView | null };
 /** A placement that needs a fresh quote: the fee cap was exceeded, or the quote is no longer usable. */
 type Requote = { title: string; message: string; values: Ticket };
 const FEE_CAP_TITLE = `The order was refused: its fee would exceed the fee cap (${FEE_CAP_REASON}).`;
@@ -51,7 +48,7 @@ function Radios({
   name: "side" | "type";
   legend: string;
   options: { value: string; label: string }[];
-  register: ReturnType<typeof useForm<TicketValues>>["register"];
+  register: UseFormRegister<TicketValues>;
   disabled: boolean;
 }) {
   return (
@@ -94,17 +91,79 @@ export function OrderTicket({
 }) {
   const queryClient = useQueryClient();
   const balances = useProBalances(initialBalances);
-  const attempt = useAttemptKey("pro-order-ticket");
-  const [pending, start] = useTransition();
-  const inFlight = useRef(false);
   const placeRef = useRef<HTMLButtonElement>(null);
-  const [review, setReview] = useState<Review | null>(null);
   const [requote, setRequote] = useState<Requote | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
   const [placedId, setPlacedId] = useState<string | null>(initialOrderId);
-  const [waiting, setWaiting] = useState<Extract<PlaceOrderResult, { outcome: "pending_approval" }> | null>(null);
-  const form = useForm<TicketValues, unknown, Ticket>({ resolver: zodResolver(ticketSchema), defaultValues: DEFAULTS, mode: "onTouched" });
-  const errorOf = (name: Path<TicketValues>) => form.formState.errors[name]?.message;
+  const {
+    form,
+    onSubmit: onReview,
+    pending,
+    formError,
+    setFormError,
+    errorOf,
+    review: askQuote,
+    confirming: review,
+    send: place,
+    cancel,
+    waiting,
+    setWaiting,
+  } = useActionForm<typeof ticketSchema, PlaceOrderResult, QuoteView | null>({
+    schema: ticketSchema,
+    // The reviewed quote: the id sent with it makes the order idempotent, its fee is the cap.
+    action: (values, attemptKey, quote) =>
+      placeProOrder({
+        ...values,
+        attemptKey,
+        ...(values.type === "limit" && quote ? { client_order_id: quote.client_order_id ?? undefined, max_taker_fee: quote.estimated_fee ?? undefined } : {}),
+      }),
+    defaultValues: DEFAULTS,
+    attempt: "pro-order-ticket",
+    check: (values) => {
+      setWaiting(null);
+      const problem = overBalance(values);
+      if (!problem) return values;
+      form.setError("quantity", { type: "balance", message: problem });
+      return null;
+    },
+    // A limit order is reviewed against the provider's quote; a market order with its slippage warning.
+    quote: (values) => {
+      if (values.type !== "limit") return null;
+      setRequote(null);
+      return quoteProOrder(values);
+    },
+    fieldOf: (name) => (name in DEFAULTS ? (name as Path<TicketValues>) : null),
+    // Only the provider's fee-cap refusal is called one; a quote the provider no longer knows, or
+    // one that came back without a fee, needs a fresh quote for another reason.
+    onFailure: (r, values) => {
+      if (!r.fieldErrors?.max_taker_fee && !r.fieldErrors?.client_order_id) return false;
+      const feeCap = r.fieldErrors.max_taker_fee === REJECTION_HELP[FEE_CAP_REASON];
+      setRequote({ title: feeCap ? FEE_CAP_TITLE : STALE_QUOTE_TITLE, message: r.error, values });
+      return true;
+    },
+    onSuccess: (data, values) => {
+      refreshOrders(queryClient);
+      if (data.outcome === "pending_approval") {
+        form.reset(DEFAULTS);
+        toast.success("The order is waiting for a second approver.");
+        return;
+      }
+      setPlacedId(data.orderId);
+      window.history.replaceState(null, "", `?order=${data.orderId}`);
+      if (data.rejectionReason === FEE_CAP_REASON) {
+        setRequote({ title: FEE_CAP_TITLE, message: REJECTION_HELP[FEE_CAP_REASON]!, values });
+        return;
+      }
+      if (data.status === "rejected" || data.rejectionReason) {
+        // The provider took the order and rejected it: no success, the reason at its field.
+        const { field, sentence } = rejectionPlacement(data.rejectionReason);
+        if (field) form.setError(field, { type: "server", message: sentence });
+        else setFormError(sentence);
+        return;
+      }
+      form.reset({ ...values, price: values.price ?? "", quantity: "" });
+      toast.success(data.replayed ? "This order had already been placed; showing it." : "Order placed.");
+    },
+  });
   const [side, type] = form.watch(["side", "type"]);
   const locked = !access.allowed || pending || review !== null;
 
@@ -129,91 +188,6 @@ export function OrderTicket({
       ? `The available USD balance is ${formatQuantity(available.toFixed())}. Sell that quantity or less.`
       : `This order needs about ${formatMoney(needed, "NGN")} plus its fee, but ${formatMoney(available, "NGN")} is available.`;
   }
-
-  const askQuote = (values: Ticket) =>
-    start(async () => {
-      setFormError(null);
-      setRequote(null);
-      const r = await answerOrFailure(quoteProOrder(values));
-      if (!r.ok) {
-        const fields = Object.entries(r.fieldErrors ?? {}).filter(([n]) => n in DEFAULTS);
-        for (const [name, message] of fields) form.setError(name as Path<TicketValues>, { type: "server", message });
-        if (fields.length === 0 || r.requestId) setFormError(r.error);
-        return;
-      }
-      setReview({ values, quote: r.data });
-    });
-
-  const onReview = form.handleSubmit((values) => {
-    setFormError(null);
-    setWaiting(null);
-    const problem = overBalance(values);
-    if (problem) {
-      form.setError("quantity", { type: "balance", message: problem });
-      return;
-    }
-    if (values.type === "limit") askQuote(values);
-    else setReview({ values, quote: null });
-  });
-
-  const place = () => {
-    if (!review || inFlight.current) return;
-    inFlight.current = true;
-    const { values, quote } = review;
-    start(async () => {
-      try {
-        const r = await answerOrFailure(
-          placeProOrder({
-            ...values,
-            attemptKey: attempt.current(),
-            // The reviewed quote: the id sent with it makes the order idempotent, its fee is the cap.
-            ...(values.type === "limit" && quote
-              ? { client_order_id: quote.client_order_id ?? undefined, max_taker_fee: quote.estimated_fee ?? undefined }
-              : {}),
-          }),
-        );
-        setReview(null);
-        if (r.ok) {
-          attempt.renew();
-          refreshOrders(queryClient);
-          if (r.data.outcome === "pending_approval") {
-            setWaiting(r.data);
-            form.reset(DEFAULTS);
-            toast.success("The order is waiting for a second approver.");
-            return;
-          }
-          setPlacedId(r.data.orderId);
-          window.history.replaceState(null, "", `?order=${r.data.orderId}`);
-          if (r.data.rejectionReason === FEE_CAP_REASON) {
-            setRequote({ title: FEE_CAP_TITLE, message: REJECTION_HELP[FEE_CAP_REASON]!, values });
-            return;
-          }
-          if (r.data.status === "rejected" || r.data.rejectionReason) {
-            // The provider took the order and rejected it: no success, the reason at its field.
-            const { field, sentence } = rejectionPlacement(r.data.rejectionReason);
-            if (field) form.setError(field, { type: "server", message: sentence });
-            else setFormError(sentence);
-            return;
-          }
-          form.reset({ ...values, price: values.price ?? "", quantity: "" });
-          toast.success(r.data.replayed ? "This order had already been placed; showing it." : "Order placed.");
-          return;
-        }
-        // Only the provider's fee-cap refusal is called one; a quote the provider no longer knows, or
-        // one that came back without a fee, needs a fresh quote for another reason.
-        if (r.fieldErrors?.max_taker_fee || r.fieldErrors?.client_order_id) {
-          const feeCap = r.fieldErrors.max_taker_fee === REJECTION_HELP[FEE_CAP_REASON];
-          setRequote({ title: feeCap ? FEE_CAP_TITLE : STALE_QUOTE_TITLE, message: r.error, values });
-          return;
-        }
-        const fields = Object.entries(r.fieldErrors ?? {}).filter(([n]) => n in DEFAULTS);
-        for (const [name, message] of fields) form.setError(name as Path<TicketValues>, { type: "server", message });
-        if (fields.length === 0 || r.requestId) setFormError(r.error);
-      } finally {
-        inFlight.current = false;
-      }
-    });
-  };
 
   const reason = access.allowed ? null : access.reason;
   return (
@@ -312,14 +286,14 @@ export function OrderTicket({
             <h2 id="pro-review-heading" className="text-base font-semibold">
               Review: {review.values.side === "buy" ? "buy" : "sell"} {formatQuantity(review.values.quantity)} on {review.values.symbol}, {review.values.type}
             </h2>
-            {review.quote ? (
+            {review.shown ? (
               <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm tabular-nums" data-testid="pro-quote">
                 <dt className="text-muted-foreground">Estimated price</dt>
-                <dd>{formatNgn(review.quote.estimated_price)}</dd>
+                <dd>{formatNgn(review.shown.estimated_price)}</dd>
                 <dt className="text-muted-foreground">Estimated total</dt>
-                <dd>{formatNgn(review.quote.estimated_total)}</dd>
+                <dd>{formatNgn(review.shown.estimated_total)}</dd>
                 <dt className="text-muted-foreground">Estimated fee (the order&apos;s fee cap)</dt>
-                <dd data-testid="pro-quote-fee">{formatNgn(review.quote.estimated_fee)}</dd>
+                <dd data-testid="pro-quote-fee">{formatNgn(review.shown.estimated_fee)}</dd>
               </dl>
             ) : (
               <p className="rounded-md border border-warning/50 bg-warning/10 px-3 py-2 text-sm" role="note">
@@ -333,7 +307,7 @@ export function OrderTicket({
               <Button ref={placeRef} type="button" onClick={place} disabled={pending} data-testid="pro-place">
                 {pending ? "Placing…" : review.values.side === "buy" ? "Place buy order" : "Place sell order"}
               </Button>
-              <Button type="button" variant="outline" disabled={pending} onClick={() => setReview(null)}>
+              <Button type="button" variant="outline" disabled={pending} onClick={cancel}>
                 Edit order
               </Button>
             </div>
@@ -356,7 +330,7 @@ export function OrderTicket({
           </div>
         ) : null}
 
-        {waiting ? <PendingApprovalNote summary={waiting.summary} testId="pro-pending-approval" untouched="placed" /> : null}
+        {waiting ? <PendingApprovalNote summary={waiting} testId="pro-pending-approval" untouched="placed" /> : null}
       </div>
 
       <section aria-labelledby="pro-placed-heading" className="grid content-start gap-3">

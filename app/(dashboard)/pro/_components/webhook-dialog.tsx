@@ -1,8 +1,7 @@
 "use client";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useState, useTransition } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller } from "react-hook-form";
 import { FormError } from "@/components/forms/form-error";
+import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -12,9 +11,8 @@ import { Label } from "@/components/ui/label";
 import { createProWebhook } from "@/lib/pro/create-webhook";
 import { updateProWebhook } from "@/lib/pro/update-webhook";
 import { EVENT_HELP, PRO_EVENTS, webhookFormSchema, type WebhookFormValues, type WebhookSecretResult } from "@/lib/pro/webhook-schema";
+import type { ActionResult } from "@/lib/server-actions/safe-action";
 import type { ProWebhook } from "@/lib/upstream/schemas/pro";
-import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
-import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; onDone: (secret: WebhookSecretResult | null) => void } & (
   | { mode: "create"; webhook?: undefined }
@@ -23,31 +21,21 @@ type Props = { open: boolean; onOpenChange: (open: boolean) => void; onDone: (se
 
 /** Create a Pro webhook, or edit its URL (HTTPS only), events and description. */
 export function WebhookDialog({ open, onOpenChange, onDone, mode, webhook }: Props) {
-  const attempt = useAttemptKey(mode === "create" ? "pro-webhook-create" : `pro-webhook-edit-${webhook.id}`);
-  const [pending, start] = useTransition();
-  const [formError, setFormError] = useState<string | null>(null);
   const known = (PRO_EVENTS as readonly string[]).filter((e) => webhook?.events.includes(e as never)) as WebhookFormValues["events"];
-  const form = useForm<WebhookFormValues>({
-    resolver: zodResolver(webhookFormSchema) as never,
+  const { form, onSubmit, pending, formError, errorOf } = useActionForm({
+    schema: webhookFormSchema,
+    action: (values, attemptKey): Promise<ActionResult<WebhookSecretResult | { id: string }>> => {
+      const input = { url: values.url, events: values.events, description: values.description ?? "", attemptKey };
+      return mode === "create" ? createProWebhook(input) : updateProWebhook({ ...input, id: webhook.id });
+    },
     defaultValues: { url: webhook?.url ?? "", events: webhook ? known : [...PRO_EVENTS], description: webhook?.description ?? "" },
-    mode: "onTouched",
+    attempt: mode === "create" ? "pro-webhook-create" : `pro-webhook-edit-${webhook.id}`,
+    fieldOf: (name) => (name === "url" || name === "events" || name === "description" ? name : null),
+    onSuccess: (data) => {
+      if (mode === "create") form.reset();
+      onDone("secret" in data ? data : null);
+    },
   });
-  const submit = form.handleSubmit((values) =>
-    start(async () => {
-      setFormError(null);
-      const input = { url: values.url, events: values.events, description: values.description ?? "", attemptKey: attempt.current() };
-      const r = mode === "create" ? await answerOrFailure(createProWebhook(input)) : await answerOrFailure(updateProWebhook({ ...input, id: webhook.id }));
-      if (r.ok) {
-        attempt.renew();
-        if (mode === "create") form.reset();
-        onDone("secret" in r.data ? r.data : null);
-        return;
-      }
-      const fields = Object.entries(r.fieldErrors ?? {}).filter(([n]) => n === "url" || n === "events" || n === "description");
-      for (const [name, message] of fields) form.setError(name as "url", { type: "server", message });
-      if (fields.length === 0 || r.requestId) setFormError(r.error);
-    }),
-  );
   const idBase = mode === "create" ? "new-webhook" : `webhook-${webhook.id.slice(0, 8)}`;
   return (
     <Dialog open={open} onOpenChange={(o) => (!pending ? onOpenChange(o) : undefined)}>
@@ -60,8 +48,8 @@ export function WebhookDialog({ open, onOpenChange, onDone, mode, webhook }: Pro
               : "Only the URL, events and description change; the secret stays."}
           </DialogDescription>
         </DialogHeader>
-        <form onSubmit={submit} noValidate className="grid gap-4" aria-label={mode === "create" ? "New Pro webhook" : "Edit Pro webhook"}>
-          <Field label="URL" htmlFor={`${idBase}-url`} error={form.formState.errors.url?.message} description="HTTPS only." required>
+        <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={mode === "create" ? "New Pro webhook" : "Edit Pro webhook"}>
+          <Field label="URL" htmlFor={`${idBase}-url`} error={errorOf("url")} description="HTTPS only." required>
             <Input id={`${idBase}-url`} type="url" autoComplete="off" placeholder="https://ops.example.com/hooks/pro" {...form.register("url")} />
           </Field>
           <fieldset className="grid gap-2" aria-describedby={form.formState.errors.events ? `${idBase}-events-error` : undefined}>
@@ -97,7 +85,7 @@ export function WebhookDialog({ open, onOpenChange, onDone, mode, webhook }: Pro
               </p>
             ) : null}
           </fieldset>
-          <Field label="Description" htmlFor={`${idBase}-description`} error={form.formState.errors.description?.message}>
+          <Field label="Description" htmlFor={`${idBase}-description`} error={errorOf("description")}>
             <Input id={`${idBase}-description`} autoComplete="off" {...form.register("description")} />
           </Field>
           <FormError message={formError} />

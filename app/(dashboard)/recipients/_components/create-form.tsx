@@ -1,12 +1,11 @@
 "use client";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
-import { Controller, useForm, type FieldPath } from "react-hook-form";
+import { Controller, type FieldPath } from "react-hook-form";
 import { toast } from "sonner";
 import { BankLookupControls, useBankLookup } from "@/components/forms/bank-lookup";
 import { ControlledSelect } from "@/components/forms/controlled-select";
 import { FormError } from "@/components/forms/form-error";
+import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Combobox, type ComboboxOption } from "@/components/ui/combobox";
@@ -30,9 +29,7 @@ import {
   STABLE_ASSETS,
   type RecipientFormValues,
 } from "@/lib/recipients/schema";
-import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
 import { categoryLabel, chainLabel, COUNTRY_OPTIONS, purposeLabel, typeLabel } from "./labels";
-import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
 
 type Values = RecipientFormValues;
 type Name = FieldPath<Values>;
@@ -93,16 +90,35 @@ export function CreateRecipientForm({
   banksError: string | null;
 }) {
   const router = useRouter();
-  const attempt = useAttemptKey("recipient-create");
-  const [pending, start] = useTransition();
-  const [formError, setFormError] = useState<string | null>(null);
-
-  const form = useForm<Values>({ resolver: zodResolver(recipientFormSchema), defaultValues: DEFAULTS, mode: "onTouched" });
-  const errorOf = (name: Name): string | undefined => {
-    let node: unknown = form.formState.errors;
-    for (const part of name.split(".")) node = (node as Record<string, unknown> | undefined)?.[part];
-    return (node as { message?: string } | undefined)?.message;
-  };
+  const { form, onSubmit, setFormError, formError, pending, errorOf, renewAttempt } = useActionForm({
+    schema: recipientFormSchema,
+    action: (values, attemptKey) => createRecipient({ ...values, attemptKey }),
+    defaultValues: DEFAULTS,
+    attempt: "recipient-create",
+    // The customer list knows the tier: say so at once rather than after a refusal (the provider still decides).
+    check: (values) => {
+      const chosen = customers.find((c) => c.id === values.customer_id);
+      if (!needsCustomer(values.type ?? "") || chosen?.kycTier == null || chosen.kycTier === "2") return values;
+      form.setError("customer_id", { type: "tier", message: MESSAGES.tier2 }, { shouldFocus: true });
+      return null;
+    },
+    onFailure: (r) => {
+      // A refusal the user will correct starts a new attempt; an unknown outcome keeps the key so a retry is safe.
+      if (!r.requestId) renewAttempt();
+      Object.entries(r.fieldErrors ?? {}).forEach(([name, message], i) => form.setError(name as Name, { type: "server", message }, { shouldFocus: i === 0 }));
+      setFormError(r.error);
+      return true;
+    },
+    onSuccess: (data) => {
+      if (data.status === "existing") {
+        toast.info("The provider already had a recipient with these account details. Opening it.");
+        router.push(`/recipients/${data.id}?existing=1`);
+      } else {
+        toast.success("Recipient saved.");
+        router.push(`/recipients/${data.id}`);
+      }
+    },
+  });
   const [type, chain, scheme, ownerType] = form.watch([
     "type",
     "crypto_address.chain",
@@ -114,35 +130,6 @@ export function CreateRecipientForm({
     bankCode: "bank_account.bank_code",
     accountNumber: "bank_account.account_number",
     accountName: "bank_account.account_name",
-  });
-
-  const onSubmit = form.handleSubmit((values) => {
-    setFormError(null);
-    // The customer list knows the tier: say so at once rather than after a refusal (the provider still decides).
-    const chosen = customers.find((c) => c.id === values.customer_id);
-    if (needsCustomer(values.type ?? "") && chosen?.kycTier != null && chosen.kycTier !== "2") {
-      form.setError("customer_id", { type: "tier", message: MESSAGES.tier2 }, { shouldFocus: true });
-      return;
-    }
-    start(async () => {
-      const r = await answerOrFailure(createRecipient({ ...values, attemptKey: attempt.current() }));
-      if (r.ok) {
-        attempt.renew();
-        if (r.data.status === "existing") {
-          toast.info("The provider already had a recipient with these account details. Opening it.");
-          router.push(`/recipients/${r.data.id}?existing=1`);
-        } else {
-          toast.success("Recipient saved.");
-          router.push(`/recipients/${r.data.id}`);
-        }
-        return;
-      }
-      // A refusal the user will correct starts a new attempt; an unknown outcome keeps the key so a retry is safe.
-      if (!r.requestId) attempt.renew();
-      const fields = Object.entries(r.fieldErrors ?? {});
-      fields.forEach(([name, message], i) => form.setError(name as Name, { type: "server", message }, { shouldFocus: i === 0 }));
-      setFormError(r.error);
-    });
   });
 
   const text = (

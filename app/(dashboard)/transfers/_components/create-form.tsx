@@ -2,25 +2,17 @@
 import { VelocityUsageLine } from "@/components/page/velocity-usage";
 import type { VelocityUsage } from "@/lib/approvals/schemas";
 import { PendingApprovalNote } from "@/components/page/pending-approval-note";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useEffect, useState, useTransition } from "react";
-import { Controller, useForm, type Path } from "react-hook-form";
+import { useEffect } from "react";
+import { Controller, type Path } from "react-hook-form";
 import { toast } from "sonner";
 import { BALANCES_KEY, useBalances, type FreshBalances } from "@/components/page/balance-cards";
 import { fetchJson } from "@/components/page/fetch-json";
 import { BankLookupControls, useBankLookup } from "@/components/forms/bank-lookup";
 import { FormError } from "@/components/forms/form-error";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
+import { useActionForm } from "@/components/forms/use-action-form";
+import { ConfirmAction } from "@/components/forms/confirm-action";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -29,11 +21,9 @@ import type { RateView } from "@/lib/funding-accounts/views";
 import { liveKeys } from "@/lib/live/query-keys";
 import { Decimal, formatMoney } from "@/lib/money";
 import { quoteTransfer, type TransferQuote } from "@/lib/transfers/quote";
-import { transferFormSchema, type CreateTransferResult, type TransferFormValues } from "@/lib/transfers/schema";
+import { transferFormSchema, type TransferFormValues } from "@/lib/transfers/schema";
 import type { RecipientOption } from "@/lib/transfers/views";
-import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
 import { SearchableSelect, type SearchableOption } from "./searchable-select";
-import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
 
 type Values = TransferFormValues;
 
@@ -48,8 +38,8 @@ const DEFAULTS: Values = {
   reference: "",
 };
 
+/** What the confirmation shows, fixed when the form was reviewed. */
 interface Review {
-  values: Values;
   to: string;
   quote: TransferQuote | null;
 }
@@ -79,18 +69,44 @@ export function CreateTransferForm({
 }) {
   const router = useRouter();
   const queryClient = useQueryClient();
-  const attempt = useAttemptKey("transfer-create");
-  const [pending, start] = useTransition();
-  const [formError, setFormError] = useState<string | null>(null);
-  const [review, setReview] = useState<Review | null>(null);
-  const [waiting, setWaiting] = useState<Extract<CreateTransferResult, { outcome: "pending_approval" }> | null>(null);
-
-  const form = useForm<Values>({
-    resolver: zodResolver(transferFormSchema),
+  const { form, onSubmit, pending, formError, errorOf, confirming, send, cancel, waiting } = useActionForm({
+    schema: transferFormSchema,
+    action: (values, attemptKey) => createTransfer({ ...values, attemptKey }),
     defaultValues: { ...DEFAULTS, recipient_mode: recipients.length > 0 ? "existing" : "new" },
-    mode: "onTouched",
+    attempt: "transfer-create",
+    // The shown withdrawal balance bounds the debit before anything is sent; the provider's answer is final.
+    check: (values) => {
+      if (quote && withdrawal !== null && new Decimal(quote.debitAmount).gt(withdrawal)) {
+        form.setError("amount", {
+          type: "max",
+          message: `This transfer would debit ${debitText(quote)}, more than the withdrawal balance of ${formatMoney(withdrawal, "USD")}. Enter a smaller amount or move money to the withdrawal balance first.`,
+        });
+        return null;
+      }
+      return values;
+    },
+    confirm: (values): Review => ({
+      to:
+        values.recipient_mode === "new"
+          ? `${values.account_name}, ${banks.find((b) => b.value === values.bank_code)?.label ?? values.bank_code} ••••${(values.account_number ?? "").slice(-4)}`
+          : chosen
+            ? `${chosen.name}, ${chosen.destination}`
+            : "",
+      quote,
+    }),
+    fieldOf: (name) => (name in DEFAULTS ? ((name === "currency" ? "recipient_id" : name) as Path<Values>) : null),
+    onSuccess: (data, values) => {
+      void queryClient.invalidateQueries({ queryKey: BALANCES_KEY });
+      void queryClient.invalidateQueries({ queryKey: liveKeys.list("transfer") });
+      if (data.outcome === "sent") {
+        toast.success(`${data.summary}: sent to the provider.`);
+        router.push(`/transfers/${data.id}`);
+        return;
+      }
+      form.reset({ ...DEFAULTS, recipient_mode: values.recipient_mode });
+      lookup.clear();
+    },
   });
-  const errorOf = (name: Path<Values>) => form.formState.errors[name]?.message;
   const [mode, recipientId, currency, amount] = form.watch(["recipient_mode", "recipient_id", "currency", "amount"]) as string[];
   const lookup = useBankLookup(form, { bankCode: "bank_code", accountNumber: "account_number", accountName: "account_name" });
   const chosen = mode === "existing" ? recipients.find((r) => r.id === recipientId) : undefined;
@@ -118,58 +134,11 @@ export function CreateTransferForm({
       })
     : null;
 
-  const onReview = form.handleSubmit((values) => {
-    setFormError(null);
-    // The shown withdrawal balance bounds the debit before anything is sent; the provider's answer is final.
-    if (quote && withdrawal !== null && new Decimal(quote.debitAmount).gt(withdrawal)) {
-      form.setError("amount", {
-        type: "max",
-        message: `This transfer would debit ${debitText(quote)}, more than the withdrawal balance of ${formatMoney(withdrawal, "USD")}. Enter a smaller amount or move money to the withdrawal balance first.`,
-      });
-      return;
-    }
-    const to =
-      values.recipient_mode === "new"
-        ? `${values.account_name}, ${banks.find((b) => b.value === values.bank_code)?.label ?? values.bank_code} ••••${(values.account_number ?? "").slice(-4)}`
-        : chosen
-          ? `${chosen.name}, ${chosen.destination}`
-          : "";
-    setReview({ values, to, quote });
-  });
-
-  const send = () => {
-    if (!review) return;
-    const { values } = review;
-    start(async () => {
-      const r = await answerOrFailure(createTransfer({ ...values, attemptKey: attempt.current() }));
-      setReview(null);
-      if (r.ok) {
-        attempt.renew();
-        void queryClient.invalidateQueries({ queryKey: BALANCES_KEY });
-        void queryClient.invalidateQueries({ queryKey: liveKeys.list("transfer") });
-        if (r.data.outcome === "sent") {
-          toast.success(`${r.data.summary}: sent to the provider.`);
-          router.push(`/transfers/${r.data.id}`);
-          return;
-        }
-        setWaiting(r.data);
-        form.reset({ ...DEFAULTS, recipient_mode: values.recipient_mode });
-        lookup.clear();
-        return;
-      }
-      // The key is kept after any failure: an unknown outcome must be retried under the same key, and
-      // after a definitive refusal the ledger frees it for the corrected form.
-      const fields = Object.entries(r.fieldErrors ?? {}).filter(([n]) => n in DEFAULTS);
-      for (const [name, message] of fields) form.setError((name === "currency" ? "recipient_id" : name) as Path<Values>, { type: "server", message });
-      if (fields.length === 0 || r.requestId) setFormError(r.error);
-    });
-  };
-
   const recipientOptions = recipients.map((r) => ({ value: r.id, label: r.name, hint: [r.destination, r.currency].filter(Boolean).join(" · ") }));
   return (
     <div className="grid max-w-2xl gap-6">
-      {waiting ? <PendingApprovalNote summary={waiting.summary} testId="transfer-pending" /> : null}
-      <form onSubmit={onReview} noValidate aria-label="New transfer" data-testid="create-transfer-form">
+      {waiting ? <PendingApprovalNote summary={waiting} testId="transfer-pending" /> : null}
+      <form onSubmit={onSubmit} noValidate aria-label="New transfer" data-testid="create-transfer-form">
         <fieldset disabled={pending} className="grid gap-5">
           <fieldset className="grid gap-2">
             <legend className="mb-2 text-sm font-medium">Pay to</legend>
@@ -290,38 +259,39 @@ export function CreateTransferForm({
         </fieldset>
       </form>
 
-      <AlertDialog open={review !== null} onOpenChange={(open) => (!open && !pending ? setReview(null) : undefined)}>
-        <AlertDialogContent data-testid="transfer-confirm">
-          <AlertDialogHeader>
-            <AlertDialogTitle>Send {review ? formatMoney(new Decimal(review.values.amount).toFixed(2), review.values.currency) : ""}?</AlertDialogTitle>
-            <AlertDialogDescription>
-              To {review?.to}. If it is above your organization&apos;s approval limit for {review?.values.currency}, it waits for a second person with the
-              approver role and nothing is sent until then.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          {review?.quote ? (
-            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-              <dt className="text-muted-foreground">Debited (estimate)</dt>
-              <dd className="tabular-nums">{debitText(review.quote)}</dd>
-              <dt className="text-muted-foreground">Fee (estimate)</dt>
-              <dd className="tabular-nums">{feeText(review.quote)}</dd>
-              {review.values.reference ? (
-                <>
-                  <dt className="text-muted-foreground">Reference</dt>
-                  <dd>{review.values.reference}</dd>
-                </>
-              ) : null}
-            </dl>
-          ) : null}
-          <p className="text-xs text-muted-foreground">The provider prices the transfer when it is sent; its answer is final and shown on the transfer.</p>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
-            <Button type="button" onClick={send} disabled={pending} data-testid="transfer-send">
-              {pending ? "Sending…" : "Send transfer"}
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmAction
+        open={confirming !== null}
+        onOpenChange={(open) => (!open ? cancel() : undefined)}
+        testId="transfer-confirm"
+        title={<>Send {confirming ? formatMoney(new Decimal(confirming.values.amount).toFixed(2), confirming.values.currency) : ""}?</>}
+        description={
+          <>
+            To {confirming?.shown.to}. If it is above your organization&apos;s approval limit for {confirming?.values.currency}, it waits for a second person
+            with the approver role and nothing is sent until then.
+          </>
+        }
+        confirm="Send transfer"
+        onConfirm={send}
+        pending={pending}
+        pendingLabel="Sending…"
+        confirmTestId="transfer-send"
+      >
+        {confirming?.shown.quote ? (
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-muted-foreground">Debited (estimate)</dt>
+            <dd className="tabular-nums">{debitText(confirming.shown.quote)}</dd>
+            <dt className="text-muted-foreground">Fee (estimate)</dt>
+            <dd className="tabular-nums">{feeText(confirming.shown.quote)}</dd>
+            {confirming.values.reference ? (
+              <>
+                <dt className="text-muted-foreground">Reference</dt>
+                <dd>{confirming.values.reference}</dd>
+              </>
+            ) : null}
+          </dl>
+        ) : null}
+        <p className="text-xs text-muted-foreground">The provider prices the transfer when it is sent; its answer is final and shown on the transfer.</p>
+      </ConfirmAction>
     </div>
   );
 }

@@ -4,18 +4,11 @@ import type { VelocityUsage } from "@/lib/approvals/schemas";
 import { PendingApprovalNote } from "@/components/page/pending-approval-note";
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
 import { toast } from "sonner";
 import { BALANCES_KEY, useBalances, type FreshBalances } from "@/components/page/balance-cards";
-import { FormError } from "@/components/forms/form-error";
-import { Button } from "@/components/ui/button";
 import { createWithdrawal } from "@/lib/withdrawals/create-withdrawal";
 import { liveKeys } from "@/lib/live/query-keys";
-import { formatMoney } from "@/lib/money";
-import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
-import type { CreateWithdrawalResult } from "@/lib/withdrawals/schema";
-import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
-import { useWithdrawalForm, WithdrawalConfirmDialog, WithdrawalFields } from "@/components/forms/withdrawal-fields";
+import { useWithdrawalForm, WithdrawalForm } from "@/components/forms/withdrawal-fields";
 
 /**
  * A withdrawal from the USD withdrawal balance: amount, token and chain from the enabled rails, and
@@ -37,63 +30,41 @@ export function CreateWithdrawalForm({
   const queryClient = useQueryClient();
   const balances = useBalances(initialBalances, balancesError);
   const available = balances.data?.data.withdrawalUsd ?? null;
-  const attempt = useAttemptKey("withdrawal-create");
-  const [pending, start] = useTransition();
-  const { form, formError, confirming, setConfirming, review, showFailure, reset } = useWithdrawalForm(available);
-  const [waiting, setWaiting] = useState<Extract<CreateWithdrawalResult, { outcome: "pending_approval" }> | null>(null);
-
-  const send = () => {
-    if (!confirming) return;
-    const values = confirming;
-    start(async () => {
-      const r = await answerOrFailure(createWithdrawal({ ...values, attemptKey: attempt.current() }));
-      setConfirming(null);
-      if (r.ok) {
-        attempt.renew();
-        void queryClient.invalidateQueries({ queryKey: BALANCES_KEY });
-        void queryClient.invalidateQueries({ queryKey: liveKeys.list("withdrawal") });
-        if (r.data.outcome === "pending_approval") {
-          setWaiting(r.data);
-          reset();
-          toast.success("The withdrawal is waiting for a second approver.");
-          return;
-        }
-        toast.success(r.data.replayed ? "This withdrawal had already been sent; opening it." : "Withdrawal sent to the provider.");
-        router.push(`/withdrawals/${r.data.id}`);
+  const hook = useWithdrawalForm({
+    available,
+    attempt: "withdrawal-create",
+    action: createWithdrawal,
+    onSuccess: (data) => {
+      void queryClient.invalidateQueries({ queryKey: BALANCES_KEY });
+      void queryClient.invalidateQueries({ queryKey: liveKeys.list("withdrawal") });
+      if (data.outcome === "pending_approval") {
+        hook.reset();
+        toast.success("The withdrawal is waiting for a second approver.");
         return;
       }
-      // The key is kept after any failure: an outcome the app could not learn (timeout, outage) must be
-      // retried under the same key, and after a definitive refusal the ledger frees it for corrected values.
-      showFailure(r);
-    });
-  };
+      toast.success(data.replayed ? "This withdrawal had already been sent; opening it." : "Withdrawal sent to the provider.");
+      router.push(`/withdrawals/${data.id}`);
+    },
+  });
 
   return (
     <div className="grid max-w-2xl gap-6">
-      <form onSubmit={review} noValidate aria-label="New withdrawal" data-testid="create-withdrawal-form">
-        <fieldset disabled={pending} className="grid gap-5">
-          <WithdrawalFields form={form} idPrefix="wd" available={available} balanceNote="the withdrawal balance" unknownNote={balancesError} />
-          <VelocityUsageLine usage={velocity} currency={"USD"} />
-          <FormError message={formError} />
-          <div>
-            <Button type="submit" disabled={pending}>
-              Review withdrawal
-            </Button>
-          </div>
-        </fieldset>
-      </form>
-
-      <WithdrawalConfirmDialog
-        confirming={confirming}
-        onClose={() => setConfirming(null)}
-        onSend={send}
-        pending={pending}
-        available={available}
-        title={`Withdraw ${confirming ? formatMoney(confirming.amount, "USD") : ""}?`}
+      <WithdrawalForm
+        hook={hook}
+        ariaLabel="New withdrawal"
+        testId="create-withdrawal-form"
+        idPrefix="wd"
         testIdPrefix="withdrawal"
-      />
+        available={available}
+        balanceNote="the withdrawal balance"
+        unknownNote={balancesError}
+        title={(amount) => `Withdraw ${amount}?`}
+        gap="gap-5"
+      >
+        <VelocityUsageLine usage={velocity} currency={"USD"} />
+      </WithdrawalForm>
 
-      {waiting ? <PendingApprovalNote summary={waiting.summary} testId="withdrawal-pending" /> : null}
+      {hook.waiting ? <PendingApprovalNote summary={hook.waiting} testId="withdrawal-pending" /> : null}
     </div>
   );
 }

@@ -13,19 +13,17 @@ import { Input } from "@/components/ui/input";
 import { createCoinsAddress } from "@/lib/coins/create-address";
 import { addressFormSchema, LABEL_MAX } from "@/lib/coins/schema";
 import type { WithdrawableAsset } from "@/lib/coins/views";
-import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
 
 /** Saves a withdrawal address for one of the withdrawable assets and chains. */
 export function AddAddressDialog({ assets }: { assets: WithdrawableAsset[] }) {
   const [open, setOpen] = useState(false);
   const queryClient = useQueryClient();
-  const attempt = useAttemptKey("coins-address-create");
   const { form, onSubmit, pending, formError, errorOf } = useActionForm({
     schema: addressFormSchema,
-    action: (values) => createCoinsAddress({ ...values, attemptKey: attempt.current() }),
+    action: (values, attemptKey) => createCoinsAddress({ ...values, attemptKey }),
     defaultValues: { asset: "", chain: "", address: "", label: "" },
+    attempt: "coins-address-create",
     onSuccess: () => {
-      attempt.renew();
       setOpen(false);
       form.reset();
       toast.success("Address saved.");

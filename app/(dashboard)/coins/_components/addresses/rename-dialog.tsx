@@ -11,19 +11,17 @@ import { Input } from "@/components/ui/input";
 import { renameCoinsAddress } from "@/lib/coins/rename-address";
 import { addressLabelSchema, LABEL_MAX } from "@/lib/coins/schema";
 import type { SavedAddress } from "@/lib/coins/views";
-import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
 
 /** Renames a saved address; saving an empty label clears it, as the provider defines. */
 export function RenameAddressDialog({ address }: { address: SavedAddress }) {
   const [open, setOpen] = useState(false);
   const queryClient = useQueryClient();
-  const attempt = useAttemptKey(`coins-address-label-${address.id}`);
   const { form, onSubmit, pending, formError, errorOf } = useActionForm({
     schema: addressLabelSchema,
-    action: (values) => renameCoinsAddress({ id: address.id, label: values.label, attemptKey: attempt.current() }),
+    action: (values, attemptKey) => renameCoinsAddress({ id: address.id, label: values.label, attemptKey }),
     defaultValues: { label: address.label ?? "" },
+    attempt: `coins-address-label-${address.id}`,
     onSuccess: (data) => {
-      attempt.renew();
       setOpen(false);
       toast.success(data.label === "" ? "Label cleared." : `Label saved: ${data.label}.`);
       void queryClient.invalidateQueries({ queryKey: ["coins", "addresses"] });

@@ -1,17 +1,7 @@
 "use client";
 import { useState, useTransition } from "react";
 import { toast } from "sonner";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/components/ui/alert-dialog";
+import { ConfirmAction } from "@/components/forms/confirm-action";
 import { Button } from "@/components/ui/button";
 import { revokeApiKey } from "@/lib/vault/revoke-api-key";
 import { revokeWebhookSecret } from "@/lib/vault/revoke-webhook-secret";
@@ -41,23 +31,17 @@ export function RevokeButton(props: {
     });
   return (
     <>
-      <AlertDialog>
-        <AlertDialogTrigger asChild>
+      <ConfirmAction
+        trigger={
           <Button variant="outline" size="sm" disabled={pending} aria-label={props.accessibleLabel}>
             {pending ? "Revoking…" : props.buttonLabel}
           </Button>
-        </AlertDialogTrigger>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{props.title}</AlertDialogTitle>
-            <AlertDialogDescription>{props.description}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction onClick={revoke}>{props.buttonLabel}</AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        }
+        title={props.title}
+        description={props.description}
+        confirm={props.buttonLabel}
+        onConfirm={revoke}
+      />
       {error ? (
         <p role="alert" className="w-full text-right text-xs text-destructive">
           {error}

@@ -1,16 +1,11 @@
 "use client";
 import { useRouter } from "next/navigation";
-import { Controller } from "react-hook-form";
 import { toast } from "sonner";
-import { FormError } from "@/components/forms/form-error";
 import { useActionForm } from "@/components/forms/use-action-form";
-import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { setApprovalThreshold } from "@/lib/approvals/set-threshold";
 import { setApprovalThresholdSchema } from "@/lib/approvals/schemas";
 import { formatMoney } from "@/lib/money";
+import { LimitForm } from "./limit-form";
 
 export interface KindOption {
   kind: string;
@@ -23,7 +18,7 @@ export interface KindOption {
  */
 export function ThresholdForm({ kinds }: { kinds: KindOption[] }) {
   const router = useRouter();
-  const { form, onSubmit, pending, formError, errorOf } = useActionForm({
+  const hook = useActionForm({
     schema: setApprovalThresholdSchema,
     action: setApprovalThreshold,
     defaultValues: { currency: "USD", kind: "*", amount: "", remove: false },
@@ -38,59 +33,27 @@ export function ThresholdForm({ kinds }: { kinds: KindOption[] }) {
             : `The limit was already ${formatMoney(data.amount, data.currency)}.`,
         );
       }
-      form.reset({ currency: form.getValues("currency"), kind: form.getValues("kind"), amount: "", remove: false });
+      hook.form.reset({ currency: hook.form.getValues("currency"), kind: hook.form.getValues("kind"), amount: "", remove: false });
       router.refresh();
     },
   });
   return (
-    <form
-      onSubmit={onSubmit}
-      noValidate
-      className="grid gap-4 sm:grid-cols-[8rem_14rem_1fr_auto] sm:items-start"
-      aria-label="Set an approval limit"
-      data-testid="threshold-form"
-    >
-      <Field label="Currency" htmlFor="threshold-currency" error={errorOf("currency")} required>
-        <Input id="threshold-currency" autoComplete="off" required maxLength={12} className="uppercase" {...form.register("currency")} />
-      </Field>
-      <Field label="Applies to" htmlFor="threshold-kind" error={errorOf("kind")}>
-        <Controller
-          control={form.control}
-          name="kind"
-          render={({ field }) => (
-            <Select value={field.value ?? "*"} onValueChange={field.onChange}>
-              <SelectTrigger id="threshold-kind" className="w-full">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value="*">Any kind of movement</SelectItem>
-                {kinds.map((k) => (
-                  <SelectItem key={k.kind} value={k.kind}>
-                    {k.label}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          )}
-        />
-      </Field>
-      <Field
-        label="Approval needed above"
-        htmlFor="threshold-amount"
-        error={errorOf("amount")}
-        description="Amounts at or under this are sent at once. 0 means every amount needs approval."
-        required
-      >
-        <Input id="threshold-amount" inputMode="decimal" autoComplete="off" placeholder="1000.00" required {...form.register("amount")} />
-      </Field>
-      <div className="sm:pt-[1.375rem]">
-        <Button type="submit" disabled={pending} data-testid="threshold-save">
-          {pending ? "Saving…" : "Save limit"}
-        </Button>
-      </div>
-      <div className="sm:col-span-4">
-        <FormError message={formError} />
-      </div>
-    </form>
+    <LimitForm
+      idPrefix="threshold"
+      ariaLabel="Set an approval limit"
+      hook={hook}
+      choice={{
+        name: "kind",
+        label: "Applies to",
+        fallback: "*",
+        options: [{ value: "*", label: "Any kind of movement" }, ...kinds.map((k) => ({ value: k.kind, label: k.label }))],
+      }}
+      amount={{
+        label: "Approval needed above",
+        description: "Amounts at or under this are sent at once. 0 means every amount needs approval.",
+        placeholder: "1000.00",
+      }}
+      submitLabel="Save limit"
+    />
   );
 }

@@ -2,18 +2,8 @@
 import { useRouter } from "next/navigation";
 import * as React from "react";
 import { toast } from "sonner";
-import { FormError } from "@/components/forms/form-error";
 import { ApprovalsEmptyState } from "@/app/(dashboard)/approvals/_components/empty-state";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/components/ui/alert-dialog";
+import { ConfirmAction } from "@/components/forms/confirm-action";
 import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { setApprovalThreshold } from "@/lib/approvals/set-threshold";
@@ -29,52 +19,44 @@ function RemoveThreshold({ row }: { row: ThresholdRow }) {
   const [error, setError] = React.useState<string | null>(null);
   const scope = row.kind === "*" ? "any kind of movement" : row.kindLabel.toLowerCase();
   return (
-    <AlertDialog
+    <ConfirmAction
       open={open}
       onOpenChange={(o) => {
-        if (pending) return;
         setOpen(o);
         setError(null);
       }}
-    >
-      <AlertDialogTrigger asChild>
+      trigger={
         <Button variant="outline" size="sm" aria-label={`Remove the ${row.currency} limit for ${scope}`}>
           Remove
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>
-            Remove the {row.currency} limit for {scope}?
-          </AlertDialogTitle>
-          <AlertDialogDescription>
-            {row.kind === "*"
-              ? `Every ${row.currency} movement without a limit of its own will then need a second approver, whatever the amount.`
-              : `${row.kindLabel} in ${row.currency} then follows the limit for any kind, or needs approval for every amount if there is none.`}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <FormError message={error} />
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={pending}>Keep it</AlertDialogCancel>
-          <Button
-            variant="destructive"
-            disabled={pending}
-            onClick={() =>
-              start(async () => {
-                const r = await answerOrFailure(setApprovalThreshold({ currency: row.currency, kind: row.kind, remove: true }));
-                if (!r.ok) return setError(r.error);
-                if ("status" in r.data && r.data.status === "pending_approval") toast.info(`${r.data.summary}: ${r.data.message}`, { duration: 10_000 });
-                else toast.success(`Removed the ${row.currency} limit for ${scope}.`);
-                setOpen(false);
-                router.refresh();
-              })
-            }
-          >
-            {pending ? "Removing…" : "Remove limit"}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title={
+        <>
+          Remove the {row.currency} limit for {scope}?
+        </>
+      }
+      description={
+        row.kind === "*"
+          ? `Every ${row.currency} movement without a limit of its own will then need a second approver, whatever the amount.`
+          : `${row.kindLabel} in ${row.currency} then follows the limit for any kind, or needs approval for every amount if there is none.`
+      }
+      error={error}
+      cancel="Keep it"
+      confirm="Remove limit"
+      pending={pending}
+      pendingLabel="Removing…"
+      destructive
+      onConfirm={() =>
+        start(async () => {
+          const r = await answerOrFailure(setApprovalThreshold({ currency: row.currency, kind: row.kind, remove: true }));
+          if (!r.ok) return setError(r.error);
+          if ("status" in r.data && r.data.status === "pending_approval") toast.info(`${r.data.summary}: ${r.data.message}`, { duration: 10_000 });
+          else toast.success(`Removed the ${row.currency} limit for ${scope}.`);
+          setOpen(false);
+          router.refresh();
+        })
+      }
+    />
   );
 }
 

@@ -1,22 +1,18 @@
 "use client";
 import { useRouter } from "next/navigation";
-import { Controller } from "react-hook-form";
 import { toast } from "sonner";
-import { FormError } from "@/components/forms/form-error";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
 import { setVelocityLimit } from "@/lib/approvals/set-velocity-limit";
 import { setVelocityLimitSchema, VELOCITY_SCOPE_LABEL } from "@/lib/approvals/schemas";
 import { formatMoney } from "@/lib/money";
+import { LimitForm } from "./limit-form";
 
 /** Set a rolling 24-hour limit per currency, for the whole organization or for each requester. */
 export function VelocityLimitForm() {
   const router = useRouter();
-  const { form, onSubmit, pending, formError, errorOf } = useActionForm({
+  const hook = useActionForm({
     schema: setVelocityLimitSchema,
     action: setVelocityLimit,
     defaultValues: { currency: "USD", scope: "organization", amount: "", remove: false },
@@ -29,56 +25,31 @@ export function VelocityLimitForm() {
           `24-hour limit (${VELOCITY_SCOPE_LABEL[data.scope].toLowerCase()}) in ${data.currency} is now ${formatMoney(data.amount, data.currency)}.`,
         );
       }
-      form.reset({ currency: form.getValues("currency"), scope: form.getValues("scope"), amount: "", remove: false });
+      hook.form.reset({ currency: hook.form.getValues("currency"), scope: hook.form.getValues("scope"), amount: "", remove: false });
       router.refresh();
     },
   });
   return (
-    <form
-      onSubmit={onSubmit}
-      noValidate
-      className="grid gap-4 sm:grid-cols-[8rem_14rem_1fr_auto] sm:items-start"
-      aria-label="Set a 24-hour limit"
-      data-testid="velocity-form"
-    >
-      <Field label="Currency" htmlFor="velocity-currency" error={errorOf("currency")} required>
-        <Input id="velocity-currency" autoComplete="off" required maxLength={12} className="uppercase" {...form.register("currency")} />
-      </Field>
-      <Field label="Whose total" htmlFor="velocity-scope" error={errorOf("scope")}>
-        <Controller
-          control={form.control}
-          name="scope"
-          render={({ field }) => (
-            <Select value={field.value ?? "organization"} onValueChange={field.onChange}>
-              <SelectTrigger id="velocity-scope" className="w-full">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value="organization">{VELOCITY_SCOPE_LABEL.organization}</SelectItem>
-                <SelectItem value="requester">{VELOCITY_SCOPE_LABEL.requester}</SelectItem>
-              </SelectContent>
-            </Select>
-          )}
-        />
-      </Field>
-      <Field
-        label="24-hour total above which payments wait"
-        htmlFor="velocity-amount"
-        error={errorOf("amount")}
-        description="Payments sent or waiting for approval in the last 24 hours count, this one included."
-        required
-      >
-        <Input id="velocity-amount" inputMode="decimal" autoComplete="off" placeholder="3000.00" required {...form.register("amount")} />
-      </Field>
-      <div className="sm:pt-[1.375rem]">
-        <Button type="submit" disabled={pending} data-testid="velocity-save">
-          {pending ? "Saving…" : "Save 24-hour limit"}
-        </Button>
-      </div>
-      <div className="sm:col-span-4">
-        <FormError message={formError} />
-      </div>
-    </form>
+    <LimitForm
+      idPrefix="velocity"
+      ariaLabel="Set a 24-hour limit"
+      hook={hook}
+      choice={{
+        name: "scope",
+        label: "Whose total",
+        fallback: "organization",
+        options: [
+          { value: "organization", label: VELOCITY_SCOPE_LABEL.organization },
+          { value: "requester", label: VELOCITY_SCOPE_LABEL.requester },
+        ],
+      }}
+      amount={{
+        label: "24-hour total above which payments wait",
+        description: "Payments sent or waiting for approval in the last 24 hours count, this one included.",
+        placeholder: "3000.00",
+      }}
+      submitLabel="Save 24-hour limit"
+    />
   );
 }
 

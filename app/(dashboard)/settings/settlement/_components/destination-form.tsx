@@ -1,26 +1,14 @@
 "use client";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
-import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { FormError } from "@/components/forms/form-error";
+import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { setSettlementDestination } from "@/lib/settlement/set-destination";
-import {
-  DESTINATION_INFO,
-  DESTINATIONS,
-  destinationLabel,
-  FUTURE_ONLY,
-  settlementFormSchema,
-  type Destination,
-  type SettlementFormValues,
-} from "@/lib/settlement/schema";
-import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
-import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
+import { DESTINATION_INFO, DESTINATIONS, destinationLabel, FUTURE_ONLY, settlementFormSchema, type Destination } from "@/lib/settlement/schema";
 
 /**
  * The NGN settlement destination: both choices with what each does, the current one marked. Admins
@@ -29,41 +17,26 @@ import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
  */
 export function SettlementDestinationCard({ current, canChange, hasNgnAccount }: { current: string | null; canChange: boolean; hasNgnAccount: boolean }) {
   const router = useRouter();
-  const attempt = useAttemptKey("settlement-destination");
-  const [pending, start] = useTransition();
-  const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<SettlementFormValues>({
-    resolver: zodResolver(settlementFormSchema),
+  const { form, onSubmit, pending, formError, errorOf } = useActionForm({
+    schema: settlementFormSchema,
+    action: (values, attemptKey) => setSettlementDestination({ ...values, attemptKey }),
     defaultValues: { destination: (current as Destination | null) ?? "USD_BALANCE", confirmation: "" },
+    attempt: "settlement-destination",
     mode: "onSubmit",
+    fieldOf: (name) => (name === "destination" || name === "confirmation" ? name : null),
+    onSuccess: (data) => {
+      form.reset({ destination: data.destination, confirmation: "" });
+      if (data.pendingApproval)
+        toast.success(`Waiting for approval: ${data.pendingApproval.summary}. Nothing changes until someone else approves it in Approvals.`);
+      else
+        toast.success(
+          data.changed ? `Future NGN deposits now settle to the ${destinationLabel(data.destination)}.` : "That was already the setting; nothing changed.",
+        );
+      router.refresh();
+    },
   });
   const chosen = form.watch("destination");
   const changing = canChange && chosen !== current;
-
-  const onSubmit = form.handleSubmit((values) => {
-    setFormError(null);
-    start(async () => {
-      const r = await answerOrFailure(setSettlementDestination({ ...values, attemptKey: attempt.current() }));
-      if (r.ok) {
-        attempt.renew();
-        form.reset({ destination: r.data.destination, confirmation: "" });
-        if (r.data.pendingApproval)
-          toast.success(`Waiting for approval: ${r.data.pendingApproval.summary}. Nothing changes until someone else approves it in Approvals.`);
-        else
-          toast.success(
-            r.data.changed
-              ? `Future NGN deposits now settle to the ${destinationLabel(r.data.destination)}.`
-              : "That was already the setting; nothing changed.",
-          );
-        router.refresh();
-        return;
-      }
-      // Kept after a failure: a timeout is retried under the same key; a refusal freed it in the ledger.
-      const fields = Object.entries(r.fieldErrors ?? {}).filter(([name]) => name === "destination" || name === "confirmation");
-      for (const [name, message] of fields) form.setError(name as keyof SettlementFormValues, { type: "server", message });
-      if (fields.length === 0 || r.requestId) setFormError(r.error);
-    });
-  });
 
   return (
     <Card>
@@ -114,7 +87,7 @@ export function SettlementDestinationCard({ current, canChange, hasNgnAccount }:
                 From the next deposit on, NGN deposits will settle to the <span className="font-medium">{destinationLabel(chosen)}</span> instead of the{" "}
                 {destinationLabel(current)}. Deposits already settled and the balances you have now do not change.
               </p>
-              <Field label={`Type ${chosen} to confirm`} htmlFor="settlement-confirmation" error={form.formState.errors.confirmation?.message} required>
+              <Field label={`Type ${chosen} to confirm`} htmlFor="settlement-confirmation" error={errorOf("confirmation")} required>
                 <Input id="settlement-confirmation" autoComplete="off" spellCheck={false} className="font-mono" {...form.register("confirmation")} />
               </Field>
               <div>

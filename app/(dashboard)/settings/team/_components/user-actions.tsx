@@ -2,17 +2,7 @@
 import { useState, useTransition } from "react";
 import { toast } from "sonner";
 import { InviteLink } from "@/app/(dashboard)/settings/team/_components/invite-link";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/components/ui/alert-dialog";
+import { ConfirmAction } from "@/components/forms/confirm-action";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { issueInvite } from "@/lib/team/issue-invite";
@@ -58,23 +48,17 @@ export function UserActions({ userId, userName, disabled, isSelf }: { userId: st
           Enable
         </Button>
       ) : (
-        <AlertDialog>
-          <AlertDialogTrigger asChild>
+        <ConfirmAction
+          trigger={
             <Button variant="outline" size="sm" disabled={pending || isSelf} title={isSelf ? "You cannot disable yourself" : undefined}>
               Disable
             </Button>
-          </AlertDialogTrigger>
-          <AlertDialogContent>
-            <AlertDialogHeader>
-              <AlertDialogTitle>Disable {userName}?</AlertDialogTitle>
-              <AlertDialogDescription>They are signed out at once and cannot sign in until an admin enables them again.</AlertDialogDescription>
-            </AlertDialogHeader>
-            <AlertDialogFooter>
-              <AlertDialogCancel>Cancel</AlertDialogCancel>
-              <AlertDialogAction onClick={toggle}>Disable</AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
+          }
+          title={`Disable ${userName}?`}
+          description="They are signed out at once and cannot sign in until an admin enables them again."
+          confirm="Disable"
+          onConfirm={toggle}
+        />
       )}
       {error ? (
         <p role="alert" className="w-full text-right text-xs text-destructive">
