@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { DECIMAL_PATTERN } from "@/lib/money";
-import { STOCK_CATEGORIES } from "@/lib/upstream/schemas/stocks";
+import { STOCK_CATEGORIES } from "@/lib/upstream/schemas/stocks-values";
 
 export const SYMBOL_PATTERN = /^[A-Za-z0-9][A-Za-z0-9.-]{0,14}$/;
 /** The convert mode's cash side, as the provider names it. */

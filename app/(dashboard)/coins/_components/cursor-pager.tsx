@@ -1,27 +1,23 @@
 import { Link } from "@/components/ui/link";
-import { cursorQuery, newerPage, olderPage } from "@/lib/coins/filters";
+import { type CursorPlace, newerPage, olderPage } from "@/lib/coins/filters";
 
 /**
  * Newer / Older over the provider's opaque cursor, kept in the URL with the list's filters. The
  * provider gives only the next cursor, so the cursors of earlier pages travel in `trail`.
  */
 export function CursorPager({
-  pathname,
+  href,
   label,
-  filters,
   page,
   nextCursor,
-  prefix = "",
   shown,
   noun,
 }: {
-  /** The list's own path: an empty query must still lead to the first page, not to the current URL. */
-  pathname: string;
+  /** The link to a place in this list, from the list's serializer (so the filters stay on). */
+  href: (place: CursorPlace) => string;
   label: string;
-  filters: Record<string, string | undefined>;
-  page: { cursor?: string; trail: string[] };
+  page: CursorPlace;
   nextCursor: string | null;
-  prefix?: string;
   shown: number;
   noun: [string, string];
 }) {
@@ -36,16 +32,12 @@ export function CursorPager({
       </span>
       <span className="flex gap-2">
         {newer ? (
-          <Link className="rounded-md border px-3 py-1.5 hover:bg-accent" href={{ pathname, query: cursorQuery(filters, newer, prefix) }} scroll={false}>
+          <Link className="rounded-md border px-3 py-1.5 hover:bg-accent" href={href(newer)} scroll={false}>
             Newer
           </Link>
         ) : null}
         {nextCursor ? (
-          <Link
-            className="rounded-md border px-3 py-1.5 hover:bg-accent"
-            href={{ pathname, query: cursorQuery(filters, olderPage(page, nextCursor), prefix) }}
-            scroll={false}
-          >
+          <Link className="rounded-md border px-3 py-1.5 hover:bg-accent" href={href(olderPage(page, nextCursor))} scroll={false}>
             Older
           </Link>
         ) : null}

@@ -1,20 +1,21 @@
 import type { Metadata } from "next";
+import type { SearchParams } from "nuqs/server";
 import { ReadError } from "@/components/page/read-error";
 import { PageHeader } from "@/components/page/page-header";
 import { MarketsTable } from "@/app/(dashboard)/coins/_components/markets/data-table";
 import { MarketsToolbar } from "@/app/(dashboard)/coins/_components/markets/toolbar";
 import { can } from "@/lib/auth/permissions";
 import { requirePagePermission } from "@/lib/auth/session";
-import { parseMarketFilters } from "@/lib/coins/filters";
+import { loadMarketFilters } from "@/lib/coins/filters";
 import { assetOptions } from "@/lib/coins/markets";
 import { readMarkets } from "@/lib/coins/read";
 import { UpstreamError } from "@/lib/upstream";
 
 export const metadata: Metadata = { title: "Coins markets" };
 
-export default async function CoinsMarketsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function CoinsMarketsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const me = await requirePagePermission("data:read");
-  const filters = parseMarketFilters(await searchParams);
+  const filters = await loadMarketFilters(searchParams);
   const view = await readMarkets(me, filters).catch((err: unknown) => {
     if (err instanceof UpstreamError) return { error: err.userMessage };
     throw err;

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import type { SearchParams } from "nuqs/server";
 import { Link } from "@/components/ui/link";
 import { ReadError } from "@/components/page/read-error";
 import { PageHeader } from "@/components/page/page-header";
@@ -6,7 +7,7 @@ import { CoinsOrdersTable } from "@/app/(dashboard)/coins/_components/orders/dat
 import { OrdersToolbar } from "@/app/(dashboard)/coins/_components/orders/toolbar";
 import { can } from "@/lib/auth/permissions";
 import { requirePagePermission } from "@/lib/auth/session";
-import { parseOrderFilters } from "@/lib/coins/filters";
+import { loadOrderFilters } from "@/lib/coins/filters";
 import { readMarkets, readOrders } from "@/lib/coins/read";
 import { UpstreamError } from "@/lib/upstream";
 
@@ -14,9 +15,9 @@ export const metadata: Metadata = { title: "Coins orders" };
 
 const uniq = (values: string[]) => [...new Set(values)].sort();
 
-export default async function CoinsOrdersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function CoinsOrdersPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const me = await requirePagePermission("data:read");
-  const filters = parseOrderFilters(await searchParams);
+  const filters = await loadOrderFilters(searchParams);
   const canTrade = can(me.role, "order:trade");
   const upstreamMessage = (err: unknown) => {
     if (err instanceof UpstreamError) return { error: err.userMessage };

@@ -1,18 +1,19 @@
 import type { Metadata } from "next";
+import type { SearchParams } from "nuqs/server";
 import { ReadError } from "@/components/page/read-error";
 import { PageHeader } from "@/components/page/page-header";
 import { CoinsTransactionsTable } from "@/app/(dashboard)/coins/_components/transactions/data-table";
 import { TransactionsToolbar } from "@/app/(dashboard)/coins/_components/transactions/toolbar";
 import { requirePagePermission } from "@/lib/auth/session";
-import { parseTransactionFilters } from "@/lib/coins/filters";
+import { loadTransactionFilters } from "@/lib/coins/filters";
 import { readBalances, readTransactions } from "@/lib/coins/read";
 import { UpstreamError } from "@/lib/upstream";
 
 export const metadata: Metadata = { title: "Coins transactions" };
 
-export default async function CoinsTransactionsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function CoinsTransactionsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const me = await requirePagePermission("data:read");
-  const filters = parseTransactionFilters(await searchParams);
+  const filters = await loadTransactionFilters(searchParams);
   const upstreamMessage = (err: unknown) => {
     if (err instanceof UpstreamError) return { error: err.userMessage };
     throw err;

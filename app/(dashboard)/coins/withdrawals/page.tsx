@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import type { SearchParams } from "nuqs/server";
 import { Link } from "@/components/ui/link";
 import { WithdrawableAssets } from "@/app/(dashboard)/coins/_components/withdrawable-assets";
 import { ReadError } from "@/components/page/read-error";
@@ -9,7 +10,7 @@ import { CryptoWithdrawalsTable, FiatWithdrawalsTable } from "@/app/(dashboard)/
 import { WithdrawalsToolbar } from "@/app/(dashboard)/coins/_components/withdrawals/toolbar";
 import { can } from "@/lib/auth/permissions";
 import { requirePagePermission } from "@/lib/auth/session";
-import { parseWithdrawalFilters } from "@/lib/coins/filters";
+import { loadWithdrawalFilters, serializeWithdrawalFilters } from "@/lib/coins/filters";
 import { readAddresses, readCryptoWithdrawals, readFiatWithdrawals, readWithdrawalAssets } from "@/lib/coins/read";
 import { UpstreamError } from "@/lib/upstream";
 
@@ -23,18 +24,13 @@ function upstreamMessage(err: unknown): { error: string } {
   throw err;
 }
 
-/** The URL's parameters other than one list's own cursor, so paging one list keeps the other's place. */
-function otherParams(raw: Record<string, string | string[] | undefined>, prefix: string): Record<string, string | undefined> {
-  const out: Record<string, string | undefined> = {};
-  for (const [k, v] of Object.entries(raw)) if (k !== `${prefix}cursor` && k !== `${prefix}trail`) out[k] = Array.isArray(v) ? v[0] : v;
-  return out;
-}
-
-export default async function CoinsWithdrawalsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function CoinsWithdrawalsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const me = await requirePagePermission("data:read");
   const raw = await searchParams;
-  const crypto = parseWithdrawalFilters(raw, "crypto");
-  const fiat = parseWithdrawalFilters(raw, "fiat");
+  const crypto = loadWithdrawalFilters.crypto(raw);
+  const fiat = loadWithdrawalFilters.fiat(raw);
+  // Both lists' places, so paging one list keeps the other's filters and page.
+  const here = serializeWithdrawalFilters.fiat(serializeWithdrawalFilters.crypto("/coins/withdrawals", crypto), fiat);
   const canWithdraw = can(me.role, "withdrawal:create");
   const [assets, addresses, cryptoList, fiatList] = await Promise.all([
     readWithdrawalAssets(me).catch(upstreamMessage),
@@ -90,7 +86,7 @@ export default async function CoinsWithdrawalsPage({ searchParams }: { searchPar
           {"error" in cryptoList ? (
             <ReadError title="Crypto withdrawals could not load" message={cryptoList.error} />
           ) : (
-            <CryptoWithdrawalsTable initial={cryptoList} filters={crypto} pagerFilters={otherParams(raw, "crypto_")} />
+            <CryptoWithdrawalsTable initial={cryptoList} filters={crypto} here={here} />
           )}
         </section>
 
@@ -102,7 +98,7 @@ export default async function CoinsWithdrawalsPage({ searchParams }: { searchPar
           {"error" in fiatList ? (
             <ReadError title="Fiat withdrawals could not load" message={fiatList.error} />
           ) : (
-            <FiatWithdrawalsTable initial={fiatList} filters={fiat} pagerFilters={otherParams(raw, "fiat_")} />
+            <FiatWithdrawalsTable initial={fiatList} filters={fiat} here={here} />
           )}
         </section>
       </div>

@@ -4,7 +4,7 @@ import { CoinsEmptyState } from "@/app/(dashboard)/coins/_components/empty-state
 import { CoinsTable, useCoinsQuery } from "@/app/(dashboard)/coins/_components/list";
 import { Badge } from "@/components/ui/badge";
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import type { MarketFilters } from "@/lib/coins/filters";
+import { type MarketFilters, serializeMarketFilters } from "@/lib/coins/filters";
 import { formatAsset, formatBps, formatPercent } from "@/lib/coins/format";
 import { ageText, isStale, referenceTime } from "@/lib/coins/markets";
 import type { MarketsView } from "@/lib/coins/views";
@@ -18,8 +18,8 @@ const REFRESH_MS = 15_000;
  * is marked stale and its age said), 24 h change, 24 h volume in the quote asset, fee and minimum.
  */
 export function MarketsTable({ initial, filters, canTrade }: { initial: MarketsView; filters: MarketFilters; canTrade: boolean }) {
-  const query = new URLSearchParams(Object.entries(filters).filter((e): e is [string, string] => Boolean(e[1]))).toString();
-  const q = useCoinsQuery(["markets", query], `/api/coins/markets?${query}`, initial, { every: REFRESH_MS });
+  const query = serializeMarketFilters(filters);
+  const q = useCoinsQuery(["markets", query], `/api/coins/markets${query}`, initial, { every: REFRESH_MS });
   const view = q.data;
   const reference = referenceTime(view.all);
   const filtered = Boolean(filters.base_caid || filters.quote_caid);

@@ -1,8 +1,9 @@
 "use client";
-import { parseAsString, useQueryStates } from "nuqs";
+import { useQueryStates } from "nuqs";
 import { useTransition } from "react";
 import { FilterSelect } from "@/components/tables/filter-select";
 import { Button } from "@/components/ui/button";
+import { marketFilters } from "@/lib/coins/filters";
 import type { AssetOption } from "@/lib/coins/markets";
 
 const label = (o: AssetOption) => ({ value: o.caid, label: `${o.label} · ${o.caid}` });
@@ -10,7 +11,7 @@ const label = (o: AssetOption) => ({ value: o.caid, label: `${o.label} · ${o.ca
 /** Base and quote asset filters by the provider's asset identifier, in the URL (shareable). */
 export function MarketsToolbar({ base, quote }: { base: AssetOption[]; quote: AssetOption[] }) {
   const [pending, start] = useTransition();
-  const [f, setF] = useQueryStates({ base_caid: parseAsString, quote_caid: parseAsString }, { shallow: false, startTransition: start });
+  const [f, setF] = useQueryStates(marketFilters, { shallow: false, startTransition: start });
   return (
     <div className="mb-4 flex flex-wrap items-end gap-3" aria-busy={pending} data-testid="markets-toolbar">
       <FilterSelect

@@ -5,7 +5,7 @@ import { CoinsEmptyState } from "@/app/(dashboard)/coins/_components/empty-state
 import { CoinsTable, useCoinsQuery } from "@/app/(dashboard)/coins/_components/list";
 import { StatusBadge } from "@/components/timeline/status-badge";
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { cursorQuery, type OrderFilters } from "@/lib/coins/filters";
+import { type OrderFilters, serializeOrderFilters } from "@/lib/coins/filters";
 import { formatAsset } from "@/lib/coins/format";
 import type { CoinsOrder, CursorPage } from "@/lib/coins/views";
 import { formatDateTime } from "@/lib/format";
@@ -15,11 +15,10 @@ import { formatDateTime } from "@/lib/format";
  * executed price, filled quantity, fee and status, each linking to its detail.
  */
 export function CoinsOrdersTable({ initial, filters, canTrade }: { initial: CursorPage<CoinsOrder>; filters: OrderFilters; canTrade: boolean }) {
-  const listFilters = { status: filters.status, side: filters.side, base_asset: filters.base_asset, quote_asset: filters.quote_asset };
-  const query = new URLSearchParams(cursorQuery(listFilters, filters)).toString();
-  const q = useCoinsQuery(["orders", query], `/api/coins/orders?${query}`, initial, { moving: (d) => d.rows.some((o) => o.status === "pending") });
+  const query = serializeOrderFilters(filters);
+  const q = useCoinsQuery(["orders", query], `/api/coins/orders${query}`, initial, { moving: (d) => d.rows.some((o) => o.status === "pending") });
   const view = q.data;
-  const filtered = Object.values(listFilters).some(Boolean);
+  const filtered = Boolean(filters.status || filters.side || filters.base_asset || filters.quote_asset);
   if (view.rows.length === 0) {
     return (
       <CoinsEmptyState
@@ -36,9 +35,8 @@ export function CoinsOrdersTable({ initial, filters, canTrade }: { initial: Curs
       caption="Coins orders, newest first"
       after={
         <CursorPager
-          pathname="/coins/orders"
+          href={(place) => serializeOrderFilters("/coins/orders", { ...filters, ...place })}
           label="Coins order pages"
-          filters={listFilters}
           page={filters}
           nextCursor={view.nextCursor}
           shown={view.rows.length}

@@ -5,7 +5,7 @@ import { CoinsEmptyState } from "@/app/(dashboard)/coins/_components/empty-state
 import { CoinsTable, useCoinsQuery } from "@/app/(dashboard)/coins/_components/list";
 import { StatusBadge } from "@/components/timeline/status-badge";
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { cursorQuery, type TransactionFilters } from "@/lib/coins/filters";
+import { serializeTransactionFilters, type TransactionFilters } from "@/lib/coins/filters";
 import { formatAsset } from "@/lib/coins/format";
 import type { CoinsTransaction, CursorPage } from "@/lib/coins/views";
 import { formatDateTime } from "@/lib/format";
@@ -19,11 +19,10 @@ function referenceHref(t: CoinsTransaction): string | null {
 
 /** One page of the Coins ledger: credits and debits per asset, with what caused each. */
 export function CoinsTransactionsTable({ initial, filters }: { initial: CursorPage<CoinsTransaction>; filters: TransactionFilters }) {
-  const listFilters = { type: filters.type, asset: filters.asset, status: filters.status };
-  const query = new URLSearchParams(cursorQuery(listFilters, filters)).toString();
-  const q = useCoinsQuery(["transactions", query], `/api/coins/transactions?${query}`, initial, { moving: (d) => d.rows.some((t) => t.status === "pending") });
+  const query = serializeTransactionFilters(filters);
+  const q = useCoinsQuery(["transactions", query], `/api/coins/transactions${query}`, initial, { moving: (d) => d.rows.some((t) => t.status === "pending") });
   const view = q.data;
-  const filtered = Object.values(listFilters).some(Boolean);
+  const filtered = Boolean(filters.type || filters.asset || filters.status);
   if (view.rows.length === 0) {
     return (
       <CoinsEmptyState
@@ -39,9 +38,8 @@ export function CoinsTransactionsTable({ initial, filters }: { initial: CursorPa
       caption="Coins transactions, newest first"
       after={
         <CursorPager
-          pathname="/coins/transactions"
+          href={(place) => serializeTransactionFilters("/coins/transactions", { ...filters, ...place })}
           label="Coins transaction pages"
-          filters={listFilters}
           page={filters}
           nextCursor={view.nextCursor}
           shown={view.rows.length}

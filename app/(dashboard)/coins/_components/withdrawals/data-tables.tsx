@@ -5,15 +5,15 @@ import { CoinsEmptyState } from "@/app/(dashboard)/coins/_components/empty-state
 import { CoinsTable, useCoinsQuery } from "@/app/(dashboard)/coins/_components/list";
 import { StatusBadge } from "@/components/timeline/status-badge";
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { cursorQuery, type WithdrawalFilters } from "@/lib/coins/filters";
+import { serializeWithdrawalFilters, type WithdrawalFilters } from "@/lib/coins/filters";
 import { formatAsset } from "@/lib/coins/format";
 import { isMovingWithdrawal, withdrawalHref, type CryptoWithdrawal, type CursorPage, type FiatWithdrawal, type WithdrawalKind } from "@/lib/coins/views";
 import { formatDateTime } from "@/lib/format";
 
 /** A withdrawal list's page, polled while a withdrawal on it is still on its way (no webhooks on Coins). */
 function useWithdrawalPage<T extends { status: string }>(kind: "crypto" | "fiat", initial: CursorPage<T>, filters: WithdrawalFilters) {
-  const query = new URLSearchParams(cursorQuery({ status: filters.status, asset: filters.asset }, filters)).toString();
-  return useCoinsQuery([`${kind}-withdrawals`, query], `/api/coins/withdrawals/${kind}?${query}`, initial, {
+  const query = serializeWithdrawalFilters[kind](filters);
+  return useCoinsQuery([`${kind}-withdrawals`, query], `/api/coins/withdrawals/${kind}${query}`, initial, {
     moving: (d) => d.rows.some((w) => isMovingWithdrawal(w.status)),
   });
 }
@@ -39,11 +39,12 @@ function Failure({ reason }: { reason: string | null | undefined }) {
 export function CryptoWithdrawalsTable({
   initial,
   filters,
-  pagerFilters,
+  here,
 }: {
   initial: CursorPage<CryptoWithdrawal>;
   filters: WithdrawalFilters;
-  pagerFilters: Record<string, string | undefined>;
+  /** The page's URL, so paging this list keeps the other list's filters and place. */
+  here: string;
 }) {
   const q = useWithdrawalPage("crypto", initial, filters);
   const view = q.data;
@@ -63,11 +64,9 @@ export function CryptoWithdrawalsTable({
       caption="Crypto withdrawals, newest first"
       after={
         <CursorPager
-          pathname="/coins/withdrawals"
+          href={(place) => serializeWithdrawalFilters.crypto(here, place)}
           label="Crypto withdrawal pages"
-          filters={pagerFilters}
           page={filters}
-          prefix="crypto_"
           nextCursor={view.nextCursor}
           shown={view.rows.length}
           noun={["withdrawal", "withdrawals"]}
@@ -122,11 +121,12 @@ export function CryptoWithdrawalsTable({
 export function FiatWithdrawalsTable({
   initial,
   filters,
-  pagerFilters,
+  here,
 }: {
   initial: CursorPage<FiatWithdrawal>;
   filters: WithdrawalFilters;
-  pagerFilters: Record<string, string | undefined>;
+  /** The page's URL, so paging this list keeps the other list's filters and place. */
+  here: string;
 }) {
   const q = useWithdrawalPage("fiat", initial, filters);
   const view = q.data;
@@ -145,11 +145,9 @@ export function FiatWithdrawalsTable({
       caption="Fiat withdrawals, newest first"
       after={
         <CursorPager
-          pathname="/coins/withdrawals"
+          href={(place) => serializeWithdrawalFilters.fiat(here, place)}
           label="Fiat withdrawal pages"
-          filters={pagerFilters}
           page={filters}
-          prefix="fiat_"
           nextCursor={view.nextCursor}
           shown={view.rows.length}
           noun={["withdrawal", "withdrawals"]}

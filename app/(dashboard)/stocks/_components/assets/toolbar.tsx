@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { categoryLabel } from "@/lib/stocks/labels";
-import { STOCK_CATEGORIES } from "@/lib/upstream/schemas/stocks";
+import { STOCK_CATEGORIES } from "@/lib/upstream/schemas/stocks-values";
 
 /** Category (asked of the provider) and a search over symbol and name, both in the URL. */
 export function AssetsToolbar() {
