@@ -4,7 +4,7 @@ import { useListRegion } from "@/components/list/list-region";
 import type { ListRefresh } from "@/components/list/use-live-list";
 import { ReadError } from "@/components/page/read-error";
 import { StaleNote } from "@/components/page/stale-note";
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Table, TableBody, TableCaption, TableCell, TableFooter, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { cn } from "@/lib/utils";
 
 export type Column<Row> = {
@@ -32,6 +32,7 @@ export function DataList<Row>({
   rowProps,
   empty,
   pager,
+  footer,
   stale,
   refresh,
   testId,
@@ -43,6 +44,8 @@ export function DataList<Row>({
   rowProps?: (row: Row) => RowAttributes;
   empty: ReactNode;
   pager?: ReactNode;
+  /** Rows under the body, e.g. a sum (a TableRow or two). */
+  footer?: ReactNode;
   stale?: { stale: boolean; fetchedAt: string | Date };
   refresh?: ListRefresh;
   testId?: string;
@@ -85,6 +88,7 @@ export function DataList<Row>({
                   </TableRow>
                 ))}
               </TableBody>
+              {footer ? <TableFooter>{footer}</TableFooter> : null}
             </Table>
           </div>
           {pager}

@@ -7,7 +7,7 @@ import {
   newerPage,
   olderPage,
   serializeOrderFilters,
-  serializeWithdrawalFilters,
+  withdrawalPageLinks,
 } from "./filters";
 import { decimalsOf, formatAsset, formatBps, formatPercent } from "./format";
 import { ageText, assetOptions, isStale, referenceTime } from "./markets";
@@ -121,7 +121,7 @@ describe("filters in the URL", () => {
     expect(second).toEqual({ cursor: "c2", trail: [""] });
     expect(serializeOrderFilters({ side: "buy", status: null, ...second })).toBe("?side=buy&cursor=c2");
     const third = olderPage(second, "c3");
-    expect(serializeWithdrawalFilters.fiat(third)).toBe("?fiat_cursor=c3&fiat_trail=,c2");
+    expect(withdrawalPageLinks.fiat(third)).toBe("?fiat_cursor=c3&fiat_trail=,c2");
     expect(loadOrderFilters(serializeOrderFilters(third))).toMatchObject({ cursor: "c3", trail: ["", "c2"] });
     expect(newerPage(third)).toEqual({ cursor: "c2", trail: [""] });
     expect(newerPage(second)).toEqual({ cursor: null, trail: [] });
@@ -129,7 +129,7 @@ describe("filters in the URL", () => {
 
   it("pages one withdrawal list and keeps the other list's place in the link", () => {
     const here = "/coins/withdrawals?fiat_status=failed&fiat_cursor=f2&crypto_status=pending";
-    expect(serializeWithdrawalFilters.crypto(here, { cursor: "c2", trail: [] })).toBe(
+    expect(withdrawalPageLinks.crypto(here, { cursor: "c2", trail: [] })).toBe(
       "/coins/withdrawals?fiat_status=failed&fiat_cursor=f2&crypto_status=pending&crypto_cursor=c2",
     );
   });

@@ -78,8 +78,8 @@ export const serializeTransactionFilters = createSerializer(transactionFilters);
 export type TransactionFilters = inferParserType<typeof transactionFilters>;
 
 /**
- * Both withdrawal lists (the fiat one has no asset filter). They share one page, so each keeps its
- * own prefixed parameters, in the page's URL and its GET route's alike.
+ * Both withdrawal lists (the fiat one has no asset filter). They share one page, so in the page's
+ * URL each keeps its own prefixed parameters; each list's GET route reads them without the prefix.
  */
 export const withdrawalFilters = { status: parseAsStringLiteral(COINS_WITHDRAWAL_STATUSES), asset, cursor, trail };
 const prefixed = (kind: WithdrawalKind) => ({
@@ -90,10 +90,13 @@ export const loadWithdrawalFilters = {
   crypto: createLoader(withdrawalFilters, withdrawalKeys.crypto),
   fiat: createLoader(withdrawalFilters, withdrawalKeys.fiat),
 };
-export const serializeWithdrawalFilters = {
+/** The page's links, with each list's prefixed parameters. */
+export const withdrawalPageLinks = {
   crypto: createSerializer(withdrawalFilters, withdrawalKeys.crypto),
   fiat: createSerializer(withdrawalFilters, withdrawalKeys.fiat),
 };
+/** The GET routes' query: each route serves one list, so its parameters need no prefix. */
+export const serializeWithdrawalFilters = createSerializer(withdrawalFilters);
 export type WithdrawalFilters = inferParserType<typeof withdrawalFilters>;
 
 /** Where a cursor-paged list is: the page shown and the cursors of the pages before it. */
@@ -108,4 +111,17 @@ export function newerPage(current: CursorPlace): CursorPlace | undefined {
   const trail = current.trail.slice(0, -1);
   const prev = current.trail.at(-1);
   return { cursor: prev ? prev : null, trail };
+}
+
+/**
+ * What the kit's Pager shows for a cursor-paged list: the page's number (the first page's place in
+ * the trail is an empty entry the URL leaves out on page 2) and the links to the newer and older page.
+ */
+export function cursorSteps(page: CursorPlace, nextCursor: string | null, href: (place: CursorPlace) => string) {
+  const newer = newerPage(page);
+  return {
+    number: page.cursor ? Math.max(page.trail.length, 1) + 1 : 1,
+    newer: newer ? href(newer) : null,
+    older: nextCursor ? href(olderPage(page, nextCursor)) : null,
+  };
 }

@@ -3,7 +3,7 @@ import { DepositOptions } from "@/components/coins/deposit-options";
 import { ReadError } from "@/components/page/read-error";
 import { StaleNote } from "@/components/page/stale-note";
 import { PageHeader } from "@/components/page/page-header";
-import { CoinsEmptyState } from "@/app/(dashboard)/coins/_components/empty-state";
+import { ListEmptyState } from "@/components/list/empty-state";
 import { requirePagePermission } from "@/lib/auth/session";
 import { readDepositOptions } from "@/lib/coins/read";
 import { UpstreamError } from "@/lib/upstream";
@@ -25,7 +25,7 @@ export default async function CoinsDepositsPage() {
       {"error" in view ? (
         <ReadError title="Deposit options could not load" message={view.error} />
       ) : view.options.length === 0 ? (
-        <CoinsEmptyState testId="coins-deposits-empty" title="No fiat deposit options" hint="The provider offers no bank deposit for this account right now." />
+        <ListEmptyState testId="coins-deposits-empty" title="No fiat deposit options" hint="The provider offers no bank deposit for this account right now." />
       ) : (
         <div className="grid gap-3">
           <StaleNote stale={view.stale} fetchedAt={view.fetchedAt} />

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import type { SearchParams } from "nuqs/server";
 import { ReadError } from "@/components/page/read-error";
+import { ListRegion } from "@/components/list/list-region";
 import { PageHeader } from "@/components/page/page-header";
 import { MarketsTable } from "@/app/(dashboard)/coins/_components/markets/data-table";
 import { MarketsToolbar } from "@/app/(dashboard)/coins/_components/markets/toolbar";
@@ -27,12 +28,14 @@ export default async function CoinsMarketsPage({ searchParams }: { searchParams:
         title="Markets"
         description={`Coins prices, fees and minimum order sizes, in ${me.environment === "production" ? "production" : "the sandbox"}.`}
       />
-      <MarketsToolbar base={options.base} quote={options.quote} />
-      {"error" in view ? (
-        <ReadError title="Markets could not load" message={view.error} />
-      ) : (
-        <MarketsTable initial={view} filters={filters} canTrade={can(me.role, "order:trade")} />
-      )}
+      <ListRegion>
+        <MarketsToolbar base={options.base} quote={options.quote} />
+        {"error" in view ? (
+          <ReadError title="Markets could not load" message={view.error} />
+        ) : (
+          <MarketsTable initial={view} filters={filters} canTrade={can(me.role, "order:trade")} />
+        )}
+      </ListRegion>
     </>
   );
 }

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import type { SearchParams } from "nuqs/server";
 import { Link } from "@/components/ui/link";
 import { ReadError } from "@/components/page/read-error";
+import { ListRegion } from "@/components/list/list-region";
 import { PageHeader } from "@/components/page/page-header";
 import { CoinsOrdersTable } from "@/app/(dashboard)/coins/_components/orders/data-table";
 import { OrdersToolbar } from "@/app/(dashboard)/coins/_components/orders/toolbar";
@@ -44,12 +45,14 @@ export default async function CoinsOrdersPage({ searchParams }: { searchParams: 
           ) : null
         }
       />
-      <OrdersToolbar bases={bases} quotes={quotes} />
-      {"error" in list ? (
-        <ReadError title="Orders could not load" message={list.error} />
-      ) : (
-        <CoinsOrdersTable initial={list} filters={filters} canTrade={canTrade} />
-      )}
+      <ListRegion>
+        <OrdersToolbar bases={bases} quotes={quotes} />
+        {"error" in list ? (
+          <ReadError title="Orders could not load" message={list.error} />
+        ) : (
+          <CoinsOrdersTable initial={list} filters={filters} canTrade={canTrade} />
+        )}
+      </ListRegion>
     </>
   );
 }

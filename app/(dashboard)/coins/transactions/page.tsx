@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import type { SearchParams } from "nuqs/server";
 import { ReadError } from "@/components/page/read-error";
+import { ListRegion } from "@/components/list/list-region";
 import { PageHeader } from "@/components/page/page-header";
 import { CoinsTransactionsTable } from "@/app/(dashboard)/coins/_components/transactions/data-table";
 import { TransactionsToolbar } from "@/app/(dashboard)/coins/_components/transactions/toolbar";
@@ -27,8 +28,10 @@ export default async function CoinsTransactionsPage({ searchParams }: { searchPa
         title="Coins transactions"
         description={`Every credit and debit of the Coins account, in ${me.environment === "production" ? "production" : "the sandbox"}.`}
       />
-      <TransactionsToolbar assets={assets} />
-      {"error" in list ? <ReadError title="Transactions could not load" message={list.error} /> : <CoinsTransactionsTable initial={list} filters={filters} />}
+      <ListRegion>
+        <TransactionsToolbar assets={assets} />
+        {"error" in list ? <ReadError title="Transactions could not load" message={list.error} /> : <CoinsTransactionsTable initial={list} filters={filters} />}
+      </ListRegion>
     </>
   );
 }

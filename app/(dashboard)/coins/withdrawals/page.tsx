@@ -3,6 +3,7 @@ import type { SearchParams } from "nuqs/server";
 import { Link } from "@/components/ui/link";
 import { WithdrawableAssets } from "@/app/(dashboard)/coins/_components/withdrawable-assets";
 import { ReadError } from "@/components/page/read-error";
+import { ListRegion } from "@/components/list/list-region";
 import { PageHeader } from "@/components/page/page-header";
 import { AddAddressDialog } from "@/app/(dashboard)/coins/_components/addresses/add-dialog";
 import { AddressesTable } from "@/app/(dashboard)/coins/_components/addresses/data-table";
@@ -10,7 +11,7 @@ import { CryptoWithdrawalsTable, FiatWithdrawalsTable } from "@/app/(dashboard)/
 import { WithdrawalsToolbar } from "@/app/(dashboard)/coins/_components/withdrawals/toolbar";
 import { can } from "@/lib/auth/permissions";
 import { requirePagePermission } from "@/lib/auth/session";
-import { loadWithdrawalFilters, serializeWithdrawalFilters } from "@/lib/coins/filters";
+import { loadWithdrawalFilters, withdrawalPageLinks } from "@/lib/coins/filters";
 import { readAddresses, readCryptoWithdrawals, readFiatWithdrawals, readWithdrawalAssets } from "@/lib/coins/read";
 import { UpstreamError } from "@/lib/upstream";
 
@@ -30,7 +31,7 @@ export default async function CoinsWithdrawalsPage({ searchParams }: { searchPar
   const crypto = loadWithdrawalFilters.crypto(raw);
   const fiat = loadWithdrawalFilters.fiat(raw);
   // Both lists' places, so paging one list keeps the other's filters and page.
-  const here = serializeWithdrawalFilters.fiat(serializeWithdrawalFilters.crypto("/coins/withdrawals", crypto), fiat);
+  const here = withdrawalPageLinks.fiat(withdrawalPageLinks.crypto("/coins/withdrawals", crypto), fiat);
   const canWithdraw = can(me.role, "withdrawal:create");
   const [assets, addresses, cryptoList, fiatList] = await Promise.all([
     readWithdrawalAssets(me).catch(upstreamMessage),
@@ -82,24 +83,28 @@ export default async function CoinsWithdrawalsPage({ searchParams }: { searchPar
           <h2 id="cw-crypto" className="text-lg font-semibold">
             Crypto withdrawals
           </h2>
-          <WithdrawalsToolbar kind="crypto" assets={"error" in assets ? [] : assets.assets.map((a) => a.symbol)} />
-          {"error" in cryptoList ? (
-            <ReadError title="Crypto withdrawals could not load" message={cryptoList.error} />
-          ) : (
-            <CryptoWithdrawalsTable initial={cryptoList} filters={crypto} here={here} />
-          )}
+          <ListRegion>
+            <WithdrawalsToolbar kind="crypto" assets={"error" in assets ? [] : assets.assets.map((a) => a.symbol)} />
+            {"error" in cryptoList ? (
+              <ReadError title="Crypto withdrawals could not load" message={cryptoList.error} />
+            ) : (
+              <CryptoWithdrawalsTable initial={cryptoList} filters={crypto} here={here} />
+            )}
+          </ListRegion>
         </section>
 
         <section aria-labelledby="cw-fiat" className="grid gap-3">
           <h2 id="cw-fiat" className="text-lg font-semibold">
             Fiat withdrawals
           </h2>
-          <WithdrawalsToolbar kind="fiat" />
-          {"error" in fiatList ? (
-            <ReadError title="Fiat withdrawals could not load" message={fiatList.error} />
-          ) : (
-            <FiatWithdrawalsTable initial={fiatList} filters={fiat} here={here} />
-          )}
+          <ListRegion>
+            <WithdrawalsToolbar kind="fiat" />
+            {"error" in fiatList ? (
+              <ReadError title="Fiat withdrawals could not load" message={fiatList.error} />
+            ) : (
+              <FiatWithdrawalsTable initial={fiatList} filters={fiat} here={here} />
+            )}
+          </ListRegion>
         </section>
       </div>
     </>

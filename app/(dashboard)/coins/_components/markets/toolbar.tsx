@@ -1,8 +1,8 @@
 "use client";
 import { useQueryStates } from "nuqs";
 import { useTransition } from "react";
-import { FilterSelect } from "@/components/tables/filter-select";
-import { Button } from "@/components/ui/button";
+import { FilterSelect } from "@/components/list/filter-select";
+import { ListToolbar } from "@/components/list/list-toolbar";
 import { marketFilters } from "@/lib/coins/filters";
 import type { AssetOption } from "@/lib/coins/markets";
 
@@ -13,7 +13,11 @@ export function MarketsToolbar({ base, quote }: { base: AssetOption[]; quote: As
   const [pending, start] = useTransition();
   const [f, setF] = useQueryStates(marketFilters, { shallow: false, startTransition: start });
   return (
-    <div className="mb-4 flex flex-wrap items-end gap-3" aria-busy={pending} data-testid="markets-toolbar">
+    <ListToolbar
+      testId="markets-toolbar"
+      pending={pending}
+      onClear={f.base_caid || f.quote_caid ? () => void setF({ base_caid: null, quote_caid: null }) : undefined}
+    >
       <FilterSelect
         id="mk-base"
         label="Base asset"
@@ -30,11 +34,6 @@ export function MarketsToolbar({ base, quote }: { base: AssetOption[]; quote: As
         options={quote.map(label)}
         onChange={(v) => void setF({ quote_caid: v })}
       />
-      {f.base_caid || f.quote_caid ? (
-        <Button variant="ghost" onClick={() => void setF({ base_caid: null, quote_caid: null })}>
-          Clear filters
-        </Button>
-      ) : null}
-    </div>
+    </ListToolbar>
   );
 }

@@ -1,8 +1,8 @@
 "use client";
 import { useQueryStates } from "nuqs";
 import { useTransition } from "react";
-import { FilterSelect } from "@/components/tables/filter-select";
-import { Button } from "@/components/ui/button";
+import { FilterSelect } from "@/components/list/filter-select";
+import { ListToolbar } from "@/components/list/list-toolbar";
 import { ORDER_SIDES, type OrderFilters, orderFilters } from "@/lib/coins/filters";
 import { COINS_ORDER_STATUSES } from "@/lib/upstream/schemas/coins-values";
 
@@ -16,7 +16,11 @@ export function OrdersToolbar({ bases, quotes }: { bases: string[]; quotes: stri
   const set = (patch: Partial<Pick<OrderFilters, "status" | "side" | "base_asset" | "quote_asset">>) => void setF({ ...patch, cursor: null, trail: null });
   const any = Boolean(f.status || f.side || f.base_asset || f.quote_asset);
   return (
-    <div className="mb-4 flex flex-wrap items-end gap-3" aria-busy={pending} data-testid="coins-orders-toolbar">
+    <ListToolbar
+      testId="coins-orders-toolbar"
+      pending={pending}
+      onClear={any ? () => set({ status: null, side: null, base_asset: null, quote_asset: null }) : undefined}
+    >
       <FilterSelect
         closed
         id="co-status"
@@ -44,11 +48,6 @@ export function OrdersToolbar({ bases, quotes }: { bases: string[]; quotes: stri
         options={opts(quotes)}
         onChange={(v) => set({ quote_asset: v })}
       />
-      {any ? (
-        <Button variant="ghost" onClick={() => set({ status: null, side: null, base_asset: null, quote_asset: null })}>
-          Clear filters
-        </Button>
-      ) : null}
-    </div>
+    </ListToolbar>
   );
 }

@@ -1,8 +1,8 @@
 "use client";
 import { useQueryStates } from "nuqs";
 import { useTransition } from "react";
-import { FilterSelect } from "@/components/tables/filter-select";
-import { Button } from "@/components/ui/button";
+import { FilterSelect } from "@/components/list/filter-select";
+import { ListToolbar } from "@/components/list/list-toolbar";
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES, type TransactionFilters, transactionFilters } from "@/lib/coins/filters";
 
 const opts = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
@@ -14,7 +14,11 @@ export function TransactionsToolbar({ assets }: { assets: string[] }) {
   // The selects offer only values the filters accept; a change goes back to the newest page.
   const set = (patch: Partial<Pick<TransactionFilters, "type" | "asset" | "status">>) => void setF({ ...patch, cursor: null, trail: null });
   return (
-    <div className="mb-4 flex flex-wrap items-end gap-3" aria-busy={pending} data-testid="coins-transactions-toolbar">
+    <ListToolbar
+      testId="coins-transactions-toolbar"
+      pending={pending}
+      onClear={f.type || f.asset || f.status ? () => set({ type: null, asset: null, status: null }) : undefined}
+    >
       <FilterSelect
         closed
         id="ct-type"
@@ -34,11 +38,6 @@ export function TransactionsToolbar({ assets }: { assets: string[] }) {
         options={opts(TRANSACTION_STATUSES)}
         onChange={(v) => set({ status: v as TransactionFilters["status"] })}
       />
-      {f.type || f.asset || f.status ? (
-        <Button variant="ghost" onClick={() => set({ type: null, asset: null, status: null })}>
-          Clear filters
-        </Button>
-      ) : null}
-    </div>
+    </ListToolbar>
   );
 }

@@ -1,7 +1,8 @@
 "use client";
 import { useQueryStates } from "nuqs";
 import { useTransition } from "react";
-import { FilterSelect } from "@/components/tables/filter-select";
+import { FilterSelect } from "@/components/list/filter-select";
+import { ListToolbar } from "@/components/list/list-toolbar";
 import { type WithdrawalFilters, withdrawalFilters, withdrawalKeys } from "@/lib/coins/filters";
 import { COINS_WITHDRAWAL_STATUSES } from "@/lib/upstream/schemas/coins-values";
 
@@ -16,7 +17,7 @@ export function WithdrawalsToolbar({ kind, assets = [] }: { kind: "crypto" | "fi
   const [f, setF] = useQueryStates(withdrawalFilters, { ...withdrawalKeys[kind], shallow: false, startTransition: start, scroll: false });
   const set = (patch: Partial<Pick<WithdrawalFilters, "status" | "asset">>) => void setF({ ...patch, cursor: null, trail: null });
   return (
-    <div className="mb-3 flex flex-wrap items-end gap-3" aria-busy={pending} data-testid={`coins-${kind}-withdrawals-toolbar`}>
+    <ListToolbar testId={`coins-${kind}-withdrawals-toolbar`} pending={pending}>
       <FilterSelect
         closed
         id={`cw-${kind}-status`}
@@ -36,6 +37,6 @@ export function WithdrawalsToolbar({ kind, assets = [] }: { kind: "crypto" | "fi
           onChange={(v) => set({ asset: v })}
         />
       ) : null}
-    </div>
+    </ListToolbar>
   );
 }
