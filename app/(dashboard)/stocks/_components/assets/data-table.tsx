@@ -1,11 +1,11 @@
 "use client";
 import { Change } from "@/app/(dashboard)/stocks/_components/change";
 import { MarketStatusBadge, RiskBadge } from "@/app/(dashboard)/stocks/_components/market-status";
+import { SymbolLink } from "@/app/(dashboard)/stocks/_components/symbol-link";
 import { type Column, DataList } from "@/components/list/data-list";
 import { ListEmptyState } from "@/components/list/empty-state";
 import { usePolledList } from "@/components/list/use-polled-list";
 import { Badge } from "@/components/ui/badge";
-import { Link } from "@/components/ui/link";
 import { formatDateTime } from "@/lib/format";
 import { formatMoney } from "@/lib/money";
 import { type AssetFilters, serializeAssetFilters } from "@/lib/stocks/filters";
@@ -21,10 +21,9 @@ const columns: Column<Asset>[] = [
     header: "Asset",
     cell: (a) => (
       <>
-        <Link href={`/stocks/assets/${encodeURIComponent(a.symbol)}`} className="font-medium underline-offset-4 hover:underline focus-visible:underline">
-          {a.symbol}
+        <SymbolLink symbol={a.symbol}>
           <span className="sr-only">: open {a.name ?? a.symbol}</span>
-        </Link>
+        </SymbolLink>
         {a.is_new ? (
           <Badge variant="secondary" className="ml-2">
             New

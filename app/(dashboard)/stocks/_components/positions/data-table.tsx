@@ -1,8 +1,8 @@
 import { Change } from "@/app/(dashboard)/stocks/_components/change";
+import { SymbolLink } from "@/app/(dashboard)/stocks/_components/symbol-link";
 import { type Column, DataList } from "@/components/list/data-list";
 import { ListEmptyLink, ListEmptyState } from "@/components/list/empty-state";
 import { Badge } from "@/components/ui/badge";
-import { Link } from "@/components/ui/link";
 import { TableCell, TableRow } from "@/components/ui/table";
 import { formatMoney, toDecimal } from "@/lib/money";
 import { formatPrice, formatQuantity } from "@/lib/stocks/format";
@@ -22,9 +22,7 @@ const columns: Column<PositionRow>[] = [
     header: "Asset",
     cell: (p) => (
       <>
-        <Link href={`/stocks/assets/${encodeURIComponent(p.symbol)}`} className="font-medium underline-offset-4 hover:underline focus-visible:underline">
-          {p.symbol}
-        </Link>
+        <SymbolLink symbol={p.symbol} />
         {p.name ? <div className="text-xs text-muted-foreground">{p.name}</div> : null}
       </>
     ),

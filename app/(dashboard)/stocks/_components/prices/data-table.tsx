@@ -1,11 +1,11 @@
 "use client";
 import { Change } from "@/app/(dashboard)/stocks/_components/change";
+import { SymbolLink } from "@/app/(dashboard)/stocks/_components/symbol-link";
 import { StaleBadge } from "@/app/(dashboard)/stocks/_components/market-status";
 import { type Column, DataList } from "@/components/list/data-list";
 import { ListEmptyState } from "@/components/list/empty-state";
 import { usePolledList } from "@/components/list/use-polled-list";
 import { Badge } from "@/components/ui/badge";
-import { Link } from "@/components/ui/link";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { formatDateTime } from "@/lib/format";
 import { formatPrice } from "@/lib/stocks/format";
@@ -17,11 +17,7 @@ const columns: Column<Price>[] = [
   {
     key: "asset",
     header: "Asset",
-    cell: (p) => (
-      <Link href={`/stocks/assets/${encodeURIComponent(p.symbol)}`} className="font-medium underline-offset-4 hover:underline focus-visible:underline">
-        {p.symbol}
-      </Link>
-    ),
+    cell: (p) => <SymbolLink symbol={p.symbol} />,
   },
   { key: "price", header: "Price", numeric: true, cell: (p) => <span data-testid="price">{formatPrice(p.price_usd)}</span> },
   { key: "change", header: "24 h change", numeric: true, cell: (p) => <Change pct={p.change_24h_pct} /> },
