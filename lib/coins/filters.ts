@@ -1,6 +1,6 @@
 /**
  * The Coins lists' filters as they live in the URL, declared once for the pages (`load…`), the GET
- * routes (`load…(request)`), the toolbars (`useQueryStates`) and the links (`serialize…`).
+ * routes (`defineRoute`'s `filters`), the toolbars (`useQueryStates`) and the links (`serialize…`).
  * Lists page by the provider's opaque cursor: `cursor` is the page shown and `trail` the cursors of
  * the pages before it, so "Newer" can go back without the provider offering a previous cursor.
  * An unknown value in a shared link is dropped (null), never sent upstream. Client-safe.
