@@ -181,7 +181,8 @@ describe.each(routeModules().filter((f) => !f.includes("[...nextauth]")))("route
     await signInAdmin();
     for (const method of HTTP_METHODS.filter((m) => m === "GET" && typeof mod[m] === "function")) {
       const handler = mod[method];
-      const fields = [...new Set([...fieldNames(routeDefinition(handler)?.query), ...COMMON_QUERY])];
+      const def = routeDefinition(handler);
+      const fields = [...new Set([...fieldNames(def?.query), ...Object.keys(def?.filters ?? {}), ...COMMON_QUERY])];
       const { url, params } = routePath(file, () => "not-a-real-id");
       for (const value of QUERY_VALUES) {
         const qs = new URLSearchParams([...fields.map((f) => [f, value] as [string, string]), ["unexpected", value], ["page", "2"]]);

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { cursorQuery, newerPage, olderPage, parseMarketFilters, parseOrderFilters, parseTransactionFilters, parseWithdrawalFilters } from "./filters";
+import {
+  loadMarketFilters,
+  loadOrderFilters,
+  loadTransactionFilters,
+  loadWithdrawalFilters,
+  newerPage,
+  olderPage,
+  serializeOrderFilters,
+  withdrawalPageLinks,
+} from "./filters";
 import { decimalsOf, formatAsset, formatBps, formatPercent } from "./format";
 import { ageText, assetOptions, isStale, referenceTime } from "./markets";
 import { addressLabelSchema, belowMinimum, cryptoWithdrawalPayloadSchema, fiatWithdrawalFormSchema, orderFee, orderFormSchema, quoteValue } from "./schema";
@@ -72,53 +81,57 @@ describe("stale prices", () => {
 
 describe("filters in the URL", () => {
   it("keeps known values and drops anything else", () => {
-    expect(parseMarketFilters({ base_caid: "bip122:000000000019d6689c085ae165831e93/slip44:0", quote_caid: "not an id" })).toEqual({
+    expect(loadMarketFilters({ base_caid: "bip122:000000000019d6689c085ae165831e93/slip44:0", quote_caid: "not an id" })).toEqual({
       base_caid: "bip122:000000000019d6689c085ae165831e93/slip44:0",
-      quote_caid: undefined,
+      quote_caid: null,
     });
-    expect(parseOrderFilters({ status: "completed", side: "hold", base_asset: "btc", quote_asset: "N G N", cursor: "b3JkZXJzOjIw" })).toEqual({
+    expect(loadOrderFilters({ status: "completed", side: "hold", base_asset: "btc", quote_asset: "N G N", cursor: "b3JkZXJzOjIw" })).toEqual({
       status: "completed",
-      side: undefined,
+      side: null,
       base_asset: "BTC",
-      quote_asset: undefined,
+      quote_asset: null,
       cursor: "b3JkZXJzOjIw",
       trail: [],
     });
-    expect(parseTransactionFilters({ type: ["fee", "trade"], status: "weird", cursor: "<script>" })).toMatchObject({
+    expect(loadTransactionFilters({ type: ["fee", "trade"], status: "weird", cursor: "<script>" })).toMatchObject({
       type: "fee",
-      status: undefined,
-      cursor: undefined,
+      status: null,
+      cursor: null,
     });
     expect(
-      parseWithdrawalFilters(
-        { crypto_status: "processing", crypto_asset: "usdc", fiat_status: "failed", crypto_cursor: "abc", crypto_trail: ",xyz" },
-        "crypto",
-      ),
+      loadWithdrawalFilters.crypto({ crypto_status: "processing", crypto_asset: "usdc", fiat_status: "failed", crypto_cursor: "abc", crypto_trail: ",xyz" }),
     ).toEqual({
       status: "processing",
       asset: "USDC",
       cursor: "abc",
       trail: ["", "xyz"],
     });
-    expect(parseWithdrawalFilters({ crypto_status: "processing", fiat_status: "failed" }, "fiat")).toEqual({
+    expect(loadWithdrawalFilters.fiat({ crypto_status: "processing", fiat_status: "failed" })).toEqual({
       status: "failed",
-      asset: undefined,
-      cursor: undefined,
+      asset: null,
+      cursor: null,
       trail: [],
     });
   });
 
   it("walks older and back newer with the cursor trail", () => {
-    const first = { cursor: undefined, trail: [] as string[] };
+    const first = { cursor: null, trail: [] as string[] };
     expect(newerPage(first)).toBeUndefined();
     const second = olderPage(first, "c2");
     expect(second).toEqual({ cursor: "c2", trail: [""] });
-    expect(cursorQuery({ side: "buy", status: undefined }, second)).toEqual({ side: "buy", cursor: "c2" });
+    expect(serializeOrderFilters({ side: "buy", status: null, ...second })).toBe("?side=buy&cursor=c2");
     const third = olderPage(second, "c3");
-    expect(cursorQuery({}, third, "fiat_")).toEqual({ fiat_cursor: "c3", fiat_trail: ",c2" });
-    expect(parseOrderFilters(cursorQuery({}, third))).toMatchObject({ cursor: "c3", trail: ["", "c2"] });
+    expect(withdrawalPageLinks.fiat(third)).toBe("?fiat_cursor=c3&fiat_trail=,c2");
+    expect(loadOrderFilters(serializeOrderFilters(third))).toMatchObject({ cursor: "c3", trail: ["", "c2"] });
     expect(newerPage(third)).toEqual({ cursor: "c2", trail: [""] });
-    expect(newerPage(second)).toEqual({ cursor: undefined, trail: [] });
+    expect(newerPage(second)).toEqual({ cursor: null, trail: [] });
+  });
+
+  it("pages one withdrawal list and keeps the other list's place in the link", () => {
+    const here = "/coins/withdrawals?fiat_status=failed&fiat_cursor=f2&crypto_status=pending";
+    expect(withdrawalPageLinks.crypto(here, { cursor: "c2", trail: [] })).toBe(
+      "/coins/withdrawals?fiat_status=failed&fiat_cursor=f2&crypto_status=pending&crypto_cursor=c2",
+    );
   });
 });
 

@@ -1,11 +1,13 @@
 /**
- * The Coins lists' filters as they live in the URL (pages, GET routes and toolbars share them).
+ * The Coins lists' filters as they live in the URL, declared once for the pages (`load…`), the GET
+ * routes (`defineRoute`'s `filters`), the toolbars (`useQueryStates`) and the links (`serialize…`).
  * Lists page by the provider's opaque cursor: `cursor` is the page shown and `trail` the cursors of
  * the pages before it, so "Newer" can go back without the provider offering a previous cursor.
- * An unknown value in a shared link is dropped, never sent upstream. Client-safe.
+ * An unknown value in a shared link is dropped (null), never sent upstream. Client-safe.
  */
-import { z } from "zod";
-import { COINS_ORDER_STATUSES, COINS_WITHDRAWAL_STATUSES } from "@/lib/upstream/schemas/coins";
+import { createLoader, createParser, createSerializer, type inferParserType, parseAsStringLiteral } from "nuqs/server";
+import { COINS_ORDER_STATUSES, COINS_WITHDRAWAL_STATUSES } from "@/lib/upstream/schemas/coins-values";
+import type { WithdrawalKind } from "./views";
 
 export const PAGE_SIZE = 20;
 
@@ -14,102 +16,112 @@ export const isCoinsId = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[
 
 /** Cursors are opaque tokens; anything else in the URL is dropped. */
 const CURSOR = /^[A-Za-z0-9_=.:-]{1,300}$/;
-const cursor = z
-  .string()
-  .optional()
-  .transform((v) => (v && CURSOR.test(v) ? v : undefined));
-/** "" stands for the first page inside a trail. */
-const trail = z
-  .string()
-  .optional()
-  .transform((v) =>
-    v
-      ? v
+const cursor = createParser({ parse: (v) => (CURSOR.test(v) ? v : null), serialize: (v: string) => v });
+/**
+ * "" stands for the first page inside a trail. A trail of only the first page is written as no
+ * trail at all (the two compare equal): "Newer" from page 2 goes to the first page anyway.
+ */
+const trail = createParser({
+  parse: (v) =>
+    v === ""
+      ? []
+      : v
           .split(",")
           .filter((c) => c === "" || CURSOR.test(c))
-          .slice(-50)
-      : [],
-  );
-
-const oneOf = <T extends readonly string[]>(values: T) =>
-  z
-    .string()
-    .optional()
-    .transform((v) => ((values as readonly string[]).includes(v ?? "") ? (v as T[number]) : undefined));
+          .slice(-50),
+  serialize: (v: string[]) => v.join(","),
+  eq: (a, b) => a.join(",") === b.join(","),
+}).withDefault([]);
 
 /** Asset symbols as the provider writes them (BTC, USDT, NGN). */
-const asset = z
-  .string()
-  .optional()
-  .transform((v) => {
-    const s = v?.trim().toUpperCase();
-    return s && /^[A-Z0-9]{2,12}$/.test(s) ? s : undefined;
-  });
+const asset = createParser({
+  parse: (v) => {
+    const s = v.trim().toUpperCase();
+    return /^[A-Z0-9]{2,12}$/.test(s) ? s : null;
+  },
+  serialize: (v: string) => v,
+});
 
 /** Asset identifiers `<namespace>:<identifier>` (CAIP-19 like `eip155:1/erc20:0x…`). */
 const CAID = /^[-a-z0-9]{3,16}:[-_.%a-zA-Z0-9]{1,128}(\/[-a-z0-9]{3,16}:[-_.%a-zA-Z0-9]{1,128})?$/;
-const caid = z
-  .string()
-  .optional()
-  .transform((v) => (v && CAID.test(v.trim()) ? v.trim() : undefined));
+const caid = createParser({ parse: (v) => (CAID.test(v.trim()) ? v.trim() : null), serialize: (v: string) => v });
 
-export const marketFiltersSchema = z.object({ base_caid: caid, quote_caid: caid });
-export type MarketFilters = z.output<typeof marketFiltersSchema>;
+export const marketFilters = { base_caid: caid, quote_caid: caid };
+export const loadMarketFilters = createLoader(marketFilters);
+export const serializeMarketFilters = createSerializer(marketFilters);
+export type MarketFilters = inferParserType<typeof marketFilters>;
 
 export const ORDER_SIDES = ["buy", "sell"] as const;
-export const orderFiltersSchema = z.object({
-  status: oneOf(COINS_ORDER_STATUSES),
-  side: oneOf(ORDER_SIDES),
+export const orderFilters = {
+  status: parseAsStringLiteral(COINS_ORDER_STATUSES),
+  side: parseAsStringLiteral(ORDER_SIDES),
   base_asset: asset,
   quote_asset: asset,
   cursor,
   trail,
-});
-export type OrderFilters = z.output<typeof orderFiltersSchema>;
+};
+export const loadOrderFilters = createLoader(orderFilters);
+export const serializeOrderFilters = createSerializer(orderFilters);
+export type OrderFilters = inferParserType<typeof orderFilters>;
 
 export const TRANSACTION_TYPES = ["deposit", "withdrawal", "trade", "fee"] as const;
 export const TRANSACTION_STATUSES = ["pending", "completed", "failed"] as const;
-export const transactionFiltersSchema = z.object({ type: oneOf(TRANSACTION_TYPES), asset, status: oneOf(TRANSACTION_STATUSES), cursor, trail });
-export type TransactionFilters = z.output<typeof transactionFiltersSchema>;
+export const transactionFilters = {
+  type: parseAsStringLiteral(TRANSACTION_TYPES),
+  asset,
+  status: parseAsStringLiteral(TRANSACTION_STATUSES),
+  cursor,
+  trail,
+};
+export const loadTransactionFilters = createLoader(transactionFilters);
+export const serializeTransactionFilters = createSerializer(transactionFilters);
+export type TransactionFilters = inferParserType<typeof transactionFilters>;
 
-export const withdrawalFiltersSchema = z.object({ status: oneOf(COINS_WITHDRAWAL_STATUSES), asset, cursor, trail });
-export type WithdrawalFilters = z.output<typeof withdrawalFiltersSchema>;
+/**
+ * Both withdrawal lists (the fiat one has no asset filter). They share one page, so in the page's
+ * URL each keeps its own prefixed parameters; each list's GET route reads them without the prefix.
+ */
+export const withdrawalFilters = { status: parseAsStringLiteral(COINS_WITHDRAWAL_STATUSES), asset, cursor, trail };
+const prefixed = (kind: WithdrawalKind) => ({
+  urlKeys: { status: `${kind}_status`, asset: `${kind}_asset`, cursor: `${kind}_cursor`, trail: `${kind}_trail` },
+});
+export const withdrawalKeys = { crypto: prefixed("crypto"), fiat: prefixed("fiat") };
+export const loadWithdrawalFilters = {
+  crypto: createLoader(withdrawalFilters, withdrawalKeys.crypto),
+  fiat: createLoader(withdrawalFilters, withdrawalKeys.fiat),
+};
+/** The page's links, with each list's prefixed parameters. */
+export const withdrawalPageLinks = {
+  crypto: createSerializer(withdrawalFilters, withdrawalKeys.crypto),
+  fiat: createSerializer(withdrawalFilters, withdrawalKeys.fiat),
+};
+/** The GET routes' query: each route serves one list, so its parameters need no prefix. */
+export const serializeWithdrawalFilters = createSerializer(withdrawalFilters);
+export type WithdrawalFilters = inferParserType<typeof withdrawalFilters>;
 
-type Raw = Record<string, string | string[] | undefined>;
-const first = (raw: Raw) => Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
-
-export const parseMarketFilters = (raw: Raw) => marketFiltersSchema.parse(first(raw));
-export const parseOrderFilters = (raw: Raw) => orderFiltersSchema.parse(first(raw));
-export const parseTransactionFilters = (raw: Raw) => transactionFiltersSchema.parse(first(raw));
-/** The crypto and fiat withdrawal lists share one page, so each keeps its own prefixed parameters. */
-export function parseWithdrawalFilters(raw: Raw, prefix: "crypto" | "fiat"): WithdrawalFilters {
-  const r = first(raw);
-  return withdrawalFiltersSchema.parse({
-    status: r[`${prefix}_status`],
-    asset: prefix === "crypto" ? r.crypto_asset : undefined,
-    cursor: r[`${prefix}_cursor`],
-    trail: r[`${prefix}_trail`],
-  });
-}
-
-/** The URL query of a cursor-paged view: empty values left out. */
-export function cursorQuery(filters: Record<string, string | undefined>, page: { cursor?: string; trail: string[] }, prefix = ""): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(filters)) if (v !== undefined && v !== "") out[k] = v;
-  if (page.cursor) out[`${prefix}cursor`] = page.cursor;
-  // A trail of only the first page is empty: "Newer" from page 2 goes to the first page anyway.
-  const trail = page.trail.join(",");
-  if (trail !== "") out[`${prefix}trail`] = trail;
-  return out;
-}
+/** Where a cursor-paged list is: the page shown and the cursors of the pages before it. */
+export type CursorPlace = { cursor: string | null; trail: string[] };
 
 /** The page after this one, and the one before it (undefined on the first page). */
-export function olderPage(current: { cursor?: string; trail: string[] }, next: string) {
+export function olderPage(current: CursorPlace, next: string): CursorPlace {
   return { cursor: next, trail: [...current.trail, current.cursor ?? ""] };
 }
-export function newerPage(current: { cursor?: string; trail: string[] }): { cursor?: string; trail: string[] } | undefined {
+export function newerPage(current: CursorPlace): CursorPlace | undefined {
   if (!current.cursor) return undefined;
   const trail = current.trail.slice(0, -1);
   const prev = current.trail.at(-1);
-  return { cursor: prev ? prev : undefined, trail };
+  return { cursor: prev ? prev : null, trail };
+}
+
+/**
+ * What the kit's Pager shows for a cursor-paged list: the page's number (the first page's place in
+ * the trail is an empty entry the URL leaves out on page 2) and the links to the newer and older page.
+ */
+export function cursorSteps(page: CursorPlace, nextCursor: string | null, href: (place: CursorPlace) => string) {
+  const newer = newerPage(page);
+  return {
+    number: page.cursor ? Math.max(page.trail.length, 1) + 1 : 1,
+    newer: newer ? href(newer) : null,
+    older: nextCursor ? href(olderPage(page, nextCursor)) : null,
+  };
 }

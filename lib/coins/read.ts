@@ -30,10 +30,10 @@ const fresh = (r: { fetchedAt: Date; stale: boolean }) => ({ fetchedAt: r.fetche
 
 export async function readMarkets(user: CurrentUser, f: Partial<MarketFilters> = {}): Promise<MarketsView> {
   const up = upstreamOf(user);
-  const filtered = f.base_caid !== undefined || f.quote_caid !== undefined;
+  const filtered = f.base_caid != null || f.quote_caid != null;
   const [all, rows] = await Promise.all([
     up.coins.listMarkets({}),
-    filtered ? up.coins.listMarkets({ base_caid: f.base_caid, quote_caid: f.quote_caid }) : null,
+    filtered ? up.coins.listMarkets({ base_caid: f.base_caid ?? undefined, quote_caid: f.quote_caid ?? undefined }) : null,
   ]);
   const shown = rows ?? all;
   return { rows: shown.data.markets, all: all.data.markets, fetchedAt: shown.fetchedAt.toISOString(), stale: shown.stale || all.stale };
@@ -41,7 +41,14 @@ export async function readMarkets(user: CurrentUser, f: Partial<MarketFilters> =
 
 export async function readOrders(user: CurrentUser, f: OrderFilters): Promise<CursorPage<CoinsOrder>> {
   const r = await upstreamOf(user).coins.listOrders(
-    { status: f.status, side: f.side, base_asset: f.base_asset, quote_asset: f.quote_asset, cursor: f.cursor, limit: PAGE_SIZE },
+    {
+      status: f.status ?? undefined,
+      side: f.side ?? undefined,
+      base_asset: f.base_asset ?? undefined,
+      quote_asset: f.quote_asset ?? undefined,
+      cursor: f.cursor ?? undefined,
+      limit: PAGE_SIZE,
+    },
     { cache: ALWAYS_ASK },
   );
   return { rows: r.data.orders, nextCursor: r.data.next_cursor ?? null, ...fresh(r) };
@@ -71,7 +78,7 @@ export async function readBalances(user: CurrentUser): Promise<BalancesView> {
 
 export async function readTransactions(user: CurrentUser, f: TransactionFilters): Promise<CursorPage<CoinsTransaction>> {
   const r = await upstreamOf(user).coins.listTransactions(
-    { type: f.type, asset: f.asset, status: f.status, cursor: f.cursor, limit: PAGE_SIZE },
+    { type: f.type ?? undefined, asset: f.asset ?? undefined, status: f.status ?? undefined, cursor: f.cursor ?? undefined, limit: PAGE_SIZE },
     { cache: ALWAYS_ASK },
   );
   return { rows: r.data.transactions, nextCursor: r.data.next_cursor ?? null, ...fresh(r) };
@@ -88,12 +95,18 @@ export async function readAddresses(user: CurrentUser): Promise<AddressesView> {
 }
 
 export async function readCryptoWithdrawals(user: CurrentUser, f: WithdrawalFilters): Promise<CursorPage<CryptoWithdrawal>> {
-  const r = await upstreamOf(user).coins.listCryptoWithdrawals({ status: f.status, asset: f.asset, cursor: f.cursor, limit: PAGE_SIZE }, { cache: ALWAYS_ASK });
+  const r = await upstreamOf(user).coins.listCryptoWithdrawals(
+    { status: f.status ?? undefined, asset: f.asset ?? undefined, cursor: f.cursor ?? undefined, limit: PAGE_SIZE },
+    { cache: ALWAYS_ASK },
+  );
   return { rows: r.data.withdrawals, nextCursor: r.data.next_cursor ?? null, ...fresh(r) };
 }
 
 export async function readFiatWithdrawals(user: CurrentUser, f: WithdrawalFilters): Promise<CursorPage<FiatWithdrawal>> {
-  const r = await upstreamOf(user).coins.listFiatWithdrawals({ status: f.status, cursor: f.cursor, limit: PAGE_SIZE }, { cache: ALWAYS_ASK });
+  const r = await upstreamOf(user).coins.listFiatWithdrawals(
+    { status: f.status ?? undefined, cursor: f.cursor ?? undefined, limit: PAGE_SIZE },
+    { cache: ALWAYS_ASK },
+  );
   return { rows: r.data.withdrawals, nextCursor: r.data.next_cursor ?? null, ...fresh(r) };
 }
 

@@ -5,6 +5,7 @@
  */
 import "server-only";
 import { randomUUID } from "node:crypto";
+import { createLoader, type inferParserType, type ParserMap } from "nuqs/server";
 import { z } from "zod";
 import { zodFieldErrors } from "@/lib/server-actions/safe-action";
 import type { Permission } from "@/lib/auth/permissions";
@@ -54,6 +55,11 @@ const json = (body: unknown, status: number, headers: Record<string, string> = {
 export interface RouteDef<Q extends z.ZodType = z.ZodType> {
   permission: Permission;
   query?: Q;
+  /**
+   * A list's filter definition (its nuqs parsers, `lib/<area>/filters.ts`), read with its loader
+   * like the page does: an unknown value is dropped, never a 400.
+   */
+  filters?: ParserMap;
 }
 
 type Handler = (request: Request, context?: { params?: Promise<Record<string, string | string[] | undefined>> }) => Promise<Response>;
@@ -66,8 +72,14 @@ export function routeDefinition(fn: unknown): RouteDef | undefined {
   return typeof fn === "function" ? ROUTES.get(fn) : undefined;
 }
 
+export function defineRoute<P extends ParserMap>(
+  def: { permission: Permission; filters: P },
+  handler: (ctx: RouteContext<inferParserType<P>>) => Promise<unknown>,
+): Handler;
 // biome-ignore lint/complexity/noBannedTypes: zod's object schema with no keys is ZodObject<{}>
-export function defineRoute<Q extends z.ZodType = z.ZodObject<{}>>(def: RouteDef<Q>, handler: (ctx: RouteContext<z.output<Q>>) => Promise<unknown>): Handler {
+export function defineRoute<Q extends z.ZodType = z.ZodObject<{}>>(def: RouteDef<Q>, handler: (ctx: RouteContext<z.output<Q>>) => Promise<unknown>): Handler;
+export function defineRoute(def: RouteDef, handler: (ctx: RouteContext<unknown>) => Promise<unknown>): Handler {
+  const loadFilters = def.filters ? createLoader(def.filters) : null;
   const execute = async (
     request: Request,
     requestId: string,
@@ -80,8 +92,7 @@ export function defineRoute<Q extends z.ZodType = z.ZodObject<{}>>(def: RouteDef
       const url = new URL(request.url);
       const raw: Record<string, string> = {};
       for (const [k, v] of url.searchParams) raw[k] = v;
-      const schema = (def.query ?? z.object({})) as Q;
-      const parsed = schema.safeParse(raw);
+      const parsed = loadFilters ? { success: true as const, data: loadFilters(url.searchParams) } : (def.query ?? z.object({})).safeParse(raw);
       if (!parsed.success) {
         return answer(
           json({ error: "Some filters need attention.", fieldErrors: zodFieldErrors(parsed.error), requestId } satisfies RouteError, 400),

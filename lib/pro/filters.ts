@@ -1,37 +1,22 @@
 /**
- * The Pro order list's filters as they live in the URL (page, toolbar and GET route share them):
- * open orders or the whole history, status, symbol and page. Client-safe. An unknown value in a
- * shared link is dropped, never an error page.
+ * The Pro order list's filters as they live in the URL, declared once for the page, its GET route,
+ * the toolbar and the links: open orders or the whole history, status, symbol and page. Client-safe.
+ * An unknown value in a shared link is dropped, never an error page.
  */
-import { z } from "zod";
-import { fundingAccountFiltersSchema } from "@/lib/funding-accounts/filters";
+import { createLoader, createSerializer, type inferParserType, parseAsStringLiteral } from "nuqs/server";
+import { pageParser } from "@/lib/http/list-params";
 import { PRO_ORDER_STATUSES, PRO_SYMBOLS } from "./labels";
 
 export const PAGE_SIZE = 20;
 export const ORDER_VIEWS = ["open", "history"] as const;
 
-const oneOf = <T extends readonly string[]>(values: T) =>
-  z
-    .string()
-    .optional()
-    .transform((v) => (values.includes(v ?? "") ? (v as T[number]) : undefined));
-
-export const proOrderFiltersSchema = z.object({
-  view: z
-    .string()
-    .optional()
-    .transform((v): (typeof ORDER_VIEWS)[number] => (v === "history" ? "history" : "open")),
-  status: oneOf(PRO_ORDER_STATUSES),
-  symbol: oneOf(PRO_SYMBOLS),
-  page: fundingAccountFiltersSchema.shape.page,
-});
-export type ProOrderFilters = z.output<typeof proOrderFiltersSchema>;
-
-export function parseProOrderFilters(raw: Record<string, string | string[] | undefined>): ProOrderFilters {
-  return proOrderFiltersSchema.parse(Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])));
-}
-
-/** The filters the URL carries besides the page (the open view is the default, left out). */
-export function filterParams(f: ProOrderFilters): Record<string, string | undefined> {
-  return { view: f.view === "history" ? "history" : undefined, status: f.status, symbol: f.symbol };
-}
+export const proOrderFilters = {
+  /** The open view is the default, which the URL leaves out. */
+  view: parseAsStringLiteral(ORDER_VIEWS).withDefault("open"),
+  status: parseAsStringLiteral(PRO_ORDER_STATUSES),
+  symbol: parseAsStringLiteral(PRO_SYMBOLS),
+  page: pageParser,
+};
+export const loadProOrderFilters = createLoader(proOrderFilters);
+export const serializeProOrderFilters = createSerializer(proOrderFilters);
+export type ProOrderFilters = inferParserType<typeof proOrderFilters>;

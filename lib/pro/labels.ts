@@ -3,7 +3,7 @@
  * the tables and the detail page share these sentences.
  */
 import { REJECTION_SENTENCES, rejectionField } from "@/lib/upstream/error-codes";
-import { PRO_CANCELLABLE, PRO_ORDER_STATUSES } from "@/lib/upstream/schemas/pro";
+import { PRO_CANCELLABLE, PRO_ORDER_STATUSES } from "@/lib/upstream/schemas/pro-values";
 
 /** The spec's symbols; USDT-NGN is the recommended one. All three trade one unified USD balance. */
 export const PRO_SYMBOLS = ["USDT-NGN", "USDC-NGN", "USD-NGN"] as const;

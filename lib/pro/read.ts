@@ -16,7 +16,7 @@ const upstreamOf = (user: CurrentUser) => upstreamFor({ organizationId: user.org
 const where = (user: CurrentUser) => (user.environment === "production" ? "production" : "the sandbox");
 
 export async function readProOrders(user: CurrentUser, f: ProOrderFilters): Promise<ProOrderListView> {
-  const query = { symbol: f.symbol, status: f.status, limit: PAGE_SIZE, offset: (f.page - 1) * PAGE_SIZE };
+  const query = { symbol: f.symbol ?? undefined, status: f.status ?? undefined, limit: PAGE_SIZE, offset: (f.page - 1) * PAGE_SIZE };
   const pro = upstreamOf(user).pro;
   const r = f.view === "history" ? await pro.listOrderHistory(query, { cache: ALWAYS_ASK }) : await pro.listOpenOrders(query, { cache: ALWAYS_ASK });
   const total = r.data.total_count ?? r.data.orders.length;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseProOrderFilters } from "./filters";
+import { loadProOrderFilters } from "./filters";
 import { formatNgn, formatQuantity } from "./format";
 import { canChange, rejectionSentence } from "./labels";
 import { orderPayloadSchema, placeOrderSchema, ticketSchema } from "./schema";
@@ -78,16 +78,16 @@ describe("labels, formats and filters", () => {
   });
 
   it("drops unknown filter values from a shared link", () => {
-    expect(parseProOrderFilters({ view: "history", status: "filled", symbol: "USDC-NGN", page: "2" })).toEqual({
+    expect(loadProOrderFilters({ view: "history", status: "filled", symbol: "USDC-NGN", page: "2" })).toEqual({
       view: "history",
       status: "filled",
       symbol: "USDC-NGN",
       page: 2,
     });
-    expect(parseProOrderFilters({ view: "x", status: "nope", symbol: "BTC", page: "-1" })).toEqual({
+    expect(loadProOrderFilters({ view: "x", status: "nope", symbol: "BTC", page: "-1" })).toEqual({
       view: "open",
-      status: undefined,
-      symbol: undefined,
+      status: null,
+      symbol: null,
       page: 1,
     });
   });

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { withAttemptKey } from "@/lib/upstream/attempt";
-import { PRO_EVENTS } from "@/lib/upstream/schemas/pro";
+import { PRO_EVENTS } from "@/lib/upstream/schemas/pro-values";
 
 export { PRO_EVENTS };
 /** The provider's limit per account (docs). */

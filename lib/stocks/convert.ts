@@ -4,7 +4,7 @@
  */
 import { Decimal, toDecimal } from "@/lib/money";
 import type { StockPrice } from "@/lib/upstream/schemas/stocks";
-import { USD } from "./filters";
+import { USD } from "./prices-query";
 
 /** Decimals of a converted figure: cents into USD, eight places into a stock (as the provider quotes). */
 export const digitsFor = (asset: string) => (asset === USD ? 2 : 8);

@@ -2,8 +2,10 @@
  * Words a finance user reads for the Stocks surface's codes. Client-safe. The spec shows none of the
  * allowed values, so an unknown code is shown as the provider sent it (underscores as spaces).
  */
-import { isKnown } from "@/lib/upstream/schemas/common";
-import { MARKET_STATUSES, RISK_LEVELS } from "@/lib/upstream/schemas/stocks";
+import { MARKET_STATUSES, RISK_LEVELS } from "@/lib/upstream/schemas/stocks-values";
+
+// Not the schemas' isKnown: that module loads the validation library, and the asset toolbar imports these labels.
+const isKnown = <const T extends readonly string[]>(values: T, value: string): value is T[number] => (values as readonly string[]).includes(value);
 
 export const raw = (code: string) => code.replace(/_/g, " ");
 

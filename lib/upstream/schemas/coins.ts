@@ -1,9 +1,7 @@
 /** Response schemas of the Coins surface (`/coins/v1`): the `data` of each envelope. */
 import { z } from "zod";
+import { COINS_ORDER_STATUSES, COINS_WITHDRAWAL_STATUSES } from "./coins-values";
 import { decimal, int, obj, openEnum, optDecimal, optStr, optTimestamp, str } from "./common";
-
-export const COINS_ORDER_STATUSES = ["pending", "completed", "failed", "cancelled"] as const;
-export const COINS_WITHDRAWAL_STATUSES = ["pending", "processing", "completed", "failed"] as const;
 
 export const market = obj({
   base_asset: str,

@@ -2,13 +2,25 @@
 import { z } from "zod";
 import { address, corePage, dataOf, decimal, int, moneyAmount, obj, openEnum, optDecimal, optStr, optTimestamp, str, timestamp } from "./common";
 
-export const DEPOSIT_STATUSES = ["PENDING", "RECEIVED", "PROCESSING", "REQUIRES_REVIEW", "COMPLETED", "FLAGGED", "FAILED", "REVERSED"] as const;
-export const FUNDING_ACCOUNT_STATUSES = ["PENDING", "ACTIVE", "FAILED", "DISABLED"] as const;
-export const RECIPIENT_TYPES = ["BANK_ACCOUNT", "CRYPTO_ADDRESS", "US_BANK_ACCOUNT", "SWIFT_BANK_ACCOUNT"] as const;
-export const TRANSFER_STATUSES = ["PROCESSING", "COMPLETED", "FAILED", "REQUIRES_REVIEW", "REVERSED"] as const;
-export const WITHDRAWAL_STATUSES = ["PENDING", "SUBMITTED", "SETTLED", "FAILED"] as const;
-export const PAYOUT_STATUSES = ["PROCESSING", "SETTLED", "FAILED"] as const;
-export const LEGACY_STATUSES = ["ACTIVE", "INACTIVE", "EXPIRED"] as const;
+import {
+  DEPOSIT_STATUSES,
+  FUNDING_ACCOUNT_STATUSES,
+  LEGACY_STATUSES,
+  PAYOUT_STATUSES,
+  RECIPIENT_TYPES,
+  TRANSFER_STATUSES,
+  WITHDRAWAL_STATUSES,
+} from "./core-values";
+
+export {
+  DEPOSIT_STATUSES,
+  FUNDING_ACCOUNT_STATUSES,
+  LEGACY_STATUSES,
+  PAYOUT_STATUSES,
+  RECIPIENT_TYPES,
+  TRANSFER_STATUSES,
+  WITHDRAWAL_STATUSES,
+} from "./core-values";
 
 export const bank = obj({ code: str, name: str });
 export const banks = dataOf(z.array(bank));

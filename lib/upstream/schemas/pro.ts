@@ -1,19 +1,7 @@
 /** Response schemas of the Pro surface (`/public/v1`): the `data` of each envelope. */
 import { z } from "zod";
+import { PRO_EVENTS, PRO_ORDER_STATUSES } from "./pro-values";
 import { decimal, int, obj, openEnum, optDecimal, optStr, optTimestamp, str } from "./common";
-
-export const PRO_ORDER_STATUSES = ["pending_settlement", "new", "open", "partially_filled", "filled", "cancelled", "rejected", "failed"] as const;
-export const PRO_CANCELLABLE = ["new", "open", "partially_filled"] as const;
-export const PRO_EVENTS = [
-  "order.created",
-  "order.filled",
-  "order.partially_filled",
-  "order.cancelled",
-  "order.rejected",
-  "trade.executed",
-  "deposit.completed",
-  "crypto.deposit.completed",
-] as const;
 
 export const balances = obj({
   balances: z.array(obj({ asset: str, total: decimal, available: optDecimal, reserved: optDecimal, symbols: z.array(str).nullish() })),

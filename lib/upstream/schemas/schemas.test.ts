@@ -3,6 +3,7 @@ import { isKnown, openEnum } from "./common";
 import * as core from "./core";
 import * as coins from "./coins";
 import * as pro from "./pro";
+import { PRO_ORDER_STATUSES } from "./pro-values";
 import * as stocks from "./stocks";
 
 describe("schemas built to drift", () => {
@@ -32,8 +33,8 @@ describe("schemas built to drift", () => {
     });
     expect(o.status).toBe("expired");
     expect(o.type).toBe("stop_limit");
-    expect(isKnown(pro.PRO_ORDER_STATUSES, o.status)).toBe(false);
-    expect(isKnown(pro.PRO_ORDER_STATUSES, "filled")).toBe(true);
+    expect(isKnown(PRO_ORDER_STATUSES, o.status)).toBe(false);
+    expect(isKnown(PRO_ORDER_STATUSES, "filled")).toBe(true);
     const t = core.transfer.parse({ id: "t1", status: "ON_HOLD", currency: "NGN", amount: "100.00" });
     expect(t.status).toBe("ON_HOLD");
   });

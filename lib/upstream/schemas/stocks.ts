@@ -4,14 +4,8 @@
  * spec shows none of their allowed values), objects keep fields we do not know yet.
  */
 import { z } from "zod";
+import { STOCK_CATEGORIES, STOCK_STATUSES, MARKET_STATUSES, RISK_LEVELS, RIGHTS } from "./stocks-values";
 import { decimal, int, obj, openEnum, optDecimal, optStr, optTimestamp, str } from "./common";
-
-export const STOCK_CATEGORIES = ["stock", "etf"] as const;
-export const STOCK_STATUSES = ["active", "halted"] as const;
-export const MARKET_STATUSES = ["open", "pre_market", "after_hours", "closed", "halted"] as const;
-export const RISK_LEVELS = ["low", "medium", "high", "very_high"] as const;
-/** Ownership and voting rights: only "none" is known (the sandbox's value); others are shown as sent. */
-export const RIGHTS = ["none"] as const;
 
 export const stockAsset = obj({
   symbol: str,

@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useTransition } from "react";
 import { toast } from "sonner";
 import { DetailFields, RefreshNotes, type DetailRow } from "@/app/(dashboard)/coins/_components/detail-fields";
-import { useCoinsQuery } from "@/app/(dashboard)/coins/_components/list";
+import { useCoinsQuery } from "@/app/(dashboard)/coins/_components/use-coins-query";
 import { StatusBadge } from "@/components/timeline/status-badge";
 import { Button } from "@/components/ui/button";
 import { cancelCoinsOrder } from "@/lib/coins/cancel-order";

@@ -1,6 +1,6 @@
 "use client";
 import { DetailFields, RefreshNotes, type DetailRow } from "@/app/(dashboard)/coins/_components/detail-fields";
-import { useCoinsQuery } from "@/app/(dashboard)/coins/_components/list";
+import { useCoinsQuery } from "@/app/(dashboard)/coins/_components/use-coins-query";
 import { StatusBadge } from "@/components/timeline/status-badge";
 import { formatAsset } from "@/lib/coins/format";
 import { isMovingWithdrawal, type WithdrawalView } from "@/lib/coins/views";

@@ -1,5 +1,5 @@
-import { CoinsListSkeleton } from "@/app/(dashboard)/coins/_components/skeleton";
+import { ListSkeleton } from "@/components/list/list-skeleton";
 
 export default function Loading() {
-  return <CoinsListSkeleton label="Loading Coins balances" rows={7} />;
+  return <ListSkeleton label="Loading Coins balances" rows={7} toolbar={0} />;
 }

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { ReadError } from "@/components/page/read-error";
 import { PageHeader } from "@/components/page/page-header";
-import { CoinsBalancesTable } from "@/components/tables/coins-balances/data-table";
+import { CoinsBalancesTable } from "@/app/(dashboard)/coins/_components/balances/data-table";
 import { requirePagePermission } from "@/lib/auth/session";
 import { readBalances } from "@/lib/coins/read";
 import { readOrProblem } from "@/lib/upstream/read-or-problem";

@@ -3,7 +3,7 @@ import { DepositOptions } from "@/app/(dashboard)/coins/_components/deposit-opti
 import { ReadError } from "@/components/page/read-error";
 import { StaleNote } from "@/components/page/stale-note";
 import { PageHeader } from "@/components/page/page-header";
-import { CoinsEmptyState } from "@/app/(dashboard)/coins/_components/empty-state";
+import { ListEmptyState } from "@/components/list/empty-state";
 import { requirePagePermission } from "@/lib/auth/session";
 import { readDepositOptions } from "@/lib/coins/read";
 import { readOrProblem } from "@/lib/upstream/read-or-problem";
@@ -22,7 +22,7 @@ export default async function CoinsDepositsPage() {
       {!view.ok ? (
         <ReadError title="Deposit options could not load" message={view.message} />
       ) : view.data.options.length === 0 ? (
-        <CoinsEmptyState testId="coins-deposits-empty" title="No fiat deposit options" hint="The provider offers no bank deposit for this account right now." />
+        <ListEmptyState testId="coins-deposits-empty" title="No fiat deposit options" hint="The provider offers no bank deposit for this account right now." />
       ) : (
         <div className="grid gap-3">
           <StaleNote stale={view.data.stale} fetchedAt={view.data.fetchedAt} />

@@ -1,12 +1,14 @@
 import type { Metadata } from "next";
+import type { SearchParams } from "nuqs/server";
 import { Link } from "@/components/ui/link";
 import { ReadError } from "@/components/page/read-error";
+import { ListRegion } from "@/components/list/list-region";
 import { PageHeader } from "@/components/page/page-header";
 import { CoinsOrdersTable } from "@/app/(dashboard)/coins/_components/orders/data-table";
 import { OrdersToolbar } from "@/app/(dashboard)/coins/_components/orders/toolbar";
 import { can } from "@/lib/auth/permissions";
 import { requirePagePermission } from "@/lib/auth/session";
-import { parseOrderFilters } from "@/lib/coins/filters";
+import { loadOrderFilters } from "@/lib/coins/filters";
 import { readMarkets, readOrders } from "@/lib/coins/read";
 import { readOrProblem } from "@/lib/upstream/read-or-problem";
 
@@ -14,9 +16,9 @@ export const metadata: Metadata = { title: "Coins orders" };
 
 const uniq = (values: string[]) => [...new Set(values)].sort();
 
-export default async function CoinsOrdersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function CoinsOrdersPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const me = await requirePagePermission("data:read");
-  const filters = parseOrderFilters(await searchParams);
+  const filters = await loadOrderFilters(searchParams);
   const canTrade = can(me.role, "order:trade");
   const [list, markets] = await Promise.all([readOrProblem(readOrders(me, filters)), readOrProblem(readMarkets(me, {}))]);
   // The asset filters offer the markets' assets; without markets, only the one already chosen.
@@ -39,12 +41,14 @@ export default async function CoinsOrdersPage({ searchParams }: { searchParams: 
           ) : null
         }
       />
-      <OrdersToolbar bases={bases} quotes={quotes} />
-      {!list.ok ? (
-        <ReadError title="Orders could not load" message={list.message} />
-      ) : (
-        <CoinsOrdersTable initial={list.data} filters={filters} canTrade={canTrade} />
-      )}
+      <ListRegion>
+        <OrdersToolbar bases={bases} quotes={quotes} />
+        {!list.ok ? (
+          <ReadError title="Orders could not load" message={list.message} />
+        ) : (
+          <CoinsOrdersTable initial={list.data} filters={filters} canTrade={canTrade} />
+        )}
+      </ListRegion>
     </>
   );
 }

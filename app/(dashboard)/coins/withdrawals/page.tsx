@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
+import type { SearchParams } from "nuqs/server";
 import { Link } from "@/components/ui/link";
 import { WithdrawableAssets } from "@/app/(dashboard)/coins/_components/withdrawable-assets";
 import { ReadError } from "@/components/page/read-error";
+import { ListRegion } from "@/components/list/list-region";
 import { PageHeader } from "@/components/page/page-header";
 import { AddAddressDialog } from "@/app/(dashboard)/coins/_components/addresses/add-dialog";
 import { AddressesTable } from "@/app/(dashboard)/coins/_components/addresses/data-table";
@@ -9,7 +11,7 @@ import { CryptoWithdrawalsTable, FiatWithdrawalsTable } from "@/app/(dashboard)/
 import { WithdrawalsToolbar } from "@/app/(dashboard)/coins/_components/withdrawals/toolbar";
 import { can } from "@/lib/auth/permissions";
 import { requirePagePermission } from "@/lib/auth/session";
-import { parseWithdrawalFilters } from "@/lib/coins/filters";
+import { loadWithdrawalFilters, withdrawalPageLinks } from "@/lib/coins/filters";
 import { readAddresses, readCryptoWithdrawals, readFiatWithdrawals, readWithdrawalAssets } from "@/lib/coins/read";
 import { readOrProblem } from "@/lib/upstream/read-or-problem";
 
@@ -18,18 +20,13 @@ export const metadata: Metadata = { title: "Coins withdrawals" };
 const BUTTON =
   "rounded-md bg-primary px-3 py-2 text-sm font-medium text-primary-foreground hover:bg-primary/90 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none";
 
-/** The URL's parameters other than one list's own cursor, so paging one list keeps the other's place. */
-function otherParams(raw: Record<string, string | string[] | undefined>, prefix: string): Record<string, string | undefined> {
-  const out: Record<string, string | undefined> = {};
-  for (const [k, v] of Object.entries(raw)) if (k !== `${prefix}cursor` && k !== `${prefix}trail`) out[k] = Array.isArray(v) ? v[0] : v;
-  return out;
-}
-
-export default async function CoinsWithdrawalsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function CoinsWithdrawalsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const me = await requirePagePermission("data:read");
   const raw = await searchParams;
-  const crypto = parseWithdrawalFilters(raw, "crypto");
-  const fiat = parseWithdrawalFilters(raw, "fiat");
+  const crypto = loadWithdrawalFilters.crypto(raw);
+  const fiat = loadWithdrawalFilters.fiat(raw);
+  // Both lists' places, so paging one list keeps the other's filters and page.
+  const here = withdrawalPageLinks.fiat(withdrawalPageLinks.crypto("/coins/withdrawals", crypto), fiat);
   const canWithdraw = can(me.role, "withdrawal:create");
   const [assets, addresses, cryptoList, fiatList] = await Promise.all([
     readOrProblem(readWithdrawalAssets(me)),
@@ -81,24 +78,28 @@ export default async function CoinsWithdrawalsPage({ searchParams }: { searchPar
           <h2 id="cw-crypto" className="text-lg font-semibold">
             Crypto withdrawals
           </h2>
-          <WithdrawalsToolbar kind="crypto" assets={!assets.ok ? [] : assets.data.assets.map((a) => a.symbol)} />
-          {!cryptoList.ok ? (
-            <ReadError title="Crypto withdrawals could not load" message={cryptoList.message} />
-          ) : (
-            <CryptoWithdrawalsTable initial={cryptoList.data} filters={crypto} pagerFilters={otherParams(raw, "crypto_")} />
-          )}
+          <ListRegion>
+            <WithdrawalsToolbar kind="crypto" assets={!assets.ok ? [] : assets.data.assets.map((a) => a.symbol)} />
+            {!cryptoList.ok ? (
+              <ReadError title="Crypto withdrawals could not load" message={cryptoList.message} />
+            ) : (
+              <CryptoWithdrawalsTable initial={cryptoList.data} filters={crypto} here={here} />
+            )}
+          </ListRegion>
         </section>
 
         <section aria-labelledby="cw-fiat" className="grid gap-3">
           <h2 id="cw-fiat" className="text-lg font-semibold">
             Fiat withdrawals
           </h2>
-          <WithdrawalsToolbar kind="fiat" />
-          {!fiatList.ok ? (
-            <ReadError title="Fiat withdrawals could not load" message={fiatList.message} />
-          ) : (
-            <FiatWithdrawalsTable initial={fiatList.data} filters={fiat} pagerFilters={otherParams(raw, "fiat_")} />
-          )}
+          <ListRegion>
+            <WithdrawalsToolbar kind="fiat" />
+            {!fiatList.ok ? (
+              <ReadError title="Fiat withdrawals could not load" message={fiatList.message} />
+            ) : (
+              <FiatWithdrawalsTable initial={fiatList.data} filters={fiat} here={here} />
+            )}
+          </ListRegion>
         </section>
       </div>
     </>

@@ -1,5 +1,5 @@
-import { ProOrdersSkeleton } from "@/app/(dashboard)/pro/_components/orders/skeleton";
+import { ListSkeleton } from "@/components/list/list-skeleton";
 
 export default function Loading() {
-  return <ProOrdersSkeleton />;
+  return <ListSkeleton label="Loading Pro orders" toolbar={3} />;
 }

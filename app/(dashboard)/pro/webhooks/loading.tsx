@@ -1,5 +1,5 @@
-import { ProWebhooksSkeleton } from "@/app/(dashboard)/pro/_components/webhooks/skeleton";
+import { ListSkeleton } from "@/components/list/list-skeleton";
 
 export default function Loading() {
-  return <ProWebhooksSkeleton />;
+  return <ListSkeleton label="Loading Pro webhooks" rows={5} toolbar={0} />;
 }

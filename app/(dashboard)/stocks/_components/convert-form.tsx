@@ -13,7 +13,7 @@ import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select"
 import { formatDateTime } from "@/lib/format";
 import { formatMoney } from "@/lib/money";
 import type { Conversion } from "@/lib/stocks/convert";
-import { convertQuery, convertSchema, firstFieldErrors, USD } from "@/lib/stocks/filters";
+import { convertQuery, convertSchema, firstFieldErrors, USD } from "@/lib/stocks/prices-query";
 import { formatPrice, formatQuantity } from "@/lib/stocks/format";
 import { PRICES_POLL_MS, type ConversionView } from "@/lib/stocks/views";
 import { StaleBadge } from "./market-status";

@@ -1,5 +1,5 @@
-import { StocksListSkeleton } from "@/app/(dashboard)/stocks/_components/assets/skeleton";
+import { ListSkeleton } from "@/components/list/list-skeleton";
 
 export default function Loading() {
-  return <StocksListSkeleton label="Loading the stock prices" />;
+  return <ListSkeleton label="Loading the stock prices" rows={10} />;
 }

@@ -1,12 +1,13 @@
 import type { Metadata } from "next";
 import { ReadError } from "@/components/page/read-error";
+import { ListRegion } from "@/components/list/list-region";
 import { PageHeader } from "@/components/page/page-header";
 import { ConvertForm } from "@/app/(dashboard)/stocks/_components/convert-form";
 import { PricesTable } from "@/app/(dashboard)/stocks/_components/prices/data-table";
 import { PricesToolbar } from "@/app/(dashboard)/stocks/_components/prices/toolbar";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { requirePagePermission } from "@/lib/auth/session";
-import { convertQuery, firstFieldErrors, parseConvert, parsePriceFilters } from "@/lib/stocks/filters";
+import { convertQuery, firstFieldErrors, parseConvert, parsePriceFilters } from "@/lib/stocks/prices-query";
 import { readAssets, readConversion, readPrices } from "@/lib/stocks/read";
 import type { ConversionView, PricesView } from "@/lib/stocks/views";
 import { readOrProblem } from "@/lib/upstream/read-or-problem";
@@ -30,7 +31,7 @@ export default async function StockPricesPage({ searchParams }: { searchParams: 
 
   const [prices, assets, conversion] = await Promise.all([
     attempt<PricesView>("prices", () => readPrices(me, { symbols })),
-    attempt("assets", () => readAssets(me, { category: undefined, q: undefined })),
+    attempt("assets", () => readAssets(me, { category: null, q: null })),
     pair ? attempt<ConversionView>("conversion", () => readConversion(me, pair)) : Promise.resolve({ value: null, error: null }),
   ]);
   // The convert form lists every asset; when the list fails, the priced symbols still serve.
@@ -67,12 +68,14 @@ export default async function StockPricesPage({ searchParams }: { searchParams: 
           <h2 id="prices-heading" className="text-lg font-semibold">
             Prices
           </h2>
-          <PricesToolbar serverError={filters.success ? undefined : filters.error.issues[0]?.message} />
-          {prices.value ? (
-            <PricesTable initial={prices.value} symbols={symbols} />
-          ) : (
-            <ReadError title="The prices could not load" message={prices.error ?? "The prices could not be loaded."} />
-          )}
+          <ListRegion>
+            <PricesToolbar serverError={filters.success ? undefined : filters.error.issues[0]?.message} />
+            {prices.value ? (
+              <PricesTable initial={prices.value} symbols={symbols} />
+            ) : (
+              <ReadError title="The prices could not load" message={prices.error ?? "The prices could not be loaded."} />
+            )}
+          </ListRegion>
         </section>
       </div>
     </>

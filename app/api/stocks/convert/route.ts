@@ -1,5 +1,5 @@
 import { defineRoute } from "@/lib/http/route";
-import { convertSchema } from "@/lib/stocks/filters";
+import { convertSchema } from "@/lib/stocks/prices-query";
 import { readConversion } from "@/lib/stocks/read";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
 import { defineRoute } from "@/lib/http/route";
-import { priceFiltersSchema } from "@/lib/stocks/filters";
+import { priceFiltersSchema } from "@/lib/stocks/prices-query";
 import { readPrices } from "@/lib/stocks/read";
 
 export const dynamic = "force-dynamic";

@@ -1,8 +1,9 @@
 "use client";
-import { parseAsString, useQueryStates } from "nuqs";
+import { useQueryStates } from "nuqs";
 import { useTransition } from "react";
-import { FilterSelect } from "@/components/tables/filter-select";
-import { Button } from "@/components/ui/button";
+import { FilterSelect } from "@/components/list/filter-select";
+import { ListToolbar } from "@/components/list/list-toolbar";
+import { marketFilters } from "@/lib/coins/filters";
 import type { AssetOption } from "@/lib/coins/markets";
 
 const label = (o: AssetOption) => ({ value: o.caid, label: `${o.label} · ${o.caid}` });
@@ -10,9 +11,13 @@ const label = (o: AssetOption) => ({ value: o.caid, label: `${o.label} · ${o.ca
 /** Base and quote asset filters by the provider's asset identifier, in the URL (shareable). */
 export function MarketsToolbar({ base, quote }: { base: AssetOption[]; quote: AssetOption[] }) {
   const [pending, start] = useTransition();
-  const [f, setF] = useQueryStates({ base_caid: parseAsString, quote_caid: parseAsString }, { shallow: false, startTransition: start });
+  const [f, setF] = useQueryStates(marketFilters, { shallow: false, startTransition: start });
   return (
-    <div className="mb-4 flex flex-wrap items-end gap-3" aria-busy={pending} data-testid="markets-toolbar">
+    <ListToolbar
+      testId="markets-toolbar"
+      pending={pending}
+      onClear={f.base_caid || f.quote_caid ? () => void setF({ base_caid: null, quote_caid: null }) : undefined}
+    >
       <FilterSelect
         id="mk-base"
         label="Base asset"
@@ -29,11 +34,6 @@ export function MarketsToolbar({ base, quote }: { base: AssetOption[]; quote: As
         options={quote.map(label)}
         onChange={(v) => void setF({ quote_caid: v })}
       />
-      {f.base_caid || f.quote_caid ? (
-        <Button variant="ghost" onClick={() => void setF({ base_caid: null, quote_caid: null })}>
-          Clear filters
-        </Button>
-      ) : null}
-    </div>
+    </ListToolbar>
   );
 }

@@ -1,24 +1,26 @@
 "use client";
-import { parseAsString, useQueryStates } from "nuqs";
+import { useQueryStates } from "nuqs";
 import { useTransition } from "react";
-import { FilterSelect } from "@/components/tables/filter-select";
-import { Button } from "@/components/ui/button";
-import { ORDER_SIDES } from "@/lib/coins/filters";
-import { COINS_ORDER_STATUSES } from "@/lib/upstream/schemas/coins";
+import { FilterSelect } from "@/components/list/filter-select";
+import { ListToolbar } from "@/components/list/list-toolbar";
+import { ORDER_SIDES, type OrderFilters, orderFilters } from "@/lib/coins/filters";
+import { COINS_ORDER_STATUSES } from "@/lib/upstream/schemas/coins-values";
 
 const opts = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
 
 /** Status, side, base and quote filters in the URL; any change goes back to the newest page. */
 export function OrdersToolbar({ bases, quotes }: { bases: string[]; quotes: string[] }) {
   const [pending, start] = useTransition();
-  const [f, setF] = useQueryStates(
-    { status: parseAsString, side: parseAsString, base_asset: parseAsString, quote_asset: parseAsString, cursor: parseAsString, trail: parseAsString },
-    { shallow: false, startTransition: start },
-  );
-  const set = (patch: Partial<Record<"status" | "side" | "base_asset" | "quote_asset", string | null>>) => void setF({ ...patch, cursor: null, trail: null });
+  const [f, setF] = useQueryStates(orderFilters, { shallow: false, startTransition: start });
+  // The selects offer only values the filters accept; a change goes back to the newest page.
+  const set = (patch: Partial<Pick<OrderFilters, "status" | "side" | "base_asset" | "quote_asset">>) => void setF({ ...patch, cursor: null, trail: null });
   const any = Boolean(f.status || f.side || f.base_asset || f.quote_asset);
   return (
-    <div className="mb-4 flex flex-wrap items-end gap-3" aria-busy={pending} data-testid="coins-orders-toolbar">
+    <ListToolbar
+      testId="coins-orders-toolbar"
+      pending={pending}
+      onClear={any ? () => set({ status: null, side: null, base_asset: null, quote_asset: null }) : undefined}
+    >
       <FilterSelect
         closed
         id="co-status"
@@ -26,9 +28,17 @@ export function OrdersToolbar({ bases, quotes }: { bases: string[]; quotes: stri
         value={f.status}
         all="All statuses"
         options={opts(COINS_ORDER_STATUSES)}
-        onChange={(v) => set({ status: v })}
+        onChange={(v) => set({ status: v as OrderFilters["status"] })}
       />
-      <FilterSelect closed id="co-side" label="Side" value={f.side} all="Buy and sell" options={opts(ORDER_SIDES)} onChange={(v) => set({ side: v })} />
+      <FilterSelect
+        closed
+        id="co-side"
+        label="Side"
+        value={f.side}
+        all="Buy and sell"
+        options={opts(ORDER_SIDES)}
+        onChange={(v) => set({ side: v as OrderFilters["side"] })}
+      />
       <FilterSelect id="co-base" label="Base asset" value={f.base_asset} all="All base assets" options={opts(bases)} onChange={(v) => set({ base_asset: v })} />
       <FilterSelect
         id="co-quote"
@@ -38,11 +48,6 @@ export function OrdersToolbar({ bases, quotes }: { bases: string[]; quotes: stri
         options={opts(quotes)}
         onChange={(v) => set({ quote_asset: v })}
       />
-      {any ? (
-        <Button variant="ghost" onClick={() => set({ status: null, side: null, base_asset: null, quote_asset: null })}>
-          Clear filters
-        </Button>
-      ) : null}
-    </div>
+    </ListToolbar>
   );
 }

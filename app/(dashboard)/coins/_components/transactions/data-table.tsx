@@ -1,11 +1,11 @@
 "use client";
-import { Link } from "@/components/ui/link";
-import { CursorPager } from "@/app/(dashboard)/coins/_components/cursor-pager";
-import { CoinsEmptyState } from "@/app/(dashboard)/coins/_components/empty-state";
-import { CoinsTable, useCoinsQuery } from "@/app/(dashboard)/coins/_components/list";
+import { useCoinsQuery } from "@/app/(dashboard)/coins/_components/use-coins-query";
+import { type Column, DataList } from "@/components/list/data-list";
+import { ListEmptyState } from "@/components/list/empty-state";
+import { Pager } from "@/components/list/pager";
 import { StatusBadge } from "@/components/timeline/status-badge";
-import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { cursorQuery, type TransactionFilters } from "@/lib/coins/filters";
+import { Link } from "@/components/ui/link";
+import { cursorSteps, serializeTransactionFilters, type TransactionFilters } from "@/lib/coins/filters";
 import { formatAsset } from "@/lib/coins/format";
 import type { CoinsTransaction, CursorPage } from "@/lib/coins/views";
 import { formatDateTime } from "@/lib/format";
@@ -17,85 +17,86 @@ function referenceHref(t: CoinsTransaction): string | null {
   return null;
 }
 
-/** One page of the Coins ledger: credits and debits per asset, with what caused each. */
-export function CoinsTransactionsTable({ initial, filters }: { initial: CursorPage<CoinsTransaction>; filters: TransactionFilters }) {
-  const listFilters = { type: filters.type, asset: filters.asset, status: filters.status };
-  const query = new URLSearchParams(cursorQuery(listFilters, filters)).toString();
-  const q = useCoinsQuery(["transactions", query], `/api/coins/transactions?${query}`, initial, { moving: (d) => d.rows.some((t) => t.status === "pending") });
-  const view = q.data;
-  const filtered = Object.values(listFilters).some(Boolean);
-  if (view.rows.length === 0) {
+function Reference({ t }: { t: CoinsTransaction }) {
+  const href = referenceHref(t);
+  if (href) {
     return (
-      <CoinsEmptyState
-        testId="coins-transactions-empty"
-        title={filtered ? "No transactions match these filters" : "No Coins transactions yet"}
-        hint={filtered ? "Clear a filter to see more." : "Deposits, trades, fees and withdrawals appear here."}
-      />
+      <Link href={href} className="font-mono text-xs underline-offset-4 hover:underline focus-visible:underline">
+        {t.reference_type} {t.reference_id!.slice(0, 8)}
+      </Link>
     );
   }
+  if (t.reference_id) {
+    return (
+      <span className="font-mono text-xs">
+        {t.reference_type ?? ""} {t.reference_id.slice(0, 8)}
+      </span>
+    );
+  }
+  return "—";
+}
+
+const columns: Column<CoinsTransaction>[] = [
+  {
+    key: "type",
+    header: "Type",
+    className: "text-sm",
+    cell: (t) => (
+      <>
+        {t.type}
+        <div className="font-mono text-xs text-muted-foreground">{t.id.slice(0, 8)}</div>
+      </>
+    ),
+  },
+  {
+    key: "amount",
+    header: "Amount",
+    numeric: true,
+    className: "text-sm",
+    cell: (t) => (
+      <>
+        <span aria-hidden="true">{t.direction === "debit" ? "− " : t.direction === "credit" ? "+ " : ""}</span>
+        <span className="sr-only">{t.direction ?? ""} </span>
+        {formatAsset(t.amount, t.asset)}
+      </>
+    ),
+  },
+  { key: "status", header: "Status", cell: (t) => <StatusBadge status={t.status} /> },
+  { key: "description", header: "Description", className: "text-sm", cell: (t) => t.description ?? "—" },
+  { key: "reference", header: "Reference", className: "text-sm", cell: (t) => <Reference t={t} /> },
+  { key: "created", header: "Created", className: "text-sm whitespace-nowrap", cell: (t) => formatDateTime(t.created_at ?? null) },
+];
+
+/** One page of the Coins ledger: credits and debits per asset, with what caused each. */
+export function CoinsTransactionsTable({ initial, filters }: { initial: CursorPage<CoinsTransaction>; filters: TransactionFilters }) {
+  const query = serializeTransactionFilters(filters);
+  const q = useCoinsQuery(["transactions", query], `/api/coins/transactions${query}`, initial, { moving: (d) => d.rows.some((t) => t.status === "pending") });
+  const view = q.data;
+  const filtered = Boolean(filters.type || filters.asset || filters.status);
   return (
-    <CoinsTable
-      q={q}
+    <DataList
       caption="Coins transactions, newest first"
-      after={
-        <CursorPager
-          pathname="/coins/transactions"
-          label="Coins transaction pages"
-          filters={listFilters}
-          page={filters}
-          nextCursor={view.nextCursor}
-          shown={view.rows.length}
-          noun={["transaction", "transactions"]}
+      columns={columns}
+      rows={view.rows}
+      rowKey={(t) => t.id}
+      rowProps={() => ({ "data-testid": "coins-transaction-row" })}
+      stale={view}
+      refresh={q.refresh}
+      empty={
+        <ListEmptyState
+          testId="coins-transactions-empty"
+          title={filtered ? "No transactions match these filters" : "No Coins transactions yet"}
+          hint={filtered ? "Clear a filter to see more." : "Deposits, trades, fees and withdrawals appear here."}
         />
       }
-    >
-      <TableHeader>
-        <TableRow>
-          <TableHead>Type</TableHead>
-          <TableHead className="text-right">Amount</TableHead>
-          <TableHead>Status</TableHead>
-          <TableHead>Description</TableHead>
-          <TableHead>Reference</TableHead>
-          <TableHead>Created</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {view.rows.map((t) => {
-          const href = referenceHref(t);
-          const debit = t.direction === "debit";
-          return (
-            <TableRow key={t.id} data-testid="coins-transaction-row">
-              <TableCell className="text-sm">
-                {t.type}
-                <div className="font-mono text-xs text-muted-foreground">{t.id.slice(0, 8)}</div>
-              </TableCell>
-              <TableCell className="text-right text-sm whitespace-nowrap tabular-nums">
-                <span aria-hidden="true">{debit ? "− " : t.direction === "credit" ? "+ " : ""}</span>
-                <span className="sr-only">{t.direction ?? ""} </span>
-                {formatAsset(t.amount, t.asset)}
-              </TableCell>
-              <TableCell>
-                <StatusBadge status={t.status} />
-              </TableCell>
-              <TableCell className="text-sm">{t.description ?? "—"}</TableCell>
-              <TableCell className="text-sm">
-                {href ? (
-                  <Link href={href} className="font-mono text-xs underline-offset-4 hover:underline focus-visible:underline">
-                    {t.reference_type} {t.reference_id!.slice(0, 8)}
-                  </Link>
-                ) : t.reference_id ? (
-                  <span className="font-mono text-xs">
-                    {t.reference_type ?? ""} {t.reference_id.slice(0, 8)}
-                  </span>
-                ) : (
-                  "—"
-                )}
-              </TableCell>
-              <TableCell className="text-sm whitespace-nowrap">{formatDateTime(t.created_at ?? null)}</TableCell>
-            </TableRow>
-          );
-        })}
-      </TableBody>
-    </CoinsTable>
+      pager={
+        <Pager
+          label="Coins transaction pages"
+          noun={["transaction", "transactions"]}
+          shown={view.rows.length}
+          {...cursorSteps(filters, view.nextCursor, (place) => serializeTransactionFilters("/coins/transactions", { ...filters, ...place }))}
+        />
+      }
+    />
   );
 }

@@ -1,23 +1,33 @@
 "use client";
-import { parseAsString, useQueryStates } from "nuqs";
+import { useQueryStates } from "nuqs";
 import { useTransition } from "react";
-import { FilterSelect } from "@/components/tables/filter-select";
-import { Button } from "@/components/ui/button";
-import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from "@/lib/coins/filters";
+import { FilterSelect } from "@/components/list/filter-select";
+import { ListToolbar } from "@/components/list/list-toolbar";
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES, type TransactionFilters, transactionFilters } from "@/lib/coins/filters";
 
 const opts = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
 
 /** Type, asset and status filters in the URL; any change goes back to the newest page. */
 export function TransactionsToolbar({ assets }: { assets: string[] }) {
   const [pending, start] = useTransition();
-  const [f, setF] = useQueryStates(
-    { type: parseAsString, asset: parseAsString, status: parseAsString, cursor: parseAsString, trail: parseAsString },
-    { shallow: false, startTransition: start },
-  );
-  const set = (patch: Partial<Record<"type" | "asset" | "status", string | null>>) => void setF({ ...patch, cursor: null, trail: null });
+  const [f, setF] = useQueryStates(transactionFilters, { shallow: false, startTransition: start });
+  // The selects offer only values the filters accept; a change goes back to the newest page.
+  const set = (patch: Partial<Pick<TransactionFilters, "type" | "asset" | "status">>) => void setF({ ...patch, cursor: null, trail: null });
   return (
-    <div className="mb-4 flex flex-wrap items-end gap-3" aria-busy={pending} data-testid="coins-transactions-toolbar">
-      <FilterSelect closed id="ct-type" label="Type" value={f.type} all="All types" options={opts(TRANSACTION_TYPES)} onChange={(v) => set({ type: v })} />
+    <ListToolbar
+      testId="coins-transactions-toolbar"
+      pending={pending}
+      onClear={f.type || f.asset || f.status ? () => set({ type: null, asset: null, status: null }) : undefined}
+    >
+      <FilterSelect
+        closed
+        id="ct-type"
+        label="Type"
+        value={f.type}
+        all="All types"
+        options={opts(TRANSACTION_TYPES)}
+        onChange={(v) => set({ type: v as TransactionFilters["type"] })}
+      />
       <FilterSelect id="ct-asset" label="Asset" value={f.asset} all="All assets" options={opts(assets)} onChange={(v) => set({ asset: v })} />
       <FilterSelect
         closed
@@ -26,13 +36,8 @@ export function TransactionsToolbar({ assets }: { assets: string[] }) {
         value={f.status}
         all="All statuses"
         options={opts(TRANSACTION_STATUSES)}
-        onChange={(v) => set({ status: v })}
+        onChange={(v) => set({ status: v as TransactionFilters["status"] })}
       />
-      {f.type || f.asset || f.status ? (
-        <Button variant="ghost" onClick={() => set({ type: null, asset: null, status: null })}>
-          Clear filters
-        </Button>
-      ) : null}
-    </div>
+    </ListToolbar>
   );
 }

@@ -1,22 +1,14 @@
 "use client";
-import { Link } from "@/components/ui/link";
-import { CursorPager } from "@/app/(dashboard)/coins/_components/cursor-pager";
-import { CoinsEmptyState } from "@/app/(dashboard)/coins/_components/empty-state";
-import { CoinsTable, useCoinsQuery } from "@/app/(dashboard)/coins/_components/list";
+import { useCoinsQuery } from "@/app/(dashboard)/coins/_components/use-coins-query";
+import { type Column, DataList } from "@/components/list/data-list";
+import { ListEmptyState } from "@/components/list/empty-state";
+import { Pager } from "@/components/list/pager";
 import { StatusBadge } from "@/components/timeline/status-badge";
-import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { cursorQuery, type WithdrawalFilters } from "@/lib/coins/filters";
+import { Link } from "@/components/ui/link";
+import { cursorSteps, serializeWithdrawalFilters, type WithdrawalFilters, withdrawalPageLinks } from "@/lib/coins/filters";
 import { formatAsset } from "@/lib/coins/format";
-import { isMovingWithdrawal, withdrawalHref, type CryptoWithdrawal, type CursorPage, type FiatWithdrawal, type WithdrawalKind } from "@/lib/coins/views";
+import { type CryptoWithdrawal, type CursorPage, type FiatWithdrawal, isMovingWithdrawal, type WithdrawalKind, withdrawalHref } from "@/lib/coins/views";
 import { formatDateTime } from "@/lib/format";
-
-/** A withdrawal list's page, polled while a withdrawal on it is still on its way (no webhooks on Coins). */
-function useWithdrawalPage<T extends { status: string }>(kind: "crypto" | "fiat", initial: CursorPage<T>, filters: WithdrawalFilters) {
-  const query = new URLSearchParams(cursorQuery({ status: filters.status, asset: filters.asset }, filters)).toString();
-  return useCoinsQuery([`${kind}-withdrawals`, query], `/api/coins/withdrawals/${kind}?${query}`, initial, {
-    moving: (d) => d.rows.some((w) => isMovingWithdrawal(w.status)),
-  });
-}
 
 /** The row's short id, linking to the withdrawal's detail page. */
 function IdLink({ kind, id }: { kind: WithdrawalKind; id: string }) {
@@ -31,173 +23,145 @@ function IdLink({ kind, id }: { kind: WithdrawalKind; id: string }) {
   );
 }
 
-function Failure({ reason }: { reason: string | null | undefined }) {
-  return reason ? <div className="mt-1 font-mono text-xs text-muted-foreground">{reason}</div> : null;
+function StatusCell({ w }: { w: { status: string; failure_reason?: string | null } }) {
+  return (
+    <>
+      <StatusBadge status={w.status} />
+      {w.failure_reason ? <div className="mt-1 font-mono text-xs text-muted-foreground">{w.failure_reason}</div> : null}
+    </>
+  );
 }
+
+const when = (key: "created" | "completed", header: string) => ({
+  key,
+  header,
+  className: "text-sm whitespace-nowrap",
+  cell: (w: { created_at?: string | null; completed_at?: string | null }) => formatDateTime((key === "created" ? w.created_at : w.completed_at) ?? null),
+});
 
 /** Crypto withdrawals: amount, network fee and total debit in the asset, address, chain, tx hash. */
-export function CryptoWithdrawalsTable({
+const cryptoColumns: Column<CryptoWithdrawal>[] = [
+  { key: "id", header: "Withdrawal", cell: (w) => <IdLink kind="crypto" id={w.id} /> },
+  { key: "amount", header: "Amount", numeric: true, className: "text-sm", cell: (w) => formatAsset(w.amount, w.asset) },
+  { key: "fee", header: "Network fee", numeric: true, className: "text-sm", cell: (w) => formatAsset(w.fee, w.fee_asset ?? w.asset) },
+  { key: "total", header: "Total debit", numeric: true, className: "text-sm", cell: (w) => formatAsset(w.total_debit, w.asset) },
+  {
+    key: "to",
+    header: "To",
+    cell: (w) => (
+      <>
+        <div className="font-mono text-xs break-all">{w.address ?? w.address_id ?? "—"}</div>
+        <div className="text-xs text-muted-foreground">
+          {w.asset} on {w.chain ?? "—"}
+        </div>
+      </>
+    ),
+  },
+  { key: "status", header: "Status", cell: (w) => <StatusCell w={w} /> },
+  {
+    key: "hash",
+    header: "Transaction hash",
+    className: "max-w-40 truncate font-mono text-xs",
+    cell: (w) => <span title={w.tx_hash ?? undefined}>{w.tx_hash ?? "Not on chain yet"}</span>,
+  },
+  when("created", "Created"),
+  when("completed", "Completed"),
+];
+
+/** Fiat withdrawals: amount, fee and total debit, the bank account paid, reference and status. */
+const fiatColumns: Column<FiatWithdrawal>[] = [
+  { key: "id", header: "Withdrawal", cell: (w) => <IdLink kind="fiat" id={w.id} /> },
+  { key: "amount", header: "Amount", numeric: true, className: "text-sm", cell: (w) => formatAsset(w.amount, w.currency) },
+  { key: "fee", header: "Fee", numeric: true, className: "text-sm", cell: (w) => formatAsset(w.fee, w.currency) },
+  { key: "total", header: "Total debit", numeric: true, className: "text-sm", cell: (w) => formatAsset(w.total_debit, w.currency) },
+  {
+    key: "bank",
+    header: "Bank account",
+    className: "text-sm",
+    cell: (w) => (
+      <>
+        <div>{w.account_name ?? "—"}</div>
+        <div className="font-mono text-xs text-muted-foreground">
+          {w.account_number ?? "—"} · {w.bank_name ?? w.bank_code ?? "—"}
+          {w.bank_name && w.bank_code ? ` (${w.bank_code})` : ""}
+        </div>
+      </>
+    ),
+  },
+  {
+    key: "narration",
+    header: "Narration and reference",
+    className: "text-sm",
+    cell: (w) => (
+      <>
+        <div>{w.narration ?? "—"}</div>
+        <div className="font-mono text-xs text-muted-foreground">{w.reference ?? ""}</div>
+      </>
+    ),
+  },
+  { key: "status", header: "Status", cell: (w) => <StatusCell w={w} /> },
+  when("created", "Created"),
+  when("completed", "Completed"),
+];
+
+/**
+ * One withdrawal list's page, polled while a withdrawal on it is still on its way (no webhooks on
+ * Coins). `here` is the page's URL, so paging this list keeps the other list's filters and place.
+ */
+function WithdrawalsList<Row extends { id: string; status: string }>({
+  kind,
+  columns,
   initial,
   filters,
-  pagerFilters,
+  here,
+  empty,
 }: {
-  initial: CursorPage<CryptoWithdrawal>;
+  kind: WithdrawalKind;
+  columns: Column<Row>[];
+  initial: CursorPage<Row>;
   filters: WithdrawalFilters;
-  pagerFilters: Record<string, string | undefined>;
+  here: string;
+  empty: { title: string; hint: string };
 }) {
-  const q = useWithdrawalPage("crypto", initial, filters);
+  const query = serializeWithdrawalFilters(filters);
+  const q = useCoinsQuery([`${kind}-withdrawals`, query], `/api/coins/withdrawals/${kind}${query}`, initial, {
+    moving: (d) => d.rows.some((w) => isMovingWithdrawal(w.status)),
+  });
   const view = q.data;
-  if (view.rows.length === 0) {
-    const filtered = Boolean(filters.status || filters.asset);
-    return (
-      <CoinsEmptyState
-        testId="coins-crypto-withdrawals-empty"
-        title={filtered ? "No crypto withdrawals match these filters" : "No crypto withdrawals yet"}
-        hint={filtered ? "Clear a filter to see more." : "Crypto sent to saved addresses appears here."}
-      />
-    );
-  }
+  const label = kind === "crypto" ? "Crypto" : "Fiat";
   return (
-    <CoinsTable
-      q={q}
-      caption="Crypto withdrawals, newest first"
-      after={
-        <CursorPager
-          pathname="/coins/withdrawals"
-          label="Crypto withdrawal pages"
-          filters={pagerFilters}
-          page={filters}
-          prefix="crypto_"
-          nextCursor={view.nextCursor}
-          shown={view.rows.length}
+    <DataList
+      caption={`${label} withdrawals, newest first`}
+      columns={columns}
+      rows={view.rows}
+      rowKey={(w) => w.id}
+      rowProps={() => ({ "data-testid": `coins-${kind}-withdrawal-row` })}
+      stale={view}
+      refresh={q.refresh}
+      empty={<ListEmptyState testId={`coins-${kind}-withdrawals-empty`} title={empty.title} hint={empty.hint} />}
+      pager={
+        <Pager
+          label={`${label} withdrawal pages`}
           noun={["withdrawal", "withdrawals"]}
+          shown={view.rows.length}
+          {...cursorSteps(filters, view.nextCursor, (place) => withdrawalPageLinks[kind](here, place))}
         />
       }
-    >
-      <TableHeader>
-        <TableRow>
-          <TableHead>Withdrawal</TableHead>
-          <TableHead className="text-right">Amount</TableHead>
-          <TableHead className="text-right">Network fee</TableHead>
-          <TableHead className="text-right">Total debit</TableHead>
-          <TableHead>To</TableHead>
-          <TableHead>Status</TableHead>
-          <TableHead>Transaction hash</TableHead>
-          <TableHead>Created</TableHead>
-          <TableHead>Completed</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {view.rows.map((w) => (
-          <TableRow key={w.id} data-testid="coins-crypto-withdrawal-row">
-            <TableCell>
-              <IdLink kind="crypto" id={w.id} />
-            </TableCell>
-            <TableCell className="text-right text-sm tabular-nums">{formatAsset(w.amount, w.asset)}</TableCell>
-            <TableCell className="text-right text-sm tabular-nums">{formatAsset(w.fee, w.fee_asset ?? w.asset)}</TableCell>
-            <TableCell className="text-right text-sm tabular-nums">{formatAsset(w.total_debit, w.asset)}</TableCell>
-            <TableCell>
-              <div className="font-mono text-xs break-all">{w.address ?? w.address_id ?? "—"}</div>
-              <div className="text-xs text-muted-foreground">
-                {w.asset} on {w.chain ?? "—"}
-              </div>
-            </TableCell>
-            <TableCell>
-              <StatusBadge status={w.status} />
-              <Failure reason={w.failure_reason} />
-            </TableCell>
-            <TableCell className="max-w-40 truncate font-mono text-xs" title={w.tx_hash ?? undefined}>
-              {w.tx_hash ?? "Not on chain yet"}
-            </TableCell>
-            <TableCell className="text-sm whitespace-nowrap">{formatDateTime(w.created_at ?? null)}</TableCell>
-            <TableCell className="text-sm whitespace-nowrap">{formatDateTime(w.completed_at ?? null)}</TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </CoinsTable>
+    />
   );
 }
 
-/** Fiat withdrawals: amount, fee and total debit, the bank account paid, reference and status. */
-export function FiatWithdrawalsTable({
-  initial,
-  filters,
-  pagerFilters,
-}: {
-  initial: CursorPage<FiatWithdrawal>;
-  filters: WithdrawalFilters;
-  pagerFilters: Record<string, string | undefined>;
-}) {
-  const q = useWithdrawalPage("fiat", initial, filters);
-  const view = q.data;
-  if (view.rows.length === 0) {
-    return (
-      <CoinsEmptyState
-        testId="coins-fiat-withdrawals-empty"
-        title={filters.status ? "No fiat withdrawals with this status" : "No fiat withdrawals yet"}
-        hint={filters.status ? "Clear the filter to see more." : "Naira paid out to bank accounts appears here."}
-      />
-    );
-  }
-  return (
-    <CoinsTable
-      q={q}
-      caption="Fiat withdrawals, newest first"
-      after={
-        <CursorPager
-          pathname="/coins/withdrawals"
-          label="Fiat withdrawal pages"
-          filters={pagerFilters}
-          page={filters}
-          prefix="fiat_"
-          nextCursor={view.nextCursor}
-          shown={view.rows.length}
-          noun={["withdrawal", "withdrawals"]}
-        />
-      }
-    >
-      <TableHeader>
-        <TableRow>
-          <TableHead>Withdrawal</TableHead>
-          <TableHead className="text-right">Amount</TableHead>
-          <TableHead className="text-right">Fee</TableHead>
-          <TableHead className="text-right">Total debit</TableHead>
-          <TableHead>Bank account</TableHead>
-          <TableHead>Narration and reference</TableHead>
-          <TableHead>Status</TableHead>
-          <TableHead>Created</TableHead>
-          <TableHead>Completed</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {view.rows.map((w) => (
-          <TableRow key={w.id} data-testid="coins-fiat-withdrawal-row">
-            <TableCell>
-              <IdLink kind="fiat" id={w.id} />
-            </TableCell>
-            <TableCell className="text-right text-sm tabular-nums">{formatAsset(w.amount, w.currency)}</TableCell>
-            <TableCell className="text-right text-sm tabular-nums">{formatAsset(w.fee, w.currency)}</TableCell>
-            <TableCell className="text-right text-sm tabular-nums">{formatAsset(w.total_debit, w.currency)}</TableCell>
-            <TableCell className="text-sm">
-              <div>{w.account_name ?? "—"}</div>
-              <div className="font-mono text-xs text-muted-foreground">
-                {w.account_number ?? "—"} · {w.bank_name ?? w.bank_code ?? "—"}
-                {w.bank_name && w.bank_code ? ` (${w.bank_code})` : ""}
-              </div>
-            </TableCell>
-            <TableCell className="text-sm">
-              <div>{w.narration ?? "—"}</div>
-              <div className="font-mono text-xs text-muted-foreground">{w.reference ?? ""}</div>
-            </TableCell>
-            <TableCell>
-              <StatusBadge status={w.status} />
-              <Failure reason={w.failure_reason} />
-            </TableCell>
-            <TableCell className="text-sm whitespace-nowrap">{formatDateTime(w.created_at ?? null)}</TableCell>
-            <TableCell className="text-sm whitespace-nowrap">{formatDateTime(w.completed_at ?? null)}</TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </CoinsTable>
-  );
+export function CryptoWithdrawalsTable(props: { initial: CursorPage<CryptoWithdrawal>; filters: WithdrawalFilters; here: string }) {
+  const filtered = Boolean(props.filters.status || props.filters.asset);
+  const empty = filtered
+    ? { title: "No crypto withdrawals match these filters", hint: "Clear a filter to see more." }
+    : { title: "No crypto withdrawals yet", hint: "Crypto sent to saved addresses appears here." };
+  return <WithdrawalsList kind="crypto" columns={cryptoColumns} empty={empty} {...props} />;
+}
+
+export function FiatWithdrawalsTable(props: { initial: CursorPage<FiatWithdrawal>; filters: WithdrawalFilters; here: string }) {
+  const empty = props.filters.status
+    ? { title: "No fiat withdrawals with this status", hint: "Clear the filter to see more." }
+    : { title: "No fiat withdrawals yet", hint: "Naira paid out to bank accounts appears here." };
+  return <WithdrawalsList kind="fiat" columns={fiatColumns} empty={empty} {...props} />;
 }

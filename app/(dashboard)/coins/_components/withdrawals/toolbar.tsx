@@ -1,8 +1,10 @@
 "use client";
-import { parseAsString, useQueryStates } from "nuqs";
+import { useQueryStates } from "nuqs";
 import { useTransition } from "react";
-import { FilterSelect } from "@/components/tables/filter-select";
-import { COINS_WITHDRAWAL_STATUSES } from "@/lib/upstream/schemas/coins";
+import { FilterSelect } from "@/components/list/filter-select";
+import { ListToolbar } from "@/components/list/list-toolbar";
+import { type WithdrawalFilters, withdrawalFilters, withdrawalKeys } from "@/lib/coins/filters";
+import { COINS_WITHDRAWAL_STATUSES } from "@/lib/upstream/schemas/coins-values";
 
 const statuses = COINS_WITHDRAWAL_STATUSES.map((s) => ({ value: s, label: s }));
 
@@ -12,32 +14,29 @@ const statuses = COINS_WITHDRAWAL_STATUSES.map((s) => ({ value: s, label: s }));
  */
 export function WithdrawalsToolbar({ kind, assets = [] }: { kind: "crypto" | "fiat"; assets?: string[] }) {
   const [pending, start] = useTransition();
-  const [f, setF] = useQueryStates(
-    { [`${kind}_status`]: parseAsString, crypto_asset: parseAsString, [`${kind}_cursor`]: parseAsString, [`${kind}_trail`]: parseAsString },
-    { shallow: false, startTransition: start, scroll: false },
-  );
-  const set = (patch: Record<string, string | null>) => void setF({ ...patch, [`${kind}_cursor`]: null, [`${kind}_trail`]: null });
+  const [f, setF] = useQueryStates(withdrawalFilters, { ...withdrawalKeys[kind], shallow: false, startTransition: start, scroll: false });
+  const set = (patch: Partial<Pick<WithdrawalFilters, "status" | "asset">>) => void setF({ ...patch, cursor: null, trail: null });
   return (
-    <div className="mb-3 flex flex-wrap items-end gap-3" aria-busy={pending} data-testid={`coins-${kind}-withdrawals-toolbar`}>
+    <ListToolbar testId={`coins-${kind}-withdrawals-toolbar`} pending={pending}>
       <FilterSelect
         closed
         id={`cw-${kind}-status`}
         label={kind === "crypto" ? "Crypto status" : "Fiat status"}
-        value={f[`${kind}_status`] ?? null}
+        value={f.status}
         all="All statuses"
         options={statuses}
-        onChange={(v) => set({ [`${kind}_status`]: v })}
+        onChange={(v) => set({ status: v as WithdrawalFilters["status"] })}
       />
       {kind === "crypto" ? (
         <FilterSelect
           id="cw-crypto-asset"
           label="Asset"
-          value={f.crypto_asset ?? null}
+          value={f.asset}
           all="All assets"
           options={assets.map((a) => ({ value: a, label: a }))}
-          onChange={(v) => set({ crypto_asset: v })}
+          onChange={(v) => set({ asset: v })}
         />
       ) : null}
-    </div>
+    </ListToolbar>
   );
 }

@@ -1,8 +1,9 @@
 "use client";
-import { parseAsString, useQueryStates } from "nuqs";
+import { useQueryStates } from "nuqs";
 import { useTransition } from "react";
-import { FilterSelect } from "@/components/tables/filter-select";
-import { Button } from "@/components/ui/button";
+import { FilterSelect } from "@/components/list/filter-select";
+import { ListToolbar } from "@/components/list/list-toolbar";
+import { type ProOrderFilters, proOrderFilters } from "@/lib/pro/filters";
 import { PRO_ORDER_STATUSES, PRO_SYMBOLS, WORKING_STATUSES } from "@/lib/pro/labels";
 
 /**
@@ -11,21 +12,22 @@ import { PRO_ORDER_STATUSES, PRO_SYMBOLS, WORKING_STATUSES } from "@/lib/pro/lab
  */
 export function ProOrdersToolbar() {
   const [pending, start] = useTransition();
-  const [f, setF] = useQueryStates(
-    { view: parseAsString, status: parseAsString, symbol: parseAsString, page: parseAsString },
-    { shallow: false, startTransition: start },
-  );
+  const [f, setF] = useQueryStates(proOrderFilters, { shallow: false, startTransition: start });
   const history = f.view === "history";
   const statuses = history ? PRO_ORDER_STATUSES : WORKING_STATUSES;
   return (
-    <div className="mb-4 flex flex-wrap items-end gap-3" aria-busy={pending} data-testid="pro-orders-toolbar">
+    <ListToolbar
+      testId="pro-orders-toolbar"
+      pending={pending}
+      onClear={f.status || f.symbol ? () => void setF({ status: null, symbol: null, page: null }) : undefined}
+    >
       <FilterSelect
         id="pro-orders-view"
         label="Show"
         value={history ? "history" : null}
         all="Open orders"
         options={[{ value: "history", label: "Order history (all)" }]}
-        onChange={(view) => void setF({ view, status: null, page: null })}
+        onChange={(view) => void setF({ view: view as ProOrderFilters["view"] | null, status: null, page: null })}
       />
       <FilterSelect
         closed
@@ -34,7 +36,7 @@ export function ProOrdersToolbar() {
         value={f.status}
         all="All statuses"
         options={statuses.map((s) => ({ value: s, label: s }))}
-        onChange={(status) => void setF({ status, page: null })}
+        onChange={(status) => void setF({ status: status as ProOrderFilters["status"], page: null })}
       />
       <FilterSelect
         id="pro-orders-symbol"
@@ -42,13 +44,8 @@ export function ProOrdersToolbar() {
         value={f.symbol}
         all="All symbols"
         options={PRO_SYMBOLS.map((s) => ({ value: s, label: s }))}
-        onChange={(symbol) => void setF({ symbol, page: null })}
+        onChange={(symbol) => void setF({ symbol: symbol as ProOrderFilters["symbol"], page: null })}
       />
-      {f.status || f.symbol ? (
-        <Button variant="ghost" onClick={() => void setF({ status: null, symbol: null, page: null })}>
-          Clear filters
-        </Button>
-      ) : null}
-    </div>
+    </ListToolbar>
   );
 }

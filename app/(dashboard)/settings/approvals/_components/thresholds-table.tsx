@@ -2,10 +2,10 @@
 import { useRouter } from "next/navigation";
 import * as React from "react";
 import { toast } from "sonner";
-import { ApprovalsEmptyState } from "@/app/(dashboard)/approvals/_components/empty-state";
+import { type Column, DataList } from "@/components/list/data-list";
+import { ListEmptyState } from "@/components/list/empty-state";
 import { ConfirmAction } from "@/components/forms/confirm-action";
 import { Button } from "@/components/ui/button";
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { setApprovalThreshold } from "@/lib/approvals/set-threshold";
 import type { ThresholdRow } from "@/lib/approvals/queries";
 import { formatDateTime } from "@/lib/format";
@@ -60,46 +60,35 @@ function RemoveThreshold({ row }: { row: ThresholdRow }) {
   );
 }
 
+const columns: Column<ThresholdRow>[] = [
+  { key: "currency", header: "Currency", className: "font-medium", cell: (r) => r.currency },
+  { key: "kind", header: "Applies to", cell: (r) => (r.kind === "*" ? "Any kind of movement" : r.kindLabel) },
+  { key: "amount", header: "Approval needed above", numeric: true, cell: (r) => formatMoney(r.amount, r.currency) },
+  {
+    key: "changed",
+    header: "Last changed",
+    className: "text-sm text-muted-foreground",
+    cell: (r) => `${formatDateTime(r.updatedAt)}${r.updatedBy ? ` by ${r.updatedBy}` : ""}`,
+  },
+  { key: "actions", header: "Actions", headerClassName: "text-right", className: "text-right", cell: (r) => <RemoveThreshold row={r} /> },
+];
+
 export function ThresholdsTable({ rows }: { rows: ThresholdRow[] }) {
-  if (!rows.length) {
-    return (
-      <ApprovalsEmptyState
-        testId="thresholds-empty"
-        title="No limits set"
-        hint="Until you set one, every transfer, withdrawal and balance move in every currency needs a second approver."
-      />
-    );
-  }
   return (
-    <div className="rounded-lg border">
-      <Table data-testid="thresholds-table">
-        <TableCaption className="sr-only">Approval limits per currency and kind</TableCaption>
-        <TableHeader>
-          <TableRow>
-            <TableHead>Currency</TableHead>
-            <TableHead>Applies to</TableHead>
-            <TableHead className="text-right">Approval needed above</TableHead>
-            <TableHead>Last changed</TableHead>
-            <TableHead className="text-right">Actions</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {rows.map((r) => (
-            <TableRow key={`${r.kind}:${r.currency}`} data-testid="threshold-row" data-currency={r.currency} data-kind={r.kind}>
-              <TableCell className="font-medium">{r.currency}</TableCell>
-              <TableCell>{r.kind === "*" ? "Any kind of movement" : r.kindLabel}</TableCell>
-              <TableCell className="text-right tabular-nums">{formatMoney(r.amount, r.currency)}</TableCell>
-              <TableCell className="text-sm text-muted-foreground">
-                {formatDateTime(r.updatedAt)}
-                {r.updatedBy ? ` by ${r.updatedBy}` : ""}
-              </TableCell>
-              <TableCell className="text-right">
-                <RemoveThreshold row={r} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </div>
+    <DataList
+      testId="thresholds-table"
+      caption="Approval limits per currency and kind"
+      columns={columns}
+      rows={rows}
+      rowKey={(r) => `${r.kind}:${r.currency}`}
+      rowProps={(r) => ({ "data-testid": "threshold-row", "data-currency": r.currency, "data-kind": r.kind })}
+      empty={
+        <ListEmptyState
+          testId="thresholds-empty"
+          title="No limits set"
+          hint="Until you set one, every transfer, withdrawal and balance move in every currency needs a second approver."
+        />
+      }
+    />
   );
 }

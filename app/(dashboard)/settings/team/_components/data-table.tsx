@@ -1,7 +1,9 @@
+"use client";
 import { RoleSelect } from "@/app/(dashboard)/settings/team/_components/role-select";
 import { UserActions } from "@/app/(dashboard)/settings/team/_components/user-actions";
+import { type Column, DataList } from "@/components/list/data-list";
+import { ListEmptyState } from "@/components/list/empty-state";
 import { Badge } from "@/components/ui/badge";
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { Role } from "@/lib/auth/permissions";
 import { formatDateTime } from "@/lib/format";
 
@@ -17,49 +19,50 @@ export interface TeamRow {
 }
 
 export function TeamTable({ rows, currentUserId }: { rows: TeamRow[]; currentUserId: string }) {
+  const columns: Column<TeamRow>[] = [
+    {
+      key: "name",
+      header: "Name",
+      cell: (u) => (
+        <>
+          <div className="font-medium">
+            {u.name}
+            {u.id === currentUserId ? <span className="ml-2 text-xs text-muted-foreground">(you)</span> : null}
+          </div>
+          <div className="text-xs text-muted-foreground">{u.email}</div>
+        </>
+      ),
+    },
+    { key: "role", header: "Role", cell: (u) => <RoleSelect userId={u.id} userName={u.name} role={u.role} disabled={u.disabled} /> },
+    {
+      key: "status",
+      header: "Status",
+      cell: (u) =>
+        u.disabled ? (
+          <Badge variant="destructive">Disabled</Badge>
+        ) : u.invited ? (
+          <Badge variant="warning">Invited</Badge>
+        ) : (
+          <Badge variant="success">Active</Badge>
+        ),
+    },
+    { key: "sign-in", header: "Last sign-in", className: "text-sm text-muted-foreground", cell: (u) => formatDateTime(u.lastSignInAt) },
+    {
+      key: "actions",
+      header: "Actions",
+      headerClassName: "text-right",
+      className: "text-right",
+      cell: (u) => <UserActions userId={u.id} userName={u.name} disabled={u.disabled} isSelf={u.id === currentUserId} />,
+    },
+  ];
   return (
-    <div className="rounded-lg border">
-      <Table>
-        <TableCaption className="sr-only">Team members</TableCaption>
-        <TableHeader>
-          <TableRow>
-            <TableHead>Name</TableHead>
-            <TableHead>Role</TableHead>
-            <TableHead>Status</TableHead>
-            <TableHead>Last sign-in</TableHead>
-            <TableHead className="text-right">Actions</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {rows.map((u) => (
-            <TableRow key={u.id} data-testid={`team-row-${u.email}`}>
-              <TableCell>
-                <div className="font-medium">
-                  {u.name}
-                  {u.id === currentUserId ? <span className="ml-2 text-xs text-muted-foreground">(you)</span> : null}
-                </div>
-                <div className="text-xs text-muted-foreground">{u.email}</div>
-              </TableCell>
-              <TableCell>
-                <RoleSelect userId={u.id} userName={u.name} role={u.role} disabled={u.disabled} />
-              </TableCell>
-              <TableCell>
-                {u.disabled ? (
-                  <Badge variant="destructive">Disabled</Badge>
-                ) : u.invited ? (
-                  <Badge variant="warning">Invited</Badge>
-                ) : (
-                  <Badge variant="success">Active</Badge>
-                )}
-              </TableCell>
-              <TableCell className="text-sm text-muted-foreground">{formatDateTime(u.lastSignInAt)}</TableCell>
-              <TableCell className="text-right">
-                <UserActions userId={u.id} userName={u.name} disabled={u.disabled} isSelf={u.id === currentUserId} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </div>
+    <DataList
+      caption="Team members"
+      columns={columns}
+      rows={rows}
+      rowKey={(u) => u.id}
+      rowProps={(u) => ({ "data-testid": `team-row-${u.email}` })}
+      empty={<ListEmptyState testId="team-empty" title="No team members" hint="Add a user to invite them." />}
+    />
   );
 }

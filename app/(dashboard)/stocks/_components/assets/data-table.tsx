@@ -1,101 +1,99 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
-import { Link } from "@/components/ui/link";
-import { fetchJson } from "@/components/page/fetch-json";
-import { ReadError } from "@/components/page/read-error";
-import { StaleNote } from "@/components/page/stale-note";
 import { Change } from "@/app/(dashboard)/stocks/_components/change";
 import { MarketStatusBadge, RiskBadge } from "@/app/(dashboard)/stocks/_components/market-status";
+import { SymbolLink } from "@/app/(dashboard)/stocks/_components/symbol-link";
+import { type Column, DataList } from "@/components/list/data-list";
+import { ListEmptyState } from "@/components/list/empty-state";
+import { usePolledList } from "@/components/list/use-polled-list";
 import { Badge } from "@/components/ui/badge";
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatDateTime } from "@/lib/format";
 import { formatMoney } from "@/lib/money";
-import type { AssetFilters } from "@/lib/stocks/filters";
+import { type AssetFilters, serializeAssetFilters } from "@/lib/stocks/filters";
 import { formatPrice } from "@/lib/stocks/format";
 import { categoryLabel } from "@/lib/stocks/labels";
 import { ASSET_POLL_MS, type AssetListView } from "@/lib/stocks/views";
-import { AssetsEmptyState } from "./empty-state";
+
+type Asset = AssetListView["data"]["assets"][number];
+
+const columns: Column<Asset>[] = [
+  {
+    key: "asset",
+    header: "Asset",
+    cell: (a) => (
+      <>
+        <SymbolLink symbol={a.symbol}>
+          <span className="sr-only">: open {a.name ?? a.symbol}</span>
+        </SymbolLink>
+        {a.is_new ? (
+          <Badge variant="secondary" className="ml-2">
+            New
+          </Badge>
+        ) : null}
+        {a.name ? <div className="text-xs text-muted-foreground">{a.name}</div> : null}
+      </>
+    ),
+  },
+  { key: "category", header: "Category", className: "text-sm", cell: (a) => categoryLabel(a.category) },
+  { key: "price", header: "Price", numeric: true, cell: (a) => formatPrice(a.price_usd, a.price_precision) },
+  { key: "change", header: "24 h change", numeric: true, cell: (a) => <Change pct={a.change_24h_pct} usd={a.change_24h_usd} precision={a.price_precision} /> },
+  {
+    key: "size",
+    header: "Order size",
+    numeric: true,
+    className: "text-sm",
+    cell: (a) => (a.min_order_usd || a.max_order_usd ? `${formatMoney(a.min_order_usd, "USD")} – ${formatMoney(a.max_order_usd, "USD")}` : "—"),
+  },
+  {
+    key: "market",
+    header: "Market",
+    className: "text-sm",
+    cell: (a) => (
+      <>
+        <MarketStatusBadge status={a.market_status} />
+        <div className="mt-1 text-xs whitespace-nowrap text-muted-foreground">
+          {a.market_status === "halted" ? "Halted" : a.is_market_open ? `Closes ${formatDateTime(a.next_close_at)}` : `Opens ${formatDateTime(a.next_open_at)}`}
+          {a.is_off_hours_eligible ? (a.is_off_hours_open ? " · off-hours open" : " · off-hours eligible") : ""}
+        </div>
+      </>
+    ),
+  },
+  { key: "risk", header: "Risk", cell: (a) => <RiskBadge level={a.customer_risk_level} /> },
+];
 
 /** Every asset for the URL's filters, polled so prices and market status stay current. */
 export function AssetsTable({ initial, filters }: { initial: AssetListView; filters: AssetFilters }) {
-  const query = new URLSearchParams(
-    Object.entries({ category: filters.category, q: filters.q }).filter((e): e is [string, string] => Boolean(e[1])),
-  ).toString();
-  const q = useQuery({
+  const query = serializeAssetFilters(filters);
+  const q = usePolledList({
     queryKey: ["stocks", "assets", query],
-    queryFn: () => fetchJson<AssetListView>(`/api/stocks/assets${query ? `?${query}` : ""}`, "The assets could not be loaded. Try again in a moment."),
-    initialData: initial,
-    refetchInterval: ASSET_POLL_MS,
+    url: `/api/stocks/assets${query}`,
+    initial,
+    errorMessage: "The assets could not be loaded. Try again in a moment.",
+    every: ASSET_POLL_MS,
   });
-  const { assets } = q.data.data;
-  if (assets.length === 0) return <AssetsEmptyState filtered={Boolean(filters.category || filters.q)} />;
+  const { assets, total } = q.data.data;
+  const filtered = Boolean(filters.category || filters.q);
   return (
-    <div className="grid gap-3">
-      {q.isRefetchError ? <ReadError title="Could not refresh" message={q.error.message} onRetry={() => void q.refetch()} /> : null}
-      <StaleNote stale={q.data.stale} fetchedAt={q.data.fetchedAt} />
-      <div className="rounded-lg border">
-        <Table data-testid="assets-table">
-          <TableCaption className="sr-only">Tokenized stock assets with price, 24-hour change, order bounds, market status and risk level</TableCaption>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Asset</TableHead>
-              <TableHead>Category</TableHead>
-              <TableHead className="text-right">Price</TableHead>
-              <TableHead className="text-right">24 h change</TableHead>
-              <TableHead className="text-right">Order size</TableHead>
-              <TableHead>Market</TableHead>
-              <TableHead>Risk</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {assets.map((a) => (
-              <TableRow key={a.symbol} data-testid="asset-row" data-symbol={a.symbol}>
-                <TableCell>
-                  <Link
-                    href={`/stocks/assets/${encodeURIComponent(a.symbol)}`}
-                    className="font-medium underline-offset-4 hover:underline focus-visible:underline"
-                  >
-                    {a.symbol}
-                    <span className="sr-only">: open {a.name ?? a.symbol}</span>
-                  </Link>
-                  {a.is_new ? (
-                    <Badge variant="secondary" className="ml-2">
-                      New
-                    </Badge>
-                  ) : null}
-                  {a.name ? <div className="text-xs text-muted-foreground">{a.name}</div> : null}
-                </TableCell>
-                <TableCell className="text-sm">{categoryLabel(a.category)}</TableCell>
-                <TableCell className="text-right tabular-nums">{formatPrice(a.price_usd, a.price_precision)}</TableCell>
-                <TableCell className="text-right">
-                  <Change pct={a.change_24h_pct} usd={a.change_24h_usd} precision={a.price_precision} />
-                </TableCell>
-                <TableCell className="text-right text-sm tabular-nums whitespace-nowrap">
-                  {a.min_order_usd || a.max_order_usd ? `${formatMoney(a.min_order_usd, "USD")} – ${formatMoney(a.max_order_usd, "USD")}` : "—"}
-                </TableCell>
-                <TableCell className="text-sm">
-                  <MarketStatusBadge status={a.market_status} />
-                  <div className="mt-1 text-xs whitespace-nowrap text-muted-foreground">
-                    {a.market_status === "halted"
-                      ? "Halted"
-                      : a.is_market_open
-                        ? `Closes ${formatDateTime(a.next_close_at)}`
-                        : `Opens ${formatDateTime(a.next_open_at)}`}
-                    {a.is_off_hours_eligible ? (a.is_off_hours_open ? " · off-hours open" : " · off-hours eligible") : ""}
-                  </div>
-                </TableCell>
-                <TableCell>
-                  <RiskBadge level={a.customer_risk_level} />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </div>
-      <p className="text-xs text-muted-foreground">
-        {assets.length === q.data.data.total ? `${assets.length} assets` : `${assets.length} of ${q.data.data.total} assets`}. Times in UTC; prices refresh
-        every 30 seconds.
-      </p>
-    </div>
+    <DataList
+      testId="assets-table"
+      caption="Tokenized stock assets with price, 24-hour change, order bounds, market status and risk level"
+      columns={columns}
+      rows={assets}
+      rowKey={(a) => a.symbol}
+      rowProps={(a) => ({ "data-testid": "asset-row", "data-symbol": a.symbol })}
+      stale={q.data}
+      refresh={q.refresh}
+      empty={
+        <ListEmptyState
+          testId="assets-empty"
+          title={filtered ? "No asset matches these filters" : "The provider lists no stock assets"}
+          hint={filtered ? "Clear the filters to see every asset." : "Tokenized stocks appear here once the provider offers them in this environment."}
+        />
+      }
+      pager={
+        <p className="text-xs text-muted-foreground">
+          {assets.length === total ? `${assets.length} assets` : `${assets.length} of ${total} assets`}. Times in UTC; prices refresh every 30 seconds.
+        </p>
+      }
+    />
   );
 }

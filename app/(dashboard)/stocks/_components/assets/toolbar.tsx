@@ -1,26 +1,27 @@
 "use client";
-import { parseAsString, useQueryStates } from "nuqs";
+import { useQueryStates } from "nuqs";
 import { useTransition } from "react";
-import { FilterSelect } from "@/components/tables/filter-select";
-import { Button } from "@/components/ui/button";
+import { FilterSelect } from "@/components/list/filter-select";
+import { ListToolbar } from "@/components/list/list-toolbar";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { type AssetFilters, assetFilters } from "@/lib/stocks/filters";
 import { categoryLabel } from "@/lib/stocks/labels";
-import { STOCK_CATEGORIES } from "@/lib/upstream/schemas/stocks";
+import { STOCK_CATEGORIES } from "@/lib/upstream/schemas/stocks-values";
 
 /** Category (asked of the provider) and a search over symbol and name, both in the URL. */
 export function AssetsToolbar() {
   const [pending, start] = useTransition();
-  const [f, setF] = useQueryStates({ category: parseAsString, q: parseAsString }, { shallow: false, startTransition: start });
+  const [f, setF] = useQueryStates(assetFilters, { shallow: false, startTransition: start });
   return (
-    <div className="mb-4 flex flex-wrap items-end gap-3" aria-busy={pending} data-testid="assets-toolbar">
+    <ListToolbar testId="assets-toolbar" pending={pending} onClear={f.category || f.q ? () => void setF({ category: null, q: null }) : undefined}>
       <FilterSelect
         id="assets-category"
         label="Category"
         value={f.category}
         all="Stocks and ETFs"
         options={STOCK_CATEGORIES.map((c) => ({ value: c, label: categoryLabel(c) }))}
-        onChange={(category) => void setF({ category })}
+        onChange={(category) => void setF({ category: category as AssetFilters["category"] })}
       />
       <div className="grid gap-1.5">
         <Label htmlFor="assets-q">Symbol or name</Label>
@@ -40,11 +41,6 @@ export function AssetsToolbar() {
           }}
         />
       </div>
-      {f.category || f.q ? (
-        <Button variant="ghost" onClick={() => void setF({ category: null, q: null })}>
-          Clear filters
-        </Button>
-      ) : null}
-    </div>
+    </ListToolbar>
   );
 }

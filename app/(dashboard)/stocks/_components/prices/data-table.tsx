@@ -1,18 +1,53 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
-import { Link } from "@/components/ui/link";
-import { fetchJson } from "@/components/page/fetch-json";
-import { ReadError } from "@/components/page/read-error";
-import { StaleNote } from "@/components/page/stale-note";
 import { Change } from "@/app/(dashboard)/stocks/_components/change";
+import { SymbolLink } from "@/app/(dashboard)/stocks/_components/symbol-link";
 import { StaleBadge } from "@/app/(dashboard)/stocks/_components/market-status";
+import { type Column, DataList } from "@/components/list/data-list";
+import { ListEmptyState } from "@/components/list/empty-state";
+import { usePolledList } from "@/components/list/use-polled-list";
 import { Badge } from "@/components/ui/badge";
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { formatDateTime } from "@/lib/format";
 import { formatPrice } from "@/lib/stocks/format";
 import { PRICES_POLL_MS, type PricesView } from "@/lib/stocks/views";
-import { PricesEmptyState } from "./empty-state";
+
+type Price = PricesView["data"]["prices"][number];
+
+const columns: Column<Price>[] = [
+  {
+    key: "asset",
+    header: "Asset",
+    cell: (p) => <SymbolLink symbol={p.symbol} />,
+  },
+  { key: "price", header: "Price", numeric: true, cell: (p) => <span data-testid="price">{formatPrice(p.price_usd)}</span> },
+  { key: "change", header: "24 h change", numeric: true, cell: (p) => <Change pct={p.change_24h_pct} /> },
+  {
+    key: "time",
+    header: "Price time",
+    className: "text-sm whitespace-nowrap",
+    cell: (p) =>
+      p.updated_at ? (
+        <>
+          <time dateTime={p.updated_at}>{formatDateTime(p.updated_at)}</time>
+          <RelativeTime value={p.updated_at} before={() => ""} className="block text-xs text-muted-foreground" />
+        </>
+      ) : (
+        "—"
+      ),
+  },
+  {
+    key: "freshness",
+    header: "Freshness",
+    cell: (p) =>
+      p.stale === true ? (
+        <StaleBadge />
+      ) : p.stale === false ? (
+        <Badge variant="outline">Current</Badge>
+      ) : (
+        <span className="text-sm text-muted-foreground">Not stated</span>
+      ),
+  },
+];
 
 /**
  * Live prices: polled every 15 seconds (the provider's refresh), each with its time. A price the
@@ -20,87 +55,50 @@ import { PricesEmptyState } from "./empty-state";
  */
 export function PricesTable({ initial, symbols }: { initial: PricesView; symbols: string[] }) {
   const query = symbols.length > 0 ? `?symbols=${encodeURIComponent(symbols.join(","))}` : "";
-  const q = useQuery({
+  const q = usePolledList({
     queryKey: ["stocks", "prices", query],
-    queryFn: () => fetchJson<PricesView>(`/api/stocks/prices${query}`, "The prices could not be loaded. Try again in a moment."),
-    initialData: initial,
-    refetchInterval: PRICES_POLL_MS,
+    url: `/api/stocks/prices${query}`,
+    initial,
+    errorMessage: "The prices could not be loaded. Try again in a moment.",
+    every: PRICES_POLL_MS,
   });
   const { prices } = q.data.data;
-  if (prices.length === 0) return <PricesEmptyState />;
   const staleCount = prices.filter((p) => p.stale === true).length;
   return (
     <div className="grid gap-3">
-      {q.isRefetchError ? <ReadError title="Could not refresh" message={q.error.message} onRetry={() => void q.refetch()} /> : null}
-      <StaleNote stale={q.data.stale} fetchedAt={q.data.fetchedAt} />
       {staleCount > 0 ? (
         <p className="text-sm" data-testid="stale-summary">
           {staleCount === 1 ? "One price is" : `${staleCount} prices are`} stale: the provider&apos;s feed stopped updating {staleCount === 1 ? "it" : "them"}.
           Do not rely on {staleCount === 1 ? "it" : "them"} for decisions.
         </p>
       ) : null}
-      <div className="rounded-lg border">
-        <Table data-testid="prices-table">
-          <TableCaption className="sr-only">Stock prices in US dollars with 24-hour change and the time of each price</TableCaption>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Asset</TableHead>
-              <TableHead className="text-right">Price</TableHead>
-              <TableHead className="text-right">24 h change</TableHead>
-              <TableHead>Price time</TableHead>
-              <TableHead>Freshness</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {prices.map((p) => (
-              <TableRow
-                key={p.symbol}
-                data-testid="price-row"
-                data-symbol={p.symbol}
-                data-stale={p.stale === true}
-                className={p.stale ? "bg-warning/10" : undefined}
-              >
-                <TableCell>
-                  <Link
-                    href={`/stocks/assets/${encodeURIComponent(p.symbol)}`}
-                    className="font-medium underline-offset-4 hover:underline focus-visible:underline"
-                  >
-                    {p.symbol}
-                  </Link>
-                </TableCell>
-                <TableCell className="text-right tabular-nums" data-testid="price">
-                  {formatPrice(p.price_usd)}
-                </TableCell>
-                <TableCell className="text-right">
-                  <Change pct={p.change_24h_pct} />
-                </TableCell>
-                <TableCell className="text-sm whitespace-nowrap">
-                  {p.updated_at ? (
-                    <>
-                      <time dateTime={p.updated_at}>{formatDateTime(p.updated_at)}</time>
-                      <RelativeTime value={p.updated_at} before={() => ""} className="block text-xs text-muted-foreground" />
-                    </>
-                  ) : (
-                    "—"
-                  )}
-                </TableCell>
-                <TableCell>
-                  {p.stale === true ? (
-                    <StaleBadge />
-                  ) : p.stale === false ? (
-                    <Badge variant="outline">Current</Badge>
-                  ) : (
-                    <span className="text-sm text-muted-foreground">Not stated</span>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </div>
-      <p className="text-xs text-muted-foreground">
-        Refreshed every 15 seconds while this page is open. Outside market hours a price holds at its last trade; that is not stale. Times in UTC.
-      </p>
+      <DataList
+        testId="prices-table"
+        caption="Stock prices in US dollars with 24-hour change and the time of each price"
+        columns={columns}
+        rows={prices}
+        rowKey={(p) => p.symbol}
+        rowProps={(p) => ({
+          "data-testid": "price-row",
+          "data-symbol": p.symbol,
+          "data-stale": String(p.stale === true),
+          className: p.stale ? "bg-warning/10" : undefined,
+        })}
+        stale={q.data}
+        refresh={q.refresh}
+        empty={
+          <ListEmptyState
+            testId="prices-empty"
+            title="No prices"
+            hint="The provider returned no price for these symbols. Clear the symbols to see every asset."
+          />
+        }
+        pager={
+          <p className="text-xs text-muted-foreground">
+            Refreshed every 15 seconds while this page is open. Outside market hours a price holds at its last trade; that is not stale. Times in UTC.
+          </p>
+        }
+      />
     </div>
   );
 }

@@ -1,10 +1,11 @@
 "use client";
 import { parseAsString, useQueryStates } from "nuqs";
 import { useState, useTransition } from "react";
+import { ListToolbar } from "@/components/list/list-toolbar";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { priceFiltersSchema } from "@/lib/stocks/filters";
+import { priceFiltersSchema } from "@/lib/stocks/prices-query";
 
 /** Which symbols the table shows (comma-separated, blank for all), in the URL; a malformed list is refused at the field. */
 export function PricesToolbar({ serverError }: { serverError?: string }) {
@@ -22,32 +23,32 @@ export function PricesToolbar({ serverError }: { serverError?: string }) {
     if (next !== f.symbols) void setF({ symbols: next });
   };
   return (
-    <form
-      className="mb-4 flex flex-wrap items-end gap-3"
-      aria-busy={pending}
-      data-testid="prices-toolbar"
-      onSubmit={(e) => {
-        e.preventDefault();
-        apply(String(new FormData(e.currentTarget).get("symbols") ?? ""));
-      }}
-    >
-      <Field
-        label="Symbols"
-        htmlFor="prices-symbols"
-        description="Comma-separated, e.g. AAPL, TSLA. Blank shows every asset."
-        error={error ?? serverError}
-        className="w-80"
+    <ListToolbar testId="prices-toolbar" pending={pending}>
+      <form
+        className="flex flex-wrap items-end gap-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          apply(String(new FormData(e.currentTarget).get("symbols") ?? ""));
+        }}
       >
-        <Input key={f.symbols ?? ""} name="symbols" type="search" defaultValue={f.symbols ?? ""} placeholder="All assets" />
-      </Field>
-      <Button type="submit" variant="outline" className="mb-6">
-        Show
-      </Button>
-      {f.symbols ? (
-        <Button type="button" variant="ghost" className="mb-6" onClick={() => void setF({ symbols: null })}>
-          Clear
+        <Field
+          label="Symbols"
+          htmlFor="prices-symbols"
+          description="Comma-separated, e.g. AAPL, TSLA. Blank shows every asset."
+          error={error ?? serverError}
+          className="w-80"
+        >
+          <Input key={f.symbols ?? ""} name="symbols" type="search" defaultValue={f.symbols ?? ""} placeholder="All assets" />
+        </Field>
+        <Button type="submit" variant="outline" className="mb-6">
+          Show
         </Button>
-      ) : null}
-    </form>
+        {f.symbols ? (
+          <Button type="button" variant="ghost" className="mb-6" onClick={() => void setF({ symbols: null })}>
+            Clear
+          </Button>
+        ) : null}
+      </form>
+    </ListToolbar>
   );
 }

@@ -5,7 +5,7 @@ import { ReadError } from "@/components/page/read-error";
 import { PageHeader } from "@/components/page/page-header";
 import { AssetDetail } from "@/app/(dashboard)/stocks/_components/asset-detail";
 import { requirePagePermission } from "@/lib/auth/session";
-import { SYMBOL_PATTERN } from "@/lib/stocks/filters";
+import { SYMBOL_PATTERN } from "@/lib/stocks/prices-query";
 import { readAsset } from "@/lib/stocks/read";
 import { readOrProblem } from "@/lib/upstream/read-or-problem";
 

@@ -1,5 +1,5 @@
 import { defineRoute } from "@/lib/http/route";
-import { SYMBOL_PATTERN } from "@/lib/stocks/filters";
+import { SYMBOL_PATTERN } from "@/lib/stocks/prices-query";
 import { readAsset } from "@/lib/stocks/read";
 
 export const dynamic = "force-dynamic";

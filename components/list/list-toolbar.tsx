@@ -1,0 +1,38 @@
+"use client";
+import { type ReactNode, useEffect } from "react";
+import { useListRegion } from "@/components/list/list-region";
+import { Button } from "@/components/ui/button";
+
+/**
+ * The row of a list's filters. `pending` is the transition the toolbar passes to nuqs: while the
+ * server renders the new result a thin bar runs under the filters and "Updating the list…" is
+ * announced, and the table of the same ListRegion is marked busy. `onClear` is given only when a
+ * filter is set; it shows "Clear filters".
+ */
+export function ListToolbar({ testId, pending, children, onClear }: { testId?: string; pending: boolean; children: ReactNode; onClear?: () => void }) {
+  const region = useListRegion();
+  const setPending = region?.setPending;
+  useEffect(() => {
+    if (!setPending) return;
+    setPending(pending);
+    return () => setPending(false);
+  }, [pending, setPending]);
+  return (
+    <div className="relative mb-4" data-testid={testId}>
+      <div className="flex flex-wrap items-end gap-3" aria-busy={pending}>
+        {children}
+        {onClear ? (
+          <Button variant="ghost" onClick={onClear}>
+            Clear filters
+          </Button>
+        ) : null}
+      </div>
+      <div aria-hidden="true" className="absolute inset-x-0 -bottom-2 h-0.5 overflow-hidden rounded-full" data-testid="list-progress" hidden={!pending}>
+        <div className="h-full w-full animate-pulse bg-primary" />
+      </div>
+      <p role="status" className="sr-only">
+        {pending ? "Updating the list…" : ""}
+      </p>
+    </div>
+  );
+}
