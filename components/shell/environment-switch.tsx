@@ -6,6 +6,7 @@ import { ChevronDownIcon, FlaskConicalIcon, LandmarkIcon, LoaderCircleIcon } fro
 import { cn } from "@/lib/utils";
 import { switchEnvironment } from "@/lib/auth/switch-environment";
 import { Button } from "@/components/ui/button";
+import { toast } from "@/components/ui/toast";
 import { ENVIRONMENT_LABELS, needsConfirmation, parseEnvironment } from "@/components/shell/environment";
 import { useOnDemand } from "@/components/shell/on-demand";
 import type { Environment } from "@/components/shell/types";
@@ -32,8 +33,6 @@ function EnvironmentSwitch({ environment }: { environment: Environment }) {
       const formData = new FormData();
       formData.set("environment", target);
       const result = await answerOrFailure(switchEnvironment(formData));
-      // Loaded here, not with the page: only a switch shows a toast.
-      const { toast } = await import("sonner");
       if (result.ok) toast.success(`Switched to ${ENVIRONMENT_LABELS[target].toLowerCase()}.`);
       else toast.error(result.error);
     });
