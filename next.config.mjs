@@ -13,6 +13,11 @@ const config = {
   poweredByHeader: false,
   reactStrictMode: true,
   serverExternalPackages: ["@node-rs/argon2", "pino", "pg"],
+  experimental: {
+    // radix-ui is one barrel over every primitive (`import { Dialog } from "radix-ui"`): compile only
+    // the primitives a module names. lucide-react is in Next's own list already.
+    optimizePackageImports: ["radix-ui"],
+  },
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];
   },

@@ -1,12 +1,13 @@
 "use client";
 
 import * as React from "react";
+import dynamic from "next/dynamic";
 import { isServer, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { ThemeProvider } from "next-themes";
 import { NuqsAdapter } from "nuqs/adapters/next/app";
 
-import { TooltipProvider } from "@/components/ui/tooltip";
-import { Toaster } from "@/components/ui/sonner";
+// Sonner is about 15 KiB compressed, and a toast only ever follows something the person did.
+const Toaster = dynamic(() => import("@/components/ui/sonner").then((m) => m.Toaster), { ssr: false });
 
 /** HTTP statuses where asking again cannot help: the request itself is wrong or not allowed. */
 const NO_RETRY_STATUSES = new Set([400, 401, 403, 404, 409, 410, 422]);
@@ -55,6 +56,26 @@ function getQueryClient(): QueryClient {
   return browserQueryClient;
 }
 
+const FIRST_INPUT = ["pointerdown", "keydown", "submit"] as const;
+
+/**
+ * Mounts the toaster at the person's first click, key or form submission, so a page that is only
+ * looked at never downloads it. A toast raised before the toaster has mounted is not lost: sonner
+ * hands its active toasts to a toaster when it subscribes.
+ */
+function ToasterOnFirstInput() {
+  const [wanted, setWanted] = React.useState(false);
+  React.useEffect(() => {
+    if (wanted) return;
+    const want = () => setWanted(true);
+    for (const type of FIRST_INPUT) document.addEventListener(type, want, { capture: true, passive: true });
+    return () => {
+      for (const type of FIRST_INPUT) document.removeEventListener(type, want, { capture: true });
+    };
+  }, [wanted]);
+  return wanted ? <Toaster /> : null;
+}
+
 export function Providers({ children, nonce }: { children: React.ReactNode; nonce?: string }) {
   const queryClient = getQueryClient();
   // Marks the page interactive: browser tests wait for it before typing into server-rendered forms,
@@ -66,10 +87,8 @@ export function Providers({ children, nonce }: { children: React.ReactNode; nonc
     <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange nonce={nonce}>
       <QueryClientProvider client={queryClient}>
         <NuqsAdapter>
-          <TooltipProvider>
-            {children}
-            <Toaster />
-          </TooltipProvider>
+          {children}
+          <ToasterOnFirstInput />
         </NuqsAdapter>
       </QueryClientProvider>
     </ThemeProvider>

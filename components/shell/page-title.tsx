@@ -3,7 +3,7 @@
 import type * as React from "react";
 import { usePathname } from "next/navigation";
 
-import { activeHref } from "@/lib/nav";
+import { activeHref } from "@/lib/nav-match";
 import type { ShellNavArea } from "@/components/shell/types";
 
 /**

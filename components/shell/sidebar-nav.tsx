@@ -5,7 +5,7 @@ import { Link } from "@/components/ui/link";
 import { usePathname } from "next/navigation";
 
 import { cn } from "@/lib/utils";
-import { activeHref } from "@/lib/nav";
+import { activeHref } from "@/lib/nav-match";
 import type { ShellNavArea } from "@/components/shell/types";
 
 type SidebarNavProps = {

@@ -9,8 +9,16 @@ function TooltipProvider({ delayDuration = 300, ...props }: React.ComponentProps
   return <TooltipPrimitive.Provider data-slot="tooltip-provider" delayDuration={delayDuration} {...props} />;
 }
 
+/**
+ * Brings its own provider, so no provider sits at the root of every page: the tooltip's code (and
+ * its positioning library) only ships with the pages that show a tooltip.
+ */
 function Tooltip(props: React.ComponentProps<typeof TooltipPrimitive.Root>) {
-  return <TooltipPrimitive.Root data-slot="tooltip" {...props} />;
+  return (
+    <TooltipProvider>
+      <TooltipPrimitive.Root data-slot="tooltip" {...props} />
+    </TooltipProvider>
+  );
 }
 
 function TooltipTrigger(props: React.ComponentProps<typeof TooltipPrimitive.Trigger>) {
