@@ -33,5 +33,6 @@ export function useLiveList<View>({
     refetchInterval,
   });
   const refresh: ListRefresh = { error: q.isError ? q.error.message : null, retry: () => void q.refetch() };
-  return { ...q, refresh };
+  // Never undefined: the server's read is the initial data, and a failed refetch keeps the last rows.
+  return { ...q, data: q.data as View, refresh };
 }
