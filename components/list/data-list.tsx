@@ -34,6 +34,7 @@ export function DataList<Row>({
   pager,
   stale,
   refresh,
+  notice,
   testId,
 }: {
   caption: string;
@@ -45,6 +46,8 @@ export function DataList<Row>({
   pager?: ReactNode;
   stale?: { stale: boolean; fetchedAt: string | Date };
   refresh?: ListRefresh;
+  /** A line about the rows shown (e.g. a search that covered only part of the list), above the table. */
+  notice?: ReactNode;
   testId?: string;
 }) {
   const pending = useListRegion()?.pending ?? false;
@@ -62,6 +65,7 @@ export function DataList<Row>({
         <>
           {problem}
           {note}
+          {notice}
           <div className="rounded-lg border">
             <Table>
               <TableCaption className="sr-only">{caption}</TableCaption>
