@@ -4,7 +4,6 @@
  * shared link is dropped, never an error page.
  */
 import { z } from "zod";
-import { fundingAccountFiltersSchema } from "@/lib/funding-accounts/filters";
 import { PRO_ORDER_STATUSES, PRO_SYMBOLS } from "./labels";
 
 export const PAGE_SIZE = 20;
@@ -23,7 +22,7 @@ export const proOrderFiltersSchema = z.object({
     .transform((v): (typeof ORDER_VIEWS)[number] => (v === "history" ? "history" : "open")),
   status: oneOf(PRO_ORDER_STATUSES),
   symbol: oneOf(PRO_SYMBOLS),
-  page: fundingAccountFiltersSchema.shape.page,
+  page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
 });
 export type ProOrderFilters = z.output<typeof proOrderFiltersSchema>;
 
