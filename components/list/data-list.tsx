@@ -1,5 +1,6 @@
 "use client";
-import type { HTMLAttributes, ReactNode } from "react";
+import { ChevronRight } from "lucide-react";
+import { Fragment, type HTMLAttributes, type ReactNode, useState } from "react";
 import { useListRegion } from "@/components/list/list-region";
 import type { ListRefresh } from "@/components/list/use-live-list";
 import { ReadError } from "@/components/page/read-error";
@@ -16,6 +17,12 @@ export type Column<Row> = {
   className?: string;
   headerClassName?: string;
 };
+
+/**
+ * Rows that open to show more below them (a button per row, so keyboard users can too): `label`
+ * names the button for a screen reader ("Show payload of …" / "Hide payload of …").
+ */
+export type RowDetail<Row> = { label: (row: Row, open: boolean) => string; render: (row: Row) => ReactNode; testId?: string };
 
 type RowAttributes = HTMLAttributes<HTMLTableRowElement> & { [data: `data-${string}`]: string | undefined };
 
@@ -35,6 +42,8 @@ export function DataList<Row>({
   footer,
   stale,
   refresh,
+  notice,
+  detail,
   testId,
 }: {
   caption: string;
@@ -48,8 +57,19 @@ export function DataList<Row>({
   footer?: ReactNode;
   stale?: { stale: boolean; fetchedAt: string | Date };
   refresh?: ListRefresh;
+  /** A line about the rows shown (e.g. a search that covered only part of the list), above the table. */
+  notice?: ReactNode;
+  detail?: RowDetail<Row>;
   testId?: string;
 }) {
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (key: string) =>
+    setOpen((prev) => {
+      const next = new Set(prev);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
   const pending = useListRegion()?.pending ?? false;
   const problem = refresh?.error ? <ReadError title="Could not refresh" message={refresh.error} onRetry={refresh.retry} /> : null;
   const note = stale ? <StaleNote stale={stale.stale} fetchedAt={stale.fetchedAt} /> : null;
@@ -65,11 +85,17 @@ export function DataList<Row>({
         <>
           {problem}
           {note}
+          {notice}
           <div className="rounded-lg border">
             <Table>
               <TableCaption className="sr-only">{caption}</TableCaption>
               <TableHeader>
                 <TableRow>
+                  {detail ? (
+                    <TableHead>
+                      <span className="sr-only">Details</span>
+                    </TableHead>
+                  ) : null}
                   {columns.map((c) => (
                     <TableHead key={c.key} className={cn(c.numeric && "text-right", c.headerClassName)}>
                       {c.header}
@@ -78,15 +104,43 @@ export function DataList<Row>({
                 </TableRow>
               </TableHeader>
               <TableBody>
-                {rows.map((row) => (
-                  <TableRow key={rowKey(row)} {...rowProps?.(row)}>
-                    {columns.map((c) => (
-                      <TableCell key={c.key} className={cn(c.numeric && "text-right whitespace-nowrap tabular-nums", c.className)}>
-                        {c.cell(row)}
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                ))}
+                {rows.map((row) => {
+                  const key = rowKey(row);
+                  const expanded = open.has(key);
+                  const detailId = `${testId ?? "row"}-detail-${key}`;
+                  return (
+                    <Fragment key={key}>
+                      <TableRow {...rowProps?.(row)}>
+                        {detail ? (
+                          <TableCell className="w-10 p-1">
+                            <button
+                              type="button"
+                              className="inline-flex size-8 items-center justify-center rounded-md hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+                              aria-expanded={expanded}
+                              aria-controls={detailId}
+                              onClick={() => toggle(key)}
+                            >
+                              <ChevronRight aria-hidden className={cn("size-4 transition-transform", expanded && "rotate-90")} />
+                              <span className="sr-only">{detail.label(row, expanded)}</span>
+                            </button>
+                          </TableCell>
+                        ) : null}
+                        {columns.map((c) => (
+                          <TableCell key={c.key} className={cn(c.numeric && "text-right whitespace-nowrap tabular-nums", c.className)}>
+                            {c.cell(row)}
+                          </TableCell>
+                        ))}
+                      </TableRow>
+                      {detail && expanded ? (
+                        <TableRow id={detailId} data-testid={detail.testId}>
+                          <TableCell colSpan={columns.length + 1} className="bg-muted/40">
+                            {detail.render(row)}
+                          </TableCell>
+                        </TableRow>
+                      ) : null}
+                    </Fragment>
+                  );
+                })}
               </TableBody>
               {footer ? <TableFooter>{footer}</TableFooter> : null}
             </Table>

@@ -12,7 +12,7 @@ import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select"
  * link, or a status the provider added since) is ignored by the page, which then lists everything,
  * so the select says `all` too, rather than a blank or a filter that is not applied.
  */
-export function FilterSelect({
+export function FilterSelect<V extends string = string>({
   id,
   label,
   value: raw,
@@ -26,8 +26,8 @@ export function FilterSelect({
   label: string;
   value: string | null;
   all?: string;
-  options: { value: string; label: string }[];
-  onChange: (v: string | null) => void;
+  options: { value: V; label: string }[];
+  onChange: (v: V | null) => void;
   closed?: boolean;
   className?: string;
 }) {
@@ -35,7 +35,7 @@ export function FilterSelect({
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={id}>{label}</Label>
-      <NativeSelect id={id} className={className} value={value ?? ""} onChange={(e) => onChange(e.target.value || null)}>
+      <NativeSelect id={id} className={className} value={value ?? ""} onChange={(e) => onChange((e.target.value as V) || null)}>
         {all !== undefined ? <NativeSelectOption value="">{all}</NativeSelectOption> : null}
         {options.map((o) => (
           <NativeSelectOption key={o.value} value={o.value}>

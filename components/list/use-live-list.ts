@@ -18,14 +18,18 @@ export function useLiveList<View>({
   url,
   initial,
   errorMessage,
+  poll = true,
 }: {
   kind: string;
   query: string;
   url: string;
   initial: View;
   errorMessage: string;
+  /** false: refetched only when invalidated (a full live resync), never polled while the stream is down. */
+  poll?: boolean;
 }) {
-  const refetchInterval = useLiveRefetchInterval();
+  const interval = useLiveRefetchInterval();
+  const refetchInterval = poll ? interval : false;
   const q = useQuery({
     queryKey: liveKeys.list(kind, query),
     queryFn: () => fetchJson<View>(url, errorMessage),
@@ -33,5 +37,6 @@ export function useLiveList<View>({
     refetchInterval,
   });
   const refresh: ListRefresh = { error: q.isError ? q.error.message : null, retry: () => void q.refetch() };
-  return { ...q, refresh };
+  // Never undefined: the server's read is the initial data, and a failed refetch keeps the last rows.
+  return { ...q, data: q.data as View, refresh };
 }

@@ -13,7 +13,7 @@ import "./executors/index";
 import { CONTROL_PREFIX } from "./controls";
 import { expireDue } from "./expiry";
 import { runningTotals, VELOCITY_KINDS, velocityLimits } from "./velocity";
-import type { ApprovalStatus, InboxFilters } from "./schemas";
+import type { ApprovalStatus, InboxFilters } from "./filters";
 
 export interface InboxViewer {
   id: string;
@@ -137,7 +137,7 @@ export function inboxScope(viewer: Pick<InboxViewer, "organizationId" | "environ
 }
 
 /** The inbox: what waits for this person, their own open requests, and the filtered history. */
-export async function loadInbox(viewer: InboxViewer, filters: InboxFilters): Promise<Inbox> {
+export async function loadInbox(viewer: InboxViewer, filters: Partial<InboxFilters> & { page: number }): Promise<Inbox> {
   await expireDue(viewer.organizationId);
   const scope = inboxScope(viewer);
   const waitingWhere: Prisma.ApprovalRequestWhereInput = { ...scope, status: "pending", requestedById: { not: viewer.id } };

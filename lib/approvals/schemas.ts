@@ -3,18 +3,7 @@
  */
 import { z } from "zod";
 
-export const APPROVAL_STATUSES = ["pending", "approved", "sent", "failed", "rejected", "expired", "cancelled"] as const;
-export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
-
-export const STATUS_LABEL: Record<ApprovalStatus, string> = {
-  pending: "Waiting for approval",
-  approved: "Approved, sending",
-  sent: "Sent",
-  failed: "Failed",
-  rejected: "Rejected",
-  expired: "Expired",
-  cancelled: "Cancelled",
-};
+export { APPROVAL_STATUSES, type ApprovalStatus, STATUS_LABEL } from "./filters";
 
 const requestId = z.uuid({ error: "This request could not be found. Reload the page." });
 
@@ -73,13 +62,6 @@ export const setApprovalThresholdSchema = z
     return { currency: v.currency, kind: v.kind, remove: false as const, amount: amount.data };
   });
 export type SetApprovalThresholdInput = z.input<typeof setApprovalThresholdSchema>;
-
-/** Inbox filters in the URL. */
-export const inboxFiltersSchema = z.object({
-  status: z.enum(APPROVAL_STATUSES).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
-});
-export type InboxFilters = z.output<typeof inboxFiltersSchema>;
 
 /** The two kinds of 24-hour limit: the organization's total, and each requester's own total. */
 export const VELOCITY_SCOPE_LABEL = { organization: "Whole organization", requester: "Each requester" } as const;

@@ -1,26 +1,9 @@
 import "server-only";
-import { z } from "zod";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import type { AuditFilters } from "@/lib/audit/filters";
 import { db } from "@/lib/db";
 
 export const AUDIT_PAGE_SIZE = 50;
-
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .optional()
-  .catch(undefined);
-
-/** The audit page's filters, read from the URL; anything malformed is ignored rather than failing the page. */
-export const auditFiltersSchema = z.object({
-  action: z.string().max(100).optional().catch(undefined),
-  actor: z.string().uuid().optional().catch(undefined),
-  target: z.string().max(200).optional().catch(undefined),
-  from: day,
-  to: day,
-  page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
-});
-export type AuditFilters = z.infer<typeof auditFiltersSchema>;
 
 export async function queryAudit(organizationId: string, f: AuditFilters) {
   const where: Prisma.AuditLogWhereInput = { organizationId };

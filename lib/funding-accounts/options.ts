@@ -10,7 +10,7 @@ export const ASSETS = ["USDC", "USDT"] as const;
 export const FUNDING_CHAINS = ["APTOS", "BASE", "CELO", "ETHEREUM", "POLYGON", "SOLANA", "TRON"] as const;
 /** EVM chains an ONCHAIN settlement can pay out to. */
 export const DESTINATION_CHAINS = ["ETHEREUM", "BASE", "POLYGON", "ARBITRUM", "OPTIMISM", "CELO"] as const;
-export const FUNDING_ACCOUNT_STATUSES = ["PENDING", "ACTIVE", "FAILED", "DISABLED"] as const;
+export { FUNDING_ACCOUNT_STATUSES } from "@/lib/upstream/schemas/core-values";
 export const SCENARIOS = ["PROCESSING", "COMPLETED", "REQUIRES_REVIEW", "FAILED"] as const;
 /**
  * The fallback minimum of a temporary NGN account's amount. The provider's minimum comes with its

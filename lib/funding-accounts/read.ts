@@ -42,7 +42,14 @@ export async function readFundingAccounts(user: CurrentUser, f: FundingAccountFi
   const [r, customers] = await Promise.all([
     // Always asked (ALWAYS_ASK): the list is refetched when a funding-account webhook arrives, and must show that change.
     up.core.listFundingAccounts(
-      { rail: f.rail, type: f.type, status: f.status, customer_id: f.customer, page: f.page, limit: PAGE_SIZE },
+      {
+        rail: f.rail ?? undefined,
+        type: f.type ?? undefined,
+        status: f.status ?? undefined,
+        customer_id: f.customer ?? undefined,
+        page: f.page,
+        limit: PAGE_SIZE,
+      },
       { cache: ALWAYS_ASK },
     ),
     readCustomers(user).catch((err: unknown) => optional(err, "customer names")), // ids still show without names

@@ -1,26 +1,20 @@
 /**
- * The recipient list's filters as they live in the URL (shared by the page, the toolbar and the GET
- * route). Client-safe. An unknown value in a shared link is dropped, never an error page.
+ * The recipient list's filters as they live in the URL: read by the page and the GET route with the
+ * loader, written by the toolbar, serialized for the refetch URL and the pager. Client-safe. An
+ * unknown value in a shared link is dropped, never an error page.
  */
-import { z } from "zod";
-import { RECIPIENT_TYPES } from "./schema";
+import { createLoader, createSerializer, type inferParserType, parseAsStringLiteral } from "nuqs/server";
+import { pageParser, searchParser } from "@/lib/http/list-params";
+import { RECIPIENT_TYPES } from "@/lib/upstream/schemas/core-values";
 
 export const PAGE_SIZE = 20;
 
-export const recipientFiltersSchema = z.object({
-  type: z.enum(RECIPIENT_TYPES).optional().catch(undefined),
+export const recipientFilters = {
+  type: parseAsStringLiteral(RECIPIENT_TYPES),
   /** A name fragment, or the last four digits of an account (or characters of an address). */
-  q: z
-    .string()
-    .trim()
-    .max(100)
-    .catch("")
-    .transform((v) => v || undefined)
-    .optional(),
-  page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
-});
-export type RecipientFilters = z.output<typeof recipientFiltersSchema>;
-
-export function parseRecipientFilters(raw: Record<string, string | string[] | undefined>): RecipientFilters {
-  return recipientFiltersSchema.parse(Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])));
-}
+  q: searchParser(100),
+  page: pageParser,
+};
+export const loadRecipientFilters = createLoader(recipientFilters);
+export const serializeRecipientFilters = createSerializer(recipientFilters);
+export type RecipientFilters = inferParserType<typeof recipientFilters>;

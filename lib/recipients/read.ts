@@ -37,7 +37,7 @@ export async function readRecipients(user: CurrentUser, f: RecipientFilters): Pr
   const up = upstreamOf(user);
   // Always asked (ALWAYS_ASK): a recipient created a moment ago must be in the list the form sends the person back to.
   if (!f.q) {
-    const r = await up.core.listRecipients({ type: f.type, page: f.page, limit: PAGE_SIZE }, { cache: ALWAYS_ASK });
+    const r = await up.core.listRecipients({ type: f.type ?? undefined, page: f.page, limit: PAGE_SIZE }, { cache: ALWAYS_ASK });
     const total = r.data.total ?? r.data.data.length;
     return {
       rows: r.data.data.map(masked),
@@ -54,7 +54,7 @@ export async function readRecipients(user: CurrentUser, f: RecipientFilters): Pr
   let stale = false;
   let searchedAll = true;
   for (let page = 1; ; page++) {
-    const r = await up.core.listRecipients({ type: f.type, page, limit: SEARCH_PAGE_SIZE }, { cache: ALWAYS_ASK });
+    const r = await up.core.listRecipients({ type: f.type ?? undefined, page, limit: SEARCH_PAGE_SIZE }, { cache: ALWAYS_ASK });
     if (page === 1) fetchedAt = r.fetchedAt;
     stale ||= r.stale;
     found.push(...r.data.data.filter((row) => matchesSearch(row, f.q!)));

@@ -10,9 +10,10 @@
 import { z } from "zod";
 import { MESSAGES as FUNDING_MESSAGES } from "@/lib/funding-accounts/schema";
 import { withAttemptKey } from "@/lib/upstream/attempt";
+import { RECIPIENT_TYPES } from "@/lib/upstream/schemas/core-values";
 import { ALPHA2_CODES, ALPHA3_TO_ALPHA2, COUNTRIES_WITHOUT_POSTAL_CODES, US_SUBDIVISIONS } from "./reference";
 
-export const RECIPIENT_TYPES = ["BANK_ACCOUNT", "CRYPTO_ADDRESS", "US_BANK_ACCOUNT", "SWIFT_BANK_ACCOUNT"] as const;
+export { RECIPIENT_TYPES };
 export const STABLE_ASSETS = ["USDC", "USDT"] as const;
 /** Chains a crypto recipient can be on (all EVM). */
 export const RECIPIENT_CHAINS = ["ETHEREUM", "BASE", "POLYGON", "ARBITRUM", "OPTIMISM", "CELO"] as const;

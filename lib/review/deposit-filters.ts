@@ -1,5 +1,9 @@
-/** The deposit list's URL filters, parsed the same way by the page, the GET route and the toolbar. Client-safe. */
-import { z } from "zod";
+/**
+ * The deposit list's URL filters: read by the page and the GET route with the loader, written by
+ * the toolbar, serialized for the pager and the customer links. Client-safe.
+ */
+import { createLoader, createParser, createSerializer, type inferParserType, parseAsStringLiteral } from "nuqs/server";
+import { dayParser, pageParser } from "@/lib/http/list-params";
 
 /**
  * Every value the provider's deposit list accepts for `status` and `settlement_status`, except
@@ -10,23 +14,30 @@ export const DEPOSIT_STATUS_FILTERS = ["PENDING", "RECEIVED", "PROCESSING", "REQ
 export const DEPOSIT_TYPES = ["NGN_DEPOSIT", "CRYPTO_DEPOSIT"] as const;
 export const DEPOSIT_PAGE_SIZE = 25;
 
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Use a date like 2026-01-31." })
-  .optional()
-  .catch(undefined);
+type DepositStatusFilter = (typeof DEPOSIT_STATUS_FILTERS)[number];
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export const depositFiltersSchema = z.object({
-  // FLAGGED is the provider's older name of REQUIRES_REVIEW: a shared old link still works.
-  status: z.preprocess((v) => (v === "FLAGGED" ? "REQUIRES_REVIEW" : v), z.enum(DEPOSIT_STATUS_FILTERS).optional().catch(undefined)),
-  settlement: z.preprocess((v) => (v === "FLAGGED" ? "REQUIRES_REVIEW" : v), z.enum(DEPOSIT_STATUS_FILTERS).optional().catch(undefined)),
-  type: z.enum(DEPOSIT_TYPES).optional().catch(undefined),
-  customer: z.uuid().optional().catch(undefined),
-  from: day,
-  to: day,
-  page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
+// FLAGGED is the provider's older name of REQUIRES_REVIEW: a shared old link still works.
+const depositStatus = createParser({
+  parse: (v: string) => {
+    const s = v === "FLAGGED" ? "REQUIRES_REVIEW" : v;
+    return (DEPOSIT_STATUS_FILTERS as readonly string[]).includes(s) ? (s as DepositStatusFilter) : null;
+  },
+  serialize: (v: DepositStatusFilter) => v,
 });
-export type DepositFilters = z.infer<typeof depositFiltersSchema>;
+
+export const depositFilters = {
+  status: depositStatus,
+  settlement: depositStatus,
+  type: parseAsStringLiteral(DEPOSIT_TYPES),
+  customer: createParser({ parse: (v: string) => (UUID.test(v) ? v : null), serialize: (v: string) => v }),
+  from: dayParser,
+  to: dayParser,
+  page: pageParser,
+};
+export const loadDepositFilters = createLoader(depositFilters);
+export const serializeDepositFilters = createSerializer(depositFilters);
+export type DepositFilters = inferParserType<typeof depositFilters>;
 
 /** Whether the deposit list can filter by this status (FLAGGED included, as the older name). */
 export function isDepositStatusFilter(status: string): boolean {
@@ -46,19 +57,15 @@ export function ignoredStatusFilters(raw: Record<string, string | string[] | und
   return out;
 }
 
-export function parseDepositFilters(raw: Record<string, string | string[] | undefined>): DepositFilters {
-  return depositFiltersSchema.parse(Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])));
-}
-
 /** The provider's query for these filters. */
 export function upstreamDepositQuery(f: DepositFilters) {
   return {
-    status: f.status,
-    settlement_status: f.settlement,
-    type: f.type,
-    customer_id: f.customer,
-    from: f.from,
-    to: f.to,
+    status: f.status ?? undefined,
+    settlement_status: f.settlement ?? undefined,
+    type: f.type ?? undefined,
+    customer_id: f.customer ?? undefined,
+    from: f.from ?? undefined,
+    to: f.to ?? undefined,
     page: f.page,
     limit: DEPOSIT_PAGE_SIZE,
   };

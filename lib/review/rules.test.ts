@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { csvLine } from "./csv";
-import { DEPOSIT_STATUS_FILTERS, parseDepositFilters, upstreamDepositQuery } from "./deposit-filters";
+import { DEPOSIT_STATUS_FILTERS, loadDepositFilters, upstreamDepositQuery } from "./deposit-filters";
 import { explorerTxUrl } from "./explorer";
 import { explainFlag } from "./flags";
 import { backoffSeconds, signBody } from "./outbound";
@@ -56,7 +56,7 @@ describe("explorer links", () => {
 
 describe("deposit list filters", () => {
   it("maps FLAGGED to REQUIRES_REVIEW, drops unknown values and keeps the page", () => {
-    const f = parseDepositFilters({
+    const f = loadDepositFilters({
       status: "FLAGGED",
       settlement: "bogus",
       type: "NGN_DEPOSIT",
@@ -67,20 +67,20 @@ describe("deposit list filters", () => {
     });
     expect(f).toEqual({
       status: "REQUIRES_REVIEW",
-      settlement: undefined,
+      settlement: null,
       type: "NGN_DEPOSIT",
-      customer: undefined,
+      customer: null,
       from: "2026-01-01",
-      to: undefined,
+      to: null,
       page: 3,
     });
     expect(upstreamDepositQuery(f)).toMatchObject({ status: "REQUIRES_REVIEW", type: "NGN_DEPOSIT", from: "2026-01-01", page: 3, limit: 25 });
-    expect(parseDepositFilters({ page: "-1" }).page).toBe(1);
+    expect(loadDepositFilters({ page: "-1" }).page).toBe(1);
   });
 
   it("offers every status the provider's deposit list filters by, PENDING included", () => {
     expect([...DEPOSIT_STATUS_FILTERS].sort()).toEqual(["COMPLETED", "FAILED", "PENDING", "PROCESSING", "RECEIVED", "REQUIRES_REVIEW", "REVERSED"]);
-    const f = parseDepositFilters({ status: "PENDING", settlement: "PENDING" });
+    const f = loadDepositFilters({ status: "PENDING", settlement: "PENDING" });
     expect(upstreamDepositQuery(f)).toMatchObject({ status: "PENDING", settlement_status: "PENDING" });
   });
 });

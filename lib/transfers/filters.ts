@@ -1,18 +1,14 @@
 /**
- * The transfer list's filters as they live in the URL (shared by the page, the toolbar and the GET
- * route). Client-safe. An unknown value in a shared link is dropped, never an error page.
+ * The transfer list's filters as they live in the URL: read by the page and the GET route with the
+ * loader, written by the toolbar, serialized for the refetch URL and the pager. Client-safe.
  */
-import { z } from "zod";
-import { TRANSFER_STATUSES } from "@/lib/upstream/schemas/core";
+import { createLoader, createSerializer, type inferParserType, parseAsStringLiteral } from "nuqs/server";
+import { pageParser } from "@/lib/http/list-params";
+import { TRANSFER_STATUSES } from "@/lib/upstream/schemas/core-values";
 
 export const PAGE_SIZE = 20;
 
-export const transferFiltersSchema = z.object({
-  status: z.enum(TRANSFER_STATUSES).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(10_000).optional().default(1).catch(1),
-});
-export type TransferFilters = z.output<typeof transferFiltersSchema>;
-
-export function parseTransferFilters(raw: Record<string, string | string[] | undefined>): TransferFilters {
-  return transferFiltersSchema.parse({ status: [raw.status].flat()[0], page: [raw.page].flat()[0] });
-}
+export const transferFilters = { status: parseAsStringLiteral(TRANSFER_STATUSES), page: pageParser };
+export const loadTransferFilters = createLoader(transferFilters);
+export const serializeTransferFilters = createSerializer(transferFilters);
+export type TransferFilters = inferParserType<typeof transferFilters>;

@@ -28,7 +28,7 @@ function rowOf(transfer: Transfer): TransferRow {
 
 export async function readTransfers(user: CurrentUser, f: TransferFilters): Promise<TransferListView> {
   // Always asked (ALWAYS_ASK): the list is refetched when a transfer webhook arrives, and must show that change.
-  const r = await upstreamOf(user).core.listTransfers({ status: f.status, page: f.page, limit: PAGE_SIZE }, { cache: ALWAYS_ASK });
+  const r = await upstreamOf(user).core.listTransfers({ status: f.status ?? undefined, page: f.page, limit: PAGE_SIZE }, { cache: ALWAYS_ASK });
   const total = r.data.total ?? r.data.data.length;
   return {
     rows: r.data.data.map(rowOf),

@@ -5,7 +5,8 @@ import "server-only";
  */
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { eventWhere, type EventFilters } from "./query";
+import type { EventFilters } from "./event-filters";
+import { eventWhere } from "./query";
 import type { WebhookEnvironment } from "./store";
 
 export const CSV_BATCH = 1_000;

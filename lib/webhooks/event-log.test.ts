@@ -6,7 +6,8 @@ import { POST } from "@/app/api/webhooks/[environment]/[surface]/route";
 import { setWebhookSecret } from "@/lib/vault";
 import { csvCell } from "@/lib/webhooks/csv";
 import { CSV_BATCH } from "@/lib/webhooks/csv";
-import { getTimeline, parseEventFilters, queryEvents } from "@/lib/webhooks/query";
+import { loadEventFilters } from "@/lib/webhooks/event-filters";
+import { getTimeline, queryEvents } from "@/lib/webhooks/query";
 import { signBody } from "@/lib/webhooks/verify";
 import { createTeam, testDb } from "@/test/factories";
 import { signInAs, signOutTest } from "@/test/session";
@@ -99,18 +100,18 @@ beforeEach(async () => {
 
 describe("event log queries", () => {
   it("filters by event, resource, status and resource id, within the organization and environment", async () => {
-    const all = await queryEvents(team.org.id, "sandbox", parseEventFilters({}));
+    const all = await queryEvents(team.org.id, "sandbox", loadEventFilters({}));
     expect(all.total).toBe(3);
     expect(all.names).toEqual(["deposit.completed", "deposit.received", "deposit.requires_review"]);
-    expect((await queryEvents(team.org.id, "sandbox", parseEventFilters({ name: "deposit.completed" }))).rows.map((r) => r.resourceId)).toEqual([depositA]);
-    expect((await queryEvents(team.org.id, "sandbox", parseEventFilters({ status: "REQUIRES_REVIEW" }))).rows.map((r) => r.resourceId)).toEqual([depositB]);
-    expect((await queryEvents(team.org.id, "sandbox", parseEventFilters({ q: depositB.slice(0, 13).toUpperCase() }))).total).toBe(1);
-    expect((await queryEvents(team.org.id, "sandbox", parseEventFilters({ resource: "transfer" }))).total).toBe(0);
-    expect((await queryEvents(team.org.id, "production", parseEventFilters({}))).total).toBe(1);
+    expect((await queryEvents(team.org.id, "sandbox", loadEventFilters({ name: "deposit.completed" }))).rows.map((r) => r.resourceId)).toEqual([depositA]);
+    expect((await queryEvents(team.org.id, "sandbox", loadEventFilters({ status: "REQUIRES_REVIEW" }))).rows.map((r) => r.resourceId)).toEqual([depositB]);
+    expect((await queryEvents(team.org.id, "sandbox", loadEventFilters({ q: depositB.slice(0, 13).toUpperCase() }))).total).toBe(1);
+    expect((await queryEvents(team.org.id, "sandbox", loadEventFilters({ resource: "transfer" }))).total).toBe(0);
+    expect((await queryEvents(team.org.id, "production", loadEventFilters({}))).total).toBe(1);
     const other = await createTeam();
-    expect((await queryEvents(other.org.id, "sandbox", parseEventFilters({}))).total).toBe(0);
+    expect((await queryEvents(other.org.id, "sandbox", loadEventFilters({}))).total).toBe(0);
     // Malformed filters are ignored, not fatal.
-    expect(parseEventFilters({ from: "yesterday", page: "-3" })).toMatchObject({ from: undefined, page: 1 });
+    expect(loadEventFilters({ from: "yesterday", page: "-3" })).toMatchObject({ from: null, page: 1 });
   });
 
   it("tells a resource's story in order with duplicates folded", async () => {

@@ -3,8 +3,10 @@ import "server-only";
  * Reads of the event store for the event log, its CSV export and resource timelines. Every read
  * is scoped to one organization and one environment (the signed-in user's current one).
  */
-import { z } from "zod";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import type { EventFilters } from "./event-filters";
+
+export type { EventFilters };
 import { db } from "@/lib/db";
 import { statusRank } from "./names";
 import type { WebhookEnvironment } from "./store";
@@ -12,30 +14,6 @@ import type { WebhookEnvironment } from "./store";
 export const EVENTS_PAGE_SIZE = 50;
 /** Most values offered per filter menu; any other value still works from the URL. */
 const FILTER_CHOICES = 200;
-
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .optional()
-  .catch(undefined);
-const short = (max: number) => z.string().trim().min(1).max(max).optional().catch(undefined);
-
-/** The event log's filters, read from the URL; anything malformed is ignored rather than failing the page. */
-export const eventFiltersSchema = z.object({
-  name: short(100),
-  resource: short(40),
-  status: short(60),
-  q: short(200),
-  from: day,
-  to: day,
-  page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
-});
-export type EventFilters = z.infer<typeof eventFiltersSchema>;
-
-export function parseEventFilters(params: URLSearchParams | Record<string, string | string[] | undefined>): EventFilters {
-  const entries = params instanceof URLSearchParams ? [...params.entries()] : Object.entries(params).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]);
-  return eventFiltersSchema.parse(Object.fromEntries(entries.filter(([, v]) => v !== undefined && v !== "")));
-}
 
 export function eventWhere(organizationId: string, environment: WebhookEnvironment, f: Omit<EventFilters, "page">): Prisma.WebhookEventWhereInput {
   const where: Prisma.WebhookEventWhereInput = { organizationId, environment };

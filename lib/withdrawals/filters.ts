@@ -1,22 +1,15 @@
 /**
- * The withdrawal list's filters as they live in the URL (page, list route and toolbar share them):
- * the spec's `status` and `page`. Client-safe. An unknown value in a shared link is dropped.
+ * The withdrawal list's filters as they live in the URL (the spec's `status` and `page`): read by
+ * the page and the GET route with the loader, written by the toolbar, serialized for the refetch
+ * URL and the pager. Client-safe. An unknown value in a shared link is dropped.
  */
-import { z } from "zod";
-import { fundingAccountFiltersSchema } from "@/lib/funding-accounts/filters";
-import { WITHDRAWAL_STATUSES } from "@/lib/upstream/schemas/core";
+import { createLoader, createSerializer, type inferParserType, parseAsStringLiteral } from "nuqs/server";
+import { pageParser } from "@/lib/http/list-params";
+import { WITHDRAWAL_STATUSES } from "@/lib/upstream/schemas/core-values";
 
 export const PAGE_SIZE = 20;
 
-export const withdrawalFiltersSchema = z.object({
-  status: z
-    .string()
-    .optional()
-    .transform((v) => ((WITHDRAWAL_STATUSES as readonly string[]).includes(v ?? "") ? (v as (typeof WITHDRAWAL_STATUSES)[number]) : undefined)),
-  page: fundingAccountFiltersSchema.shape.page,
-});
-export type WithdrawalFilters = z.output<typeof withdrawalFiltersSchema>;
-
-export function parseWithdrawalFilters(raw: Record<string, string | string[] | undefined>): WithdrawalFilters {
-  return withdrawalFiltersSchema.parse(Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])));
-}
+export const withdrawalFilters = { status: parseAsStringLiteral(WITHDRAWAL_STATUSES), page: pageParser };
+export const loadWithdrawalFilters = createLoader(withdrawalFilters);
+export const serializeWithdrawalFilters = createSerializer(withdrawalFilters);
+export type WithdrawalFilters = inferParserType<typeof withdrawalFilters>;

@@ -13,7 +13,7 @@ import type { WithdrawalListView, WithdrawalView } from "./views";
 const upstreamOf = (user: CurrentUser) => upstreamFor({ organizationId: user.organizationId, environment: user.environment });
 
 export async function readWithdrawals(user: CurrentUser, f: WithdrawalFilters): Promise<WithdrawalListView> {
-  const r = await upstreamOf(user).core.listMerchantWithdrawals({ status: f.status, page: f.page, limit: PAGE_SIZE }, { cache: ALWAYS_ASK });
+  const r = await upstreamOf(user).core.listMerchantWithdrawals({ status: f.status ?? undefined, page: f.page, limit: PAGE_SIZE }, { cache: ALWAYS_ASK });
   const total = r.data.total ?? r.data.data.length;
   return {
     rows: r.data.data,

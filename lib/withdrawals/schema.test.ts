@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { addressHint, addressProblem, chainFamily } from "./address";
-import { parseWithdrawalFilters } from "./filters";
+import { loadWithdrawalFilters } from "./filters";
 import { chainsFor, isEnabledRail, WITHDRAWAL_TOKENS } from "./rails";
 import { createWithdrawalSchema, MESSAGES, withdrawalFormSchema, withdrawalPayloadSchema } from "./schema";
 
@@ -95,8 +95,8 @@ describe("withdrawal form schema", () => {
 
 describe("list filters from the URL", () => {
   it("keeps a known status and a page, drops anything else", () => {
-    expect(parseWithdrawalFilters({ status: "FAILED", page: "3" })).toEqual({ status: "FAILED", page: 3 });
-    expect(parseWithdrawalFilters({ status: "failed", page: "0" })).toEqual({ status: undefined, page: 1 });
-    expect(parseWithdrawalFilters({ status: ["SETTLED", "FAILED"], page: "x" })).toEqual({ status: "SETTLED", page: 1 });
+    expect(loadWithdrawalFilters({ status: "FAILED", page: "3" })).toEqual({ status: "FAILED", page: 3 });
+    expect(loadWithdrawalFilters({ status: "failed", page: "0" })).toEqual({ status: null, page: 1 });
+    expect(loadWithdrawalFilters({ status: ["SETTLED", "FAILED"], page: "x" })).toEqual({ status: "SETTLED", page: 1 });
   });
 });

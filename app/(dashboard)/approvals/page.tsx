@@ -3,7 +3,7 @@ import { Link } from "@/components/ui/link";
 import { ApprovalsInbox } from "@/app/(dashboard)/approvals/_components/inbox";
 import { PageHeader } from "@/components/page/page-header";
 import { loadInbox, mayDecide } from "@/lib/approvals/queries";
-import { inboxFiltersSchema } from "@/lib/approvals/schemas";
+import { loadInboxFilters } from "@/lib/approvals/filters";
 import { can } from "@/lib/auth/permissions";
 import { requirePagePermission } from "@/lib/auth/session";
 
@@ -11,8 +11,7 @@ export const metadata: Metadata = { title: "Approvals" };
 
 export default async function ApprovalsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const me = await requirePagePermission("data:read");
-  const raw = await searchParams;
-  const filters = inboxFiltersSchema.parse(Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])));
+  const filters = await loadInboxFilters(searchParams);
   const inbox = await loadInbox(me, filters);
   const env = me.environment === "production" ? "production" : "the sandbox";
   return (

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
 import { LiveRefresh } from "@/app/(dashboard)/deposits/_components/live-refresh";
+import { ListRegion } from "@/components/list/list-region";
 import { StaleNote } from "@/components/page/stale-note";
 import { UpstreamProblem } from "@/components/page/upstream-problem";
 import { PageHeader } from "@/components/page/page-header";
@@ -8,7 +9,7 @@ import { DepositsTable, type DepositRow } from "@/app/(dashboard)/deposits/_comp
 import { DepositsToolbar } from "@/app/(dashboard)/deposits/_components/toolbar";
 import { requirePagePermission } from "@/lib/auth/session";
 import { liveKeys } from "@/lib/live/query-keys";
-import { ignoredStatusFilters, parseDepositFilters, upstreamDepositQuery } from "@/lib/review/deposit-filters";
+import { ignoredStatusFilters, loadDepositFilters, upstreamDepositQuery } from "@/lib/review/deposit-filters";
 import { upstreamFor } from "@/lib/upstream";
 import { readOrProblem } from "@/lib/upstream/read-or-problem";
 
@@ -17,7 +18,7 @@ export const metadata: Metadata = { title: "Deposits" };
 export default async function DepositsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const me = await requirePagePermission("data:read");
   const raw = await searchParams;
-  const filters = parseDepositFilters(raw);
+  const filters = loadDepositFilters(raw);
   const ignored = ignoredStatusFilters(raw);
   const ignoredNote =
     ignored.length > 0 ? (
@@ -52,16 +53,18 @@ export default async function DepositsPage({ searchParams }: { searchParams: Pro
     <>
       {header}
       <LiveRefresh queryKey={liveKeys.list("deposit")} />
-      <DepositsToolbar />
-      {ignoredNote}
-      <StaleNote stale={r.stale} fetchedAt={r.fetchedAt} variant="banner" />
-      <DepositsTable
-        rows={r.data.data as unknown as DepositRow[]}
-        page={r.data.page ?? filters.page}
-        pages={r.data.total_pages ?? 1}
-        total={r.data.total ?? r.data.data.length}
-        filters={filters}
-      />
+      <ListRegion>
+        <DepositsToolbar />
+        {ignoredNote}
+        <StaleNote stale={r.stale} fetchedAt={r.fetchedAt} variant="banner" />
+        <DepositsTable
+          rows={r.data.data as unknown as DepositRow[]}
+          page={r.data.page ?? filters.page}
+          pages={r.data.total_pages ?? 1}
+          total={r.data.total ?? r.data.data.length}
+          filters={filters}
+        />
+      </ListRegion>
     </>
   );
 }

@@ -1,5 +1,5 @@
-import { EventsSkeleton } from "@/components/tables/events/skeleton";
+import { ListSkeleton } from "@/components/list/list-skeleton";
 
 export default function Loading() {
-  return <EventsSkeleton />;
+  return <ListSkeleton label="Loading events" toolbar={5} />;
 }

@@ -1,19 +1,21 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/page/page-header";
-import { EventsAutoRefresh } from "@/components/tables/events/auto-refresh";
-import { EventsTable } from "@/components/tables/events/data-table";
-import { RejectionsTable } from "@/components/tables/events/rejections";
-import { EventsToolbar } from "@/components/tables/events/toolbar";
+import { EventsAutoRefresh } from "@/app/(dashboard)/events/_components/auto-refresh";
+import { EventsTable } from "@/app/(dashboard)/events/_components/data-table";
+import { RejectionsTable } from "@/app/(dashboard)/events/_components/rejections";
+import { EventsToolbar } from "@/app/(dashboard)/events/_components/toolbar";
+import { ListRegion } from "@/components/list/list-region";
 import { can } from "@/lib/auth/permissions";
 import { requirePagePermission } from "@/lib/auth/session";
 import { RESOURCE_LABELS } from "@/lib/webhooks/names";
-import { listRejections, parseEventFilters, queryEvents } from "@/lib/webhooks/query";
+import { loadEventFilters, serializeEventFilters } from "@/lib/webhooks/event-filters";
+import { listRejections, queryEvents } from "@/lib/webhooks/query";
 
 export const metadata: Metadata = { title: "Events" };
 
 export default async function EventsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const me = await requirePagePermission("events:read");
-  const filters = parseEventFilters(await searchParams);
+  const filters = await loadEventFilters(searchParams);
   // Refused deliveries say something about the webhook secrets, which only admins manage.
   const showRejections = can(me.role, "keys:manage");
   const [result, rejections] = await Promise.all([
@@ -21,8 +23,7 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
     showRejections ? listRejections(me.organizationId, me.environment) : Promise.resolve(null),
   ]);
   const { page, ...rest } = filters;
-  const exportQuery = new URLSearchParams(Object.entries(rest).filter((e): e is [string, string] => typeof e[1] === "string" && e[1] !== ""));
-  const exportHref = `/api/events/export${exportQuery.size ? `?${exportQuery}` : ""}`;
+  const exportHref = serializeEventFilters("/api/events/export", rest);
   const rows = result.rows.map((r) => ({
     id: r.id,
     surface: r.surface,
@@ -54,8 +55,10 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
         }
       />
       <EventsAutoRefresh />
-      <EventsToolbar names={result.names} resources={result.resources} statuses={result.statuses} resourceLabels={{ ...RESOURCE_LABELS }} />
-      <EventsTable rows={rows} page={page} pages={result.pages} total={result.total} filters={filters} filtered={Object.values(rest).some(Boolean)} />
+      <ListRegion>
+        <EventsToolbar names={result.names} resources={result.resources} statuses={result.statuses} resourceLabels={{ ...RESOURCE_LABELS }} />
+        <EventsTable rows={rows} page={page} pages={result.pages} total={result.total} filters={filters} filtered={Object.values(rest).some(Boolean)} />
+      </ListRegion>
       {rejections ? <RejectionsTable rows={rejections.rows} total={rejections.total} includeUnattributed={rejections.includeUnattributed} /> : null}
     </>
   );

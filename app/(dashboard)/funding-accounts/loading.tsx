@@ -1,5 +1,5 @@
-import { FundingAccountsSkeleton } from "@/app/(dashboard)/funding-accounts/_components/skeleton";
+import { ListSkeleton } from "@/components/list/list-skeleton";
 
 export default function Loading() {
-  return <FundingAccountsSkeleton />;
+  return <ListSkeleton label="Loading funding accounts" toolbar={4} />;
 }

@@ -1,13 +1,14 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
 import { QuotaMeter } from "@/app/(dashboard)/funding-accounts/_components/quota-meter";
+import { ListRegion } from "@/components/list/list-region";
 import { ReadError } from "@/components/page/read-error";
 import { PageHeader } from "@/components/page/page-header";
 import { FundingAccountsTable } from "@/app/(dashboard)/funding-accounts/_components/data-table";
 import { FundingAccountsToolbar } from "@/app/(dashboard)/funding-accounts/_components/toolbar";
 import { can } from "@/lib/auth/permissions";
 import { requirePagePermission } from "@/lib/auth/session";
-import { parseFundingAccountFilters } from "@/lib/funding-accounts/filters";
+import { loadFundingAccountFilters } from "@/lib/funding-accounts/filters";
 import { readQuota } from "@/lib/funding-accounts/quota";
 import { readCustomers, readFundingAccounts } from "@/lib/funding-accounts/read";
 import { readOrProblem } from "@/lib/upstream/read-or-problem";
@@ -16,7 +17,7 @@ export const metadata: Metadata = { title: "Funding accounts" };
 
 export default async function FundingAccountsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const me = await requirePagePermission("data:read");
-  const filters = parseFundingAccountFilters(await searchParams);
+  const filters = await loadFundingAccountFilters(searchParams);
   const canCreate = can(me.role, "funding:create");
   const [list, customers, quota] = await Promise.all([
     readOrProblem(readFundingAccounts(me, filters)),
@@ -41,12 +42,14 @@ export default async function FundingAccountsPage({ searchParams }: { searchPara
         }
       />
       <QuotaMeter usage={quota} />
-      <FundingAccountsToolbar customers={customers?.customers ?? []} />
-      {!list.ok ? (
-        <ReadError title="Funding accounts could not load" message={list.message} />
-      ) : (
-        <FundingAccountsTable initial={list.data} filters={filters} canCreate={canCreate} />
-      )}
+      <ListRegion>
+        <FundingAccountsToolbar customers={customers?.customers ?? []} />
+        {!list.ok ? (
+          <ReadError title="Funding accounts could not load" message={list.message} />
+        ) : (
+          <FundingAccountsTable initial={list.data} filters={filters} canCreate={canCreate} />
+        )}
+      </ListRegion>
     </>
   );
 }

@@ -1,5 +1,5 @@
-import { RecipientsSkeleton } from "@/app/(dashboard)/recipients/_components/skeleton";
+import { ListSkeleton } from "@/components/list/list-skeleton";
 
 export default function Loading() {
-  return <RecipientsSkeleton />;
+  return <ListSkeleton label="Loading recipients" toolbar={2} />;
 }

@@ -1,12 +1,13 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
+import { ListRegion } from "@/components/list/list-region";
 import { ReadError } from "@/components/page/read-error";
 import { PageHeader } from "@/components/page/page-header";
 import { RecipientsTable } from "@/app/(dashboard)/recipients/_components/data-table";
 import { RecipientsToolbar } from "@/app/(dashboard)/recipients/_components/toolbar";
 import { can } from "@/lib/auth/permissions";
 import { requirePagePermission } from "@/lib/auth/session";
-import { parseRecipientFilters } from "@/lib/recipients/filters";
+import { loadRecipientFilters } from "@/lib/recipients/filters";
 import { readRecipients } from "@/lib/recipients/read";
 import { readOrProblem } from "@/lib/upstream/read-or-problem";
 
@@ -14,7 +15,7 @@ export const metadata: Metadata = { title: "Recipients" };
 
 export default async function RecipientsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const me = await requirePagePermission("data:read");
-  const filters = parseRecipientFilters(await searchParams);
+  const filters = await loadRecipientFilters(searchParams);
   const canCreate = can(me.role, "recipient:create");
   const list = await readOrProblem(readRecipients(me, filters));
   return (
@@ -33,12 +34,14 @@ export default async function RecipientsPage({ searchParams }: { searchParams: P
           ) : null
         }
       />
-      <RecipientsToolbar />
-      {!list.ok ? (
-        <ReadError title="Recipients could not load" message={list.message} />
-      ) : (
-        <RecipientsTable initial={list.data} filters={filters} canCreate={canCreate} />
-      )}
+      <ListRegion>
+        <RecipientsToolbar />
+        {!list.ok ? (
+          <ReadError title="Recipients could not load" message={list.message} />
+        ) : (
+          <RecipientsTable initial={list.data} filters={filters} canCreate={canCreate} />
+        )}
+      </ListRegion>
     </>
   );
 }

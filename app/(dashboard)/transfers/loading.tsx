@@ -1,5 +1,5 @@
-import { TransfersSkeleton } from "@/app/(dashboard)/transfers/_components/skeleton";
+import { ListSkeleton } from "@/components/list/list-skeleton";
 
 export default function Loading() {
-  return <TransfersSkeleton />;
+  return <ListSkeleton label="Loading transfers" />;
 }

@@ -1,12 +1,13 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
+import { ListRegion } from "@/components/list/list-region";
 import { ReadError } from "@/components/page/read-error";
 import { PageHeader } from "@/components/page/page-header";
 import { TransfersTable } from "@/app/(dashboard)/transfers/_components/data-table";
 import { TransfersToolbar } from "@/app/(dashboard)/transfers/_components/toolbar";
 import { can } from "@/lib/auth/permissions";
 import { requirePagePermission } from "@/lib/auth/session";
-import { parseTransferFilters } from "@/lib/transfers/filters";
+import { loadTransferFilters } from "@/lib/transfers/filters";
 import { readTransfers } from "@/lib/transfers/read";
 import { readOrProblem } from "@/lib/upstream/read-or-problem";
 
@@ -14,7 +15,7 @@ export const metadata: Metadata = { title: "Transfers" };
 
 export default async function TransfersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const me = await requirePagePermission("data:read");
-  const filters = parseTransferFilters(await searchParams);
+  const filters = await loadTransferFilters(searchParams);
   const canCreate = can(me.role, "transfer:create");
   const list = await readOrProblem(readTransfers(me, filters));
   return (
@@ -33,12 +34,14 @@ export default async function TransfersPage({ searchParams }: { searchParams: Pr
           ) : null
         }
       />
-      <TransfersToolbar />
-      {!list.ok ? (
-        <ReadError title="Transfers could not load" message={list.message} />
-      ) : (
-        <TransfersTable initial={list.data} filters={filters} canCreate={canCreate} />
-      )}
+      <ListRegion>
+        <TransfersToolbar />
+        {!list.ok ? (
+          <ReadError title="Transfers could not load" message={list.message} />
+        ) : (
+          <TransfersTable initial={list.data} filters={filters} canCreate={canCreate} />
+        )}
+      </ListRegion>
     </>
   );
 }

@@ -1,5 +1,5 @@
-import { WithdrawalsSkeleton } from "@/app/(dashboard)/withdrawals/_components/skeleton";
+import { ListSkeleton } from "@/components/list/list-skeleton";
 
 export default function Loading() {
-  return <WithdrawalsSkeleton />;
+  return <ListSkeleton label="Loading withdrawals" />;
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
+import { ListRegion } from "@/components/list/list-region";
 import { ReadError } from "@/components/page/read-error";
 import { PageHeader } from "@/components/page/page-header";
 import { WithdrawalsTable } from "@/app/(dashboard)/withdrawals/_components/data-table";
@@ -7,14 +8,14 @@ import { WithdrawalsToolbar } from "@/app/(dashboard)/withdrawals/_components/to
 import { can } from "@/lib/auth/permissions";
 import { requirePagePermission } from "@/lib/auth/session";
 import { readOrProblem } from "@/lib/upstream/read-or-problem";
-import { parseWithdrawalFilters } from "@/lib/withdrawals/filters";
+import { loadWithdrawalFilters } from "@/lib/withdrawals/filters";
 import { readWithdrawals } from "@/lib/withdrawals/read";
 
 export const metadata: Metadata = { title: "Withdrawals" };
 
 export default async function WithdrawalsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const me = await requirePagePermission("data:read");
-  const filters = parseWithdrawalFilters(await searchParams);
+  const filters = await loadWithdrawalFilters(searchParams);
   const canCreate = can(me.role, "withdrawal:create");
   const list = await readOrProblem(readWithdrawals(me, filters));
   return (
@@ -33,12 +34,14 @@ export default async function WithdrawalsPage({ searchParams }: { searchParams: 
           ) : null
         }
       />
-      <WithdrawalsToolbar />
-      {!list.ok ? (
-        <ReadError title="Withdrawals could not load" message={list.message} />
-      ) : (
-        <WithdrawalsTable initial={list.data} filters={filters} canCreate={canCreate} />
-      )}
+      <ListRegion>
+        <WithdrawalsToolbar />
+        {!list.ok ? (
+          <ReadError title="Withdrawals could not load" message={list.message} />
+        ) : (
+          <WithdrawalsTable initial={list.data} filters={filters} canCreate={canCreate} />
+        )}
+      </ListRegion>
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { defineRoute } from "@/lib/http/route";
 import { loadInbox } from "@/lib/approvals/queries";
-import { inboxFiltersSchema } from "@/lib/approvals/schemas";
+import { inboxFilters } from "@/lib/approvals/filters";
 
 /** The approvals inbox for the signed-in user, in their current environment: for live refresh. */
-export const GET = defineRoute({ permission: "data:read", query: inboxFiltersSchema }, async ({ user, query }) => loadInbox(user, query));
+export const GET = defineRoute({ permission: "data:read", filters: inboxFilters }, async ({ user, query }) => loadInbox(user, query));

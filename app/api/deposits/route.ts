@@ -1,11 +1,11 @@
 import { defineRoute } from "@/lib/http/route";
-import { depositFiltersSchema, upstreamDepositQuery } from "@/lib/review/deposit-filters";
+import { depositFilters, upstreamDepositQuery } from "@/lib/review/deposit-filters";
 import { upstreamFor } from "@/lib/upstream";
 
 export const dynamic = "force-dynamic";
 
 /** One page of deposits for the list's filters, in the user's current environment. */
-export const GET = defineRoute({ permission: "data:read", query: depositFiltersSchema }, async ({ user, query }) => {
+export const GET = defineRoute({ permission: "data:read", filters: depositFilters }, async ({ user, query }) => {
   const r = await upstreamFor(user).core.listDeposits(upstreamDepositQuery(query));
   return {
     deposits: r.data.data,

@@ -1,8 +1,8 @@
 import { defineRoute } from "@/lib/http/route";
-import { transferFiltersSchema } from "@/lib/transfers/filters";
+import { transferFilters } from "@/lib/transfers/filters";
 import { readTransfers } from "@/lib/transfers/read";
 
 export const dynamic = "force-dynamic";
 
 /** The transfer list for client refetches (the live stream says when), with the URL's filters. */
-export const GET = defineRoute({ permission: "data:read", query: transferFiltersSchema }, ({ user, query }) => readTransfers(user, query));
+export const GET = defineRoute({ permission: "data:read", filters: transferFilters }, ({ user, query }) => readTransfers(user, query));

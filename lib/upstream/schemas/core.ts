@@ -1,7 +1,6 @@
 /** Response schemas of the core surface (`/v1`), from the spec, the docs notes and the sandbox. */
 import { z } from "zod";
 import { address, corePage, dataOf, decimal, int, moneyAmount, obj, openEnum, optDecimal, optStr, optTimestamp, str, timestamp } from "./common";
-
 import {
   DEPOSIT_STATUSES,
   FUNDING_ACCOUNT_STATUSES,
@@ -12,15 +11,8 @@ import {
   WITHDRAWAL_STATUSES,
 } from "./core-values";
 
-export {
-  DEPOSIT_STATUSES,
-  FUNDING_ACCOUNT_STATUSES,
-  LEGACY_STATUSES,
-  PAYOUT_STATUSES,
-  RECIPIENT_TYPES,
-  TRANSFER_STATUSES,
-  WITHDRAWAL_STATUSES,
-} from "./core-values";
+// The value lists stay importable from here for the server code that already does.
+export * from "./core-values";
 
 export const bank = obj({ code: str, name: str });
 export const banks = dataOf(z.array(bank));

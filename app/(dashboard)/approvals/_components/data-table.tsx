@@ -3,9 +3,9 @@ import { Link } from "@/components/ui/link";
 import type * as React from "react";
 import { VelocityUsageLine } from "@/components/page/velocity-usage";
 import { Badge, type BadgeProps } from "@/components/ui/badge";
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { type Column, DataList } from "@/components/list/data-list";
 import type { ApprovalRow } from "@/lib/approvals/queries";
-import { STATUS_LABEL } from "@/lib/approvals/schemas";
+import { STATUS_LABEL } from "@/lib/approvals/filters";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { formatMoney } from "@/lib/money";
 
@@ -44,6 +44,88 @@ function Expiry({ at }: { at: string }) {
   );
 }
 
+function Decision({ r }: { r: ApprovalRow }) {
+  return (
+    <>
+      <StatusBadge status={r.status} />
+      {r.decidedBy && r.status !== "cancelled" ? (
+        <div className="mt-1 text-xs text-muted-foreground">
+          {r.status === "rejected" ? "Rejected" : "Approved"} by {r.decidedBy.name}
+          {r.decidedAt ? (
+            <>
+              , <RelativeTime value={r.decidedAt} />
+            </>
+          ) : null}
+        </div>
+      ) : null}
+      {r.decisionNote ? <div className="mt-1 text-xs break-words">&ldquo;{r.decisionNote}&rdquo;</div> : null}
+      {r.error ? (
+        <div className="mt-1 text-xs break-words text-destructive" data-testid="approval-error">
+          {r.error}
+        </div>
+      ) : null}
+      {r.resourceId ? (
+        <div className="mt-1 font-mono text-xs text-muted-foreground">
+          Reference{" "}
+          {r.resourceHref ? (
+            <Link href={r.resourceHref} className="underline underline-offset-4 hover:text-foreground" data-testid="approval-resource-link">
+              {r.resourceId}
+            </Link>
+          ) : (
+            r.resourceId
+          )}
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+function columnsFor(show: "open" | "history", actions?: (row: ApprovalRow) => React.ReactNode): Column<ApprovalRow>[] {
+  const columns: Column<ApprovalRow>[] = [
+    {
+      key: "request",
+      header: "Request",
+      className: "max-w-96",
+      cell: (r) => (
+        <>
+          <div className="font-medium">{r.summary}</div>
+          <div className="text-xs text-muted-foreground">{r.kindLabel}</div>
+          {r.velocity ? (
+            <VelocityUsageLine
+              usage={{ currency: r.currency, ...r.velocity }}
+              currency={r.currency}
+              requesterLabel={`by ${r.requestedBy?.name ?? "the requester"}`}
+            />
+          ) : null}
+        </>
+      ),
+    },
+    // A destination or control change has no amount: nothing to show.
+    { key: "amount", header: "Amount", numeric: true, cell: (r) => (r.amount === "0" || r.currency === "CONTROL" ? "—" : formatMoney(r.amount, r.currency)) },
+    { key: "by", header: "Requested by", className: "text-sm", cell: (r) => (r.requestedBy ? r.requestedBy.name : "A former team member") },
+    {
+      key: "when",
+      header: show === "open" ? "Age and expiry" : "When",
+      className: "text-sm whitespace-nowrap",
+      cell: (r) => (
+        <>
+          <div>
+            <RelativeTime value={r.createdAt} />
+          </div>
+          {show === "open" && r.status === "pending" ? (
+            <div className="text-xs">
+              <Expiry at={r.expiresAt} />
+            </div>
+          ) : null}
+        </>
+      ),
+    },
+    { key: "status", header: "Status", className: "max-w-80 text-sm", cell: (r) => <Decision r={r} /> },
+  ];
+  if (actions) columns.push({ key: "actions", header: "Actions", className: "text-right", headerClassName: "text-right", cell: actions });
+  return columns;
+}
+
 /**
  * One list of approval requests. `actions` renders the buttons a row offers the viewer; the
  * columns stay the same in every section so the inbox reads as one table style.
@@ -54,6 +136,8 @@ export function ApprovalsTable({
   actions,
   show = "open",
   testId,
+  empty,
+  pager,
 }: {
   rows: ApprovalRow[];
   caption: string;
@@ -61,86 +145,19 @@ export function ApprovalsTable({
   /** "open": expiry countdown; "history": the decision and outcome. */
   show?: "open" | "history";
   testId: string;
+  empty: React.ReactNode;
+  pager?: React.ReactNode;
 }) {
   return (
-    <div className="rounded-lg border">
-      <Table data-testid={testId}>
-        <TableCaption className="sr-only">{caption}</TableCaption>
-        <TableHeader>
-          <TableRow>
-            <TableHead>Request</TableHead>
-            <TableHead className="text-right">Amount</TableHead>
-            <TableHead>Requested by</TableHead>
-            <TableHead>{show === "open" ? "Age and expiry" : "When"}</TableHead>
-            <TableHead>Status</TableHead>
-            {actions ? <TableHead className="text-right">Actions</TableHead> : null}
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {rows.map((r) => (
-            <TableRow key={r.id} data-testid="approval-row" data-request-id={r.id} data-status={r.status}>
-              <TableCell className="max-w-96">
-                <div className="font-medium">{r.summary}</div>
-                <div className="text-xs text-muted-foreground">{r.kindLabel}</div>
-                {r.velocity ? (
-                  <VelocityUsageLine
-                    usage={{ currency: r.currency, ...r.velocity }}
-                    currency={r.currency}
-                    requesterLabel={`by ${r.requestedBy?.name ?? "the requester"}`}
-                  />
-                ) : null}
-              </TableCell>
-              {/* A destination or control change has no amount: nothing to show. */}
-              <TableCell className="text-right whitespace-nowrap tabular-nums">
-                {r.amount === "0" || r.currency === "CONTROL" ? "—" : formatMoney(r.amount, r.currency)}
-              </TableCell>
-              <TableCell className="text-sm">{r.requestedBy ? r.requestedBy.name : "A former team member"}</TableCell>
-              <TableCell className="text-sm whitespace-nowrap">
-                <div>
-                  <RelativeTime value={r.createdAt} />
-                </div>
-                {show === "open" && r.status === "pending" ? (
-                  <div className="text-xs">
-                    <Expiry at={r.expiresAt} />
-                  </div>
-                ) : null}
-              </TableCell>
-              <TableCell className="max-w-80 text-sm">
-                <StatusBadge status={r.status} />
-                {r.decidedBy && r.status !== "cancelled" ? (
-                  <div className="mt-1 text-xs text-muted-foreground">
-                    {r.status === "rejected" ? "Rejected" : "Approved"} by {r.decidedBy.name}
-                    {r.decidedAt ? (
-                      <>
-                        , <RelativeTime value={r.decidedAt} />
-                      </>
-                    ) : null}
-                  </div>
-                ) : null}
-                {r.decisionNote ? <div className="mt-1 text-xs break-words">&ldquo;{r.decisionNote}&rdquo;</div> : null}
-                {r.error ? (
-                  <div className="mt-1 text-xs break-words text-destructive" data-testid="approval-error">
-                    {r.error}
-                  </div>
-                ) : null}
-                {r.resourceId ? (
-                  <div className="mt-1 font-mono text-xs text-muted-foreground">
-                    Reference{" "}
-                    {r.resourceHref ? (
-                      <Link href={r.resourceHref} className="underline underline-offset-4 hover:text-foreground" data-testid="approval-resource-link">
-                        {r.resourceId}
-                      </Link>
-                    ) : (
-                      r.resourceId
-                    )}
-                  </div>
-                ) : null}
-              </TableCell>
-              {actions ? <TableCell className="text-right">{actions(r)}</TableCell> : null}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </div>
+    <DataList
+      caption={caption}
+      columns={columnsFor(show, actions)}
+      rows={rows}
+      rowKey={(r) => r.id}
+      rowProps={(r) => ({ "data-testid": "approval-row", "data-request-id": r.id, "data-status": r.status })}
+      empty={empty}
+      pager={pager}
+      testId={testId}
+    />
   );
 }

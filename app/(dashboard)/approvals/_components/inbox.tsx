@@ -1,16 +1,17 @@
 "use client";
 import type * as React from "react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { parseAsInteger, parseAsStringLiteral, useQueryStates } from "nuqs";
+import { useQueryStates } from "nuqs";
 import { RequestActions } from "@/app/(dashboard)/approvals/_components/request-actions";
 import { ApprovalsTable } from "@/app/(dashboard)/approvals/_components/data-table";
-import { ApprovalsEmptyState } from "@/app/(dashboard)/approvals/_components/empty-state";
 import { ApprovalsToolbar } from "@/app/(dashboard)/approvals/_components/toolbar";
+import { ListEmptyState } from "@/components/list/empty-state";
+import { ListRegion } from "@/components/list/list-region";
+import { Pager } from "@/components/list/pager";
 import { Button } from "@/components/ui/button";
 import type { Inbox } from "@/lib/approvals/queries";
-import { APPROVAL_STATUSES, STATUS_LABEL } from "@/lib/approvals/schemas";
+import { type InboxFilters, inboxFilters, serializeInboxFilters, STATUS_LABEL } from "@/lib/approvals/filters";
 import { liveKeys } from "@/lib/live/query-keys";
-import { filtersToQuery } from "@/lib/http/query-string";
 import type { Environment } from "@/lib/generated/prisma/enums";
 
 /*
@@ -20,9 +21,8 @@ import type { Environment } from "@/lib/generated/prisma/enums";
  */
 const REFRESH_MS = 15_000;
 
-async function fetchInbox(status: string | null, page: number): Promise<Inbox> {
-  const q = filtersToQuery({ status, page });
-  const res = await fetch(`/api/approvals${q ? `?${q}` : ""}`, { headers: { accept: "application/json" }, cache: "no-store" });
+async function fetchInbox(status: InboxFilters["status"], page: number): Promise<Inbox> {
+  const res = await fetch(`/api/approvals${serializeInboxFilters({ status, page })}`, { headers: { accept: "application/json" }, cache: "no-store" });
   const body = (await res.json().catch(() => null)) as (Inbox & { error?: string }) | null;
   if (!res.ok || !body || !Array.isArray(body.waiting)) {
     throw new Error(body?.error ?? "Approvals could not be loaded. Check your connection and try again.");
@@ -68,7 +68,7 @@ export function ApprovalsInbox({
   mayDecide: boolean;
   environment: Environment;
 }) {
-  const [filters, setFilters] = useQueryStates({ status: parseAsStringLiteral(APPROVAL_STATUSES), page: parseAsInteger.withDefault(1) }, { shallow: true });
+  const [filters, setFilters] = useQueryStates(inboxFilters, { shallow: true });
   const status = filters.status ?? null;
   const page = Math.max(1, filters.page);
   const matchesInitial = status === initialStatus && page === initialPage;
@@ -107,64 +107,65 @@ export function ApprovalsInbox({
             : "Only approvers and admins decide on requests. Ask one of them to look at anything waiting here."
         }
       >
-        {data.waiting.length ? (
-          <ApprovalsTable
-            rows={data.waiting}
-            caption={mayDecide ? "Requests waiting for your decision, soonest expiry first" : "Requests waiting for an approver, soonest expiry first"}
-            actions={actions}
-            testId="approvals-waiting"
-          />
-        ) : (
-          <ApprovalsEmptyState
-            testId="approvals-waiting-empty"
-            title={mayDecide ? "Nothing waits for you" : "Nothing waits for an approver"}
-            hint="Requests above your approval limits appear here the moment someone submits one."
-          />
-        )}
+        <ApprovalsTable
+          rows={data.waiting}
+          caption={mayDecide ? "Requests waiting for your decision, soonest expiry first" : "Requests waiting for an approver, soonest expiry first"}
+          actions={actions}
+          testId="approvals-waiting"
+          empty={
+            <ListEmptyState
+              testId="approvals-waiting-empty"
+              title={mayDecide ? "Nothing waits for you" : "Nothing waits for an approver"}
+              hint="Requests above your approval limits appear here the moment someone submits one."
+            />
+          }
+        />
       </Section>
 
       <Section id="approvals-mine" title="Your requests" description="What you submitted that is waiting for someone else, being sent, or failed.">
-        {data.mine.length ? (
-          <ApprovalsTable rows={data.mine} caption="Your open requests, newest first" actions={actions} testId="approvals-mine" />
-        ) : (
-          <ApprovalsEmptyState
-            testId="approvals-mine-empty"
-            title="You have no open requests"
-            hint="A transfer, withdrawal or balance move above the approval limit waits here until someone approves it."
-          />
-        )}
+        <ApprovalsTable
+          rows={data.mine}
+          caption="Your open requests, newest first"
+          actions={actions}
+          testId="approvals-mine"
+          empty={
+            <ListEmptyState
+              testId="approvals-mine-empty"
+              title="You have no open requests"
+              hint="A transfer, withdrawal or balance move above the approval limit waits here until someone approves it."
+            />
+          }
+        />
       </Section>
 
       <Section id="approvals-history" title="History" description="Every request in this environment, newest first.">
-        <ApprovalsToolbar status={status} onStatus={(s) => void setFilters({ status: s, page: null })} />
-        {history.rows.length ? (
-          <>
-            <ApprovalsTable rows={history.rows} caption="All approval requests, newest first" actions={actions} show="history" testId="approvals-history" />
-            <nav aria-label="Approval history pages" className="flex items-center justify-between text-sm">
-              <span className="text-muted-foreground">
-                {history.total} request{history.total === 1 ? "" : "s"} · page {history.page} of {history.pages}
-              </span>
-              <span className="flex gap-2">
-                {history.page > 1 ? (
-                  <Button variant="outline" size="sm" onClick={() => void setFilters({ page: history.page - 1 === 1 ? null : history.page - 1 })}>
-                    Newer
-                  </Button>
-                ) : null}
-                {history.page < history.pages ? (
-                  <Button variant="outline" size="sm" onClick={() => void setFilters({ page: history.page + 1 })}>
-                    Older
-                  </Button>
-                ) : null}
-              </span>
-            </nav>
-          </>
-        ) : (
-          <ApprovalsEmptyState
-            testId="approvals-history-empty"
-            title={status ? `No requests are ${STATUS_LABEL[status].toLowerCase()}` : "No requests yet"}
-            hint={status ? "Clear the filter to see every request." : "Requests appear here once someone submits a movement above the approval limits."}
+        <ListRegion>
+          <ApprovalsToolbar status={status} pending={query.isPlaceholderData} onStatus={(s) => void setFilters({ status: s, page: null })} />
+          <ApprovalsTable
+            rows={history.rows}
+            caption="All approval requests, newest first"
+            actions={actions}
+            show="history"
+            testId="approvals-history"
+            empty={
+              <ListEmptyState
+                testId="approvals-history-empty"
+                title={status ? `No requests are ${STATUS_LABEL[status].toLowerCase()}` : "No requests yet"}
+                hint={status ? "Clear the filter to see every request." : "Requests appear here once someone submits a movement above the approval limits."}
+              />
+            }
+            pager={
+              <Pager
+                label="Approval history pages"
+                noun={["request", "requests"]}
+                page={history.page}
+                pages={history.pages}
+                total={history.total}
+                to={(p) => () => void setFilters({ page: p === 1 ? null : p })}
+              />
+            }
           />
-        )}
+        </ListRegion>
       </Section>
     </div>
   );

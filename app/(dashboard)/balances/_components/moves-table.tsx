@@ -7,16 +7,26 @@ import { fetchJson } from "@/components/page/fetch-json";
 import { MOVES_LIST_KEY } from "@/app/(dashboard)/balances/_components/move-balance-form";
 import { useLiveRefetchInterval } from "@/components/live/live-provider";
 import { Badge, type BadgeProps } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { Fresh, MovesPage } from "@/lib/balances/read";
 import { formatDateTime } from "@/lib/format";
 import { formatMoney } from "@/lib/money";
-import { BalanceMovesEmptyState } from "@/app/(dashboard)/balances/_components/moves-empty-state";
+import { type Column, DataList } from "@/components/list/data-list";
+import { ListEmptyState } from "@/components/list/empty-state";
+import { Pager } from "@/components/list/pager";
 import { BalanceMovesSkeleton } from "@/app/(dashboard)/balances/_components/moves-skeleton";
 
 const STATUS: Record<string, BadgeProps["variant"]> = { COMPLETED: "success", PENDING: "secondary", FAILED: "destructive" };
 const BALANCE_NAMES: Record<string, string> = { collection_balance_usd: "Collection", withdrawal_balance_usd: "Withdrawal (USD)" };
+const balanceName = (b: string | null | undefined) => (b ? (BALANCE_NAMES[b] ?? b) : "—");
+
+const columns: Column<MovesPage["rows"][number]>[] = [
+  { key: "when", header: "When", className: "whitespace-nowrap text-sm", cell: (m) => formatDateTime(m.createdAt) },
+  { key: "amount", header: "Amount", numeric: true, cell: (m) => formatMoney(m.amountUsd, "USD") },
+  { key: "from", header: "From", className: "text-sm", cell: (m) => balanceName(m.from) },
+  { key: "to", header: "To", className: "text-sm", cell: (m) => balanceName(m.to) },
+  { key: "status", header: "Status", cell: (m) => <Badge variant={STATUS[m.status] ?? "outline"}>{m.status}</Badge> },
+  { key: "reference", header: "Reference", className: "max-w-72 font-mono text-xs break-all whitespace-normal text-muted-foreground", cell: (m) => m.id },
+];
 
 /**
  * The provider's list of balance moves, paged on the server; the page number lives in the URL
@@ -49,54 +59,32 @@ export function BalanceMovesTable({ initial, initialPage }: { initial: Fresh<Mov
     <div className="grid gap-3" aria-busy={query.isFetching}>
       {stale ? <StaleNote fetchedAt={fetchedAt} testId="balance-moves-stale" /> : null}
       {query.isError ? <FigureError message={query.error.message} retrying={query.isFetching} onRetry={() => void query.refetch()} /> : null}
-      {data.rows.length === 0 ? (
-        <BalanceMovesEmptyState />
-      ) : (
-        <div className="rounded-lg border">
-          <Table>
-            <TableCaption className="sr-only">Balance moves, newest first</TableCaption>
-            <TableHeader>
-              <TableRow>
-                <TableHead>When</TableHead>
-                <TableHead className="text-right">Amount</TableHead>
-                <TableHead>From</TableHead>
-                <TableHead>To</TableHead>
-                <TableHead>Status</TableHead>
-                <TableHead>Reference</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {data.rows.map((m) => (
-                <TableRow key={m.id} data-testid="balance-move-row">
-                  <TableCell className="whitespace-nowrap text-sm">{formatDateTime(m.createdAt)}</TableCell>
-                  <TableCell className="text-right tabular-nums">{formatMoney(m.amountUsd, "USD")}</TableCell>
-                  <TableCell className="text-sm">{m.from ? (BALANCE_NAMES[m.from] ?? m.from) : "—"}</TableCell>
-                  <TableCell className="text-sm">{m.to ? (BALANCE_NAMES[m.to] ?? m.to) : "—"}</TableCell>
-                  <TableCell>
-                    <Badge variant={STATUS[m.status] ?? "outline"}>{m.status}</Badge>
-                  </TableCell>
-                  <TableCell className="max-w-72 font-mono text-xs break-all whitespace-normal text-muted-foreground">{m.id}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </div>
-      )}
-      {data.pages > 1 ? (
-        <nav aria-label="Balance move pages" className="flex items-center justify-between text-sm">
-          <span className="text-muted-foreground">
-            {data.total} move{data.total === 1 ? "" : "s"} · page {page} of {data.pages}
-          </span>
-          <span className="flex gap-2">
-            <Button type="button" variant="outline" size="sm" disabled={page <= 1} onClick={() => void setPage(page - 1 > 1 ? page - 1 : null)}>
-              Newer
-            </Button>
-            <Button type="button" variant="outline" size="sm" disabled={page >= data.pages} onClick={() => void setPage(page + 1)}>
-              Older
-            </Button>
-          </span>
-        </nav>
-      ) : null}
+      <DataList
+        caption="Balance moves, newest first"
+        columns={columns}
+        rows={data.rows}
+        rowKey={(m) => m.id}
+        rowProps={() => ({ "data-testid": "balance-move-row" })}
+        empty={
+          <ListEmptyState
+            testId="balance-moves-empty"
+            title="No balance moves yet"
+            hint="Moves from the collection balance to the withdrawal balance appear here, newest first."
+          />
+        }
+        pager={
+          data.pages > 1 ? (
+            <Pager
+              label="Balance move pages"
+              noun={["move", "moves"]}
+              page={page}
+              pages={data.pages}
+              total={data.total}
+              to={(p) => () => void setPage(p > 1 ? p : null)}
+            />
+          ) : null
+        }
+      />
     </div>
   );
 }

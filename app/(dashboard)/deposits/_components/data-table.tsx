@@ -1,12 +1,13 @@
-import { Link } from "@/components/ui/link";
-import { pageQuery, Pager } from "@/components/tables/pager";
-import { Amount } from "@/components/page/amount";
+"use client";
 import { LegacyLink } from "@/app/(dashboard)/deposits/_components/legacy-link";
-import { DepositsEmptyState } from "@/app/(dashboard)/deposits/_components/empty-state";
+import { type Column, DataList } from "@/components/list/data-list";
+import { ListEmptyState } from "@/components/list/empty-state";
+import { Pager } from "@/components/list/pager";
+import { Amount } from "@/components/page/amount";
 import { StatusBadge } from "@/components/timeline/status-badge";
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Link } from "@/components/ui/link";
 import { formatDateTime } from "@/lib/format";
-import { typeLabel, type DepositFilters } from "@/lib/review/deposit-filters";
+import { type DepositFilters, serializeDepositFilters, typeLabel } from "@/lib/review/deposit-filters";
 
 export interface DepositRow {
   id: string;
@@ -24,6 +25,60 @@ export interface DepositRow {
   created_at: string;
 }
 
+const columnsFor = (filters: DepositFilters): Column<DepositRow>[] => [
+  { key: "received", header: "Received", className: "whitespace-nowrap text-sm", cell: (d) => formatDateTime(d.created_at) },
+  {
+    key: "deposit",
+    header: "Deposit",
+    cell: (d) => (
+      <>
+        <Link href={`/deposits/${encodeURIComponent(d.id)}`} className="font-mono text-xs underline underline-offset-4">
+          <span aria-hidden="true">{d.id.slice(0, 8)}…</span>
+          <span className="sr-only">Deposit {d.id}</span>
+        </Link>
+        <div className="text-xs text-muted-foreground">{typeLabel(d.type)}</div>
+        {d.onramp_id ? <LegacyLink kind="onramps" id={d.onramp_id} /> : null}
+        {d.offramp_id ? <LegacyLink kind="offramps" id={d.offramp_id} /> : null}
+      </>
+    ),
+  },
+  { key: "status", header: "Status", cell: (d) => <StatusBadge status={d.status} /> },
+  { key: "settlement", header: "Settlement", cell: (d) => <StatusBadge status={d.settlement_status ?? null} /> },
+  { key: "amount", header: "Amount", numeric: true, cell: (d) => <Amount value={d.amount} currency={d.currency} /> },
+  { key: "settled", header: "Settled", numeric: true, cell: (d) => <Amount value={d.settled_amount} currency={d.settled_currency} /> },
+  {
+    key: "fees",
+    header: "Fees",
+    numeric: true,
+    className: "text-sm",
+    cell: (d) => (
+      <>
+        {d.fees?.deposit_fee?.amount && d.fees.deposit_fee.currency ? <Amount value={d.fees.deposit_fee.amount} currency={d.fees.deposit_fee.currency} /> : "—"}
+        {d.fees?.total_fee_usd ? (
+          <div className="text-xs text-muted-foreground">
+            <Amount value={d.fees.total_fee_usd} currency="USD" /> total
+          </div>
+        ) : null}
+      </>
+    ),
+  },
+  {
+    key: "customer",
+    header: "Customer",
+    className: "font-mono text-xs",
+    cell: (d) =>
+      d.customer_id ? (
+        <Link href={serializeDepositFilters("/deposits", { ...filters, page: 1, customer: d.customer_id })} className="underline underline-offset-4">
+          <span aria-hidden="true">{d.customer_id.slice(0, 8)}…</span>
+          <span className="sr-only">Only deposits of customer {d.customer_id}</span>
+        </Link>
+      ) : (
+        "—"
+      ),
+  },
+];
+
+/** One page of deposits as the server read it; the page refreshes itself when the live stream reports a deposit. */
 export function DepositsTable({
   rows,
   page,
@@ -37,78 +92,31 @@ export function DepositsTable({
   total: number;
   filters: DepositFilters;
 }) {
-  const filtered = Object.entries(filters).some(([k, v]) => k !== "page" && v !== undefined);
-  if (!rows.length) return <DepositsEmptyState filtered={filtered} />;
+  const filtered = Object.entries(filters).some(([k, v]) => k !== "page" && v !== null && v !== undefined);
   return (
-    <div className="grid gap-3">
-      <div className="overflow-x-auto rounded-lg border">
-        <Table>
-          <TableCaption className="sr-only">Deposits, newest first</TableCaption>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Received</TableHead>
-              <TableHead>Deposit</TableHead>
-              <TableHead>Status</TableHead>
-              <TableHead>Settlement</TableHead>
-              <TableHead className="text-right">Amount</TableHead>
-              <TableHead className="text-right">Settled</TableHead>
-              <TableHead className="text-right">Fees</TableHead>
-              <TableHead>Customer</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.map((d) => (
-              <TableRow key={d.id} data-testid="deposit-row">
-                <TableCell className="whitespace-nowrap text-sm">{formatDateTime(d.created_at)}</TableCell>
-                <TableCell>
-                  <Link href={`/deposits/${encodeURIComponent(d.id)}`} className="font-mono text-xs underline underline-offset-4">
-                    <span aria-hidden="true">{d.id.slice(0, 8)}…</span>
-                    <span className="sr-only">Deposit {d.id}</span>
-                  </Link>
-                  <div className="text-xs text-muted-foreground">{typeLabel(d.type)}</div>
-                  {d.onramp_id ? <LegacyLink kind="onramps" id={d.onramp_id} /> : null}
-                  {d.offramp_id ? <LegacyLink kind="offramps" id={d.offramp_id} /> : null}
-                </TableCell>
-                <TableCell>
-                  <StatusBadge status={d.status} />
-                </TableCell>
-                <TableCell>
-                  <StatusBadge status={d.settlement_status ?? null} />
-                </TableCell>
-                <TableCell className="text-right">
-                  <Amount value={d.amount} currency={d.currency} />
-                </TableCell>
-                <TableCell className="text-right">
-                  <Amount value={d.settled_amount} currency={d.settled_currency} />
-                </TableCell>
-                <TableCell className="text-right text-sm">
-                  {d.fees?.deposit_fee?.amount && d.fees.deposit_fee.currency ? (
-                    <Amount value={d.fees.deposit_fee.amount} currency={d.fees.deposit_fee.currency} />
-                  ) : (
-                    "—"
-                  )}
-                  {d.fees?.total_fee_usd ? (
-                    <div className="text-xs text-muted-foreground">
-                      <Amount value={d.fees.total_fee_usd} currency="USD" /> total
-                    </div>
-                  ) : null}
-                </TableCell>
-                <TableCell className="font-mono text-xs">
-                  {d.customer_id ? (
-                    <Link href={{ query: { ...pageQuery(filters, 1), customer: d.customer_id } }} className="underline underline-offset-4">
-                      <span aria-hidden="true">{d.customer_id.slice(0, 8)}…</span>
-                      <span className="sr-only">Only deposits of customer {d.customer_id}</span>
-                    </Link>
-                  ) : (
-                    "—"
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </div>
-      <Pager label="Deposit pages" noun={["deposit", "deposits"]} page={page} pages={pages} total={total} filters={filters} />
-    </div>
+    <DataList
+      caption="Deposits, newest first"
+      columns={columnsFor(filters)}
+      rows={rows}
+      rowKey={(d) => d.id}
+      rowProps={() => ({ "data-testid": "deposit-row" })}
+      empty={
+        <ListEmptyState
+          testId="deposits-empty"
+          title={filtered ? "No deposits match these filters" : "No deposits yet"}
+          hint={filtered ? "Clear a filter or widen the dates." : "Deposits appear here when money reaches one of your funding accounts."}
+        />
+      }
+      pager={
+        <Pager
+          label="Deposit pages"
+          noun={["deposit", "deposits"]}
+          page={page}
+          pages={pages}
+          total={total}
+          to={(p) => serializeDepositFilters("/deposits", { ...filters, page: p })}
+        />
+      }
+    />
   );
 }

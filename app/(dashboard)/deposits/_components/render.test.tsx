@@ -4,9 +4,9 @@ import { describe, expect, it, vi } from "vitest";
 import { DepositFields, type DepositDetail } from "@/app/(dashboard)/deposits/_components/deposit-fields";
 import { ReviewQueue, type QueueView } from "@/app/(dashboard)/deposits/_components/review-queue";
 import { DepositsTable } from "@/app/(dashboard)/deposits/_components/data-table";
-import { FilterSelect } from "@/components/tables/filter-select";
+import { FilterSelect } from "@/components/list/filter-select";
 import { StatusBadge } from "@/components/timeline/status-badge";
-import { ignoredStatusFilters, parseDepositFilters } from "@/lib/review/deposit-filters";
+import { ignoredStatusFilters, loadDepositFilters } from "@/lib/review/deposit-filters";
 import { deposits as depositsSchema } from "@/lib/upstream/schemas/core";
 
 vi.mock("next/navigation", () => ({ useRouter: () => ({ push: () => undefined, refresh: () => undefined }), usePathname: () => "/" }));
@@ -191,7 +191,7 @@ describe("drift: a status or field the provider added since", () => {
         page={page.page!}
         pages={page.total_pages!}
         total={page.total!}
-        filters={parseDepositFilters({ status: "ON_HOLD" })}
+        filters={loadDepositFilters({ status: "ON_HOLD" })}
       />,
     );
     expect(html).toContain(">ON_HOLD</span>");
@@ -201,7 +201,7 @@ describe("drift: a status or field the provider added since", () => {
   });
 
   it("an unknown status in the URL filter is ignored, named, and the select says so", () => {
-    expect(parseDepositFilters({ status: "ON_HOLD", settlement: "FLAGGED" })).toMatchObject({ status: undefined, settlement: "REQUIRES_REVIEW" });
+    expect(loadDepositFilters({ status: "ON_HOLD", settlement: "FLAGGED" })).toMatchObject({ status: null, settlement: "REQUIRES_REVIEW" });
     expect(ignoredStatusFilters({ status: "ON_HOLD", settlement: "FLAGGED" })).toEqual([{ param: "status", value: "ON_HOLD" }]);
     expect(ignoredStatusFilters({ status: "COMPLETED" })).toEqual([]);
     const options = [{ value: "COMPLETED", label: "Completed" }];

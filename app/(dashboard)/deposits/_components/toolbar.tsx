@@ -1,11 +1,11 @@
 "use client";
-import { parseAsString, useQueryStates } from "nuqs";
+import { useQueryStates } from "nuqs";
 import { useTransition } from "react";
-import { FilterSelect } from "@/components/tables/filter-select";
-import { Button } from "@/components/ui/button";
+import { FilterSelect } from "@/components/list/filter-select";
+import { ListToolbar } from "@/components/list/list-toolbar";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { DEPOSIT_STATUS_FILTERS, DEPOSIT_TYPES, statusLabel, typeLabel } from "@/lib/review/deposit-filters";
+import { DEPOSIT_STATUS_FILTERS, DEPOSIT_TYPES, depositFilters, statusLabel, typeLabel } from "@/lib/review/deposit-filters";
 
 const statusOptions = DEPOSIT_STATUS_FILTERS.map((s) => ({ value: s, label: statusLabel(s) }));
 const typeOptions = DEPOSIT_TYPES.map((t) => ({ value: t, label: typeLabel(t) }));
@@ -14,31 +14,23 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Filters live in the URL (shareable, back-button friendly); the server asks the provider for that page. */
 export function DepositsToolbar() {
   const [pending, start] = useTransition();
-  const [f, setF] = useQueryStates(
-    {
-      status: parseAsString,
-      settlement: parseAsString,
-      type: parseAsString,
-      customer: parseAsString,
-      from: parseAsString,
-      to: parseAsString,
-      page: parseAsString,
-    },
-    { shallow: false, startTransition: start },
-  );
-  const set = (patch: Partial<Record<keyof typeof f, string | null>>) => void setF({ ...patch, page: null });
-  const status = f.status === "FLAGGED" ? "REQUIRES_REVIEW" : f.status;
+  const [f, setF] = useQueryStates(depositFilters, { shallow: false, startTransition: start });
+  const set = (patch: Partial<Omit<typeof f, "page">>) => void setF({ ...patch, page: null });
+  const filtered = Boolean(f.status || f.settlement || f.type || f.customer || f.from || f.to);
   return (
-    <div className="mb-4 flex flex-wrap items-end gap-3" aria-busy={pending}>
+    <ListToolbar
+      pending={pending}
+      onClear={filtered ? () => void setF({ status: null, settlement: null, type: null, customer: null, from: null, to: null, page: null }) : undefined}
+    >
       <FilterSelect
         closed
         id="deposits-status"
         label="Status"
         className="w-44"
-        value={status}
+        value={f.status}
         all="Any status"
         options={statusOptions}
-        onChange={(v) => set({ status: v })}
+        onChange={(status) => set({ status })}
       />
       <FilterSelect
         closed
@@ -48,7 +40,7 @@ export function DepositsToolbar() {
         value={f.settlement}
         all="Any settlement"
         options={statusOptions}
-        onChange={(v) => set({ settlement: v })}
+        onChange={(settlement) => set({ settlement })}
       />
       <FilterSelect
         closed
@@ -58,7 +50,7 @@ export function DepositsToolbar() {
         value={f.type}
         all="Any type"
         options={typeOptions}
-        onChange={(v) => set({ type: v })}
+        onChange={(type) => set({ type })}
       />
       <div className="grid gap-1.5">
         <Label htmlFor="deposits-customer">Customer id</Label>
@@ -92,11 +84,6 @@ export function DepositsToolbar() {
         <Label htmlFor="deposits-to">To</Label>
         <Input id="deposits-to" type="date" className="w-40" value={f.to ?? ""} onChange={(e) => set({ to: e.target.value || null })} />
       </div>
-      {Object.values(f).some(Boolean) ? (
-        <Button variant="ghost" onClick={() => void setF({ status: null, settlement: null, type: null, customer: null, from: null, to: null, page: null })}>
-          Clear filters
-        </Button>
-      ) : null}
-    </div>
+    </ListToolbar>
   );
 }

@@ -1,23 +1,25 @@
 "use client";
-import { parseAsString, useQueryStates } from "nuqs";
+import { useQueryStates } from "nuqs";
 import { useTransition } from "react";
+import { FilterSelect } from "@/components/list/filter-select";
+import { ListToolbar } from "@/components/list/list-toolbar";
+import { fundingAccountFilters } from "@/lib/funding-accounts/filters";
 import { railLabel, typeLabel } from "@/lib/funding-accounts/labels";
-import { FilterSelect } from "@/components/tables/filter-select";
-import { Button } from "@/components/ui/button";
 import { FUNDING_ACCOUNT_STATUSES, RAILS, TYPES } from "@/lib/funding-accounts/options";
 import type { CustomerOption } from "@/lib/funding-accounts/views";
 
 /** Filters live in the URL (shareable, back-button friendly); the server reads them and renders the rows. */
 export function FundingAccountsToolbar({ customers }: { customers: CustomerOption[] }) {
   const [pending, start] = useTransition();
-  const [f, setF] = useQueryStates(
-    { rail: parseAsString, type: parseAsString, status: parseAsString, customer: parseAsString, page: parseAsString },
-    { shallow: false, startTransition: start },
-  );
-  const set = (patch: Partial<Record<keyof typeof f, string | null>>) => void setF({ ...patch, page: null });
+  const [f, setF] = useQueryStates(fundingAccountFilters, { shallow: false, startTransition: start });
+  const set = (patch: Partial<Omit<typeof f, "page">>) => void setF({ ...patch, page: null });
   const filtered = Boolean(f.rail || f.type || f.status || f.customer);
   return (
-    <div className="mb-4 flex flex-wrap items-end gap-3" aria-busy={pending} data-testid="funding-accounts-toolbar">
+    <ListToolbar
+      testId="funding-accounts-toolbar"
+      pending={pending}
+      onClear={filtered ? () => void setF({ rail: null, type: null, status: null, customer: null, page: null }) : undefined}
+    >
       <FilterSelect
         closed
         id="fa-rail"
@@ -53,11 +55,6 @@ export function FundingAccountsToolbar({ customers }: { customers: CustomerOptio
         options={customers.map((c) => ({ value: c.id, label: c.name }))}
         onChange={(customer) => set({ customer })}
       />
-      {filtered ? (
-        <Button variant="ghost" onClick={() => void setF({ rail: null, type: null, status: null, customer: null, page: null })}>
-          Clear filters
-        </Button>
-      ) : null}
-    </div>
+    </ListToolbar>
   );
 }

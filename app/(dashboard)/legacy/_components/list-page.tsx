@@ -2,9 +2,8 @@ import { StaleNote } from "@/components/page/stale-note";
 import { UpstreamProblem } from "@/components/page/upstream-problem";
 import { IgnoredParams } from "@/app/(dashboard)/legacy/_components/ignored-params";
 import { LegacyHeader } from "@/app/(dashboard)/legacy/_components/legacy-header";
-import { payoutColumns } from "@/app/(dashboard)/legacy/_components/payout-columns";
-import { rampColumns } from "@/app/(dashboard)/legacy/_components/ramp-columns";
-import { LegacyTable, type Column } from "@/app/(dashboard)/legacy/_components/data-table";
+import { LegacyKindTable } from "@/app/(dashboard)/legacy/_components/data-table";
+import { ListRegion } from "@/components/list/list-region";
 import { LegacyToolbar } from "@/app/(dashboard)/legacy/_components/toolbar";
 import type { CurrentUser } from "@/lib/auth/session";
 import { requirePagePermission } from "@/lib/auth/session";
@@ -20,6 +19,8 @@ import {
   type Freshness,
   type Offramp,
   type Onramp,
+  type PayoutRow,
+  type RampRow,
   type RampKind,
   type ToolbarFilter,
 } from "@/lib/legacy/views";
@@ -38,20 +39,18 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
  * A legacy list page: header and banner, the toolbar, a note on what the URL asked for that was
  * ignored, then the rows or the provider's sentence with a retry.
  */
-function LegacyListPage<T extends { id: string }>({
+function LegacyListPage({
   kind,
   me,
   filters,
   toolbar,
-  columns,
   result,
 }: {
   kind: LegacyKind;
   me: CurrentUser;
   filters: LegacyFilters;
   toolbar: ToolbarFilter[];
-  columns: Column<T>[];
-  result: ({ rows: T[]; page: number; pages: number; total: number } & Freshness) | { problem: string };
+  result: ({ rows: PayoutRow[] | RampRow[]; page: number; pages: number; total: number } & Freshness) | { problem: string };
 }) {
   const noun = KIND_NOUN[kind];
   return (
@@ -62,25 +61,27 @@ function LegacyListPage<T extends { id: string }>({
         title={LEGACY_TITLE[kind]}
         description={`${WHAT[kind]}, in ${me.environment === "production" ? "production" : "the sandbox"}.`}
       />
-      <LegacyToolbar id={kind} filters={toolbar} values={filters.values} limit={filters.limit} ignored={filters.ignored.map((i) => i.param)} />
-      <IgnoredParams ignored={filters.ignored} />
-      {"problem" in result ? (
-        <UpstreamProblem title={`The ${noun[1]} could not load`} message={result.problem} />
-      ) : (
-        <>
-          <StaleNote stale={result.stale} fetchedAt={result.fetchedAt} variant="banner" />
-          <LegacyTable
-            rows={result.rows}
-            columns={columns}
-            noun={noun}
-            caption={`${LEGACY_TITLE[kind]}, newest first`}
-            testId={noun[0]}
-            path={`/legacy/${kind}`}
-            view={result}
-            filters={filters}
-          />
-        </>
-      )}
+      <ListRegion>
+        <LegacyToolbar id={kind} filters={toolbar} values={filters.values} limit={filters.limit} ignored={filters.ignored.map((i) => i.param)} />
+        <IgnoredParams ignored={filters.ignored} />
+        {"problem" in result ? (
+          <UpstreamProblem title={`The ${noun[1]} could not load`} message={result.problem} />
+        ) : (
+          <>
+            <StaleNote stale={result.stale} fetchedAt={result.fetchedAt} variant="banner" />
+            <LegacyKindTable
+              kind={kind}
+              rows={result.rows}
+              noun={noun}
+              caption={`${LEGACY_TITLE[kind]}, newest first`}
+              testId={noun[0]}
+              path={`/legacy/${kind}`}
+              view={result}
+              filters={filters}
+            />
+          </>
+        )}
+      </ListRegion>
     </>
   );
 }
@@ -95,7 +96,6 @@ export async function PayoutListPage({ searchParams }: { searchParams: SearchPar
       me={me}
       filters={filters}
       toolbar={PAYOUT_TOOLBAR}
-      columns={payoutColumns}
       result={"problem" in view ? view : { ...view, rows: view.rows.map(payoutRow) }}
     />
   );
@@ -113,7 +113,6 @@ export async function RampListPage({ kind, searchParams }: { kind: RampKind; sea
       me={me}
       filters={filters}
       toolbar={rampToolbar(names)}
-      columns={rampColumns(kind)}
       result={"problem" in view ? view : { ...view, rows: view.rows.map(row) }}
     />
   );

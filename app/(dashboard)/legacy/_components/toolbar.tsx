@@ -1,8 +1,8 @@
 "use client";
 import { parseAsString, useQueryStates } from "nuqs";
 import { useTransition } from "react";
-import { FilterSelect } from "@/components/tables/filter-select";
-import { Button } from "@/components/ui/button";
+import { FilterSelect } from "@/components/list/filter-select";
+import { ListToolbar } from "@/components/list/list-toolbar";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "@/lib/legacy/filters";
 import type { ToolbarFilter } from "@/lib/legacy/views";
 
@@ -33,7 +33,7 @@ export function LegacyToolbar({
   // A size asked for in the URL (any the provider accepts) is offered beside the usual ones.
   const sizes = (PAGE_SIZES as readonly number[]).includes(limit) ? PAGE_SIZES : [...PAGE_SIZES, limit].sort((a, b) => a - b);
   return (
-    <div className="mb-4 flex flex-wrap items-end gap-3" aria-busy={pending} data-testid={`${id}-toolbar`}>
+    <ListToolbar testId={`${id}-toolbar`} pending={pending} onClear={filtered ? () => set(Object.fromEntries(filters.map((f) => [f.param, null]))) : undefined}>
       {filters.map((f) => (
         <FilterSelect
           key={f.param}
@@ -53,11 +53,6 @@ export function LegacyToolbar({
         options={sizes.map((s) => ({ value: String(s), label: String(s) }))}
         onChange={(v) => set({ limit: Number(v) === DEFAULT_PAGE_SIZE ? null : v })}
       />
-      {filtered ? (
-        <Button variant="ghost" onClick={() => set(Object.fromEntries(filters.map((f) => [f.param, null])))}>
-          Clear filters
-        </Button>
-      ) : null}
-    </div>
+    </ListToolbar>
   );
 }

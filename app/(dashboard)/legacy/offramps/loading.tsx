@@ -1,5 +1,5 @@
-import { FilteredListSkeleton } from "@/components/page/filtered-list-skeleton";
+import { ListSkeleton } from "@/components/list/list-skeleton";
 
 export default function Loading() {
-  return <FilteredListSkeleton label="Loading offramps" />;
+  return <ListSkeleton label="Loading offramps" toolbar={3} />;
 }

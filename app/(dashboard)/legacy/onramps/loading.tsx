@@ -1,5 +1,5 @@
-import { FilteredListSkeleton } from "@/components/page/filtered-list-skeleton";
+import { ListSkeleton } from "@/components/list/list-skeleton";
 
 export default function Loading() {
-  return <FilteredListSkeleton label="Loading onramps" />;
+  return <ListSkeleton label="Loading onramps" toolbar={3} />;
 }

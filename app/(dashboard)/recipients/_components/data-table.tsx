@@ -1,80 +1,87 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
-import { Link } from "@/components/ui/link";
-import { fetchJson } from "@/components/page/fetch-json";
-import { ReadError } from "@/components/page/read-error";
-import { StaleNote } from "@/components/page/stale-note";
 import { typeLabel } from "@/app/(dashboard)/recipients/_components/labels";
-import { RecipientsEmptyState } from "@/app/(dashboard)/recipients/_components/empty-state";
-import { Pager, pageQuery } from "@/components/tables/pager";
+import { type Column, DataList } from "@/components/list/data-list";
+import { ListEmptyLink, ListEmptyState } from "@/components/list/empty-state";
+import { Pager } from "@/components/list/pager";
+import { useLiveList } from "@/components/list/use-live-list";
 import { Badge } from "@/components/ui/badge";
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Link } from "@/components/ui/link";
 import { formatDateTime } from "@/lib/format";
-import { liveKeys } from "@/lib/live/query-keys";
-import type { RecipientFilters } from "@/lib/recipients/filters";
-import { recipientName, recipientSummary, type RecipientListView } from "@/lib/recipients/views";
+import { type RecipientFilters, serializeRecipientFilters } from "@/lib/recipients/filters";
+import { type RecipientListView, recipientName, recipientSummary } from "@/lib/recipients/views";
+
+type Row = RecipientListView["rows"][number];
+
+const columns: Column<Row>[] = [
+  {
+    key: "name",
+    header: "Name",
+    cell: (r) => (
+      <Link href={`/recipients/${r.id}`} className="font-medium underline-offset-4 hover:underline focus-visible:underline">
+        {recipientName(r)}
+      </Link>
+    ),
+  },
+  { key: "type", header: "Type", cell: (r) => <Badge variant="outline">{typeLabel(r.type)}</Badge> },
+  { key: "pays-to", header: "Pays to", className: "font-mono text-xs", cell: (r) => recipientSummary(r) },
+  { key: "created", header: "Created", className: "text-sm whitespace-nowrap", cell: (r) => formatDateTime(r.created_at ?? null) },
+];
 
 /**
  * The recipients for the URL's type filter and search, hydrated by the server's read; refetched
  * through the GET route when the query is invalidated (e.g. by a full live resync).
  */
-export function RecipientsTable({ initial, filters, canCreate }: { initial: RecipientListView; filters: RecipientFilters; canCreate: boolean }) {
-  const query = new URLSearchParams(pageQuery({ type: filters.type, q: filters.q }, filters.page)).toString();
-  const q = useQuery({
-    queryKey: liveKeys.list("recipient", query),
-    queryFn: () => fetchJson<RecipientListView>(`/api/recipients?${query}`, "The recipients could not be loaded. Try again in a moment."),
-    initialData: initial,
+export function RecipientsTable({ initial, filters, canCreate }: { initial: RecipientListView; filters: Partial<RecipientFilters>; canCreate: boolean }) {
+  const query = serializeRecipientFilters(filters);
+  const { data: view, refresh } = useLiveList({
+    kind: "recipient",
+    query,
+    url: `/api/recipients${query}`,
+    initial,
+    errorMessage: "The recipients could not be loaded. Try again in a moment.",
+    poll: false,
   });
-  if (q.isError && !q.data) return <ReadError title="Recipients could not load" message={q.error.message} onRetry={() => void q.refetch()} />;
-  const view = q.data;
   const filtered = Boolean(filters.type || filters.q);
-  if (view.rows.length === 0) return <RecipientsEmptyState filtered={filtered} canCreate={canCreate} />;
   return (
-    <div className="grid gap-3">
-      {q.isError ? <ReadError title="Could not refresh" message={q.error.message} onRetry={() => void q.refetch()} /> : null}
-      <StaleNote stale={view.stale} fetchedAt={view.fetchedAt} />
-      {view.searchedAll ? null : (
-        <p className="text-xs text-muted-foreground" data-testid="search-partial">
-          The search covered the newest 500 recipients only. Narrow it with the type filter to reach older ones.
-        </p>
-      )}
-      <div className="rounded-lg border">
-        <Table>
-          <TableCaption className="sr-only">Recipients, newest first</TableCaption>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Name</TableHead>
-              <TableHead>Type</TableHead>
-              <TableHead>Pays to</TableHead>
-              <TableHead>Created</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {view.rows.map((r) => (
-              <TableRow key={r.id} data-testid="recipient-row">
-                <TableCell>
-                  <Link href={`/recipients/${r.id}`} className="font-medium underline-offset-4 hover:underline focus-visible:underline">
-                    {recipientName(r)}
-                  </Link>
-                </TableCell>
-                <TableCell>
-                  <Badge variant="outline">{typeLabel(r.type)}</Badge>
-                </TableCell>
-                <TableCell className="font-mono text-xs">{recipientSummary(r)}</TableCell>
-                <TableCell className="text-sm whitespace-nowrap">{formatDateTime(r.created_at ?? null)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </div>
-      <Pager
-        label="Recipient pages"
-        noun={["recipient", "recipients"]}
-        page={view.page}
-        pages={view.pages}
-        total={view.total}
-        filters={{ type: filters.type, q: filters.q }}
-      />
-    </div>
+    <DataList
+      caption="Recipients, newest first"
+      columns={columns}
+      rows={view.rows}
+      rowKey={(r) => r.id}
+      rowProps={() => ({ "data-testid": "recipient-row" })}
+      stale={view}
+      refresh={refresh}
+      notice={
+        view.searchedAll ? null : (
+          <p className="text-xs text-muted-foreground" data-testid="search-partial">
+            The search covered the newest 500 recipients only. Narrow it with the type filter to reach older ones.
+          </p>
+        )
+      }
+      empty={
+        <ListEmptyState
+          testId="recipients-empty"
+          title={filtered ? "No recipients match this type or search" : "No recipients yet"}
+          hint={
+            filtered
+              ? "Clear the filter or search for something else."
+              : canCreate
+                ? "Save a bank account or wallet address to pay out to."
+                : "Recipients saved by your team appear here."
+          }
+          action={!filtered && canCreate ? <ListEmptyLink href="/recipients/new">New recipient</ListEmptyLink> : undefined}
+        />
+      }
+      pager={
+        <Pager
+          label="Recipient pages"
+          noun={["recipient", "recipients"]}
+          page={view.page}
+          pages={view.pages}
+          total={view.total}
+          to={(page) => serializeRecipientFilters("/recipients", { ...filters, page })}
+        />
+      }
+    />
   );
 }

@@ -1,12 +1,13 @@
 "use client";
-import { parseAsString, useQueryStates } from "nuqs";
+import { useQueryStates } from "nuqs";
 import { useEffect, useState, useTransition } from "react";
 import { typeLabel } from "@/app/(dashboard)/recipients/_components/labels";
-import { FilterSelect } from "@/components/tables/filter-select";
-import { Button } from "@/components/ui/button";
+import { FilterSelect } from "@/components/list/filter-select";
+import { ListToolbar } from "@/components/list/list-toolbar";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { RECIPIENT_TYPES } from "@/lib/recipients/schema";
+import { recipientFilters } from "@/lib/recipients/filters";
+import { RECIPIENT_TYPES } from "@/lib/upstream/schemas/core-values";
 
 /** Typing pauses this long before the search reaches the URL (and the provider). */
 const SEARCH_DELAY_MS = 400;
@@ -14,7 +15,7 @@ const SEARCH_DELAY_MS = 400;
 /** The type filter and the search live in the URL (shareable, back-button friendly); the server renders the rows. */
 export function RecipientsToolbar() {
   const [pending, start] = useTransition();
-  const [f, setF] = useQueryStates({ type: parseAsString, q: parseAsString, page: parseAsString }, { shallow: false, startTransition: start });
+  const [f, setF] = useQueryStates(recipientFilters, { shallow: false, startTransition: start });
   const [search, setSearch] = useState(f.q ?? "");
 
   // The URL wins when it changes from outside (back button, a shared link, "Clear").
@@ -28,7 +29,7 @@ export function RecipientsToolbar() {
 
   const filtered = Boolean(f.type || f.q);
   return (
-    <div className="mb-4 flex flex-wrap items-end gap-3" aria-busy={pending} data-testid="recipients-toolbar">
+    <ListToolbar testId="recipients-toolbar" pending={pending} onClear={filtered ? () => void setF({ type: null, q: null, page: null }) : undefined}>
       <FilterSelect
         closed
         id="rc-filter-type"
@@ -50,11 +51,6 @@ export function RecipientsToolbar() {
           maxLength={100}
         />
       </form>
-      {filtered ? (
-        <Button variant="ghost" onClick={() => void setF({ type: null, q: null, page: null })}>
-          Clear filters
-        </Button>
-      ) : null}
-    </div>
+    </ListToolbar>
   );
 }

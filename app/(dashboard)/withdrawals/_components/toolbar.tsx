@@ -1,18 +1,19 @@
 "use client";
-import { parseAsString, useQueryStates } from "nuqs";
+import { useQueryStates } from "nuqs";
 import { useTransition } from "react";
-import { FilterSelect } from "@/components/tables/filter-select";
-import { Button } from "@/components/ui/button";
-import { WITHDRAWAL_STATUSES } from "@/lib/withdrawals/schema";
+import { FilterSelect } from "@/components/list/filter-select";
+import { ListToolbar } from "@/components/list/list-toolbar";
+import { WITHDRAWAL_STATUSES } from "@/lib/upstream/schemas/core-values";
+import { withdrawalFilters } from "@/lib/withdrawals/filters";
 
 const statusOptions = WITHDRAWAL_STATUSES.map((s) => ({ value: s, label: s }));
 
 /** The spec's status filter, in the URL (shareable); changing it goes back to the first page. */
 export function WithdrawalsToolbar() {
   const [pending, start] = useTransition();
-  const [f, setF] = useQueryStates({ status: parseAsString, page: parseAsString }, { shallow: false, startTransition: start });
+  const [f, setF] = useQueryStates(withdrawalFilters, { shallow: false, startTransition: start });
   return (
-    <div className="mb-4 flex flex-wrap items-end gap-3" aria-busy={pending} data-testid="withdrawals-toolbar">
+    <ListToolbar testId="withdrawals-toolbar" pending={pending} onClear={f.status ? () => void setF({ status: null, page: null }) : undefined}>
       <FilterSelect
         closed
         id="wd-status"
@@ -20,13 +21,8 @@ export function WithdrawalsToolbar() {
         value={f.status}
         all="All statuses"
         options={statusOptions}
-        onChange={(v) => void setF({ status: v, page: null })}
+        onChange={(status) => void setF({ status, page: null })}
       />
-      {f.status ? (
-        <Button variant="ghost" onClick={() => void setF({ status: null, page: null })}>
-          Clear filter
-        </Button>
-      ) : null}
-    </div>
+    </ListToolbar>
   );
 }

@@ -1,12 +1,12 @@
 import { defineRoute } from "@/lib/http/route";
 import { eventsCsvStream } from "@/lib/webhooks/csv";
-import { parseEventFilters } from "@/lib/webhooks/query";
+import { loadEventFilters } from "@/lib/webhooks/event-filters";
 
 export const dynamic = "force-dynamic";
 
 /** The event log's filtered set as CSV (every matching row, not one page), in the user's current environment. */
 export const GET = defineRoute({ permission: "events:read" }, async ({ user, request }) => {
-  const { page: _page, ...filters } = parseEventFilters(new URL(request.url).searchParams);
+  const { page: _page, ...filters } = loadEventFilters(request);
   void _page;
   const stamp = new Date().toISOString().slice(0, 10);
   return new Response(eventsCsvStream(user.organizationId, user.environment, filters), {

@@ -1,6 +1,8 @@
-import { AuditEmptyState } from "@/app/(dashboard)/settings/audit/_components/empty-state";
-import { Pager } from "@/components/tables/pager";
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+"use client";
+import { type Column, DataList } from "@/components/list/data-list";
+import { ListEmptyState } from "@/components/list/empty-state";
+import { Pager } from "@/components/list/pager";
+import { type AuditFilters, serializeAuditFilters } from "@/lib/audit/filters";
 import { formatDateTime } from "@/lib/format";
 
 export interface AuditRow {
@@ -38,61 +40,58 @@ function Change({ before, after }: { before: unknown; after: unknown }) {
   );
 }
 
-export function AuditTable({
-  rows,
-  page,
-  pages,
-  total,
-  filters,
-}: {
-  rows: AuditRow[];
-  page: number;
-  pages: number;
-  total: number;
-  filters: Record<string, string | number | undefined>;
-}) {
-  if (!rows.length) return <AuditEmptyState />;
+const columns: Column<AuditRow>[] = [
+  { key: "when", header: "When", className: "whitespace-nowrap text-sm", cell: (r) => formatDateTime(r.at) },
+  { key: "who", header: "Who", className: "text-sm", cell: (r) => r.actorEmail ?? "system" },
+  { key: "action", header: "Action", className: "font-mono text-xs", cell: (r) => r.action },
+  {
+    key: "target",
+    header: "Target",
+    className: "text-xs",
+    cell: (r) => (
+      <>
+        {r.targetType}
+        {r.targetId ? <div className="font-mono text-muted-foreground">{r.targetId}</div> : null}
+      </>
+    ),
+  },
+  { key: "change", header: "Change", className: "max-w-80", cell: (r) => <Change before={r.before} after={r.after} /> },
+  {
+    key: "request",
+    header: "Request",
+    className: "text-xs text-muted-foreground",
+    cell: (r) => (
+      <>
+        <div className="font-mono">{r.requestId ?? "—"}</div>
+        <div>{r.ip ?? ""}</div>
+        <div className="max-w-48 truncate" title={r.userAgent ?? undefined}>
+          {r.userAgent ?? ""}
+        </div>
+      </>
+    ),
+  },
+];
+
+/** One page of the audit log as the server read it, for the URL's filters. */
+export function AuditTable({ rows, page, pages, total, filters }: { rows: AuditRow[]; page: number; pages: number; total: number; filters: AuditFilters }) {
   return (
-    <div className="grid gap-3">
-      <div className="rounded-lg border">
-        <Table>
-          <TableCaption className="sr-only">Audit log entries, newest first</TableCaption>
-          <TableHeader>
-            <TableRow>
-              <TableHead>When</TableHead>
-              <TableHead>Who</TableHead>
-              <TableHead>Action</TableHead>
-              <TableHead>Target</TableHead>
-              <TableHead>Change</TableHead>
-              <TableHead>Request</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.map((r) => (
-              <TableRow key={r.id} data-testid="audit-row">
-                <TableCell className="whitespace-nowrap text-sm">{formatDateTime(r.at)}</TableCell>
-                <TableCell className="text-sm">{r.actorEmail ?? "system"}</TableCell>
-                <TableCell className="font-mono text-xs">{r.action}</TableCell>
-                <TableCell className="text-xs">
-                  {r.targetType}
-                  {r.targetId ? <div className="font-mono text-muted-foreground">{r.targetId}</div> : null}
-                </TableCell>
-                <TableCell className="max-w-80">
-                  <Change before={r.before} after={r.after} />
-                </TableCell>
-                <TableCell className="text-xs text-muted-foreground">
-                  <div className="font-mono">{r.requestId ?? "—"}</div>
-                  <div>{r.ip ?? ""}</div>
-                  <div className="max-w-48 truncate" title={r.userAgent ?? undefined}>
-                    {r.userAgent ?? ""}
-                  </div>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </div>
-      <Pager label="Audit log pages" noun={["entry", "entries"]} page={page} pages={pages} total={total} filters={filters} />
-    </div>
+    <DataList
+      caption="Audit log entries, newest first"
+      columns={columns}
+      rows={rows}
+      rowKey={(r) => r.id}
+      rowProps={() => ({ "data-testid": "audit-row" })}
+      empty={<ListEmptyState testId="audit-empty" title="No audit entries match these filters" hint="Clear a filter or widen the dates." />}
+      pager={
+        <Pager
+          label="Audit log pages"
+          noun={["entry", "entries"]}
+          page={page}
+          pages={pages}
+          total={total}
+          to={(p) => serializeAuditFilters("/settings/audit", { ...filters, page: p })}
+        />
+      }
+    />
   );
 }

@@ -1,21 +1,23 @@
 "use client";
-import { parseAsString, useQueryStates } from "nuqs";
+import { useQueryStates } from "nuqs";
 import { useTransition } from "react";
-import { FilterSelect } from "@/components/tables/filter-select";
-import { Button } from "@/components/ui/button";
+import { FilterSelect } from "@/components/list/filter-select";
+import { ListToolbar } from "@/components/list/list-toolbar";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { auditFilters } from "@/lib/audit/filters";
 
 /** Filters live in the URL (shareable, back-button friendly); the server reads them and renders the rows. */
 export function AuditToolbar({ actions, actors }: { actions: string[]; actors: { id: string; name: string; email: string }[] }) {
   const [pending, start] = useTransition();
-  const [f, setF] = useQueryStates(
-    { action: parseAsString, actor: parseAsString, target: parseAsString, from: parseAsString, to: parseAsString, page: parseAsString },
-    { shallow: false, startTransition: start },
-  );
-  const set = (patch: Partial<Record<keyof typeof f, string | null>>) => void setF({ ...patch, page: null });
+  const [f, setF] = useQueryStates(auditFilters, { shallow: false, startTransition: start });
+  const set = (patch: Partial<Omit<typeof f, "page">>) => void setF({ ...patch, page: null });
+  const filtered = Boolean(f.action || f.actor || f.target || f.from || f.to);
   return (
-    <div className="mb-4 flex flex-wrap items-end gap-3" aria-busy={pending}>
+    <ListToolbar
+      pending={pending}
+      onClear={filtered ? () => void setF({ action: null, actor: null, target: null, from: null, to: null, page: null }) : undefined}
+    >
       <FilterSelect
         id="audit-action"
         label="Action"
@@ -56,11 +58,6 @@ export function AuditToolbar({ actions, actors }: { actions: string[]; actors: {
         <Label htmlFor="audit-to">To</Label>
         <Input id="audit-to" type="date" className="w-40" value={f.to ?? ""} onChange={(e) => set({ to: e.target.value || null })} />
       </div>
-      {Object.values(f).some(Boolean) ? (
-        <Button variant="ghost" onClick={() => void setF({ action: null, actor: null, target: null, from: null, to: null, page: null })}>
-          Clear filters
-        </Button>
-      ) : null}
-    </div>
+    </ListToolbar>
   );
 }

@@ -1,10 +1,11 @@
 "use client";
-import { parseAsString, useQueryStates } from "nuqs";
+import { useQueryStates } from "nuqs";
 import { useTransition } from "react";
-import { FilterSelect } from "@/components/tables/filter-select";
-import { Button } from "@/components/ui/button";
+import { FilterSelect } from "@/components/list/filter-select";
+import { ListToolbar } from "@/components/list/list-toolbar";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { eventFilters } from "@/lib/webhooks/event-filters";
 
 /** A filter from a shared link stays selectable even when no event of it exists yet. */
 function choices(value: string | null, options: string[], labels?: Record<string, string>) {
@@ -24,13 +25,14 @@ export function EventsToolbar({
   resourceLabels: Record<string, string>;
 }) {
   const [pending, start] = useTransition();
-  const [f, setF] = useQueryStates(
-    { name: parseAsString, resource: parseAsString, status: parseAsString, q: parseAsString, from: parseAsString, to: parseAsString, page: parseAsString },
-    { shallow: false, startTransition: start },
-  );
-  const set = (patch: Partial<Record<keyof typeof f, string | null>>) => void setF({ ...patch, page: null });
+  const [f, setF] = useQueryStates(eventFilters, { shallow: false, startTransition: start });
+  const set = (patch: Partial<Omit<typeof f, "page">>) => void setF({ ...patch, page: null });
+  const filtered = Object.entries(f).some(([k, v]) => k !== "page" && Boolean(v));
   return (
-    <div className="mb-4 flex flex-wrap items-end gap-3" aria-busy={pending}>
+    <ListToolbar
+      pending={pending}
+      onClear={filtered ? () => void setF({ name: null, resource: null, status: null, q: null, from: null, to: null, page: null }) : undefined}
+    >
       <FilterSelect
         id="events-name"
         label="Event"
@@ -83,11 +85,6 @@ export function EventsToolbar({
         <Label htmlFor="events-to">To</Label>
         <Input id="events-to" type="date" className="w-40" value={f.to ?? ""} onChange={(e) => set({ to: e.target.value || null })} />
       </div>
-      {Object.entries(f).some(([k, v]) => k !== "page" && Boolean(v)) ? (
-        <Button variant="ghost" onClick={() => void setF({ name: null, resource: null, status: null, q: null, from: null, to: null, page: null })}>
-          Clear filters
-        </Button>
-      ) : null}
-    </div>
+    </ListToolbar>
   );
 }
