@@ -10,6 +10,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { simulateDeposit } from "@/lib/funding-accounts/simulate-deposit";
+import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
 import { simulateDepositSchema } from "@/lib/funding-accounts/schema";
 import { SCENARIOS } from "@/lib/funding-accounts/options";
 import { accountDepositsKey } from "./account-deposits";
@@ -31,7 +32,7 @@ export function SimulateDepositForm({ accountId, currency, amountOffered }: { ac
     schema: formSchema,
     // Without the amount field, the provider's word on the amount is said above the button.
     action: async (values, attemptKey) => {
-      const r = await simulateDeposit({ ...values, attemptKey });
+      const r = await answerOrFailure(simulateDeposit({ ...values, attemptKey }));
       if (r.ok || amountOffered || !r.fieldErrors?.amount) return r;
       const { amount, ...rest } = r.fieldErrors;
       return { ...r, error: amount, fieldErrors: rest };
