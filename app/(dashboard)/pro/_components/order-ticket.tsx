@@ -171,10 +171,11 @@ export function OrderTicket({
   useEffect(() => {
     if (type === "market") form.setValue("price", "");
   }, [type, form]);
-  // The review takes focus, so Enter places the order without reaching for the mouse.
+  // The review takes focus, so Enter places the order without reaching for the mouse; once the quote's
+  // send has ended, as a disabled button cannot take focus.
   useEffect(() => {
-    if (review) placeRef.current?.focus();
-  }, [review]);
+    if (review && !pending) placeRef.current?.focus();
+  }, [review, pending]);
 
   const asset = spendAsset(side);
   const available = toDecimal(balances.data?.balances.find((b) => b.asset === asset)?.available ?? null);
