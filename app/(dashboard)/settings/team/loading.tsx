@@ -1,0 +1,5 @@
+import { ListSkeleton } from "@/components/list/list-skeleton";
+
+export default function Loading() {
+  return <ListSkeleton label="Loading the team" toolbar={0} />;
+}
