@@ -19,6 +19,7 @@ import { Coalescer, ReadCache, cacheKeyOf, type CachedRead } from "./cache";
 import { surfaceBaseUrl } from "./config";
 import { UpstreamError, budgetError, errorFromResponse, noKeyError, transportError, type OperationInfo } from "./errors";
 import { LedgerError, beginAttempt, finishAttempt } from "./ledger";
+import { type CallPriority, currentPriority, isBackground, reserveFor } from "./priority";
 import { prismaSql, type SqlRunner } from "./sql";
 import type { HttpMethod, KeyProvider, UpstreamEnvironment, UpstreamSurface, WriteAttempt } from "./types";
 
@@ -57,6 +58,11 @@ export interface RequestOptions<S extends z.ZodType> {
    * asked; `false` skips the shared cache altogether (a check right before a write).
    */
   cache?: { ttlMs: number } | false;
+  /**
+   * The call's class in the budget order (priority.ts); defaults to the one set by `withPriority`
+   * around it. Without either, a write takes the whole budget and a read follows the page rule below.
+   */
+  priority?: CallPriority;
 }
 
 /** Always ask the provider; fall back to the last answer, marked stale, when it cannot be asked. */
@@ -466,6 +472,18 @@ export class UpstreamClient {
   }
 
   private async takeBudget(o: RequestOptions<z.ZodType>, hash: string, hasStale: boolean): Promise<void> {
+    const priority = o.priority ?? currentPriority() ?? (o.method === "GET" ? undefined : "write");
+    if (priority) {
+      const decision = await this.budget.take(hash, { reserve: reserveFor(priority, this.budget.limit) });
+      if (decision.allowed) return;
+      if (!isBackground(priority) && decision.retryAfterMs <= (this.opts.maxBudgetWaitMs ?? 5_000)) {
+        await this.sleep(decision.retryAfterMs);
+        const again = await this.budget.take(hash, { reserve: reserveFor(priority, this.budget.limit) });
+        if (again.allowed) return;
+      }
+      this.log.warn({ surface: o.surface, method: o.method, path: o.path, priority, retryAfterMs: decision.retryAfterMs }, "budget share spent");
+      throw budgetError(o.surface, decision.retryAfterMs / 1000);
+    }
     // Refreshing a read only because its answer has aged leaves the last part of the minute to
     // reads with nothing to show, to ALWAYS_ASK reads (asked because the data changed, so the person
     // expects to see the change) and to writes: many people browsing never leave a page empty.

@@ -1,0 +1,55 @@
+/**
+ * The order in which the per-key budget is spent: writes, fetches for webhooks, what people are
+ * looking at, sweeps, backfill. Each class may use only a share of the minute's budget, so a class
+ * lower down always leaves room for the ones above it: a backfill running flat out stops at half
+ * the minute and can never delay a write.
+ *
+ * Shares of the 95 requests a minute the budget lets through (budgetLimitFor(100)):
+ * - write 100% (95): a person pressed a button and waits; nothing may starve it.
+ * - webhook 95% (90): a partial webhook payload is fetched by id; without it an event shows half an
+ *   object, but it can wait for a write.
+ * - watched 85% (80): a list someone has open is swept every few seconds, or they asked "Refresh".
+ *   Page reads that still go through to the provider keep their own rule (20% reserve for
+ *   refreshes of a cached answer, none for a first read; see http.ts), which sits between these.
+ * - sweep 70% (66): the scheduled newest-page reads of every list; 15 lists every 30 s is ~30 a
+ *   minute, well inside.
+ * - backfill 50% (47): history, page by page; it takes what is left below half the minute.
+ *
+ * A job sets its class once around its work with `withPriority`; every provider call made inside
+ * (through any surface client) takes the budget under that class, so the typed clients need no
+ * extra parameter.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+
+export const CALL_PRIORITIES = ["write", "webhook", "watched", "sweep", "backfill"] as const;
+export type CallPriority = (typeof CALL_PRIORITIES)[number];
+
+export const PRIORITY_SHARE: Readonly<Record<CallPriority, number>> = {
+  write: 1,
+  webhook: 0.95,
+  watched: 0.85,
+  sweep: 0.7,
+  backfill: 0.5,
+};
+
+/** How many of the minute's `limit` requests a call of this class must leave untouched. */
+export function reserveFor(priority: CallPriority, limit: number): number {
+  return limit - Math.max(1, Math.floor(limit * PRIORITY_SHARE[priority]));
+}
+
+/** Background classes never wait for a slot: the job reschedules itself instead of holding a worker. */
+export function isBackground(priority: CallPriority): boolean {
+  return priority === "sweep" || priority === "backfill" || priority === "watched";
+}
+
+const store = new AsyncLocalStorage<CallPriority>();
+
+/** Runs `fn` with every provider call inside it taking the budget as `priority`. */
+export function withPriority<T>(priority: CallPriority, fn: () => Promise<T>): Promise<T> {
+  return store.run(priority, fn);
+}
+
+/** The class of the call being made, when a job set one. */
+export function currentPriority(): CallPriority | undefined {
+  return store.getStore();
+}
