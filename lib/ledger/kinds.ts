@@ -7,8 +7,10 @@ import "server-only";
  * page land on the same row.
  */
 import type { z } from "zod";
-import type { Upstream, UpstreamResult } from "@/lib/upstream";
+import type { Upstream, UpstreamResult, UpstreamSurface } from "@/lib/upstream";
+import * as coins from "@/lib/upstream/schemas/coins";
 import * as core from "@/lib/upstream/schemas/core";
+import * as pro from "@/lib/upstream/schemas/pro";
 
 /** What the store reads from an object besides keeping it whole. */
 export interface ObjectColumns {
@@ -21,7 +23,7 @@ export interface ObjectColumns {
   search: readonly (string | null | undefined)[];
 }
 
-/** One page of a provider list, as every paged endpoint answers it. */
+/** One page of a provider list, as every paged core endpoint answers it. */
 export interface ProviderPage<T> {
   data: T[];
   page?: number;
@@ -29,20 +31,63 @@ export interface ProviderPage<T> {
   total_pages?: number;
 }
 
-export interface KindDef<T extends { id: string } = { id: string }> {
+/**
+ * Where a list goes on: the provider pages its lists three ways (core: page numbers; Pro: offsets;
+ * Coins: opaque cursors), so sweeps and the backfill hold the next position as a string.
+ */
+export interface ListQuery {
+  /** Null for the newest page. */
+  cursor: string | null;
+  limit: number;
+}
+
+export interface ListPage<T> {
+  items: T[];
+  /** The position of the next (older) page; null at the oldest. */
+  next: string | null;
+  /** The provider's count of objects in the list, when it gives one. */
+  total: number | null;
+}
+
+export interface KindDef<T extends object = object> {
   kind: string;
   /** Singular, for people: "deposit", "merchant withdrawal". */
   label: string;
+  /** Whose key reads it: a kind is synced only where its surface has a key. */
+  surface: UpstreamSurface;
+  /** The field holding the provider's id, when it is not `id` (Pro: `order_id`, `trade_id`). */
+  idField?: string;
   /** The family whose status order breaks ties (lib/webhooks/names.ts), when it has one. */
   rankFamily?: string;
+  /** Statuses after which the object no longer changes; any other is re-read now and then. */
+  final?: readonly string[];
   item: z.ZodType<T>;
-  list: (up: Upstream, page: number, limit: number) => Promise<UpstreamResult<ProviderPage<T>>>;
+  /** Newest first. Absent for objects listed only under another one (Pro trades under their order). */
+  list?: (up: Upstream, q: ListQuery) => Promise<ListPage<T>>;
   get?: (up: Upstream, id: string) => Promise<UpstreamResult<T>>;
-  columns: (o: T) => ObjectColumns;
+  columns(o: T): ObjectColumns;
 }
 
-function define<T extends { id: string }>(def: KindDef<T>): KindDef<T> {
+function define<T extends object>(def: KindDef<T>): KindDef<T> {
   return def;
+}
+
+/** A core list paged by page number (1 first). */
+function byPage<T>(read: (up: Upstream, page: number, limit: number) => Promise<UpstreamResult<ProviderPage<T>>>) {
+  return async (up: Upstream, q: ListQuery): Promise<ListPage<T>> => {
+    const page = q.cursor ? Number(q.cursor) : 1;
+    const { data: p } = await read(up, page, q.limit);
+    const more = p.total_pages != null ? page < p.total_pages : p.data.length >= q.limit;
+    return { items: p.data, next: more && p.data.length > 0 ? String(page + 1) : null, total: p.total ?? null };
+  };
+}
+
+/** A Coins list paged by the cursor of its previous answer. */
+function byCursor<T>(read: (up: Upstream, cursor: string | undefined, limit: number) => Promise<{ items: T[]; next_cursor?: string | null }>) {
+  return async (up: Upstream, q: ListQuery): Promise<ListPage<T>> => {
+    const r = await read(up, q.cursor ?? undefined, q.limit);
+    return { items: r.items, next: r.next_cursor || null, total: null };
+  };
 }
 
 const name = (first?: string | null, last?: string | null) => [first, last].filter(Boolean).join(" ") || null;
@@ -51,9 +96,11 @@ export const KINDS = {
   deposit: define({
     kind: "deposit",
     label: "deposit",
+    surface: "core",
+    final: ["COMPLETED", "FAILED", "REVERSED"],
     rankFamily: "deposit",
     item: core.deposit,
-    list: (up, page, limit) => up.core.listDeposits({ page, limit }, { cache: false }),
+    list: byPage((up, page, limit) => up.core.listDeposits({ page, limit }, { cache: false })),
     get: (up, id) => up.core.getDeposit(id, { cache: false }),
     columns: (d) => ({
       status: d.status,
@@ -67,9 +114,11 @@ export const KINDS = {
   funding_account: define({
     kind: "funding_account",
     label: "funding account",
+    surface: "core",
+    final: ["ACTIVE", "FAILED", "DISABLED", "EXPIRED"],
     rankFamily: "funding_account",
     item: core.fundingAccount,
-    list: (up, page, limit) => up.core.listFundingAccounts({ page, limit }, { cache: false }),
+    list: byPage((up, page, limit) => up.core.listFundingAccounts({ page, limit }, { cache: false })),
     get: (up, id) => up.core.getFundingAccount(id, { cache: false }),
     columns: (f) => ({
       status: f.status,
@@ -83,9 +132,11 @@ export const KINDS = {
   transfer: define({
     kind: "transfer",
     label: "transfer",
+    surface: "core",
+    final: ["COMPLETED", "FAILED", "REVERSED"],
     rankFamily: "transfer",
     item: core.transfer,
-    list: (up, page, limit) => up.core.listTransfers({ page, limit }, { cache: false }),
+    list: byPage((up, page, limit) => up.core.listTransfers({ page, limit }, { cache: false })),
     get: (up, id) => up.core.getTransfer(id, { cache: false }),
     columns: (t) => ({
       status: t.status,
@@ -99,8 +150,9 @@ export const KINDS = {
   recipient: define({
     kind: "recipient",
     label: "recipient",
+    surface: "core",
     item: core.recipient,
-    list: (up, page, limit) => up.core.listRecipients({ page, limit }, { cache: false }),
+    list: byPage((up, page, limit) => up.core.listRecipients({ page, limit }, { cache: false })),
     get: (up, id) => up.core.getRecipient(id, { cache: false }),
     columns: (r) => ({
       createdAt: r.created_at,
@@ -119,9 +171,11 @@ export const KINDS = {
   withdrawal: define({
     kind: "withdrawal",
     label: "merchant withdrawal",
+    surface: "core",
+    final: ["SETTLED", "COMPLETED", "FAILED"],
     rankFamily: "withdrawal",
     item: core.withdrawal,
-    list: (up, page, limit) => up.core.listMerchantWithdrawals({ page, limit }, { cache: false }),
+    list: byPage((up, page, limit) => up.core.listMerchantWithdrawals({ page, limit }, { cache: false })),
     get: (up, id) => up.core.getMerchantWithdrawal(id, { cache: false }),
     columns: (w) => ({
       status: w.status,
@@ -135,16 +189,20 @@ export const KINDS = {
   balance_move: define({
     kind: "balance_move",
     label: "balance move",
+    surface: "core",
+    final: ["COMPLETED", "FAILED"],
     rankFamily: "balance_move",
     item: core.balanceTransfer,
-    list: (up, page, limit) => up.core.listBalanceTransfers({ page, limit }, { cache: false }),
+    list: byPage((up, page, limit) => up.core.listBalanceTransfers({ page, limit }, { cache: false })),
     columns: (m) => ({ status: m.status, amount: m.amount_usd, currency: "USD", createdAt: m.created_at, search: [m.id] }),
   }),
   payout: define({
     kind: "payout",
     label: "legacy payout",
+    surface: "core",
+    final: ["SETTLED", "FAILED"],
     item: core.payout,
-    list: (up, page, limit) => up.core.listPayouts({ page, limit }, { cache: false }),
+    list: byPage((up, page, limit) => up.core.listPayouts({ page, limit }, { cache: false })),
     get: (up, id) => up.core.getPayout(id, { cache: false }),
     columns: (p) => ({
       status: p.status,
@@ -166,8 +224,9 @@ export const KINDS = {
   onramp: define({
     kind: "onramp",
     label: "legacy onramp",
+    surface: "core",
     item: core.onramp,
-    list: (up, page, limit) => up.core.listOnramps({ page, limit }, { cache: false }),
+    list: byPage((up, page, limit) => up.core.listOnramps({ page, limit }, { cache: false })),
     get: (up, id) => up.core.getOnramp(id, { cache: false }),
     columns: (o) => ({
       status: o.status,
@@ -181,8 +240,9 @@ export const KINDS = {
   offramp: define({
     kind: "offramp",
     label: "legacy offramp",
+    surface: "core",
     item: core.offramp,
-    list: (up, page, limit) => up.core.listOfframps({ page, limit }, { cache: false }),
+    list: byPage((up, page, limit) => up.core.listOfframps({ page, limit }, { cache: false })),
     get: (up, id) => up.core.getOfframp(id, { cache: false }),
     columns: (o) => ({
       status: o.status,
@@ -191,14 +251,138 @@ export const KINDS = {
       search: [o.id, o.customer_id, o.address, o.settlement?.destination_bank?.account_number, o.settlement?.destination_bank?.account_name],
     }),
   }),
+  pro_order: define({
+    kind: "pro_order",
+    label: "Pro order",
+    surface: "pro",
+    idField: "order_id",
+    rankFamily: "pro_order",
+    final: ["filled", "cancelled", "rejected", "failed"],
+    item: pro.order,
+    // The history holds every order, open ones too; offsets page it.
+    list: async (up, q) => {
+      const offset = q.cursor ? Number(q.cursor) : 0;
+      const { data } = await up.pro.listOrderHistory({ limit: q.limit, offset }, { cache: false });
+      const more = data.has_more ?? data.orders.length >= q.limit;
+      return { items: data.orders, next: more && data.orders.length > 0 ? String(offset + data.orders.length) : null, total: data.total_count ?? null };
+    },
+    get: (up, id) => up.pro.getOrder(id, { cache: false }),
+    columns: (o) => ({
+      status: o.status,
+      amount: o.requested_quantity,
+      currency: o.symbol,
+      createdAt: o.created_at,
+      updatedAt: o.updated_at,
+      search: [o.order_id, o.client_order_id, o.symbol],
+    }),
+  }),
+  pro_trade: define({
+    kind: "pro_trade",
+    label: "Pro trade",
+    surface: "pro",
+    idField: "trade_id",
+    item: pro.trade,
+    // No list of every trade: they are read under each order that has fills (lib/ledger/sync.ts).
+    columns: (t) => ({
+      amount: t.quantity,
+      currency: t.symbol,
+      createdAt: t.executed_at,
+      search: [t.trade_id, t.order_id, t.client_order_id],
+    }),
+  }),
+  coins_order: define({
+    kind: "coins_order",
+    label: "Coins order",
+    surface: "coins",
+    final: ["completed", "failed", "cancelled"],
+    item: coins.order,
+    list: byCursor(async (up, cursor, limit) => {
+      const { data } = await up.coins.listOrders({ cursor, limit }, { cache: false });
+      return { items: data.orders, next_cursor: data.next_cursor };
+    }),
+    get: (up, id) => up.coins.getOrder(id, { cache: false }),
+    columns: (o) => ({
+      status: o.status,
+      amount: o.base_amount ?? o.quote_amount,
+      currency: o.base_asset,
+      createdAt: o.created_at,
+      updatedAt: o.updated_at,
+      search: [o.id, o.client_order_id, o.base_asset, o.quote_asset],
+    }),
+  }),
+  coins_transaction: define({
+    kind: "coins_transaction",
+    label: "Coins transaction",
+    surface: "coins",
+    final: ["completed", "failed"],
+    item: coins.transaction,
+    list: byCursor(async (up, cursor, limit) => {
+      const { data } = await up.coins.listTransactions({ cursor, limit }, { cache: false });
+      return { items: data.transactions, next_cursor: data.next_cursor };
+    }),
+    columns: (t) => ({
+      status: t.status,
+      amount: t.amount,
+      currency: t.asset,
+      createdAt: t.created_at,
+      updatedAt: t.updated_at,
+      search: [t.id, t.reference_id, t.description],
+    }),
+  }),
+  coins_crypto_withdrawal: define({
+    kind: "coins_crypto_withdrawal",
+    label: "crypto withdrawal",
+    surface: "coins",
+    final: ["completed", "failed"],
+    item: coins.cryptoWithdrawal,
+    list: byCursor(async (up, cursor, limit) => {
+      const { data } = await up.coins.listCryptoWithdrawals({ cursor, limit }, { cache: false });
+      return { items: data.withdrawals, next_cursor: data.next_cursor };
+    }),
+    get: (up, id) => up.coins.getCryptoWithdrawal(id, { cache: false }),
+    columns: (w) => ({
+      status: w.status,
+      amount: w.amount,
+      currency: w.asset,
+      createdAt: w.created_at,
+      updatedAt: w.updated_at ?? w.completed_at,
+      search: [w.id, w.address_id, w.address, w.tx_hash],
+    }),
+  }),
+  coins_fiat_withdrawal: define({
+    kind: "coins_fiat_withdrawal",
+    label: "fiat withdrawal",
+    surface: "coins",
+    final: ["completed", "failed"],
+    item: coins.fiatWithdrawal,
+    list: byCursor(async (up, cursor, limit) => {
+      const { data } = await up.coins.listFiatWithdrawals({ cursor, limit }, { cache: false });
+      return { items: data.withdrawals, next_cursor: data.next_cursor };
+    }),
+    get: (up, id) => up.coins.getFiatWithdrawal(id, { cache: false }),
+    columns: (w) => ({
+      status: w.status,
+      amount: w.amount,
+      currency: w.currency,
+      createdAt: w.created_at,
+      updatedAt: w.updated_at ?? w.completed_at,
+      search: [w.id, w.reference, w.account_number, w.account_name, w.bank_name],
+    }),
+  }),
 };
 
 export type Kind = keyof typeof KINDS;
 export const KIND_NAMES = Object.keys(KINDS) as Kind[];
 
 /** A kind with its object type erased, for code that handles every kind alike (store, sync). */
-export type AnyKindDef = KindDef<{ id: string }>;
+export type AnyKindDef = KindDef<object>;
 
 export function kindDef(kind: string): AnyKindDef | undefined {
   return (KINDS as unknown as Record<string, AnyKindDef>)[kind];
+}
+
+/** The provider's id of an object of this kind, or null when it has none. */
+export function idOf(def: AnyKindDef, raw: Record<string, unknown>): string | null {
+  const v = raw[def.idField ?? "id"];
+  return typeof v === "string" && v !== "" ? v : null;
 }

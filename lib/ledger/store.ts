@@ -9,7 +9,7 @@ import "server-only";
 import type { Environment } from "@/lib/generated/prisma/enums";
 import { db, type Tx } from "@/lib/db";
 import { statusRank } from "@/lib/webhooks/names";
-import { type AnyKindDef, type ObjectColumns, kindDef } from "./kinds";
+import { type AnyKindDef, type ObjectColumns, idOf, kindDef } from "./kinds";
 
 export interface LedgerScope {
   organizationId: string;
@@ -66,13 +66,13 @@ export function columnsOf(def: AnyKindDef, raw: Record<string, unknown>): { colu
   const parsed = def.item.safeParse(raw);
   if (parsed.success) return { columns: def.columns(parsed.data), partial: false };
   return {
-    columns: { status: str(raw.status), createdAt: str(raw.created_at), updatedAt: str(raw.updated_at), search: [str(raw.id)] },
+    columns: { status: str(raw.status), createdAt: str(raw.created_at), updatedAt: str(raw.updated_at), search: [idOf(def, raw)] },
     partial: true,
   };
 }
 
 function rowOf(def: AnyKindDef, raw: Record<string, unknown>): { row: Row; partial: boolean } | null {
-  const id = str(raw.id);
+  const id = idOf(def, raw);
   if (!id) return null;
   const { columns: c, partial } = columnsOf(def, raw);
   const status = c.status ?? null;
