@@ -19,6 +19,9 @@ export async function startServer(): Promise<void> {
   ensureOutboundWorker();
   // Mail waits safely in the outbox, so a queue that cannot start is logged, not fatal.
   if (env().JOB_QUEUE === "on") {
+    // Defined before the queue starts (startNotifications starts it), so their workers start with it.
+    const { defineLedgerJobs } = await import("@/lib/ledger/jobs");
+    defineLedgerJobs();
     const { startNotifications } = await import("@/lib/notifications/jobs");
     await startNotifications().catch((err) => console.error("The job queue could not start:", err instanceof Error ? err.message : err));
   }

@@ -20,6 +20,11 @@ export interface JobDefinition<T extends object = object> {
   cron?: string[];
   /** Queue options: `stately` keeps one waiting and one running (default), `singleton` one running and any number waiting, `standard` no limit. */
   policy?: "standard" | "singleton" | "stately";
+  /**
+   * Narrows the policy to one key: with `stately` and a key per organization and environment, each
+   * of them has at most one run waiting and one running, across every instance.
+   */
+  singletonKey?: (data: T) => string | undefined;
   retryLimit?: number;
 }
 
@@ -32,33 +37,45 @@ export function defineJob<T extends object>(def: JobDefinition<T>): void {
 
 /** Starts pg-boss on this instance with a worker per defined job; once per process. */
 export function startJobs(connectionString: string = env().DATABASE_URL): Promise<PgBoss> {
-  globalForJobs.jobBoss ??= (async () => {
-    const boss = new PgBoss({ connectionString, max: 3, application_name: "merchant-ops-jobs" });
-    boss.on("error", (err) => log.error({ err }, "jobs: the queue reported an error"));
-    try {
-      await boss.start();
-    } catch (err) {
-      // Forget the failed start so a later call tries again, and release what it opened.
-      globalForJobs.jobBoss = undefined;
-      await boss.stop({ graceful: false, wait: false }).catch(() => undefined);
-      throw err;
-    }
-    for (const def of definitions.values()) {
-      await boss.createQueue(def.name, {
-        name: def.name,
-        policy: def.policy ?? "stately",
-        retryLimit: def.retryLimit ?? 3,
-        retryDelay: 30,
-        retryBackoff: true,
-      });
-      for (const cron of def.cron ?? []) await boss.schedule(def.name, cron, {}, { tz: "UTC" });
-      await boss.work<object>(def.name, { pollingIntervalSeconds: 2 }, async (jobs) => {
-        for (const job of jobs) await def.run(job.data ?? {});
-      });
-    }
-    return boss;
-  })();
+  globalForJobs.jobBoss ??= startJobRunner(connectionString).catch((err: unknown) => {
+    // Forget the failed start so a later call tries again.
+    globalForJobs.jobBoss = undefined;
+    throw err;
+  });
   return globalForJobs.jobBoss;
+}
+
+/** One pg-boss with a worker per defined job. Tests start two to stand for two instances. */
+export async function startJobRunner(connectionString: string): Promise<PgBoss> {
+  const boss = new PgBoss({ connectionString, max: 3, application_name: "merchant-ops-jobs" });
+  boss.on("error", (err) => log.error({ err }, "jobs: the queue reported an error"));
+  try {
+    await boss.start();
+  } catch (err) {
+    // Release what the failed start opened.
+    await boss.stop({ graceful: false, wait: false }).catch(() => undefined);
+    throw err;
+  }
+  for (const def of definitions.values()) {
+    await boss.createQueue(def.name, {
+      name: def.name,
+      policy: def.policy ?? "stately",
+      retryLimit: def.retryLimit ?? 3,
+      retryDelay: 30,
+      retryBackoff: true,
+    });
+    for (const cron of def.cron ?? []) await boss.schedule(def.name, cron, {}, { tz: "UTC" });
+    await boss.work<object>(def.name, { pollingIntervalSeconds: 2 }, async (jobs) => {
+      for (const job of jobs) await def.run(job.data ?? {});
+    });
+  }
+  return boss;
+}
+
+/** pg-boss's send options for a run of a defined job. */
+export function sendOptions(name: string, data: object, seconds?: number): PgBoss.SendOptions {
+  const singletonKey = definitions.get(name)?.singletonKey?.(data);
+  return { ...(seconds ? { startAfter: seconds } : {}), ...(singletonKey ? { singletonKey } : {}) };
 }
 
 /** Enqueue a run of a defined job (after `seconds`, if given). A no-op while the queue is not started. */
@@ -67,7 +84,7 @@ export async function enqueue(name: string, data: object = {}, seconds?: number)
   if (!started) return;
   try {
     const boss = await started;
-    await boss.send(name, data, seconds ? { startAfter: seconds } : {});
+    await boss.send(name, data, sendOptions(name, data, seconds));
   } catch (err) {
     // The schedule picks the work up within a minute: a failed nudge loses nothing.
     log.warn({ err, job: name }, "jobs: could not enqueue");

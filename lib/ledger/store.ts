@@ -30,6 +30,8 @@ export interface StoreResult {
   changed: StoredChange[];
   /** Ids whose payload lacked fields the kind's schema requires: worth a fetch by id. */
   partial: string[];
+  /** The changed rows' changed_at (one instant per call): with the id, it names the change (lib/ledger/announce.ts). */
+  changedAt: Date;
 }
 
 interface Row {
@@ -156,8 +158,9 @@ export async function storeObjects(scope: LedgerScope, kind: string, objects: re
     byId.set(r.row.provider_id, r.row);
     if (r.partial) partial.push(r.row.provider_id);
   }
-  if (byId.size === 0) return { changed: [], partial };
-  const now = new Date().toISOString();
+  const at = new Date();
+  if (byId.size === 0) return { changed: [], partial, changedAt: at };
+  const now = at.toISOString();
   const rows = await (tx ?? db).$queryRawUnsafe<{ provider_id: string; status: string | null; inserted: boolean; changed: boolean }[]>(
     STORE_SQL,
     JSON.stringify([...byId.values()]),
@@ -170,6 +173,7 @@ export async function storeObjects(scope: LedgerScope, kind: string, objects: re
   return {
     changed: rows.filter((r) => r.changed).map((r) => ({ providerId: r.provider_id, status: r.status, inserted: r.inserted })),
     partial,
+    changedAt: at,
   };
 }
 

@@ -1,5 +1,6 @@
 import "server-only";
 import type { Db } from "@/lib/db";
+import { changeEventId, changeIdTime, changeName } from "@/lib/ledger/announce";
 import type { LiveEnvironment } from "./notify";
 import type { LiveChange } from "./query-keys";
 
@@ -42,20 +43,47 @@ export async function replaySince(db: Db, scope: LiveScope, cursor: ReplayCursor
   if ("lastEventId" in cursor) {
     if (!UUID.test(cursor.lastEventId)) return null;
     const found = await db.webhookEvent.findFirst({ where: { ...where, id: cursor.lastEventId }, select: { id: true, receivedAt: true } });
-    if (!found) return null;
-    from = found.receivedAt;
-    skip = found.id;
+    // Not a stored event: a change a sweep announced carries its own time (lib/ledger/announce.ts).
+    const at = found ? found.receivedAt : changeIdTime(cursor.lastEventId);
+    if (!at) return null;
+    if (!found) {
+      const age = now.getTime() - at.getTime();
+      if (age > SINCE_MAX_AGE_MS || age < -REPLAY_OVERLAP_MS) return null;
+    }
+    from = at;
+    skip = cursor.lastEventId;
   } else {
     const age = now.getTime() - cursor.since.getTime();
     if (Number.isNaN(age) || age > SINCE_MAX_AGE_MS || age < -REPLAY_OVERLAP_MS) return null;
     from = cursor.since;
   }
-  const rows = await db.webhookEvent.findMany({
-    where: { ...where, receivedAt: { gte: new Date(from.getTime() - REPLAY_OVERLAP_MS) }, ...(skip ? { id: { not: skip } } : {}) },
-    orderBy: [{ receivedAt: "asc" }, { id: "asc" }],
-    take: limit + 1,
-    select: { id: true, name: true, resourceType: true, resourceId: true, resourceStatus: true },
-  });
-  if (rows.length > limit) return { events: [], complete: false };
-  return { events: rows, complete: true };
+  const after = new Date(from.getTime() - REPLAY_OVERLAP_MS);
+  const [rows, synced] = await Promise.all([
+    db.webhookEvent.findMany({
+      where: { ...where, receivedAt: { gte: after }, ...(skip ? { id: { not: skip } } : {}) },
+      orderBy: [{ receivedAt: "asc" }, { id: "asc" }],
+      take: limit + 1,
+      select: { id: true, name: true, resourceType: true, resourceId: true, resourceStatus: true, receivedAt: true },
+    }),
+    // Changes the copy's own reads found; webhook-borne ones are replayed from their event above.
+    db.syncedObject.findMany({
+      where: { ...where, changedAt: { gte: after }, source: { in: ["sweep", "backfill", "fetch"] } },
+      orderBy: [{ changedAt: "asc" }, { providerId: "asc" }],
+      take: limit + 2,
+      select: { kind: true, providerId: true, status: true, changedAt: true },
+    }),
+  ]);
+  const changes = synced
+    .map((r) => ({
+      id: changeEventId(scope, r.kind, r.providerId, r.changedAt),
+      name: changeName(r.kind, r.status),
+      resourceType: r.kind,
+      resourceId: r.providerId,
+      resourceStatus: r.status,
+      receivedAt: r.changedAt,
+    }))
+    .filter((c) => c.id !== skip);
+  const all = [...rows, ...changes].sort((a, b) => a.receivedAt.getTime() - b.receivedAt.getTime() || (a.id < b.id ? -1 : 1));
+  if (all.length > limit) return { events: [], complete: false };
+  return { events: all.map(({ receivedAt: _at, ...e }) => e), complete: true };
 }

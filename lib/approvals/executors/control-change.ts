@@ -17,6 +17,7 @@ import { db, type Tx } from "@/lib/db";
 import { formatMoney } from "@/lib/money";
 import { outboundPolicy, urlFieldProblem } from "@/lib/security/outbound-address";
 import { forgetCachedKeys } from "@/lib/upstream/key-provider";
+import { startSyncOf } from "@/lib/ledger/job-names";
 import * as vault from "@/lib/vault";
 import { checkApiKey } from "@/lib/vault/check";
 import { ENVIRONMENT_LABELS, ENVIRONMENTS, SCOPES, SURFACE_LABELS, SURFACES } from "@/lib/vault/schemas";
@@ -309,6 +310,8 @@ export const controlApiKey = defineExecutor("control_api_key", {
       throw err;
     }
     forgetCachedKeys(input.organizationId); // this instance sends the new state at once; others within the cache TTL
+    // The local copy starts filling now: newest pages within seconds, history at the lowest priority.
+    await startSyncOf({ organizationId: input.organizationId, environment: stored.environment });
     return { status: "applied", keyId: stored.id, last4: stored.last4 };
   },
 });

@@ -1,0 +1,174 @@
+import "server-only";
+/**
+ * The synced ledger's jobs on the app's queue (lib/jobs/queue.ts), one runner per key:
+ * - `ledger-sweep` (reason "schedule"): one chain per organization and environment. Each run reads
+ *   the lists that are due (every 30 s; every 5 s while someone watches one) and enqueues the next
+ *   run for when the soonest list is due again. `stately` with the scope as singleton key keeps at
+ *   most one run waiting and one running per key across every instance.
+ * - `ledger-sweep` (reason "refresh" or "watched"): the lists someone asked for, at once, under the
+ *   "watched" budget class; keyed apart from the chain so a waiting chain run cannot hold it back.
+ * - `ledger-backfill`: history page by page under the "backfill" class, ~20 s per run, then it
+ *   re-enqueues itself; progress lives in sync_states, so a restart resumes where it stopped.
+ * - `ledger-fetch`: one object by id under the "webhook" class (feed enqueues it).
+ * - `ledger-schedule`: every minute, restarts the chain and unfinished backfills of every key, so a
+ *   chain lost to a crash or a deploy is back within a minute.
+ * A key that is absent or refused ends its chain quietly (the next minute's schedule looks again);
+ * a spent budget share, a 429 or a 5xx moves the next run back by the provider's Retry-After.
+ */
+import { defineJob, enqueue } from "@/lib/jobs/queue";
+import { log } from "@/lib/log";
+import { withPriority } from "@/lib/upstream/priority";
+import { LEDGER_BACKFILL, LEDGER_FETCH, LEDGER_SCHEDULE, LEDGER_SWEEP, type LedgerBackfillData, type LedgerFetchData, type LedgerSweepData } from "./job-names";
+import { db } from "@/lib/db";
+import type { LedgerScope } from "./store";
+import { REFUSED_RETRY_MS, type UpstreamFor, backfillStep, fetchObject, scopesWithKeys, sweepKind, syncedKinds } from "./sync";
+
+export const SWEEP_EVERY_MS = 30_000;
+export const WATCHED_EVERY_MS = 5_000;
+/** A backfill run reads pages for about this long, then lets the worker take other keys' jobs. */
+export const BACKFILL_RUN_MS = 20_000;
+
+const scopeKey = (d: { organizationId: string; environment: string }) => `${d.organizationId}:${d.environment}`;
+
+export interface LedgerJobOptions {
+  /** Tests: the provider client to read with. */
+  upstream?: UpstreamFor;
+  /** Tests: told when a run starts and ends. */
+  onRun?: (name: string, data: object, phase: "start" | "end") => void;
+}
+
+interface StateRow {
+  kind: string;
+  lastSweptAt: Date | null;
+  lastError: string | null;
+  lastErrorAt: Date | null;
+  watchedUntil: Date | null;
+  backfillFinishedAt: Date | null;
+}
+
+async function statesOf(scope: LedgerScope): Promise<Map<string, StateRow>> {
+  const rows = await db.syncState.findMany({
+    where: { organizationId: scope.organizationId, environment: scope.environment },
+    select: { kind: true, lastSweptAt: true, lastError: true, lastErrorAt: true, watchedUntil: true, backfillFinishedAt: true },
+  });
+  return new Map(rows.map((r) => [r.kind, r]));
+}
+
+const watched = (s: StateRow | undefined, now: number) => (s?.watchedUntil?.getTime() ?? 0) > now;
+
+/** When a list is next due for a scheduled sweep (ms since epoch). */
+export function dueAt(s: StateRow | undefined, now: number): number {
+  if (!s?.lastSweptAt) return now;
+  if (s.lastError && s.lastErrorAt && now - s.lastErrorAt.getTime() < REFUSED_RETRY_MS) return s.lastErrorAt.getTime() + REFUSED_RETRY_MS;
+  return s.lastSweptAt.getTime() + (watched(s, now) ? WATCHED_EVERY_MS : SWEEP_EVERY_MS);
+}
+
+/** One sweep run; returns when the chain should run next (ms from now), or null to end it. */
+export async function runSweep(data: LedgerSweepData, up?: UpstreamFor): Promise<number | null> {
+  const scope: LedgerScope = { organizationId: data.organizationId, environment: data.environment };
+  const synced = await syncedKinds(scope);
+  if (synced.length === 0) return null;
+  const kinds = data.kinds ? synced.filter((k) => data.kinds!.includes(k)) : synced;
+  const states = await statesOf(scope);
+  const now = Date.now();
+  let later = 0;
+  let stopped = 0;
+  for (const kind of kinds) {
+    const s = states.get(kind);
+    if (data.reason === "schedule" && dueAt(s, now) > now) continue;
+    const priority = data.reason !== "schedule" || watched(s, now) ? "watched" : "sweep";
+    const o = await withPriority(priority, () => sweepKind(scope, kind, up?.(scope)));
+    if (o.kind === "skip") stopped++;
+    if (o.kind === "later") {
+      // The share is spent (or the provider is busy): the rest wait for the next run.
+      later = o.retryAfterMs;
+      break;
+    }
+  }
+  if (stopped === kinds.length && kinds.length > 0) return null;
+  const after = await statesOf(scope);
+  const t = Date.now();
+  const soonest = Math.min(...synced.map((k) => dueAt(after.get(k), t)));
+  return Math.max(later, soonest - t, 1_000);
+}
+
+/** One backfill run; returns when to continue (ms from now), or null when every list is done. */
+export async function runBackfill(data: LedgerBackfillData, up?: UpstreamFor): Promise<number | null> {
+  const scope: LedgerScope = { organizationId: data.organizationId, environment: data.environment };
+  const started = Date.now();
+  const states = await statesOf(scope);
+  let pending = false;
+  for (const kind of await syncedKinds(scope)) {
+    if (states.get(kind)?.backfillFinishedAt) continue;
+    for (;;) {
+      if (Date.now() - started > BACKFILL_RUN_MS) return 1_000;
+      const o = await withPriority("backfill", () => backfillStep(scope, kind, up?.(scope)));
+      if (o.kind === "later") return o.retryAfterMs;
+      if (o.kind !== "ok") {
+        // Refused (recorded for the page) or no key: the next minute's schedule asks again.
+        pending = o.kind === "refused" || pending;
+        break;
+      }
+      if (o.progress?.done) break;
+    }
+  }
+  return pending ? 60_000 : null;
+}
+
+/** Every minute: every key's sweep chain, and its backfill while one is unfinished. */
+export async function runSchedule(): Promise<void> {
+  for (const scope of await scopesWithKeys()) {
+    await enqueue(LEDGER_SWEEP, { ...scope, reason: "schedule" } satisfies LedgerSweepData);
+    const states = await statesOf(scope);
+    const kinds = await syncedKinds(scope);
+    if (kinds.some((k) => !states.get(k)?.backfillFinishedAt)) await enqueue(LEDGER_BACKFILL, scope satisfies LedgerBackfillData);
+  }
+}
+
+const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
+export function defineLedgerJobs(opts: LedgerJobOptions = {}): void {
+  const observed =
+    <T extends object>(name: string, run: (d: T) => Promise<void>) =>
+    async (d: T) => {
+      opts.onRun?.(name, d, "start");
+      try {
+        await run(d);
+      } finally {
+        opts.onRun?.(name, d, "end");
+      }
+    };
+  defineJob<LedgerSweepData>({
+    name: LEDGER_SWEEP,
+    policy: "stately",
+    singletonKey: (d) => (d.reason === "schedule" ? scopeKey(d) : `${scopeKey(d)}:${d.reason}:${(d.kinds ?? []).join(",")}`),
+    retryLimit: 1,
+    run: observed(LEDGER_SWEEP, async (d) => {
+      const next = await runSweep(d, opts.upstream);
+      if (next !== null && d.reason === "schedule") await enqueue(LEDGER_SWEEP, { organizationId: d.organizationId, environment: d.environment, reason: "schedule" }, seconds(next));
+    }),
+  });
+  defineJob<LedgerBackfillData>({
+    name: LEDGER_BACKFILL,
+    policy: "stately",
+    singletonKey: scopeKey,
+    retryLimit: 1,
+    run: observed(LEDGER_BACKFILL, async (d) => {
+      const next = await runBackfill(d, opts.upstream);
+      if (next !== null) await enqueue(LEDGER_BACKFILL, { organizationId: d.organizationId, environment: d.environment }, seconds(next));
+    }),
+  });
+  defineJob<LedgerFetchData>({
+    name: LEDGER_FETCH,
+    policy: "stately",
+    singletonKey: (d) => `${scopeKey(d)}:${d.kind}:${d.id}`,
+    retryLimit: 5,
+    run: observed(LEDGER_FETCH, async (d) => {
+      const o = await withPriority("webhook", () => fetchObject(d, d.kind, d.id, opts.upstream?.(d)));
+      // Budget or provider busy: pg-boss retries with backoff; anything else is settled.
+      if (o.kind === "later") throw new Error(`ledger-fetch of ${d.kind} ${d.id}: provider busy, retrying`);
+      if (o.kind === "refused") log.warn({ kind: d.kind, message: o.message }, "ledger-fetch refused by the provider");
+    }),
+  });
+  defineJob({ name: LEDGER_SCHEDULE, policy: "singleton", cron: ["* * * * *"], run: observed(LEDGER_SCHEDULE, runSchedule) });
+}
