@@ -156,7 +156,12 @@ export interface BackfillProgress {
 }
 
 /** Reads the next page of a kind's history from where the backfill stopped (resumable after a restart). */
-export async function backfillStep(scope: LedgerScope, kind: string, up: Upstream = defaultUpstream(scope)): Promise<ReadOutcome & { progress?: BackfillProgress }> {
+export async function backfillStep(
+  scope: LedgerScope,
+  kind: string,
+  up: Upstream = defaultUpstream(scope),
+  limit = PAGE_LIMIT,
+): Promise<ReadOutcome & { progress?: BackfillProgress }> {
   const def = kindDef(kind);
   if (!def?.list) {
     await noteState(scope, kind, `backfill_next_page = NULL, backfill_started_at = COALESCE(s.backfill_started_at, now()), backfill_finished_at = COALESCE(s.backfill_finished_at, now())`);
@@ -170,7 +175,7 @@ export async function backfillStep(scope: LedgerScope, kind: string, up: Upstrea
   let changed: number;
   let page: Awaited<ReturnType<NonNullable<AnyKindDef["list"]>>>;
   try {
-    page = await def.list(up, { cursor, limit: PAGE_LIMIT });
+    page = await def.list(up, { cursor, limit });
     changed = await storeAndAnnounce(up, scope, def, page.items, "backfill");
   } catch (err) {
     const o = outcomeOf(err);

@@ -85,6 +85,20 @@ export class RateBudget {
     return { allowed: false, retryAfterMs: await this.retryAfter(hash, now, oldest, limit) };
   }
 
+  /** Whether `take` would let one request through now, without taking it. */
+  async peek(hash: string, opts: { reserve?: number } = {}): Promise<BudgetDecision> {
+    const limit = Math.max(1, this.limit - (opts.reserve ?? 0));
+    const now = this.now();
+    const oldest = Math.floor((now - WINDOW_MS) / BUCKET_MS) * BUCKET_MS;
+    const rows = await this.sql.query<{ c: number }>(`SELECT COALESCE(SUM(count), 0)::int AS c FROM rate_budget WHERE key_hash = $1 AND window_start >= $2`, [
+      hash,
+      new Date(oldest),
+    ]);
+    const used = Number(rows[0]?.c ?? 0);
+    if (used + 1 <= limit) return { allowed: true, used };
+    return { allowed: false, retryAfterMs: await this.retryAfter(hash, now, oldest, limit) };
+  }
+
   /** How long until enough of the oldest buckets have left the last 60 s for one more request. */
   private async retryAfter(hash: string, now: number, oldest: number, limit: number): Promise<number> {
     const rows = await this.sql.query<{ window_start: Date; count: number }>(

@@ -276,6 +276,17 @@ export class UpstreamClient {
   }
 
   /**
+   * Whether a call of this class to the surface would find room in its key's budget now (nothing
+   * is taken); null when the surface has no key. Lets "Refresh" say at once that it must wait.
+   */
+  async budgetRoom(target: { organizationId: string; environment: UpstreamEnvironment }, surface: UpstreamSurface, priority: CallPriority) {
+    const key = await this.opts.keys.getActiveApiKey(target.organizationId, target.environment, surface);
+    if (!key) return null;
+    const hash = keyHash(key.key, new URL(this.baseUrl(surface, target.environment)).origin);
+    return this.budget.peek(hash, { reserve: reserveFor(priority, this.budget.limit) });
+  }
+
+  /**
    * A write recorded in the idempotency ledger: the attempt's key is stored before the call and
    * reused by every retry of the same attempt; an attempt that already went through is answered
    * from the ledger without calling the provider.
