@@ -69,6 +69,8 @@ export async function startJobRunner(connectionString: string): Promise<PgBoss> 
       for (const job of jobs) await def.run(job.data ?? {});
     });
   }
+  // A runner started on its own (tests) is also where this process's `enqueue` sends.
+  globalForJobs.jobBoss ??= Promise.resolve(boss);
   return boss;
 }
 

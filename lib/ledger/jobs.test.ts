@@ -1,0 +1,66 @@
+/**
+ * The ledger's jobs on pg-boss with two runners standing for two app instances: one sweep run per
+ * key at a time across both, the chain's next run enqueued once, and a key without any provider
+ * key ending its chain quietly.
+ */
+import type PgBoss from "pg-boss";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TestEmulator } from "@/emulator/testing";
+import { sendOptions, startJobRunner } from "@/lib/jobs/queue";
+import { createTeam, testDb } from "@/test/factories";
+import { createTeamWithKey, startSandbox } from "@/test/fixtures";
+import { LEDGER_SWEEP, type LedgerSweepData } from "./job-names";
+import { SWEEP_EVERY_MS, defineLedgerJobs, runSweep } from "./jobs";
+
+let emu: TestEmulator;
+let a: PgBoss;
+let b: PgBoss;
+const runs: { key: string; phase: "start" | "end"; at: number }[] = [];
+
+beforeAll(async () => {
+  emu = await startSandbox();
+  defineLedgerJobs({
+    schedule: false,
+    onRun: (name, data, phase) => {
+      if (name === LEDGER_SWEEP) runs.push({ key: (data as LedgerSweepData).organizationId, phase, at: Date.now() });
+    },
+  });
+  a = await startJobRunner(process.env.DATABASE_URL!);
+  b = await startJobRunner(process.env.DATABASE_URL!);
+}, 60_000);
+afterAll(async () => {
+  await Promise.all([a?.stop({ graceful: false, wait: true }), b?.stop({ graceful: false, wait: true })]);
+  await emu.close();
+});
+
+describe("ledger jobs across two instances", () => {
+  it("runs one sweep per key at a time, however many instances enqueue it", async () => {
+    const team = await createTeamWithKey();
+    const data: LedgerSweepData = { organizationId: team.org.id, environment: "sandbox", reason: "schedule" };
+    // Both instances enqueue the chain three times at once, as their schedules and key-add would.
+    const sent = await Promise.all([a, b, a, b, a, b].map((boss) => boss.send(LEDGER_SWEEP, data, sendOptions(LEDGER_SWEEP, data))));
+    expect(sent.filter(Boolean)).toHaveLength(1);
+
+    const mine = () => runs.filter((r) => r.key === team.org.id);
+    const deadline = Date.now() + 30_000;
+    while (!mine().some((r) => r.phase === "end") && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    expect(mine().map((r) => r.phase)).toEqual(["start", "end"]);
+
+    // The run enqueued the chain's next run for when the lists are due again; only that one waits.
+    const waiting = await testDb().$queryRawUnsafe<{ start_after: Date }[]>(
+      `SELECT start_after FROM pgboss.job WHERE name = $1 AND singleton_key = $2 AND state = 'created'`,
+      LEDGER_SWEEP,
+      `${team.org.id}:sandbox`,
+    );
+    expect(waiting).toHaveLength(1);
+    const inMs = waiting[0]!.start_after.getTime() - Date.now();
+    expect(inMs).toBeGreaterThan(SWEEP_EVERY_MS - 10_000);
+    expect(inMs).toBeLessThanOrEqual(SWEEP_EVERY_MS + 1_000);
+    expect(await testDb().syncState.count({ where: { organizationId: team.org.id, lastSweptAt: { not: null } } })).toBe(9);
+  }, 60_000);
+
+  it("ends the chain quietly for an organization without a key", async () => {
+    const team = await createTeam();
+    expect(await runSweep({ organizationId: team.org.id, environment: "sandbox", reason: "schedule" })).toBeNull();
+  });
+});
