@@ -147,7 +147,8 @@ export function defineLedgerJobs(opts: LedgerJobOptions = {}): void {
     retryLimit: 1,
     run: observed(LEDGER_SWEEP, async (d) => {
       const next = await runSweep(d, opts.upstream);
-      if (next !== null && d.reason === "schedule") await enqueue(LEDGER_SWEEP, { organizationId: d.organizationId, environment: d.environment, reason: "schedule" }, seconds(next));
+      if (next !== null && d.reason === "schedule")
+        await enqueue(LEDGER_SWEEP, { organizationId: d.organizationId, environment: d.environment, reason: "schedule" }, seconds(next));
     }),
   });
   defineJob<LedgerBackfillData>({

@@ -31,7 +31,11 @@ const defaultUpstream: UpstreamFor = (scope) => upstreamFor(scope);
  * sync_states.last_error for the page to show); `later` (budget share spent, 429 or 5xx: try again
  * after `retryAfterMs`).
  */
-export type ReadOutcome = { kind: "ok"; changed: number; pages: number } | { kind: "skip" } | { kind: "refused"; message: string } | { kind: "later"; retryAfterMs: number };
+export type ReadOutcome =
+  | { kind: "ok"; changed: number; pages: number }
+  | { kind: "skip" }
+  | { kind: "refused"; message: string }
+  | { kind: "later"; retryAfterMs: number };
 
 function outcomeOf(err: unknown): ReadOutcome {
   if (!(err instanceof UpstreamError)) throw err;
@@ -164,7 +168,11 @@ export async function backfillStep(
 ): Promise<ReadOutcome & { progress?: BackfillProgress }> {
   const def = kindDef(kind);
   if (!def?.list) {
-    await noteState(scope, kind, `backfill_next_page = NULL, backfill_started_at = COALESCE(s.backfill_started_at, now()), backfill_finished_at = COALESCE(s.backfill_finished_at, now())`);
+    await noteState(
+      scope,
+      kind,
+      `backfill_next_page = NULL, backfill_started_at = COALESCE(s.backfill_started_at, now()), backfill_finished_at = COALESCE(s.backfill_finished_at, now())`,
+    );
     return { kind: "ok", changed: 0, pages: 0, progress: { done: true, read: 0, total: null } };
   }
   const state = await db.syncState.findUnique({
