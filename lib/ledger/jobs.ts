@@ -2,7 +2,7 @@ import "server-only";
 /**
  * The synced ledger's jobs on the app's queue (lib/jobs/queue.ts), one runner per key:
  * - `ledger-sweep` (reason "schedule"): one chain per organization and environment. Each run reads
- *   the lists that are due (every 30 s; every 5 s while someone watches one) and enqueues the next
+ *   the lists that are due (every 25 s; every 5 s while someone watches one) and enqueues the next
  *   run for when the soonest list is due again. `stately` with the scope as singleton key keeps at
  *   most one run waiting and one running per key across every instance.
  * - `ledger-sweep` (reason "refresh" or "watched"): the lists someone asked for, at once, under the
@@ -23,7 +23,11 @@ import { db } from "@/lib/db";
 import type { LedgerScope } from "./store";
 import { REFUSED_RETRY_MS, type UpstreamFor, backfillStep, fetchObject, scopesWithKeys, sweepKind, syncedKinds } from "./sync";
 
-export const SWEEP_EVERY_MS = 30_000;
+/**
+ * A list is due this long after its last sweep: the promise is "never more than 30 s behind", and
+ * the queue's 2 s polling plus the lists swept before it in the same run come on top.
+ */
+export const SWEEP_EVERY_MS = 25_000;
 export const WATCHED_EVERY_MS = 5_000;
 /** A backfill run reads pages for about this long, then lets the worker take other keys' jobs. */
 export const BACKFILL_RUN_MS = 20_000;
