@@ -52,7 +52,7 @@ export async function markWatched(scope: LedgerScope, kind: string, now = Date.n
     INSERT INTO sync_states AS s (organization_id, environment, kind, watched_until)
     VALUES (${scope.organizationId}::uuid, ${scope.environment}::"Environment", ${kind}, ${new Date(now + WATCH_MS)})
     ON CONFLICT (organization_id, environment, kind) DO UPDATE SET watched_until = EXCLUDED.watched_until
-      WHERE s.watched_until IS NULL OR s.watched_until < ${new Date(now + WATCH_MS - REMARK_BELOW_MS)}
+      WHERE s.watched_until IS NULL OR s.watched_until < ${new Date(now + REMARK_BELOW_MS)}
     RETURNING (SELECT watched_until FROM sync_states WHERE organization_id = ${scope.organizationId}::uuid AND environment = ${scope.environment}::"Environment" AND kind = ${kind}) AS was`;
   const was = rows[0]?.was;
   if (rows.length > 0 && (!was || was.getTime() < now)) {
