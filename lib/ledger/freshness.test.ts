@@ -32,7 +32,7 @@ describe("freshness of the copy", () => {
     expect(f.syncedAt!.getTime()).toBeGreaterThanOrEqual(before - 5);
     expect(f.backfill).toMatchObject({ done: false, read: 5 });
     expect(f.backfill.total).toBeGreaterThan(5);
-  });
+  }, 90_000);
 
   it("marks a watched list with at most one small write per 15 s", async () => {
     const scope = await scopeOf();

@@ -67,7 +67,7 @@ describe("the ledger sync", () => {
     expect(await sweepKind(scope, "deposit")).toMatchObject({ kind: "ok", changed: 0, pages: 1 });
     await new Promise((r) => setTimeout(r, 200));
     expect(heard.filter((e) => e.organizationId === scope.organizationId).length).toBeLessThanOrEqual(before);
-  });
+  }, 90_000);
 
   it("repairs a lost webhook: the next sweep finds the new deposit and announces it like a webhook", async () => {
     const scope = await teamScope();
@@ -100,7 +100,7 @@ describe("the ledger sync", () => {
     // One that handled an earlier change gets this one replayed, under the same id.
     const earlier = await replaySince(testDb(), scope, { since: new Date(row.changedAt.getTime() - 1_000) });
     expect(earlier!.events.find((e) => e.resourceId === id)?.id).toBe(event.eventId);
-  });
+  }, 90_000);
 
   it("resumes the backfill from the page it stopped at", async () => {
     const scope = await teamScope();
@@ -118,7 +118,7 @@ describe("the ledger sync", () => {
     expect(state.backfillFinishedAt).not.toBeNull();
     expect(state.backfillRead).toBe(await copied(scope, "deposit"));
     expect(state.backfillTotal).toBe(state.backfillRead);
-  });
+  }, 90_000);
 
   it("names a sweep's change with a time-ordered id that replay can resume from", () => {
     const scope = { organizationId: "00000000-0000-4000-8000-000000000001", environment: "sandbox" as const };
