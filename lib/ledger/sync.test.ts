@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestEmulator } from "@/emulator/testing";
 import { SEED_KEYS } from "@/emulator/testing";
 import { LiveListener, type LiveSignal } from "@/lib/live/listener";
+import { storeObjects } from "./store";
 import type { LiveNotification } from "@/lib/live/notify";
 import { replaySince } from "@/lib/live/replay";
 import { waitUntil } from "@/lib/live/test-helpers";
@@ -19,7 +20,7 @@ import { testDb } from "@/test/factories";
 import { changeEventId, changeIdTime } from "./announce";
 import { KIND_NAMES, kindDef } from "./kinds";
 import type { LedgerScope } from "./store";
-import { backfillStep, sweepKind } from "./sync";
+import { backfillStep, fetchObject, sweepKind } from "./sync";
 
 let emu: TestEmulator;
 let listener: LiveListener;
@@ -118,6 +119,28 @@ describe("the ledger sync", () => {
     expect(state.backfillFinishedAt).not.toBeNull();
     expect(state.backfillRead).toBe(await copied(scope, "deposit"));
     expect(state.backfillTotal).toBe(state.backfillRead);
+  }, 90_000);
+
+  it("fetches an object by id over a partial payload, and records a key without the Read scope instead of looping", async () => {
+    const scope = await teamScope();
+    await sweepKind(scope, "deposit");
+    const full = await testDb().syncedObject.findFirstOrThrow({ where: { ...scope, kind: "deposit" } });
+    // Another scope holds only what a partial webhook payload said about the same deposit.
+    const other = await teamScope();
+    const partial = await storeObjects(other, "deposit", [{ id: full.providerId, status: full.status }], "webhook");
+    expect(partial.partial).toEqual([full.providerId]);
+    expect(await fetchObject(other, "deposit", full.providerId)).toMatchObject({ kind: "ok" });
+    const fetched = await testDb().syncedObject.findFirstOrThrow({ where: { ...other, kind: "deposit", providerId: full.providerId } });
+    expect(fetched.data).toEqual(full.data);
+    expect(fetched.source).toBe("fetch");
+    expect(await fetchObject(other, "deposit", "00000000-0000-4000-8000-00000000dead")).toEqual({ kind: "skip" });
+
+    const noRead = { organizationId: (await createTeamWithKey({ key: SEED_KEYS.noread, scopes: ["Write"] })).org.id, environment: "sandbox" as const };
+    const o = await sweepKind(noRead, "deposit");
+    expect(o.kind).toBe("refused");
+    const state = await testDb().syncState.findUniqueOrThrow({ where: { organizationId_environment_kind: { ...noRead, kind: "deposit" } } });
+    expect(state.lastError).toMatch(/Read scope/);
+    expect(state.lastSweptAt).toBeNull();
   }, 90_000);
 
   it("names a sweep's change with a time-ordered id that replay can resume from", () => {
