@@ -1,11 +1,32 @@
 import { createHmac } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, test } from "./fixtures";
+import { expect, type Locator, type Page, test } from "./fixtures";
 import { DEMO_SANDBOX_KEY, emulatorUrl, simulateDeposit } from "./emulator";
-import { approveAsSecondPerson, gotoHydrated, reloadHydrated } from "./helpers";
+import { approveAsSecondPerson, chooseFilter, gotoHydrated, reloadHydrated } from "./helpers";
 
 const DEMO_MERCHANT_ID = "7b1d5c1e-0000-4000-8000-000000000001";
+
+/** Records a decision on a flagged deposit from its page, as the page's user. */
+async function recordOn(page: Page, depositId: string, decision: RegExp, reason: string) {
+  await gotoHydrated(page, `/deposits/${depositId}`);
+  await page.getByRole("button", { name: "Record a decision" }).click();
+  const dialog = page.getByRole("dialog", { name: "Record a decision" });
+  await dialog.getByRole("radio", { name: decision }).check();
+  await dialog.getByLabel("Reason").fill(reason);
+  await dialog.getByRole("button", { name: "Record decision" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId("review-decision").first()).toContainText("Awaiting a second approver");
+}
+
+/** Confirms the decision awaiting a second approver inside `scope` (its row or panel), through its dialog. */
+async function confirmIn(page: Page, scope: Locator, note?: string) {
+  await scope.getByRole("button", { name: /^Confirm decision/ }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Confirm this decision?" });
+  if (note) await dialog.getByLabel("Note (optional)").fill(note);
+  await dialog.getByRole("button", { name: "Confirm decision" }).click();
+  await expect(dialog).toBeHidden();
+}
 
 test.describe("deposit review queue", () => {
   test("a deposit simulated in the emulator appears in the queue with its flag in plain words", async ({ pageAs, request }) => {
@@ -117,15 +138,17 @@ test.describe("deposit review queue", () => {
       const decision = approver.getByTestId("review-decision").first();
       await expect(decision).toContainText("Awaiting a second approver");
 
-      await decision.getByRole("button", { name: "Confirm decision" }).click();
-      await expect(decision.getByRole("alert")).toHaveText("You recorded this decision, so a different approver must confirm it.");
+      // The requester is offered only to withdraw it (the server refuses their confirmation too:
+      // lib/review/second-approval.security.test.ts).
+      await expect(decision).toContainText("You recorded this decision, so a different approver must confirm it.");
+      await expect(decision.getByRole("button", { name: /Confirm decision/ })).toHaveCount(0);
+      await expect(decision.getByRole("button", { name: /^Withdraw/ })).toBeVisible();
       await reloadHydrated(approver);
       await expect(approver.getByTestId("review-decision").first()).toContainText("Awaiting a second approver");
       expect(received).toHaveLength(0);
 
       await gotoHydrated(admin, `/deposits/${depositId}`);
-      const pending = admin.getByTestId("review-decision").first();
-      await pending.getByRole("button", { name: "Confirm decision" }).click();
+      await confirmIn(admin, admin.getByTestId("review-decision").first());
       await expect(admin.getByTestId("review-decision").first()).toContainText("Final");
       // The provider's status is shown unchanged next to the decision.
       await expect(admin.getByTestId("deposit-status")).toContainText("REQUIRES_REVIEW");
@@ -150,6 +173,163 @@ test.describe("deposit review queue", () => {
     } finally {
       await new Promise<void>((r) => server.close(() => r()));
     }
+  });
+});
+
+test.describe("second approval from the review queue and the approvals inbox", () => {
+  test("in the queue: the requester may only withdraw, a viewer gets no buttons, a second approver confirms by keyboard and the row updates in place", async ({
+    pageAs,
+    request,
+    axe,
+  }) => {
+    test.setTimeout(90_000);
+    const depositId = await simulateDeposit(request, "REQUIRES_REVIEW");
+    const approver = await pageAs("approver");
+    await recordOn(approver, depositId, /Hold/, "Waiting for the customer's bank receipt before crediting.");
+
+    await gotoHydrated(approver, "/deposits/review");
+    const mine = approver.getByTestId("queue-item").filter({ hasText: depositId });
+    await expect(mine.getByTestId("queue-second-approval")).toContainText("You recorded this decision, so a different approver must confirm it.");
+    await expect(mine.getByRole("button", { name: /Confirm decision/ })).toHaveCount(0);
+    await expect(mine.getByRole("button", { name: `Withdraw on deposit ${depositId}` })).toBeVisible();
+
+    const viewer = await pageAs("viewer");
+    await gotoHydrated(viewer, "/deposits/review");
+    const seen = viewer.getByTestId("queue-item").filter({ hasText: depositId });
+    await expect(seen).toContainText("Hold · Awaiting a second approver");
+    await expect(seen.getByRole("button")).toHaveCount(0);
+
+    const admin = await pageAs("admin");
+    await gotoHydrated(admin, "/deposits/review");
+    const item = admin.getByTestId("queue-item").filter({ hasText: depositId });
+    const confirm = item.getByRole("button", { name: `Confirm decision on deposit ${depositId}` });
+    await expect(confirm).toBeVisible();
+    await expect(item.getByRole("button", { name: `Reject on deposit ${depositId}` })).toBeVisible();
+    await axe(admin, "/deposits/review with a decision awaiting a second approver");
+    await admin.evaluate(() => Object.assign(window, { __samePage: true }));
+
+    // From the deposit's link, Tab reaches the row's Confirm button; Enter opens the dialog.
+    const link = item.getByRole("link").first();
+    await link.focus();
+    for (let i = 0; i < 8 && !(await confirm.evaluate((el) => el === document.activeElement)); i++) await admin.keyboard.press("Tab");
+    await expect(confirm).toBeFocused();
+    await admin.keyboard.press("Enter");
+    const dialog = admin.getByRole("alertdialog", { name: "Confirm this decision?" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(`Hold on deposit ${depositId}`);
+    await axe(admin, "the review queue's confirm dialog");
+    // Queue keys do nothing while the dialog is open: "j" goes into the note.
+    await dialog.getByLabel("Note (optional)").press("j");
+    await expect(dialog.getByLabel("Note (optional)")).toHaveValue("j");
+    await dialog.getByLabel("Note (optional)").fill("Receipt checked on the call.");
+    await dialog.getByRole("button", { name: "Confirm decision" }).press("Enter");
+    await expect(dialog).toBeHidden();
+
+    // The same row, now final, without a reload; focus is back on the deposit's link.
+    await expect(item).toContainText("Hold · Final");
+    await expect(item.getByTestId("queue-second-approval")).toHaveCount(0);
+    await expect(link).toBeFocused();
+    expect(await admin.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+
+    await gotoHydrated(admin, `/deposits/${depositId}`);
+    await expect(admin.getByTestId("review-decision").first()).toContainText("Receipt checked on the call.");
+    for (const p of [admin, approver, viewer]) await p.context().close();
+  });
+
+  test("two tabs: the second answer to a decision already confirmed is refused with a sentence, not taken", async ({ pageAs, request }) => {
+    test.setTimeout(60_000);
+    const depositId = await simulateDeposit(request, "REQUIRES_REVIEW");
+    const approver = await pageAs("approver");
+    await recordOn(approver, depositId, /Ask the provider to reverse/, "The sender is not one of our customers.");
+
+    const first = await pageAs("admin");
+    const second = await first.context().newPage();
+    await gotoHydrated(first, "/deposits/review");
+    await gotoHydrated(second, "/deposits/review");
+    const row2 = second.getByTestId("queue-item").filter({ hasText: depositId });
+    await row2.getByRole("button", { name: /^Reject/ }).click();
+    const reject = second.getByRole("alertdialog", { name: "Reject this decision?" });
+    await reject.getByLabel("Note for the requester").fill("The customer says the sender is their employer.");
+
+    await confirmIn(first, first.getByTestId("queue-item").filter({ hasText: depositId }));
+    await expect(first.getByTestId("queue-item").filter({ hasText: depositId })).toContainText("Ask the provider to reverse · Final");
+
+    await reject.getByRole("button", { name: "Reject", exact: true }).click();
+    await expect(second.getByText("This decision is already final. Reload the page to see it.").first()).toBeVisible();
+    await gotoHydrated(second, `/deposits/${depositId}`);
+    await expect(second.getByTestId("review-decision")).toHaveCount(1);
+    await expect(second.getByTestId("review-decision").first()).toContainText("Final");
+    for (const p of [first, approver]) await p.context().close();
+  });
+
+  test("the approvals inbox lists the decision beside money movements, by kind, with its deposit; reject and confirm there", async ({
+    pageAs,
+    request,
+    axe,
+  }) => {
+    test.setTimeout(90_000);
+    const depositId = await simulateDeposit(request, "REQUIRES_REVIEW");
+    const approver = await pageAs("approver");
+    await recordOn(approver, depositId, /Hold/, "Waiting for the customer's bank receipt before crediting.");
+
+    // The requester finds it among their own requests, with only Withdraw.
+    await gotoHydrated(approver, "/approvals");
+    const own = approver.getByTestId("approvals-mine").getByTestId("review-row").filter({ hasText: depositId });
+    await expect(own.getByTestId("approval-kind")).toHaveText("Deposit review decision");
+    await expect(own.getByRole("button", { name: /Confirm decision/ })).toHaveCount(0);
+    await expect(own.getByRole("button", { name: /^Withdraw/ })).toBeVisible();
+    await expect(approver.getByTestId("approvals-waiting").getByTestId("review-row").filter({ hasText: depositId })).toHaveCount(0);
+
+    // A viewer sees that it waits, and no buttons.
+    const viewer = await pageAs("viewer");
+    await gotoHydrated(viewer, "/approvals");
+    const seen = viewer.getByTestId("approvals-waiting").getByTestId("review-row").filter({ hasText: depositId });
+    await expect(seen).toContainText("Awaiting a second approver");
+    await expect(seen.getByRole("button")).toHaveCount(0);
+
+    const admin = await pageAs("admin");
+    await gotoHydrated(admin, "/approvals");
+    const waiting = admin.getByTestId("approvals-waiting");
+    const row = waiting.getByTestId("review-row").filter({ hasText: depositId });
+    await expect(row.getByTestId("approval-kind")).toHaveText("Deposit review decision");
+    await expect(row).toContainText(`Hold: flagged deposit ${depositId}`);
+    await expect(row).toContainText("Waiting for the customer's bank receipt before crediting.");
+    await expect(row.getByTestId("review-deposit-link")).toHaveAttribute("href", `/deposits/${depositId}`);
+    await axe(admin, "/approvals with a review decision waiting");
+
+    // The kind filter: review decisions only, then money movements only.
+    await chooseFilter(admin, "Kind", "Deposit review decisions");
+    await expect(admin).toHaveURL(/[?&]kind=review/);
+    await expect(waiting.getByTestId("approval-row")).toHaveCount(0);
+    await expect(row).toBeVisible();
+    await chooseFilter(admin, "Kind", "Money movements");
+    await expect(admin).toHaveURL(/[?&]kind=money/);
+    await expect(row).toHaveCount(0);
+    await chooseFilter(admin, "Kind", "Deposit review decisions");
+    await expect(row).toBeVisible();
+
+    // Reject: the note is required, and said at its field.
+    await row.getByRole("button", { name: `Reject on deposit ${depositId}` }).click();
+    const reject = admin.getByRole("alertdialog", { name: "Reject this decision?" });
+    await reject.getByRole("button", { name: "Reject", exact: true }).click();
+    await expect(reject.getByText("Say why in a few words; the requester reads it.")).toBeVisible();
+    await reject.getByLabel("Note for the requester").fill("The receipt's reference does not match.");
+    await reject.getByRole("button", { name: "Reject", exact: true }).click();
+    await expect(reject).toBeHidden();
+    await expect(row).toHaveCount(0);
+
+    // A new decision on the same deposit, confirmed from the inbox.
+    await recordOn(approver, depositId, /Credit the customer/, "The customer sent a second receipt that matches.");
+    await reloadHydrated(admin);
+    await expect(row).toBeVisible();
+    await confirmIn(admin, row);
+    await expect(row).toHaveCount(0);
+    await gotoHydrated(admin, `/deposits/${depositId}`);
+    const decisions = admin.getByTestId("review-decision");
+    await expect(decisions.first()).toContainText("Final");
+    await expect(decisions.first().getByTestId("credit-state")).toContainText("Credit held until the provider completes the deposit");
+    await expect(decisions.nth(1)).toContainText("Rejected by the second approver");
+    for (const p of [admin, approver, viewer]) await p.context().close();
   });
 });
 
@@ -218,7 +398,7 @@ test.describe("credit only on completion", () => {
       await expect(dialog).toBeHidden();
 
       await gotoHydrated(admin, `/deposits/${depositId}`);
-      await admin.getByTestId("review-decision").first().getByRole("button", { name: "Confirm decision" }).click();
+      await confirmIn(admin, admin.getByTestId("review-decision").first());
       const decision = admin.getByTestId("review-decision").first();
       await expect(decision).toContainText("Final");
       await expect(decision.getByTestId("credit-state")).toContainText("Credit held until the provider completes the deposit");

@@ -19,7 +19,18 @@ export const STATUS_LABEL: Record<ApprovalStatus, string> = {
   cancelled: "Cancelled",
 };
 
-export const inboxFilters = { status: parseAsStringLiteral(APPROVAL_STATUSES), page: pageParser };
+/** What waits, by kind: money movements, changes to the controls, and deposit review decisions. */
+export const INBOX_KINDS = ["money", "control", "review"] as const;
+export type InboxKind = (typeof INBOX_KINDS)[number];
+
+export const KIND_LABEL: Record<InboxKind, string> = {
+  money: "Money movements",
+  control: "Control changes",
+  review: "Deposit review decisions",
+};
+
+/** `kind` narrows what waits (the open lists); `status` and `page` are the history's. */
+export const inboxFilters = { kind: parseAsStringLiteral(INBOX_KINDS), status: parseAsStringLiteral(APPROVAL_STATUSES), page: pageParser };
 export const loadInboxFilters = createLoader(inboxFilters);
 export const serializeInboxFilters = createSerializer(inboxFilters);
 export type InboxFilters = inferParserType<typeof inboxFilters>;

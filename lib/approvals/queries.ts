@@ -13,7 +13,8 @@ import "./executors/index";
 import { CONTROL_PREFIX } from "./controls";
 import { expireDue } from "./expiry";
 import { runningTotals, VELOCITY_KINDS, velocityLimits } from "./velocity";
-import type { ApprovalStatus, InboxFilters } from "./filters";
+import type { ApprovalStatus, InboxFilters, InboxKind } from "./filters";
+import { countWaitingReviewDecisions, waitingReviewDecisions, type WaitingReviewRow } from "@/lib/review/waiting";
 
 export interface InboxViewer {
   id: string;
@@ -56,6 +57,8 @@ export interface ApprovalRow {
 export interface Inbox {
   waiting: ApprovalRow[];
   mine: ApprovalRow[];
+  /** Deposit review decisions awaiting a second approver: others' (waiting) and the viewer's own (mine). */
+  reviews: { waiting: WaitingReviewRow[]; mine: WaitingReviewRow[] };
   history: { rows: ApprovalRow[]; page: number; pages: number; total: number };
   now: string;
 }
@@ -136,21 +139,33 @@ export function inboxScope(viewer: Pick<InboxViewer, "organizationId" | "environ
   return { organizationId: viewer.organizationId, OR: [{ environment: viewer.environment }, { kind: { startsWith: CONTROL_PREFIX } }] };
 }
 
+/** The approval requests of one inbox kind; review decisions are not approval requests, so "review" matches none. */
+function kindWhere(kind: InboxKind | null | undefined): Prisma.ApprovalRequestWhereInput {
+  if (kind === "control") return { kind: { startsWith: CONTROL_PREFIX } };
+  if (kind === "money") return { NOT: { kind: { startsWith: CONTROL_PREFIX } } };
+  if (kind === "review") return { id: { in: [] } };
+  return {};
+}
+
 /** The inbox: what waits for this person, their own open requests, and the filtered history. */
 export async function loadInbox(viewer: InboxViewer, filters: Partial<InboxFilters> & { page: number }): Promise<Inbox> {
   await expireDue(viewer.organizationId);
   const scope = inboxScope(viewer);
-  const waitingWhere: Prisma.ApprovalRequestWhereInput = { ...scope, status: "pending", requestedById: { not: viewer.id } };
+  const open: Prisma.ApprovalRequestWhereInput = { AND: [scope, kindWhere(filters.kind)] };
+  const waitingWhere: Prisma.ApprovalRequestWhereInput = { ...open, status: "pending", requestedById: { not: viewer.id } };
   const historyWhere: Prisma.ApprovalRequestWhereInput = { ...scope, ...(filters.status ? { status: filters.status } : {}) };
-  const [waiting, mine, total] = await Promise.all([
+  const withReviews = !filters.kind || filters.kind === "review";
+  const [waiting, mine, total, reviewsWaiting, reviewsMine] = await Promise.all([
     // Everyone sees what waits; only approvers and admins get the buttons (canApprove).
     db.approvalRequest.findMany({ where: waitingWhere, orderBy: { expiresAt: "asc" }, take: OPEN_LIMIT }),
     db.approvalRequest.findMany({
-      where: { ...scope, requestedById: viewer.id, status: { in: ["pending", "approved", "failed"] } },
+      where: { ...open, requestedById: viewer.id, status: { in: ["pending", "approved", "failed"] } },
       orderBy: { createdAt: "desc" },
       take: OPEN_LIMIT,
     }),
     db.approvalRequest.count({ where: historyWhere }),
+    withReviews ? waitingReviewDecisions(viewer, "others") : [],
+    withReviews ? waitingReviewDecisions(viewer, "mine") : [],
   ]);
   const pages = Math.max(1, Math.ceil(total / HISTORY_PAGE_SIZE));
   const page = Math.min(filters.page, pages);
@@ -161,7 +176,13 @@ export async function loadInbox(viewer: InboxViewer, filters: Partial<InboxFilte
     take: HISTORY_PAGE_SIZE,
   });
   const [w, m, h] = await Promise.all([toRows(viewer, waiting), toRows(viewer, mine), toRows(viewer, history)]);
-  return { waiting: w, mine: m, history: { rows: h, page, pages, total }, now: new Date().toISOString() };
+  return {
+    waiting: w,
+    mine: m,
+    reviews: { waiting: reviewsWaiting, mine: reviewsMine },
+    history: { rows: h, page, pages, total },
+    now: new Date().toISOString(),
+  };
 }
 
 /** One request of the viewer's organization, for the page a notification mail links to; null when there is none. */
@@ -173,14 +194,17 @@ export async function loadRequest(viewer: InboxViewer, id: string): Promise<Appr
 
 /**
  * How many requests wait for this person's decision from their current environment: pending, not
- * their own, and only for roles that may decide (0 for everyone else). For the overview and nav.
+ * their own, and only for roles that may decide (0 for everyone else), with the deposit review
+ * decisions awaiting their confirmation, as the inbox lists both. For the overview and nav.
  */
 export async function countPendingForUser(viewer: InboxViewer): Promise<number> {
   if (!mayDecide(viewer.role)) return 0;
   await expireDue(viewer.organizationId);
-  return db.approvalRequest.count({
-    where: { ...inboxScope(viewer), status: "pending", requestedById: { not: viewer.id } },
-  });
+  const [requests, reviews] = await Promise.all([
+    db.approvalRequest.count({ where: { ...inboxScope(viewer), status: "pending", requestedById: { not: viewer.id } } }),
+    countWaitingReviewDecisions(viewer),
+  ]);
+  return requests + reviews;
 }
 
 export interface ThresholdRow {

@@ -138,7 +138,7 @@ export function OverviewFigures({ initial, showApprovals }: { initial: Overview;
             <CardDescription>
               {o.pendingApprovals.ok && o.pendingApprovals.data.scope === "yours"
                 ? "Your money movements above a threshold, waiting for a second person."
-                : "Money movements above a threshold, waiting for your decision."}
+                : "Money movements above a threshold and deposit review decisions, waiting for your decision."}
             </CardDescription>
           </CardHeader>
           <CardContent>

@@ -20,8 +20,8 @@ export default async function ApprovalsPage({ searchParams }: { searchParams: Pr
         title="Approvals"
         description={
           <>
-            Money movements above your organization&apos;s limits wait here for a second person with the approver role, in {env}. The person who requested one
-            cannot approve it.
+            Money movements above your organization&apos;s limits and deposit review decisions wait here for a second person with the approver role, in {env}.
+            The person who requested one cannot approve it.
             {can(me.role, "settings:manage") ? (
               <>
                 {" "}
@@ -36,10 +36,12 @@ export default async function ApprovalsPage({ searchParams }: { searchParams: Pr
       />
       <ApprovalsInbox
         initial={inbox}
+        initialKind={filters.kind ?? null}
         initialStatus={filters.status ?? null}
         initialPage={filters.page}
         mayDecide={mayDecide(me.role)}
         environment={me.environment}
+        viewerId={me.id}
       />
     </>
   );

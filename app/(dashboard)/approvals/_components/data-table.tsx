@@ -5,6 +5,7 @@ import { VelocityUsageLine } from "@/components/page/velocity-usage";
 import { Badge, type BadgeProps } from "@/components/ui/badge";
 import { type Column, DataList } from "@/components/list/data-list";
 import type { ApprovalRow } from "@/lib/approvals/queries";
+import type { WaitingReviewRow } from "@/lib/review/waiting";
 import { STATUS_LABEL } from "@/lib/approvals/filters";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { formatMoney } from "@/lib/money";
@@ -22,6 +23,11 @@ const STATUS_VARIANT: Record<ApprovalRow["status"], BadgeProps["variant"]> = {
 export function StatusBadge({ status }: { status: ApprovalRow["status"] }) {
   return <Badge variant={STATUS_VARIANT[status] ?? "secondary"}>{STATUS_LABEL[status] ?? status}</Badge>;
 }
+
+/** What the inbox lists: an approval request, or a deposit review decision awaiting a second approver. */
+export type InboxRow = ApprovalRow | WaitingReviewRow;
+
+export const isReview = (r: InboxRow): r is WaitingReviewRow => "depositId" in r;
 
 /** "23 h 5 min" left: a countdown in hours and minutes, not calendar words like "tomorrow". */
 export function formatCountdown(ms: number): string {
@@ -80,26 +86,46 @@ function Decision({ r }: { r: ApprovalRow }) {
   );
 }
 
-function columnsFor(show: "open" | "history", actions?: (row: ApprovalRow) => React.ReactNode): Column<ApprovalRow>[] {
-  const columns: Column<ApprovalRow>[] = [
+/** A review decision's request: what was decided, on which deposit (its page), and why. */
+function ReviewRequest({ r }: { r: WaitingReviewRow }) {
+  return (
+    <>
+      <div className="font-medium">{r.summary}</div>
+      <Link
+        href={`/deposits/${encodeURIComponent(r.depositId)}`}
+        className="font-mono text-xs text-muted-foreground underline underline-offset-4 hover:text-foreground"
+        data-testid="review-deposit-link"
+      >
+        Open deposit {r.depositId}
+      </Link>
+      <div className="mt-1 line-clamp-2 text-xs break-words">&ldquo;{r.reason}&rdquo;</div>
+    </>
+  );
+}
+
+function columnsFor(show: "open" | "history", actions?: (row: InboxRow) => React.ReactNode): Column<InboxRow>[] {
+  const columns: Column<InboxRow>[] = [
     {
       key: "request",
       header: "Request",
       className: "max-w-96",
-      cell: (r) => (
-        <>
-          <div className="font-medium">{r.summary}</div>
-          <div className="text-xs text-muted-foreground">{r.kindLabel}</div>
-          {r.velocity ? (
-            <VelocityUsageLine
-              usage={{ currency: r.currency, ...r.velocity }}
-              currency={r.currency}
-              requesterLabel={`by ${r.requestedBy?.name ?? "the requester"}`}
-            />
-          ) : null}
-        </>
-      ),
+      cell: (r) =>
+        isReview(r) ? (
+          <ReviewRequest r={r} />
+        ) : (
+          <>
+            <div className="font-medium">{r.summary}</div>
+            {r.velocity ? (
+              <VelocityUsageLine
+                usage={{ currency: r.currency, ...r.velocity }}
+                currency={r.currency}
+                requesterLabel={`by ${r.requestedBy?.name ?? "the requester"}`}
+              />
+            ) : null}
+          </>
+        ),
     },
+    { key: "kind", header: "Kind", className: "text-sm", cell: (r) => <span data-testid="approval-kind">{r.kindLabel}</span> },
     // A destination or control change has no amount: nothing to show.
     { key: "amount", header: "Amount", numeric: true, cell: (r) => (r.amount === "0" || r.currency === "CONTROL" ? "—" : formatMoney(r.amount, r.currency)) },
     { key: "by", header: "Requested by", className: "text-sm", cell: (r) => (r.requestedBy ? r.requestedBy.name : "A former team member") },
@@ -112,7 +138,7 @@ function columnsFor(show: "open" | "history", actions?: (row: ApprovalRow) => Re
           <div>
             <RelativeTime value={r.createdAt} />
           </div>
-          {show === "open" && r.status === "pending" ? (
+          {show === "open" && !isReview(r) && r.status === "pending" ? (
             <div className="text-xs">
               <Expiry at={r.expiresAt} />
             </div>
@@ -120,7 +146,12 @@ function columnsFor(show: "open" | "history", actions?: (row: ApprovalRow) => Re
         </>
       ),
     },
-    { key: "status", header: "Status", className: "max-w-80 text-sm", cell: (r) => <Decision r={r} /> },
+    {
+      key: "status",
+      header: "Status",
+      className: "max-w-80 text-sm",
+      cell: (r) => (isReview(r) ? <Badge variant="warning">Awaiting a second approver</Badge> : <Decision r={r} />),
+    },
   ];
   if (actions) columns.push({ key: "actions", header: "Actions", className: "text-right", headerClassName: "text-right", cell: actions });
   return columns;
@@ -139,9 +170,9 @@ export function ApprovalsTable({
   empty,
   pager,
 }: {
-  rows: ApprovalRow[];
+  rows: InboxRow[];
   caption: string;
-  actions?: (row: ApprovalRow) => React.ReactNode;
+  actions?: (row: InboxRow) => React.ReactNode;
   /** "open": expiry countdown; "history": the decision and outcome. */
   show?: "open" | "history";
   testId: string;
@@ -154,7 +185,11 @@ export function ApprovalsTable({
       columns={columnsFor(show, actions)}
       rows={rows}
       rowKey={(r) => r.id}
-      rowProps={(r) => ({ "data-testid": "approval-row", "data-request-id": r.id, "data-status": r.status })}
+      rowProps={(r) =>
+        isReview(r)
+          ? { "data-testid": "review-row", "data-decision-id": r.id, "data-kind": r.kind }
+          : { "data-testid": "approval-row", "data-request-id": r.id, "data-status": r.status, "data-kind": r.kind }
+      }
       empty={empty}
       pager={pager}
       testId={testId}

@@ -3,8 +3,9 @@ import type * as React from "react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useQueryStates } from "nuqs";
 import { RequestActions } from "@/app/(dashboard)/approvals/_components/request-actions";
-import { ApprovalsTable } from "@/app/(dashboard)/approvals/_components/data-table";
-import { ApprovalsToolbar } from "@/app/(dashboard)/approvals/_components/toolbar";
+import { ReviewActions } from "@/app/(dashboard)/approvals/_components/review-actions";
+import { ApprovalsTable, type InboxRow, isReview } from "@/app/(dashboard)/approvals/_components/data-table";
+import { ApprovalsToolbar, KindToolbar } from "@/app/(dashboard)/approvals/_components/toolbar";
 import { ListEmptyState } from "@/components/list/empty-state";
 import { ListRegion } from "@/components/list/list-region";
 import { Pager } from "@/components/list/pager";
@@ -21,8 +22,8 @@ import type { Environment } from "@/lib/generated/prisma/enums";
  */
 const REFRESH_MS = 15_000;
 
-async function fetchInbox(status: InboxFilters["status"], page: number): Promise<Inbox> {
-  const res = await fetch(`/api/approvals${serializeInboxFilters({ status, page })}`, { headers: { accept: "application/json" }, cache: "no-store" });
+async function fetchInbox(kind: InboxFilters["kind"], status: InboxFilters["status"], page: number): Promise<Inbox> {
+  const res = await fetch(`/api/approvals${serializeInboxFilters({ kind, status, page })}`, { headers: { accept: "application/json" }, cache: "no-store" });
   const body = (await res.json().catch(() => null)) as (Inbox & { error?: string }) | null;
   if (!res.ok || !body || !Array.isArray(body.waiting)) {
     throw new Error(body?.error ?? "Approvals could not be loaded. Check your connection and try again.");
@@ -57,24 +58,29 @@ function Section({ title, description, children, id }: { title: string; descript
 
 export function ApprovalsInbox({
   initial,
+  initialKind,
   initialStatus,
   initialPage,
   mayDecide,
   environment,
+  viewerId,
 }: {
   initial: Inbox;
+  initialKind: string | null;
   initialStatus: string | null;
   initialPage: number;
   mayDecide: boolean;
   environment: Environment;
+  viewerId: string;
 }) {
   const [filters, setFilters] = useQueryStates(inboxFilters, { shallow: true });
+  const kind = filters.kind ?? null;
   const status = filters.status ?? null;
   const page = Math.max(1, filters.page);
-  const matchesInitial = status === initialStatus && page === initialPage;
+  const matchesInitial = kind === initialKind && status === initialStatus && page === initialPage;
   const query = useQuery({
-    queryKey: liveKeys.approvals("inbox", environment, status ?? "all", page),
-    queryFn: () => fetchInbox(status, page),
+    queryKey: liveKeys.approvals("inbox", environment, kind ?? "any", status ?? "all", page),
+    queryFn: () => fetchInbox(kind, status, page),
     initialData: matchesInitial ? initial : undefined,
     initialDataUpdatedAt: matchesInitial ? Date.parse(initial.now) : undefined,
     placeholderData: keepPreviousData,
@@ -92,53 +98,70 @@ export function ApprovalsInbox({
     );
   }
 
-  const actions = (row: Inbox["waiting"][number]) => <RequestActions row={row} />;
+  const actions = (row: InboxRow) => (isReview(row) ? <ReviewActions row={row} viewerId={viewerId} /> : <RequestActions row={row} />);
   const { history } = data;
+  // Money movements by expiry first (they lapse), then review decisions oldest first (they do not).
+  const waiting: InboxRow[] = [...data.waiting, ...(data.reviews?.waiting ?? [])];
+  const mine: InboxRow[] = [...data.mine, ...(data.reviews?.mine ?? [])];
+
   return (
     <div className="grid gap-8" aria-busy={query.isFetching}>
       {query.isRefetchError ? <LoadError message={query.error.message} retrying={query.isFetching} onRetry={() => void query.refetch()} /> : null}
 
+      <ListRegion>
+        <KindToolbar kind={kind} pending={query.isPlaceholderData} onKind={(k) => void setFilters({ kind: k })} />
+        <div className="grid gap-8">
+          <Section
+            id="approvals-waiting"
+            title={mayDecide ? "Waiting for you" : "Waiting for an approver"}
+            description={
+              mayDecide
+                ? "Requests from other people that need a second approval: money movements (sent to the provider at once when approved), changes to the controls, and deposit review decisions (final once confirmed)."
+                : "Only approvers and admins decide on requests. Ask one of them to look at anything waiting here."
+            }
+          >
+            <ApprovalsTable
+              rows={waiting}
+              caption={
+                mayDecide
+                  ? "Requests waiting for your decision, soonest expiry first, then review decisions oldest first"
+                  : "Requests waiting for an approver, soonest expiry first, then review decisions oldest first"
+              }
+              actions={actions}
+              testId="approvals-waiting"
+              empty={
+                <ListEmptyState
+                  testId="approvals-waiting-empty"
+                  title={mayDecide ? "Nothing waits for you" : "Nothing waits for an approver"}
+                  hint="Requests above your approval limits appear here the moment someone submits one."
+                />
+              }
+            />
+          </Section>
+
+          <Section id="approvals-mine" title="Your requests" description="What you submitted that is waiting for someone else, being sent, or failed.">
+            <ApprovalsTable
+              rows={mine}
+              caption="Your open requests, newest first"
+              actions={actions}
+              testId="approvals-mine"
+              empty={
+                <ListEmptyState
+                  testId="approvals-mine-empty"
+                  title="You have no open requests"
+                  hint="A transfer, withdrawal or balance move above the approval limit, or a review decision you recorded, waits here until someone else decides."
+                />
+              }
+            />
+          </Section>
+        </div>
+      </ListRegion>
+
       <Section
-        id="approvals-waiting"
-        title={mayDecide ? "Waiting for you" : "Waiting for an approver"}
-        description={
-          mayDecide
-            ? "Requests from other people that need a second approval. Approving sends them to the provider at once."
-            : "Only approvers and admins decide on requests. Ask one of them to look at anything waiting here."
-        }
+        id="approvals-history"
+        title="History"
+        description="Every money movement and control change requested in this environment, newest first. A review decision's history is on its deposit's page and in the review queue's export."
       >
-        <ApprovalsTable
-          rows={data.waiting}
-          caption={mayDecide ? "Requests waiting for your decision, soonest expiry first" : "Requests waiting for an approver, soonest expiry first"}
-          actions={actions}
-          testId="approvals-waiting"
-          empty={
-            <ListEmptyState
-              testId="approvals-waiting-empty"
-              title={mayDecide ? "Nothing waits for you" : "Nothing waits for an approver"}
-              hint="Requests above your approval limits appear here the moment someone submits one."
-            />
-          }
-        />
-      </Section>
-
-      <Section id="approvals-mine" title="Your requests" description="What you submitted that is waiting for someone else, being sent, or failed.">
-        <ApprovalsTable
-          rows={data.mine}
-          caption="Your open requests, newest first"
-          actions={actions}
-          testId="approvals-mine"
-          empty={
-            <ListEmptyState
-              testId="approvals-mine-empty"
-              title="You have no open requests"
-              hint="A transfer, withdrawal or balance move above the approval limit waits here until someone approves it."
-            />
-          }
-        />
-      </Section>
-
-      <Section id="approvals-history" title="History" description="Every request in this environment, newest first.">
         <ListRegion>
           <ApprovalsToolbar status={status} pending={query.isPlaceholderData} onStatus={(s) => void setFilters({ status: s, page: null })} />
           <ApprovalsTable

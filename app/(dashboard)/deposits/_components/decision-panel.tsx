@@ -1,21 +1,15 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
-import { toast } from "sonner";
-import { FormError } from "@/components/forms/form-error";
+import { useState } from "react";
 import { DecisionDialog } from "@/app/(dashboard)/deposits/_components/decision-dialog";
 import { StatusBadge } from "@/components/timeline/status-badge";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Label } from "@/components/ui/label";
-import { Textarea } from "@/components/ui/textarea";
-import { confirmReviewDecision } from "@/lib/review/confirm-decision";
-import { rejectReviewDecision } from "@/lib/review/reject-decision";
+import { SecondApprovalActions } from "@/components/review/second-approval";
 import { formatDateTime } from "@/lib/format";
 import { liveKeys } from "@/lib/live/query-keys";
 import { creditStageLabel, decisionLabel, decisionStatusLabel } from "@/lib/review/flags";
-import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
 
 export interface DecisionItem {
   id: string;
@@ -71,7 +65,7 @@ export function DecisionPanel({
   return (
     <section aria-labelledby="decision-heading" className="grid gap-3">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="decision-heading" className="text-base font-semibold">
+        <h2 id="decision-heading" tabIndex={-1} className="text-base font-semibold outline-none">
           Team decision
         </h2>
         {canDecide && flagged && !hasOpenOrFinal ? <Button onClick={() => setOpen(true)}>Record a decision</Button> : null}
@@ -139,7 +133,7 @@ export function DecisionPanel({
                 ) : null}
               </dl>
               {d.credit ? <CreditSteps credit={d.credit} /> : null}
-              {d.status === "awaiting_confirmation" && canDecide ? <SecondApproval decision={d} currentUserId={currentUserId} /> : null}
+              {d.status === "awaiting_confirmation" && canDecide ? <SecondApproval decision={d} depositId={depositId} currentUserId={currentUserId} /> : null}
             </li>
           ))}
         </ol>
@@ -189,57 +183,21 @@ function CreditSteps({ credit }: { credit: CreditItem }) {
   );
 }
 
-function SecondApproval({ decision, currentUserId }: { decision: DecisionItem; currentUserId: string }) {
+/** The second approver's step, the same component the review queue and the approvals inbox use. */
+function SecondApproval({ decision, depositId, currentUserId }: { decision: DecisionItem; depositId: string; currentUserId: string }) {
   const router = useRouter();
   const queryClient = useQueryClient();
-  const [note, setNote] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [pending, start] = useTransition();
-  const mine = decision.decidedBy.id === currentUserId;
-  const done = (message: string) => {
-    toast.success(message);
-    void queryClient.invalidateQueries({ queryKey: liveKeys.list("deposit") });
-    router.refresh();
-  };
-  const run = (kind: "confirm" | "reject") =>
-    start(async () => {
-      setError(null);
-      const r =
-        kind === "confirm"
-          ? await answerOrFailure(confirmReviewDecision({ decisionId: decision.id, note: note || undefined }))
-          : await answerOrFailure(rejectReviewDecision({ decisionId: decision.id, note }));
-      if (!r.ok) {
-        setError(r.fieldErrors?.note ?? r.error);
-        return;
-      }
-      const credit = kind === "confirm" && "credit" in r.data ? r.data.credit : null;
-      done(
-        kind !== "confirm"
-          ? mine
-            ? "Decision withdrawn."
-            : "Decision rejected."
-          : credit === "held"
-            ? "Decision confirmed. The credit is held until the provider completes the deposit."
-            : credit === "off"
-              ? "Decision confirmed, but the provider reports the deposit failed: your systems are told the credit is off."
-              : "Decision confirmed. It is final and on its way to your systems.",
-      );
-    });
-  const noteId = `note-${decision.id}`;
   return (
-    <div className="grid gap-2 border-t pt-3">
-      <Label htmlFor={noteId}>{mine ? "Note (needed to withdraw)" : "Note for the requester (needed to reject)"}</Label>
-      <Textarea id={noteId} rows={2} value={note} onChange={(e) => setNote(e.target.value)} />
-      {mine ? <p className="text-xs text-muted-foreground">You recorded this decision, so a different approver must confirm it.</p> : null}
-      <FormError message={error} />
-      <div className="flex flex-wrap gap-2">
-        <Button onClick={() => run("confirm")} disabled={pending}>
-          Confirm decision
-        </Button>
-        <Button variant="outline" onClick={() => run("reject")} disabled={pending}>
-          {mine ? "Withdraw" : "Reject"}
-        </Button>
-      </div>
+    <div className="border-t pt-3">
+      <SecondApprovalActions
+        decision={{ id: decision.id, depositId, decision: decision.decision, decidedBy: decision.decidedBy }}
+        currentUserId={currentUserId}
+        onDecided={() => {
+          void queryClient.invalidateQueries({ queryKey: liveKeys.list("deposit") });
+          router.refresh();
+        }}
+        afterDecided={() => document.getElementById("decision-heading")?.focus()}
+      />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { describe, expect, it, vi } from "vitest";
 import { DepositFields, type DepositDetail } from "@/app/(dashboard)/deposits/_components/deposit-fields";
-import { ReviewQueue, type QueueView } from "@/app/(dashboard)/deposits/_components/review-queue";
+import { afterSecondApproval, ReviewQueue, type QueueView } from "@/app/(dashboard)/deposits/_components/review-queue";
 import { DepositsTable } from "@/app/(dashboard)/deposits/_components/data-table";
 import { FilterSelect } from "@/components/list/filter-select";
 import { StatusBadge } from "@/components/timeline/status-badge";
@@ -97,7 +97,7 @@ const queue: QueueView = {
       flagExplanation: "Expired rate",
       fundingAccount: null,
       customer: null,
-      decision: { id: "x", decision: "hold", status: "awaiting_confirmation", decidedBy: { name: "Bea" } },
+      decision: { id: "x", decision: "hold", status: "awaiting_confirmation", decidedBy: { id: "u-bea", name: "Bea" } },
     },
   ],
   total: 2,
@@ -106,10 +106,10 @@ const queue: QueueView = {
   stale: false,
 };
 
-const renderQueue = (canDecide: boolean) =>
+const renderQueue = (canDecide: boolean, currentUserId = "u-cal") =>
   renderToStaticMarkup(
     <QueryClientProvider client={new QueryClient()}>
-      <ReviewQueue initial={queue} canDecide={canDecide} />
+      <ReviewQueue initial={queue} canDecide={canDecide} currentUserId={currentUserId} />
     </QueryClientProvider>,
   );
 
@@ -128,10 +128,32 @@ describe("ReviewQueue", () => {
     expect((html.match(/>Decide</g) ?? []).length).toBe(1); // only the undecided deposit
   });
 
+  it("offers a second approver confirm and reject on the row of a decision awaiting them, and its requester only withdraw", () => {
+    const other = renderQueue(true);
+    expect((other.match(/data-testid="queue-second-approval"/g) ?? []).length).toBe(1);
+    expect(other).toContain('Confirm decision<span class="sr-only"> on deposit dep-new</span>');
+    expect(other).toContain('Reject<span class="sr-only"> on deposit dep-new</span>');
+    const requester = renderQueue(true, "u-bea");
+    expect(requester).not.toContain("Confirm decision");
+    expect(requester).toContain('Withdraw<span class="sr-only"> on deposit dep-new</span>');
+    expect(requester).toContain("You recorded this decision, so a different approver must confirm it.");
+  });
+
   it("offers no decision to a role that cannot decide", () => {
     const html = renderQueue(false);
     expect(html).not.toContain(">Decide<");
     expect(html).not.toContain("record a decision");
+    expect(html).not.toContain("Confirm decision");
+    expect(html).not.toContain("queue-second-approval");
+  });
+
+  it("updates the row in place from the server's answer: final (a credit held), or freed for a new decision", () => {
+    const held = afterSecondApproval(queue, "x", { status: "final", credit: "held" });
+    expect(held.items[1]!.decision).toMatchObject({ id: "x", status: "final", credit: { state: "held", stage: "held" } });
+    expect(held.items[0]).toBe(queue.items[0]);
+    expect(afterSecondApproval(queue, "x", { status: "final", credit: null }).items[1]!.decision).toMatchObject({ status: "final", credit: null });
+    expect(afterSecondApproval(queue, "x", { status: "rejected", credit: null }).items[1]!.decision).toBeNull();
+    expect(afterSecondApproval(queue, "other", { status: "rejected", credit: null })).toEqual(queue);
   });
 });
 

@@ -1,17 +1,18 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@/components/ui/link";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Amount } from "@/components/page/amount";
 import { useLiveRefetchInterval } from "@/components/live/live-provider";
 import { DecisionDialog } from "@/app/(dashboard)/deposits/_components/decision-dialog";
+import { SecondApprovalActions, type SecondApprovalOutcome } from "@/components/review/second-approval";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { formatDateTime } from "@/lib/format";
 import { liveKeys } from "@/lib/live/query-keys";
-import { creditStageLabel, decisionLabel, decisionStatusLabel } from "@/lib/review/flags";
+import { creditStage, creditStageLabel, decisionLabel, decisionStatusLabel } from "@/lib/review/flags";
 
 export interface QueueItemView {
   id: string;
@@ -25,7 +26,13 @@ export interface QueueItemView {
   flagExplanation: string;
   fundingAccount: { id: string; label: string } | null;
   customer: { id: string; name: string } | null;
-  decision: { id: string; decision: string; status: string; decidedBy: { name: string }; credit?: { state: string; stage: string } | null } | null;
+  decision: {
+    id: string;
+    decision: string;
+    status: string;
+    decidedBy: { id: string; name: string };
+    credit?: { state: string; stage: string } | null;
+  } | null;
 }
 
 export interface QueueView {
@@ -53,11 +60,29 @@ function isTyping(e: KeyboardEvent): boolean {
   const t = e.target as HTMLElement | null;
   if (!t) return false;
   if (t.isContentEditable) return true;
-  return ["INPUT", "TEXTAREA", "SELECT"].includes(t.tagName) || !!t.closest("[role=dialog],[role=listbox],[role=menu]");
+  return ["INPUT", "TEXTAREA", "SELECT"].includes(t.tagName) || !!t.closest("[role=dialog],[role=alertdialog],[role=listbox],[role=menu]");
 }
 
-export function ReviewQueue({ initial, canDecide }: { initial: QueueView; canDecide: boolean }) {
+/**
+ * The queue as the second approver's answer leaves it, before the refetch confirms it: a confirmed
+ * decision is final (a credit one held until the provider completes the deposit, unless the end
+ * event was already stored); a rejected or withdrawn one frees the deposit for a new decision.
+ */
+export function afterSecondApproval(queue: QueueView, decisionId: string, outcome: SecondApprovalOutcome): QueueView {
+  return {
+    ...queue,
+    items: queue.items.map((item) => {
+      if (item.decision?.id !== decisionId) return item;
+      if (outcome.status !== "final") return { ...item, decision: null };
+      const state = outcome.credit === "held" || outcome.credit === "released" || outcome.credit === "off" ? outcome.credit : null;
+      return { ...item, decision: { ...item.decision, status: "final", credit: state ? { state, stage: creditStage(state, null) } : null } };
+    }),
+  };
+}
+
+export function ReviewQueue({ initial, canDecide, currentUserId }: { initial: QueueView; canDecide: boolean; currentUserId: string }) {
   const router = useRouter();
+  const queryClient = useQueryClient();
   const refetchInterval = useLiveRefetchInterval();
   const q = useQuery({ queryKey: REVIEW_QUEUE_KEY, queryFn: fetchQueue, initialData: initial, refetchInterval, staleTime: 5_000 });
   const items = q.data.items;
@@ -243,6 +268,22 @@ export function ReviewQueue({ initial, canDecide }: { initial: QueueView; canDec
                     </Button>
                   ) : null}
                 </div>
+                {canDecide && item.decision?.status === "awaiting_confirmation" ? (
+                  <div data-testid="queue-second-approval">
+                    <SecondApprovalActions
+                      decision={{ id: item.decision.id, depositId: item.id, decision: item.decision.decision, decidedBy: item.decision.decidedBy }}
+                      currentUserId={currentUserId}
+                      size="sm"
+                      context={`on deposit ${item.id}`}
+                      onDecided={(outcome) => {
+                        const decisionId = item.decision!.id;
+                        queryClient.setQueryData<QueueView>(REVIEW_QUEUE_KEY, (q) => (q ? afterSecondApproval(q, decisionId, outcome) : q));
+                        void queryClient.invalidateQueries({ queryKey: liveKeys.list("deposit") });
+                      }}
+                      afterDecided={() => links.current.get(item.id)?.focus()}
+                    />
+                  </div>
+                ) : null}
               </li>
             );
           })}

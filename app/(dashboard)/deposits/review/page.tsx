@@ -45,7 +45,7 @@ export default async function ReviewQueuePage() {
   return (
     <>
       {header}
-      <ReviewQueue initial={initial} canDecide={can(me.role, "review:decide")} />
+      <ReviewQueue initial={initial} canDecide={can(me.role, "review:decide")} currentUserId={me.id} />
     </>
   );
 }
