@@ -103,6 +103,16 @@ describe("webhooks into the copy", () => {
     await vi.waitFor(() => expect(fetchesAsked()).toEqual([{ ...scope, kind: "funding_account", id }]));
   });
 
+  it("an object the copy cannot store does not cost the event: it is stored, answered 200, and the object fetched", async () => {
+    const id = randomUUID();
+    // More whole digits than the copy's amount column holds: its statement fails.
+    const huge = { ...deposit(id, "RECEIVED", "2026-11-01T10:00:01Z"), amount: "123456789012345678901234.00" };
+    await send({ event: "deposit.received", timestamp: "2026-11-01T10:00:01Z", data: huge });
+    expect(await testDb().webhookEvent.count({ where: { organizationId: team.org.id, resourceId: id } })).toBe(1);
+    expect(await readOne(scope, "deposit", id)).toBeNull();
+    await vi.waitFor(() => expect(fetchesAsked()).toEqual([{ ...scope, kind: "deposit", id }]));
+  });
+
   it("plans one object per id, the newest, whatever the order within a batch", () => {
     const base = { organizationId: team.org.id, environment: "sandbox" as const, resourceType: "deposit", resourceId: "d1" };
     const plan = planEventCopies([

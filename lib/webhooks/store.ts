@@ -6,7 +6,7 @@ import "server-only";
  * is delivered only once the copy shows its change, and only for committed events.
  */
 import { randomUUID } from "node:crypto";
-import { Pool, type PoolClient } from "pg";
+import { Pool, type PoolClient, type QueryConfig } from "pg";
 import { env } from "@/lib/env";
 import { copyEvents, type EventForCopy, type FetchRequest, fetchesFor, keepsObjectsOf, requestFetches } from "@/lib/ledger/feed";
 import type { SqlQuery } from "@/lib/ledger/store";
@@ -138,28 +138,50 @@ function forCopy(e: EventToStore): EventForCopy {
   };
 }
 
+/** A failure of the copy's part of a batch, told apart from a failure to store the events. */
+class CopyFailed extends Error {
+  constructor(
+    readonly cause: unknown,
+    readonly events: EventForCopy[],
+  ) {
+    super("the local copy could not store the batch's objects");
+  }
+}
+
 /**
- * Stores the copy's objects in the batch's transaction. A failure here rolls back only the copy's
- * part: the events are the durable record and must not be refused (the provider would retry them
- * forever); the objects they named are fetched instead.
+ * The batch statement and the copy's objects in one transaction. Returns the batch's rows and the
+ * fetches to ask for after the commit; throws CopyFailed (after rolling back) when only the copy
+ * failed, so the events can still be stored.
  */
-async function copyInTransaction(client: PoolClient, events: EventForCopy[]): Promise<FetchRequest[]> {
-  await client.query("SAVEPOINT ledger_copy");
+async function writeWithCopy(statement: QueryConfig, copyable: { p: Pending }[]): Promise<{ rows: BatchRow[]; fetches: FetchRequest[] }> {
+  const client = await intakePool().connect();
+  let broken: Error | undefined;
   try {
-    const fetches = await copyEvents(sqlOn(client), events);
-    await client.query("RELEASE SAVEPOINT ledger_copy");
-    return fetches;
+    await client.query("BEGIN");
+    const rows = (await client.query<BatchRow>(statement)).rows;
+    const fresh = new Set(rows.filter((r) => r.inserted).map((r) => `${r.org}|${r.env}|${r.surface}|${r.dedupe_key}`));
+    const events = copyable.filter(({ p }) => fresh.has(keyOf(p.event))).map(({ p }) => forCopy(p.event));
+    let fetches: FetchRequest[] = [];
+    if (events.length > 0) fetches = await copyEvents(sqlOn(client), events).catch((err: unknown) => Promise.reject(new CopyFailed(err, events)));
+    await client.query("COMMIT");
+    return { rows, fetches };
   } catch (err) {
-    await client.query("ROLLBACK TO SAVEPOINT ledger_copy");
-    log.warn({ err: errorSummary(err), events: events.length }, "webhook objects could not be stored in the local copy; fetching them instead");
-    return fetchesFor(events);
+    await client.query("ROLLBACK").catch((e: unknown) => {
+      broken = e instanceof Error ? e : new Error(String(e));
+    });
+    throw err;
+  } finally {
+    // A connection that could not even roll back is closed rather than handed to the next batch.
+    client.release(broken);
   }
 }
 
 /**
  * Writes a batch in one transaction (one commit, one fsync): the events and their live
- * notifications in one statement, then the objects new events carry into the local copy. A batch
- * naming no object the copy keeps is the one statement alone. Deliveries of one change inside the
+ * notifications in one statement, then the objects new events carry into the local copy (no
+ * savepoint: two round trips fewer per batch; the rare failure of the copy's part is rolled back
+ * and the batch written again without it). A batch naming no object the copy keeps is the one
+ * statement alone. Deliveries of one change inside the
  * batch become one row whose `duplicates` already counts them.
  */
 async function writeBatch(batch: Pending[]): Promise<void> {
@@ -189,23 +211,15 @@ async function writeBatch(batch: Pending[]): Promise<void> {
   if (copyable.length === 0) {
     rows = (await intakePool().query<BatchRow>(statement)).rows;
   } else {
-    const client = await intakePool().connect();
-    let broken: Error | undefined;
     try {
-      await client.query("BEGIN");
-      rows = (await client.query<BatchRow>(statement)).rows;
-      const fresh = new Set(rows.filter((r) => r.inserted).map((r) => `${r.org}|${r.env}|${r.surface}|${r.dedupe_key}`));
-      const events = copyable.filter(({ p }) => fresh.has(keyOf(p.event))).map(({ p }) => forCopy(p.event));
-      if (events.length > 0) fetches = await copyInTransaction(client, events);
-      await client.query("COMMIT");
+      ({ rows, fetches } = await writeWithCopy(statement, copyable));
     } catch (err) {
-      await client.query("ROLLBACK").catch((e: unknown) => {
-        broken = e instanceof Error ? e : new Error(String(e));
-      });
-      throw err;
-    } finally {
-      // A connection that could not even roll back is closed rather than handed to the next batch.
-      client.release(broken);
+      if (!(err instanceof CopyFailed)) throw err;
+      // The events are the durable record and must not be refused for the copy's sake (the
+      // provider would retry them forever): stored alone, their objects are fetched instead.
+      log.warn({ err: errorSummary(err.cause), events: err.events.length }, "webhook objects could not be stored in the local copy; fetching them instead");
+      rows = (await intakePool().query<BatchRow>(statement)).rows;
+      fetches = fetchesFor(err.events);
     }
   }
   const byKey = new Map(rows.map((r) => [`${r.org}|${r.env}|${r.surface}|${r.dedupe_key}`, r]));
