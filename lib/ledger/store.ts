@@ -18,6 +18,11 @@ export interface LedgerScope {
 
 export type ObjectSource = "webhook" | "write" | "sweep" | "backfill" | "fetch";
 
+/** Where the store's statement runs: a Prisma client or transaction, or a plain pg connection (the webhook intake's). */
+export interface SqlQuery {
+  $queryRawUnsafe<T = unknown>(sql: string, ...values: unknown[]): PromiseLike<T>;
+}
+
 export interface StoredChange {
   providerId: string;
   status: string | null;
@@ -145,7 +150,13 @@ const STORE_SQL = `
  * skipped. Runs in the given transaction when one is passed (the app's own write stores its
  * answer beside its audit row).
  */
-export async function storeObjects(scope: LedgerScope, kind: string, objects: readonly unknown[], source: ObjectSource, tx?: Tx): Promise<StoreResult> {
+export async function storeObjects(
+  scope: LedgerScope,
+  kind: string,
+  objects: readonly unknown[],
+  source: ObjectSource,
+  tx?: Tx | SqlQuery,
+): Promise<StoreResult> {
   const def = kindDef(kind);
   if (!def) throw new Error(`The local copy keeps no objects of kind "${kind}".`);
   // The last copy of an id in one batch wins, as if they had been stored one after the other.

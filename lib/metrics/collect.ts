@@ -27,8 +27,12 @@ async function queueDepths(scope: MetricsScope): Promise<string[]> {
   const org = scope.kind === "organization" ? { organizationId: scope.organizationId } : {};
   const [approvals, flagged, reviews, outbound] = await Promise.all([
     db.approvalRequest.groupBy({ by: ["environment"], where: { ...org, status: "pending" }, _count: { _all: true } }),
-    // The review queue as the provider's webhooks last described it (the page itself asks the provider).
-    db.resourceState.groupBy({ by: ["environment"], where: { ...org, resourceType: "deposit", status: "REQUIRES_REVIEW" }, _count: { _all: true } }),
+    // The review queue as the local copy holds it (FLAGGED is the older name of REQUIRES_REVIEW).
+    db.syncedObject.groupBy({
+      by: ["environment"],
+      where: { ...org, kind: "deposit", status: { in: ["REQUIRES_REVIEW", "FLAGGED"] } },
+      _count: { _all: true },
+    }),
     db.reviewDecision.groupBy({ by: ["environment"], where: { ...org, status: "awaiting_confirmation" }, _count: { _all: true } }),
     db.outboundDelivery.count({ where: { ...org, status: "pending" } }),
   ]);
@@ -36,7 +40,7 @@ async function queueDepths(scope: MetricsScope): Promise<string[]> {
     ENVIRONMENTS.map((environment) => ({ labels: { environment }, value: rows.find((r) => r.environment === environment)?._count._all ?? 0 }));
   return [
     renderGauge("merchant_ops_approvals_pending", "Money movements waiting for a second approver.", perEnv(approvals)),
-    renderGauge("merchant_ops_review_queue_deposits", "Deposits whose latest webhook says REQUIRES_REVIEW (the review queue).", perEnv(flagged)),
+    renderGauge("merchant_ops_review_queue_deposits", "Deposits the local copy holds as REQUIRES_REVIEW (the review queue).", perEnv(flagged)),
     renderGauge("merchant_ops_review_decisions_awaiting_confirmation", "Deposit review decisions waiting for a second person.", perEnv(reviews)),
     renderGauge("merchant_ops_outbound_deliveries_pending", "Signed review-decision webhooks not yet acknowledged by the merchant's system.", [
       { labels: {}, value: outbound },

@@ -9,7 +9,6 @@ import { ActionError } from "@/lib/server-actions/safe-action";
 import type { CurrentUser } from "@/lib/auth/session";
 import { db, type Tx } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { getResourceState } from "@/lib/webhooks/store";
 import { applyDepositEnd, CREDIT_EVENTS, creditNotice, creditStateAfter, depositEnd, type CreditState } from "./credit";
 import { creditStage, decisionLabel, type CreditStage, type Decision } from "./flags";
 import { lockDeposit } from "./lock";
@@ -239,8 +238,13 @@ export async function decisionsForDeposit(
     include: { deliveries: true },
   });
   const views = await withPeople(rows);
-  const state = await getResourceState(organizationId, environment, "deposit", depositId);
-  return views.map((v) => ({ ...v, providerOutcome: outcomeOf(v.snapshot.status, providerStatus ?? state?.status ?? null, state?.occurredAt ?? null) }));
+  // The deposit's newest state in the local copy (webhooks, writes and sweeps keep it).
+  const state = await db.syncedObject.findUnique({
+    where: { organizationId_environment_kind_providerId: { organizationId, environment, kind: "deposit", providerId: depositId } },
+    select: { status: true, providerUpdatedAt: true, changedAt: true },
+  });
+  const at = state ? (state.providerUpdatedAt ?? state.changedAt) : null;
+  return views.map((v) => ({ ...v, providerOutcome: outcomeOf(v.snapshot.status, providerStatus ?? state?.status ?? null, at) }));
 }
 
 function outcomeOf(statusAtDecision: string, statusNow: string | null, at: Date | null) {
@@ -305,11 +309,11 @@ export async function decisionCsvRows(
     take: 50_000,
   });
   const views = await withPeople(rows);
-  const states = await db.resourceState.findMany({
-    where: { organizationId, environment, resourceType: "deposit", resourceId: { in: [...new Set(views.map((v) => v.depositId))] } },
-    select: { resourceId: true, status: true },
+  const states = await db.syncedObject.findMany({
+    where: { organizationId, environment, kind: "deposit", providerId: { in: [...new Set(views.map((v) => v.depositId))] } },
+    select: { providerId: true, status: true },
   });
-  const now = new Map(states.map((s) => [s.resourceId, s.status]));
+  const now = new Map(states.map((s) => [s.providerId, s.status]));
   return views.map((v) => [
     v.id,
     v.depositId,

@@ -3,7 +3,7 @@
  * decide, the four-eyes rule, the signed outbound delivery retried until a local endpoint answers
  * 2xx, the CSV export and the deposit read routes.
  */
-import { createHmac, randomUUID } from "node:crypto";
+import { createHmac } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -13,6 +13,7 @@ import { recordReviewDecision } from "@/lib/review/record-decision";
 import { rejectReviewDecision } from "@/lib/review/reject-decision";
 import { redeliverOutbound } from "@/lib/review/redeliver-outbound";
 import { setOutboundWebhook } from "@/lib/review/set-outbound-webhook";
+import { storeObjects } from "@/lib/ledger/store";
 import { approvedBy } from "@/test/controls";
 import { createTeam, testDb } from "@/test/factories";
 import { signInAs, signOutTest } from "@/test/session";
@@ -404,20 +405,14 @@ describe("the provider's later outcome", () => {
     await confirmReviewDecision({ decisionId: r.data.id });
     expect((await decisionsForDeposit(team.org.id, "sandbox", d.id))[0]!.providerOutcome).toBeNull();
 
-    // The provider completes the deposit later; the webhook intake records its newest state.
+    // The provider completes the deposit later; its webhook puts the newest state into the local copy.
     const at = new Date("2026-03-01T12:00:00.000Z");
-    await testDb().resourceState.create({
-      data: {
-        organizationId: team.org.id,
-        environment: "sandbox",
-        resourceType: "deposit",
-        resourceId: d.id,
-        status: "COMPLETED",
-        occurredAt: at,
-        eventId: randomUUID(),
-        data: { id: d.id, status: "COMPLETED" },
-      },
-    });
+    await storeObjects(
+      { organizationId: team.org.id, environment: "sandbox" },
+      "deposit",
+      [{ ...d, status: "COMPLETED", updated_at: at.toISOString() }],
+      "webhook",
+    );
     const [view] = await decisionsForDeposit(team.org.id, "sandbox", d.id);
     expect(view).toMatchObject({ status: "final", decision: "credit_customer", providerOutcome: { status: "COMPLETED", at } });
     expect(view!.snapshot.status).toBe("REQUIRES_REVIEW");

@@ -125,6 +125,24 @@ export interface UpstreamClientOptions {
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
+  /**
+   * Told of every write that went through (a replay from the ledger too), before `write` returns:
+   * the app puts the answer into its local copy of the provider's objects (lib/ledger/feed.ts), so
+   * the next page view shows it. Must not throw.
+   */
+  onWritten?: (w: WrittenAnswer) => Promise<void>;
+}
+
+/** A write the provider accepted, as `onWritten` hears of it. */
+export interface WrittenAnswer {
+  organizationId: string;
+  environment: UpstreamEnvironment;
+  surface: UpstreamSurface;
+  /** The write's ledger name, e.g. `core.createTransfer`. */
+  operation: string;
+  path: string;
+  data: unknown;
+  replayed: boolean;
 }
 
 const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 3, baseDelayMs: 200, maxDelayMs: 2_000, readMaxTotalMs: 12_000, writeMaxTotalMs: 30_000 };
@@ -305,6 +323,7 @@ export class UpstreamClient {
     if (began.kind === "replay") {
       this.log.info({ operation: o.operation, ledgerId: began.id, surface: o.surface }, "write already done: answered from the ledger");
       const parsed = this.parse(o, op, { data: began.responseBody, status: began.responseStatus, requestId: null }, true);
+      await this.written(o, parsed.data, true);
       return { ...parsed, fetchedAt: new Date(this.now()), stale: false, source: "cache", replayed: true };
     }
     const body = o.prepareBody ? o.prepareBody(began.idempotencyKey) : o.body;
@@ -312,6 +331,7 @@ export class UpstreamClient {
       const { operation: _op, attempt: _attempt, prepareBody: _prepare, ...rest } = o;
       const result = await this.request({ ...rest, body, idempotency: { key: began.idempotencyKey } });
       await finishAttempt(this.opts.db, began.id, { status: "succeeded", responseStatus: result.status, responseBody: withoutSecrets(result.data) });
+      await this.written(o, result.data, false);
       return result;
     } catch (caught) {
       if (caught instanceof UpstreamError) {
@@ -330,6 +350,15 @@ export class UpstreamClient {
       }
       throw caught;
     }
+  }
+
+  private async written(o: WriteOptions<z.ZodType>, data: unknown, replayed: boolean): Promise<void> {
+    if (!this.opts.onWritten) return;
+    const { organizationId, environment, surface, operation, path } = o;
+    // The write went through: a failure to note it must not turn it into an error.
+    await this.opts.onWritten({ organizationId, environment, surface, operation, path, data, replayed }).catch((err: unknown) => {
+      this.log.warn({ err: String(err), operation }, "a write's answer could not be noted");
+    });
   }
 
   private parse<S extends z.ZodType>(o: RequestOptions<S> | Omit<RequestOptions<S>, "idempotency" | "cache">, op: OperationInfo, raw: Raw, isWrite: boolean) {

@@ -5,6 +5,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
+import { copyWriteAnswer } from "@/lib/ledger/feed";
 import { log } from "@/lib/log";
 import { ambientRequestId } from "@/lib/request-context";
 import type { SurfaceCtx } from "./call";
@@ -19,7 +20,7 @@ import * as stocks from "./stocks";
 import type { UpstreamTarget } from "./types";
 
 export { ALWAYS_ASK, UpstreamClient } from "./http";
-export type { UpstreamResult, RequestOptions, UpstreamClientOptions } from "./http";
+export type { UpstreamResult, RequestOptions, UpstreamClientOptions, WrittenAnswer } from "./http";
 export { UpstreamError } from "./errors";
 export { LedgerError } from "./ledger";
 export { ageSeconds } from "./cache";
@@ -37,6 +38,7 @@ export function defaultUpstreamClient(): UpstreamClient {
     logger: log,
     requestId: ambientRequestId,
     budgetLimit: budgetLimitFor(env().UPSTREAM_RATE_LIMIT_PER_MINUTE),
+    onWritten: copyWriteAnswer,
   });
   return g.upstreamClient;
 }

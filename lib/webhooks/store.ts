@@ -1,17 +1,17 @@
 import "server-only";
 /**
  * The event store. One statement inserts events or, when a dedupe key is already stored, only
- * bumps `duplicates`; for new events the same statement moves each resource's newest state
- * forward when (and only when) the event is newer, and announces them on the live channel, so only
- * committed events are announced.
+ * bumps `duplicates`, and announces the new ones on the live channel. In the same transaction the
+ * objects new events carry are stored in the local copy (lib/ledger/feed.ts), so an announcement
+ * is delivered only once the copy shows its change, and only for committed events.
  */
 import { randomUUID } from "node:crypto";
-import { Pool } from "pg";
-import { db } from "@/lib/db";
+import { Pool, type PoolClient, type QueryConfig } from "pg";
 import { env } from "@/lib/env";
+import { copyEvents, type EventForCopy, type FetchRequest, fetchesFor, keepsObjectsOf, requestFetches } from "@/lib/ledger/feed";
+import type { SqlQuery } from "@/lib/ledger/store";
 import { encodeNotification, LIVE_CHANNEL } from "@/lib/live/notify";
 import { log } from "@/lib/log";
-import { statusRank, statusRankTable } from "./names";
 import type { NormalizedEvent } from "./normalize";
 import type { WebhookSurface } from "./verify";
 import type { Environment } from "@/lib/generated/prisma/enums";
@@ -40,11 +40,6 @@ export interface StoredEvent {
 
 export type StoreEvent = (e: EventToStore) => Promise<StoredEvent>;
 
-/** Every status rank of every family, for comparing a stored state with an incoming one in SQL. */
-const RANK_TABLE = JSON.stringify(
-  ["deposit", "transfer", "withdrawal", "funding_account", "pro_order", "pro_deposit"].flatMap((t) => statusRankTable(t).map(([st, n]) => ({ t, st, n }))),
-);
-
 interface Pending {
   event: EventToStore;
   json: Record<string, unknown>;
@@ -63,10 +58,7 @@ const BATCH_SQL = `
       SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(
         id uuid, organization_id uuid, environment "Environment", surface "Surface", name text, received_name text, provider_event_id text,
         dedupe_key text, resource_type text, resource_id text, resource_status text, payload jsonb, headers jsonb, signature text,
-        occurred_at timestamptz, rank int, notification text, copies int, ord int)
-    ),
-    ranks AS (
-      SELECT * FROM jsonb_to_recordset($2::jsonb) AS r(t text, st text, n int)
+        occurred_at timestamptz, notification text, copies int, ord int)
     ),
     ins AS (
       INSERT INTO webhook_events (id, organization_id, environment, surface, name, received_name, provider_event_id, dedupe_key,
@@ -81,30 +73,9 @@ const BATCH_SQL = `
     fresh AS (
       SELECT x.* FROM x JOIN ins ON ins.inserted AND ins.id = x.id
     ),
-    -- One candidate per resource: the newest of this batch (a later status wins a same-instant tie).
-    candidate AS (
-      SELECT DISTINCT ON (organization_id, environment, resource_type, resource_id) *
-      FROM fresh
-      WHERE resource_type IS NOT NULL AND resource_id IS NOT NULL AND resource_status IS NOT NULL
-      ORDER BY organization_id, environment, resource_type, resource_id, occurred_at DESC NULLS LAST, rank DESC, ord ASC
-    ),
-    state AS (
-      INSERT INTO resource_states AS rs (organization_id, environment, resource_type, resource_id, status, occurred_at, event_id, data, updated_at)
-      SELECT organization_id, environment, resource_type, resource_id, resource_status, occurred_at, id,
-        -- The resource as the event describes it: the body's data, or the whole body when it has none.
-        COALESCE(NULLIF(payload->'data', 'null'::jsonb), payload), now()
-      FROM candidate
-      ON CONFLICT (organization_id, environment, resource_type, resource_id) DO UPDATE
-        SET status = EXCLUDED.status, occurred_at = EXCLUDED.occurred_at, event_id = EXCLUDED.event_id, data = EXCLUDED.data, updated_at = now()
-        WHERE (EXCLUDED.occurred_at IS NOT NULL AND (rs.occurred_at IS NULL OR EXCLUDED.occurred_at > rs.occurred_at))
-           OR (EXCLUDED.occurred_at IS NOT DISTINCT FROM rs.occurred_at
-               AND COALESCE((SELECT n FROM ranks WHERE ranks.t = EXCLUDED.resource_type AND ranks.st = EXCLUDED.status), 0)
-                 > COALESCE((SELECT n FROM ranks WHERE ranks.t = rs.resource_type AND ranks.st = rs.status), 0))
-      RETURNING 1
-    ),
-    -- Announced only for new rows; PostgreSQL delivers them when this statement commits.
+    -- Announced only for new rows; PostgreSQL delivers them when the transaction commits.
     notified AS (
-      SELECT pg_notify($3, notification) FROM fresh
+      SELECT pg_notify($2, notification) FROM fresh
     )
     SELECT ins.id::text AS id, ins.organization_id::text AS org, ins.environment::text AS env, ins.surface::text AS surface, ins.dedupe_key,
       ins.inserted, ins.duplicates, (SELECT count(*) FROM notified)::int AS notified
@@ -147,10 +118,71 @@ export async function closeIntakePool(): Promise<void> {
   await pool.end();
 }
 
+/** The statement's rows as the pg driver answers them, for the copy's store (lib/ledger/store.ts). */
+function sqlOn(client: PoolClient): SqlQuery {
+  return { $queryRawUnsafe: async <T>(sql: string, ...values: unknown[]) => (await client.query(sql, values)).rows as T };
+}
+
+/** The object a new event carries, for the copy: the body's `data`, without U+0000 (see withoutNul). */
+function forCopy(e: EventToStore): EventForCopy {
+  const body = e.payload as { data?: unknown } | null;
+  const data = body !== null && typeof body === "object" ? body.data : undefined;
+  const clean = e.payloadJson === undefined || e.payloadJson.includes("\\u0000") ? withoutNul(data) : data;
+  return {
+    organizationId: e.organizationId,
+    environment: e.environment,
+    resourceType: e.resourceType,
+    resourceId: e.resourceId,
+    receivedName: e.receivedName,
+    data: clean,
+  };
+}
+
+/** A failure of the copy's part of a batch, told apart from a failure to store the events. */
+class CopyFailed extends Error {
+  constructor(
+    readonly cause: unknown,
+    readonly events: EventForCopy[],
+  ) {
+    super("the local copy could not store the batch's objects");
+  }
+}
+
 /**
- * Writes a batch in one statement (one commit, one fsync): the events, the resource states they
- * move forward, and their live notifications. Deliveries of one change inside the batch become one
- * row whose `duplicates` already counts them.
+ * The batch statement and the copy's objects in one transaction. Returns the batch's rows and the
+ * fetches to ask for after the commit; throws CopyFailed (after rolling back) when only the copy
+ * failed, so the events can still be stored.
+ */
+async function writeWithCopy(statement: QueryConfig, copyable: { p: Pending }[]): Promise<{ rows: BatchRow[]; fetches: FetchRequest[] }> {
+  const client = await intakePool().connect();
+  let broken: Error | undefined;
+  try {
+    await client.query("BEGIN");
+    const rows = (await client.query<BatchRow>(statement)).rows;
+    const fresh = new Set(rows.filter((r) => r.inserted).map((r) => `${r.org}|${r.env}|${r.surface}|${r.dedupe_key}`));
+    const events = copyable.filter(({ p }) => fresh.has(keyOf(p.event))).map(({ p }) => forCopy(p.event));
+    let fetches: FetchRequest[] = [];
+    if (events.length > 0) fetches = await copyEvents(sqlOn(client), events).catch((err: unknown) => Promise.reject(new CopyFailed(err, events)));
+    await client.query("COMMIT");
+    return { rows, fetches };
+  } catch (err) {
+    await client.query("ROLLBACK").catch((e: unknown) => {
+      broken = e instanceof Error ? e : new Error(String(e));
+    });
+    throw err;
+  } finally {
+    // A connection that could not even roll back is closed rather than handed to the next batch.
+    client.release(broken);
+  }
+}
+
+/**
+ * Writes a batch in one transaction (one commit, one fsync): the events and their live
+ * notifications in one statement, then the objects new events carry into the local copy (no
+ * savepoint: two round trips fewer per batch; the rare failure of the copy's part is rolled back
+ * and the batch written again without it). A batch naming no object the copy keeps is the one
+ * statement alone. Deliveries of one change inside the
+ * batch become one row whose `duplicates` already counts them.
  */
 async function writeBatch(batch: Pending[]): Promise<void> {
   const groups = new Map<string, Pending[]>();
@@ -172,8 +204,25 @@ async function writeBatch(batch: Pending[]): Promise<void> {
   if (rowsJson.includes("\\u0000")) {
     rowsJson = JSON.stringify(withoutNul(firsts.map(({ p, copies, ord }) => ({ ...p.json, copies, ord, payload: p.event.payload ?? null }))));
   }
-  const result = await intakePool().query<BatchRow>({ name: "webhook_events_batch", text: BATCH_SQL, values: [rowsJson, RANK_TABLE, LIVE_CHANNEL] });
-  const byKey = new Map(result.rows.map((r) => [`${r.org}|${r.env}|${r.surface}|${r.dedupe_key}`, r]));
+  const statement = { name: "webhook_events_batch", text: BATCH_SQL, values: [rowsJson, LIVE_CHANNEL] };
+  const copyable = firsts.filter(({ p }) => keepsObjectsOf(p.event.resourceType));
+  let rows: BatchRow[];
+  let fetches: FetchRequest[] = [];
+  if (copyable.length === 0) {
+    rows = (await intakePool().query<BatchRow>(statement)).rows;
+  } else {
+    try {
+      ({ rows, fetches } = await writeWithCopy(statement, copyable));
+    } catch (err) {
+      if (!(err instanceof CopyFailed)) throw err;
+      // The events are the durable record and must not be refused for the copy's sake (the
+      // provider would retry them forever): stored alone, their objects are fetched instead.
+      log.warn({ err: errorSummary(err.cause), events: err.events.length }, "webhook objects could not be stored in the local copy; fetching them instead");
+      rows = (await intakePool().query<BatchRow>(statement)).rows;
+      fetches = fetchesFor(err.events);
+    }
+  }
+  const byKey = new Map(rows.map((r) => [`${r.org}|${r.env}|${r.surface}|${r.dedupe_key}`, r]));
   for (const [k, g] of groups) {
     const r = byKey.get(k);
     if (!r) {
@@ -182,6 +231,8 @@ async function writeBatch(batch: Pending[]): Promise<void> {
     }
     g.forEach((p, i) => p.resolve({ id: r.id, inserted: r.inserted && i === 0, duplicates: Number(r.duplicates) }));
   }
+  // Partial payloads and objects the events only named: fetched by id, after the commit.
+  if (fetches.length > 0) void requestFetches(fetches);
 }
 
 /** Most batches in flight at once: leaves most of the connection pool to pages and actions. */
@@ -268,7 +319,6 @@ function rowJson(e: EventToStore): Record<string, unknown> {
     headers: e.headers,
     signature: e.signature,
     occurred_at: e.occurredAt?.toISOString() ?? null,
-    rank: e.resourceType ? statusRank(e.resourceType, e.resourceStatus) : 0,
     // Encoded now, with the id this row gets if it is new.
     notification: encodeNotification({
       organizationId: e.organizationId,
@@ -286,24 +336,3 @@ const writer = new EventWriter();
 
 /** Stores one event durably; resolves once it is committed (or counted as a duplicate). */
 export const storeEvent: StoreEvent = (e) => writer.add(e);
-
-export interface ResourceStateView {
-  status: string | null;
-  occurredAt: Date | null;
-  eventId: string;
-  data: unknown;
-  updatedAt: Date;
-}
-
-/** The newest state seen for a resource through webhooks, or null when no event named it yet. */
-export async function getResourceState(
-  organizationId: string,
-  environment: WebhookEnvironment,
-  resourceType: string,
-  resourceId: string,
-): Promise<ResourceStateView | null> {
-  const row = await db.resourceState.findUnique({
-    where: { organizationId_environment_resourceType_resourceId: { organizationId, environment, resourceType, resourceId } },
-  });
-  return row ? { status: row.status, occurredAt: row.occurredAt, eventId: row.eventId, data: row.data, updatedAt: row.updatedAt } : null;
-}

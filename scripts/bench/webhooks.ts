@@ -5,8 +5,8 @@
  * loopback HTTP in this process. A separate load process runs 50 concurrent senders that sign and
  * post distinct deposit events (about 5% sent twice, as the provider's retries do) for a bounded
  * time. Then it counts rows: every acknowledged event must be stored exactly once (lost 0,
- * doubled 0) and every repeat must be counted as a duplicate. Prints events/s and p50/p95
- * latency, and writes bench-results/webhooks.json. Target: at least 1,000 events/s on 2 cores.
+ * doubled 0), every repeat must be counted as a duplicate, and every event's deposit must be in the
+ * local copy. Prints events/s and p50/p95 latency, and writes bench-results/webhooks.json. Target: at least 1,000 events/s on 2 cores.
  *
  * Run under the react-server condition (the `server-only` guard resolves to an empty module):
  *   tsx --conditions=react-server scripts/bench/webhooks.ts
@@ -192,7 +192,8 @@ async function main(): Promise<void> {
 
     const [{ rows, dupes }] = await seed.$queryRaw<{ rows: bigint; dupes: bigint }[]>`
       SELECT count(*) AS rows, COALESCE(sum(duplicates), 0) AS dupes FROM webhook_events WHERE organization_id = ${org.id}::uuid`;
-    const states = await seed.resourceState.count({ where: { organizationId: org.id } });
+    // Each event carries a distinct deposit, which its transaction also stored in the local copy.
+    const copied = await seed.syncedObject.count({ where: { organizationId: org.id, kind: "deposit" } });
     await seed.$disconnect();
 
     const stored = Number(rows);
@@ -214,7 +215,9 @@ async function main(): Promise<void> {
       statuses: out.statuses,
       errors: out.errors,
       stored_rows: stored,
-      resource_states: states,
+      copied_objects: copied,
+      // An acknowledged event whose deposit the local copy does not show.
+      copy_missing: Math.max(0, out.acknowledged - copied),
       // An acknowledged event missing from the store.
       lost: Math.max(0, out.acknowledged - stored),
       // A row more than the distinct events acknowledged, or a repeat not folded into its row.
@@ -248,7 +251,7 @@ async function main(): Promise<void> {
       `  ${result.events_per_second} signed events/s (${result.deliveries_per_second} deliveries/s incl. repeats), p50 ${result.p50_ms} ms, p95 ${result.p95_ms} ms`,
     );
     console.log(
-      `  stored ${stored} of ${out.acknowledged} acknowledged; lost ${result.lost}, doubled ${result.doubled}, repeats folded ${result.duplicates_counted}/${out.repeats}; errors ${out.errors}`,
+      `  stored ${stored} of ${out.acknowledged} acknowledged; lost ${result.lost}, doubled ${result.doubled}, repeats folded ${result.duplicates_counted}/${out.repeats}; errors ${out.errors}; in the local copy ${copied}`,
     );
     console.log(
       `  CPU per delivery: intake ${result.intake_cpu_us_per_delivery} µs, PostgreSQL ${result.postgres_cpu_us_per_delivery ?? "?"} µs; machine load ${result.load_average_1m}; results in bench-results/webhooks.json`,
@@ -258,6 +261,7 @@ async function main(): Promise<void> {
       result.events_per_second < TARGET_EPS ? `throughput ${result.events_per_second} events/s is below the target of ${TARGET_EPS}` : null,
       result.lost > 0 ? `${result.lost} acknowledged events were lost (target 0)` : null,
       result.doubled > 0 ? `${result.doubled} events were doubled (target 0)` : null,
+      result.copy_missing > 0 ? `${result.copy_missing} acknowledged events' deposits are missing from the local copy (target 0)` : null,
       out.errors > 0 ? `${out.errors} deliveries failed (target 0)` : null,
     ].filter((m): m is string => m !== null);
     for (const m of missed) console.error(`  MISSED: ${m}`);

@@ -1,0 +1,193 @@
+/**
+ * The copy kept fresh between sweeps, against PostgreSQL and the sandbox emulator: a webhook's
+ * object shows at once, an older event never moves it back, a partial payload asks for a fetch,
+ * and a write's answer (a replayed one too) shows on the next read without a sweep.
+ */
+import crypto, { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { SEED_KEYS, withEmulator, type TestEmulator } from "@/emulator/testing";
+import { POST } from "@/app/api/webhooks/[environment]/[surface]/route";
+import * as core from "@/lib/upstream/core";
+import type { SurfaceCtx } from "@/lib/upstream/call";
+import { emulatorClient, fixedKeys } from "@/lib/upstream/testing";
+import { setWebhookSecret } from "@/lib/vault";
+import { signBody } from "@/lib/webhooks/verify";
+import { createTeam, testDb } from "@/test/factories";
+import { copyWriteAnswer, planEventCopies, WRITE_TARGETS } from "./feed";
+import { readOne, readPage } from "./read";
+import type { LedgerScope } from "./store";
+
+// The job queue is not started in tests; the fetches asked for are recorded instead.
+const enqueued = vi.hoisted(() => [] as { name: string; data: Record<string, unknown> }[]);
+vi.mock("@/lib/jobs/queue", () => ({
+  enqueue: async (name: string, data: Record<string, unknown>) => {
+    enqueued.push({ name, data });
+  },
+}));
+
+let team: Awaited<ReturnType<typeof createTeam>>;
+let scope: LedgerScope;
+let secret: string;
+beforeEach(async () => {
+  enqueued.length = 0;
+  team = await createTeam();
+  scope = { organizationId: team.org.id, environment: "sandbox" };
+  secret = `whsec_core_${crypto.randomBytes(16).toString("hex")}`;
+  await testDb().$transaction((tx) =>
+    setWebhookSecret(tx as never, { organizationId: team.org.id, environment: "sandbox", surface: "core", secret, actorId: team.admin.id }),
+  );
+});
+
+async function send(payload: unknown) {
+  const body = JSON.stringify(payload);
+  const request = new Request("http://app.test/api/webhooks/sandbox/core", {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-forwarded-for": "198.51.100.9", "x-daya-signature": signBody("core", secret, body) },
+    body,
+  });
+  const res = await POST(request, { params: Promise.resolve({ environment: "sandbox", surface: "core" }) });
+  expect(res.status).toBe(200);
+}
+
+const deposit = (id: string, status: string, updatedAt: string) => ({
+  id,
+  type: "NGN_DEPOSIT",
+  funding_account_id: randomUUID(),
+  amount: "150000.00",
+  currency: "NGN",
+  status,
+  created_at: "2026-11-01T10:00:00.000Z",
+  updated_at: updatedAt,
+});
+
+const fetchesAsked = () => enqueued.filter((j) => j.name === "ledger-fetch").map((j) => j.data);
+
+describe("webhooks into the copy", () => {
+  it("a new event's object shows in the list page as soon as the delivery is answered, from the webhook", async () => {
+    const id = randomUUID();
+    await send({ event: "deposit.received", timestamp: "2026-11-01T10:00:01Z", data: deposit(id, "RECEIVED", "2026-11-01T10:00:01Z") });
+    const page = await readPage(scope, "deposit");
+    expect(page).toMatchObject({ total: 1, data: [{ id, status: "RECEIVED", amount: "150000.00" }] });
+    const row = await testDb().syncedObject.findFirstOrThrow({ where: { organizationId: team.org.id, providerId: id } });
+    expect(row.source).toBe("webhook");
+    expect(fetchesAsked()).toEqual([]);
+  });
+
+  it("an older event arriving after a newer one leaves the newer state", async () => {
+    const id = randomUUID();
+    await send({ event: "deposit.completed", timestamp: "2026-11-01T10:00:09Z", data: deposit(id, "COMPLETED", "2026-11-01T10:00:09Z") });
+    await send({ event: "deposit.processing", timestamp: "2026-11-01T10:00:05Z", data: deposit(id, "PROCESSING", "2026-11-01T10:00:05Z") });
+    expect((await readOne(scope, "deposit", id))?.data).toMatchObject({ status: "COMPLETED", updated_at: "2026-11-01T10:00:09Z" });
+    // Both arriving together, the older one last, in one batch: still the newer state.
+    const other = randomUUID();
+    await Promise.all([
+      send({ event: "deposit.completed", timestamp: "2026-11-01T11:00:09Z", data: deposit(other, "COMPLETED", "2026-11-01T11:00:09Z") }),
+      send({ event: "deposit.received", timestamp: "2026-11-01T11:00:01Z", data: deposit(other, "RECEIVED", "2026-11-01T11:00:01Z") }),
+    ]);
+    expect((await readOne(scope, "deposit", other))?.data).toMatchObject({ status: "COMPLETED" });
+  });
+
+  it("a partial payload is laid over the stored object and asks for a fetch by id", async () => {
+    const id = randomUUID();
+    await send({ event: "deposit.received", timestamp: "2026-11-01T10:00:01Z", data: deposit(id, "RECEIVED", "2026-11-01T10:00:01Z") });
+    await send({ event: "deposit.completed", timestamp: "2026-11-01T10:00:09Z", data: { id, status: "COMPLETED", updated_at: "2026-11-01T10:00:09Z" } });
+    expect((await readOne(scope, "deposit", id))?.data).toMatchObject({ status: "COMPLETED", amount: "150000.00" });
+    await vi.waitFor(() => expect(fetchesAsked()).toEqual([{ ...scope, kind: "deposit", id }]));
+  });
+
+  it("an event naming an object it does not carry (an older family) asks for a fetch and stores nothing", async () => {
+    const id = randomUUID();
+    await send({ event: "virtual_account.created", event_id: randomUUID(), created_at: "2026-11-01T10:00:00Z", data: { id, status: "ACTIVE" } });
+    expect(await readOne(scope, "funding_account", id)).toBeNull();
+    await vi.waitFor(() => expect(fetchesAsked()).toEqual([{ ...scope, kind: "funding_account", id }]));
+  });
+
+  it("an object the copy cannot store does not cost the event: it is stored, answered 200, and the object fetched", async () => {
+    const id = randomUUID();
+    // More whole digits than the copy's amount column holds: its statement fails.
+    const huge = { ...deposit(id, "RECEIVED", "2026-11-01T10:00:01Z"), amount: "123456789012345678901234.00" };
+    await send({ event: "deposit.received", timestamp: "2026-11-01T10:00:01Z", data: huge });
+    expect(await testDb().webhookEvent.count({ where: { organizationId: team.org.id, resourceId: id } })).toBe(1);
+    expect(await readOne(scope, "deposit", id)).toBeNull();
+    await vi.waitFor(() => expect(fetchesAsked()).toEqual([{ ...scope, kind: "deposit", id }]));
+  });
+
+  it("plans one object per id, the newest, whatever the order within a batch", () => {
+    const base = { organizationId: team.org.id, environment: "sandbox" as const, resourceType: "deposit", resourceId: "d1" };
+    const plan = planEventCopies([
+      { ...base, receivedName: "deposit.completed", data: deposit("d1", "COMPLETED", "2026-11-01T10:00:00Z") },
+      { ...base, receivedName: "deposit.received", data: deposit("d1", "RECEIVED", "2026-11-01T10:00:00Z") },
+      { ...base, receivedName: "deposit.processing", data: deposit("d1", "PROCESSING", "2026-11-01T09:00:00Z") },
+      { ...base, resourceType: "pro_webhook", receivedName: "webhook.paused", data: { id: "d1" } },
+    ]);
+    expect(plan.stores).toHaveLength(1);
+    expect(plan.stores[0]!.objects).toMatchObject([{ id: "d1", status: "COMPLETED" }]);
+    expect(plan.fetches).toEqual([]);
+  });
+});
+
+describe("the app's own writes into the copy", () => {
+  let emu: TestEmulator;
+  beforeAll(async () => {
+    emu = await withEmulator({ rateLimitPerMinute: 0, logLevel: "silent" });
+  });
+  afterAll(async () => {
+    await emu.close();
+  });
+
+  const ctxFor = (onWritten = copyWriteAnswer): SurfaceCtx => ({
+    client: emulatorClient(testDb(), emu.url, fixedKeys({ core: SEED_KEYS.full }), { budgetLimit: 100_000, onWritten }),
+    ...scope,
+  });
+
+  it("a created transfer shows on the next read without a sweep, and a replayed answer puts it back", async () => {
+    const ctx = ctxFor();
+    const recipients = await core.listRecipients(ctx, { limit: 100 }, { cache: false });
+    const recipientId = recipients.data.data.find((r) => r.type === "BANK_ACCOUNT")!.id;
+    const attempt = { attemptKey: randomUUID() };
+    const body = { recipient_id: recipientId, currency: "NGN", amount: "1250.00" };
+    const created = await core.createTransfer(ctx, body, attempt);
+
+    const page = await readPage(scope, "transfer");
+    expect(page.total).toBe(1);
+    expect(page.data[0]).toMatchObject({ id: created.data.id, amount: "1250.00", status: created.data.status });
+    const row = await testDb().syncedObject.findFirstOrThrow({ where: { organizationId: team.org.id, providerId: created.data.id } });
+    expect(row.source).toBe("write");
+
+    await testDb().syncedObject.deleteMany({ where: { organizationId: team.org.id } });
+    const again = await core.createTransfer(ctx, body, attempt);
+    expect(again.replayed).toBe(true);
+    expect((await readOne(scope, "transfer", created.data.id))?.data).toMatchObject({ id: created.data.id });
+  });
+
+  it("a balance move is stored without the balances its answer carries", async () => {
+    const moved = await core.transferBalance(ctxFor(), { amount_usd: "1.00" }, { attemptKey: randomUUID() });
+    const copied = await readOne(scope, "balance_move", moved.data.data.id);
+    expect(copied?.data).toMatchObject({ id: moved.data.data.id, amount_usd: "1.00" });
+    expect(copied?.data).not.toHaveProperty("balance");
+  });
+
+  it("a withdrawal whose answer is only an id asks for a fetch of that id", async () => {
+    const body = { amount_usd: "25.00", token: "USDT", chain: "POLYGON", destination_address: "0x4444444444444444444444444444444444444444" };
+    const r = await core.withdrawFromBalance(ctxFor(), body, { attemptKey: randomUUID() });
+    expect(fetchesAsked()).toEqual([{ ...scope, kind: "withdrawal", id: r.data.data.transaction_id }]);
+    expect(await readPage(scope, "withdrawal")).toMatchObject({ total: 0 });
+  });
+
+  it("a write that went through is answered even when noting it fails", async () => {
+    const failing = async () => {
+      throw new Error("the copy is down");
+    };
+    const moved = await core.transferBalance(ctxFor(failing), { amount_usd: "1.00" }, { attemptKey: randomUUID() });
+    expect(moved.data.data.status).toBeTruthy();
+  });
+
+  it("names every write operation of the upstream client, so no write is forgotten", () => {
+    const operations = ["core", "coins", "pro", "stocks"].flatMap((surface) =>
+      [...readFileSync(`lib/upstream/${surface}.ts`, "utf8").matchAll(/operation: "([a-z]+\.[A-Za-z]+)"/g)].map((m) => m[1]!),
+    );
+    expect(operations.length).toBeGreaterThan(20);
+    expect(Object.keys(WRITE_TARGETS).sort()).toEqual([...new Set(operations)].sort());
+  });
+});

@@ -1,0 +1,259 @@
+import "server-only";
+/**
+ * What keeps the copy fresh between sweeps: the provider's webhooks and the app's own writes.
+ *
+ * - A new (verified, first-stored) event stores the object it carries, in the event's own
+ *   transaction (lib/webhooks/store.ts), so the live announcement of the event is delivered only
+ *   once the copy shows it. An event whose payload is partial, or that names its object without
+ *   carrying it (a Pro trade, an older family's event), asks for a fetch by id instead.
+ * - A write's answer (and a replayed one) is stored with source "write" before the action returns,
+ *   so the next page view shows it; an answer that is only an id asks for a fetch by id.
+ * Fetches are `ledger-fetch` jobs (lib/ledger/jobs.ts), sent after the transaction commits.
+ */
+import type { Environment } from "@/lib/generated/prisma/enums";
+import { enqueue } from "@/lib/jobs/queue";
+import { log } from "@/lib/log";
+import { statusRank } from "@/lib/webhooks/names";
+import { kindDef } from "./kinds";
+import { type LedgerScope, type SqlQuery, storeObjects } from "./store";
+
+/** The contract's fetch-by-id job: fetch one object and store it with source "fetch". */
+export const FETCH_JOB = "ledger-fetch";
+
+export interface FetchRequest extends LedgerScope {
+  kind: string;
+  id: string;
+}
+
+type Obj = Record<string, unknown>;
+const isObject = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
+const text = (v: unknown) => (typeof v === "string" && v !== "" ? v : null);
+
+/** Sends one `ledger-fetch` per distinct object; never throws (a sweep repairs what a lost job misses). */
+export async function requestFetches(fetches: readonly FetchRequest[]): Promise<void> {
+  const seen = new Set<string>();
+  for (const f of fetches) {
+    const key = `${f.organizationId}|${f.environment}|${f.kind}|${f.id}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    await enqueue(FETCH_JOB, { organizationId: f.organizationId, environment: f.environment, kind: f.kind, id: f.id });
+  }
+}
+
+/** A fetch only where the kind can be fetched by id; balance moves, for one, have no such endpoint. */
+function fetchable(f: FetchRequest): boolean {
+  return kindDef(f.kind)?.get !== undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Webhooks
+
+/** A stored event, as the copy needs it. */
+export interface EventForCopy {
+  organizationId: string;
+  environment: Environment;
+  /** The event's resource type (lib/webhooks/normalize.ts): a kind's name where the copy keeps it. */
+  resourceType: string | null;
+  resourceId: string | null;
+  /** The name the provider sent, which tells an older family apart. */
+  receivedName: string;
+  /** The event's `data`: the object as its GET returns it, or part of it. */
+  data: unknown;
+}
+
+export interface StoreGroup {
+  scope: LedgerScope;
+  kind: string;
+  objects: Obj[];
+}
+
+export interface CopyPlan {
+  stores: StoreGroup[];
+  fetches: FetchRequest[];
+}
+
+/**
+ * Older families filed under a current resource type (virtual_account.* and onramp.* under
+ * funding_account): their data is another object's shape, so the object is fetched instead.
+ */
+function carriesItsObject(e: EventForCopy, data: Obj | null): data is Obj {
+  if (!data || text(data.id) !== e.resourceId) return false;
+  const family = e.receivedName.split(".")[0];
+  return family === e.resourceType || (e.resourceType === "balance_move" && family === "balance");
+}
+
+const timeOf = (o: Obj) => {
+  const t = Date.parse(String(o.updated_at ?? ""));
+  return Number.isNaN(t) ? null : t;
+};
+
+/**
+ * Whether `b` (arriving after `a`) is at least as new, by the store's own rule: a later provider
+ * time wins; without two different times, a status later in the family's order wins, and an equal
+ * one takes the later arrival. Needed because one store call keeps the last copy of an id blindly.
+ */
+function notOlder(family: string | undefined, a: Obj, b: Obj): boolean {
+  const ta = timeOf(a);
+  const tb = timeOf(b);
+  if (ta !== null && tb !== null && ta !== tb) return tb > ta;
+  if (!family) return true;
+  return statusRank(family, text(b.status)) >= statusRank(family, text(a.status));
+}
+
+/** Whether events of this resource type can concern the copy at all (a cheap check before a transaction). */
+export function keepsObjectsOf(resourceType: string | null): boolean {
+  return resourceType !== null && kindDef(resourceType) !== undefined;
+}
+
+/** Which objects new events store and which they ask to fetch, grouped per scope and kind. */
+export function planEventCopies(events: readonly EventForCopy[]): CopyPlan {
+  const groups = new Map<string, { scope: LedgerScope; kind: string; byId: Map<string, Obj> }>();
+  const fetches: FetchRequest[] = [];
+  for (const e of events) {
+    const def = e.resourceType ? kindDef(e.resourceType) : undefined;
+    if (!def || !e.resourceId) continue;
+    const scope = { organizationId: e.organizationId, environment: e.environment };
+    const data = isObject(e.data) ? e.data : null;
+    if (!carriesItsObject(e, data)) {
+      const f = { ...scope, kind: def.kind, id: e.resourceId };
+      if (fetchable(f)) fetches.push(f);
+      continue;
+    }
+    const key = `${e.organizationId}|${e.environment}|${def.kind}`;
+    let g = groups.get(key);
+    if (!g) groups.set(key, (g = { scope, kind: def.kind, byId: new Map() }));
+    const held = g.byId.get(e.resourceId);
+    if (!held || notOlder(def.rankFamily, held, data)) g.byId.set(e.resourceId, data);
+  }
+  // In id order: two batches in flight at once then lock shared rows in the same order, not in a cycle.
+  const stores = [...groups.values()].map((g) => ({
+    scope: g.scope,
+    kind: g.kind,
+    objects: [...g.byId.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, o]) => o),
+  }));
+  return { stores, fetches };
+}
+
+/**
+ * Stores what new events carry, on the given connection (the event batch's transaction). Returns
+ * the fetches to ask for once that transaction commits: partial payloads and objects not carried.
+ */
+export async function copyEvents(runner: SqlQuery, events: readonly EventForCopy[]): Promise<FetchRequest[]> {
+  const plan = planEventCopies(events);
+  const fetches = [...plan.fetches];
+  for (const g of plan.stores) {
+    const r = await storeObjects(g.scope, g.kind, g.objects, "webhook", runner);
+    for (const id of r.partial) {
+      const f = { ...g.scope, kind: g.kind, id };
+      if (fetchable(f)) fetches.push(f);
+    }
+  }
+  return fetches;
+}
+
+/** The fetches that repair a copy write that failed: every object the events named. */
+export function fetchesFor(events: readonly EventForCopy[]): FetchRequest[] {
+  const out: FetchRequest[] = [];
+  for (const e of events) {
+    const def = e.resourceType ? kindDef(e.resourceType) : undefined;
+    if (!def || !e.resourceId) continue;
+    const f = { organizationId: e.organizationId, environment: e.environment, kind: def.kind, id: e.resourceId };
+    if (fetchable(f)) out.push(f);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The app's own writes
+
+/** How a write's answer reaches the copy: the object it returns, or the id to fetch. */
+export interface WriteTarget {
+  kind: string;
+  /** The object in the answer (default: the answer itself). */
+  object?: (answer: Obj) => unknown;
+  /** The id to fetch when the answer holds no storable object (an id only, or no `id` field). */
+  fetchId?: (answer: Obj, path: string) => string | null;
+}
+
+const inData = (a: Obj) => (isObject(a.data) ? a.data : null);
+const lastSegment = (path: string) => decodeURIComponent(path.split("/").filter(Boolean).at(-1) ?? "") || null;
+
+/** A balance move's answer carries the balances after it too; they are not part of the move. */
+function balanceMove(a: Obj): unknown {
+  const d = inData(a);
+  if (!d) return null;
+  const { balance: _balance, ...move } = d;
+  return move;
+}
+
+const withdrawalCreated: WriteTarget = { kind: "withdrawal", object: () => null, fetchId: (a) => text(inData(a)?.transaction_id) };
+const proOrder: WriteTarget = { kind: "pro_order", fetchId: (a) => text(a.order_id) };
+
+/**
+ * Every write operation of lib/upstream (its `operation` name), and what its answer means for
+ * the copy; `null`: the answer is no object the copy keeps (settings, secrets, simulators whose
+ * result arrives by webhook). A write missing here fails a test, so none is forgotten. Kinds
+ * the copy does not keep yet (Pro and Coins, added in kinds.ts) are skipped until they exist.
+ */
+export const WRITE_TARGETS: Readonly<Record<string, WriteTarget | null>> = {
+  "core.createFundingAccount": { kind: "funding_account" },
+  "core.updateFundingAccountSettlement": { kind: "funding_account" },
+  "core.simulateDeposit": null,
+  "core.createRecipient": { kind: "recipient" },
+  "core.createTransfer": { kind: "transfer" },
+  "core.transferBalance": { kind: "balance_move", object: balanceMove },
+  "core.createMerchantWithdrawal": withdrawalCreated,
+  "core.withdrawFromBalance": withdrawalCreated,
+  "core.setNgnSettlementDestination": null,
+  "core.createOnramp": { kind: "onramp" },
+  "core.createOfframp": { kind: "offramp" },
+  "coins.placeOrder": { kind: "coins_order" },
+  "coins.cancelOrder": { kind: "coins_order" },
+  "coins.createWithdrawalAddress": null,
+  "coins.renameWithdrawalAddress": null,
+  "coins.createCryptoWithdrawal": { kind: "coins_crypto_withdrawal" },
+  "coins.createFiatWithdrawal": { kind: "coins_fiat_withdrawal" },
+  "pro.placeOrder": proOrder,
+  "pro.replaceOrder": proOrder,
+  // The answer to a cancellation is not the order: the order is fetched.
+  "pro.cancelOrder": { kind: "pro_order", object: () => null, fetchId: (_a, path) => lastSegment(path) },
+  "pro.createWebhook": null,
+  "pro.updateWebhook": null,
+  "pro.deleteWebhook": null,
+  "pro.rotateWebhookSecret": null,
+  "pro.simulateDeposit": null,
+};
+
+/** A write the provider answered (or the ledger replayed), as the upstream client reports it. */
+export interface WrittenAnswer extends LedgerScope {
+  operation: string;
+  path: string;
+  data: unknown;
+  replayed: boolean;
+}
+
+/**
+ * Puts a write's answer into the copy. Never throws: the write went through whatever happens
+ * here, and a failed copy write asks for a fetch (the next sweep would find it anyway).
+ */
+export async function copyWriteAnswer(w: WrittenAnswer): Promise<void> {
+  const target = WRITE_TARGETS[w.operation];
+  if (!target || !kindDef(target.kind) || !isObject(w.data)) return;
+  const scope = { organizationId: w.organizationId, environment: w.environment };
+  const object = target.object ? target.object(w.data) : w.data;
+  const fetchId = target.fetchId?.(w.data, w.path) ?? null;
+  const storable = isObject(object) && text(object.id) ? object : null;
+  const fetches: FetchRequest[] = [];
+  if (storable) {
+    try {
+      const r = await storeObjects(scope, target.kind, [storable], "write");
+      for (const id of r.partial) fetches.push({ ...scope, kind: target.kind, id });
+    } catch (err) {
+      log.warn({ err: err instanceof Error ? err.message : String(err), operation: w.operation }, "a write's answer could not be stored in the local copy");
+      fetches.push({ ...scope, kind: target.kind, id: String(storable.id) });
+    }
+  } else if (fetchId) {
+    fetches.push({ ...scope, kind: target.kind, id: fetchId });
+  }
+  await requestFetches(fetches.filter(fetchable));
+}
