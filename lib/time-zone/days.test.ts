@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dayBoundsIso, dayRangeIn, endOfDayIn, nextDay, startOfDayIn } from "./days";
+import { dayBoundsIso, dayRangeIn, endOfDayIn, nextDay, startOfDayIn, todayIn } from "./days";
 
 const iso = (d: Date) => d.toISOString();
 
@@ -56,6 +56,15 @@ describe("a day's boundaries in a zone", () => {
     expect(dayBoundsIso(null, "2026-11-26", "UTC")).toEqual({ to: "2026-11-26T23:59:59.999Z" });
     expect(dayBoundsIso(undefined, null, "UTC")).toEqual({});
     expect(dayRangeIn(null, null, "UTC")).toEqual({});
+  });
+
+  it("knows which day it is in each zone at one instant", () => {
+    const at = new Date("2026-11-26T23:30:00Z");
+    expect(todayIn("UTC", at)).toBe("2026-11-26");
+    expect(todayIn("Africa/Lagos", at)).toBe("2026-11-27");
+    expect(todayIn("Pacific/Auckland", new Date("2026-11-26T10:59:59Z"))).toBe("2026-11-26");
+    expect(todayIn("Pacific/Auckland", new Date("2026-11-26T11:00:00Z"))).toBe("2026-11-27");
+    expect(todayIn("America/New_York", new Date("2026-11-27T04:59:00Z"))).toBe("2026-11-26");
   });
 
   it("refuses what is not a day", () => {

@@ -53,6 +53,12 @@ export function startOfDayIn(day: string, zone: string): Date {
   return new Date(best ?? wall);
 }
 
+/** The date (YYYY-MM-DD) it is in `zone` at `now`: "today" for a person there. */
+export function todayIn(zone: string, now: Date = new Date()): string {
+  // The zone's wall clock, read as if it were UTC, has the zone's date.
+  return new Date(now.getTime() + offsetAt(zone, now.getTime())).toISOString().slice(0, 10);
+}
+
 /** The day after a YYYY-MM-DD day. */
 export function nextDay(day: string): string {
   return new Date(midnightAsUtc(day) + 24 * HOUR).toISOString().slice(0, 10);

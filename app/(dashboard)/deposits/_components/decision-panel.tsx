@@ -12,7 +12,7 @@ import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { confirmReviewDecision } from "@/lib/review/confirm-decision";
 import { rejectReviewDecision } from "@/lib/review/reject-decision";
-import { formatDateTime } from "@/lib/format";
+import { DateTime } from "@/components/ui/date-time";
 import { liveKeys } from "@/lib/live/query-keys";
 import { creditStageLabel, decisionLabel, decisionStatusLabel } from "@/lib/review/flags";
 import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
@@ -98,14 +98,14 @@ export function DecisionPanel({
                 <div>
                   <dt className="inline">Recorded by </dt>
                   <dd className="inline">
-                    {d.decidedBy.name}, {formatDateTime(d.createdAt)}
+                    {d.decidedBy.name}, <DateTime value={d.createdAt} />
                   </dd>
                 </div>
                 {d.confirmedBy ? (
                   <div>
                     <dt className="inline">{d.status === "final" ? "Confirmed by " : d.status === "withdrawn" ? "Withdrawn by " : "Rejected by "}</dt>
                     <dd className="inline">
-                      {d.confirmedBy.name}, {formatDateTime(d.confirmedAt)}
+                      {d.confirmedBy.name}, <DateTime value={d.confirmedAt} />
                       {d.confirmNote ? ` — “${d.confirmNote}”` : ""}
                     </dd>
                   </div>
@@ -121,7 +121,18 @@ export function DecisionPanel({
                   <dd className="inline">
                     <StatusBadge status={d.providerOutcome?.status ?? providerStatus} />
                     {d.providerOutcome ? (
-                      <span> (changed by the provider{d.providerOutcome.at ? `, ${formatDateTime(d.providerOutcome.at)}` : ""})</span>
+                      <span>
+                        {" "}
+                        (changed by the provider
+                        {d.providerOutcome.at ? (
+                          <>
+                            , <DateTime value={d.providerOutcome.at} />
+                          </>
+                        ) : (
+                          ""
+                        )}
+                        )
+                      </span>
                     ) : null}
                   </dd>
                 </div>
@@ -174,7 +185,13 @@ function CreditSteps({ credit }: { credit: CreditItem }) {
         {steps.map((step) => (
           <li key={step.label}>
             {step.label}
-            {step.at ? `, ${formatDateTime(step.at)}` : ""}
+            {step.at ? (
+              <>
+                , <DateTime value={step.at} />
+              </>
+            ) : (
+              ""
+            )}
           </li>
         ))}
         {credit.delivery && credit.delivery.status !== "delivered" ? (
