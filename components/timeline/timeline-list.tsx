@@ -42,9 +42,7 @@ export function TimelineList({ items, label = "Event timeline" }: { items: Timel
           </div>
           {e.receivedName !== e.name ? <p className="text-xs text-muted-foreground">received as {e.receivedName}</p> : null}
           <p className="text-xs text-muted-foreground">
-            <time dateTime={e.occurredAt ?? e.receivedAt}>
-              <DateTime value={e.occurredAt ?? e.receivedAt} />
-            </time>
+            <DateTime value={e.occurredAt ?? e.receivedAt} />
             {e.occurredAt ? (
               <>
                 {" "}

@@ -104,10 +104,7 @@ export function PortfolioView({ initial, initialError }: { initial: View | null;
         </Card>
       </div>
       <p className="text-xs text-muted-foreground" data-testid="portfolio-updated">
-        Valued by the provider at{" "}
-        <time dateTime={updated}>
-          <DateTime value={updated} />
-        </time>
+        Valued by the provider at <DateTime value={updated} />
         <RelativeTime value={updated} before={() => ""} describe={(ms) => ` (${ago(ms)})`} />; refreshed every minute while this page is open.
       </p>
       {f.unpricedCount > 0 ? (

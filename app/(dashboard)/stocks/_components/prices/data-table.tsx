@@ -28,9 +28,7 @@ const columns: Column<Price>[] = [
     cell: (p) =>
       p.updated_at ? (
         <>
-          <time dateTime={p.updated_at}>
-            <DateTime value={p.updated_at} />
-          </time>
+          <DateTime value={p.updated_at} />
           <RelativeTime value={p.updated_at} before={() => ""} className="block text-xs text-muted-foreground" />
         </>
       ) : (
