@@ -33,14 +33,15 @@ function cookieValue(name: string): string | null {
 export function TimeZoneProvider({ zone, followsBrowser, children }: { zone: string; followsBrowser: boolean; children: React.ReactNode }) {
   const router = useRouter();
   // Reports the browser's zone for the server's next render. A person who follows the browser and
-  // whose zone the server did not know yet (a first visit, a journey) gets the page again in it.
+  // whose zone the server did not know yet (a first visit, a journey) gets the page again in it;
+  // once the cookie is written this never runs again, so it cannot loop.
   React.useEffect(() => {
     const detected = browserTimeZone();
     if (!detected || cookieValue(BROWSER_ZONE_COOKIE) === detected) return;
     // biome-ignore lint/suspicious/noDocumentCookie: a one-value preference cookie; the Cookie Store API is missing in Safari
     document.cookie = `${BROWSER_ZONE_COOKIE}=${encodeURIComponent(detected)}; path=/; max-age=31536000; samesite=lax`;
-    if (followsBrowser) router.refresh();
-  }, [followsBrowser, router]);
+    if (followsBrowser && detected !== zone) router.refresh();
+  }, [followsBrowser, zone, router]);
   return <TimeZoneContext.Provider value={zone}>{children}</TimeZoneContext.Provider>;
 }
 
