@@ -4,7 +4,7 @@
  * screen readers and anyone who wants exact figures. Values are decimal strings; converting to
  * numbers here only places pixels, every figure shown as text is formatted from the string.
  */
-import { formatDateTime } from "@/lib/format";
+import { formatAxisTick, formatDateTime, formatZoneLabel } from "@/lib/format";
 import { Decimal, formatMoney } from "@/lib/money";
 
 /** A point in time and its figures (decimal strings, null where a series has no value). */
@@ -23,9 +23,6 @@ const W = 640;
 const H = 220;
 const PAD = { top: 12, right: 12, bottom: 28, left: 96 };
 
-const dateOnly = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
-const dayAndTime = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
-
 const pointValue = (p: { at: string }, key: string): string | null => (p as unknown as Record<string, string | null>)[key] ?? null;
 
 function ticks(min: Decimal, max: Decimal, count = 4): Decimal[] {
@@ -39,11 +36,14 @@ export function BalanceChart<K extends string>({
   title,
   points,
   series,
+  zone,
 }: {
   id: string;
   title: string;
   points: readonly ChartPoint<K>[];
   series: readonly ChartSeries<K>[];
+  /** The viewer's time zone (lib/time-zone/current.ts): the axis, the summary and the table use it. */
+  zone: string;
 }) {
   const values = points.flatMap((p) => series.map((s) => pointValue(p, s.key)).filter((v): v is string => v !== null)).map((v) => new Decimal(v));
   if (points.length < 2 || values.length === 0) return null;
@@ -81,13 +81,13 @@ export function BalanceChart<K extends string>({
     .filter((s) => pointValue(first, s.key) !== null)
     .map(
       (s) =>
-        `${s.label} from ${formatMoney(pointValue(first, s.key), s.currency)} on ${formatDateTime(first.at)} to ${formatMoney(pointValue(last, s.key), s.currency)} now`,
+        `${s.label} from ${formatMoney(pointValue(first, s.key), s.currency)} on ${formatDateTime(first.at, zone)} to ${formatMoney(pointValue(last, s.key), s.currency)} now`,
     )
     .join("; ");
   const currency = series[0]!.currency;
   const xTicks = [first.at, points[Math.floor(points.length / 2)]!.at, last.at];
   // Within two days the dates alone would repeat; the time tells the points apart.
-  const tickFormat = t1 - t0 < 2 * 86_400_000 ? dayAndTime : dateOnly;
+  const withTime = t1 - t0 < 2 * 86_400_000;
 
   return (
     <figure className="grid gap-2" data-testid={`chart-${id}`}>
@@ -112,7 +112,7 @@ export function BalanceChart<K extends string>({
             fontSize={11}
             fill="var(--muted-foreground)"
           >
-            {tickFormat.format(new Date(at))}
+            {formatAxisTick(at, zone, withTime)}
           </text>
         ))}
         {series.map((s) => (
@@ -128,6 +128,9 @@ export function BalanceChart<K extends string>({
             {s.label}
           </span>
         ))}
+        <span data-testid={`chart-${id}-zone`}>
+          Times in {zone} ({formatZoneLabel(zone, last.at)})
+        </span>
       </figcaption>
       <details className="text-sm">
         <summary className="w-fit cursor-pointer rounded-sm text-muted-foreground underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
@@ -150,7 +153,7 @@ export function BalanceChart<K extends string>({
           <tbody>
             {points.map((p, i) => (
               <tr key={`${p.at}-${i}`} className="border-t">
-                <td className="py-1 pr-3 whitespace-nowrap">{formatDateTime(p.at)}</td>
+                <td className="py-1 pr-3 whitespace-nowrap">{formatDateTime(p.at, zone)}</td>
                 {series.map((s) => (
                   <td key={s.key} className="py-1 pr-3 text-right tabular-nums">
                     {formatMoney(pointValue(p, s.key), s.currency)}

@@ -1,4 +1,4 @@
-import { formatDateTime } from "@/lib/format";
+import { DateTime } from "@/components/ui/date-time";
 
 /**
  * Shown when the provider could not be asked and a stored answer is on screen instead. `inline`
@@ -10,13 +10,13 @@ export function StaleNote({ stale, fetchedAt, variant = "inline" }: { stale: boo
   if (variant === "banner") {
     return (
       <p role="status" className="mb-3 rounded-md border border-warning/50 bg-warning/10 px-3 py-2 text-sm">
-        The provider could not be reached just now; this is the data as of {formatDateTime(fetchedAt)}.
+        The provider could not be reached just now; this is the data as of <DateTime value={fetchedAt} />.
       </p>
     );
   }
   return (
     <p className="text-xs text-warning" data-testid="stale-note">
-      The provider could not be reached; showing data as of {formatDateTime(fetchedAt)}.
+      The provider could not be reached; showing data as of <DateTime value={fetchedAt} />.
     </p>
   );
 }

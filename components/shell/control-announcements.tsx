@@ -1,6 +1,7 @@
 import { ShieldAlertIcon } from "lucide-react";
 import Link from "next/link";
 import type { Announcement } from "@/lib/approvals/controls";
+import { DateTime } from "@/components/ui/date-time";
 
 /**
  * Loosened controls that will apply by themselves (nobody else could approve them), shown on every
@@ -15,7 +16,7 @@ export function ControlAnnouncements({ items }: { items: Announcement[] }) {
           <ShieldAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
           <span>
             <strong>Pending control change:</strong> {a.summary}, asked by {a.requestedBy}. Nobody else can approve it, so it applies on{" "}
-            {a.applyAt.slice(0, 16).replace("T", " ")} UTC unless cancelled or rejected in{" "}
+            <DateTime value={a.applyAt} /> unless cancelled or rejected in{" "}
             <Link href="/approvals" className="underline">
               Approvals
             </Link>

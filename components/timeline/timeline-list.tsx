@@ -1,5 +1,5 @@
 import { StatusBadge } from "@/components/timeline/status-badge";
-import { formatDateTime } from "@/lib/format";
+import { DateTime } from "@/components/ui/date-time";
 
 /** One folded event of a resource's story (the shape lib/webhooks/query.ts getTimeline returns). */
 export interface TimelineItem {
@@ -42,8 +42,13 @@ export function TimelineList({ items, label = "Event timeline" }: { items: Timel
           </div>
           {e.receivedName !== e.name ? <p className="text-xs text-muted-foreground">received as {e.receivedName}</p> : null}
           <p className="text-xs text-muted-foreground">
-            <time dateTime={e.occurredAt ?? e.receivedAt}>{formatDateTime(e.occurredAt ?? e.receivedAt)}</time>
-            {e.occurredAt ? <> · arrived {formatDateTime(e.receivedAt)}</> : null}
+            <DateTime value={e.occurredAt ?? e.receivedAt} />
+            {e.occurredAt ? (
+              <>
+                {" "}
+                · arrived <DateTime value={e.receivedAt} />
+              </>
+            ) : null}
           </p>
         </li>
       ))}

@@ -1,5 +1,6 @@
 "use client";
 import * as React from "react";
+import { useTimeZone } from "@/components/ui/date-time";
 import { formatDateTime, formatRelative } from "@/lib/format";
 
 /**
@@ -7,7 +8,7 @@ import { formatDateTime, formatRelative } from "@/lib/format";
  * clock and the browser's never agree to the second, and a text that differs between the server's
  * render and hydration makes React rebuild that part of the page, wiping what a person has already
  * typed into a form there. So the server render and the hydration render both show the absolute
- * time (the same UTC text on both sides); the relative text appears only once the page is live,
+ * time (the same text in the viewer's zone on both sides); the relative text appears only once the page is live,
  * and every instance on a page moves on the same shared tick.
  */
 
@@ -57,7 +58,7 @@ export function RelativeTime({
   value: string | Date;
   /** The words for `value - now` in milliseconds (negative: in the past). */
   describe?: (ms: number) => string;
-  /** The text before the page is live, from the absolute time (e.g. "Expires 26 Nov 2026, 09:00 UTC"). */
+  /** The text before the page is live, from the absolute time (e.g. "Expires 26 Nov 2026, 10:00 GMT+1"). */
   before?: (absolute: string) => string;
   /** Extra classes from `value - now`, once the page is live. */
   tone?: (ms: number) => string | undefined;
@@ -65,8 +66,9 @@ export function RelativeTime({
   testId?: string;
 }) {
   const now = useLiveNow();
+  const zone = useTimeZone();
   const at = typeof value === "string" ? new Date(value) : value;
-  const absolute = formatDateTime(at);
+  const absolute = formatDateTime(at, zone);
   if (Number.isNaN(at.getTime())) return <span data-testid={testId}>—</span>;
   const ms = now === null ? null : at.getTime() - now;
   const classes = [className, ms === null ? undefined : tone?.(ms)].filter(Boolean).join(" ") || undefined;

@@ -7,7 +7,7 @@ let team: Awaited<ReturnType<typeof createTeam>>;
 
 /** Filters as the page reads them from the URL. */
 const filters = (q: Record<string, string>) => loadAuditFilters(q);
-const actionsOf = async (q: Record<string, string>) => (await queryAudit(team.org.id, filters(q))).rows.map((r) => r.action).sort();
+const actionsOf = async (q: Record<string, string>, zone = "UTC") => (await queryAudit(team.org.id, filters(q), zone)).rows.map((r) => r.action).sort();
 
 beforeAll(async () => {
   team = await createTeam();
@@ -45,7 +45,7 @@ beforeAll(async () => {
 
 describe("queryAudit filters", () => {
   it("lists the organization's rows, newest first, with no filter", async () => {
-    const res = await queryAudit(team.org.id, filters({}));
+    const res = await queryAudit(team.org.id, filters({}), "UTC");
     expect(res.total).toBe(5);
     expect(res.rows.map((r) => r.action)).toEqual(["withdrawal.submit", "review.decision", "api_key.add", "user.role", "user.add"]);
     expect(res.actions).toEqual(["api_key.add", "review.decision", "user.add", "user.role", "withdrawal.submit"]);
@@ -73,10 +73,21 @@ describe("queryAudit filters", () => {
     expect(await actionsOf({ from: "2026-03-06" })).toEqual([]);
   });
 
+  it("by date in the viewer's zone: a day starts and ends at that zone's midnight", async () => {
+    // 23:59:59 UTC on 2 Mar is 00:59 on 3 Mar in Lagos.
+    expect(await actionsOf({ from: "2026-03-03", to: "2026-03-03" }, "UTC")).toEqual(["api_key.add"]);
+    expect(await actionsOf({ from: "2026-03-03", to: "2026-03-03" }, "Africa/Lagos")).toEqual(["api_key.add", "user.role"]);
+    // Auckland (UTC+13 in March) is already on 5 Mar at 12:00 UTC on 4 Mar.
+    expect(await actionsOf({ from: "2026-03-05" }, "Pacific/Auckland")).toEqual(["review.decision", "withdrawal.submit"]);
+    expect(await actionsOf({ to: "2026-03-04" }, "Pacific/Auckland")).toEqual(["api_key.add", "user.add", "user.role"]);
+    // New York (UTC-5) is still on 2 Mar at 00:00 UTC on 3 Mar.
+    expect(await actionsOf({ to: "2026-03-02" }, "America/New_York")).toEqual(["api_key.add", "user.add", "user.role"]);
+  });
+
   it("combines filters", async () => {
     expect(await actionsOf({ actor: team.admin.id, target: "user", from: "2026-03-02" })).toEqual(["user.role"]);
     expect(await actionsOf({ action: "user.add", actor: team.admin.id })).toEqual(["user.add"]);
-    const res = await queryAudit(team.org.id, filters({ actor: team.admin.id, to: "2026-03-01" }));
+    const res = await queryAudit(team.org.id, filters({ actor: team.admin.id, to: "2026-03-01" }), "UTC");
     expect(res.total).toBe(1);
     expect(res.pages).toBe(1);
   });
@@ -84,7 +95,7 @@ describe("queryAudit filters", () => {
   it("ignores a malformed actor or date from the URL instead of failing the page", async () => {
     const f = filters({ actor: "not-a-uuid", from: "03/02/2026", to: "yesterday", page: "-3" });
     expect(f).toMatchObject({ actor: null, from: null, to: null, page: 1 });
-    expect((await queryAudit(team.org.id, f)).total).toBe(5);
+    expect((await queryAudit(team.org.id, f, "UTC")).total).toBe(5);
   });
 
   it("pages by AUDIT_PAGE_SIZE", async () => {
@@ -98,10 +109,10 @@ describe("queryAudit filters", () => {
         targetId: `u${i}`,
       })),
     });
-    const first = await queryAudit(many.org.id, filters({}));
+    const first = await queryAudit(many.org.id, filters({}), "UTC");
     expect(first).toMatchObject({ total: AUDIT_PAGE_SIZE + 3, pages: 2 });
     expect(first.rows).toHaveLength(AUDIT_PAGE_SIZE);
-    const second = await queryAudit(many.org.id, filters({ page: "2" }));
+    const second = await queryAudit(many.org.id, filters({ page: "2" }), "UTC");
     expect(second.rows.map((r) => r.targetId)).toEqual(["u2", "u1", "u0"]);
   });
 });

@@ -2,20 +2,17 @@ import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { AuditFilters } from "@/lib/audit/filters";
 import { db } from "@/lib/db";
+import { dayRangeIn } from "@/lib/time-zone/days";
 
 export const AUDIT_PAGE_SIZE = 50;
 
-export async function queryAudit(organizationId: string, f: AuditFilters) {
+/** `zone`: the viewer's time zone, in which the `from` and `to` days start and end. */
+export async function queryAudit(organizationId: string, f: AuditFilters, zone: string) {
   const where: Prisma.AuditLogWhereInput = { organizationId };
   if (f.action) where.action = f.action;
   if (f.actor) where.actorId = f.actor;
   if (f.target) where.OR = [{ targetId: { contains: f.target } }, { targetType: { equals: f.target } }];
-  if (f.from || f.to) {
-    where.at = {
-      ...(f.from ? { gte: new Date(`${f.from}T00:00:00Z`) } : {}),
-      ...(f.to ? { lt: new Date(new Date(`${f.to}T00:00:00Z`).getTime() + 86_400_000) } : {}),
-    };
-  }
+  if (f.from || f.to) where.at = dayRangeIn(f.from, f.to, zone);
   const [rows, total, actions, actors] = await Promise.all([
     db.auditLog.findMany({ where, orderBy: { id: "desc" }, take: AUDIT_PAGE_SIZE, skip: (f.page - 1) * AUDIT_PAGE_SIZE }),
     db.auditLog.count({ where }),

@@ -7,6 +7,8 @@
 import "server-only";
 import type { CurrentUser } from "@/lib/auth/session";
 import { log } from "@/lib/log";
+import { startOfDayIn, todayIn } from "@/lib/time-zone/days";
+import { viewerTimeZone } from "@/lib/time-zone/current";
 import { upstreamFor, UpstreamError, type Upstream } from "@/lib/upstream";
 import type { BalanceFigures } from "./move-schema";
 import { readBalances } from "./read";
@@ -15,7 +17,7 @@ import { countPendingApprovals, type PendingApprovals } from "./pending-approval
 export type Figure<T> = { ok: true; data: T; fetchedAt: string; stale: boolean } | { ok: false; error: string };
 
 export interface DepositsToday {
-  /** UTC date the counts are for (YYYY-MM-DD). */
+  /** The day the counts are for (YYYY-MM-DD), in the viewer's time zone. */
   date: string;
   counts: { status: string; count: number }[];
   total: number;
@@ -44,19 +46,17 @@ async function figure<T>(name: string, read: () => Promise<{ data: T; fetchedAt:
   }
 }
 
-export function todayUtc(now = new Date()): string {
-  return now.toISOString().slice(0, 10);
-}
-
-export async function readDepositsToday(up: Upstream, now = new Date()): Promise<{ data: DepositsToday; fetchedAt: string; stale: boolean }> {
-  const date = todayUtc(now);
+/** Today's deposits, "today" being the viewer's day, as the deposit list's `from` filter reads it. */
+export async function readDepositsToday(up: Upstream, zone: string, now = new Date()): Promise<{ data: DepositsToday; fetchedAt: string; stale: boolean }> {
+  const date = todayIn(zone, now);
+  const from = startOfDayIn(date, zone).toISOString();
   const counts = new Map<string, number>(DEPOSIT_STATUS_ORDER.map((s) => [s, 0]));
   let stale = false;
   let fetchedAt = now.toISOString();
   let partial = false;
   let total = 0;
   for (let page = 1; page <= DEPOSIT_PAGES; page++) {
-    const r = await up.core.listDeposits({ from: date, page, limit: 100 });
+    const r = await up.core.listDeposits({ from, page, limit: 100 });
     stale ||= r.stale;
     if (r.fetchedAt.toISOString() < fetchedAt) fetchedAt = r.fetchedAt.toISOString();
     for (const d of r.data.data) counts.set(String(d.status), (counts.get(String(d.status)) ?? 0) + 1);
@@ -76,9 +76,10 @@ export async function readInReview(up: Upstream): Promise<{ data: { count: numbe
 
 export async function readOverview(user: CurrentUser, upstream?: Upstream): Promise<Overview> {
   const up = upstream ?? upstreamFor({ organizationId: user.organizationId, environment: user.environment });
+  const { zone } = await viewerTimeZone(user.id);
   const [balances, depositsToday, inReview, pendingApprovals] = await Promise.all([
     figure("balances", () => readBalances(user, up)),
-    figure("deposits_today", () => readDepositsToday(up)),
+    figure("deposits_today", () => readDepositsToday(up, zone)),
     figure("in_review", () => readInReview(up)),
     figure("pending_approvals", async () => ({ data: await countPendingApprovals(user), fetchedAt: new Date().toISOString(), stale: false })),
   ]);

@@ -4,6 +4,7 @@
  */
 import { createLoader, createParser, createSerializer, type inferParserType, parseAsStringLiteral } from "nuqs/server";
 import { dayParser, pageParser } from "@/lib/http/list-params";
+import { dayBoundsIso } from "@/lib/time-zone/days";
 
 /**
  * Every value the provider's deposit list accepts for `status` and `settlement_status`, except
@@ -57,15 +58,16 @@ export function ignoredStatusFilters(raw: Record<string, string | string[] | und
   return out;
 }
 
-/** The provider's query for these filters. */
-export function upstreamDepositQuery(f: DepositFilters) {
+/** The provider's query for these filters; the days of `from` and `to` are the viewer's, in `zone`. */
+export function upstreamDepositQuery(f: DepositFilters, zone: string) {
+  const days = dayBoundsIso(f.from, f.to, zone);
   return {
     status: f.status ?? undefined,
     settlement_status: f.settlement ?? undefined,
     type: f.type ?? undefined,
     customer_id: f.customer ?? undefined,
-    from: f.from ?? undefined,
-    to: f.to ?? undefined,
+    from: days.from,
+    to: days.to,
     page: f.page,
     limit: DEPOSIT_PAGE_SIZE,
   };

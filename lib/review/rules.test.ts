@@ -74,14 +74,25 @@ describe("deposit list filters", () => {
       to: null,
       page: 3,
     });
-    expect(upstreamDepositQuery(f)).toMatchObject({ status: "REQUIRES_REVIEW", type: "NGN_DEPOSIT", from: "2026-01-01", page: 3, limit: 25 });
+    expect(upstreamDepositQuery(f, "UTC")).toMatchObject({
+      status: "REQUIRES_REVIEW",
+      type: "NGN_DEPOSIT",
+      from: "2026-01-01T00:00:00.000Z",
+      page: 3,
+      limit: 25,
+    });
+    // The days are the viewer's: Lagos's 1 Jan began at 23:00 UTC the evening before; `to` includes its last millisecond.
+    expect(upstreamDepositQuery({ ...f, to: "2026-01-31" }, "Africa/Lagos")).toMatchObject({
+      from: "2025-12-31T23:00:00.000Z",
+      to: "2026-01-31T22:59:59.999Z",
+    });
     expect(loadDepositFilters({ page: "-1" }).page).toBe(1);
   });
 
   it("offers every status the provider's deposit list filters by, PENDING included", () => {
     expect([...DEPOSIT_STATUS_FILTERS].sort()).toEqual(["COMPLETED", "FAILED", "PENDING", "PROCESSING", "RECEIVED", "REQUIRES_REVIEW", "REVERSED"]);
     const f = loadDepositFilters({ status: "PENDING", settlement: "PENDING" });
-    expect(upstreamDepositQuery(f)).toMatchObject({ status: "PENDING", settlement_status: "PENDING" });
+    expect(upstreamDepositQuery(f, "UTC")).toMatchObject({ status: "PENDING", settlement_status: "PENDING" });
   });
 });
 

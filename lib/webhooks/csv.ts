@@ -39,9 +39,15 @@ export function csvLine(cells: (string | number | null | undefined)[]): string {
   return `${cells.map(csvCell).join(",")}\r\n`;
 }
 
-export function eventsCsvStream(organizationId: string, environment: WebhookEnvironment, filters: Omit<EventFilters, "page">): ReadableStream<Uint8Array> {
+/** `zone`: the viewer's time zone, in which the filter's days start and end. */
+export function eventsCsvStream(
+  organizationId: string,
+  environment: WebhookEnvironment,
+  filters: Omit<EventFilters, "page">,
+  zone: string,
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  const base = eventWhere(organizationId, environment, filters);
+  const base = eventWhere(organizationId, environment, filters, zone);
   let cursor: { receivedAt: Date; id: string } | null = null;
   let headerSent = false;
   return new ReadableStream<Uint8Array>({

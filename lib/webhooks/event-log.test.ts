@@ -100,16 +100,20 @@ beforeEach(async () => {
 
 describe("event log queries", () => {
   it("filters by event, resource, status and resource id, within the organization and environment", async () => {
-    const all = await queryEvents(team.org.id, "sandbox", loadEventFilters({}));
+    const all = await queryEvents(team.org.id, "sandbox", loadEventFilters({}), "UTC");
     expect(all.total).toBe(3);
     expect(all.names).toEqual(["deposit.completed", "deposit.received", "deposit.requires_review"]);
-    expect((await queryEvents(team.org.id, "sandbox", loadEventFilters({ name: "deposit.completed" }))).rows.map((r) => r.resourceId)).toEqual([depositA]);
-    expect((await queryEvents(team.org.id, "sandbox", loadEventFilters({ status: "REQUIRES_REVIEW" }))).rows.map((r) => r.resourceId)).toEqual([depositB]);
-    expect((await queryEvents(team.org.id, "sandbox", loadEventFilters({ q: depositB.slice(0, 13).toUpperCase() }))).total).toBe(1);
-    expect((await queryEvents(team.org.id, "sandbox", loadEventFilters({ resource: "transfer" }))).total).toBe(0);
-    expect((await queryEvents(team.org.id, "production", loadEventFilters({}))).total).toBe(1);
+    expect((await queryEvents(team.org.id, "sandbox", loadEventFilters({ name: "deposit.completed" }), "UTC")).rows.map((r) => r.resourceId)).toEqual([
+      depositA,
+    ]);
+    expect((await queryEvents(team.org.id, "sandbox", loadEventFilters({ status: "REQUIRES_REVIEW" }), "UTC")).rows.map((r) => r.resourceId)).toEqual([
+      depositB,
+    ]);
+    expect((await queryEvents(team.org.id, "sandbox", loadEventFilters({ q: depositB.slice(0, 13).toUpperCase() }), "UTC")).total).toBe(1);
+    expect((await queryEvents(team.org.id, "sandbox", loadEventFilters({ resource: "transfer" }), "UTC")).total).toBe(0);
+    expect((await queryEvents(team.org.id, "production", loadEventFilters({}), "UTC")).total).toBe(1);
     const other = await createTeam();
-    expect((await queryEvents(other.org.id, "sandbox", loadEventFilters({}))).total).toBe(0);
+    expect((await queryEvents(other.org.id, "sandbox", loadEventFilters({}), "UTC")).total).toBe(0);
     // Malformed filters are ignored, not fatal.
     expect(loadEventFilters({ from: "yesterday", page: "-3" })).toMatchObject({ from: null, page: 1 });
   });

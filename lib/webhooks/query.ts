@@ -8,6 +8,7 @@ import type { EventFilters } from "./event-filters";
 
 export type { EventFilters };
 import { db } from "@/lib/db";
+import { dayRangeIn } from "@/lib/time-zone/days";
 import { statusRank } from "./names";
 import type { WebhookEnvironment } from "./store";
 
@@ -15,18 +16,19 @@ export const EVENTS_PAGE_SIZE = 50;
 /** Most values offered per filter menu; any other value still works from the URL. */
 const FILTER_CHOICES = 200;
 
-export function eventWhere(organizationId: string, environment: WebhookEnvironment, f: Omit<EventFilters, "page">): Prisma.WebhookEventWhereInput {
+/** `zone`: the viewer's time zone, in which the `from` and `to` days start and end. */
+export function eventWhere(
+  organizationId: string,
+  environment: WebhookEnvironment,
+  f: Omit<EventFilters, "page">,
+  zone: string,
+): Prisma.WebhookEventWhereInput {
   const where: Prisma.WebhookEventWhereInput = { organizationId, environment };
   if (f.name) where.name = f.name;
   if (f.resource) where.resourceType = f.resource;
   if (f.status) where.resourceStatus = f.status;
   if (f.q) where.resourceId = { contains: f.q, mode: "insensitive" };
-  if (f.from || f.to) {
-    where.receivedAt = {
-      ...(f.from ? { gte: new Date(`${f.from}T00:00:00Z`) } : {}),
-      ...(f.to ? { lt: new Date(new Date(`${f.to}T00:00:00Z`).getTime() + 86_400_000) } : {}),
-    };
-  }
+  if (f.from || f.to) where.receivedAt = dayRangeIn(f.from, f.to, zone);
   return where;
 }
 
@@ -66,8 +68,8 @@ export interface EventRow {
   headers: unknown;
 }
 
-export async function queryEvents(organizationId: string, environment: WebhookEnvironment, f: EventFilters) {
-  const where = eventWhere(organizationId, environment, f);
+export async function queryEvents(organizationId: string, environment: WebhookEnvironment, f: EventFilters, zone: string) {
+  const where = eventWhere(organizationId, environment, f, zone);
   // Filter choices come from what this organization actually received; DISTINCT runs in SQL so a
   // large event table is never pulled into memory.
   const distinct = (column: "name" | "resource_type" | "resource_status") =>

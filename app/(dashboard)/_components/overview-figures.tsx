@@ -5,6 +5,7 @@ import { fetchJson } from "@/components/page/fetch-json";
 import { FigureError, StaleNote } from "@/components/page/figure-freshness";
 import { useLiveRefetchInterval } from "@/components/live/live-provider";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { useTimeZone } from "@/components/ui/date-time";
 import type { DepositsToday, Figure, Overview } from "@/lib/balances/overview";
 import { liveKeys } from "@/lib/live/query-keys";
 import { isDepositStatusFilter } from "@/lib/review/deposit-filters";
@@ -87,6 +88,7 @@ function DepositsTodayList({ data }: { data: DepositsToday }) {
 
 export function OverviewFigures({ initial, showApprovals }: { initial: Overview; showApprovals: boolean }) {
   const query = useOverview(initial);
+  const zone = useTimeZone();
   const o = query.data;
   const retry = () => void query.refetch();
   const retrying = query.isFetching;
@@ -99,7 +101,7 @@ export function OverviewFigures({ initial, showApprovals }: { initial: Overview;
           <CardTitle>
             <h2>Deposits today</h2>
           </CardTitle>
-          <CardDescription>Deposits created today (UTC) by status. Each figure opens the list filtered to it.</CardDescription>
+          <CardDescription>Deposits created today ({zone}) by status. Each figure opens the list filtered to it.</CardDescription>
         </CardHeader>
         <CardContent>
           <FigureBody figure={o.depositsToday} onRetry={retry} retrying={retrying} testId="deposits-today">

@@ -13,6 +13,7 @@ import { loadVelocityUsage } from "@/lib/approvals/velocity";
 import { requirePagePermission } from "@/lib/auth/session";
 import { readBalances, readMoves } from "@/lib/balances/read";
 import { readOrProblem } from "@/lib/upstream/read-or-problem";
+import { viewerTimeZone } from "@/lib/time-zone/current";
 
 export const metadata: Metadata = { title: "Balances" };
 
@@ -95,7 +96,7 @@ export default async function BalancesPage({ searchParams }: { searchParams: Pro
           </CardHeader>
           <CardContent>
             <Suspense key={range} fallback={<BalanceHistorySkeleton />}>
-              <BalanceHistory tenant={me} range={range} />
+              <BalanceHistory tenant={me} range={range} zone={(await viewerTimeZone(me.id)).zone} />
             </Suspense>
           </CardContent>
         </Card>

@@ -10,6 +10,7 @@ import { DepositsToolbar } from "@/app/(dashboard)/deposits/_components/toolbar"
 import { requirePagePermission } from "@/lib/auth/session";
 import { liveKeys } from "@/lib/live/query-keys";
 import { ignoredStatusFilters, loadDepositFilters, upstreamDepositQuery } from "@/lib/review/deposit-filters";
+import { viewerTimeZone } from "@/lib/time-zone/current";
 import { upstreamFor } from "@/lib/upstream";
 import { readOrProblem } from "@/lib/upstream/read-or-problem";
 
@@ -38,7 +39,8 @@ export default async function DepositsPage({ searchParams }: { searchParams: Pro
       }
     />
   );
-  const read = await readOrProblem(upstreamFor(me).core.listDeposits(upstreamDepositQuery(filters)));
+  const { zone } = await viewerTimeZone(me.id);
+  const read = await readOrProblem(upstreamFor(me).core.listDeposits(upstreamDepositQuery(filters, zone)));
   if (!read.ok) {
     return (
       <>

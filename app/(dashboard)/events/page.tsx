@@ -10,6 +10,7 @@ import { requirePagePermission } from "@/lib/auth/session";
 import { RESOURCE_LABELS } from "@/lib/webhooks/names";
 import { loadEventFilters, serializeEventFilters } from "@/lib/webhooks/event-filters";
 import { listRejections, queryEvents } from "@/lib/webhooks/query";
+import { viewerTimeZone } from "@/lib/time-zone/current";
 
 export const metadata: Metadata = { title: "Events" };
 
@@ -19,7 +20,7 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
   // Refused deliveries say something about the webhook secrets, which only admins manage.
   const showRejections = can(me.role, "keys:manage");
   const [result, rejections] = await Promise.all([
-    queryEvents(me.organizationId, me.environment, filters),
+    viewerTimeZone(me.id).then(({ zone }) => queryEvents(me.organizationId, me.environment, filters, zone)),
     showRejections ? listRejections(me.organizationId, me.environment) : Promise.resolve(null),
   ]);
   const { page, ...rest } = filters;

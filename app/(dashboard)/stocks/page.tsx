@@ -9,6 +9,7 @@ import { requirePagePermission } from "@/lib/auth/session";
 import { readPortfolio } from "@/lib/stocks/read";
 import type { PortfolioView as View } from "@/lib/stocks/views";
 import { readOrProblem } from "@/lib/upstream/read-or-problem";
+import { viewerTimeZone } from "@/lib/time-zone/current";
 
 export const metadata: Metadata = { title: "Stock portfolio" };
 
@@ -43,7 +44,7 @@ export default async function StockPortfolioPage({ searchParams }: { searchParam
           </CardHeader>
           <CardContent>
             <Suspense key={range} fallback={<PortfolioHistorySkeleton />}>
-              <PortfolioHistory tenant={me} range={range} />
+              <PortfolioHistory tenant={me} range={range} zone={(await viewerTimeZone(me.id)).zone} />
             </Suspense>
           </CardContent>
         </Card>

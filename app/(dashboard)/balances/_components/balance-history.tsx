@@ -20,7 +20,7 @@ export function BalanceHistorySkeleton() {
   );
 }
 
-export async function BalanceHistory({ tenant, range }: { tenant: Tenant; range: ChartRange }) {
+export async function BalanceHistory({ tenant, range, zone }: { tenant: Tenant; range: ChartRange; zone: string }) {
   const read = await readOrProblem(readSeries(tenant, range), {
     unexpected: { message: "The balance chart could not be built. Try again in a moment.", log: "balance history failed" },
   });
@@ -58,6 +58,7 @@ export async function BalanceHistory({ tenant, range }: { tenant: Tenant; range:
         id="chart-usd"
         title={`USD balances over the last ${LABELS[range]}`}
         points={points}
+        zone={zone}
         series={[
           { key: "collectionUsd", label: "Collection", currency: "USD", color: "var(--chart-3)" },
           { key: "withdrawalUsd", label: "Withdrawal (USD)", currency: "USD", color: "var(--chart-1)", dash: "6 3" },
@@ -68,6 +69,7 @@ export async function BalanceHistory({ tenant, range }: { tenant: Tenant; range:
           id="chart-ngn"
           title={`NGN withdrawal balance over the last ${LABELS[range]}`}
           points={points}
+          zone={zone}
           series={[{ key: "withdrawalNgn", label: "Withdrawal (NGN)", currency: "NGN", color: "var(--chart-2)" }]}
         />
       ) : null}

@@ -8,7 +8,7 @@ import { MOVES_LIST_KEY } from "@/app/(dashboard)/balances/_components/move-bala
 import { useLiveRefetchInterval } from "@/components/live/live-provider";
 import { Badge, type BadgeProps } from "@/components/ui/badge";
 import type { Fresh, MovesPage } from "@/lib/balances/read";
-import { formatDateTime } from "@/lib/format";
+import { DateTime } from "@/components/ui/date-time";
 import { formatMoney } from "@/lib/money";
 import { type Column, DataList } from "@/components/list/data-list";
 import { ListEmptyState } from "@/components/list/empty-state";
@@ -20,7 +20,7 @@ const BALANCE_NAMES: Record<string, string> = { collection_balance_usd: "Collect
 const balanceName = (b: string | null | undefined) => (b ? (BALANCE_NAMES[b] ?? b) : "—");
 
 const columns: Column<MovesPage["rows"][number]>[] = [
-  { key: "when", header: "When", className: "whitespace-nowrap text-sm", cell: (m) => formatDateTime(m.createdAt) },
+  { key: "when", header: "When", className: "whitespace-nowrap text-sm", cell: (m) => <DateTime value={m.createdAt} /> },
   { key: "amount", header: "Amount", numeric: true, cell: (m) => formatMoney(m.amountUsd, "USD") },
   { key: "from", header: "From", className: "text-sm", cell: (m) => balanceName(m.from) },
   { key: "to", header: "To", className: "text-sm", cell: (m) => balanceName(m.to) },

@@ -50,7 +50,7 @@ describe("BalanceCards", () => {
     // The server's render shows the exact time: "1 minute ago" appears only in the live page, so the
     // text can never differ between the server's render and hydration.
     expect(html).toContain(
-      `Updated <time dateTime="${initial.data!.updatedAt}" title="${formatDateTime(initial.data!.updatedAt)}">${formatDateTime(initial.data!.updatedAt)}</time>`,
+      `Updated <time dateTime="${initial.data!.updatedAt}" title="${formatDateTime(initial.data!.updatedAt, "UTC")}">${formatDateTime(initial.data!.updatedAt, "UTC")}</time>`,
     );
     expect(html).not.toContain("ago");
     expect(html).not.toContain("balances-stale");
@@ -61,7 +61,7 @@ describe("BalanceCards", () => {
     const html = render(<BalanceCards initial={initial} />);
     expect(html).toContain('data-testid="balances-stale"');
     expect(html).toContain(`As of <time dateTime="${initial.fetchedAt}"`);
-    expect(html).toContain(formatDateTime(initial.fetchedAt));
+    expect(html).toContain(formatDateTime(initial.fetchedAt, "UTC"));
     expect(html).toContain("The provider could not be reached; this is the last figure we have.");
   });
 
@@ -96,7 +96,7 @@ describe("BalanceChart", () => {
   ];
 
   it("is a named image with a text summary and a table of every point", () => {
-    const html = render(<BalanceChart id="c" title="USD balances" points={points} series={series} />);
+    const html = render(<BalanceChart id="c" title="USD balances" points={points} series={series} zone="UTC" />);
     expect(html).toContain('role="img"');
     expect(html).toContain('aria-labelledby="c-title c-desc"');
     expect(html).toContain('<title id="c-title">USD balances</title>');
@@ -109,8 +109,17 @@ describe("BalanceChart", () => {
     for (const d of paths) expect(d).toMatch(/^M[\d.]+,[\d.]+(H[\d.]+V[\d.]+)+$/);
   });
 
+  it("puts the axis, the summary and the table in the viewer's zone, and names it", () => {
+    const html = render(<BalanceChart id="c" title="USD balances" points={points} series={series} zone="Pacific/Auckland" />);
+    expect(html).toContain("Collection from USD 12,400.00 on 15 Nov 2026, 13:00 GMT+13 to USD 10,000.00 now");
+    expect(html).toContain("Times in Pacific/Auckland (GMT+13)");
+    expect(html).toContain(">15 Nov</text>");
+    expect(html).toContain(">22 Nov</text>");
+    expect(html).toContain("20 Nov 2026, 23:00 GMT+13</td>");
+  });
+
   it("draws nothing for fewer than two points", () => {
-    expect(render(<BalanceChart id="c" title="t" points={points.slice(0, 1)} series={series} />)).toBe("");
+    expect(render(<BalanceChart id="c" title="t" points={points.slice(0, 1)} series={series} zone="UTC" />)).toBe("");
   });
 });
 

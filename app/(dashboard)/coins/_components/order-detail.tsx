@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { cancelCoinsOrder } from "@/lib/coins/cancel-order";
 import { formatAsset } from "@/lib/coins/format";
 import type { OrderView } from "@/lib/coins/views";
-import { formatDateTime } from "@/lib/format";
+import { DateTime } from "@/components/ui/date-time";
 import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
 import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
 
@@ -50,8 +50,8 @@ export function CoinsOrderDetail({ initial, canTrade }: { initial: OrderView; ca
     ["Filled quantity", formatAsset(o.filled_quantity, o.base_asset)],
     ["Fee", formatAsset(o.fee, o.fee_asset ?? o.quote_asset)],
     ["Client order id", o.client_order_id ?? "—"],
-    ["Created", formatDateTime(o.created_at ?? null)],
-    ["Updated", formatDateTime(o.updated_at ?? null)],
+    ["Created", <DateTime key="created" value={o.created_at ?? null} />],
+    ["Updated", <DateTime key="updated" value={o.updated_at ?? null} />],
   ];
   return (
     <div className="grid max-w-2xl gap-4">

@@ -4,16 +4,16 @@ import { useCoinsQuery } from "@/app/(dashboard)/coins/_components/use-coins-que
 import { StatusBadge } from "@/components/timeline/status-badge";
 import { formatAsset } from "@/lib/coins/format";
 import { isMovingWithdrawal, type WithdrawalView } from "@/lib/coins/views";
-import { formatDateTime } from "@/lib/format";
+import { DateTime } from "@/components/ui/date-time";
 
 const mono = (v: string | null | undefined) => (v ? <span className="font-mono break-all">{v}</span> : "—");
 
 /** Every field the provider sends for the withdrawal, in the order a reader checks them. */
 function fieldsOf(view: WithdrawalView): DetailRow[] {
   const times = (w: { created_at?: string | null; updated_at?: string | null; completed_at?: string | null }): DetailRow[] => [
-    ["Created", formatDateTime(w.created_at ?? null)],
-    ["Updated", formatDateTime(w.updated_at ?? null)],
-    ["Completed", w.completed_at ? formatDateTime(w.completed_at) : "Not completed"],
+    ["Created", <DateTime key="created" value={w.created_at ?? null} />],
+    ["Updated", <DateTime key="updated" value={w.updated_at ?? null} />],
+    ["Completed", w.completed_at ? <DateTime key="completed" value={w.completed_at} /> : "Not completed"],
   ];
   if (view.kind === "crypto") {
     const w = view.withdrawal;

@@ -6,7 +6,7 @@ import { Pager } from "@/components/list/pager";
 import { Amount } from "@/components/page/amount";
 import { StatusBadge } from "@/components/timeline/status-badge";
 import { Link } from "@/components/ui/link";
-import { formatDateTime } from "@/lib/format";
+import { DateTime } from "@/components/ui/date-time";
 import { type DepositFilters, serializeDepositFilters, typeLabel } from "@/lib/review/deposit-filters";
 
 export interface DepositRow {
@@ -26,7 +26,7 @@ export interface DepositRow {
 }
 
 const columnsFor = (filters: DepositFilters): Column<DepositRow>[] => [
-  { key: "received", header: "Received", className: "whitespace-nowrap text-sm", cell: (d) => formatDateTime(d.created_at) },
+  { key: "received", header: "Received", className: "whitespace-nowrap text-sm", cell: (d) => <DateTime value={d.created_at} /> },
   {
     key: "deposit",
     header: "Deposit",

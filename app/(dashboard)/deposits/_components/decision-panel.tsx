@@ -7,7 +7,7 @@ import { StatusBadge } from "@/components/timeline/status-badge";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { SecondApprovalActions } from "@/components/review/second-approval";
-import { formatDateTime } from "@/lib/format";
+import { DateTime } from "@/components/ui/date-time";
 import { liveKeys } from "@/lib/live/query-keys";
 import { creditStageLabel, decisionLabel, decisionStatusLabel } from "@/lib/review/flags";
 
@@ -92,14 +92,14 @@ export function DecisionPanel({
                 <div>
                   <dt className="inline">Recorded by </dt>
                   <dd className="inline">
-                    {d.decidedBy.name}, {formatDateTime(d.createdAt)}
+                    {d.decidedBy.name}, <DateTime value={d.createdAt} />
                   </dd>
                 </div>
                 {d.confirmedBy ? (
                   <div>
                     <dt className="inline">{d.status === "final" ? "Confirmed by " : d.status === "withdrawn" ? "Withdrawn by " : "Rejected by "}</dt>
                     <dd className="inline">
-                      {d.confirmedBy.name}, {formatDateTime(d.confirmedAt)}
+                      {d.confirmedBy.name}, <DateTime value={d.confirmedAt} />
                       {d.confirmNote ? ` — “${d.confirmNote}”` : ""}
                     </dd>
                   </div>
@@ -115,7 +115,18 @@ export function DecisionPanel({
                   <dd className="inline">
                     <StatusBadge status={d.providerOutcome?.status ?? providerStatus} />
                     {d.providerOutcome ? (
-                      <span> (changed by the provider{d.providerOutcome.at ? `, ${formatDateTime(d.providerOutcome.at)}` : ""})</span>
+                      <span>
+                        {" "}
+                        (changed by the provider
+                        {d.providerOutcome.at ? (
+                          <>
+                            , <DateTime value={d.providerOutcome.at} />
+                          </>
+                        ) : (
+                          ""
+                        )}
+                        )
+                      </span>
                     ) : null}
                   </dd>
                 </div>
@@ -168,7 +179,13 @@ function CreditSteps({ credit }: { credit: CreditItem }) {
         {steps.map((step) => (
           <li key={step.label}>
             {step.label}
-            {step.at ? `, ${formatDateTime(step.at)}` : ""}
+            {step.at ? (
+              <>
+                , <DateTime value={step.at} />
+              </>
+            ) : (
+              ""
+            )}
           </li>
         ))}
         {credit.delivery && credit.delivery.status !== "delivered" ? (

@@ -2,7 +2,7 @@ import { Link } from "@/components/ui/link";
 import { Amount } from "@/components/page/amount";
 import { LegacyLink } from "@/app/(dashboard)/deposits/_components/legacy-link";
 import { StatusBadge } from "@/components/timeline/status-badge";
-import { formatDateTime } from "@/lib/format";
+import { DateTime } from "@/components/ui/date-time";
 import { statusLabel, typeLabel } from "@/lib/review/deposit-filters";
 import { explorerTxUrl } from "@/lib/review/explorer";
 import { explainFlag } from "@/lib/review/flags";
@@ -174,8 +174,12 @@ export function DepositFields({ d, environment }: { d: DepositDetail; environmen
           "—"
         )}
       </Row>
-      <Row label="Received">{formatDateTime(d.created_at)}</Row>
-      <Row label="Last updated">{formatDateTime(d.updated_at ?? null)}</Row>
+      <Row label="Received">
+        <DateTime value={d.created_at} />
+      </Row>
+      <Row label="Last updated">
+        <DateTime value={d.updated_at ?? null} />
+      </Row>
       {others.length > 0 ? (
         <Row label="Other fields from the provider" testId="deposit-other-fields">
           {others.map(([k, v]) => (

@@ -10,7 +10,7 @@ import { SecondApprovalActions, type SecondApprovalOutcome } from "@/components/
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { RelativeTime } from "@/components/ui/relative-time";
-import { formatDateTime } from "@/lib/format";
+import { DateTime } from "@/components/ui/date-time";
 import { liveKeys } from "@/lib/live/query-keys";
 import { creditStage, creditStageLabel, decisionLabel, decisionStatusLabel } from "@/lib/review/flags";
 
@@ -152,7 +152,7 @@ export function ReviewQueue({ initial, canDecide, currentUserId }: { initial: Qu
       </section>
       {q.data.stale ? (
         <p role="status" className="rounded-md border border-warning/50 bg-warning/10 px-3 py-2 text-sm">
-          The provider could not be reached just now; this is the queue as of {formatDateTime(q.data.fetchedAt)}.
+          The provider could not be reached just now; this is the queue as of <DateTime value={q.data.fetchedAt} />.
         </p>
       ) : null}
       {q.isRefetchError ? (

@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/page/page-header";
 import { requirePagePermission } from "@/lib/auth/session";
 import { env } from "@/lib/env";
+import { DateTime } from "@/components/ui/date-time";
 
 export const metadata: Metadata = { title: "Caught mail (development)" };
 export const dynamic = "force-dynamic";
@@ -46,7 +47,7 @@ export default async function CaughtMailPage() {
           <li key={m.id} className="rounded-lg border p-4">
             <h2 className="font-medium">{m.subject}</h2>
             <p className="text-sm text-muted-foreground">
-              To {m.to.join(", ")} at {m.receivedAt.slice(0, 19).replace("T", " ")} UTC
+              To {m.to.join(", ")} at <DateTime value={m.receivedAt} />
             </p>
             <pre className="mt-2 whitespace-pre-wrap break-words text-sm">{m.text}</pre>
           </li>

@@ -3,7 +3,7 @@ import { type Column, DataList, type RowDetail } from "@/components/list/data-li
 import { ListEmptyState } from "@/components/list/empty-state";
 import { Pager } from "@/components/list/pager";
 import { StatusBadge } from "@/components/timeline/status-badge";
-import { formatDateTime } from "@/lib/format";
+import { DateTime } from "@/components/ui/date-time";
 import { type EventFilters, serializeEventFilters } from "@/lib/webhooks/event-filters";
 
 export interface EventTableRow {
@@ -24,7 +24,7 @@ export interface EventTableRow {
 }
 
 const columns: Column<EventTableRow>[] = [
-  { key: "received", header: "Received", className: "text-sm whitespace-nowrap", cell: (r) => formatDateTime(r.receivedAt) },
+  { key: "received", header: "Received", className: "text-sm whitespace-nowrap", cell: (r) => <DateTime value={r.receivedAt} /> },
   {
     key: "event",
     header: "Event",
@@ -74,7 +74,7 @@ const detail: RowDetail<EventTableRow> = {
           {r.headers}
         </pre>
         <p className="mt-2 text-xs text-muted-foreground">
-          Happened {formatDateTime(r.occurredAt)} · arrived {formatDateTime(r.receivedAt)}
+          Happened <DateTime value={r.occurredAt} /> · arrived <DateTime value={r.receivedAt} />
         </p>
       </div>
     </div>

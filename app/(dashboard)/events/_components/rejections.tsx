@@ -1,7 +1,7 @@
 "use client";
 import { type Column, DataList } from "@/components/list/data-list";
 import { ListEmptyState } from "@/components/list/empty-state";
-import { formatDateTime } from "@/lib/format";
+import { DateTime } from "@/components/ui/date-time";
 
 export interface RejectionRow {
   id: string;
@@ -14,7 +14,7 @@ export interface RejectionRow {
 }
 
 const columns: Column<RejectionRow>[] = [
-  { key: "when", header: "When", className: "text-sm whitespace-nowrap", cell: (r) => formatDateTime(r.at) },
+  { key: "when", header: "When", className: "text-sm whitespace-nowrap", cell: (r) => <DateTime value={r.at} /> },
   {
     key: "source",
     header: "Source address",

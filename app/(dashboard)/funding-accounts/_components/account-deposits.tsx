@@ -4,7 +4,7 @@ import { fetchJson } from "@/components/page/fetch-json";
 import { useLiveRefetchInterval } from "@/components/live/live-provider";
 import { StatusBadge } from "@/components/timeline/status-badge";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { formatDateTime } from "@/lib/format";
+import { DateTime } from "@/components/ui/date-time";
 import type { AccountDepositsView } from "@/lib/funding-accounts/views";
 import { liveKeys } from "@/lib/live/query-keys";
 import { formatMoney } from "@/lib/money";
@@ -68,7 +68,9 @@ export function AccountDeposits({ accountId, initial, initialError }: { accountI
             <TableBody>
               {rows.map((d) => (
                 <TableRow key={d.id} data-testid="account-deposit" data-deposit-id={d.id}>
-                  <TableCell className="text-sm whitespace-nowrap">{formatDateTime(d.created_at)}</TableCell>
+                  <TableCell className="text-sm whitespace-nowrap">
+                    <DateTime value={d.created_at} />
+                  </TableCell>
                   <TableCell className="font-mono text-xs">{d.id}</TableCell>
                   <TableCell className="text-right text-sm tabular-nums">{formatMoney(d.amount, d.currency)}</TableCell>
                   <TableCell className="text-right text-sm tabular-nums">

@@ -5,7 +5,7 @@ import { CopyButton } from "@/components/forms/copy-button";
 import { useLiveRefetchInterval } from "@/components/live/live-provider";
 import { StatusBadge } from "@/components/timeline/status-badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { formatDateTime } from "@/lib/format";
+import { DateTime } from "@/components/ui/date-time";
 import type { FundingAccountView } from "@/lib/funding-accounts/views";
 import { liveKeys } from "@/lib/live/query-keys";
 import { formatMoney } from "@/lib/money";
@@ -117,13 +117,17 @@ export function FundingAccountDetail({ initial, canChangeSettlement = false }: {
           {railLabel(account.rail)} · {typeLabel(account.type)}
         </span>
         {account.amount ? <span>· expects {formatMoney(account.amount, account.currency ?? "NGN")}</span> : null}
-        <span className="text-muted-foreground">· created {formatDateTime(account.created_at ?? null)}</span>
+        <span className="text-muted-foreground">
+          · created <DateTime value={account.created_at ?? null} />
+        </span>
         {expiring ? (
           <span>
             · expires in <Countdown expiresAt={account.expires_at!} what="This funding account" />
           </span>
         ) : account.expires_at ? (
-          <span className="text-muted-foreground">· expired {formatDateTime(account.expires_at)}</span>
+          <span className="text-muted-foreground">
+            · expired <DateTime value={account.expires_at} />
+          </span>
         ) : null}
       </div>
       {account.failure_reason ? (

@@ -5,7 +5,7 @@ import { Pager } from "@/components/list/pager";
 import { useLiveList } from "@/components/list/use-live-list";
 import { StatusBadge } from "@/components/timeline/status-badge";
 import { Link } from "@/components/ui/link";
-import { formatDateTime } from "@/lib/format";
+import { DateTime } from "@/components/ui/date-time";
 import { type FundingAccountFilters, serializeFundingAccountFilters } from "@/lib/funding-accounts/filters";
 import { railLabel, settlementLabel, typeLabel } from "@/lib/funding-accounts/labels";
 import type { FundingAccountListView } from "@/lib/funding-accounts/views";
@@ -68,7 +68,7 @@ const columnsFor = (customerNames: Record<string, string>): Column<FundingAccoun
     cell: (a) => (a.settlement_destination ? settlementLabel(a.settlement_destination.type) : "—"),
   },
   { key: "status", header: "Status", cell: (a) => <StatusBadge status={a.status} /> },
-  { key: "created", header: "Created", className: "text-sm whitespace-nowrap", cell: (a) => formatDateTime(a.created_at ?? null) },
+  { key: "created", header: "Created", className: "text-sm whitespace-nowrap", cell: (a) => <DateTime value={a.created_at ?? null} /> },
 ];
 
 /**

@@ -132,7 +132,7 @@ describe("detail", () => {
 
   it("says the data is cached when the provider could not be reached", () => {
     expect(render(<FundingAccountDetail initial={{ ...accountView, stale: true }} />)).toContain(
-      "The provider could not be reached; showing data as of 22 Nov 2026, 05:00 UTC.",
+      'The provider could not be reached; showing data as of <time dateTime="2026-11-22T05:00:00.000Z">22 Nov 2026, 05:00 UTC</time>.',
     );
   });
 });

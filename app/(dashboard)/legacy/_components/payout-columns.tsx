@@ -1,7 +1,7 @@
 import { Link } from "@/components/ui/link";
 import type { Column } from "@/app/(dashboard)/legacy/_components/data-table";
 import { StatusBadge } from "@/components/timeline/status-badge";
-import { formatDateTime } from "@/lib/format";
+import { DateTime } from "@/components/ui/date-time";
 import type { PayoutRow } from "@/lib/legacy/views";
 
 export const payoutColumns: Column<PayoutRow>[] = [
@@ -23,5 +23,5 @@ export const payoutColumns: Column<PayoutRow>[] = [
   { header: "Received", cell: (p) => p.received, className: "text-right text-sm tabular-nums whitespace-nowrap" },
   { header: "Fee", cell: (p) => p.fee, className: "text-right text-sm tabular-nums whitespace-nowrap" },
   { header: "Recipient", cell: (p) => p.recipient, className: "font-mono text-xs" },
-  { header: "Created", cell: (p) => formatDateTime(p.createdAt), className: "text-sm whitespace-nowrap" },
+  { header: "Created", cell: (p) => <DateTime value={p.createdAt} />, className: "text-sm whitespace-nowrap" },
 ];

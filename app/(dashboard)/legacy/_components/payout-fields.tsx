@@ -1,6 +1,6 @@
 import { Field, Fields } from "@/app/(dashboard)/legacy/_components/fields";
 import { StatusBadge } from "@/components/timeline/status-badge";
-import { formatDateTime } from "@/lib/format";
+import { DateTime } from "@/components/ui/date-time";
 import { payoutRow } from "@/lib/legacy/views";
 import type { Payout } from "@/lib/upstream/schemas/core";
 
@@ -30,15 +30,21 @@ export function PayoutFields({ payout: p }: { payout: Payout }) {
             <>
               <span className="tabular-nums">{p.rate.value}</span>
               {p.rate.side ? ` (${p.rate.side})` : null}
-              {p.rate.captured_at ? <span className="block text-xs text-muted-foreground">captured {formatDateTime(p.rate.captured_at)}</span> : null}
+              {p.rate.captured_at ? (
+                <span className="block text-xs text-muted-foreground">
+                  captured <DateTime value={p.rate.captured_at} />
+                </span>
+              ) : null}
             </>
           ) : null}
         </Field>
         <Field label="Transaction hash" mono>
           {p.tx_hash ?? (p.type === "NGN_PAYOUT" ? "None: NGN payouts are bank transfers" : null)}
         </Field>
-        <Field label="Created">{formatDateTime(p.created_at)}</Field>
-        <Field label="Settled">{p.settled_at ? formatDateTime(p.settled_at) : "Not settled"}</Field>
+        <Field label="Created">
+          <DateTime value={p.created_at} />
+        </Field>
+        <Field label="Settled">{p.settled_at ? <DateTime value={p.settled_at} /> : "Not settled"}</Field>
       </Fields>
       <Fields title="Recipient and sender" testId="payout-recipient">
         <Field label="Recipient type">{r?.type}</Field>
@@ -59,7 +65,9 @@ export function PayoutFields({ payout: p }: { payout: Payout }) {
             {r.crypto_address}
           </Field>
         ) : null}
-        <Field label="Recipient created">{formatDateTime(r?.created_at)}</Field>
+        <Field label="Recipient created">
+          <DateTime value={r?.created_at} />
+        </Field>
         <Field label="Sender">{[p.sender?.type, p.sender?.id].filter(Boolean).join(" ") || null}</Field>
       </Fields>
     </div>

@@ -1,7 +1,7 @@
 import { Link } from "@/components/ui/link";
 import type { Column } from "@/app/(dashboard)/legacy/_components/data-table";
 import { StatusBadge } from "@/components/timeline/status-badge";
-import { formatDateTime } from "@/lib/format";
+import { DateTime } from "@/components/ui/date-time";
 import type { RampKind, RampRow } from "@/lib/legacy/views";
 
 /** Onramps and offramps list alike; only what the customer paid into differs. */
@@ -26,6 +26,6 @@ export function rampColumns(kind: RampKind): Column<RampRow>[] {
     { header: kind === "onramps" ? "Virtual account" : "Deposit address", cell: (r) => r.paysInto, className: "font-mono text-xs" },
     { header: kind === "onramps" ? "Expects" : "Asset", cell: (r) => r.expects, className: "text-sm whitespace-nowrap" },
     { header: "Settles to", cell: (r) => r.settlesTo, className: "text-sm" },
-    { header: "Created", cell: (r) => formatDateTime(r.createdAt), className: "text-sm whitespace-nowrap" },
+    { header: "Created", cell: (r) => <DateTime value={r.createdAt} />, className: "text-sm whitespace-nowrap" },
   ];
 }

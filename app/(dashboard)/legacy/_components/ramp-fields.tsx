@@ -1,7 +1,7 @@
 import { settlementLabel, typeLabel } from "@/lib/funding-accounts/labels";
 import { Field, Fields } from "@/app/(dashboard)/legacy/_components/fields";
 import { StatusBadge } from "@/components/timeline/status-badge";
-import { formatDateTime } from "@/lib/format";
+import { DateTime } from "@/components/ui/date-time";
 import { formatMoney } from "@/lib/money";
 import type { Offramp, Onramp, RampKind } from "@/lib/legacy/views";
 
@@ -35,9 +35,13 @@ function Times({ ramp }: { ramp: Onramp | Offramp }) {
   return (
     <>
       <Field label="Developer fee">{ramp.developer_fee?.percentage ? `${ramp.developer_fee.percentage} %` : "None"}</Field>
-      <Field label="Expires">{ramp.expires_at ? formatDateTime(ramp.expires_at) : "Never (permanent)"}</Field>
-      <Field label="Created">{formatDateTime(ramp.created_at)}</Field>
-      <Field label="Last updated">{formatDateTime(ramp.updated_at)}</Field>
+      <Field label="Expires">{ramp.expires_at ? <DateTime value={ramp.expires_at} /> : "Never (permanent)"}</Field>
+      <Field label="Created">
+        <DateTime value={ramp.created_at} />
+      </Field>
+      <Field label="Last updated">
+        <DateTime value={ramp.updated_at} />
+      </Field>
     </>
   );
 }

@@ -3,7 +3,7 @@ import { Amount } from "@/components/page/amount";
 import { railLabel, typeLabel } from "@/lib/funding-accounts/labels";
 import { ReadError } from "@/components/page/read-error";
 import { StatusBadge } from "@/components/timeline/status-badge";
-import { formatDateTime } from "@/lib/format";
+import { DateTime } from "@/components/ui/date-time";
 import { REPLACEMENT_RAIL, replacementHref, type Ramp, type RampDetailView, type RampKind } from "@/lib/legacy/views";
 
 const linkClass = "font-mono text-xs underline underline-offset-4";
@@ -45,7 +45,9 @@ export function RampReplacements({ kind, view }: { kind: RampKind; view: RampDet
                     </Link>
                     <StatusBadge status={a.status} />
                     <span>{typeLabel(a.type)}</span>
-                    <span className="text-muted-foreground">created {formatDateTime(a.created_at)}</span>
+                    <span className="text-muted-foreground">
+                      created <DateTime value={a.created_at} />
+                    </span>
                   </li>
                 ))}
               </ul>
@@ -73,7 +75,9 @@ export function RampReplacements({ kind, view }: { kind: RampKind; view: RampDet
                 </Link>
                 <StatusBadge status={d.status} />
                 <Amount value={d.amount} currency={d.currency} />
-                <span className="text-muted-foreground">{formatDateTime(d.created_at)}</span>
+                <span className="text-muted-foreground">
+                  <DateTime value={d.created_at} />
+                </span>
               </li>
             ))}
           </ul>

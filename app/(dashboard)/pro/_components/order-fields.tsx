@@ -1,5 +1,5 @@
 import { StatusBadge } from "@/components/timeline/status-badge";
-import { formatDateTime } from "@/lib/format";
+import { DateTime } from "@/components/ui/date-time";
 import { rejectionSentence, STATUS_HELP } from "@/lib/pro/labels";
 import { formatNgn, formatQuantity } from "@/lib/pro/format";
 import type { ProOrder } from "@/lib/upstream/schemas/pro";
@@ -57,8 +57,12 @@ export function OrderFields({ order }: { order: ProOrder }) {
         <Row label="Client order id">
           <span className="font-mono text-xs">{order.client_order_id || "—"}</span>
         </Row>
-        <Row label="Placed">{formatDateTime(order.created_at ?? null)}</Row>
-        <Row label="Last change">{formatDateTime(order.updated_at ?? null)}</Row>
+        <Row label="Placed">
+          <DateTime value={order.created_at ?? null} />
+        </Row>
+        <Row label="Last change">
+          <DateTime value={order.updated_at ?? null} />
+        </Row>
       </dl>
     </div>
   );

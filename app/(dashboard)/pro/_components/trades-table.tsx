@@ -1,12 +1,12 @@
 import { type Column, DataList } from "@/components/list/data-list";
 import { ListEmptyState } from "@/components/list/empty-state";
-import { formatDateTime } from "@/lib/format";
+import { DateTime } from "@/components/ui/date-time";
 import { formatMoney } from "@/lib/money";
 import { formatNgn, formatQuantity } from "@/lib/pro/format";
 import type { ProTrade } from "@/lib/pro/views";
 
 const columns: Column<ProTrade>[] = [
-  { key: "executed", header: "Executed", className: "text-sm whitespace-nowrap", cell: (t) => formatDateTime(t.executed_at ?? null) },
+  { key: "executed", header: "Executed", className: "text-sm whitespace-nowrap", cell: (t) => <DateTime value={t.executed_at ?? null} /> },
   { key: "quantity", header: "Quantity", numeric: true, className: "text-sm", cell: (t) => formatQuantity(t.quantity) },
   { key: "price", header: "Price", numeric: true, className: "text-sm", cell: (t) => formatNgn(t.price) },
   { key: "amount", header: "Amount", numeric: true, className: "text-sm", cell: (t) => formatNgn(t.quote_amount) },

@@ -6,7 +6,7 @@ import { Pager } from "@/components/list/pager";
 import { useLiveList } from "@/components/list/use-live-list";
 import { Badge } from "@/components/ui/badge";
 import { Link } from "@/components/ui/link";
-import { formatDateTime } from "@/lib/format";
+import { DateTime } from "@/components/ui/date-time";
 import { type RecipientFilters, serializeRecipientFilters } from "@/lib/recipients/filters";
 import { type RecipientListView, recipientName, recipientSummary } from "@/lib/recipients/views";
 
@@ -24,7 +24,7 @@ const columns: Column<Row>[] = [
   },
   { key: "type", header: "Type", cell: (r) => <Badge variant="outline">{typeLabel(r.type)}</Badge> },
   { key: "pays-to", header: "Pays to", className: "font-mono text-xs", cell: (r) => recipientSummary(r) },
-  { key: "created", header: "Created", className: "text-sm whitespace-nowrap", cell: (r) => formatDateTime(r.created_at ?? null) },
+  { key: "created", header: "Created", className: "text-sm whitespace-nowrap", cell: (r) => <DateTime value={r.created_at ?? null} /> },
 ];
 
 /**

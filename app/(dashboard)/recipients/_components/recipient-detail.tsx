@@ -2,13 +2,13 @@ import { Info } from "lucide-react";
 import { StaleNote } from "@/components/page/stale-note";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { formatDateTime } from "@/lib/format";
+import { DateTime } from "@/components/ui/date-time";
 import { masked, recipientName, type RecipientView } from "@/lib/recipients/views";
 import type { Recipient } from "@/lib/upstream/schemas/core";
 import { categoryLabel, chainLabel, countryLabel, purposeLabel, typeLabel } from "./labels";
 
 type Address = NonNullable<NonNullable<Recipient["us_bank_account"]>["address"]>;
-type Item = [label: string, value: string | null | undefined];
+type Item = [label: string, value: React.ReactNode];
 
 function Details({ items, testId }: { items: Item[]; testId: string }) {
   return (
@@ -113,7 +113,7 @@ export function RecipientDetail({ view, existing }: { view: RecipientView; exist
               ["Type", typeLabel(r.type)],
               ["Name", recipientName(r)],
               ["Customer", customer ? `${customer.name}${customer.email ? ` (${customer.email})` : ""}` : r.customer_id],
-              ["Created", r.created_at ? formatDateTime(r.created_at) : null],
+              ["Created", r.created_at ? <DateTime key="created" value={r.created_at} /> : null],
               ["Recipient id", r.id],
             ]}
           />

@@ -1,6 +1,7 @@
 import { HourglassIcon } from "lucide-react";
 import { Link } from "@/components/ui/link";
 import type { PendingControl } from "@/lib/approvals/controls";
+import { DateTime } from "@/components/ui/date-time";
 
 /**
  * The loosenings of this page's control still waiting, so whoever asked (or anyone else) sees on the
@@ -19,9 +20,13 @@ export function PendingControlChanges({ items }: { items: PendingControl[] }) {
             <HourglassIcon className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
             <span>
               {c.summary}, asked by {c.requestedBy}.{" "}
-              {c.applyAt
-                ? `Nobody else can approve it, so it applies on ${c.applyAt.slice(0, 16).replace("T", " ")} UTC unless cancelled or rejected.`
-                : "Another admin or approver decides it."}{" "}
+              {c.applyAt ? (
+                <>
+                  Nobody else can approve it, so it applies on <DateTime value={c.applyAt} /> unless cancelled or rejected.
+                </>
+              ) : (
+                "Another admin or approver decides it."
+              )}{" "}
               <Link href={`/approvals/${c.id}`} className="underline underline-offset-4">
                 Open the request
               </Link>

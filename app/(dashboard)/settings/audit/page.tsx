@@ -5,6 +5,7 @@ import { AuditToolbar } from "@/app/(dashboard)/settings/audit/_components/toolb
 import { requirePagePermission } from "@/lib/auth/session";
 import { loadAuditFilters } from "@/lib/audit/filters";
 import { queryAudit } from "@/lib/audit/query";
+import { viewerTimeZone } from "@/lib/time-zone/current";
 import { ListRegion } from "@/components/list/list-region";
 
 export const metadata: Metadata = { title: "Audit log" };
@@ -12,7 +13,8 @@ export const metadata: Metadata = { title: "Audit log" };
 export default async function AuditPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const me = await requirePagePermission("audit:read");
   const filters = await loadAuditFilters(searchParams);
-  const result = await queryAudit(me.organizationId, filters);
+  const { zone } = await viewerTimeZone(me.id);
+  const result = await queryAudit(me.organizationId, filters, zone);
   return (
     <>
       <PageHeader title="Audit log" description="Every change made through the app: who, what, when and from where. Rows cannot be edited or deleted." />

@@ -88,7 +88,7 @@ export function AssetDetail({ initial }: { initial: AssetView }) {
             <CardTitle>
               <h2 className="text-sm font-medium">Market</h2>
             </CardTitle>
-            <CardDescription>US market hours; times in UTC.</CardDescription>
+            <CardDescription>US market hours, shown in your time zone.</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-2">
             <MarketStatusBadge status={a.market_status} />

@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
-import { formatDateTime } from "@/lib/format";
+import { DateTime } from "@/components/ui/date-time";
 import { formatMoney } from "@/lib/money";
 import type { Conversion } from "@/lib/stocks/convert";
 import { convertQuery, convertSchema, firstFieldErrors, USD } from "@/lib/stocks/prices-query";
@@ -79,7 +79,9 @@ function Result({ c, stale, fetchedAt }: { c: Conversion; stale: boolean; fetche
           {formatPrice(c.targetPriceUsd)}
         </dd>
         <dt className="text-muted-foreground">Price time</dt>
-        <dd>{formatDateTime(c.updatedAt)}</dd>
+        <dd>
+          <DateTime value={c.updatedAt} />
+        </dd>
       </dl>
       {c.stale ? (
         <p className="flex flex-wrap items-center gap-2 text-sm">

@@ -1,5 +1,5 @@
 import { Badge } from "@/components/ui/badge";
-import { formatDateTime } from "@/lib/format";
+import { DateTime } from "@/components/ui/date-time";
 import { isHighRisk, marketStatusLabel, riskLabel } from "@/lib/stocks/labels";
 import type { StockAsset } from "@/lib/upstream/schemas/stocks";
 
@@ -27,14 +27,28 @@ export function TradingWindow({
   return (
     <ul className="grid gap-1 text-sm" data-testid="trading-window">
       <li>
-        {halted
-          ? "Trading in this asset is halted."
-          : asset.is_market_open
-            ? `Regular session open; closes ${formatDateTime(asset.next_close_at)}.`
-            : `Regular session closed; next opens ${formatDateTime(asset.next_open_at)}.`}
+        {halted ? (
+          "Trading in this asset is halted."
+        ) : asset.is_market_open ? (
+          <>
+            Regular session open; closes <DateTime value={asset.next_close_at} />.
+          </>
+        ) : (
+          <>
+            Regular session closed; next opens <DateTime value={asset.next_open_at} />.
+          </>
+        )}
       </li>
-      {!halted && asset.is_market_open ? <li className="text-muted-foreground">Next open after that: {formatDateTime(asset.next_open_at)}.</li> : null}
-      {!halted && !asset.is_market_open ? <li className="text-muted-foreground">Next regular close: {formatDateTime(asset.next_close_at)}.</li> : null}
+      {!halted && asset.is_market_open ? (
+        <li className="text-muted-foreground">
+          Next open after that: <DateTime value={asset.next_open_at} />.
+        </li>
+      ) : null}
+      {!halted && !asset.is_market_open ? (
+        <li className="text-muted-foreground">
+          Next regular close: <DateTime value={asset.next_close_at} />.
+        </li>
+      ) : null}
       <li data-testid="off-hours">
         {asset.is_off_hours_eligible == null
           ? "Off-hours trading: not stated."

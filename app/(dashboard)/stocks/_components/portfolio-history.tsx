@@ -20,7 +20,7 @@ export function PortfolioHistorySkeleton() {
   );
 }
 
-export async function PortfolioHistory({ tenant, range }: { tenant: Tenant; range: ChartRange }) {
+export async function PortfolioHistory({ tenant, range, zone }: { tenant: Tenant; range: ChartRange; zone: string }) {
   let series: Awaited<ReturnType<typeof readValueSeries>>;
   try {
     series = await readValueSeries(tenant, CHART_RANGES[range]);
@@ -52,6 +52,7 @@ export async function PortfolioHistory({ tenant, range }: { tenant: Tenant; rang
         recorded when the portfolio is read, at most every {SNAPSHOT_PERIOD_MS / 60_000} minutes; unpriced positions are not in it.
       </p>
       <BalanceChart
+        zone={zone}
         id="portfolio-value"
         title={`Portfolio value over the last ${LABELS[range]}`}
         points={series.points}

@@ -6,7 +6,7 @@ import { ago, RelativeTime } from "@/components/ui/relative-time";
 import { PositionsTable } from "@/app/(dashboard)/stocks/_components/positions/data-table";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { formatDateTime } from "@/lib/format";
+import { DateTime } from "@/components/ui/date-time";
 import { formatMoney } from "@/lib/money";
 import { PORTFOLIO_POLL_MS, type PortfolioView as View } from "@/lib/stocks/views";
 import { Change } from "./change";
@@ -104,7 +104,7 @@ export function PortfolioView({ initial, initialError }: { initial: View | null;
         </Card>
       </div>
       <p className="text-xs text-muted-foreground" data-testid="portfolio-updated">
-        Valued by the provider at <time dateTime={updated}>{formatDateTime(updated)}</time>
+        Valued by the provider at <DateTime value={updated} />
         <RelativeTime value={updated} before={() => ""} describe={(ms) => ` (${ago(ms)})`} />; refreshed every minute while this page is open.
       </p>
       {f.unpricedCount > 0 ? (

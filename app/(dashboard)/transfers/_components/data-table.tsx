@@ -5,7 +5,7 @@ import { Pager } from "@/components/list/pager";
 import { useLiveList } from "@/components/list/use-live-list";
 import { StatusBadge } from "@/components/timeline/status-badge";
 import { Link } from "@/components/ui/link";
-import { formatDateTime } from "@/lib/format";
+import { DateTime } from "@/components/ui/date-time";
 import { formatMoney } from "@/lib/money";
 import { type TransferFilters, serializeTransferFilters } from "@/lib/transfers/filters";
 import type { TransferListView, TransferRow } from "@/lib/transfers/views";
@@ -36,7 +36,7 @@ const columns: Column<TransferRow>[] = [
     cell: ({ transfer: t }) => (t.debit_amount ? formatMoney(t.debit_amount, t.debit_currency ?? "USD") : "—"),
   },
   { key: "status", header: "Status", cell: ({ transfer: t }) => <StatusBadge status={t.status} /> },
-  { key: "created", header: "Created", className: "text-sm whitespace-nowrap", cell: ({ transfer: t }) => formatDateTime(t.created_at ?? null) },
+  { key: "created", header: "Created", className: "text-sm whitespace-nowrap", cell: ({ transfer: t }) => <DateTime value={t.created_at ?? null} /> },
 ];
 
 /**

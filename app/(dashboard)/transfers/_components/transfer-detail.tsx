@@ -6,6 +6,7 @@ import { StaleNote } from "@/components/page/stale-note";
 import { useLiveRefetchInterval } from "@/components/live/live-provider";
 import { StatusBadge } from "@/components/timeline/status-badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { useTimeZone } from "@/components/ui/date-time";
 import { formatDateTime } from "@/lib/format";
 import { liveKeys } from "@/lib/live/query-keys";
 import { formatMoney } from "@/lib/money";
@@ -24,6 +25,7 @@ function Row({ label, value, mono }: { label: string; value: string | null | und
 /** One transfer as the provider reports it, refreshed when the live stream says it changed. */
 export function TransferDetail({ initial }: { initial: TransferView }) {
   const id = initial.transfer.id;
+  const zone = useTimeZone();
   const refetchInterval = useLiveRefetchInterval();
   const q = useQuery({
     queryKey: liveKeys.resource("transfer", id),
@@ -66,7 +68,7 @@ export function TransferDetail({ initial }: { initial: TransferView }) {
               <Row label="Debited from the withdrawal balance" value={t.debit_amount ? formatMoney(t.debit_amount, debitCurrency) : null} />
               <Row label="Fee" value={t.fee ? formatMoney(t.fee, debitCurrency) : null} />
               <Row label="Rate" value={t.rate?.value ? `${t.currency} ${t.rate.value} per ${debitCurrency}${t.rate.side ? ` (${t.rate.side})` : ""}` : null} />
-              <Row label="Rate captured" value={t.rate?.captured_at ? formatDateTime(t.rate.captured_at) : null} />
+              <Row label="Rate captured" value={t.rate?.captured_at ? formatDateTime(t.rate.captured_at, zone) : null} />
             </dl>
           </CardContent>
         </Card>
@@ -81,9 +83,9 @@ export function TransferDetail({ initial }: { initial: TransferView }) {
               <Row label="Recipient" value={recipient ?? t.recipient?.id} />
               <Row label="Reference" value={t.reference} />
               <Row label="Transfer id" value={t.id} mono />
-              <Row label="Created" value={formatDateTime(t.created_at ?? null)} />
-              <Row label="Completed" value={t.completed_at ? formatDateTime(t.completed_at) : null} />
-              <Row label="Last updated" value={t.updated_at ? formatDateTime(t.updated_at) : null} />
+              <Row label="Created" value={formatDateTime(t.created_at ?? null, zone)} />
+              <Row label="Completed" value={t.completed_at ? formatDateTime(t.completed_at, zone) : null} />
+              <Row label="Last updated" value={t.updated_at ? formatDateTime(t.updated_at, zone) : null} />
             </dl>
           </CardContent>
         </Card>

@@ -5,7 +5,7 @@ import { Pager } from "@/components/list/pager";
 import { useLiveList } from "@/components/list/use-live-list";
 import { StatusBadge } from "@/components/timeline/status-badge";
 import { Link } from "@/components/ui/link";
-import { formatDateTime } from "@/lib/format";
+import { DateTime } from "@/components/ui/date-time";
 import { formatMoney } from "@/lib/money";
 import { serializeWithdrawalFilters, type WithdrawalFilters } from "@/lib/withdrawals/filters";
 import type { WithdrawalListView } from "@/lib/withdrawals/views";
@@ -35,7 +35,7 @@ const columns: Column<Row>[] = [
     cell: (w) => <span title={w.destination_address ?? undefined}>{shortAddress(w.destination_address)}</span>,
   },
   { key: "status", header: "Status", cell: (w) => <StatusBadge status={w.status} /> },
-  { key: "created", header: "Created", className: "text-sm whitespace-nowrap", cell: (w) => formatDateTime(w.created_at ?? null) },
+  { key: "created", header: "Created", className: "text-sm whitespace-nowrap", cell: (w) => <DateTime value={w.created_at ?? null} /> },
 ];
 
 /**

@@ -6,7 +6,7 @@ import { ReadError } from "@/components/page/read-error";
 import { StaleNote } from "@/components/page/stale-note";
 import { useLiveRefetchInterval } from "@/components/live/live-provider";
 import { StatusBadge } from "@/components/timeline/status-badge";
-import { formatDateTime } from "@/lib/format";
+import { DateTime } from "@/components/ui/date-time";
 import { liveKeys } from "@/lib/live/query-keys";
 import { formatMoney, toDecimal } from "@/lib/money";
 import { explorerTxUrl } from "@/lib/review/explorer";
@@ -87,10 +87,18 @@ export function WithdrawalDetail({ initial, environment }: { initial: Withdrawal
             <span className="text-muted-foreground">Not on chain yet</span>
           )}
         </Row>
-        <Row label="Created">{formatDateTime(w.created_at ?? null)}</Row>
-        <Row label="Submitted">{formatDateTime(w.submitted_at ?? null)}</Row>
-        <Row label="Settled">{formatDateTime(w.settled_at ?? null)}</Row>
-        <Row label="Last updated">{formatDateTime(w.updated_at ?? null)}</Row>
+        <Row label="Created">
+          <DateTime value={w.created_at ?? null} />
+        </Row>
+        <Row label="Submitted">
+          <DateTime value={w.submitted_at ?? null} />
+        </Row>
+        <Row label="Settled">
+          <DateTime value={w.settled_at ?? null} />
+        </Row>
+        <Row label="Last updated">
+          <DateTime value={w.updated_at ?? null} />
+        </Row>
       </dl>
     </div>
   );

@@ -4,7 +4,7 @@ import { CopyButton } from "@/components/forms/copy-button";
 import { type Column, DataList } from "@/components/list/data-list";
 import { ListEmptyState } from "@/components/list/empty-state";
 import type { AddressesView } from "@/lib/coins/views";
-import { formatDateTime } from "@/lib/format";
+import { DateTime } from "@/components/ui/date-time";
 import { RenameAddressDialog } from "./rename-dialog";
 
 type Address = AddressesView["rows"][number];
@@ -27,7 +27,7 @@ const columns: Column<Address>[] = [
     ),
   },
   { key: "asset", header: "Asset and chain", className: "text-sm whitespace-nowrap", cell: (a) => `${a.asset} on ${a.chain}` },
-  { key: "saved", header: "Saved", className: "text-sm whitespace-nowrap", cell: (a) => formatDateTime(a.created_at ?? null) },
+  { key: "saved", header: "Saved", className: "text-sm whitespace-nowrap", cell: (a) => <DateTime value={a.created_at ?? null} /> },
 ];
 
 const actions: Column<Address> = { key: "actions", header: <span className="sr-only">Actions</span>, cell: (a) => <RenameAddressDialog address={a} /> };

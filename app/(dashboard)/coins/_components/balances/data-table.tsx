@@ -6,7 +6,7 @@ import { ReadError } from "@/components/page/read-error";
 import { TableCell, TableRow } from "@/components/ui/table";
 import { formatAsset } from "@/lib/coins/format";
 import type { BalancesView } from "@/lib/coins/views";
-import { formatDateTime } from "@/lib/format";
+import { DateTime } from "@/components/ui/date-time";
 import { formatMoney, sumDecimals, toDecimal } from "@/lib/money";
 
 type Balance = BalancesView["balances"][number];
@@ -75,7 +75,9 @@ export function CoinsBalancesTable({ initial }: { initial: BalancesView }) {
         <div className="rounded-lg border p-4" data-testid="coins-portfolio-total">
           <p className="text-sm text-muted-foreground">Total value</p>
           <p className="text-2xl font-semibold tabular-nums">{formatMoney(total, "USD")}</p>
-          <p className="text-xs text-muted-foreground">Valued at the USD markets&apos; prices, as of {formatDateTime(view.portfolio?.updated_at ?? null)}.</p>
+          <p className="text-xs text-muted-foreground">
+            Valued at the USD markets&apos; prices, as of <DateTime value={view.portfolio?.updated_at ?? null} />.
+          </p>
         </div>
       ) : null}
       <DataList

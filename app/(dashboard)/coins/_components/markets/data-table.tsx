@@ -8,7 +8,7 @@ import { type MarketFilters, serializeMarketFilters } from "@/lib/coins/filters"
 import { formatAsset, formatBps, formatPercent } from "@/lib/coins/format";
 import { ageText, isStale, referenceTime } from "@/lib/coins/markets";
 import type { MarketsView } from "@/lib/coins/views";
-import { formatDateTime } from "@/lib/format";
+import { DateTime } from "@/components/ui/date-time";
 
 /** Prices move every few seconds; the table follows them while it is open. */
 const REFRESH_MS = 15_000;
@@ -46,7 +46,7 @@ export function MarketsTable({ initial, filters, canTrade }: { initial: MarketsV
       className: "text-sm whitespace-nowrap",
       cell: (m) => (
         <>
-          {formatDateTime(m.price_fetched_at ?? null)}
+          <DateTime value={m.price_fetched_at ?? null} />
           {isStale(m, reference) ? (
             <Badge variant="warning" className="ml-2" data-testid="stale-price">
               Stale price · {ageText(m, reference)} old

@@ -8,7 +8,7 @@ import { Link } from "@/components/ui/link";
 import { cursorSteps, type OrderFilters, serializeOrderFilters } from "@/lib/coins/filters";
 import { formatAsset } from "@/lib/coins/format";
 import type { CoinsOrder, CursorPage } from "@/lib/coins/views";
-import { formatDateTime } from "@/lib/format";
+import { DateTime } from "@/components/ui/date-time";
 
 const columns: Column<CoinsOrder>[] = [
   {
@@ -38,7 +38,7 @@ const columns: Column<CoinsOrder>[] = [
       </>
     ),
   },
-  { key: "created", header: "Created", className: "text-sm whitespace-nowrap", cell: (o) => formatDateTime(o.created_at ?? null) },
+  { key: "created", header: "Created", className: "text-sm whitespace-nowrap", cell: (o) => <DateTime value={o.created_at ?? null} /> },
 ];
 
 /**

@@ -8,7 +8,7 @@ import { Link } from "@/components/ui/link";
 import { cursorSteps, serializeTransactionFilters, type TransactionFilters } from "@/lib/coins/filters";
 import { formatAsset } from "@/lib/coins/format";
 import type { CoinsTransaction, CursorPage } from "@/lib/coins/views";
-import { formatDateTime } from "@/lib/format";
+import { DateTime } from "@/components/ui/date-time";
 
 /** Where a transaction's reference opens, for the kinds the app has pages for. */
 function referenceHref(t: CoinsTransaction): string | null {
@@ -64,7 +64,7 @@ const columns: Column<CoinsTransaction>[] = [
   { key: "status", header: "Status", cell: (t) => <StatusBadge status={t.status} /> },
   { key: "description", header: "Description", className: "text-sm", cell: (t) => t.description ?? "—" },
   { key: "reference", header: "Reference", className: "text-sm", cell: (t) => <Reference t={t} /> },
-  { key: "created", header: "Created", className: "text-sm whitespace-nowrap", cell: (t) => formatDateTime(t.created_at ?? null) },
+  { key: "created", header: "Created", className: "text-sm whitespace-nowrap", cell: (t) => <DateTime value={t.created_at ?? null} /> },
 ];
 
 /** One page of the Coins ledger: credits and debits per asset, with what caused each. */

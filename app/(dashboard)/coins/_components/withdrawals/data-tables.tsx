@@ -8,7 +8,7 @@ import { Link } from "@/components/ui/link";
 import { cursorSteps, serializeWithdrawalFilters, type WithdrawalFilters, withdrawalPageLinks } from "@/lib/coins/filters";
 import { formatAsset } from "@/lib/coins/format";
 import { type CryptoWithdrawal, type CursorPage, type FiatWithdrawal, isMovingWithdrawal, type WithdrawalKind, withdrawalHref } from "@/lib/coins/views";
-import { formatDateTime } from "@/lib/format";
+import { DateTime } from "@/components/ui/date-time";
 
 /** The row's short id, linking to the withdrawal's detail page. */
 function IdLink({ kind, id }: { kind: WithdrawalKind; id: string }) {
@@ -36,7 +36,7 @@ const when = (key: "created" | "completed", header: string) => ({
   key,
   header,
   className: "text-sm whitespace-nowrap",
-  cell: (w: { created_at?: string | null; completed_at?: string | null }) => formatDateTime((key === "created" ? w.created_at : w.completed_at) ?? null),
+  cell: (w: { created_at?: string | null; completed_at?: string | null }) => <DateTime value={(key === "created" ? w.created_at : w.completed_at) ?? null} />,
 });
 
 /** Crypto withdrawals: amount, network fee and total debit in the asset, address, chain, tx hash. */

@@ -6,7 +6,7 @@ import { Pager } from "@/components/list/pager";
 import { useLiveList } from "@/components/list/use-live-list";
 import { StatusBadge } from "@/components/timeline/status-badge";
 import { Link } from "@/components/ui/link";
-import { formatDateTime } from "@/lib/format";
+import { DateTime } from "@/components/ui/date-time";
 import { type ProOrderFilters, serializeProOrderFilters } from "@/lib/pro/filters";
 import { formatNgn, formatQuantity } from "@/lib/pro/format";
 import type { ProOrderListView } from "@/lib/pro/views";
@@ -30,7 +30,7 @@ const columns: Column<Order>[] = [
   { key: "filled", header: "Filled", numeric: true, className: "text-sm", cell: (o) => formatQuantity(o.filled_quantity) },
   { key: "average", header: "Average price", numeric: true, className: "text-sm", cell: (o) => formatNgn(o.avg_fill_price) },
   { key: "status", header: "Status", cell: (o) => <StatusBadge status={o.status} /> },
-  { key: "placed", header: "Placed", className: "text-sm whitespace-nowrap", cell: (o) => formatDateTime(o.created_at ?? null) },
+  { key: "placed", header: "Placed", className: "text-sm whitespace-nowrap", cell: (o) => <DateTime value={o.created_at ?? null} /> },
 ];
 
 const actions: Column<Order> = {

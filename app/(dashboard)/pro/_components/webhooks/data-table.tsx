@@ -10,7 +10,7 @@ import { ListEmptyState } from "@/components/list/empty-state";
 import { useLiveList } from "@/components/list/use-live-list";
 import { StatusBadge } from "@/components/timeline/status-badge";
 import { Button } from "@/components/ui/button";
-import { formatDateTime } from "@/lib/format";
+import { DateTime } from "@/components/ui/date-time";
 import { liveKeys } from "@/lib/live/query-keys";
 import type { ProWebhooksView } from "@/lib/pro/views";
 import { MAX_PRO_WEBHOOKS, type WebhookSecretResult } from "@/lib/pro/webhook-schema";
@@ -51,14 +51,16 @@ const columns: Column<Webhook>[] = [
     ),
   },
   { key: "failures", header: "Failures in a row", numeric: true, className: "text-sm", cell: (w) => w.failure_count ?? 0 },
-  { key: "success", header: "Last success", className: "text-sm whitespace-nowrap", cell: (w) => formatDateTime(w.last_success_at ?? null) },
+  { key: "success", header: "Last success", className: "text-sm whitespace-nowrap", cell: (w) => <DateTime value={w.last_success_at ?? null} /> },
   {
     key: "failure",
     header: "Last failure",
     className: "max-w-56 text-sm",
     cell: (w) => (
       <>
-        <span className="whitespace-nowrap">{formatDateTime(w.last_failure_at ?? null)}</span>
+        <span className="whitespace-nowrap">
+          <DateTime value={w.last_failure_at ?? null} />
+        </span>
         {w.last_failure_reason ? <p className="text-xs text-muted-foreground">{w.last_failure_reason}</p> : null}
       </>
     ),

@@ -1,6 +1,6 @@
 import { type Column, DataList } from "@/components/list/data-list";
 import { Badge } from "@/components/ui/badge";
-import { formatDateTime } from "@/lib/format";
+import { DateTime } from "@/components/ui/date-time";
 import { ENVIRONMENT_LABELS, type Environment, SURFACE_LABELS } from "@/lib/vault/schemas";
 import type { KeySlotView } from "@/lib/vault/view-types";
 import { KeyDialog } from "./key-dialog";
@@ -52,7 +52,9 @@ function keyColumns(environment: Environment): Column<KeySlotView>[] {
         return shown ? (
           <>
             <div>{shown.createdByName ?? "Set up automatically"}</div>
-            <div className="text-xs text-muted-foreground">{formatDateTime(shown.createdAt)}</div>
+            <div className="text-xs text-muted-foreground">
+              <DateTime value={shown.createdAt} />
+            </div>
           </>
         ) : (
           none
@@ -88,7 +90,7 @@ function keyColumns(environment: Environment): Column<KeySlotView>[] {
       key: "used",
       header: "Last used",
       className: "text-sm text-muted-foreground",
-      cell: ({ active }) => (active ? (active.lastUsedAt ? formatDateTime(active.lastUsedAt) : "Not used yet") : "—"),
+      cell: ({ active }) => (active ? active.lastUsedAt ? <DateTime value={active.lastUsedAt} /> : "Not used yet" : "—"),
     },
     {
       key: "status",
@@ -101,7 +103,7 @@ function keyColumns(environment: Environment): Column<KeySlotView>[] {
             <Badge variant="destructive">Revoked</Badge>
             <span className="text-xs text-muted-foreground">
               {lastRevoked.revokedByName ? `by ${lastRevoked.revokedByName}, ` : ""}
-              {formatDateTime(lastRevoked.revokedAt)}
+              <DateTime value={lastRevoked.revokedAt} />
             </span>
           </div>
         ) : (

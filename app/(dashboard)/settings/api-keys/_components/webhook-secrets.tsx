@@ -9,6 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { setWebhookSecret } from "@/lib/vault/set-webhook-secret";
+import { DateTime, useTimeZone } from "@/components/ui/date-time";
 import { formatDateTime } from "@/lib/format";
 import { ENVIRONMENT_LABELS, SURFACE_LABELS, setWebhookSecretSchema, type Environment, type WebhookSurface } from "@/lib/vault/schemas";
 import { RevokeButton } from "./revoke-button";
@@ -37,7 +38,7 @@ function WebhookSecretCard({ environment, slot }: { environment: Environment; sl
               <code data-testid="secret-mask">{active.masked}</code>{" "}
               <span className="text-xs text-muted-foreground">
                 added {active.createdByName ? `by ${active.createdByName}, ` : "automatically, "}
-                {formatDateTime(active.createdAt)}
+                <DateTime value={active.createdAt} />
               </span>
             </p>
           ) : (
@@ -56,7 +57,9 @@ function WebhookSecretCard({ environment, slot }: { environment: Environment; sl
             >
               <span>
                 <code>{old.masked}</code> <Badge variant="warning">Rotating</Badge>{" "}
-                <span className="text-xs text-muted-foreground">still accepted until {formatDateTime(old.acceptUntil)}</span>
+                <span className="text-xs text-muted-foreground">
+                  still accepted until <DateTime value={old.acceptUntil} />
+                </span>
               </span>
               <RevokeButton
                 kind="webhook_secret"
@@ -89,6 +92,7 @@ function WebhookSecretCard({ environment, slot }: { environment: Environment; sl
 
 function SecretDialog({ environment, surface, label, rotating }: { environment: Environment; surface: WebhookSurface; label: string; rotating: boolean }) {
   const [open, setOpen] = useState(false);
+  const zone = useTimeZone();
   const { form, onSubmit, pending, formError, errorOf } = useActionForm({
     schema: setWebhookSecretSchema,
     action: setWebhookSecret,
@@ -97,7 +101,7 @@ function SecretDialog({ environment, surface, label, rotating }: { environment: 
       form.reset();
       toast.success(
         data.previousAcceptedUntil
-          ? `Secret rotated to ${data.masked}. The old one is accepted until ${formatDateTime(data.previousAcceptedUntil)}.`
+          ? `Secret rotated to ${data.masked}. The old one is accepted until ${formatDateTime(data.previousAcceptedUntil, zone)}.`
           : `Webhook secret ${data.masked} saved.`,
       );
       setOpen(false);

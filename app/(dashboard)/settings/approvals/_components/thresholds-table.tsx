@@ -8,7 +8,7 @@ import { ConfirmAction } from "@/components/forms/confirm-action";
 import { Button } from "@/components/ui/button";
 import { setApprovalThreshold } from "@/lib/approvals/set-threshold";
 import type { ThresholdRow } from "@/lib/approvals/queries";
-import { formatDateTime } from "@/lib/format";
+import { DateTime } from "@/components/ui/date-time";
 import { formatMoney } from "@/lib/money";
 import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
 
@@ -68,7 +68,12 @@ const columns: Column<ThresholdRow>[] = [
     key: "changed",
     header: "Last changed",
     className: "text-sm text-muted-foreground",
-    cell: (r) => `${formatDateTime(r.updatedAt)}${r.updatedBy ? ` by ${r.updatedBy}` : ""}`,
+    cell: (r) => (
+      <>
+        <DateTime value={r.updatedAt} />
+        {r.updatedBy ? ` by ${r.updatedBy}` : ""}
+      </>
+    ),
   },
   { key: "actions", header: "Actions", headerClassName: "text-right", className: "text-right", cell: (r) => <RemoveThreshold row={r} /> },
 ];

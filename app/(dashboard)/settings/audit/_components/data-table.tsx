@@ -3,7 +3,7 @@ import { type Column, DataList } from "@/components/list/data-list";
 import { ListEmptyState } from "@/components/list/empty-state";
 import { Pager } from "@/components/list/pager";
 import { type AuditFilters, serializeAuditFilters } from "@/lib/audit/filters";
-import { formatDateTime } from "@/lib/format";
+import { DateTime } from "@/components/ui/date-time";
 
 export interface AuditRow {
   id: string;
@@ -41,7 +41,7 @@ function Change({ before, after }: { before: unknown; after: unknown }) {
 }
 
 const columns: Column<AuditRow>[] = [
-  { key: "when", header: "When", className: "whitespace-nowrap text-sm", cell: (r) => formatDateTime(r.at) },
+  { key: "when", header: "When", className: "whitespace-nowrap text-sm", cell: (r) => <DateTime value={r.at} /> },
   { key: "who", header: "Who", className: "text-sm", cell: (r) => r.actorEmail ?? "system" },
   { key: "action", header: "Action", className: "font-mono text-xs", cell: (r) => r.action },
   {

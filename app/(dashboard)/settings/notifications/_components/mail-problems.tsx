@@ -7,8 +7,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
 import { retryMail } from "@/lib/notifications/retry-mail";
 import type { MailProblem } from "@/lib/notifications/dispatch";
-
-const when = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
+import { DateTime } from "@/components/ui/date-time";
 
 /** For admins: mail that could not be delivered, with the server's last answer and a "retry now" for mail that gave up. */
 export function MailProblems({ rows }: { rows: MailProblem[] }) {
@@ -34,7 +33,13 @@ export function MailProblems({ rows }: { rows: MailProblem[] }) {
               {r.subject}
             </TableCell>
             <TableCell>
-              {r.status === "failed" ? `Gave up after ${r.attempts} attempts` : `Retrying (attempt ${r.attempts}), next at ${when(r.nextAttemptAt)}`}
+              {r.status === "failed" ? (
+                `Gave up after ${r.attempts} attempts`
+              ) : (
+                <>
+                  Retrying (attempt {r.attempts}), next at <DateTime value={r.nextAttemptAt} />
+                </>
+              )}
             </TableCell>
             <TableCell className="max-w-80 break-words text-sm">{r.lastError}</TableCell>
             <TableCell className="text-right">

@@ -6,7 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { redeliverOutbound } from "@/lib/review/redeliver-outbound";
-import { formatDateTime } from "@/lib/format";
+import { DateTime } from "@/components/ui/date-time";
 import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
 
 export interface DeliveryView {
@@ -62,7 +62,9 @@ export function DeliveryLog({ rows }: { rows: DeliveryView[] }) {
         <TableBody>
           {rows.map((d) => (
             <TableRow key={d.id} data-testid="delivery-row">
-              <TableCell className="whitespace-nowrap text-sm">{formatDateTime(d.createdAt)}</TableCell>
+              <TableCell className="whitespace-nowrap text-sm">
+                <DateTime value={d.createdAt} />
+              </TableCell>
               <TableCell className="text-xs">
                 <div className="font-mono">{d.event}</div>
                 <div className="max-w-64 truncate text-muted-foreground" title={d.url}>
@@ -72,7 +74,15 @@ export function DeliveryLog({ rows }: { rows: DeliveryView[] }) {
               <TableCell>
                 <Badge variant={VARIANT[d.status] ?? "secondary"}>{LABEL[d.status] ?? d.status}</Badge>
                 <div className="text-xs text-muted-foreground">
-                  {d.status === "delivered" ? formatDateTime(d.deliveredAt) : d.status === "pending" ? `next try ${formatDateTime(d.nextAttemptAt)}` : ""}
+                  {d.status === "delivered" ? (
+                    <DateTime value={d.deliveredAt} />
+                  ) : d.status === "pending" ? (
+                    <>
+                      next try <DateTime value={d.nextAttemptAt} />
+                    </>
+                  ) : (
+                    ""
+                  )}
                 </div>
               </TableCell>
               <TableCell className="text-right tabular-nums">{d.attempts}</TableCell>

@@ -5,7 +5,7 @@ import { type Column, DataList } from "@/components/list/data-list";
 import { ListEmptyState } from "@/components/list/empty-state";
 import { Badge } from "@/components/ui/badge";
 import type { Role } from "@/lib/auth/permissions";
-import { formatDateTime } from "@/lib/format";
+import { DateTime } from "@/components/ui/date-time";
 
 export interface TeamRow {
   id: string;
@@ -46,7 +46,7 @@ export function TeamTable({ rows, currentUserId }: { rows: TeamRow[]; currentUse
           <Badge variant="success">Active</Badge>
         ),
     },
-    { key: "sign-in", header: "Last sign-in", className: "text-sm text-muted-foreground", cell: (u) => formatDateTime(u.lastSignInAt) },
+    { key: "sign-in", header: "Last sign-in", className: "text-sm text-muted-foreground", cell: (u) => <DateTime value={u.lastSignInAt} /> },
     {
       key: "actions",
       header: "Actions",

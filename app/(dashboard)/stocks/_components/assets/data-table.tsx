@@ -6,7 +6,7 @@ import { type Column, DataList } from "@/components/list/data-list";
 import { ListEmptyState } from "@/components/list/empty-state";
 import { usePolledList } from "@/components/list/use-polled-list";
 import { Badge } from "@/components/ui/badge";
-import { formatDateTime } from "@/lib/format";
+import { DateTime } from "@/components/ui/date-time";
 import { formatMoney } from "@/lib/money";
 import { type AssetFilters, serializeAssetFilters } from "@/lib/stocks/filters";
 import { formatPrice } from "@/lib/stocks/format";
@@ -51,7 +51,17 @@ const columns: Column<Asset>[] = [
       <>
         <MarketStatusBadge status={a.market_status} />
         <div className="mt-1 text-xs whitespace-nowrap text-muted-foreground">
-          {a.market_status === "halted" ? "Halted" : a.is_market_open ? `Closes ${formatDateTime(a.next_close_at)}` : `Opens ${formatDateTime(a.next_open_at)}`}
+          {a.market_status === "halted" ? (
+            "Halted"
+          ) : a.is_market_open ? (
+            <>
+              Closes <DateTime value={a.next_close_at} />
+            </>
+          ) : (
+            <>
+              Opens <DateTime value={a.next_open_at} />
+            </>
+          )}
           {a.is_off_hours_eligible ? (a.is_off_hours_open ? " · off-hours open" : " · off-hours eligible") : ""}
         </div>
       </>
@@ -91,7 +101,7 @@ export function AssetsTable({ initial, filters }: { initial: AssetListView; filt
       }
       pager={
         <p className="text-xs text-muted-foreground">
-          {assets.length === total ? `${assets.length} assets` : `${assets.length} of ${total} assets`}. Times in UTC; prices refresh every 30 seconds.
+          {assets.length === total ? `${assets.length} assets` : `${assets.length} of ${total} assets`}. Times in your zone; prices refresh every 30 seconds.
         </p>
       }
     />

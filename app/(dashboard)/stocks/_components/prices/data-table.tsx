@@ -7,7 +7,7 @@ import { ListEmptyState } from "@/components/list/empty-state";
 import { usePolledList } from "@/components/list/use-polled-list";
 import { Badge } from "@/components/ui/badge";
 import { RelativeTime } from "@/components/ui/relative-time";
-import { formatDateTime } from "@/lib/format";
+import { DateTime } from "@/components/ui/date-time";
 import { formatPrice } from "@/lib/stocks/format";
 import { PRICES_POLL_MS, type PricesView } from "@/lib/stocks/views";
 
@@ -28,7 +28,7 @@ const columns: Column<Price>[] = [
     cell: (p) =>
       p.updated_at ? (
         <>
-          <time dateTime={p.updated_at}>{formatDateTime(p.updated_at)}</time>
+          <DateTime value={p.updated_at} />
           <RelativeTime value={p.updated_at} before={() => ""} className="block text-xs text-muted-foreground" />
         </>
       ) : (
@@ -95,7 +95,7 @@ export function PricesTable({ initial, symbols }: { initial: PricesView; symbols
         }
         pager={
           <p className="text-xs text-muted-foreground">
-            Refreshed every 15 seconds while this page is open. Outside market hours a price holds at its last trade; that is not stale. Times in UTC.
+            Refreshed every 15 seconds while this page is open. Outside market hours a price holds at its last trade; that is not stale.
           </p>
         }
       />
