@@ -5,7 +5,8 @@ import { db } from "@/lib/db";
 
 export const AUDIT_PAGE_SIZE = 50;
 
-export async function queryAudit(organizationId: string, f: AuditFilters) {
+/** The filtered set of one organization's audit rows, for the page and its export. */
+export function auditWhere(organizationId: string, f: Omit<AuditFilters, "page">): Prisma.AuditLogWhereInput {
   const where: Prisma.AuditLogWhereInput = { organizationId };
   if (f.action) where.action = f.action;
   if (f.actor) where.actorId = f.actor;
@@ -16,6 +17,11 @@ export async function queryAudit(organizationId: string, f: AuditFilters) {
       ...(f.to ? { lt: new Date(new Date(`${f.to}T00:00:00Z`).getTime() + 86_400_000) } : {}),
     };
   }
+  return where;
+}
+
+export async function queryAudit(organizationId: string, f: AuditFilters) {
+  const where = auditWhere(organizationId, f);
   const [rows, total, actions, actors] = await Promise.all([
     db.auditLog.findMany({ where, orderBy: { id: "desc" }, take: AUDIT_PAGE_SIZE, skip: (f.page - 1) * AUDIT_PAGE_SIZE }),
     db.auditLog.count({ where }),
