@@ -94,6 +94,21 @@ describe("Pager and ListToolbar", () => {
     expect(html).toContain('href="/events?before=abc">Older');
   });
 
+  it("offers Export CSV, a download of the given link, only when the list has an export", () => {
+    const without = renderToStaticMarkup(
+      <ListToolbar pending={false}>
+        <span>filters</span>
+      </ListToolbar>,
+    );
+    expect(without).not.toContain("Export CSV");
+    const html = renderToStaticMarkup(
+      <ListToolbar pending={false} exportHref="/api/things/export?from=2026-11-02">
+        <span>filters</span>
+      </ListToolbar>,
+    );
+    expect(html).toMatch(/<a href="\/api\/things\/export\?from=2026-11-02" download=""[^>]*>Export CSV<\/a>/);
+  });
+
   it("shows the progress bar and announces the update while pending, and Clear filters only when asked", () => {
     const idle = renderToStaticMarkup(
       <ListToolbar testId="t" pending={false}>

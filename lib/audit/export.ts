@@ -32,11 +32,26 @@ export const auditExport: ExportSource<typeof auditFilters> = {
     const where = auditWhere(scope.organizationId, filters);
     // The id is unique and grows with every row: the page's own order and a total one.
     const rows = keysetRows(
-      (after: bigint | null, take) => db.auditLog.findMany({ where: after === null ? where : { AND: [where, { id: { lt: after } }] }, orderBy: { id: "desc" }, take }),
+      (after: bigint | null, take) =>
+        db.auditLog.findMany({ where: after === null ? where : { AND: [where, { id: { lt: after } }] }, orderBy: { id: "desc" }, take }),
       (r) => r.id,
     );
     for await (const r of rows) {
-      yield [r.id, r.at, r.actorEmail, r.actorId, r.action, r.targetType, r.targetId, r.environment, json(r.before), json(r.after), r.requestId, r.ip, r.userAgent];
+      yield [
+        r.id,
+        r.at,
+        r.actorEmail,
+        r.actorId,
+        r.action,
+        r.targetType,
+        r.targetId,
+        r.environment,
+        json(r.before),
+        json(r.after),
+        r.requestId,
+        r.ip,
+        r.userAgent,
+      ];
     }
   },
 };

@@ -73,7 +73,7 @@ beforeAll(async () => {
     data: [
       row(team.org.id, "user.add", team.admin.id, "user", team.viewer.id, new Date("2026-03-01T09:00:00Z")),
       row(team.org.id, "api_key.add", team.admin.id, "api_key", "key_sandbox_core_123", new Date("2026-03-03T00:00:00Z")),
-      row(team.org.id, "review.decision", team.approver.id, "deposit", "=HYPERLINK(\"x\")", new Date("2026-03-04T12:00:00Z")),
+      row(team.org.id, "review.decision", team.approver.id, "deposit", '=HYPERLINK("x")', new Date("2026-03-04T12:00:00Z")),
       row(other.org.id, "user.add", other.admin.id, "user", "theirs", new Date("2026-03-03T10:00:00Z")),
     ],
   });
@@ -85,7 +85,21 @@ describe("audit log export", () => {
     const res = await exportAudit(get("/api/audit/export?page=3"));
     expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="audit-log-sandbox-\d{4}-\d{2}-\d{2}\.csv"$/);
     const [header, ...rows] = await csvOf(res);
-    expect(header).toEqual(["id", "at", "actor_email", "actor_id", "action", "target_type", "target_id", "environment", "before", "after", "request_id", "ip", "user_agent"]);
+    expect(header).toEqual([
+      "id",
+      "at",
+      "actor_email",
+      "actor_id",
+      "action",
+      "target_type",
+      "target_id",
+      "environment",
+      "before",
+      "after",
+      "request_id",
+      "ip",
+      "user_agent",
+    ]);
     // `page` is the screen's, not the export's: every row.
     const expected = await testDb().auditLog.findMany({ where: { organizationId: team.org.id }, orderBy: { id: "desc" }, select: { id: true } });
     expect(rows.map((r) => r[0])).toEqual(expected.map((r) => r.id.toString()));
@@ -98,7 +112,7 @@ describe("audit log export", () => {
     expect(again.map((r) => r[0])).toEqual(rows.map((r) => r[0]));
     expect(rows.some((r) => r[6] === "theirs")).toBe(false);
     // A target that looks like a formula reaches the file as text.
-    expect(rows.find((r) => r[4] === "review.decision")![6]).toBe("'=HYPERLINK(\"x\")");
+    expect(rows.find((r) => r[4] === "review.decision")![6]).toBe('\'=HYPERLINK("x")');
   });
 
   it("honours the filters on screen: action, who, target and days", async () => {

@@ -52,9 +52,7 @@ export const eventsExport: ExportSource<typeof eventFilters> = {
     const rows = keysetRows(
       (after: { receivedAt: Date; id: string } | null, take) =>
         db.webhookEvent.findMany({
-          where: after
-            ? { AND: [where, { OR: [{ receivedAt: { lt: after.receivedAt } }, { receivedAt: after.receivedAt, id: { lt: after.id } }] }] }
-            : where,
+          where: after ? { AND: [where, { OR: [{ receivedAt: { lt: after.receivedAt } }, { receivedAt: after.receivedAt, id: { lt: after.id } }] }] } : where,
           orderBy: [{ receivedAt: "desc" }, { id: "desc" }],
           select: ROW,
           take,
