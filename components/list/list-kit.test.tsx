@@ -30,6 +30,8 @@ describe("shared list parsers", () => {
     expect(load(new URLSearchParams({ from: "2026-13-45x", q: "   " }))).toEqual({ page: 1, from: null, q: null });
     expect(load(new URLSearchParams({ from: "2026-11-02", q: "  ab  " }))).toEqual({ page: 1, from: "2026-11-02", q: "ab" });
     expect(load(new URLSearchParams({ q: "x".repeat(11) })).q).toBeNull();
+    expect(load(new URLSearchParams({ q: "a\u0000b" })).q).toBeNull();
+    expect(load(new URLSearchParams({ q: "tab\there" })).q).toBeNull();
   });
 
   it("leave page 1 and empty filters out of links, keeping the list's path", () => {

@@ -105,7 +105,7 @@ describe("csvStream", () => {
 
 describe("csvResponse", () => {
   it("is a download named after the list, environment and day, never cached", async () => {
-    const res = csvResponse({ list: "audit-log", environment: "production", columns: ["a"], rows: from([["1"]]), now: new Date("2026-11-26T23:59:00Z") });
+    const res = await csvResponse({ list: "audit-log", environment: "production", columns: ["a"], rows: from([["1"]]), now: new Date("2026-11-26T23:59:00Z") });
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(res.headers.get("content-disposition")).toBe('attachment; filename="audit-log-production-2026-11-26.csv"');
     expect(res.headers.get("cache-control")).toBe("no-store");
@@ -113,5 +113,28 @@ describe("csvResponse", () => {
     expect(await res.clone().text()).toBe("a\r\n1\r\n");
     expect([...new Uint8Array(await res.arrayBuffer()).slice(0, 3)]).toEqual(BOM);
     expect(csvFilename("events", "sandbox", new Date("2026-01-02T00:00:00Z"))).toBe("events-sandbox-2026-01-02.csv");
+  });
+});
+
+describe("csvResponse with a failing source", () => {
+  it("rejects before any byte when the source fails at once, so the route answers an error", async () => {
+    const rows: AsyncIterable<CsvRow> = { [Symbol.asyncIterator]: () => ({ next: () => Promise.reject(new Error("refused query")) }) };
+    await expect(csvResponse({ list: "x", environment: "sandbox", columns: ["a"], rows })).rejects.toThrow("refused query");
+  });
+
+  it("still ends the source when the client goes away after the first row", async () => {
+    let finished = false;
+    async function* rows() {
+      try {
+        for (let i = 0; ; i++) yield [i] as CsvRow;
+      } finally {
+        finished = true;
+      }
+    }
+    const res = await csvResponse({ list: "x", environment: "sandbox", columns: ["i"], rows: rows() });
+    const reader = res.body!.getReader();
+    await reader.read();
+    await reader.cancel();
+    expect(finished).toBe(true);
   });
 });

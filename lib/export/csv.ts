@@ -83,8 +83,29 @@ export function csvStream(
   );
 }
 
+/**
+ * `rows` with its first row already read, so a source that fails at once (a refused query, the
+ * database down) rejects here, before any header is sent, and the route answers with an error
+ * instead of a download that breaks off.
+ */
+async function primed<T>(rows: AsyncIterable<T>): Promise<AsyncIterable<T>> {
+  const it = rows[Symbol.asyncIterator]();
+  const first = await it.next();
+  let given = false;
+  return {
+    [Symbol.asyncIterator]: () => ({
+      next: () => {
+        if (given) return it.next();
+        given = true;
+        return Promise.resolve(first);
+      },
+      return: async (value?: unknown) => (await it.return?.(value)) ?? { done: true as const, value: undefined },
+    }),
+  };
+}
+
 /** The download: a streamed CSV body with its file name, never cached. */
-export function csvResponse({
+export async function csvResponse({
   list,
   environment,
   columns,
@@ -96,8 +117,8 @@ export function csvResponse({
   columns: readonly string[];
   rows: AsyncIterable<CsvRow>;
   now?: Date;
-}): Response {
-  const body = csvStream(columns, rows, { onError: (err) => log.error({ err, list }, "csv export failed while streaming") });
+}): Promise<Response> {
+  const body = csvStream(columns, await primed(rows), { onError: (err) => log.error({ err, list }, "csv export failed while streaming") });
   return new Response(body, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

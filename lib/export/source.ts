@@ -2,18 +2,19 @@ import "server-only";
 /**
  * What a list plugs into to export: its filters (the same nuqs parsers the page reads), the
  * permission its page requires, its columns, and `rows(scope, filters)`, an async iterable that
- * reads the database page by page. `exportRoute(source)` is then the whole route handler.
+ * reads the database page by page. `exportRoute(source)` (./route.ts) is then the whole route handler.
  *
  * The provider-object lists (deposits, funding accounts, recipients, transfers, withdrawals,
  * balance moves, Pro and Coins orders, Coins transactions) get a source once they read the local
  * copy of the provider's objects: paging the provider itself would spend the shared request budget
  * on one download and could not honour every filter.
+ *
+ * Sources import nothing of the HTTP layer, so scripts (the export benchmark) can read them.
  */
 import type { inferParserType, ParserMap } from "nuqs/server";
 import type { Permission } from "@/lib/auth/permissions";
 import type { Environment } from "@/lib/generated/prisma/enums";
-import { defineRoute } from "@/lib/http/route";
-import { csvResponse, type CsvRow } from "./csv";
+import type { CsvRow } from "./csv";
 
 /** Whose rows: one organization in the person's current environment. */
 export interface ExportScope {
@@ -58,16 +59,4 @@ export async function* keysetPages<T, K>(
 /** The rows of `keysetPages`, one by one. */
 export async function* keysetRows<T, K>(page: (after: K | null, take: number) => Promise<T[]>, keyOf: (row: T) => K, take = EXPORT_BATCH): AsyncGenerator<T> {
   for await (const rows of keysetPages(page, keyOf, take)) yield* rows;
-}
-
-/** The GET handler of a list's export: session, permission and filters checked like the list's own route. */
-export function exportRoute<P extends ParserMap>(source: ExportSource<P>) {
-  return defineRoute({ permission: source.permission, filters: source.filters }, async ({ user, query }) =>
-    csvResponse({
-      list: source.list,
-      environment: user.environment,
-      columns: source.columns,
-      rows: source.rows({ organizationId: user.organizationId, environment: user.environment }, query),
-    }),
-  );
 }

@@ -1,5 +1,5 @@
 import { approvalsExport } from "@/lib/approvals/export";
-import { exportRoute } from "@/lib/export/source";
+import { exportRoute } from "@/lib/export/route";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
 import { auditExport } from "@/lib/audit/export";
-import { exportRoute } from "@/lib/export/source";
+import { exportRoute } from "@/lib/export/route";
 
 export const dynamic = "force-dynamic";
 

@@ -1,4 +1,4 @@
-import { exportRoute } from "@/lib/export/source";
+import { exportRoute } from "@/lib/export/route";
 import { eventsExport } from "@/lib/webhooks/export";
 
 export const dynamic = "force-dynamic";

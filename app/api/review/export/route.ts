@@ -1,4 +1,4 @@
-import { exportRoute } from "@/lib/export/source";
+import { exportRoute } from "@/lib/export/route";
 import { decisionsExport } from "@/lib/review/export";
 
 export const dynamic = "force-dynamic";
