@@ -6,6 +6,13 @@ import { storageStateOf } from "./roles";
 
 test.use({ storageState: storageStateOf("admin") });
 
+/** A downloaded CSV's text, after checking it opens with the UTF-8 BOM Excel needs. */
+async function csvOf(file: string | null): Promise<string> {
+  const bytes = await fs.readFile(file!);
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  return bytes.subarray(3).toString("utf8");
+}
+
 test.describe("event log", () => {
   test("a simulated deposit's events appear with payload, headers and CSV export", async ({ page, request }) => {
     test.setTimeout(60_000);
@@ -50,7 +57,7 @@ test.describe("event log", () => {
     await expect(exportLink).toHaveAttribute("href", `/api/events/export?q=${depositId}`);
     const [download] = await Promise.all([page.waitForEvent("download"), exportLink.click()]);
     expect(download.suggestedFilename()).toMatch(/^events-sandbox-\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = await fs.readFile((await download.path())!, "utf8");
+    const csv = await csvOf(await download.path());
     const lines = csv.trim().split("\r\n");
     expect(lines[0]).toBe(
       "received_at,occurred_at,environment,surface,event,received_as,resource_type,resource_id,resource_status,provider_event_id,deliveries,signature,payload",
@@ -65,5 +72,32 @@ test.describe("event log", () => {
     await expect(page.getByTestId("events-empty")).toContainText("No events match these filters");
     await page.getByRole("button", { name: "Clear filters" }).click();
     await expect(page).toHaveURL(/\/events$/);
+  });
+
+  test.describe("as a viewer", () => {
+    test.use({ storageState: storageStateOf("viewer") });
+
+    test("exports the filtered list from the toolbar: the header and the deposit's rows", async ({ page, request }) => {
+      test.setTimeout(60_000);
+      const depositId = await simulateDeposit(request, "COMPLETED");
+      const rows = page.getByTestId("event-row").filter({ hasText: depositId });
+      await expect(async () => {
+        await page.goto(`/events?q=${depositId}&status=COMPLETED`);
+        await expect(rows).toHaveCount(1, { timeout: 1_000 });
+      }).toPass({ timeout: 20_000 });
+      const exportLink = page.getByTestId("list-export");
+      await expect(exportLink).toHaveText("Export CSV");
+      await expect(exportLink).toHaveAttribute("href", `/api/events/export?status=COMPLETED&q=${depositId}`);
+      const [download] = await Promise.all([page.waitForEvent("download"), exportLink.click()]);
+      expect(download.suggestedFilename()).toMatch(/^events-sandbox-\d{4}-\d{2}-\d{2}\.csv$/);
+      const [header, ...lines] = (await csvOf(await download.path())).trim().split("\r\n");
+      expect(header).toBe(
+        "received_at,occurred_at,environment,surface,event,received_as,resource_type,resource_id,resource_status,provider_event_id,deliveries,signature,payload",
+      );
+      // Only the row the filters on screen show: the completed event, not the received one.
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toContain(`,sandbox,core,deposit.completed,`);
+      expect(lines[0]).toContain(`,deposit,${depositId},COMPLETED,`);
+    });
   });
 });

@@ -1,3 +1,4 @@
+import fs from "node:fs/promises";
 import { expect, test } from "./fixtures";
 import { acceptAndSignIn, addTeammate, SIGNED_OUT, signIn, reloadHydrated, chooseFilter, chosenFilter } from "./helpers";
 import { emailOf, storageStateOf } from "./roles";
@@ -86,5 +87,22 @@ test.describe("team administration", () => {
     for (const text of await rows.allTextContents()) expect(text).toContain("auth.sign_in");
     await reloadHydrated(page);
     await expect(chosenFilter(page, "Action")).toHaveText("auth.sign_in");
+  });
+
+  test("the audit log exports the filtered rows as CSV from the toolbar", async ({ page }) => {
+    await page.goto("/settings/audit?action=auth.sign_in");
+    await expect(page.getByTestId("audit-row").first()).toBeVisible();
+    const exportLink = page.getByRole("link", { name: "Export CSV" });
+    await expect(exportLink).toHaveAttribute("href", "/api/audit/export?action=auth.sign_in");
+    const [download] = await Promise.all([page.waitForEvent("download"), exportLink.click()]);
+    expect(download.suggestedFilename()).toMatch(/^audit-log-sandbox-\d{4}-\d{2}-\d{2}\.csv$/);
+    const bytes = await fs.readFile((await download.path())!);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const [header, ...lines] = bytes.subarray(3).toString("utf8").trim().split("\r\n");
+    expect(header).toBe("id,at,actor_email,actor_id,action,target_type,target_id,environment,before,after,request_id,ip,user_agent");
+    expect(lines.length).toBeGreaterThan(0);
+    // Every row is the filtered action; the admin's own sign-in is among them.
+    for (const line of lines) expect(line.split(",")[4]).toBe("auth.sign_in");
+    expect(lines.some((l) => l.split(",")[2] === emailOf("admin"))).toBe(true);
   });
 });

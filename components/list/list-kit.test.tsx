@@ -30,6 +30,8 @@ describe("shared list parsers", () => {
     expect(load(new URLSearchParams({ from: "2026-13-45x", q: "   " }))).toEqual({ page: 1, from: null, q: null });
     expect(load(new URLSearchParams({ from: "2026-11-02", q: "  ab  " }))).toEqual({ page: 1, from: "2026-11-02", q: "ab" });
     expect(load(new URLSearchParams({ q: "x".repeat(11) })).q).toBeNull();
+    expect(load(new URLSearchParams({ q: "a\u0000b" })).q).toBeNull();
+    expect(load(new URLSearchParams({ q: "tab\there" })).q).toBeNull();
   });
 
   it("leave page 1 and empty filters out of links, keeping the list's path", () => {
@@ -92,6 +94,21 @@ describe("Pager and ListToolbar", () => {
     expect(html).toContain("Page 1 · 20 events, more on older pages");
     expect(html).not.toContain("Newer");
     expect(html).toContain('href="/events?before=abc">Older');
+  });
+
+  it("offers Export CSV, a download of the given link, only when the list has an export", () => {
+    const without = renderToStaticMarkup(
+      <ListToolbar pending={false}>
+        <span>filters</span>
+      </ListToolbar>,
+    );
+    expect(without).not.toContain("Export CSV");
+    const html = renderToStaticMarkup(
+      <ListToolbar pending={false} exportHref="/api/things/export?from=2026-11-02">
+        <span>filters</span>
+      </ListToolbar>,
+    );
+    expect(html).toMatch(/<a href="\/api\/things\/export\?from=2026-11-02" download=""[^>]*>Export CSV<\/a>/);
   });
 
   it("shows the progress bar and announces the update while pending, and Clear filters only when asked", () => {

@@ -1,15 +1,28 @@
 "use client";
 import { type ReactNode, useEffect } from "react";
 import { useListRegion } from "@/components/list/list-region";
-import { Button } from "@/components/ui/button";
+import { Button, buttonVariants } from "@/components/ui/button";
 
 /**
  * The row of a list's filters. `pending` is the transition the toolbar passes to nuqs: while the
  * server renders the new result a thin bar runs under the filters and "Updating the list…" is
  * announced, and the table of the same ListRegion is marked busy. `onClear` is given only when a
- * filter is set; it shows "Clear filters".
+ * filter is set; it shows "Clear filters". `exportHref` (the list's export route with the filters on
+ * screen) adds "Export CSV", which downloads every matching row, not only the page shown.
  */
-export function ListToolbar({ testId, pending, children, onClear }: { testId?: string; pending: boolean; children: ReactNode; onClear?: () => void }) {
+export function ListToolbar({
+  testId,
+  pending,
+  children,
+  onClear,
+  exportHref,
+}: {
+  testId?: string;
+  pending: boolean;
+  children: ReactNode;
+  onClear?: () => void;
+  exportHref?: string;
+}) {
   const region = useListRegion();
   const setPending = region?.setPending;
   useEffect(() => {
@@ -25,6 +38,11 @@ export function ListToolbar({ testId, pending, children, onClear }: { testId?: s
           <Button variant="ghost" onClick={onClear}>
             Clear filters
           </Button>
+        ) : null}
+        {exportHref ? (
+          <a href={exportHref} download className={buttonVariants({ variant: "outline", className: "ml-auto" })} data-testid="list-export">
+            Export CSV
+          </a>
         ) : null}
       </div>
       <div aria-hidden="true" className="absolute inset-x-0 -bottom-2 h-0.5 overflow-hidden rounded-full" data-testid="list-progress" hidden={!pending}>

@@ -21,12 +21,16 @@ export const dayParser = createParser({
   serialize: (v: string) => v,
 });
 
-/** Free text (a name fragment, an id), trimmed; empty or longer than `max` is no filter. */
+/**
+ * Free text (a name fragment, an id), trimmed; empty, longer than `max`, or holding a control
+ * character (PostgreSQL refuses NUL in text, and no id or name has one) is no filter.
+ */
 export const searchParser = (max = 100) =>
   createParser({
     parse: (v: string) => {
       const t = v.trim();
-      return t && t.length <= max ? t : null;
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+      return t && t.length <= max && !/[\u0000-\u001f\u007f]/.test(t) ? t : null;
     },
     serialize: (v: string) => v,
   });

@@ -14,6 +14,9 @@ import { creditStage, decisionLabel, type CreditStage, type Decision } from "./f
 import { lockDeposit } from "./lock";
 import { DECISION_EVENT, enqueueOutbound } from "./outbound";
 import type { Environment } from "@/lib/generated/prisma/enums";
+import type { CsvRow } from "@/lib/export/csv";
+import { keysetPages, type ExportScope } from "@/lib/export/source";
+import type { DecisionFilters } from "./decision-filters";
 
 /** What a decision keeps of the deposit: the fields a reviewer and the merchant's systems need. */
 export interface DepositSnapshot {
@@ -288,26 +291,39 @@ export const DECISION_CSV_COLUMNS = [
   "credit_delivery_status",
 ] as const;
 
-export const decisionFiltersStatus = ["awaiting_confirmation", "final", "rejected", "withdrawn"] as const;
+/**
+ * Every decision of the filtered set (not one page), oldest first, as CSV rows: keyset-paged on
+ * (created, id), with the people, end events and provider statuses looked up once per page.
+ */
+export async function* decisionCsvRows(scope: ExportScope, filters: DecisionFilters): AsyncGenerator<CsvRow> {
+  const { organizationId, environment } = scope;
+  const from = filters.from ? new Date(`${filters.from}T00:00:00.000Z`) : undefined;
+  const to = filters.to ? new Date(`${filters.to}T23:59:59.999Z`) : undefined;
+  const where: Prisma.ReviewDecisionWhereInput = {
+    organizationId,
+    environment,
+    ...(filters.status ? { status: filters.status } : {}),
+    ...(filters.deposit ? { depositId: filters.deposit } : {}),
+    ...(from || to ? { createdAt: { ...(from ? { gte: from } : {}), ...(to ? { lte: to } : {}) } } : {}),
+  };
+  const pages = keysetPages(
+    (after: { createdAt: Date; id: string } | null, take) =>
+      db.reviewDecision.findMany({
+        where: after ? { AND: [where, { OR: [{ createdAt: { gt: after.createdAt } }, { createdAt: after.createdAt, id: { gt: after.id } }] }] } : where,
+        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+        include: { deliveries: true },
+        take,
+      }),
+    (r) => ({ createdAt: r.createdAt, id: r.id }),
+  );
+  for await (const rows of pages) yield* await decisionPage(organizationId, environment, rows);
+}
 
-/** Every decision of the filtered set (not one page), oldest first, as CSV rows. */
-export async function decisionCsvRows(
+async function decisionPage(
   organizationId: string,
   environment: Environment,
-  filters: { status?: string; from?: Date; to?: Date; depositId?: string },
-): Promise<(string | null)[][]> {
-  const rows = await db.reviewDecision.findMany({
-    where: {
-      organizationId,
-      environment,
-      ...(filters.status ? { status: filters.status } : {}),
-      ...(filters.depositId ? { depositId: filters.depositId } : {}),
-      ...(filters.from || filters.to ? { createdAt: { ...(filters.from ? { gte: filters.from } : {}), ...(filters.to ? { lte: filters.to } : {}) } } : {}),
-    },
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    include: { deliveries: true },
-    take: 50_000,
-  });
+  rows: Awaited<ReturnType<typeof db.reviewDecision.findMany<{ include: { deliveries: true } }>>>,
+): Promise<CsvRow[]> {
   const views = await withPeople(rows);
   const states = await db.syncedObject.findMany({
     where: { organizationId, environment, kind: "deposit", providerId: { in: [...new Set(views.map((v) => v.depositId))] } },

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { csvLine } from "./csv";
 import { DEPOSIT_STATUS_FILTERS, loadDepositFilters, upstreamDepositQuery } from "./deposit-filters";
 import { explorerTxUrl } from "./explorer";
 import { explainFlag } from "./flags";
@@ -103,11 +102,5 @@ describe("outbound signing and backoff", () => {
   });
   it("backs off further after each failure, capped at an hour", () => {
     expect([1, 2, 3, 4, 5, 6, 7, 8, 50].map(backoffSeconds)).toEqual([10, 30, 60, 300, 900, 1800, 3600, 3600, 3600]);
-  });
-});
-
-describe("CSV cells", () => {
-  it("quotes separators and neutralises formulas", () => {
-    expect(csvLine(["a,b", 'say "hi"', "=1+1", null, 5])).toBe('"a,b","say ""hi""",\'=1+1,,5\r\n');
   });
 });

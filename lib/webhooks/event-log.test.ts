@@ -4,8 +4,7 @@ import { GET as exportCsv } from "@/app/api/events/export/route";
 import { GET as timelineRoute } from "@/app/api/timeline/[resourceType]/[resourceId]/route";
 import { POST } from "@/app/api/webhooks/[environment]/[surface]/route";
 import { setWebhookSecret } from "@/lib/vault";
-import { csvCell } from "@/lib/webhooks/csv";
-import { CSV_BATCH } from "@/lib/webhooks/csv";
+import { EXPORT_BATCH } from "@/lib/export/source";
 import { loadEventFilters } from "@/lib/webhooks/event-filters";
 import { getTimeline, queryEvents } from "@/lib/webhooks/query";
 import { signBody } from "@/lib/webhooks/verify";
@@ -161,7 +160,7 @@ describe("CSV export route", () => {
   });
 
   it("streams past one batch without skipping or repeating a row", async () => {
-    const rows = Array.from({ length: CSV_BATCH + 5 }, (_, i) => ({
+    const rows = Array.from({ length: EXPORT_BATCH + 5 }, (_, i) => ({
       organizationId: team.org.id,
       environment: "sandbox" as const,
       surface: "core" as const,
@@ -181,15 +180,8 @@ describe("CSV export route", () => {
     await as("admin");
     const csv = parseCsv(await (await exportCsv(new Request("http://app.test/api/events/export?resource=transfer"))).text());
     const ids = csv.slice(1).map((r) => r[7]);
-    expect(ids).toHaveLength(CSV_BATCH + 5);
-    expect(new Set(ids).size).toBe(CSV_BATCH + 5);
-  });
-
-  it("neutralises spreadsheet formulas and quotes separators", () => {
-    expect(csvCell("=1+1")).toBe("'=1+1");
-    expect(csvCell("-2")).toBe("'-2");
-    expect(csvCell('a,"b"')).toBe('"a,""b"""');
-    expect(csvCell(null)).toBe("");
+    expect(ids).toHaveLength(EXPORT_BATCH + 5);
+    expect(new Set(ids).size).toBe(EXPORT_BATCH + 5);
   });
 });
 

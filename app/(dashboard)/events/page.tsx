@@ -8,7 +8,7 @@ import { ListRegion } from "@/components/list/list-region";
 import { can } from "@/lib/auth/permissions";
 import { requirePagePermission } from "@/lib/auth/session";
 import { RESOURCE_LABELS } from "@/lib/webhooks/names";
-import { loadEventFilters, serializeEventFilters } from "@/lib/webhooks/event-filters";
+import { loadEventFilters } from "@/lib/webhooks/event-filters";
 import { listRejections, queryEvents } from "@/lib/webhooks/query";
 import { viewerTimeZone } from "@/lib/time-zone/current";
 
@@ -24,7 +24,6 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
     showRejections ? listRejections(me.organizationId, me.environment) : Promise.resolve(null),
   ]);
   const { page, ...rest } = filters;
-  const exportHref = serializeEventFilters("/api/events/export", rest);
   const rows = result.rows.map((r) => ({
     id: r.id,
     surface: r.surface,
@@ -45,15 +44,6 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
       <PageHeader
         title="Events"
         description={`Every webhook event the provider sent in ${me.environment === "production" ? "production" : "the sandbox"}, newest first. Repeated deliveries of one change are counted, not listed twice.`}
-        actions={
-          <a
-            className="rounded-md border px-3 py-1.5 text-sm hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-            href={exportHref}
-            download
-          >
-            Export CSV
-          </a>
-        }
       />
       <EventsAutoRefresh />
       <ListRegion>

@@ -1,7 +1,7 @@
 "use client";
 import { FilterSelect } from "@/components/list/filter-select";
 import { ListToolbar } from "@/components/list/list-toolbar";
-import { APPROVAL_STATUSES, type ApprovalStatus, INBOX_KINDS, type InboxKind, KIND_LABEL, STATUS_LABEL } from "@/lib/approvals/filters";
+import { APPROVAL_STATUSES, type ApprovalStatus, INBOX_KINDS, type InboxKind, KIND_LABEL, STATUS_LABEL, serializeInboxFilters } from "@/lib/approvals/filters";
 
 const statusOptions = APPROVAL_STATUSES.map((s) => ({ value: s, label: STATUS_LABEL[s] }));
 const kindOptions = INBOX_KINDS.map((k) => ({ value: k, label: KIND_LABEL[k] }));
@@ -26,7 +26,7 @@ export function ApprovalsToolbar({
   onStatus: (s: ApprovalStatus | null) => void;
 }) {
   return (
-    <ListToolbar pending={pending} onClear={status ? () => onStatus(null) : undefined}>
+    <ListToolbar pending={pending} onClear={status ? () => onStatus(null) : undefined} exportHref={serializeInboxFilters("/api/approvals/export", { status })}>
       <FilterSelect id="approvals-status" label="Status" className="w-56" value={status} all="Any status" options={statusOptions} onChange={onStatus} />
     </ListToolbar>
   );

@@ -5,7 +5,7 @@ import { FilterSelect } from "@/components/list/filter-select";
 import { ListToolbar } from "@/components/list/list-toolbar";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { eventFilters } from "@/lib/webhooks/event-filters";
+import { eventFilters, serializeEventFilters } from "@/lib/webhooks/event-filters";
 
 /** A filter from a shared link stays selectable even when no event of it exists yet. */
 function choices(value: string | null, options: string[], labels?: Record<string, string>) {
@@ -32,6 +32,7 @@ export function EventsToolbar({
     <ListToolbar
       pending={pending}
       onClear={filtered ? () => void setF({ name: null, resource: null, status: null, q: null, from: null, to: null, page: null }) : undefined}
+      exportHref={serializeEventFilters("/api/events/export", { ...f, page: null })}
     >
       <FilterSelect
         id="events-name"

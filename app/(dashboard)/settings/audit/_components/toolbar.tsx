@@ -5,7 +5,7 @@ import { FilterSelect } from "@/components/list/filter-select";
 import { ListToolbar } from "@/components/list/list-toolbar";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { auditFilters } from "@/lib/audit/filters";
+import { auditFilters, serializeAuditFilters } from "@/lib/audit/filters";
 
 /** Filters live in the URL (shareable, back-button friendly); the server reads them and renders the rows. */
 export function AuditToolbar({ actions, actors }: { actions: string[]; actors: { id: string; name: string; email: string }[] }) {
@@ -17,6 +17,7 @@ export function AuditToolbar({ actions, actors }: { actions: string[]; actors: {
     <ListToolbar
       pending={pending}
       onClear={filtered ? () => void setF({ action: null, actor: null, target: null, from: null, to: null, page: null }) : undefined}
+      exportHref={serializeAuditFilters("/api/audit/export", { ...f, page: null })}
     >
       <FilterSelect
         id="audit-action"
