@@ -1,15 +1,29 @@
 "use client";
 import { type ReactNode, useEffect } from "react";
 import { useListRegion } from "@/components/list/list-region";
+import { ListSearch } from "@/components/list/list-search";
 import { Button } from "@/components/ui/button";
 
 /**
  * The row of a list's filters. `pending` is the transition the toolbar passes to nuqs: while the
  * server renders the new result a thin bar runs under the filters and "Updating the list…" is
  * announced, and the table of the same ListRegion is marked busy. `onClear` is given only when a
- * filter is set; it shows "Clear filters".
+ * filter is set; it shows "Clear filters". `search` names the kind of the synced copy the list
+ * shows: a "Find" box leads first, opening any of its records by id, hash, name or number.
  */
-export function ListToolbar({ testId, pending, children, onClear }: { testId?: string; pending: boolean; children: ReactNode; onClear?: () => void }) {
+export function ListToolbar({
+  testId,
+  pending,
+  children,
+  onClear,
+  search,
+}: {
+  testId?: string;
+  pending: boolean;
+  children: ReactNode;
+  onClear?: () => void;
+  search?: string;
+}) {
   const region = useListRegion();
   const setPending = region?.setPending;
   useEffect(() => {
@@ -20,6 +34,7 @@ export function ListToolbar({ testId, pending, children, onClear }: { testId?: s
   return (
     <div className="relative mb-4" data-testid={testId}>
       <div className="flex flex-wrap items-end gap-3" aria-busy={pending}>
+        {search ? <ListSearch kind={search} /> : null}
         {children}
         {onClear ? (
           <Button variant="ghost" onClick={onClear}>
