@@ -4,7 +4,7 @@
  * it), so it names kinds as plain strings rather than importing lib/ledger/kinds.ts. A kind not
  * listed here is kept in the copy but not searched: it has no page to open.
  */
-import type { Permission } from "@/lib/auth/permissions";
+import { can, type Permission } from "@/lib/auth/permissions";
 
 export interface SearchKind {
   kind: string;
@@ -41,6 +41,11 @@ export function searchKind(kind: string): SearchKind | undefined {
 
 export function isSearchKind(kind: unknown): kind is SearchKindName {
   return typeof kind === "string" && BY_NAME.has(kind);
+}
+
+/** The kinds a role may search (only `only` when given): those whose permission the role has. */
+export function readableKinds(role: unknown, only?: string, kinds: readonly SearchKind[] = SEARCH_KINDS): string[] {
+  return kinds.filter((k) => can(role, k.permission) && (!only || k.kind === only)).map((k) => k.kind);
 }
 
 /** Longest query accepted (an id, a hash and a few words fit). */

@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { can } from "@/lib/auth/permissions";
 import { defineRoute } from "@/lib/http/route";
 import { searchCopy } from "@/lib/ledger/search";
-import { SEARCH_KINDS, SEARCH_KIND_NAMES, SEARCH_MAX_LENGTH, type SearchAnswer } from "@/lib/ledger/search-kinds";
+import { readableKinds, SEARCH_KIND_NAMES, SEARCH_MAX_LENGTH, type SearchAnswer } from "@/lib/ledger/search-kinds";
 
 export const dynamic = "force-dynamic";
 
@@ -18,7 +17,7 @@ const query = z.object({
  * palette asks for a few of each kind; a list's box for more of its own.
  */
 export const GET = defineRoute({ permission: "data:read", query }, async ({ user, query: { q, kind, limit } }): Promise<SearchAnswer> => {
-  const readable = SEARCH_KINDS.filter((k) => can(user.role, k.permission) && (!kind || k.kind === kind)).map((k) => k.kind);
+  const readable = readableKinds(user.role, kind);
   const groups = await searchCopy({ organizationId: user.organizationId, environment: user.environment }, q, {
     kinds: readable,
     limit: limit ?? (kind ? 10 : 5),
