@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildSearch, escapeLike, matchedValue, normalizeQuery } from "./search";
+import { buildSearch, escapeLike, matchedValue, normalizeQuery, trigramPieces } from "./search";
 import { readableKinds, SEARCH_KIND_NAMES, SEARCH_KINDS, type SearchKind, searchKind } from "./search-kinds";
 
 const scope = { organizationId: "00000000-0000-4000-8000-000000000001", environment: "sandbox" as const };
@@ -18,15 +18,31 @@ describe("search query building", () => {
     expect(escapeLike("0xabc")).toBe("0xabc");
   });
 
-  it("three characters or more: a substring of the search text, ranked by exact id, exact value, word prefix", () => {
-    const { sql, params } = buildSearch(scope, "ref_5%", ["deposit", "transfer"], 5);
-    expect(sql).toContain("search_text LIKE $6");
-    expect(sql).not.toContain("lower(provider_id) LIKE $6");
-    expect(params).toEqual([scope.organizationId, "sandbox", ["deposit", "transfer"], 5, "ref_5%", "%ref\\_5\\%%", "% ref\\_5\\% %", "% ref\\_5\\%%"]);
+  it("three characters or more: up to four trigram pieces for the index, the whole query checked with strpos", () => {
+    const { sql, params } = buildSearch(scope, "ref_5%abc", ["deposit", "transfer"], 5);
+    expect(sql).toContain("search_text LIKE $6 AND search_text LIKE $7 AND strpos(search_text, $5::text) > 0");
+    expect(sql).not.toContain("lower(provider_id) LIKE");
+    expect(params).toEqual([scope.organizationId, "sandbox", ["deposit", "transfer"], 5, "ref_5%abc", "%ref%", "%abc%"]);
+  });
+
+  it("picks pieces from runs of letters and digits only, spread from the first to the last", () => {
+    expect(trigramPieces("ab")).toEqual([]);
+    expect(trigramPieces("a-b_c d")).toEqual([]);
+    expect(trigramPieces("lovelace")).toEqual(["lov", "ela", "ace"]);
+    expect(trigramPieces("28dd4154-1874-ed11-ac39-f3e3707bf3ed")).toEqual(["28d", "874", "c39", "3ed"]);
+    expect(trigramPieces("adébáyọ")).toEqual(["adé", "báy", "ayọ"]);
+  });
+
+  it("no run of three letters or digits: ids by prefix, wildcards escaped", () => {
+    const { sql, params } = buildSearch(scope, "a_b", ["deposit"], 5);
+    expect(sql).toContain("lower(provider_id) LIKE $6");
+    expect(sql).not.toContain("search_text LIKE");
+    expect(params.slice(4)).toEqual(["a_b", "a\\_b%"]);
   });
 
   it("scopes every statement by organization, environment and kind, with the values passed as parameters", () => {
     const { sql } = buildSearch(scope, "'; drop table synced_objects; --", ["deposit"], 5);
+    expect(sql).toContain("search_text LIKE $6");
     expect(sql).toContain('organization_id = $1::uuid AND environment = $2::"Environment" AND kind = ANY($3::text[])');
     expect(sql).not.toContain("drop table");
   });
@@ -34,7 +50,7 @@ describe("search query building", () => {
   it("shorter than three characters: ids by prefix only (a trigram needs three)", () => {
     const { sql, params } = buildSearch(scope, "a_", ["deposit"], 5);
     expect(sql).toContain("lower(provider_id) LIKE $6");
-    expect(sql).not.toContain("search_text LIKE $6");
+    expect(sql).not.toContain("search_text LIKE");
     expect(params[5]).toBe("a\\_%");
   });
 

@@ -3,8 +3,8 @@ import "server-only";
  * Search across the local copy: one statement over `synced_objects.search_text` (each object's ids,
  * references, account numbers, names and hashes, lower-cased, space-separated; written by the
  * store) for one organization and environment. Queries of three characters or more are substrings
- * served by the trigram index; shorter ones match ids by prefix only (a trigram needs three
- * characters), served by the index on lower(provider_id). Ranked: the exact id, then an exact
+ * served by the trigram index; shorter ones, and those without three letters or digits in a row,
+ * match ids by prefix only (a trigram needs three), served by the index on lower(provider_id). Ranked: the exact id, then an exact
  * value, then a value starting with the query, then anything containing it; newest first within
  * each; grouped by kind, the group with the best hit first.
  */
@@ -37,35 +37,63 @@ export interface BuiltSearch {
   params: unknown[];
 }
 
+/** How many pieces of the query the trigram index is asked for (see `trigramPieces`). */
+const MAX_PIECES = 4;
+
 /**
- * The statement for a normalized, non-empty query. `$5` is the exact id, `$6` the pattern that
- * selects rows, `$7` / `$8` the exact-value and word-prefix patterns that rank them.
+ * Up to four three-character pieces of the query's runs of letters and digits, spread over it, for
+ * the trigram index to intersect; the whole query is then checked on the few rows they leave.
+ * Asking the index for every trigram of a long query (a 36-character id has 34) costs a posting
+ * list each, and hex ids and hashes share their trigrams with every other row: 30 times slower than
+ * four pieces in bench:search. Empty when the query has no run of three (pg_trgm reads no trigram
+ * across punctuation or spaces, and a pattern without one would scan the whole index).
+ */
+export function trigramPieces(q: string): string[] {
+  const all: string[] = [];
+  for (const [run] of q.matchAll(/[\p{L}\p{N}]{3,}/gu)) {
+    for (let i = 0; i + 3 <= run.length; i += 3) all.push(run.slice(i, i + 3));
+    if (run.length % 3 !== 0) all.push(run.slice(-3));
+  }
+  const unique = [...new Set(all)];
+  if (unique.length <= MAX_PIECES) return unique;
+  // First, last and evenly between: the ends of an id or hash are as distinct as its middle.
+  return Array.from({ length: MAX_PIECES }, (_, i) => unique[Math.round((i * (unique.length - 1)) / (MAX_PIECES - 1))]!);
+}
+
+/**
+ * The statement for a normalized, non-empty query. `$5` is the query itself (compared with
+ * strpos, which has no wildcards); `$6...` are LIKE patterns, escaped. The ranked ids are chosen
+ * first (for a short query from the id index alone) and only those rows are read whole.
  */
 export function buildSearch(scope: LedgerScope, q: string, kinds: readonly string[], limit: number): BuiltSearch {
-  const lit = escapeLike(q);
-  const substring = q.length >= SEARCH_MIN_SUBSTRING;
-  // Short: ids starting with the query (the id is the object's own, so the prefix index covers it).
-  const where = substring ? "search_text LIKE $6" : "lower(provider_id) LIKE $6";
-  const select = substring ? `%${lit}%` : `${lit}%`;
+  const pieces = q.length >= SEARCH_MIN_SUBSTRING ? trigramPieces(q) : [];
+  // Without a trigram to look up: ids starting with the query, from the id index.
+  const patterns = pieces.length > 0 ? pieces.map((p) => `%${escapeLike(p)}%`) : [`${escapeLike(q)}%`];
+  const where =
+    pieces.length > 0
+      ? `${patterns.map((_, i) => `search_text LIKE $${6 + i}`).join(" AND ")} AND strpos(search_text, $5::text) > 0`
+      : "lower(provider_id) LIKE $6";
   const sql = `
     WITH hits AS (
-      SELECT kind, provider_id, status, amount::text AS amount, currency, search_text, data, provider_created_at,
+      SELECT kind, provider_id, provider_created_at,
         CASE
-          WHEN lower(provider_id) = $5 THEN 0
-          WHEN ' ' || search_text || ' ' LIKE $7 THEN 1
-          WHEN ' ' || search_text LIKE $8 THEN 2
+          WHEN lower(provider_id) = $5::text THEN 0
+          ${pieces.length > 0 ? "WHEN strpos(' ' || search_text || ' ', ' ' || $5::text || ' ') > 0 THEN 1\n          WHEN strpos(' ' || search_text, ' ' || $5::text) > 0 THEN 2" : ""}
           ELSE 3
         END AS rank
       FROM synced_objects
       WHERE organization_id = $1::uuid AND environment = $2::"Environment" AND kind = ANY($3::text[]) AND ${where}
     ),
-    ranked AS (
-      SELECT *, row_number() OVER (PARTITION BY kind ORDER BY rank, provider_created_at DESC NULLS LAST, provider_id) AS n FROM hits
+    top AS (
+      SELECT * FROM (
+        SELECT *, row_number() OVER (PARTITION BY kind ORDER BY rank, provider_created_at DESC NULLS LAST, provider_id) AS n FROM hits
+      ) ranked WHERE n <= $4
     )
-    SELECT kind, provider_id, status, amount, currency, search_text, data, provider_created_at, rank
-    FROM ranked WHERE n <= $4
-    ORDER BY rank, provider_created_at DESC NULLS LAST, provider_id`;
-  return { sql, params: [scope.organizationId, scope.environment, [...kinds], limit, q, select, `% ${lit} %`, `% ${lit}%`] };
+    SELECT s.kind, s.provider_id, s.status, s.amount::text AS amount, s.currency, s.search_text, s.data, s.provider_created_at, top.rank
+    FROM top JOIN synced_objects s
+      ON s.organization_id = $1::uuid AND s.environment = $2::"Environment" AND s.kind = top.kind AND s.provider_id = top.provider_id
+    ORDER BY top.rank, s.provider_created_at DESC NULLS LAST, s.provider_id`;
+  return { sql, params: [scope.organizationId, scope.environment, [...kinds], limit, q, ...patterns] };
 }
 
 interface Row {
