@@ -80,7 +80,7 @@ const depositsSql = (org: string, env: string, from: number, to: number, prefix:
   FROM (
     SELECT md5('${prefix}dep' || i)::uuid::text AS id, md5('${prefix}fa' || (i % 40000))::uuid::text AS fa, md5('${prefix}cus' || (i % 25000))::uuid::text AS cus,
       i % 2 = 0 AS crypto, CASE WHEN i % 2 = 0 THEN '0x' || md5('${prefix}tx' || i) || md5('${prefix}tx2' || i) END AS tx,
-      round((10 + (i * 7919 % 500000)) / 100.0, 2) AS amount, (ARRAY['COMPLETED','COMPLETED','COMPLETED','PROCESSING','FAILED','REQUIRES_REVIEW'])[1 + i % 6] AS status,
+      round((10 + (i::bigint * 7919 % 500000)) / 100.0, 2) AS amount, (ARRAY['COMPLETED','COMPLETED','COMPLETED','PROCESSING','FAILED','REQUIRES_REVIEW'])[1 + i % 6] AS status,
       timestamptz '2026-11-26 00:00:00+00' - make_interval(secs => i * 63) AS created
     FROM generate_series(${from}, ${to}) AS i
   ) d`;
