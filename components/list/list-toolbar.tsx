@@ -1,6 +1,7 @@
 "use client";
 import { type ReactNode, useEffect } from "react";
 import { useListRegion } from "@/components/list/list-region";
+import { ListSearch } from "@/components/list/list-search";
 import { Button, buttonVariants } from "@/components/ui/button";
 
 /**
@@ -8,7 +9,8 @@ import { Button, buttonVariants } from "@/components/ui/button";
  * server renders the new result a thin bar runs under the filters and "Updating the list…" is
  * announced, and the table of the same ListRegion is marked busy. `onClear` is given only when a
  * filter is set; it shows "Clear filters". `exportHref` (the list's export route with the filters on
- * screen) adds "Export CSV", which downloads every matching row, not only the page shown.
+ * screen) adds "Export CSV", which downloads every matching row, not only the page shown. `search` names the kind of the synced copy the list
+ * shows: a "Find" box leads first, opening any of its records by id, hash, name or number.
  */
 export function ListToolbar({
   testId,
@@ -16,12 +18,14 @@ export function ListToolbar({
   children,
   onClear,
   exportHref,
+  search,
 }: {
   testId?: string;
   pending: boolean;
   children: ReactNode;
   onClear?: () => void;
   exportHref?: string;
+  search?: string;
 }) {
   const region = useListRegion();
   const setPending = region?.setPending;
@@ -33,6 +37,7 @@ export function ListToolbar({
   return (
     <div className="relative mb-4" data-testid={testId}>
       <div className="flex flex-wrap items-end gap-3" aria-busy={pending}>
+        {search ? <ListSearch kind={search} /> : null}
         {children}
         {onClear ? (
           <Button variant="ghost" onClick={onClear}>

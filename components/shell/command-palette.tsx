@@ -23,7 +23,7 @@ function useAppleKeyboard(): boolean {
   );
 }
 
-/** Ctrl/Cmd-K anywhere opens a searchable list of the pages this person may open. */
+/** Ctrl/Cmd-K anywhere opens a searchable list of the pages this person may open, and finds records in the synced copy. */
 function CommandPalette({ nav }: { nav: ShellNavArea[] }) {
   const [open, setOpen] = React.useState(false);
   // Mounted from the first opening on, so closing animates and reopening is instant.
@@ -74,7 +74,7 @@ function CommandPalette({ nav }: { nav: ShellNavArea[] }) {
           nav={nav}
           open={open}
           onOpenChange={setOpen}
-          description={`Go to a page or run a command. ${shortcut.spoken} opens this from anywhere.`}
+          description={`Go to a page, run a command, or find a record by its id, reference, account number, name or hash. ${shortcut.spoken} opens this from anywhere.`}
         />
       ) : null}
     </>

@@ -19,6 +19,7 @@ export function DepositsToolbar() {
   const filtered = Boolean(f.status || f.settlement || f.type || f.customer || f.from || f.to);
   return (
     <ListToolbar
+      search="deposit"
       pending={pending}
       onClear={filtered ? () => void setF({ status: null, settlement: null, type: null, customer: null, from: null, to: null, page: null }) : undefined}
     >

@@ -16,6 +16,7 @@ export function FundingAccountsToolbar({ customers }: { customers: CustomerOptio
   const filtered = Boolean(f.rail || f.type || f.status || f.customer);
   return (
     <ListToolbar
+      search="funding_account"
       testId="funding-accounts-toolbar"
       pending={pending}
       onClear={filtered ? () => void setF({ rail: null, type: null, status: null, customer: null, page: null }) : undefined}

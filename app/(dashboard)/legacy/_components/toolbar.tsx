@@ -6,6 +6,9 @@ import { ListToolbar } from "@/components/list/list-toolbar";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "@/lib/legacy/filters";
 import type { ToolbarFilter } from "@/lib/legacy/views";
 
+/** The synced copy's kind each legacy list shows, for its "Find" box. */
+const LEGACY_SEARCH_KIND: Record<string, string> = { payouts: "payout", onramps: "onramp", offramps: "offramp" };
+
 /**
  * Filters and page size of a legacy list, kept in the URL (shareable, back-button friendly); the
  * server reads them and renders the rows. `values` are the server's parsed ones, so a value it
@@ -33,7 +36,12 @@ export function LegacyToolbar({
   // A size asked for in the URL (any the provider accepts) is offered beside the usual ones.
   const sizes = (PAGE_SIZES as readonly number[]).includes(limit) ? PAGE_SIZES : [...PAGE_SIZES, limit].sort((a, b) => a - b);
   return (
-    <ListToolbar testId={`${id}-toolbar`} pending={pending} onClear={filtered ? () => set(Object.fromEntries(filters.map((f) => [f.param, null]))) : undefined}>
+    <ListToolbar
+      search={LEGACY_SEARCH_KIND[id]}
+      testId={`${id}-toolbar`}
+      pending={pending}
+      onClear={filtered ? () => set(Object.fromEntries(filters.map((f) => [f.param, null]))) : undefined}
+    >
       {filters.map((f) => (
         <FilterSelect
           key={f.param}

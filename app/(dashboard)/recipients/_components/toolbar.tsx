@@ -29,7 +29,12 @@ export function RecipientsToolbar() {
 
   const filtered = Boolean(f.type || f.q);
   return (
-    <ListToolbar testId="recipients-toolbar" pending={pending} onClear={filtered ? () => void setF({ type: null, q: null, page: null }) : undefined}>
+    <ListToolbar
+      search="recipient"
+      testId="recipients-toolbar"
+      pending={pending}
+      onClear={filtered ? () => void setF({ type: null, q: null, page: null }) : undefined}
+    >
       <FilterSelect
         closed
         id="rc-filter-type"

@@ -12,7 +12,7 @@ export function TransfersToolbar() {
   const [pending, start] = useTransition();
   const [f, setF] = useQueryStates(transferFilters, { shallow: false, startTransition: start });
   return (
-    <ListToolbar testId="transfers-toolbar" pending={pending} onClear={f.status ? () => void setF({ status: null, page: null }) : undefined}>
+    <ListToolbar search="transfer" testId="transfers-toolbar" pending={pending} onClear={f.status ? () => void setF({ status: null, page: null }) : undefined}>
       <FilterSelect
         closed
         id="transfers-status"

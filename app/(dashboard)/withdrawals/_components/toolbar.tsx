@@ -13,7 +13,12 @@ export function WithdrawalsToolbar() {
   const [pending, start] = useTransition();
   const [f, setF] = useQueryStates(withdrawalFilters, { shallow: false, startTransition: start });
   return (
-    <ListToolbar testId="withdrawals-toolbar" pending={pending} onClear={f.status ? () => void setF({ status: null, page: null }) : undefined}>
+    <ListToolbar
+      search="withdrawal"
+      testId="withdrawals-toolbar"
+      pending={pending}
+      onClear={f.status ? () => void setF({ status: null, page: null }) : undefined}
+    >
       <FilterSelect
         closed
         id="wd-status"
