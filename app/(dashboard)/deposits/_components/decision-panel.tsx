@@ -2,7 +2,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { FormError } from "@/components/forms/form-error";
 import { DecisionDialog } from "@/app/(dashboard)/deposits/_components/decision-dialog";
 import { StatusBadge } from "@/components/timeline/status-badge";

@@ -6,7 +6,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
 import { Controller, type Path } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { BALANCES_KEY, useBalances, type FreshBalances } from "@/components/page/balance-cards";
 import { fetchJson } from "@/components/page/fetch-json";
 import { BankLookupControls, useBankLookup } from "@/components/forms/bank-lookup";

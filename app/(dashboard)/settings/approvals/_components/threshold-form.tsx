@@ -1,6 +1,6 @@
 "use client";
 import { useRouter } from "next/navigation";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { setApprovalThreshold } from "@/lib/approvals/set-threshold";
 import { setApprovalThresholdSchema } from "@/lib/approvals/schemas";

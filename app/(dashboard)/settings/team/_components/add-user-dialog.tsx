@@ -1,7 +1,7 @@
 "use client";
 import { UserPlus } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { Controller } from "react-hook-form";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { FormError } from "@/components/forms/form-error";
