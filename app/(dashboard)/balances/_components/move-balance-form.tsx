@@ -15,7 +15,7 @@ import { Input } from "@/components/ui/input";
 import { moveBalance } from "@/lib/balances/move-balance";
 import { usdAmount, type MoveBalanceResult } from "@/lib/balances/move-schema";
 import { liveKeys } from "@/lib/live/query-keys";
-import { Decimal, formatMoney, toDecimal } from "@/lib/money";
+import { addDecimals, compareDecimals, formatMoney, isDecimalString, subtractDecimals, toFixedDecimal } from "@/lib/money";
 import { BALANCES_KEY, useBalances, type FreshBalances } from "@/components/page/balance-cards";
 
 export const MOVES_LIST_KEY = liveKeys.list("balance_move");
@@ -40,13 +40,12 @@ export function MoveBalanceForm({ initial, velocity }: { initial: FreshBalances 
     attempt: "balance-move",
     // The shown collection balance bounds the amount before anything is sent; the provider's answer is final.
     check: (values) => {
-      const amount = new Decimal(values.amount);
-      const available = toDecimal(collection);
-      if (available && amount.gt(available)) {
+      const available = isDecimalString(collection) ? collection : null;
+      if (available && compareDecimals(values.amount, available) > 0) {
         form.setError("amount", { type: "max", message: `The collection balance is ${formatMoney(available, "USD")}. Enter that amount or less.` });
         return null;
       }
-      return { amount: amount.toFixed(2) };
+      return { amount: toFixedDecimal(values.amount, 2) };
     },
     confirm: true,
     fieldOf: (name) => (name === "amount" ? "amount" : null),
@@ -62,7 +61,7 @@ export function MoveBalanceForm({ initial, velocity }: { initial: FreshBalances 
     },
   });
 
-  const amountAfter = confirming ? new Decimal(confirming.values.amount) : null;
+  const amountAfter = confirming ? confirming.values.amount : null;
   return (
     <div className="grid gap-4">
       <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Move to withdrawal balance" data-testid="move-balance-form">
@@ -108,9 +107,9 @@ export function MoveBalanceForm({ initial, velocity }: { initial: FreshBalances 
         {amountAfter && collection !== null && withdrawal !== null ? (
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             <dt className="text-muted-foreground">Collection balance after</dt>
-            <dd className="tabular-nums">{formatMoney(new Decimal(collection).minus(amountAfter), "USD")}</dd>
+            <dd className="tabular-nums">{formatMoney(subtractDecimals(collection, amountAfter), "USD")}</dd>
             <dt className="text-muted-foreground">Withdrawal balance after</dt>
-            <dd className="tabular-nums">{formatMoney(new Decimal(withdrawal).plus(amountAfter), "USD")}</dd>
+            <dd className="tabular-nums">{formatMoney(addDecimals(withdrawal, amountAfter), "USD")}</dd>
           </dl>
         ) : null}
       </ConfirmAction>

@@ -5,7 +5,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { createCoinsFiatWithdrawal } from "@/lib/coins/create-fiat-withdrawal";
 import { fiatWithdrawalFormSchema, type FiatWithdrawalFormValues } from "@/lib/coins/schema";
-import { Decimal, formatMoney } from "@/lib/money";
+import { compareDecimals, formatMoney } from "@/lib/money";
 import { CoinsWithdrawalFrame, useCoinsWithdrawalForm } from "./withdrawal-form-frame";
 
 const EMPTY: FiatWithdrawalFormValues = { amount: "", bank_code: "", account_number: "", narration: "" };
@@ -29,7 +29,7 @@ export function FiatWithdrawalForm({
     action: createCoinsFiatWithdrawal,
     empty: EMPTY,
     check: (values) => {
-      if (availableNgn !== null && new Decimal(values.amount).gt(availableNgn)) {
+      if (availableNgn !== null && compareDecimals(values.amount, availableNgn) > 0) {
         form.setError("amount", {
           type: "max",
           message: `Available is ${formatMoney(availableNgn, "NGN")}. Enter that amount or less (the provider's fee comes on top).`,

@@ -14,8 +14,10 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { placeCoinsOrder } from "@/lib/coins/place-order";
 import { decimalsOf, formatAsset, formatBps } from "@/lib/coins/format";
+import { toFixedDecimal } from "@/lib/money";
 import { isStale, referenceTime } from "@/lib/coins/markets";
-import { amountAsset, belowMinimum, orderFee, orderFormSchema, quoteValue, type OrderFormValues } from "@/lib/coins/schema";
+import { amountAsset, belowMinimum, orderFee, quoteValue } from "@/lib/coins/order-values";
+import { orderFormSchema, type OrderFormValues } from "@/lib/coins/schema";
 import type { Market } from "@/lib/coins/views";
 
 const keyOf = (m: Market) => `${m.base_asset}-${m.quote_asset}`.toUpperCase();
@@ -126,10 +128,10 @@ export function CoinsOrderForm({ markets, initialMarket, velocity }: { markets: 
             <dt className="text-muted-foreground">Fee</dt>
             <dd className="tabular-nums" data-testid="coins-order-fee">
               {formatBps(market.fee_bps)}
-              {fee ? ` ≈ ${formatAsset(fee.toFixed(quoteDigits), market.quote_asset)}` : ""}
+              {fee ? ` ≈ ${formatAsset(fee, market.quote_asset)}` : ""}
             </dd>
             <dt className="text-muted-foreground">Order value</dt>
-            <dd className="tabular-nums">{value ? `≈ ${formatAsset(value.toFixed(quoteDigits), market.quote_asset)}` : "—"}</dd>
+            <dd className="tabular-nums">{value ? `≈ ${formatAsset(toFixedDecimal(value, quoteDigits), market.quote_asset)}` : "—"}</dd>
           </dl>
         ) : null}
         <p className="text-xs text-muted-foreground">
