@@ -76,7 +76,7 @@ test.describe("funding accounts", () => {
     await form(page)
       .getByRole("button", { name: /Get current USDT rate/ })
       .click();
-    await expect(page.getByTestId("rate-quote")).toContainText(/NGN [\d,]+\.\d{2}/);
+    await expect(page.getByTestId("rate-quote")).toContainText(/₦[\d,]+\.\d{2}/);
     await expect(page.getByTestId("rate-quote").getByTestId("countdown")).toContainText(/min/);
     await form(page).getByRole("button", { name: "Create funding account" }).click();
 

@@ -141,7 +141,7 @@ test.describe("Pro order ticket", () => {
     await advanceClockTo(request, placedAt + 30_000);
     await expect(status(page)).toContainText("The whole quantity has traded.", { timeout: 15_000 });
     await expect(page.getByTestId("pro-order-remaining")).toHaveText("USD 0.00");
-    await expect(page.getByTestId("pro-order-fees")).toContainText(/NGN [\d,]+\.\d{2}/);
+    await expect(page.getByTestId("pro-order-fees")).toContainText(/₦[\d,]+\.\d{2}/);
     const seen = await seenStatuses(page);
     expect(seen.at(-1)).toBe("filled");
     expect(seen.map((s) => LIFECYCLE.indexOf(s))).toEqual([...seen.map((s) => LIFECYCLE.indexOf(s))].sort((a, b) => a - b));
