@@ -10,8 +10,11 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { compareDecimals, formatMoney, isDecimalString, subtractDecimals, toFixedDecimal } from "@/lib/money";
 import { addressHint } from "@/lib/withdrawals/address";
 import { chainsFor, WITHDRAWAL_TOKENS } from "@/lib/withdrawals/rails";
-import { withdrawalFormSchema, type WithdrawalFormValues } from "@/lib/withdrawals/schema";
+import type { WithdrawalFormValues } from "@/lib/withdrawals/schema";
 import type { ActionResult } from "@/lib/server-actions/safe-action";
+
+/** The rules, fetched on first use (components/forms/use-action-form.ts). */
+const loadWithdrawalFormSchema = () => import("@/lib/withdrawals/schema").then((m) => m.withdrawalFormSchema);
 
 /**
  * What the two on-chain withdrawal forms share (a merchant withdrawal, and a withdrawal from the
@@ -41,7 +44,7 @@ export function useWithdrawalForm<T>(opts: {
 }) {
   const defaults = withdrawalDefaults();
   const hook = useActionForm({
-    schema: withdrawalFormSchema,
+    schema: loadWithdrawalFormSchema,
     action: (values, attemptKey) => opts.action({ ...values, attemptKey }),
     defaultValues: defaults,
     attempt: opts.attempt,

@@ -5,7 +5,6 @@ import { PendingApprovalNote } from "@/components/page/pending-approval-note";
 import * as React from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/components/ui/toast";
-import { z } from "zod";
 import { FormError } from "@/components/forms/form-error";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { ConfirmAction } from "@/components/forms/confirm-action";
@@ -13,14 +12,15 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { moveBalance } from "@/lib/balances/move-balance";
-import { usdAmount, type MoveBalanceResult } from "@/lib/balances/move-schema";
+import type { MoveBalanceResult } from "@/lib/balances/move-schema";
 import { liveKeys } from "@/lib/live/query-keys";
 import { addDecimals, compareDecimals, formatMoney, isDecimalString, subtractDecimals, toFixedDecimal } from "@/lib/money";
 import { BALANCES_KEY, useBalances, type FreshBalances } from "@/components/page/balance-cards";
 
 export const MOVES_LIST_KEY = liveKeys.list("balance_move");
 
-const formSchema = z.object({ amount: usdAmount });
+/** The rules, fetched on first use (components/forms/use-action-form.ts). */
+const loadFormSchema = () => Promise.all([import("zod"), import("@/lib/balances/move-schema")]).then(([{ z }, m]) => z.object({ amount: m.usdAmount }));
 
 /**
  * Move USD from the collection balance to the withdrawal balance: amount, a confirmation that says
@@ -34,7 +34,7 @@ export function MoveBalanceForm({ initial, velocity }: { initial: FreshBalances 
   const queryClient = useQueryClient();
   const [result, setResult] = React.useState<MoveBalanceResult | null>(null);
   const { form, onSubmit, pending, formError, errorOf, confirming, send, cancel } = useActionForm({
-    schema: formSchema,
+    schema: loadFormSchema,
     action: (values, attemptKey) => moveBalance({ amount: values.amount, attemptKey }),
     defaultValues: { amount: "" },
     attempt: "balance-move",

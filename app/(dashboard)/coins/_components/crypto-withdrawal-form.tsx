@@ -5,10 +5,13 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { createCoinsCryptoWithdrawal } from "@/lib/coins/create-crypto-withdrawal";
 import { formatAsset } from "@/lib/coins/format";
-import { cryptoWithdrawalFormSchema, type CryptoWithdrawalFormValues } from "@/lib/coins/schema";
+import type { CryptoWithdrawalFormValues } from "@/lib/coins/schema";
 import type { CoinsBalance, SavedAddress, WithdrawableAsset } from "@/lib/coins/views";
 import { addDecimals, compareDecimals, isDecimalString } from "@/lib/money";
 import { CoinsWithdrawalFrame, useCoinsWithdrawalForm } from "./withdrawal-form-frame";
+
+/** The rules, fetched on first use (components/forms/use-action-form.ts). */
+const loadCryptoWithdrawalFormSchema = () => import("@/lib/coins/schema").then((m) => m.cryptoWithdrawalFormSchema);
 
 const EMPTY: CryptoWithdrawalFormValues = { address_id: "", amount: "" };
 const short = (a: string) => (a.length > 16 ? `${a.slice(0, 8)}…${a.slice(-6)}` : a);
@@ -31,7 +34,7 @@ export function CryptoWithdrawalForm({
 }) {
   const { form, onSubmit, pending, formError, waiting, errorOf } = useCoinsWithdrawalForm({
     kind: "crypto",
-    schema: cryptoWithdrawalFormSchema,
+    schema: loadCryptoWithdrawalFormSchema,
     action: createCoinsCryptoWithdrawal,
     empty: EMPTY,
     check: (values) => {

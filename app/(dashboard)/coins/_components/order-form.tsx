@@ -17,8 +17,11 @@ import { decimalsOf, formatAsset, formatBps } from "@/lib/coins/format";
 import { toFixedDecimal } from "@/lib/money";
 import { isStale, referenceTime } from "@/lib/coins/markets";
 import { amountAsset, belowMinimum, orderFee, quoteValue } from "@/lib/coins/order-values";
-import { orderFormSchema, type OrderFormValues } from "@/lib/coins/schema";
+import type { OrderFormValues } from "@/lib/coins/schema";
 import type { Market } from "@/lib/coins/views";
+
+/** The rules, fetched on first use (components/forms/use-action-form.ts). */
+const loadOrderFormSchema = () => import("@/lib/coins/schema").then((m) => m.orderFormSchema);
 
 const keyOf = (m: Market) => `${m.base_asset}-${m.quote_asset}`.toUpperCase();
 
@@ -39,7 +42,7 @@ export function CoinsOrderForm({ markets, initialMarket, velocity }: { markets: 
     formError,
     errorOf,
   } = useActionForm({
-    schema: orderFormSchema,
+    schema: loadOrderFormSchema,
     action: (values, attemptKey) => placeCoinsOrder({ ...values, attemptKey }),
     defaultValues: { side: "buy", market: initial, amount: "" },
     attempt: "coins-order",

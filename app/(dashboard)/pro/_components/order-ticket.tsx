@@ -25,11 +25,14 @@ import {
   SYMBOL_LABELS,
 } from "@/lib/pro/labels";
 import { formatNgn, formatQuantity } from "@/lib/pro/format";
-import { ticketSchema, type PlaceOrderResult, type QuoteView, type Ticket, type TicketValues } from "@/lib/pro/schema";
+import type { ticketSchema, PlaceOrderResult, QuoteView, Ticket, TicketValues } from "@/lib/pro/schema";
 import type { ProBalancesView, TradeAccess } from "@/lib/pro/views";
 import { refreshOrders } from "./after-change";
 import { LiveOrder } from "./live-order";
 import { ProBalances, useProBalances } from "./pro-balances";
+
+/** The rules, fetched on first use (components/forms/use-action-form.ts). */
+const loadTicketSchema = () => import("@/lib/pro/schema").then((m) => m.ticketSchema);
 
 const DEFAULTS: TicketValues = { symbol: "USDT-NGN", side: "buy", type: "limit", price: "", quantity: "" };
 
@@ -108,7 +111,7 @@ export function OrderTicket({
     waiting,
     setWaiting,
   } = useActionForm<typeof ticketSchema, PlaceOrderResult, QuoteView | null>({
-    schema: ticketSchema,
+    schema: loadTicketSchema,
     // The reviewed quote: the id sent with it makes the order idempotent, its fee is the cap.
     action: (values, attemptKey, quote) =>
       placeProOrder({

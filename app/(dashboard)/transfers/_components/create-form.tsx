@@ -21,9 +21,12 @@ import type { RateView } from "@/lib/funding-accounts/views";
 import { liveKeys } from "@/lib/live/query-keys";
 import { compareDecimals, formatMoney } from "@/lib/money";
 import { quoteTransfer, type TransferQuote } from "@/lib/transfers/quote";
-import { transferFormSchema, type TransferFormValues } from "@/lib/transfers/schema";
+import type { TransferFormValues } from "@/lib/transfers/schema";
 import type { RecipientOption } from "@/lib/transfers/views";
 import { SearchableSelect, type SearchableOption } from "./searchable-select";
+
+/** The rules, fetched on first use (components/forms/use-action-form.ts). */
+const loadTransferFormSchema = () => import("@/lib/transfers/schema").then((m) => m.transferFormSchema);
 
 type Values = TransferFormValues;
 
@@ -70,7 +73,7 @@ export function CreateTransferForm({
   const router = useRouter();
   const queryClient = useQueryClient();
   const { form, onSubmit, pending, formError, errorOf, confirming, send, cancel, waiting } = useActionForm({
-    schema: transferFormSchema,
+    schema: loadTransferFormSchema,
     action: (values, attemptKey) => createTransfer({ ...values, attemptKey }),
     defaultValues: { ...DEFAULTS, recipient_mode: recipients.length > 0 ? "existing" : "new" },
     attempt: "transfer-create",

@@ -14,13 +14,15 @@ import { Input } from "@/components/ui/input";
 import { Select, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { RoleOptions } from "@/app/(dashboard)/settings/team/_components/role-options";
 import { addUser } from "@/lib/team/add-user";
-import { addUserSchema } from "@/lib/team/schemas";
+
+/** The rules, fetched on first use (components/forms/use-action-form.ts). */
+const loadAddUserSchema = () => import("@/lib/team/schemas").then((m) => m.addUserSchema);
 
 export function AddUserDialog() {
   const [open, setOpen] = useState(false);
   const [invite, setInvite] = useState<{ url: string; expiresAt: string } | null>(null);
   const { form, onSubmit, pending, formError, errorOf } = useActionForm({
-    schema: addUserSchema,
+    schema: loadAddUserSchema,
     action: addUser,
     defaultValues: { name: "", email: "", role: "viewer" },
     onSuccess: (data) => {
