@@ -20,7 +20,7 @@ import { BALANCES_KEY, useBalances, type FreshBalances } from "@/components/page
 export const MOVES_LIST_KEY = liveKeys.list("balance_move");
 
 /** The rules, fetched on first use (components/forms/use-action-form.ts). */
-const loadFormSchema = () => Promise.all([import("zod"), import("@/lib/balances/move-schema")]).then(([{ z }, m]) => z.object({ amount: m.usdAmount }));
+const loadFormSchema = () => import("./move-form-schema").then((m) => m.moveFormSchema);
 
 /**
  * Move USD from the collection balance to the withdrawal balance: amount, a confirmation that says
