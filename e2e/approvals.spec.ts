@@ -56,7 +56,7 @@ test.describe("approvals", () => {
     await expect(form.getByLabel("Approval needed above")).toHaveAttribute("aria-invalid", "true");
     await form.getByLabel("Approval needed above").fill("1,500,000");
     await form.getByTestId("threshold-save").click();
-    await expect(page.locator('[data-testid="threshold-row"][data-currency="NGN"][data-kind="*"]')).toContainText("NGN 1,500,000.00");
+    await expect(page.locator('[data-testid="threshold-row"][data-currency="NGN"][data-kind="*"]')).toContainText("₦1,500,000.00");
     await expectNoViolations(page, "/settings/approvals");
     await page.context().close();
   });

@@ -63,7 +63,7 @@ test.describe("balances", () => {
       await gotoHydrated(page, "/balances");
       await expect(page.getByRole("heading", { level: 1, name: "Balances" })).toBeVisible();
       for (const id of ["balance-collection", "balance-withdrawal-usd", "balance-withdrawal-ngn"]) {
-        await expect(page.getByTestId(id)).toContainText(/(USD|NGN) [\d,]+\.\d{2}/);
+        await expect(page.getByTestId(id)).toContainText(/[$₦][\d,]+\.\d{2}/);
         await expect(page.getByTestId(id)).toContainText("Updated");
       }
       const { newest } = await providerBalanceMoves(request);
@@ -213,7 +213,7 @@ test.describe("balances", () => {
 
     test("may move the balance, as operators may", async ({ page }) => {
       await gotoHydrated(page, "/balances");
-      await expect(page.getByTestId("balance-collection")).toContainText(/USD [\d,]+\.\d{2}/);
+      await expect(page.getByTestId("balance-collection")).toContainText(/\$[\d,]+\.\d{2}/);
       await expect(page.getByTestId("move-balance-form").getByRole("button", { name: "Review move" })).toBeVisible();
     });
   });
@@ -223,7 +223,7 @@ test.describe("balances", () => {
 
     test("sees the balances and history but no move form: approvers confirm moves, they do not start them", async ({ page }) => {
       await gotoHydrated(page, "/balances");
-      await expect(page.getByTestId("balance-collection")).toContainText(/USD [\d,]+\.\d{2}/);
+      await expect(page.getByTestId("balance-collection")).toContainText(/\$[\d,]+\.\d{2}/);
       await expect(page.getByTestId("balance-move-row").first()).toBeVisible();
       await expect(page.getByTestId("move-balance-form")).toHaveCount(0);
       await expect(page.getByTestId("withdraw-balance-form")).toHaveCount(0);
@@ -235,7 +235,7 @@ test.describe("balances", () => {
 
     test("sees the balances and history but no move form", async ({ page }) => {
       await gotoHydrated(page, "/balances");
-      await expect(page.getByTestId("balance-collection")).toContainText(/USD [\d,]+\.\d{2}/);
+      await expect(page.getByTestId("balance-collection")).toContainText(/\$[\d,]+\.\d{2}/);
       await expect(page.getByTestId("balance-move-row").first()).toBeVisible();
       await expect(page.getByTestId("move-balance-form")).toHaveCount(0);
       await expect(page.getByTestId("withdraw-balance-form")).toHaveCount(0);

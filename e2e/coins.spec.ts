@@ -68,7 +68,7 @@ test.describe("coins markets", () => {
     await expect(page.locator('[data-stale="true"]')).toHaveCount(1);
     const btcNgn = page.locator('[data-testid="market-row"][data-market="BTC/NGN"]');
     await expect(btcNgn).toContainText("75 bps (0.75 %)");
-    await expect(btcNgn).toContainText("NGN 2,000.00");
+    await expect(btcNgn).toContainText("₦2,000.00");
     // A viewer cannot trade.
     await expect(page.getByRole("link", { name: /^Trade/ })).toHaveCount(0);
     await expectNoViolations(page, "/coins/markets");
@@ -99,7 +99,7 @@ test.describe("coins orders", () => {
     await expect(page.getByRole("heading", { level: 1, name: "New Coins order" })).toBeVisible();
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
     const form = page.getByTestId("coins-order-form");
-    await expect(form.getByTestId("coins-order-minimum")).toHaveText("NGN 2,000.00");
+    await expect(form.getByTestId("coins-order-minimum")).toHaveText("₦2,000.00");
     await expect(form.getByTestId("coins-order-fee")).toContainText("75 bps (0.75 %)");
 
     const before = (await provider<{ orders: Order[] }>(request, "/orders?limit=100")).orders.length;
@@ -118,13 +118,13 @@ test.describe("coins orders", () => {
     const id = page.url().split("/").pop()!;
     const placed = await provider<Order>(request, `/orders/${id}`);
     expect(placed).toMatchObject({ side: "buy", quote_amount: amount });
-    await expect(page.getByTestId("coins-order-fields")).toContainText(`NGN ${grouped(amount)}`);
+    await expect(page.getByTestId("coins-order-fields")).toContainText(`₦${grouped(amount)}`);
 
     // The provider executes it after 5 s of its time; the page polls until it does.
     await advanceClock(request, 6_000);
     await expect(page.getByTestId("coins-order-status")).toContainText("completed", { timeout: 20_000 });
     const done = await provider<Order>(request, `/orders/${id}`);
-    await expect(page.getByTestId("coins-order-fields")).toContainText(`NGN ${grouped(done.executed_price!)} per BTC`);
+    await expect(page.getByTestId("coins-order-fields")).toContainText(`₦${grouped(done.executed_price!)} per BTC`);
     await expectNoViolations(page, "/coins/orders/[id]");
 
     // Listed, and found again with the side and base filters.
@@ -314,7 +314,7 @@ test.describe("coins withdrawals", () => {
     const id = page.url().split("/").pop()!;
     expect(await provider<FiatWithdrawal>(request, `/fiat-withdrawals/${id}`)).toMatchObject({ amount, account_number: "0123456789" });
     const fields = page.getByTestId("coins-withdrawal-fields");
-    await expect(fields).toContainText(`NGN ${grouped(amount)}`);
+    await expect(fields).toContainText(`₦${grouped(amount)}`);
     await expect(fields).toContainText("0123456789");
     await expect(fields).toContainText("Supplier payment");
     // Polled while on its way; once the bank transfer settles the page shows it without a reload.
@@ -326,12 +326,12 @@ test.describe("coins withdrawals", () => {
     // Its row in the list opens the same record.
     await gotoHydrated(page, "/coins/withdrawals");
     const row = page.getByTestId("coins-fiat-withdrawal-row").filter({ hasText: id.slice(0, 8) });
-    await expect(row).toContainText(`NGN ${grouped(amount)}`);
+    await expect(row).toContainText(`₦${grouped(amount)}`);
     await expect(row).toContainText("completed");
     await row.getByRole("link", { name: new RegExp(`fiat withdrawal ${id}`) }).click();
     await expect(page).toHaveURL(new RegExp(`/coins/withdrawals/fiat/${id}$`));
     await expect(page.getByRole("heading", { level: 1, name: `Fiat withdrawal ${id.slice(0, 8)}` })).toBeVisible();
-    await expect(page.getByTestId("coins-withdrawal-fields")).toContainText(`NGN ${grouped(amount)}`);
+    await expect(page.getByTestId("coins-withdrawal-fields")).toContainText(`₦${grouped(amount)}`);
     await page.context().close();
   });
 
@@ -385,7 +385,7 @@ test.describe("coins fiat deposits", () => {
     const ngn = page.locator('[data-testid="coins-deposit-option"][data-currency="NGN"]');
     const usd = page.locator('[data-testid="coins-deposit-option"][data-currency="USD"]');
     await expect(ngn.getByTestId("coins-deposit-status")).toHaveText("active");
-    await expect(ngn).toContainText("Minimum deposit NGN 1,000.00");
+    await expect(ngn).toContainText("Minimum deposit ₦1,000.00");
     await expect(usd.getByTestId("coins-deposit-status")).toHaveText("inactive");
     await expect(usd).toContainText("Do not pay into it");
     await ngn.getByRole("button", { name: "Copy NGN account number" }).click();

@@ -53,7 +53,7 @@ test.describe("funding accounts", () => {
     await expect(page.getByRole("heading", { name: "How the customer pays" })).toBeVisible();
     await expect(page.getByTestId("instruction-account-number")).toHaveText(/^\d{10}$/, { timeout: 10_000 });
     await expect(page.getByRole("button", { name: "Copy account number" })).toBeVisible();
-    await expect(page.getByTestId("account-summary")).toContainText("NGN 50,000.00");
+    await expect(page.getByTestId("account-summary")).toContainText("₦50,000.00");
     await expect(page.getByTestId("account-summary").getByTestId("countdown")).toContainText(/\d+ min/);
     await expect(page.getByTestId("settlement-destination")).toContainText("Merchant balance (USD)");
   });
@@ -76,7 +76,7 @@ test.describe("funding accounts", () => {
     await form(page)
       .getByRole("button", { name: /Get current USDT rate/ })
       .click();
-    await expect(page.getByTestId("rate-quote")).toContainText(/NGN [\d,]+\.\d{2}/);
+    await expect(page.getByTestId("rate-quote")).toContainText(/₦[\d,]+\.\d{2}/);
     await expect(page.getByTestId("rate-quote").getByTestId("countdown")).toContainText(/min/);
     await form(page).getByRole("button", { name: "Create funding account" }).click();
 
@@ -241,7 +241,7 @@ test.describe("funding accounts", () => {
     await page.getByLabel(/Amount \(NGN, optional\)/).fill("75000");
     await page.getByRole("button", { name: "Simulate deposit" }).click();
     await expect(page.getByTestId("simulate-result")).toContainText("Sandbox deposit");
-    const completed = page.getByTestId("account-deposit").filter({ hasText: "NGN 75,000.00" });
+    const completed = page.getByTestId("account-deposit").filter({ hasText: "₦75,000.00" });
     await expect(completed).toContainText("COMPLETED", { timeout: 10_000 });
 
     // The default flow: received now, processing after 5 s and the outcome 60 s later (emulated time),
@@ -249,7 +249,7 @@ test.describe("funding accounts", () => {
     await choose(page, "Scenario", /Default flow/);
     await page.getByLabel(/Amount \(NGN, optional\)/).fill("20000");
     await page.getByRole("button", { name: "Simulate deposit" }).click();
-    const flowing = page.getByTestId("account-deposit").filter({ hasText: "NGN 20,000.00" });
+    const flowing = page.getByTestId("account-deposit").filter({ hasText: "₦20,000.00" });
     await expect(flowing).toContainText("RECEIVED", { timeout: 10_000 });
     await control(request, "/clock", { advance_ms: 6_000 });
     await expect(flowing).toContainText("PROCESSING", { timeout: 10_000 });

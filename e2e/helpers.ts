@@ -104,8 +104,8 @@ export async function approveAsSecondPerson(browser: Browser, summary: string | 
   }
 }
 
-/** An amount of US dollars as the app shows it: "USD 1,234.50". */
-export const usd = (amount: string) => `USD ${Number(amount).toLocaleString("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+/** An amount of US dollars as the app shows it: "$1,234.50". */
+export const usd = (amount: string) => `$${Number(amount).toLocaleString("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** As an admin on the approvals settings: requests of one kind above this USD amount wait for a second approver. */
 export async function setUsdThreshold(page: Page, kind: { label: string; value: string }, amount: string): Promise<void> {

@@ -28,7 +28,7 @@ async function waitForMail(role: E2ERole, subjectPart: string): Promise<CaughtMa
   return found[0]!;
 }
 
-const ngn = (amount: string) => `NGN ${Number(amount).toLocaleString("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const ngn = (amount: string) => `₦${Number(amount).toLocaleString("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 // Above the demo's NGN limit for every kind (1,500,000), whatever limit another spec sets for transfers.
 const uniqueAmount = () => (1_600_000 + Math.floor(Math.random() * 9_999_999) / 100).toFixed(2);
 

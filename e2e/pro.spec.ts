@@ -114,7 +114,7 @@ test.describe("Pro order ticket", () => {
     await expect(page.getByTestId("pro-ticket")).toContainText(/Available to spend: NGN [\d,]+\.\d{2}/);
     await reviewLimit(page, "Buy", price, "2");
     const fee = (await page.getByTestId("pro-quote-fee").textContent())!;
-    expect(fee).toMatch(/^NGN \d[\d,]*\.\d{2}$/);
+    expect(fee).toMatch(/^₦\d[\d,]*\.\d{2}$/);
     await expectNoViolations(page, "/pro review");
     await page.getByTestId("pro-place").click();
 
@@ -125,7 +125,7 @@ test.describe("Pro order ticket", () => {
     // refuses a limit order whose id matches no quote it gave, and never makes one up itself.
     expect(placed.client_order_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     // The quote's estimated fee went out unchanged as the order's fee cap.
-    expect(`NGN ${Number(placed.max_taker_fee).toLocaleString("en-GB", { minimumFractionDigits: 2 })}`).toBe(fee);
+    expect(`₦${Number(placed.max_taker_fee).toLocaleString("en-GB", { minimumFractionDigits: 2 })}`).toBe(fee);
     await expect(page).toHaveURL(new RegExp(`/pro\\?order=${id}$`));
     await watchStatus(page);
 
@@ -141,7 +141,7 @@ test.describe("Pro order ticket", () => {
     await advanceClockTo(request, placedAt + 30_000);
     await expect(status(page)).toContainText("The whole quantity has traded.", { timeout: 15_000 });
     await expect(page.getByTestId("pro-order-remaining")).toHaveText("USD 0.00");
-    await expect(page.getByTestId("pro-order-fees")).toContainText(/NGN [\d,]+\.\d{2}/);
+    await expect(page.getByTestId("pro-order-fees")).toContainText(/₦[\d,]+\.\d{2}/);
     const seen = await seenStatuses(page);
     expect(seen.at(-1)).toBe("filled");
     expect(seen.map((s) => LIFECYCLE.indexOf(s))).toEqual([...seen.map((s) => LIFECYCLE.indexOf(s))].sort((a, b) => a - b));
@@ -207,8 +207,8 @@ test.describe("Pro order ticket", () => {
     await dialog.getByTestId("pro-replace-submit").click();
     await expect(dialog).toBeHidden();
     // A higher price needs a higher fee cap: the new terms were quoted and the cap raised to that fee.
-    await expect(page.getByText(`Order ${id.slice(0, 8)} replaced; its fee cap is NGN 1.51.`)).toBeVisible();
-    await expect(row).toContainText("NGN 1,001.00");
+    await expect(page.getByText(`Order ${id.slice(0, 8)} replaced; its fee cap is ₦1.51.`)).toBeVisible();
+    await expect(row).toContainText("₦1,001.00");
     expect(await providerOrder(request, id)).toMatchObject({ price: "1001.00", max_taker_fee: "1.51" });
 
     await row.getByRole("button", { name: `Cancel order ${id.slice(0, 8)}` }).click();
@@ -256,7 +256,7 @@ test.describe("Pro order ticket", () => {
     await ticket.getByLabel("Limit price (NGN per USD)").fill("1600.00");
     await ticket.getByLabel("Quantity (USD, the base asset)").fill("1000000");
     await ticket.getByRole("button", { name: "Review with a quote" }).click();
-    await expect(ticket.getByText(/^This order needs about NGN 1,600,000,000\.00 plus its fee, but NGN [\d,]+\.\d{2} is available\.$/)).toBeVisible();
+    await expect(ticket.getByText(/^This order needs about ₦1,600,000,000\.00 plus its fee, but ₦[\d,]+\.\d{2} is available\.$/)).toBeVisible();
     await expect(ticket.getByLabel("Quantity (USD, the base asset)")).toHaveAttribute("aria-invalid", "true");
     await ticket.getByLabel("Sell USD").check();
     await ticket.getByRole("button", { name: "Review with a quote" }).click();

@@ -20,7 +20,7 @@ const BUDGET_LIMIT = budgetLimitFor(Number(process.env.UPSTREAM_RATE_LIMIT_PER_M
 
 test.skip(!B, "E2E_SECOND_BASE_URL is not set: run through `npm test` or `npm run scale-out -- --test`, which start a second instance.");
 
-const usd = (amount: string) => `USD ${Number(amount).toLocaleString("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const usd = (amount: string) => `$${Number(amount).toLocaleString("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 /** An amount no earlier run used, between base and base + 99.99. */
 const uniqueAmount = (base: number) => (base + (Math.floor(Math.random() * 9_900) + 100) / 100).toFixed(2);
 

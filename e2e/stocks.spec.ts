@@ -28,9 +28,9 @@ async function advanceClock(request: APIRequestContext, ms: number) {
   expect(res.ok(), await res.text()).toBe(true);
 }
 
-/** "USD 1,234.56", "+USD 3.00", "−USD 0.40" as a decimal. */
+/** "$1,234.56", "+$3.00", "−$0.40" as a decimal. */
 function usdOf(text: string): Decimal {
-  const m = /([+−-]?)USD\s*([\d,]+(?:\.\d+)?)/.exec(text);
+  const m = /([+−-]?)\$([\d,]+(?:\.\d+)?)/.exec(text);
   expect(m, `a US dollar amount in "${text}"`).not.toBeNull();
   const v = new Decimal(m![2]!.replace(/,/g, ""));
   return m![1] === "−" || m![1] === "-" ? v.negated() : v;
@@ -75,7 +75,7 @@ for (const role of ROLES) {
       expect(sum.toFixed(2)).toBe(usdOf(f.open).toFixed(2));
       expect(usdOf(f.sum).toFixed(2)).toBe(usdOf(f.open).toFixed(2));
       expect(usdOf(f.usd).plus(usdOf(f.open)).toFixed(2)).toBe(usdOf(f.total).toFixed(2));
-      expect(f.change).toMatch(/USD [\d,]+\.\d{2}.*\(.*\d+\.\d{2} %\)/);
+      expect(f.change).toMatch(/\$[\d,]+\.\d{2}.*\(.*\d+\.\d{2} %\)/);
 
       // The sandbox's COIN feed is stale: shown, marked, and not valued.
       const coin = f.rows.find((r) => r.symbol === "COIN");
@@ -155,20 +155,20 @@ test.describe("stock prices", () => {
     await expect(result).toBeVisible();
     const rate = usdOf((await result.getByTestId("conversion-rate").textContent())!);
     await expect(result.getByTestId("conversion-amount")).toHaveText(
-      `2 AAPL = USD ${rate
+      `2 AAPL = $${rate
         .times(2)
         .toFixed(2)
         .replace(/\B(?=(\d{3})+(?!\d))/g, ",")}`,
     );
     // Into dollars the rate is the stock's price.
     expect(usdOf((await result.getByTestId("conversion-source-price").textContent())!).toFixed(2)).toBe(rate.toFixed(2));
-    await expect(result.getByTestId("conversion-target-price")).toHaveText("USD 1.00");
+    await expect(result.getByTestId("conversion-target-price")).toHaveText("$1.00");
 
     await form.getByRole("button", { name: "Swap source and target" }).click();
     await form.getByRole("button", { name: "Convert" }).click();
     await expect(page).toHaveURL(/from=USD&to=AAPL&amount=2/);
     await expect(result.getByTestId("conversion-rate")).toHaveText(/^1 USD = 0\.\d{1,8} AAPL$/);
-    await expect(result.getByTestId("conversion-amount")).toHaveText(/^USD 2\.00 = 0\.\d+ AAPL$/);
+    await expect(result.getByTestId("conversion-amount")).toHaveText(/^\$2\.00 = 0\.\d+ AAPL$/);
 
     // The same asset on both sides is refused at the target field, and nothing is asked.
     await form.getByLabel("To").selectOption("USD");
@@ -206,8 +206,8 @@ test.describe("stock assets", () => {
     await expect(d.getByTestId("disclosure-dividends")).toContainText(spy.dividend_policy);
     await expect(d.getByTestId("disclosure-shareholder-rights")).toContainText(spy.shareholder_rights_disclosure);
 
-    await expect(page.getByTestId("asset-bounds")).toContainText("Minimum USD 1.00");
-    await expect(page.getByTestId("asset-bounds")).toContainText("Maximum USD 250,000.00");
+    await expect(page.getByTestId("asset-bounds")).toContainText("Minimum $1.00");
+    await expect(page.getByTestId("asset-bounds")).toContainText("Maximum $250,000.00");
     await expect(page.getByTestId("asset-market").getByTestId("off-hours")).toContainText("Off-hours trading: eligible");
     await expect(page.getByTestId("asset-market").getByTestId("trading-window")).toContainText(/next opens|closes/);
   });

@@ -27,7 +27,7 @@ async function pageAs(browser: Browser, role: E2ERole): Promise<Page> {
   return context.newPage();
 }
 
-const ngn = (amount: string) => `NGN ${Number(amount).toLocaleString("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const ngn = (amount: string) => `₦${Number(amount).toLocaleString("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 /** A distinct amount in [base, base + 999.99], so this run's transfer is told apart from earlier ones. */
 const uniqueAmount = (base: number) => (base + Math.floor(Math.random() * 99_999) / 100).toFixed(2);
 const form = (page: Page) => page.getByRole("form", { name: "New transfer" });
@@ -68,7 +68,7 @@ test.describe("transfers", () => {
     await admin.getByRole("option", { name: "Transfer", exact: true }).click();
     await f.getByLabel("Approval needed above").fill(NGN_LIMIT);
     await f.getByTestId("threshold-save").click();
-    await expect(admin.locator('[data-testid="threshold-row"][data-currency="NGN"][data-kind="transfer"]')).toContainText("NGN 500,000.00");
+    await expect(admin.locator('[data-testid="threshold-row"][data-currency="NGN"][data-kind="transfer"]')).toContainText("₦500,000.00");
     await admin.context().close();
   });
 
@@ -88,7 +88,7 @@ test.describe("transfers", () => {
     expect(sent).toMatchObject({ amount, currency: "NGN", reference });
     await expect(page.getByRole("heading", { level: 1, name: `Transfer ${reference}` })).toBeVisible();
     await expect(page.getByTestId("transfer-summary")).toContainText(ngn(amount));
-    await expect(page.getByTestId("transfer-money")).toContainText(`USD ${Number(sent!.debit_amount).toLocaleString("en-GB", { minimumFractionDigits: 2 })}`);
+    await expect(page.getByTestId("transfer-money")).toContainText(`$${Number(sent!.debit_amount).toLocaleString("en-GB", { minimumFractionDigits: 2 })}`);
     // The provider completes it 30 s of emulated time later (real seconds: the clock factor only
     // speeds up webhook retries), so the wait must be longer than that; the webhook updates the page without a reload.
     await expect(page.getByTestId("transfer-summary").getByText("COMPLETED", { exact: true })).toBeVisible({ timeout: 60_000 });
@@ -214,7 +214,7 @@ test.describe("transfers", () => {
     await v.getByLabel("Currency").fill("NGN");
     await v.getByLabel("24-hour total above which payments wait").fill("900000000000");
     await v.getByTestId("velocity-save").click();
-    await expect(admin.getByTestId("velocity-table")).toContainText("NGN 900,000,000,000.00");
+    await expect(admin.getByTestId("velocity-table")).toContainText("₦900,000,000,000.00");
     await expect(admin.getByTestId("velocity-table")).toContainText("Whole organization");
     await admin.context().close();
 

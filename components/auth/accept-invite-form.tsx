@@ -3,17 +3,19 @@ import { Link } from "@/components/ui/link";
 import { useState } from "react";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { acceptInvite } from "@/lib/team/accept-invite";
-import { acceptInviteSchema } from "@/lib/team/schemas";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { PASSWORD_MIN_LENGTH } from "@/lib/auth/password-rules";
 
+/** The rules, fetched on first use (components/forms/use-action-form.ts). */
+const loadAcceptInviteSchema = () => import("@/lib/team/schemas").then((m) => m.acceptInviteSchema);
+
 export function AcceptInviteForm({ token }: { token: string }) {
   const [done, setDone] = useState<string | null>(null);
   // The token travels as a field the page fills in; the same schema checks it here and on the server.
   const { form, onSubmit, pending, formError, errorOf } = useActionForm({
-    schema: acceptInviteSchema,
+    schema: loadAcceptInviteSchema,
     action: (values) => acceptInvite(values),
     defaultValues: { token, password: "", confirm: "" },
     onSuccess: (data) => setDone(data.email),

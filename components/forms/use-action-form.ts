@@ -1,7 +1,7 @@
 "use client";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useRef, useState, useTransition } from "react";
-import { useForm, type DefaultValues, type FieldValues, type Path } from "react-hook-form";
+import { useEffect, useRef, useState, useTransition } from "react";
+import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver } from "react-hook-form";
 import type { z } from "zod";
 import { markWritten } from "@/components/page/after-write";
 import type { ActionResult } from "@/lib/server-actions/safe-action";
@@ -14,6 +14,26 @@ type PendingApproval = { outcome: "pending_approval"; summary: string };
 function pendingSummary(data: unknown): string | null {
   const d = data as Partial<PendingApproval> | null;
   return d && typeof d === "object" && d.outcome === "pending_approval" && typeof d.summary === "string" ? d.summary : null;
+}
+
+/**
+ * The form's zod schema, or a function importing it (`() => import("@/lib/x/schema").then((m) => m.formSchema)`).
+ * Imported, the schema and zod (30-45 KiB compressed) are not shipped with the page: they are
+ * fetched at the first focus, click or key in the page, before a field can be left, and the same
+ * schema then checks every field in the browser as before. The server action checks again.
+ */
+export type SchemaSource<S> = S | (() => Promise<S>);
+
+type AnyResolver = Resolver<FieldValues, unknown, FieldValues>;
+const resolvers = new WeakMap<object, Promise<AnyResolver>>();
+
+function resolverFor(source: object): Promise<AnyResolver> {
+  let r = resolvers.get(source);
+  if (!r) {
+    r = Promise.resolve(typeof source === "function" ? (source as () => Promise<unknown>)() : source).then((schema) => zodResolver(schema as never) as never);
+    resolvers.set(source, r);
+  }
+  return r;
 }
 
 function isPromise<V>(value: unknown): value is Promise<V> {
@@ -38,7 +58,7 @@ function isPromise<V>(value: unknown): value is Promise<V> {
  * - `markWritten`: balance reads ask the provider directly for a few seconds after a success.
  */
 export function useActionForm<S extends z.ZodType<FieldValues, FieldValues>, T, R = z.output<S>>(opts: {
-  schema: S;
+  schema: SchemaSource<S>;
   /** `shown`: what the confirmation showed (a quote whose terms the send must carry). */
   action: (input: z.input<S>, attemptKey: string, shown: R | undefined) => Promise<ActionResult<T>>;
   defaultValues: DefaultValues<z.input<S>>;
@@ -58,8 +78,22 @@ export function useActionForm<S extends z.ZodType<FieldValues, FieldValues>, T, 
   /** When fields are checked: on leaving them (the default), or only on submit (a field typed to confirm). */
   mode?: "onTouched" | "onSubmit";
 }) {
+  // The latest schema source, as zodResolver(schema) on each render read it (a schema may depend on props).
+  const source = useRef<object>(opts.schema);
+  source.current = opts.schema;
+  const lazy = typeof opts.schema === "function";
+  useEffect(() => {
+    if (!lazy) return;
+    // Fetch the rules at the first sign of input anywhere in the page, so they are there before a field is left.
+    const warm = () => void resolverFor(source.current);
+    const events = ["focusin", "pointerdown", "keydown"] as const;
+    for (const e of events) document.addEventListener(e, warm, { once: true, capture: true });
+    return () => {
+      for (const e of events) document.removeEventListener(e, warm, { capture: true });
+    };
+  }, [lazy]);
   const form = useForm<z.input<S>, unknown, z.output<S>>({
-    resolver: zodResolver(opts.schema as never),
+    resolver: (async (values, context, options) => (await resolverFor(source.current))(values, context, options)) as AnyResolver as never,
     defaultValues: opts.defaultValues,
     mode: opts.mode ?? "onTouched",
   });

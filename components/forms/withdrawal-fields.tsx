@@ -7,11 +7,14 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { Decimal, formatMoney, toDecimal } from "@/lib/money";
+import { compareDecimals, formatMoney, isDecimalString, subtractDecimals, toFixedDecimal } from "@/lib/money";
 import { addressHint } from "@/lib/withdrawals/address";
 import { chainsFor, WITHDRAWAL_TOKENS } from "@/lib/withdrawals/rails";
-import { withdrawalFormSchema, type WithdrawalFormValues } from "@/lib/withdrawals/schema";
+import type { WithdrawalFormValues } from "@/lib/withdrawals/schema";
 import type { ActionResult } from "@/lib/server-actions/safe-action";
+
+/** The rules, fetched on first use (components/forms/use-action-form.ts). */
+const loadWithdrawalFormSchema = () => import("@/lib/withdrawals/schema").then((m) => m.withdrawalFormSchema);
 
 /**
  * What the two on-chain withdrawal forms share (a merchant withdrawal, and a withdrawal from the
@@ -41,22 +44,21 @@ export function useWithdrawalForm<T>(opts: {
 }) {
   const defaults = withdrawalDefaults();
   const hook = useActionForm({
-    schema: withdrawalFormSchema,
+    schema: loadWithdrawalFormSchema,
     action: (values, attemptKey) => opts.action({ ...values, attemptKey }),
     defaultValues: defaults,
     attempt: opts.attempt,
     fieldOf: (name) => (name in defaults ? (name as Path<Values>) : null),
     check: (values) => {
-      const amount = new Decimal(values.amount);
-      const balance = toDecimal(opts.available);
-      if (balance && amount.gt(balance)) {
+      const balance = isDecimalString(opts.available) ? opts.available : null;
+      if (balance && compareDecimals(values.amount, balance) > 0) {
         hook.form.setError("amount", {
           type: "max",
           message: `The withdrawal balance is ${formatMoney(balance, "USD")}. Enter that amount or less (the provider's fee comes on top).`,
         });
         return null;
       }
-      return { ...values, amount: amount.toFixed(2) };
+      return { ...values, amount: toFixedDecimal(values.amount, 2) };
     },
     confirm: true,
     markWritten: opts.markWritten,
@@ -249,7 +251,7 @@ function WithdrawalConfirmDialog({
           {available !== null ? (
             <>
               <dt className="text-muted-foreground">Balance after, before the fee</dt>
-              <dd className="tabular-nums">{formatMoney(new Decimal(available).minus(confirming.amount), "USD")}</dd>
+              <dd className="tabular-nums">{formatMoney(subtractDecimals(available, confirming.amount), "USD")}</dd>
             </>
           ) : null}
         </dl>

@@ -5,7 +5,8 @@
  * numbers here only places pixels, every figure shown as text is formatted from the string.
  */
 import { formatAxisTick, formatDateTime, formatZoneLabel } from "@/lib/format";
-import { Decimal, formatMoney } from "@/lib/money";
+import { Decimal } from "@/lib/decimal";
+import { formatMoney } from "@/lib/money";
 
 /** A point in time and its figures (decimal strings, null where a series has no value). */
 export type ChartPoint<K extends string> = { at: string } & Record<K, string | null>;

@@ -78,7 +78,7 @@ describe("replacing a Pro order is judged on its new size like a new order", () 
     if (!r.ok) throw new Error(JSON.stringify(r));
     expect(r.data).toMatchObject({
       outcome: "pending_approval",
-      summary: `Replace order ${orderId.slice(0, 8)}: buy USD 20.00 on USD-NGN, limit at NGN 1,000.00`,
+      summary: `Replace order ${orderId.slice(0, 8)}: buy USD 20.00 on USD-NGN, limit at ₦1,000.00`,
     });
     expect((await providerOrder(orderId)).requested_quantity).toBe("2.00000000");
     expect(await pending()).toMatchObject([{ kind: "pro_order_replace", amount: expect.anything(), currency: "USD", requestedById: team.operator.id }]);
@@ -236,7 +236,7 @@ describe("a Coins order goes through the approval check", () => {
     await as("operator");
     const r = await placeCoinsOrder({ side: "buy", market: "BTC-NGN", amount: "2500.00", attemptKey: randomUUID() });
     if (!r.ok) throw new Error(JSON.stringify(r));
-    expect(r.data).toMatchObject({ outcome: "pending_approval", summary: "Buy BTC with NGN 2,500.00 on BTC-NGN" });
+    expect(r.data).toMatchObject({ outcome: "pending_approval", summary: "Buy BTC with ₦2,500.00 on BTC-NGN" });
     const { resourceId } = await approve((r.data as { approvalId: string }).approvalId);
     expect(resourceId).toMatch(/^[0-9a-f-]{36}$/);
   });

@@ -78,7 +78,7 @@ describe("withdraw from balance", () => {
     const count = await withdrawalCount();
     const r = await withdraw("750.00");
     if (!r.ok || r.data.outcome !== "pending_approval") throw new Error(JSON.stringify(r));
-    expect(r.data.summary).toMatch(/^Withdraw USD 750\.00 from the withdrawal balance as USDT on POLYGON to 0x529084/);
+    expect(r.data.summary).toMatch(/^Withdraw \$750\.00 from the withdrawal balance as USDT on POLYGON to 0x529084/);
     const id = r.data.approvalId;
     expect(await withdrawalCount()).toBe(count);
     expect(await testDb().approvalRequest.findUniqueOrThrow({ where: { id } })).toMatchObject({

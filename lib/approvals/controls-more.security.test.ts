@@ -55,7 +55,7 @@ describe("24-hour limits", () => {
     expect(await limitOf(team.org.id, "organization")).toBe("3000");
 
     const req = await pendingOf(team.org.id, "control_velocity");
-    expect(req.summary).toBe("Raise the whole-organization 24-hour limit in USD: USD 3,000.00 → USD 1,000,000.00");
+    expect(req.summary).toBe("Raise the whole-organization 24-hour limit in USD: $3,000.00 → $1,000,000.00");
     expect(await approveRequest({ requestId: req.id })).toEqual({ ok: false, error: "You requested this, so someone else must approve it." });
     await as("operator");
     expect(await approveRequest({ requestId: req.id })).toMatchObject({ ok: false, error: "Your role does not allow this. Ask an admin if you need it." });
@@ -70,7 +70,7 @@ describe("24-hour limits", () => {
     expect(await setVelocityLimit({ currency: "USD", scope: "organization", remove: true })).toMatchObject({ ok: true, data: { status: "pending_approval" } });
     expect(await limitOf(team.org.id, "organization")).toBe("3000");
     const req = await pendingOf(team.org.id, "control_velocity");
-    expect(req.summary).toBe("Remove the whole-organization 24-hour limit in USD: USD 3,000.00 → none");
+    expect(req.summary).toBe("Remove the whole-organization 24-hour limit in USD: $3,000.00 → none");
     await as("approver");
     expect(await approveRequest({ requestId: req.id })).toMatchObject({ ok: true, data: { status: "sent" } });
     expect(await limitOf(team.org.id, "organization")).toBeNull();

@@ -38,7 +38,7 @@ describe("one admin cannot loosen a control alone", () => {
     const r = await setApprovalThreshold({ currency: "USD", amount: "1000000" });
     expect(r).toMatchObject({
       ok: true,
-      data: { status: "pending_approval", applyAt: null, summary: "Raise the any-kind approval limit to USD 1,000,000.00" },
+      data: { status: "pending_approval", applyAt: null, summary: "Raise the any-kind approval limit to $1,000,000.00" },
     });
     expect(await usdLimit(team.org.id)).toBe("1000");
 
@@ -142,7 +142,7 @@ describe("an organization with a single admin", () => {
 
     // Every member sees it (the dashboard layout renders these), and the audit log says so.
     const seen = await pendingAnnouncements(solo.org.id);
-    expect(seen).toEqual([expect.objectContaining({ summary: "Raise the any-kind approval limit to USD 250,000.00", requestedBy: solo.admin.name })]);
+    expect(seen).toEqual([expect.objectContaining({ summary: "Raise the any-kind approval limit to $250,000.00", requestedBy: solo.admin.name })]);
     expect(await db().auditLog.count({ where: { organizationId: solo.org.id, action: "control_change.announced" } })).toBe(1);
 
     // Not before its time...

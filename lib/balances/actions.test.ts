@@ -127,7 +127,7 @@ describe("moving above the threshold", () => {
     expect(r.data).toMatchObject({
       outcome: "pending_approval",
       amount: "100.01",
-      summary: "Move USD 100.01 from the collection balance to the withdrawal balance",
+      summary: "Move $100.01 from the collection balance to the withdrawal balance",
     });
     expect(await providerMoveCount()).toBe(moves);
     expect((await providerBalances()).collection.toFixed(2)).toBe(before.collection.toFixed(2));

@@ -9,7 +9,7 @@
 import { ActionError, defineAction } from "@/lib/server-actions/safe-action";
 import { createCryptoWithdrawalSchema, type CoinsWithdrawalResult } from "@/lib/coins/schema";
 import { submitCoinsWithdrawal } from "@/lib/coins/submit-withdrawal";
-import { Decimal } from "@/lib/money";
+import { Decimal } from "@/lib/decimal";
 
 export const createCoinsCryptoWithdrawal = defineAction(
   { name: "coins.crypto_withdrawal.create", permission: "withdrawal:create", input: createCryptoWithdrawalSchema },

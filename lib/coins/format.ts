@@ -3,7 +3,7 @@
  * assets keep every decimal the provider sent (a satoshi matters), with thousands grouped and the
  * symbol after the figure's code prefix, like formatMoney. Client-safe.
  */
-import { Decimal, formatMoney, toDecimal } from "@/lib/money";
+import { compareDecimals, divideDecimals, formatMoney, isDecimalString, toFixedDecimal } from "@/lib/money";
 
 const FIAT = new Set(["USD", "NGN", "EUR", "GBP"]);
 const grouped = new Map<number, Intl.NumberFormat>();
@@ -28,24 +28,23 @@ export function formatAsset(amount: string | null | undefined, asset: string | n
   if (amount == null || amount === "") return "—";
   const code = (asset ?? "").toUpperCase();
   if (FIAT.has(code)) return formatMoney(amount, code);
-  const d = toDecimal(amount);
-  if (!d) return `${code} ${amount}`.trim();
+  if (!isDecimalString(amount)) return `${code} ${amount}`.trim();
   const digits = Math.max(2, decimalsOf(amount.trim()));
   // Intl formats a numeric string exactly (ES2023), so no digit is lost to a float.
-  const text = groupedWith(digits).format(d.toFixed(digits) as unknown as number);
+  const text = groupedWith(digits).format(toFixedDecimal(amount, digits) as unknown as number);
   return code ? `${code} ${text}` : text;
 }
 
 /** "+1.25 %" / "−0.40 %" from a decimal percent string. */
 export function formatPercent(value: string | null | undefined): string {
-  const d = toDecimal(value ?? null);
-  if (!d) return "—";
-  const sign = d.isPositive() && !d.isZero() ? "+" : d.isNegative() ? "−" : "";
-  return `${sign}${groupedWith(2).format(d.abs().toFixed(2) as unknown as number)} %`;
+  if (!isDecimalString(value)) return "—";
+  const v = value.trim();
+  const sign = compareDecimals(v, 0) > 0 ? "+" : v.startsWith("-") && compareDecimals(v, 0) < 0 ? "−" : "";
+  return `${sign}${groupedWith(2).format(toFixedDecimal(v.replace(/^-/, ""), 2) as unknown as number)} %`;
 }
 
 /** "75 bps (0.75 %)": a fee in basis points and what it is as a percentage. */
 export function formatBps(bps: number | null | undefined): string {
   if (bps == null) return "—";
-  return `${bps} bps (${new Decimal(bps).div(100).toFixed(2)} %)`;
+  return `${bps} bps (${toFixedDecimal(divideDecimals(bps, 100), 2)} %)`;
 }

@@ -3,10 +3,12 @@
  * executors, so every rule is checked before anything is sent or stored for approval. Client-safe.
  */
 import { z } from "zod";
-import { Decimal } from "@/lib/money";
+import { LABEL_MAX } from "@/lib/coins/order-values";
+import { compareDecimals } from "@/lib/money";
 import { withAttemptKey } from "@/lib/upstream/attempt";
 
-export const LABEL_MAX = 64;
+// The order figures live in a zod-free module the order form imports; here for the server action.
+export { amountAsset, belowMinimum, LABEL_MAX, orderFee, quoteValue } from "@/lib/coins/order-values";
 
 const PLAIN = /^\d{1,20}(\.\d{1,18})?$/;
 
@@ -18,7 +20,7 @@ const positiveDecimal = (what: string) =>
     .min(1, { error: `Enter ${what}.` })
     .regex(PLAIN, { error: "Enter a plain number such as 1500 or 0.025, without commas." })
     // Zod runs every check, so this one skips what the pattern already refused.
-    .refine((v) => !PLAIN.test(v) || new Decimal(v).gt(0), { error: "Enter an amount above zero." });
+    .refine((v) => !PLAIN.test(v) || compareDecimals(v, 0) > 0, { error: "Enter an amount above zero." });
 
 const uuid = z.uuid({ error: "Choose one of the listed items." });
 
@@ -42,36 +44,6 @@ export const cancelOrderSchema = withAttemptKey({ id: uuid });
 export type PlaceOrderResult =
   | { outcome: "placed"; id: string; status: string; replayed: boolean }
   | { outcome: "pending_approval"; approvalId: string; summary: string };
-
-/** What the amount means for each side (the provider's "spend X / sell Y" model). */
-export function amountAsset(side: "buy" | "sell", market: string): string {
-  const [base, quote] = market.split("-");
-  return (side === "buy" ? quote : base) ?? "";
-}
-
-/**
- * The order's value in the quote asset, for the minimum and the fee: a buy's amount, a sell's
- * amount at the current price. Null when the price is unknown.
- */
-export function quoteValue(side: "buy" | "sell", amount: string, price: string | null | undefined): Decimal | null {
-  if (!/^\d+(\.\d+)?$/.test(amount.trim())) return null;
-  if (side === "buy") return new Decimal(amount.trim());
-  if (!price || !/^\d+(\.\d+)?$/.test(price)) return null;
-  return new Decimal(amount.trim()).times(price);
-}
-
-/** The fee in the quote asset at `fee_bps`, rounded up to `digits` as the provider charges it. */
-export function orderFee(value: Decimal, feeBps: number, digits: number): Decimal {
-  return value.times(feeBps).div(10_000).toDecimalPlaces(digits, Decimal.ROUND_UP);
-}
-
-/** The sentence for an order under the market's minimum, or null. */
-export function belowMinimum(value: Decimal | null, minQuote: string | null | undefined, quote: string): string | null {
-  if (!value || !minQuote || !/^\d+(\.\d+)?$/.test(minQuote)) return null;
-  return value.lt(minQuote)
-    ? `This order is worth ${value.toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed(2)} ${quote}; the market's minimum is ${minQuote} ${quote}.`
-    : null;
-}
 
 // ---- saved addresses ----
 

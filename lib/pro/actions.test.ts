@@ -166,7 +166,7 @@ describe("quote and place", () => {
     const before = await orderCount();
     const { result } = await quoteAndPlace();
     if (!result.ok || result.data.outcome !== "pending_approval") throw new Error(JSON.stringify(result));
-    expect(result.data.summary).toBe("Buy USD 2.00 on USDT-NGN, limit at NGN 1,000.00");
+    expect(result.data.summary).toBe("Buy USD 2.00 on USDT-NGN, limit at ₦1,000.00");
     expect(await orderCount()).toBe(before);
     await as("approver");
     const [a, b] = await Promise.all([approveRequest({ requestId: result.data.approvalId }), approveRequest({ requestId: result.data.approvalId })]);

@@ -13,7 +13,7 @@ import { revalidatePath } from "next/cache";
 import { ActionError, defineAction } from "@/lib/server-actions/safe-action";
 import { submitMoneyMovement } from "@/lib/approvals/submit";
 import { db } from "@/lib/db";
-import { Decimal } from "@/lib/money";
+import { Decimal } from "@/lib/decimal";
 import { PRO_SYMBOLS } from "@/lib/pro/labels";
 import { replaceOrderSchema } from "@/lib/pro/schema";
 import { UpstreamError } from "@/lib/upstream/errors";

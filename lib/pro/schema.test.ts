@@ -73,7 +73,7 @@ describe("labels, formats and filters", () => {
   it("formats quantities and NGN from decimal strings", () => {
     expect(formatQuantity("1234.50000000")).toBe("USD 1,234.50");
     expect(formatQuantity("0.12345678")).toBe("USD 0.12345678");
-    expect(formatNgn("1530.5")).toBe("NGN 1,530.50");
+    expect(formatNgn("1530.5")).toBe("₦1,530.50");
     expect(formatNgn("")).toBe("—");
   });
 

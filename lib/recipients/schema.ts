@@ -10,48 +10,36 @@
 import { z } from "zod";
 import { MESSAGES as FUNDING_MESSAGES } from "@/lib/funding-accounts/schema";
 import { withAttemptKey } from "@/lib/upstream/attempt";
-import { RECIPIENT_TYPES } from "@/lib/upstream/schemas/core-values";
 import { ALPHA2_CODES, ALPHA3_TO_ALPHA2, COUNTRIES_WITHOUT_POSTAL_CODES, US_SUBDIVISIONS } from "./reference";
 
-export { RECIPIENT_TYPES };
-export const STABLE_ASSETS = ["USDC", "USDT"] as const;
-/** Chains a crypto recipient can be on (all EVM). */
-export const RECIPIENT_CHAINS = ["ETHEREUM", "BASE", "POLYGON", "ARBITRUM", "OPTIMISM", "CELO"] as const;
-export const ACCOUNT_TYPES = ["checking", "savings"] as const;
-export const PAYOUT_SCHEMES = ["ach", "wire"] as const;
-export const OWNER_TYPES = ["individual", "business"] as const;
-export const CATEGORIES = ["client", "parent_company", "subsidiary", "supplier"] as const;
-export const PURPOSES = ["intra_group_transfer", "invoice_for_goods_and_services"] as const;
-
-export type RecipientType = (typeof RECIPIENT_TYPES)[number];
-
-export const TYPE_LABEL: Record<RecipientType, string> = {
-  BANK_ACCOUNT: "Nigerian bank account",
-  CRYPTO_ADDRESS: "Crypto address",
-  US_BANK_ACCOUNT: "US bank account",
-  SWIFT_BANK_ACCOUNT: "SWIFT bank account",
-};
-export const CHAIN_LABEL: Record<(typeof RECIPIENT_CHAINS)[number], string> = {
-  ETHEREUM: "Ethereum",
-  BASE: "Base",
-  POLYGON: "Polygon",
-  ARBITRUM: "Arbitrum",
-  OPTIMISM: "Optimism",
-  CELO: "Celo",
-};
-export const CATEGORY_LABEL: Record<(typeof CATEGORIES)[number], string> = {
-  client: "Client",
-  parent_company: "Parent company",
-  subsidiary: "Subsidiary",
-  supplier: "Supplier",
-};
-export const PURPOSE_LABEL: Record<(typeof PURPOSES)[number], string> = {
-  intra_group_transfer: "Intra-group transfer",
-  invoice_for_goods_and_services: "Invoice for goods and services",
-};
-
-/** The types that are paid on behalf of a customer, who must have completed tier 2 verification. */
-export const needsCustomer = (type: string): boolean => type === "US_BANK_ACCOUNT" || type === "SWIFT_BANK_ACCOUNT";
+export {
+  RECIPIENT_TYPES,
+  STABLE_ASSETS,
+  RECIPIENT_CHAINS,
+  ACCOUNT_TYPES,
+  PAYOUT_SCHEMES,
+  OWNER_TYPES,
+  CATEGORIES,
+  PURPOSES,
+  TYPE_LABEL,
+  CHAIN_LABEL,
+  CATEGORY_LABEL,
+  PURPOSE_LABEL,
+  needsCustomer,
+  type RecipientType,
+} from "./values";
+import {
+  ACCOUNT_TYPES,
+  CATEGORIES,
+  CHAIN_LABEL,
+  OWNER_TYPES,
+  PAYOUT_SCHEMES,
+  PURPOSES,
+  RECIPIENT_CHAINS,
+  RECIPIENT_TYPES,
+  STABLE_ASSETS,
+  needsCustomer,
+} from "./values";
 
 // ---------------------------------------------------------------------------------------------
 // Format and checksum rules

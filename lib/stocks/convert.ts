@@ -2,7 +2,7 @@
  * Convert mode of the prices endpoint, as the page shows it: the price of one source unit in the
  * target, and an amount of the source converted with it. Client-safe, decimal arithmetic only.
  */
-import { Decimal, toDecimal } from "@/lib/money";
+import { compareDecimals, divideDecimals, isDecimalString, multiplyDecimals, plainDecimal, toFixedDecimal, toSignificant } from "@/lib/money";
 import type { StockPrice } from "@/lib/upstream/schemas/stocks";
 import { USD } from "./prices-query";
 
@@ -29,23 +29,22 @@ const usdPrice = (asset: string, given: string | null | undefined) => (asset ===
 export function conversionOf(item: StockPrice, source: string, target: string, amount = "1"): Conversion | null {
   const sourcePrice = usdPrice(source, item.price_usd);
   const targetPrice = usdPrice(target, item.target_price_usd);
-  let rate = toDecimal(item.conversion_price ?? null);
+  let rate = isDecimalString(item.conversion_price) ? plainDecimal(item.conversion_price) : null;
   let derived = false;
   if (rate === null) {
-    const s = toDecimal(sourcePrice);
-    const t = toDecimal(targetPrice);
-    if (s === null || t === null || t.isZero()) return null;
-    rate = s.dividedBy(t).toDecimalPlaces(digitsFor(target), Decimal.ROUND_HALF_UP);
+    if (!isDecimalString(sourcePrice) || !isDecimalString(targetPrice) || compareDecimals(targetPrice, 0) === 0) return null;
+    rate = plainDecimal(toFixedDecimal(divideDecimals(sourcePrice, targetPrice), digitsFor(target)));
     derived = true;
   }
-  const a = toDecimal(amount) ?? new Decimal(1);
+  const a = isDecimalString(amount) ? plainDecimal(amount) : "1";
   return {
     source,
     target,
-    rate: rate.toFixed(),
+    rate,
     derived,
-    amount: a.toFixed(),
-    converted: a.times(rate).toFixed(digitsFor(target), Decimal.ROUND_HALF_UP),
+    amount: a,
+    // decimal.js keeps 20 significant digits of a product before the final rounding; so does this.
+    converted: toFixedDecimal(toSignificant(multiplyDecimals(a, rate)), digitsFor(target)),
     sourcePriceUsd: sourcePrice,
     targetPriceUsd: targetPrice,
     stale: item.stale === true,

@@ -3,13 +3,17 @@
  * quantities up to eight places without trailing zeros, changes always carry their sign in text
  * (never colour alone). Strings in, strings out: Intl formats decimal strings without a float trip.
  */
-import { Decimal, formatMoney, toDecimal } from "@/lib/money";
+import { compareDecimals, formatMoney, isDecimalString, toFixedDecimal } from "@/lib/money";
+
+/** The trimmed decimal string, or null when the value is not one. */
+const decimal = (value: string | null | undefined): string | null => (isDecimalString(value) ? value.trim() : null);
+const abs = (d: string) => d.replace(/^-/, "");
 
 const priceFormats = new Map<number, Intl.NumberFormat>();
 
-/** "USD 1,180.00" with the asset's `price_precision` (2 when not given). */
+/** "$1,180.00" with the asset's `price_precision` (2 when not given). */
 export function formatPrice(value: string | null | undefined, precision?: number | null): string {
-  const d = toDecimal(value ?? null);
+  const d = decimal(value);
   if (d === null) return value ? `USD ${value}` : "—";
   const digits = Math.min(Math.max(precision ?? 2, 0), 10);
   let f = priceFormats.get(digits);
@@ -17,46 +21,46 @@ export function formatPrice(value: string | null | undefined, precision?: number
     f = new Intl.NumberFormat("en-GB", {
       style: "currency",
       currency: "USD",
-      currencyDisplay: "code",
+      currencyDisplay: "narrowSymbol",
       minimumFractionDigits: digits,
       maximumFractionDigits: digits,
     });
     priceFormats.set(digits, f);
   }
-  return f.format(d.toFixed(digits, Decimal.ROUND_HALF_UP) as unknown as number).replace(/\u00a0/g, " ");
+  return f.format(toFixedDecimal(d, digits) as unknown as number).replace(/\u00a0/g, " ");
 }
 
 const quantityFormat = new Intl.NumberFormat("en-GB", { minimumFractionDigits: 0, maximumFractionDigits: 8 });
 
 /** "3.5", "1,250.12345678": a token quantity as held, without padding zeros. */
 export function formatQuantity(value: string | null | undefined): string {
-  const d = toDecimal(value ?? null);
+  const d = decimal(value);
   if (d === null) return value ?? "—";
-  return quantityFormat.format(d.toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed() as unknown as number);
+  return quantityFormat.format(toFixedDecimal(d, 8, "down") as unknown as number);
 }
 
 export type Direction = "up" | "down" | "flat";
 
 export function directionOf(value: string | null | undefined): Direction {
-  const d = toDecimal(value ?? null);
-  if (d === null || d.isZero()) return "flat";
-  return d.isNegative() ? "down" : "up";
+  const d = decimal(value);
+  if (d === null || compareDecimals(d, 0) === 0) return "flat";
+  return compareDecimals(d, 0) < 0 ? "down" : "up";
 }
 
 /** "+1.23 %", "−0.40 %", "0.00 %". */
 export function formatPct(value: string | null | undefined): string {
-  const d = toDecimal(value ?? null);
+  const d = decimal(value);
   if (d === null) return "—";
-  const abs = d.abs().toFixed(2, Decimal.ROUND_HALF_UP);
-  const sign = d.isZero() || abs === "0.00" ? "" : d.isNegative() ? "−" : "+";
-  return `${sign}${abs} %`;
+  const shown = toFixedDecimal(abs(d), 2);
+  const sign = shown === "0.00" ? "" : compareDecimals(d, 0) < 0 ? "−" : "+";
+  return `${sign}${shown} %`;
 }
 
-/** "+USD 12.30", "−USD 4.00". */
+/** "+$12.30", "−$4.00". */
 export function formatSignedUsd(value: string | null | undefined, precision?: number | null): string {
-  const d = toDecimal(value ?? null);
+  const d = decimal(value);
   if (d === null) return "—";
-  const text = precision != null ? formatPrice(d.abs().toFixed(), precision) : formatMoney(d.abs(), "USD");
-  const zero = /^USD 0(\.0+)?$/.test(text);
-  return `${zero ? "" : d.isNegative() ? "−" : "+"}${text}`;
+  const text = precision != null ? formatPrice(abs(d), precision) : formatMoney(abs(d), "USD");
+  const zero = /^(USD |\$)0(\.0+)?$/.test(text);
+  return `${zero ? "" : compareDecimals(d, 0) < 0 ? "−" : "+"}${text}`;
 }

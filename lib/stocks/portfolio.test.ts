@@ -38,8 +38,8 @@ describe("portfolioFigures", () => {
   it("says so when the provider's totals do not add up", () => {
     const f = portfolioFigures(answer({ open_positions_value_usd: "355.31", total_value_usd: "1605.37" }));
     expect(f.mismatches).toEqual([
-      "The provider's open positions value (USD 355.31) differs from the sum of its priced positions (USD 355.30).",
-      "The provider's total value (USD 1,605.37) differs from the USD balance plus open positions (USD 1,605.38).",
+      "The provider's open positions value ($355.31) differs from the sum of its priced positions ($355.30).",
+      "The provider's total value ($1,605.37) differs from the USD balance plus open positions ($1,605.38).",
     ]);
   });
 

@@ -4,7 +4,7 @@
  * of the priced positions, and the total against cash plus positions, so a figure that does not add
  * up is said out loud instead of silently shown.
  */
-import { Decimal, formatMoney, toDecimal } from "@/lib/money";
+import { addDecimals, compareDecimals, formatMoney, isDecimalString, toFixedDecimal } from "@/lib/money";
 import type { Portfolio } from "@/lib/upstream/schemas/stocks";
 
 export interface PositionRow {
@@ -38,11 +38,12 @@ export interface PortfolioFigures {
   mismatches: string[];
 }
 
-const cents = (d: Decimal) => d.toFixed(2, Decimal.ROUND_HALF_UP);
+const cents = (d: string) => toFixedDecimal(d, 2);
+const decimal = (value: string | null | undefined): string | null => (isDecimalString(value) ? value.trim() : null);
 
 export function portfolioFigures(p: Portfolio): PortfolioFigures {
   const positions: PositionRow[] = p.positions.map((x) => {
-    const value = toDecimal(x.value_usd ?? null);
+    const value = decimal(x.value_usd);
     // A position is valued only when the provider says so and gives a value.
     const priced = x.priced !== false && value !== null;
     return {
@@ -60,18 +61,18 @@ export function portfolioFigures(p: Portfolio): PortfolioFigures {
       change24hUsd: priced ? (x.delta_24h?.value_usd ?? null) : null,
     };
   });
-  const sum = positions.reduce((acc, r) => (r.priced ? acc.plus(r.valueUsd!) : acc), new Decimal(0));
-  const open = toDecimal(p.open_positions_value_usd ?? null) ?? sum;
-  const usd = toDecimal(p.usd_balance) ?? new Decimal(0);
-  const total = toDecimal(p.total_value_usd) ?? usd.plus(open);
+  const sum = positions.reduce((acc, r) => (r.priced ? addDecimals(acc, r.valueUsd!) : acc), "0");
+  const open = decimal(p.open_positions_value_usd) ?? sum;
+  const usd = decimal(p.usd_balance) ?? "0";
+  const total = decimal(p.total_value_usd) ?? addDecimals(usd, open);
   const mismatches: string[] = [];
-  if (!sum.eq(open))
+  if (compareDecimals(sum, open) !== 0)
     mismatches.push(
       `The provider's open positions value (${formatMoney(open, "USD")}) differs from the sum of its priced positions (${formatMoney(sum, "USD")}).`,
     );
-  if (!usd.plus(open).eq(total))
+  if (compareDecimals(addDecimals(usd, open), total) !== 0)
     mismatches.push(
-      `The provider's total value (${formatMoney(total, "USD")}) differs from the USD balance plus open positions (${formatMoney(usd.plus(open), "USD")}).`,
+      `The provider's total value (${formatMoney(total, "USD")}) differs from the USD balance plus open positions (${formatMoney(addDecimals(usd, open), "USD")}).`,
     );
   return {
     usdBalance: p.usd_balance,

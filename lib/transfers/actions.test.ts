@@ -95,7 +95,7 @@ describe("at or under the threshold", () => {
       outcome: "sent",
       status: "PROCESSING",
       replayed: false,
-      summary: "Transfer NGN 25,000.00 to Adaeze Okonkwo, Access Bank ••••0031",
+      summary: "Transfer ₦25,000.00 to Adaeze Okonkwo, Access Bank ••••0031",
     });
     const id = (first.data as { id: string }).id;
 
@@ -118,7 +118,7 @@ describe("at or under the threshold", () => {
     await as("operator");
     const r = await createTransfer(toNewBankAccount("1500.50"));
     if (!r.ok) throw new Error(r.error);
-    expect(r.data).toMatchObject({ outcome: "sent", summary: "Transfer NGN 1,500.50 to Funmilayo Bello, Access Bank ••••0036" });
+    expect(r.data).toMatchObject({ outcome: "sent", summary: "Transfer ₦1,500.50 to Funmilayo Bello, Access Bank ••••0036" });
     const t = await providerTransfer((r.data as { id: string }).id);
     expect(t).toMatchObject({
       amount: "1500.50",
@@ -137,7 +137,7 @@ describe("above the threshold: four eyes", () => {
     const attemptKey = randomUUID();
     const r = await createTransfer({ ...toSaved(r0.id, "612345.67"), attemptKey });
     if (!r.ok || r.data.outcome !== "pending_approval") throw new Error("expected a pending request");
-    expect(r.data.summary).toBe("Transfer NGN 612,345.67 to Babatunde Adeyemi, Access Bank ••••0032");
+    expect(r.data.summary).toBe("Transfer ₦612,345.67 to Babatunde Adeyemi, Access Bank ••••0032");
     const requestId = r.data.approvalId;
     expect(await transferCount()).toBe(before);
     // Submitting the same form again is the same request, not a second one.

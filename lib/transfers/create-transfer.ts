@@ -13,7 +13,7 @@ import { revalidatePath } from "next/cache";
 import { ActionError, defineAction } from "@/lib/server-actions/safe-action";
 import type { TransferPayload } from "@/lib/transfers/executor";
 import { submitMoneyMovement } from "@/lib/approvals/submit";
-import { Decimal } from "@/lib/money";
+import { Decimal } from "@/lib/decimal";
 import { createTransferSchema, TRANSFER_UPSTREAM_FIELDS, type CreateTransferResult, type CreateTransferValues } from "@/lib/transfers/schema";
 import { payoutCurrency, recipientDestination, recipientName } from "@/lib/transfers/views";
 import type { Upstream } from "@/lib/upstream";

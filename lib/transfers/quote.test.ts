@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { quoteTransfer as engineQuote } from "@/emulator/core/engine";
 import { currentRate, RATE_ROTATION_MS } from "@/emulator/core/rates";
 import type { CoreSlice } from "@/emulator/core/types";
-import { Decimal } from "@/lib/money";
+import { Decimal } from "@/lib/decimal";
 import { quoteTransfer } from "./quote";
 
 const slice = () => ({ rates: {} }) as unknown as CoreSlice;

@@ -6,9 +6,10 @@
  * 1:1, but the provider publishes no fee for the ACH, wire, SWIFT or crypto rails, so their fee is
  * unknown until the transfer is priced: the quote says so instead of inventing a number. Everything
  * is taken from the withdrawal balance in USD, rounded up to the cent. The provider's answer when
- * the transfer is sent is final. Client-safe: decimal.js only, never floats.
+ * the transfer is sent is final. Client-safe: exact decimal strings (lib/money), never floats; each
+ * step keeps decimal.js's 20 significant digits, as the engine computes it.
  */
-import { Decimal } from "@/lib/money";
+import { addDecimals, compareDecimals, divideDecimals, multiplyDecimals, toFixedDecimal, toSignificant } from "@/lib/money";
 
 export interface QuoteInput {
   currency: string;
@@ -31,32 +32,31 @@ export interface TransferQuote {
   feeBps: number | null;
 }
 
-const cents = (d: Decimal, rounding: Decimal.Rounding) => d.toDecimalPlaces(2, rounding);
-
 /** The quote, or null while something it needs is missing (no valid amount, or no rate yet for NGN). */
 export function quoteTransfer(q: QuoteInput): TransferQuote | null {
   if (!/^\d+(\.\d{1,2})?$/.test(q.amount.trim())) return null;
-  const amount = new Decimal(q.amount.trim());
-  if (amount.lte(0)) return null;
+  const amount = q.amount.trim();
+  if (compareDecimals(amount, 0) <= 0) return null;
   if (q.currency === "NGN") {
-    if (!q.rate || !/^\d+(\.\d+)?$/.test(q.rate.value) || new Decimal(q.rate.value).lte(0)) return null;
-    const base = amount.dividedBy(q.rate.value);
-    const fee = cents(base.times(q.rate.feeBps).dividedBy(10_000), Decimal.ROUND_UP);
+    if (!q.rate || !/^\d+(\.\d+)?$/.test(q.rate.value) || compareDecimals(q.rate.value, 0) <= 0) return null;
+    const base = divideDecimals(amount, q.rate.value);
+    const fee = toFixedDecimal(divideDecimals(toSignificant(multiplyDecimals(base, q.rate.feeBps)), 10_000), 2, "up");
+    const converted = toFixedDecimal(base, 2, "up");
     return {
-      debitAmount: cents(base, Decimal.ROUND_UP).plus(fee).toFixed(2),
+      debitAmount: toFixedDecimal(addDecimals(converted, fee), 2),
       debitCurrency: "USD",
-      fee: fee.toFixed(2),
+      fee,
       rate: q.rate.value,
-      convertedUsd: cents(base, Decimal.ROUND_UP).toFixed(2),
+      convertedUsd: converted,
       feeBps: q.rate.feeBps,
     };
   }
   return {
-    debitAmount: amount.toFixed(2),
+    debitAmount: toFixedDecimal(amount, 2),
     debitCurrency: "USD",
     fee: null,
     rate: "1.00",
-    convertedUsd: amount.toFixed(2),
+    convertedUsd: toFixedDecimal(amount, 2),
     feeBps: null,
   };
 }

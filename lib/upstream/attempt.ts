@@ -5,6 +5,8 @@
  */
 import { z } from "zod";
 
+export { newAttemptKey } from "./attempt-key";
+
 export const ATTEMPT_EXPIRED = "This form has expired. Reload the page and submit it again.";
 
 /** Add to a write form's shared zod schema as `attemptKey`. */
@@ -12,8 +14,4 @@ export const attemptKeyField = z.uuid({ error: ATTEMPT_EXPIRED });
 
 export function withAttemptKey<S extends z.ZodRawShape>(shape: S) {
   return z.object({ ...shape, attemptKey: attemptKeyField });
-}
-
-export function newAttemptKey(): string {
-  return globalThis.crypto.randomUUID();
 }

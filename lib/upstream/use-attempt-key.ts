@@ -6,7 +6,7 @@
  * attempt, and after a refusal the ledger gives the corrected submission a new provider key.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
-import { newAttemptKey } from "./attempt";
+import { newAttemptKey } from "./attempt-key";
 
 const storageKey = (formId: string) => `merchant-ops:attempt:${formId}`;
 

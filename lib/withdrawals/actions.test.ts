@@ -171,7 +171,7 @@ describe("withdrawing above the threshold", () => {
     const attemptKey = randomUUID();
     const r = await withdraw("150.00", ADDRESS, attemptKey);
     if (!r.ok || r.data.outcome !== "pending_approval") throw new Error(JSON.stringify(r));
-    expect(r.data.summary).toBe("Withdraw USD 150.00 as USDT on POLYGON to 0x529084…9EE7");
+    expect(r.data.summary).toBe("Withdraw $150.00 as USDT on POLYGON to 0x529084…9EE7");
     expect(await withdrawalCount()).toBe(count);
 
     expect(await approveRequest({ requestId: r.data.approvalId })).toMatchObject({ ok: false });

@@ -73,8 +73,8 @@ describe("approvals inbox", () => {
     await as("approver");
     const html = await inbox();
     expect(html).toContain("Waiting for you");
-    expect(html).toContain("USD 2,500.50");
-    expect(html).toContain("NGN 1,500,000.00");
+    expect(html).toContain("$2,500.50");
+    expect(html).toContain("₦1,500,000.00");
     // The server's render names the expiry time; the countdown starts once the page is live.
     expect(html).toMatch(/Expires \d{1,2} \w{3} \d{4}, \d{2}:\d{2} UTC/);
     // Approve appears on the operator's row in "waiting" and in history, never on the approver's own.
@@ -145,8 +145,8 @@ describe("approval limits page", () => {
     });
     await as("admin");
     const html = wrap(await ApprovalLimitsPage());
-    expect(html).toContain("USD 1,000.00");
-    expect(html).toContain("USD 250.50");
+    expect(html).toContain("$1,000.00");
+    expect(html).toContain("$250.50");
     expect(html).toContain("Balance move");
     expect(html).toContain("Any currency other than USD has no limit, so every amount in it needs approval.");
     expect(html).toContain('data-testid="threshold-form"');

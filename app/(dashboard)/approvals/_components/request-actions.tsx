@@ -1,7 +1,7 @@
 "use client";
 import * as React from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { FormError } from "@/components/forms/form-error";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { ConfirmAction } from "@/components/forms/confirm-action";
@@ -14,10 +14,12 @@ import { cancelRequest } from "@/lib/approvals/cancel-request";
 import { rejectRequest } from "@/lib/approvals/reject-request";
 import { retryRequest } from "@/lib/approvals/retry-request";
 import type { ApprovalRow } from "@/lib/approvals/queries";
-import { rejectRequestSchema } from "@/lib/approvals/schemas";
 import { liveKeys } from "@/lib/live/query-keys";
 import { formatMoney } from "@/lib/money";
 import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
+
+/** The rules, fetched on first use (components/forms/use-action-form.ts). */
+const loadRejectRequestSchema = () => import("@/lib/approvals/schemas").then((m) => m.rejectRequestSchema);
 
 type SendResult = { requestId: string; status: "sent" | "failed"; error?: string; retryable?: boolean };
 
@@ -122,7 +124,7 @@ function DecisionButton({
 function RejectDialog({ row, onDone }: { row: ApprovalRow; onDone: () => void }) {
   const [open, setOpen] = React.useState(false);
   const { form, onSubmit, pending, formError, setFormError, errorOf } = useActionForm({
-    schema: rejectRequestSchema,
+    schema: loadRejectRequestSchema,
     action: rejectRequest,
     defaultValues: { requestId: row.id, reason: "" },
     onSuccess: () => {

@@ -4,8 +4,7 @@ import type { VelocityUsage } from "@/lib/approvals/schemas";
 import { PendingApprovalNote } from "@/components/page/pending-approval-note";
 import * as React from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
-import { z } from "zod";
+import { toast } from "@/components/ui/toast";
 import { FormError } from "@/components/forms/form-error";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { ConfirmAction } from "@/components/forms/confirm-action";
@@ -13,14 +12,15 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { moveBalance } from "@/lib/balances/move-balance";
-import { usdAmount, type MoveBalanceResult } from "@/lib/balances/move-schema";
+import type { MoveBalanceResult } from "@/lib/balances/move-schema";
 import { liveKeys } from "@/lib/live/query-keys";
-import { Decimal, formatMoney, toDecimal } from "@/lib/money";
+import { addDecimals, compareDecimals, formatMoney, isDecimalString, subtractDecimals, toFixedDecimal } from "@/lib/money";
 import { BALANCES_KEY, useBalances, type FreshBalances } from "@/components/page/balance-cards";
 
 export const MOVES_LIST_KEY = liveKeys.list("balance_move");
 
-const formSchema = z.object({ amount: usdAmount });
+/** The rules, fetched on first use (components/forms/use-action-form.ts). */
+const loadFormSchema = () => import("./move-form-schema").then((m) => m.moveFormSchema);
 
 /**
  * Move USD from the collection balance to the withdrawal balance: amount, a confirmation that says
@@ -34,19 +34,18 @@ export function MoveBalanceForm({ initial, velocity }: { initial: FreshBalances 
   const queryClient = useQueryClient();
   const [result, setResult] = React.useState<MoveBalanceResult | null>(null);
   const { form, onSubmit, pending, formError, errorOf, confirming, send, cancel } = useActionForm({
-    schema: formSchema,
+    schema: loadFormSchema,
     action: (values, attemptKey) => moveBalance({ amount: values.amount, attemptKey }),
     defaultValues: { amount: "" },
     attempt: "balance-move",
     // The shown collection balance bounds the amount before anything is sent; the provider's answer is final.
     check: (values) => {
-      const amount = new Decimal(values.amount);
-      const available = toDecimal(collection);
-      if (available && amount.gt(available)) {
+      const available = isDecimalString(collection) ? collection : null;
+      if (available && compareDecimals(values.amount, available) > 0) {
         form.setError("amount", { type: "max", message: `The collection balance is ${formatMoney(available, "USD")}. Enter that amount or less.` });
         return null;
       }
-      return { amount: amount.toFixed(2) };
+      return { amount: toFixedDecimal(values.amount, 2) };
     },
     confirm: true,
     fieldOf: (name) => (name === "amount" ? "amount" : null),
@@ -62,7 +61,7 @@ export function MoveBalanceForm({ initial, velocity }: { initial: FreshBalances 
     },
   });
 
-  const amountAfter = confirming ? new Decimal(confirming.values.amount) : null;
+  const amountAfter = confirming ? confirming.values.amount : null;
   return (
     <div className="grid gap-4">
       <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Move to withdrawal balance" data-testid="move-balance-form">
@@ -108,9 +107,9 @@ export function MoveBalanceForm({ initial, velocity }: { initial: FreshBalances 
         {amountAfter && collection !== null && withdrawal !== null ? (
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             <dt className="text-muted-foreground">Collection balance after</dt>
-            <dd className="tabular-nums">{formatMoney(new Decimal(collection).minus(amountAfter), "USD")}</dd>
+            <dd className="tabular-nums">{formatMoney(subtractDecimals(collection, amountAfter), "USD")}</dd>
             <dt className="text-muted-foreground">Withdrawal balance after</dt>
-            <dd className="tabular-nums">{formatMoney(new Decimal(withdrawal).plus(amountAfter), "USD")}</dd>
+            <dd className="tabular-nums">{formatMoney(addDecimals(withdrawal, amountAfter), "USD")}</dd>
           </dl>
         ) : null}
       </ConfirmAction>

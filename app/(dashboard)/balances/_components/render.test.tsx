@@ -31,10 +31,10 @@ const balances = (over: Partial<FreshBalances> = {}): FreshBalances => ({
 
 describe("formatMoney", () => {
   it("formats decimal strings per currency without float artefacts", () => {
-    expect(formatMoney("12500", "USD")).toBe("USD 12,500.00");
-    expect(formatMoney("0.015", "USD")).toBe("USD 0.02");
-    expect(formatMoney("123456789012345678.99", "NGN")).toBe("NGN 123,456,789,012,345,678.99");
-    expect(formatMoney("-5.1", "USD")).toBe("-USD 5.10");
+    expect(formatMoney("12500", "USD")).toBe("$12,500.00");
+    expect(formatMoney("0.015", "USD")).toBe("$0.02");
+    expect(formatMoney("123456789012345678.99", "NGN")).toBe("₦123,456,789,012,345,678.99");
+    expect(formatMoney("-5.1", "USD")).toBe("-$5.10");
     expect(formatMoney(null, "USD")).toBe("—");
     expect(formatMoney("abc", "USD")).toBe("USD abc");
   });
@@ -44,9 +44,9 @@ describe("BalanceCards", () => {
   it("shows the three balances formatted per currency with their last-updated time", () => {
     const initial = balances();
     const html = render(<BalanceCards initial={initial} />);
-    expect(html).toContain("USD 12,500.00");
-    expect(html).toContain("USD 25,000.50");
-    expect(html).toContain("NGN 1,500,000.00");
+    expect(html).toContain("$12,500.00");
+    expect(html).toContain("$25,000.50");
+    expect(html).toContain("₦1,500,000.00");
     // The server's render shows the exact time: "1 minute ago" appears only in the live page, so the
     // text can never differ between the server's render and hydration.
     expect(html).toContain(
@@ -100,9 +100,9 @@ describe("BalanceChart", () => {
     expect(html).toContain('role="img"');
     expect(html).toContain('aria-labelledby="c-title c-desc"');
     expect(html).toContain('<title id="c-title">USD balances</title>');
-    expect(html).toContain("Collection from USD 12,400.00 on 15 Nov 2026, 00:00 UTC to USD 10,000.00 now");
+    expect(html).toContain("Collection from $12,400.00 on 15 Nov 2026, 00:00 UTC to $10,000.00 now");
     expect(html.match(/<tr class="border-t">/g)).toHaveLength(3);
-    expect(html).toContain("USD 27,500.00");
+    expect(html).toContain("$27,500.00");
     // Two step lines: only horizontal and vertical segments.
     const paths = [...html.matchAll(/<path d="([^"]+)"/g)].map((m) => m[1]!);
     expect(paths).toHaveLength(2);

@@ -1,7 +1,7 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { PendingApprovalNote } from "@/components/page/pending-approval-note";
 import { Link } from "@/components/ui/link";
 import { useWithdrawalForm, WithdrawalForm } from "@/components/forms/withdrawal-fields";

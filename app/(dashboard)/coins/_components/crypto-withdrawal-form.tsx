@@ -5,10 +5,13 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { createCoinsCryptoWithdrawal } from "@/lib/coins/create-crypto-withdrawal";
 import { formatAsset } from "@/lib/coins/format";
-import { cryptoWithdrawalFormSchema, type CryptoWithdrawalFormValues } from "@/lib/coins/schema";
+import type { CryptoWithdrawalFormValues } from "@/lib/coins/schema";
 import type { CoinsBalance, SavedAddress, WithdrawableAsset } from "@/lib/coins/views";
-import { Decimal, toDecimal } from "@/lib/money";
+import { addDecimals, compareDecimals, isDecimalString } from "@/lib/money";
 import { CoinsWithdrawalFrame, useCoinsWithdrawalForm } from "./withdrawal-form-frame";
+
+/** The rules, fetched on first use (components/forms/use-action-form.ts). */
+const loadCryptoWithdrawalFormSchema = () => import("@/lib/coins/schema").then((m) => m.cryptoWithdrawalFormSchema);
 
 const EMPTY: CryptoWithdrawalFormValues = { address_id: "", amount: "" };
 const short = (a: string) => (a.length > 16 ? `${a.slice(0, 8)}…${a.slice(-6)}` : a);
@@ -31,23 +34,23 @@ export function CryptoWithdrawalForm({
 }) {
   const { form, onSubmit, pending, formError, waiting, errorOf } = useCoinsWithdrawalForm({
     kind: "crypto",
-    schema: cryptoWithdrawalFormSchema,
+    schema: loadCryptoWithdrawalFormSchema,
     action: createCoinsCryptoWithdrawal,
     empty: EMPTY,
     check: (values) => {
-      const value = new Decimal(values.amount);
-      if (chain?.min_amount && value.lt(chain.min_amount)) {
+      const value = values.amount;
+      if (chain?.min_amount && compareDecimals(value, chain.min_amount) < 0) {
         form.setError("amount", {
           type: "min",
           message: `The minimum on ${chain.blockchain_name ?? chain.blockchain} is ${chain.min_amount} ${address!.asset}.`,
         });
         return null;
       }
-      const total = fee ? value.plus(fee) : value;
-      if (available !== null && total.gt(available)) {
+      const total = fee ? addDecimals(value, fee) : value;
+      if (available !== null && compareDecimals(total, available) > 0) {
         form.setError("amount", {
           type: "max",
-          message: `Available is ${formatAsset(available, address!.asset)}; this withdrawal with its network fee needs ${formatAsset(total.toFixed(), address!.asset)}.`,
+          message: `Available is ${formatAsset(available, address!.asset)}; this withdrawal with its network fee needs ${formatAsset(total, address!.asset)}.`,
         });
         return null;
       }
@@ -57,8 +60,9 @@ export function CryptoWithdrawalForm({
   const address = addresses.find((a) => a.id === form.watch("address_id")) ?? null;
   const chain = address ? assets.find((a) => a.symbol === address.asset)?.chains.find((c) => c.blockchain === address.chain) : undefined;
   const available = address ? (balances?.find((b) => b.asset === address.asset)?.available ?? null) : null;
-  const amount = toDecimal(form.watch("amount") ?? "");
-  const fee = toDecimal(chain?.network_fee ?? null);
+  const typed = form.watch("amount") ?? "";
+  const amount = isDecimalString(typed) ? typed.trim() : null;
+  const fee = isDecimalString(chain?.network_fee) ? chain.network_fee : null;
 
   if (addresses.length === 0)
     return (
@@ -110,7 +114,7 @@ export function CryptoWithdrawalForm({
           <dt className="text-muted-foreground">Minimum</dt>
           <dd className="tabular-nums">{formatAsset(chain?.min_amount, address.asset)}</dd>
           <dt className="text-muted-foreground">Total debit</dt>
-          <dd className="tabular-nums">{amount?.gt(0) ? formatAsset(amount.plus(fee ?? 0).toFixed(), address.asset) : "—"}</dd>
+          <dd className="tabular-nums">{amount && compareDecimals(amount, 0) > 0 ? formatAsset(addDecimals(amount, fee ?? "0"), address.asset) : "—"}</dd>
         </dl>
       ) : null}
     </CoinsWithdrawalFrame>

@@ -4,9 +4,12 @@ import { ControlledSelect } from "@/components/forms/controlled-select";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { createCoinsFiatWithdrawal } from "@/lib/coins/create-fiat-withdrawal";
-import { fiatWithdrawalFormSchema, type FiatWithdrawalFormValues } from "@/lib/coins/schema";
-import { Decimal, formatMoney } from "@/lib/money";
+import type { FiatWithdrawalFormValues } from "@/lib/coins/schema";
+import { compareDecimals, formatMoney } from "@/lib/money";
 import { CoinsWithdrawalFrame, useCoinsWithdrawalForm } from "./withdrawal-form-frame";
+
+/** The rules, fetched on first use (components/forms/use-action-form.ts). */
+const loadFiatWithdrawalFormSchema = () => import("@/lib/coins/schema").then((m) => m.fiatWithdrawalFormSchema);
 
 const EMPTY: FiatWithdrawalFormValues = { amount: "", bank_code: "", account_number: "", narration: "" };
 
@@ -25,11 +28,11 @@ export function FiatWithdrawalForm({
 }) {
   const { form, onSubmit, pending, formError, waiting, errorOf } = useCoinsWithdrawalForm({
     kind: "fiat",
-    schema: fiatWithdrawalFormSchema,
+    schema: loadFiatWithdrawalFormSchema,
     action: createCoinsFiatWithdrawal,
     empty: EMPTY,
     check: (values) => {
-      if (availableNgn !== null && new Decimal(values.amount).gt(availableNgn)) {
+      if (availableNgn !== null && compareDecimals(values.amount, availableNgn) > 0) {
         form.setError("amount", {
           type: "max",
           message: `Available is ${formatMoney(availableNgn, "NGN")}. Enter that amount or less (the provider's fee comes on top).`,

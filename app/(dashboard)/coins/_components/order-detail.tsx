@@ -1,7 +1,7 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTransition } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { DetailFields, RefreshNotes, type DetailRow } from "@/app/(dashboard)/coins/_components/detail-fields";
 import { useCoinsQuery } from "@/app/(dashboard)/coins/_components/use-coins-query";
 import { StatusBadge } from "@/components/timeline/status-badge";

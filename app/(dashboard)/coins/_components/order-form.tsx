@@ -4,7 +4,7 @@ import type { VelocityUsage } from "@/lib/approvals/schemas";
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import type { Path } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { ControlledSelect } from "@/components/forms/controlled-select";
 import { FormError } from "@/components/forms/form-error";
 import { useActionForm } from "@/components/forms/use-action-form";
@@ -14,9 +14,14 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { placeCoinsOrder } from "@/lib/coins/place-order";
 import { decimalsOf, formatAsset, formatBps } from "@/lib/coins/format";
+import { toFixedDecimal } from "@/lib/money";
 import { isStale, referenceTime } from "@/lib/coins/markets";
-import { amountAsset, belowMinimum, orderFee, orderFormSchema, quoteValue, type OrderFormValues } from "@/lib/coins/schema";
+import { amountAsset, belowMinimum, orderFee, quoteValue } from "@/lib/coins/order-values";
+import type { OrderFormValues } from "@/lib/coins/schema";
 import type { Market } from "@/lib/coins/views";
+
+/** The rules, fetched on first use (components/forms/use-action-form.ts). */
+const loadOrderFormSchema = () => import("@/lib/coins/schema").then((m) => m.orderFormSchema);
 
 const keyOf = (m: Market) => `${m.base_asset}-${m.quote_asset}`.toUpperCase();
 
@@ -37,7 +42,7 @@ export function CoinsOrderForm({ markets, initialMarket, velocity }: { markets: 
     formError,
     errorOf,
   } = useActionForm({
-    schema: orderFormSchema,
+    schema: loadOrderFormSchema,
     action: (values, attemptKey) => placeCoinsOrder({ ...values, attemptKey }),
     defaultValues: { side: "buy", market: initial, amount: "" },
     attempt: "coins-order",
@@ -126,10 +131,10 @@ export function CoinsOrderForm({ markets, initialMarket, velocity }: { markets: 
             <dt className="text-muted-foreground">Fee</dt>
             <dd className="tabular-nums" data-testid="coins-order-fee">
               {formatBps(market.fee_bps)}
-              {fee ? ` ≈ ${formatAsset(fee.toFixed(quoteDigits), market.quote_asset)}` : ""}
+              {fee ? ` ≈ ${formatAsset(fee, market.quote_asset)}` : ""}
             </dd>
             <dt className="text-muted-foreground">Order value</dt>
-            <dd className="tabular-nums">{value ? `≈ ${formatAsset(value.toFixed(quoteDigits), market.quote_asset)}` : "—"}</dd>
+            <dd className="tabular-nums">{value ? `≈ ${formatAsset(toFixedDecimal(value, quoteDigits), market.quote_asset)}` : "—"}</dd>
           </dl>
         ) : null}
         <p className="text-xs text-muted-foreground">

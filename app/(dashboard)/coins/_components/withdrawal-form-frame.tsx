@@ -3,10 +3,10 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import type { ReactNode } from "react";
 import type { DefaultValues, FieldValues, Path } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import type { z } from "zod";
 import { FormError } from "@/components/forms/form-error";
-import { useActionForm } from "@/components/forms/use-action-form";
+import { type SchemaSource, useActionForm } from "@/components/forms/use-action-form";
 import { PendingApprovalNote } from "@/components/page/pending-approval-note";
 import { VelocityUsageLine } from "@/components/page/velocity-usage";
 import { Button } from "@/components/ui/button";
@@ -22,7 +22,7 @@ import type { ActionResult } from "@/lib/server-actions/safe-action";
  */
 export function useCoinsWithdrawalForm<S extends z.ZodType<FieldValues, FieldValues>>(opts: {
   kind: WithdrawalKind;
-  schema: S;
+  schema: SchemaSource<S>;
   action: (input: z.input<S> & { attemptKey: string }) => Promise<ActionResult<CoinsWithdrawalResult>>;
   empty: DefaultValues<z.input<S>>;
   check: (values: z.output<S>) => z.output<S> | null;

@@ -2,7 +2,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { Controller } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { FormError } from "@/components/forms/form-error";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
@@ -12,7 +12,9 @@ import { Textarea } from "@/components/ui/textarea";
 import { recordReviewDecision } from "@/lib/review/record-decision";
 import { liveKeys } from "@/lib/live/query-keys";
 import { DECISION_LABELS, DECISIONS } from "@/lib/review/flags";
-import { recordReviewDecisionSchema } from "@/lib/review/schemas";
+
+/** The rules, fetched on first use (components/forms/use-action-form.ts). */
+const loadRecordReviewDecisionSchema = () => import("@/lib/review/schemas").then((m) => m.recordReviewDecisionSchema);
 
 /**
  * The approver's decision on one flagged deposit. Recording it does not change anything at the
@@ -22,7 +24,7 @@ export function DecisionDialog({ depositId, open, onOpenChange }: { depositId: s
   const router = useRouter();
   const queryClient = useQueryClient();
   const { form, onSubmit, pending, formError, errorOf } = useActionForm({
-    schema: recordReviewDecisionSchema,
+    schema: loadRecordReviewDecisionSchema,
     action: recordReviewDecision,
     defaultValues: { depositId, decision: undefined, reason: "" },
     onSuccess: () => {

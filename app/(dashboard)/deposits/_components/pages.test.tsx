@@ -76,7 +76,7 @@ describe("deposits list", () => {
     const rows = out.match(/data-testid="deposit-row"/g) ?? [];
     expect(rows.length).toBeGreaterThan(0);
     expect(out).not.toContain(">COMPLETED<");
-    expect(out).toMatch(/NGN [\d,]+\.\d{2}/);
+    expect(out).toMatch(/₦[\d,]+\.\d{2}/);
     expect(out).toMatch(/page 1 of \d+/);
   });
 

@@ -39,14 +39,14 @@ describe("DepositFields", () => {
   it("shows every field that applies, amounts per currency, the explorer link, the flag in words and the legacy id", () => {
     const html = renderToStaticMarkup(<DepositFields d={base} environment="production" />);
     expect(html).toContain("USDT 1,250.50");
-    expect(html).toContain("NGN 1,912,345.68");
+    expect(html).toContain("₦1,912,345.68");
     expect(html).toContain('href="https://polygonscan.com/tx/0xdeadbeef"');
     expect(html).toContain('rel="noopener noreferrer"');
     // The sandbox moves testnet tokens: its hash is on the test network's explorer.
     expect(renderToStaticMarkup(<DepositFields d={base} environment="sandbox" />)).toContain('href="https://amoy.polygonscan.com/tx/0xdeadbeef"');
-    expect(html).toContain("NGN 28,685.18");
+    expect(html).toContain("₦28,685.18");
     expect(html).toContain("(1.5 %)");
-    expect(html).toContain("NGN 1,883,660.50");
+    expect(html).toContain("₦1,883,660.50");
     expect(html).toContain("Late deposit: the money arrived after the receive instruction had expired.");
     expect(html).toContain("Deposit received after expiry");
     expect(html).toContain("off-9");
@@ -121,7 +121,7 @@ describe("ReviewQueue", () => {
     expect(html).toContain("Reused temporary account");
     expect(html).toContain("Temporary NGN account");
     expect(html).toContain("Ada Obi");
-    expect(html).toContain("NGN 50,000.00</span> expected");
+    expect(html).toContain("₦50,000.00</span> expected");
     expect(html).toContain("difference <span");
     expect(html).toContain("Hold · Awaiting a second approver · Bea");
     expect(html).toContain("record a decision");
@@ -218,8 +218,8 @@ describe("drift: a status or field the provider added since", () => {
     );
     expect(html).toContain(">ON_HOLD</span>");
     expect(html).toContain(">COMPLETED</span>");
-    expect(html).toContain("NGN 100.00");
-    expect(html).toContain("NGN 200.00");
+    expect(html).toContain("₦100.00");
+    expect(html).toContain("₦200.00");
   });
 
   it("an unknown status in the URL filter is ignored, named, and the select says so", () => {

@@ -104,7 +104,7 @@ describe("detail", () => {
     expect(html).toContain('aria-label="Copy account number"');
     expect(html).toContain('aria-label="Copy account name"');
     expect(html).toContain("Wema Bank (035)");
-    expect(html).toContain("expects NGN 50,000.00");
+    expect(html).toContain("expects ₦50,000.00");
     expect(html).toContain('dateTime="2026-11-22T06:00:00.000Z"');
     expect(html).toContain("Merchant balance (USD)");
     expect(html).toContain("Amaka Obi (amaka.obi@example.com)");
@@ -159,8 +159,8 @@ describe("deposits of an account", () => {
 
   it("lists deposits with amounts formatted per currency", () => {
     const html = render(<AccountDeposits accountId={ngnAccount.id} initial={deposits} initialError={null} />);
-    expect(html).toContain("NGN 75,000.00");
-    expect(html).toContain("USD 48.05");
+    expect(html).toContain("₦75,000.00");
+    expect(html).toContain("$48.05");
     expect(html).toContain(">COMPLETED<");
   });
 
@@ -192,7 +192,7 @@ describe("list", () => {
     expect(html).toContain("Amaka Obi");
     expect(html).toContain("NGN bank account");
     expect(html).toContain("Wema Bank 7812345678");
-    expect(html).toContain("NGN 50,000.00");
+    expect(html).toContain("₦50,000.00");
     expect(html).toContain(`href="/funding-accounts/${ngnAccount.id}"`);
   });
 

@@ -2,7 +2,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Controller } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { FormError } from "@/components/forms/form-error";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
@@ -11,12 +11,12 @@ import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { simulateDeposit } from "@/lib/funding-accounts/simulate-deposit";
 import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
-import { simulateDepositSchema } from "@/lib/funding-accounts/schema";
 import { SCENARIOS } from "@/lib/funding-accounts/options";
 import { accountDepositsKey } from "./account-deposits";
 import { SCENARIO_LABEL } from "@/lib/funding-accounts/labels";
 
-const formSchema = simulateDepositSchema.omit({ attemptKey: true });
+/** The rules, fetched on first use (components/forms/use-action-form.ts). */
+const loadFormSchema = () => import("@/lib/funding-accounts/schema").then((m) => m.simulateDepositSchema.omit({ attemptKey: true }));
 
 /**
  * Sandbox only (the page does not render it in production, and the action refuses there): asks the
@@ -29,7 +29,7 @@ export function SimulateDepositForm({ accountId, currency, amountOffered }: { ac
   const queryClient = useQueryClient();
   const [last, setLast] = useState<string | null>(null);
   const { form, onSubmit, pending, formError, errorOf } = useActionForm({
-    schema: formSchema,
+    schema: loadFormSchema,
     // Without the amount field, the provider's word on the amount is said above the button.
     action: async (values, attemptKey) => {
       const r = await answerOrFailure(simulateDeposit({ ...values, attemptKey }));

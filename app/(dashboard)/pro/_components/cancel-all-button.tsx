@@ -1,6 +1,6 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { cancelAllProOrders } from "@/lib/pro/cancel-all-orders";
 import { refreshOrders } from "./after-change";
 import { ConfirmButton } from "./confirm-button";

@@ -1,7 +1,7 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { FormError } from "@/components/forms/form-error";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
@@ -12,10 +12,13 @@ import { cancelProOrder } from "@/lib/pro/cancel-order";
 import { replaceProOrder } from "@/lib/pro/replace-order";
 import { canChange } from "@/lib/pro/labels";
 import { formatNgn, formatQuantity } from "@/lib/pro/format";
-import { replaceFormSchema, type ReplaceValues } from "@/lib/pro/schema";
+import type { ReplaceValues } from "@/lib/pro/schema";
 import type { ProOrder } from "@/lib/upstream/schemas/pro";
 import { refreshOrders } from "./after-change";
 import { ConfirmButton } from "./confirm-button";
+
+/** The rules, fetched on first use (components/forms/use-action-form.ts). */
+const loadReplaceFormSchema = () => import("@/lib/pro/schema").then((m) => m.replaceFormSchema);
 
 const short = (id: string) => id.slice(0, 8);
 
@@ -52,7 +55,7 @@ export function ReplaceOrderButton({ order }: { order: ProOrder }) {
     quantity: values.quantity && values.quantity !== order.requested_quantity ? values.quantity : undefined,
   });
   const { form, onSubmit, pending, formError, errorOf } = useActionForm({
-    schema: replaceFormSchema,
+    schema: loadReplaceFormSchema,
     // Only what changed is sent, so the provider keeps the rest as it is.
     action: (values, attemptKey) => replaceProOrder({ orderId: order.order_id, attemptKey, ...changed(values) }),
     defaultValues: { price: order.price ?? "", quantity: order.requested_quantity },

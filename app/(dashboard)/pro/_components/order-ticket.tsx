@@ -3,7 +3,7 @@ import { PendingApprovalNote } from "@/components/page/pending-approval-note";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import type { Path, UseFormRegister } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { ControlledSelect } from "@/components/forms/controlled-select";
 import { FormError } from "@/components/forms/form-error";
 import { useActionForm } from "@/components/forms/use-action-form";
@@ -13,7 +13,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { placeProOrder } from "@/lib/pro/place-order";
 import { quoteProOrder } from "@/lib/pro/quote-order";
-import { Decimal, formatMoney, toDecimal } from "@/lib/money";
+import { compareDecimals, formatMoney, isDecimalString, multiplyDecimals } from "@/lib/money";
 import {
   FEE_CAP_REASON,
   MARKET_WARNING,
@@ -25,11 +25,14 @@ import {
   SYMBOL_LABELS,
 } from "@/lib/pro/labels";
 import { formatNgn, formatQuantity } from "@/lib/pro/format";
-import { ticketSchema, type PlaceOrderResult, type QuoteView, type Ticket, type TicketValues } from "@/lib/pro/schema";
+import type { ticketSchema, PlaceOrderResult, QuoteView, Ticket, TicketValues } from "@/lib/pro/schema";
 import type { ProBalancesView, TradeAccess } from "@/lib/pro/views";
 import { refreshOrders } from "./after-change";
 import { LiveOrder } from "./live-order";
 import { ProBalances, useProBalances } from "./pro-balances";
+
+/** The rules, fetched on first use (components/forms/use-action-form.ts). */
+const loadTicketSchema = () => import("@/lib/pro/schema").then((m) => m.ticketSchema);
 
 const DEFAULTS: TicketValues = { symbol: "USDT-NGN", side: "buy", type: "limit", price: "", quantity: "" };
 
@@ -108,7 +111,7 @@ export function OrderTicket({
     waiting,
     setWaiting,
   } = useActionForm<typeof ticketSchema, PlaceOrderResult, QuoteView | null>({
-    schema: ticketSchema,
+    schema: loadTicketSchema,
     // The reviewed quote: the id sent with it makes the order idempotent, its fee is the cap.
     action: (values, attemptKey, quote) =>
       placeProOrder({
@@ -178,15 +181,16 @@ export function OrderTicket({
   }, [review, pending]);
 
   const asset = spendAsset(side);
-  const available = toDecimal(balances.data?.balances.find((b) => b.asset === asset)?.available ?? null);
+  const shownBalance = balances.data?.balances.find((b) => b.asset === asset)?.available;
+  const available = isDecimalString(shownBalance) ? shownBalance.trim() : null;
 
   /** Refuses what the shown balance clearly cannot cover; the provider still has the final word. */
   function overBalance(v: Ticket): string | null {
     if (!available) return null;
-    const needed = v.side === "sell" ? new Decimal(v.quantity) : v.type === "limit" && v.price ? new Decimal(v.quantity).times(v.price) : null;
-    if (!needed || needed.lte(available)) return null;
+    const needed = v.side === "sell" ? v.quantity : v.type === "limit" && v.price ? multiplyDecimals(v.quantity, v.price) : null;
+    if (!needed || compareDecimals(needed, available) <= 0) return null;
     return v.side === "sell"
-      ? `The available USD balance is ${formatQuantity(available.toFixed())}. Sell that quantity or less.`
+      ? `The available USD balance is ${formatQuantity(available)}. Sell that quantity or less.`
       : `This order needs about ${formatMoney(needed, "NGN")} plus its fee, but ${formatMoney(available, "NGN")} is available.`;
   }
 
@@ -264,7 +268,7 @@ export function OrderTicket({
               error={errorOf("quantity")}
               description={
                 available
-                  ? `Available to ${side === "buy" ? "spend" : "sell"}: ${asset === "NGN" ? formatMoney(available, "NGN") : formatQuantity(available.toFixed())}.`
+                  ? `Available to ${side === "buy" ? "spend" : "sell"}: ${asset === "NGN" ? formatMoney(available, "NGN") : formatQuantity(available)}.`
                   : "The available balance is not known right now; the provider checks it."
               }
               required

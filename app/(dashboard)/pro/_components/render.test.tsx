@@ -41,7 +41,7 @@ describe("OrderFields", () => {
     expect(html).toContain("The provider rejected this order.");
     expect(html).toContain("get a fresh quote");
     expect(html).toContain("USD 10.00");
-    expect(html).toContain("NGN 1,530.00");
+    expect(html).toContain("₦1,530.00");
     expect(html).toContain("No fills yet");
   });
 
@@ -77,8 +77,8 @@ describe("OrderFields", () => {
     );
     expect(html).toContain("settling_somehow");
     expect(html).toContain("USD 4.50");
-    expect(html).toContain("NGN 1,529.25");
-    expect(html).toContain("NGN 6.88");
+    expect(html).toContain("₦1,529.25");
+    expect(html).toContain("₦6.88");
     expect(html).not.toContain("rejected this order");
   });
 });
@@ -117,7 +117,7 @@ describe("OrderTicket", () => {
       ),
     );
     expect(html).toContain("Limit price (NGN per USD)");
-    expect(html).toContain("Available to spend: NGN 4,000.00.");
+    expect(html).toContain("Available to spend: ₦4,000.00.");
     expect(html).toContain("all trade one unified USD balance");
   });
 });

@@ -1,6 +1,6 @@
 "use client";
 import { useState, useTransition } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { FormError } from "@/components/forms/form-error";
 import { Button } from "@/components/ui/button";
 import { deleteProWebhook } from "@/lib/pro/delete-webhook";

@@ -1,7 +1,7 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { Controller, type FieldPath } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { BankLookupControls, useBankLookup } from "@/components/forms/bank-lookup";
 import { ControlledSelect } from "@/components/forms/controlled-select";
 import { FormError } from "@/components/forms/form-error";

@@ -1,6 +1,6 @@
 /** Display names for recipient values; unknown values from the provider are shown raw. Client-safe. */
 import { ALPHA3_TO_ALPHA2 } from "@/lib/recipients/reference";
-import { CATEGORY_LABEL, CHAIN_LABEL, PURPOSE_LABEL, TYPE_LABEL, type RecipientType } from "@/lib/recipients/schema";
+import { CATEGORY_LABEL, CHAIN_LABEL, PURPOSE_LABEL, TYPE_LABEL, type RecipientType } from "@/lib/recipients/values";
 
 export const typeLabel = (type: string) => TYPE_LABEL[type as RecipientType] ?? type;
 export const chainLabel = (chain: string) => CHAIN_LABEL[chain as keyof typeof CHAIN_LABEL] ?? chain;

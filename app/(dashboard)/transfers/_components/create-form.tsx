@@ -6,7 +6,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
 import { Controller, type Path } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { BALANCES_KEY, useBalances, type FreshBalances } from "@/components/page/balance-cards";
 import { fetchJson } from "@/components/page/fetch-json";
 import { BankLookupControls, useBankLookup } from "@/components/forms/bank-lookup";
@@ -19,11 +19,14 @@ import { Input } from "@/components/ui/input";
 import { createTransfer } from "@/lib/transfers/create-transfer";
 import type { RateView } from "@/lib/funding-accounts/views";
 import { liveKeys } from "@/lib/live/query-keys";
-import { Decimal, formatMoney } from "@/lib/money";
+import { compareDecimals, formatMoney } from "@/lib/money";
 import { quoteTransfer, type TransferQuote } from "@/lib/transfers/quote";
-import { transferFormSchema, type TransferFormValues } from "@/lib/transfers/schema";
+import type { TransferFormValues } from "@/lib/transfers/schema";
 import type { RecipientOption } from "@/lib/transfers/views";
 import { SearchableSelect, type SearchableOption } from "./searchable-select";
+
+/** The rules, fetched on first use (components/forms/use-action-form.ts). */
+const loadTransferFormSchema = () => import("@/lib/transfers/schema").then((m) => m.transferFormSchema);
 
 type Values = TransferFormValues;
 
@@ -70,13 +73,13 @@ export function CreateTransferForm({
   const router = useRouter();
   const queryClient = useQueryClient();
   const { form, onSubmit, pending, formError, errorOf, confirming, send, cancel, waiting } = useActionForm({
-    schema: transferFormSchema,
+    schema: loadTransferFormSchema,
     action: (values, attemptKey) => createTransfer({ ...values, attemptKey }),
     defaultValues: { ...DEFAULTS, recipient_mode: recipients.length > 0 ? "existing" : "new" },
     attempt: "transfer-create",
     // The shown withdrawal balance bounds the debit before anything is sent; the provider's answer is final.
     check: (values) => {
-      if (quote && withdrawal !== null && new Decimal(quote.debitAmount).gt(withdrawal)) {
+      if (quote && withdrawal !== null && compareDecimals(quote.debitAmount, withdrawal) > 0) {
         form.setError("amount", {
           type: "max",
           message: `This transfer would debit ${debitText(quote)}, more than the withdrawal balance of ${formatMoney(withdrawal, "USD")}. Enter a smaller amount or move money to the withdrawal balance first.`,
@@ -263,7 +266,7 @@ export function CreateTransferForm({
         open={confirming !== null}
         onOpenChange={(open) => (!open ? cancel() : undefined)}
         testId="transfer-confirm"
-        title={<>Send {confirming ? formatMoney(new Decimal(confirming.values.amount).toFixed(2), confirming.values.currency) : ""}?</>}
+        title={<>Send {confirming ? formatMoney(confirming.values.amount, confirming.values.currency) : ""}?</>}
         description={
           <>
             To {confirming?.shown.to}. If it is above your organization&apos;s approval limit for {confirming?.values.currency}, it waits for a second person

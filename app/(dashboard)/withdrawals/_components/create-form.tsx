@@ -4,7 +4,7 @@ import type { VelocityUsage } from "@/lib/approvals/schemas";
 import { PendingApprovalNote } from "@/components/page/pending-approval-note";
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { BALANCES_KEY, useBalances, type FreshBalances } from "@/components/page/balance-cards";
 import { createWithdrawal } from "@/lib/withdrawals/create-withdrawal";
 import { liveKeys } from "@/lib/live/query-keys";

@@ -8,7 +8,7 @@ import { useLiveRefetchInterval } from "@/components/live/live-provider";
 import { StatusBadge } from "@/components/timeline/status-badge";
 import { DateTime } from "@/components/ui/date-time";
 import { liveKeys } from "@/lib/live/query-keys";
-import { formatMoney, toDecimal } from "@/lib/money";
+import { addDecimals, formatMoney, isDecimalString } from "@/lib/money";
 import { explorerTxUrl } from "@/lib/review/explorer";
 import type { WithdrawalView } from "@/lib/withdrawals/views";
 import type { Environment } from "@/lib/generated/prisma/enums";
@@ -43,8 +43,8 @@ export function WithdrawalDetail({ initial, environment }: { initial: Withdrawal
     refetchInterval,
   });
   const w = q.data.withdrawal;
-  const amount = toDecimal(w.amount_usd);
-  const fee = toDecimal(w.fee_usd ?? null);
+  const amount = isDecimalString(w.amount_usd) ? w.amount_usd : null;
+  const fee = isDecimalString(w.fee_usd) ? w.fee_usd : null;
   const explorer = explorerTxUrl(w.chain, w.tx_hash, environment);
   return (
     <div className="grid content-start gap-4">
@@ -65,7 +65,7 @@ export function WithdrawalDetail({ initial, environment }: { initial: Withdrawal
         </Row>
         <Row label="Amount">{formatMoney(w.amount_usd, "USD")}</Row>
         <Row label="Fee">{formatMoney(w.fee_usd ?? null, "USD")}</Row>
-        {amount && fee ? <Row label="Debited from the withdrawal balance">{formatMoney(amount.plus(fee), "USD")}</Row> : null}
+        {amount && fee ? <Row label="Debited from the withdrawal balance">{formatMoney(addDecimals(amount, fee), "USD")}</Row> : null}
         <Row label="Sent as">{[w.token, w.chain].filter(Boolean).join(" on ") || "—"}</Row>
         <Row label="Destination address" copy={w.destination_address}>
           <span className="font-mono">{w.destination_address ?? "—"}</span>

@@ -2,7 +2,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { ControlledSelect } from "@/components/forms/controlled-select";
 import { FormError } from "@/components/forms/form-error";
 import { useActionForm } from "@/components/forms/use-action-form";
@@ -11,15 +11,18 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { createCoinsAddress } from "@/lib/coins/create-address";
-import { addressFormSchema, LABEL_MAX } from "@/lib/coins/schema";
+import { LABEL_MAX } from "@/lib/coins/order-values";
 import type { WithdrawableAsset } from "@/lib/coins/views";
+
+/** The rules, fetched on first use (components/forms/use-action-form.ts). */
+const loadAddressFormSchema = () => import("@/lib/coins/schema").then((m) => m.addressFormSchema);
 
 /** Saves a withdrawal address for one of the withdrawable assets and chains. */
 export function AddAddressDialog({ assets }: { assets: WithdrawableAsset[] }) {
   const [open, setOpen] = useState(false);
   const queryClient = useQueryClient();
   const { form, onSubmit, pending, formError, errorOf } = useActionForm({
-    schema: addressFormSchema,
+    schema: loadAddressFormSchema,
     action: (values, attemptKey) => createCoinsAddress({ ...values, attemptKey }),
     defaultValues: { asset: "", chain: "", address: "", label: "" },
     attempt: "coins-address-create",

@@ -1,7 +1,7 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { FormError } from "@/components/forms/form-error";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
@@ -9,15 +9,18 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { renameCoinsAddress } from "@/lib/coins/rename-address";
-import { addressLabelSchema, LABEL_MAX } from "@/lib/coins/schema";
+import { LABEL_MAX } from "@/lib/coins/order-values";
 import type { SavedAddress } from "@/lib/coins/views";
+
+/** The rules, fetched on first use (components/forms/use-action-form.ts). */
+const loadAddressLabelSchema = () => import("@/lib/coins/schema").then((m) => m.addressLabelSchema);
 
 /** Renames a saved address; saving an empty label clears it, as the provider defines. */
 export function RenameAddressDialog({ address }: { address: SavedAddress }) {
   const [open, setOpen] = useState(false);
   const queryClient = useQueryClient();
   const { form, onSubmit, pending, formError, errorOf } = useActionForm({
-    schema: addressLabelSchema,
+    schema: loadAddressLabelSchema,
     action: (values, attemptKey) => renameCoinsAddress({ id: address.id, label: values.label, attemptKey }),
     defaultValues: { label: address.label ?? "" },
     attempt: `coins-address-label-${address.id}`,

@@ -7,7 +7,7 @@ import { TableCell, TableRow } from "@/components/ui/table";
 import { formatAsset } from "@/lib/coins/format";
 import type { BalancesView } from "@/lib/coins/views";
 import { DateTime } from "@/components/ui/date-time";
-import { formatMoney, sumDecimals, toDecimal } from "@/lib/money";
+import { compareDecimals, formatMoney, isDecimalString, sumDecimals } from "@/lib/money";
 
 type Balance = BalancesView["balances"][number];
 type Valued = NonNullable<BalancesView["portfolio"]>["assets"][number];
@@ -99,7 +99,7 @@ export function CoinsBalancesTable({ initial }: { initial: BalancesView }) {
                 {formatMoney(sum, "USD")}
               </TableCell>
               <TableCell className="text-right text-xs text-muted-foreground">
-                {toDecimal(total)?.eq(sum) ? "matches the total" : `total says ${formatMoney(total, "USD")}`}
+                {isDecimalString(total) && compareDecimals(total, sum) === 0 ? "matches the total" : `total says ${formatMoney(total, "USD")}`}
               </TableCell>
             </TableRow>
           ) : null

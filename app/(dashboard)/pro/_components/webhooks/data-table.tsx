@@ -1,7 +1,7 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { SecretOnce } from "@/app/(dashboard)/pro/_components/secret-once";
 import { WebhookActions } from "@/app/(dashboard)/pro/_components/webhook-actions";
 import { WebhookDialog } from "@/app/(dashboard)/pro/_components/webhook-dialog";

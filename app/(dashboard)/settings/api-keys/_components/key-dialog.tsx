@@ -2,7 +2,7 @@
 import { Plus, RefreshCw } from "lucide-react";
 import { useState } from "react";
 import { Controller, type Control, type FieldValues, type Path, type UseFormRegisterReturn } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { FormError } from "@/components/forms/form-error";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";

@@ -1,11 +1,13 @@
 "use client";
 import { useRouter } from "next/navigation";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { setApprovalThreshold } from "@/lib/approvals/set-threshold";
-import { setApprovalThresholdSchema } from "@/lib/approvals/schemas";
 import { formatMoney } from "@/lib/money";
 import { LimitForm } from "./limit-form";
+
+/** The rules, fetched on first use (components/forms/use-action-form.ts). */
+const loadSetApprovalThresholdSchema = () => import("@/lib/approvals/schemas").then((m) => m.setApprovalThresholdSchema);
 
 export interface KindOption {
   kind: string;
@@ -19,7 +21,7 @@ export interface KindOption {
 export function ThresholdForm({ kinds }: { kinds: KindOption[] }) {
   const router = useRouter();
   const hook = useActionForm({
-    schema: setApprovalThresholdSchema,
+    schema: loadSetApprovalThresholdSchema,
     action: setApprovalThreshold,
     defaultValues: { currency: "USD", kind: "*", amount: "", remove: false },
     onSuccess: (data) => {

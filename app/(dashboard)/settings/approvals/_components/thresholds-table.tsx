@@ -1,7 +1,7 @@
 "use client";
 import { useRouter } from "next/navigation";
 import * as React from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { type Column, DataList } from "@/components/list/data-list";
 import { ListEmptyState } from "@/components/list/empty-state";
 import { ConfirmAction } from "@/components/forms/confirm-action";

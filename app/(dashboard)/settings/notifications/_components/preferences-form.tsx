@@ -1,6 +1,6 @@
 "use client";
 import * as React from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
 import { setNotificationPreference } from "@/lib/notifications/set-preference";
 import { DELIVERY_MODES, KINDS, MODE_LABELS, type DeliveryMode, type NotificationKind } from "@/lib/notifications/kinds";

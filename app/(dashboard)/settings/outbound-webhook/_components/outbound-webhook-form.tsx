@@ -2,7 +2,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Controller } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { CopyButton } from "@/components/forms/copy-button";
 import { FormError } from "@/components/forms/form-error";
 import { useActionForm } from "@/components/forms/use-action-form";
@@ -13,7 +13,9 @@ import { Switch } from "@/components/ui/switch";
 import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
 import { removeOutboundWebhook } from "@/lib/review/remove-outbound-webhook";
 import { setOutboundWebhook } from "@/lib/review/set-outbound-webhook";
-import { setOutboundWebhookSchema } from "@/lib/review/schemas";
+
+/** The rules, fetched on first use (components/forms/use-action-form.ts). */
+const loadSetOutboundWebhookSchema = () => import("@/lib/review/schemas").then((m) => m.setOutboundWebhookSchema);
 
 /**
  * Where final review decisions are sent. A new signing secret is shown once, right after it is
@@ -32,7 +34,7 @@ export function OutboundWebhookForm({
   const router = useRouter();
   const [shown, setShown] = useState<string | null>(null);
   const { form, onSubmit, pending, formError, errorOf } = useActionForm({
-    schema: setOutboundWebhookSchema,
+    schema: loadSetOutboundWebhookSchema,
     action: setOutboundWebhook,
     defaultValues: { url: current?.url ?? "", enabled: current?.enabled ?? true, newSecret: false },
     onSuccess: (data) => {

@@ -1,7 +1,7 @@
 "use client";
 import { UserPlus } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { Controller } from "react-hook-form";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { FormError } from "@/components/forms/form-error";
@@ -14,13 +14,15 @@ import { Input } from "@/components/ui/input";
 import { Select, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { RoleOptions } from "@/app/(dashboard)/settings/team/_components/role-options";
 import { addUser } from "@/lib/team/add-user";
-import { addUserSchema } from "@/lib/team/schemas";
+
+/** The rules, fetched on first use (components/forms/use-action-form.ts). */
+const loadAddUserSchema = () => import("@/lib/team/schemas").then((m) => m.addUserSchema);
 
 export function AddUserDialog() {
   const [open, setOpen] = useState(false);
   const [invite, setInvite] = useState<{ url: string; expiresAt: string } | null>(null);
   const { form, onSubmit, pending, formError, errorOf } = useActionForm({
-    schema: addUserSchema,
+    schema: loadAddUserSchema,
     action: addUser,
     defaultValues: { name: "", email: "", role: "viewer" },
     onSuccess: (data) => {

@@ -1,6 +1,6 @@
 "use client";
 import { useState, useTransition } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { ROLE_LABELS } from "@/lib/team/role-labels";
 import { Select, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { RoleOptions } from "@/app/(dashboard)/settings/team/_components/role-options";

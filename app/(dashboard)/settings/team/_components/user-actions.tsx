@@ -1,6 +1,6 @@
 "use client";
 import { useState, useTransition } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { InviteLink } from "@/app/(dashboard)/settings/team/_components/invite-link";
 import { ConfirmAction } from "@/components/forms/confirm-action";
 import { Button } from "@/components/ui/button";

@@ -4,16 +4,16 @@ import { type Column, DataList } from "@/components/list/data-list";
 import { ListEmptyLink, ListEmptyState } from "@/components/list/empty-state";
 import { Badge } from "@/components/ui/badge";
 import { TableCell, TableRow } from "@/components/ui/table";
-import { formatMoney, toDecimal } from "@/lib/money";
+import { compareDecimals, formatMoney, isDecimalString, subtractDecimals } from "@/lib/money";
 import { formatPrice, formatQuantity } from "@/lib/stocks/format";
 import { categoryLabel } from "@/lib/stocks/labels";
 import type { PortfolioFigures, PositionRow } from "@/lib/stocks/portfolio";
 
 /** The part of a position not free to sell or move (e.g. a pending settlement), when there is one. */
 function held(p: PositionRow): string | null {
-  const q = toDecimal(p.quantity);
-  const a = toDecimal(p.available);
-  return q && a && q.gt(a) ? q.minus(a).toFixed() : null;
+  const q = p.quantity;
+  const a = p.available;
+  return isDecimalString(q) && isDecimalString(a) && compareDecimals(q, a) > 0 ? subtractDecimals(q, a) : null;
 }
 
 const columns: Column<PositionRow>[] = [
