@@ -19,7 +19,7 @@ import { randomUUID } from "node:crypto";
 import os from "node:os";
 import { chromium, type Page } from "@playwright/test";
 import { quantile, runningApp, writeResult, type ResultLine } from "./common";
-import { CHROMIUM, CHROMIUM_ARGS } from "./stack";
+import { CHROMIUM, CHROMIUM_ARGS } from "../machine/chromium";
 
 let EMULATOR = "";
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 10);
