@@ -3,12 +3,13 @@
  * organization holds a provider key, signing in as one of the team, and calling a route handler.
  */
 import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import type { StartEmulatorOptions } from "@/emulator/server";
 import { SEED_KEYS, withEmulator, type TestEmulator } from "@/emulator/testing";
 import type { CreateTransferInput } from "@/lib/transfers/schema";
 import { addApiKey } from "@/lib/vault";
 import { createTeam, testDb } from "./factories";
-import { signInAs } from "./session";
+import { signInAs, signOutTest } from "./session";
 
 export type Team = Awaited<ReturnType<typeof createTeam>>;
 export type Who = "viewer" | "operator" | "approver" | "admin";
@@ -23,6 +24,26 @@ export async function startSandbox(opts: Omit<StartEmulatorOptions, "port"> = {}
   process.env.UPSTREAM_SANDBOX_CORE_URL = emu.url;
   process.env.UPSTREAM_SANDBOX_PRO_URL = `${emu.url}/pro`;
   return emu;
+}
+
+/**
+ * The file's sandbox, started before its tests and closed after them, and before each test a fresh
+ * team with a key and no one signed in. The hooks fill the fields in, so read them inside tests and
+ * hooks only; hooks the file adds later run after these.
+ */
+export function sandboxAndTeamPerTest(): { emu: TestEmulator; team: Team } {
+  const s = {} as { emu: TestEmulator; team: Team };
+  beforeAll(async () => {
+    s.emu = await startSandbox();
+  });
+  afterAll(async () => {
+    await s.emu?.close();
+  });
+  beforeEach(async () => {
+    s.team = await createTeamWithKey();
+    signOutTest();
+  });
+  return s;
 }
 
 /** Stores a provider key for the organization as its admin would: by default the demo merchant's full sandbox core key. */
