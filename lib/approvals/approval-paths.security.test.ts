@@ -127,17 +127,20 @@ describe("where deposits settle is a second person's decision", () => {
       account_name: "Chinedu Eze",
     });
   }
+  /** The change waits for a second person with this summary, the account still settling to the balance; once approved, it applies. */
+  async function expectHeldUntilApproved(id: string, r: Awaited<ReturnType<typeof setAccountSettlementDestination>>, summary: string, applied: string) {
+    if (!r.ok) throw new Error(JSON.stringify(r));
+    expect(r.data.pendingApproval?.summary).toContain(summary);
+    expect((await settlement(id)).type).toBe("INTERNAL_BALANCE");
+    await approve(r.data.pendingApproval!.approvalId);
+    await as("operator");
+    expect((await settlement(id)).type).toBe(applied);
+  }
 
   it("an account's deposits redirected to an NGN payout account wait for approval, shown with the holder the bank resolved", async () => {
     await as("operator");
     const id = await internalAccount();
-    const r = await toNgnPayout(id);
-    if (!r.ok) throw new Error(JSON.stringify(r));
-    expect(r.data.pendingApproval?.summary).toContain("the NGN payout account 0690000033 at bank 044, held by Chinedu Eze");
-    expect((await settlement(id)).type).toBe("INTERNAL_BALANCE");
-    await approve(r.data.pendingApproval!.approvalId);
-    await as("operator");
-    expect((await settlement(id)).type).toBe("NGN_PAYOUT");
+    await expectHeldUntilApproved(id, await toNgnPayout(id), "the NGN payout account 0690000033 at bank 044, held by Chinedu Eze", "NGN_PAYOUT");
   });
 
   it("an account's deposits redirected to an on-chain address wait for approval, shown with the address and chain", async () => {
@@ -163,12 +166,7 @@ describe("where deposits settle is a second person's decision", () => {
       destination_chain: "BASE",
       destination_address: address,
     });
-    if (!r.ok) throw new Error(JSON.stringify(r));
-    expect(r.data.pendingApproval?.summary).toContain(`the USDT address ${address} on BASE`);
-    expect((await settlement(id)).type).toBe("INTERNAL_BALANCE");
-    await approve(r.data.pendingApproval!.approvalId);
-    await as("operator");
-    expect((await settlement(id)).type).toBe("ONCHAIN");
+    await expectHeldUntilApproved(id, r, `the USDT address ${address} on BASE`, "ONCHAIN");
   });
 
   it("moving back to the internal balance tightens and applies at once", async () => {
