@@ -101,16 +101,13 @@ describe("where deposits settle is a second person's decision", () => {
   const settlement = async (id: string) =>
     (await call<{ account: { settlement_destination: { type: string } } }>(getAccount, `/api/funding-accounts/${id}`, { id })).account.settlement_destination;
 
+  /** Asks for a permanent USDC crypto-address account for a seeded customer, settling as `fields` say. */
+  const newUsdcAccount = async (
+    fields: Omit<Exclude<Parameters<typeof createFundingAccount>[0], FormData>, "attemptKey" | "customer_id" | "rail" | "type" | "asset">,
+  ) => createFundingAccount({ attemptKey: randomUUID(), customer_id: await customerId(), rail: "CRYPTO_ADDRESS", type: "PERMANENT", asset: "USDC", ...fields });
+
   async function internalAccount(): Promise<string> {
-    const r = await createFundingAccount({
-      attemptKey: randomUUID(),
-      customer_id: await customerId(),
-      rail: "CRYPTO_ADDRESS",
-      type: "PERMANENT",
-      asset: "USDC",
-      chain: "BASE",
-      settlement_type: "INTERNAL_BALANCE",
-    });
+    const r = await newUsdcAccount({ chain: "BASE", settlement_type: "INTERNAL_BALANCE" });
     if (!r.ok || r.data.status !== "created") throw new Error(JSON.stringify(r));
     await emu.control.advance(3_000);
     return r.data.id;
@@ -184,12 +181,7 @@ describe("where deposits settle is a second person's decision", () => {
   it("a new funding account settling to an NGN payout account waits for approval; one settling internally opens at once", async () => {
     await as("operator");
     const before = await testDb().approvalRequest.count({ where: { organizationId: team.org.id } });
-    const r = await createFundingAccount({
-      attemptKey: randomUUID(),
-      customer_id: await customerId(),
-      rail: "CRYPTO_ADDRESS",
-      type: "PERMANENT",
-      asset: "USDC",
+    const r = await newUsdcAccount({
       chain: "POLYGON",
       settlement_type: "NGN_PAYOUT",
       rate_id: await sellRate(),
