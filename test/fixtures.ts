@@ -8,6 +8,7 @@ import type { StartEmulatorOptions } from "@/emulator/server";
 import { SEED_KEYS, withEmulator, type TestEmulator } from "@/emulator/testing";
 import type { CreateTransferInput } from "@/lib/transfers/schema";
 import { addApiKey } from "@/lib/vault";
+import { signBody } from "@/lib/webhooks/verify";
 import { createTeam, testDb } from "./factories";
 import { signInAs, signOutTest } from "./session";
 
@@ -72,6 +73,21 @@ export async function callRoute<T>(
 ): Promise<{ status: number; body: T }> {
   const res = await handler(new Request(`http://app.test${path}`), params ? { params: Promise.resolve(params) } : undefined);
   return { status: res.status, body: (await res.json()) as T };
+}
+
+/** A Pro webhook delivery to the sandbox intake as the provider sends it: signed with `secret`, named by the body's type, with this delivery id. */
+export function proDelivery(secret: string, body: string, webhookId: string, headers: Record<string, string> = {}): Request {
+  return new Request("http://app.test/api/webhooks/sandbox/pro", {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "x-webhook-signature": signBody("pro", secret, body),
+      "x-webhook-event": (JSON.parse(body) as { type: string }).type,
+      "x-webhook-id": webhookId,
+      ...headers,
+    },
+    body,
+  });
 }
 
 /** A transfer's input paying a new NGN bank account the emulator's bank look-up knows (Funmilayo Bello at Access Bank). */
