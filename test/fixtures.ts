@@ -90,6 +90,22 @@ export function proDelivery(secret: string, body: string, webhookId: string, hea
   });
 }
 
+/** A UK bank account held by an individual, Jane Smith, as a SWIFT recipient's `swift_bank_account` that the provider accepts. */
+export const JANE_SMITH_SWIFT_ACCOUNT = {
+  account_owner_name: "Jane Smith",
+  account_owner_type: "individual",
+  first_name: "Jane",
+  last_name: "Smith",
+  account_country: "GBR",
+  iban: "GB82 WEST 1234 5698 7654 32",
+  bic: "NWBKGB2L",
+  category: "client",
+  purpose_of_funds: ["invoice_for_goods_and_services"],
+  short_business_description: "Consulting",
+  address: { street_line_1: "1 Churchill Place", city: "London", postal_code: "E14 5HP", country: "GBR" },
+  bank_address: { street_line_1: "250 Bishopsgate", city: "London", postal_code: "EC2M 4AA", country: "GBR" },
+} as const;
+
 /** A transfer's input paying a new NGN bank account the emulator's bank look-up knows (Funmilayo Bello at Access Bank). */
 export function toNewBankAccount(amount: string): CreateTransferInput {
   return {

@@ -13,7 +13,7 @@ import type { Recipient } from "@/lib/upstream/schemas/core";
 import { testDb } from "@/test/factories";
 import { MESSAGES, type CreateRecipientInput } from "./schema";
 import type { RecipientListView } from "./views";
-import { sandboxAndTeamPerTest, signInAsMember } from "@/test/fixtures";
+import { JANE_SMITH_SWIFT_ACCOUNT, sandboxAndTeamPerTest, signInAsMember } from "@/test/fixtures";
 
 const suite = sandboxAndTeamPerTest();
 const REFUSED = { ok: false, error: "Your role does not allow this. Ask an admin if you need it." };
@@ -123,20 +123,7 @@ describe("an operator creates recipients", () => {
       attemptKey: randomUUID(),
       type: "SWIFT_BANK_ACCOUNT",
       customer_id: amaka.id,
-      swift_bank_account: {
-        account_owner_name: "Jane Smith",
-        account_owner_type: "individual",
-        first_name: "Jane",
-        last_name: "Smith",
-        account_country: "GBR",
-        iban: "GB82 WEST 1234 5698 7654 32",
-        bic: "NWBKGB2L",
-        category: "client",
-        purpose_of_funds: ["invoice_for_goods_and_services", "intra_group_transfer"],
-        short_business_description: "Consulting",
-        address: { street_line_1: "1 Churchill Place", city: "London", postal_code: "E14 5HP", country: "GBR" },
-        bank_address: { street_line_1: "250 Bishopsgate", city: "London", postal_code: "EC2M 4AA", country: "GBR" },
-      },
+      swift_bank_account: { ...JANE_SMITH_SWIFT_ACCOUNT, purpose_of_funds: ["invoice_for_goods_and_services", "intra_group_transfer"] },
     });
     for (const r of [crypto, us, swift]) {
       if (!r.ok) throw new Error(`${r.error} ${JSON.stringify(r.fieldErrors)}`);
