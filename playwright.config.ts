@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM, CHROMIUM_ARGS } from "./scripts/machine/chromium";
 
 // `npm test` starts the built app, the emulator and a fresh database, and passes E2E_BASE_URL;
 // `npm run test:e2e` alone runs against an app already up (e.g. `npm run dev`).
@@ -18,20 +19,7 @@ export default defineConfig({
     // Animations off (the CSS honours the setting): axe must not measure a toast or dialog mid-fade.
     reducedMotion: "reduce",
     screenshot: "only-on-failure",
-    launchOptions: {
-      // Debian's Chromium: Playwright cannot download its own browser on our machines, and the
-      // background-networking flags stop Chromium calling hosts this network refuses.
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--disable-quic",
-        "--no-first-run",
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
   },
   projects: [
     { name: "setup", testMatch: /auth\.setup\.ts/ },

@@ -13,7 +13,8 @@ import path from "node:path";
 import { expect, test, type Page } from "./fixtures";
 import { Client } from "pg";
 import { NAV } from "../lib/nav";
-import { decrypt, masterKeyRingFromEnv, type VaultEnvironment, type VaultKind, type VaultSurface } from "../lib/vault/crypto";
+import { decrypt, masterKeyRingFromEnv } from "../lib/vault/crypto";
+import { bindingOf, SEALED_COLUMNS, sealedOf, type SealedRow } from "../lib/vault/records";
 import { SIGNED_OUT } from "./helpers";
 import { storageStateOf } from "./roles";
 
@@ -43,33 +44,8 @@ async function storedSecrets(): Promise<Secret[]> {
   const pg = new Client({ connectionString: url });
   await pg.connect();
   try {
-    const { rows } = await pg.query<{
-      id: string;
-      organization_id: string;
-      environment: VaultEnvironment;
-      surface: VaultSurface;
-      kind: VaultKind;
-      key_id: string;
-      nonce: Buffer;
-      ciphertext: Buffer;
-      auth_tag: Buffer;
-    }>(
-      "SELECT id, organization_id, environment::text AS environment, surface::text AS surface, kind::text AS kind, key_id, nonce, ciphertext, auth_tag FROM vault_secrets",
-    );
-    return rows.map((r) => ({
-      name: `vault ${r.environment} ${r.surface} ${r.kind} ${r.id}`,
-      value: decrypt(
-        ring,
-        { keyId: r.key_id, nonce: r.nonce, ciphertext: r.ciphertext, authTag: r.auth_tag },
-        {
-          recordId: r.id,
-          organizationId: r.organization_id,
-          environment: r.environment,
-          surface: r.surface,
-          kind: r.kind,
-        },
-      ),
-    }));
+    const { rows } = await pg.query<SealedRow>(`SELECT ${SEALED_COLUMNS} FROM vault_secrets`);
+    return rows.map((r) => ({ name: `vault ${r.environment} ${r.surface} ${r.kind} ${r.id}`, value: decrypt(ring, sealedOf(r), bindingOf(r)) }));
   } finally {
     await pg.end();
   }

@@ -22,20 +22,8 @@
  * earlier rotation can be finished by this one.
  */
 import { Client } from "pg";
-import {
-  decrypt,
-  makeKeyRing,
-  masterKeyRingFromEnv,
-  parsePreviousKeys,
-  reencrypt,
-  VaultCryptoError,
-  type MasterKey,
-  type RecordBinding,
-  type Sealed,
-  type VaultEnvironment,
-  type VaultKind,
-  type VaultSurface,
-} from "../lib/vault/crypto";
+import { decrypt, makeKeyRing, masterKeyRingFromEnv, parsePreviousKeys, reencrypt, VaultCryptoError, type MasterKey, type Sealed } from "../lib/vault/crypto";
+import { bindingOf, SEALED_COLUMNS, sealedOf, type SealedRow } from "../lib/vault/records";
 
 export interface RotationReport {
   total: number;
@@ -47,29 +35,7 @@ export interface RotationReport {
   passes: number;
 }
 
-interface Row {
-  id: string;
-  organization_id: string;
-  environment: VaultEnvironment;
-  surface: VaultSurface;
-  kind: VaultKind;
-  key_id: string;
-  nonce: Buffer;
-  ciphertext: Buffer;
-  auth_tag: Buffer;
-}
-
-const COLUMNS = "id, organization_id, environment::text AS environment, surface::text AS surface, kind::text AS kind, key_id, nonce, ciphertext, auth_tag";
 const MAX_PASSES = 5;
-
-const binding = (r: Row): RecordBinding => ({
-  recordId: r.id,
-  organizationId: r.organization_id,
-  environment: r.environment,
-  surface: r.surface,
-  kind: r.kind,
-});
-const sealed = (r: Row): Sealed => ({ keyId: r.key_id, nonce: r.nonce, ciphertext: r.ciphertext, authTag: r.auth_tag });
 
 export function targetKeyFromEnv(source: Record<string, string | undefined>): MasterKey {
   const value = source.VAULT_NEW_MASTER_KEY?.trim();
@@ -115,7 +81,7 @@ export async function rotateMasterKey(opts: {
       let after = "00000000-0000-0000-0000-000000000000";
       let changedThisPass = 0;
       for (;;) {
-        const { rows } = await pg.query<Row>(`SELECT ${COLUMNS} FROM vault_secrets WHERE key_id <> $1 AND id > $2 ORDER BY id LIMIT $3`, [
+        const { rows } = await pg.query<SealedRow>(`SELECT ${SEALED_COLUMNS} FROM vault_secrets WHERE key_id <> $1 AND id > $2 ORDER BY id LIMIT $3`, [
           target.id,
           after,
           batchSize,
@@ -126,7 +92,7 @@ export async function rotateMasterKey(opts: {
           if (failedIds.has(row.id)) continue;
           let next: Sealed;
           try {
-            next = reencrypt(ring, sealed(row), binding(row), target);
+            next = reencrypt(ring, sealedOf(row), bindingOf(row), target);
           } catch (err) {
             failedIds.add(row.id);
             report.failed.push({ id: row.id, reason: err instanceof Error ? err.message : String(err) });
@@ -156,14 +122,14 @@ export async function rotateMasterKey(opts: {
     // Verify with the new key alone: what the app will have once the old key is removed.
     let after = "00000000-0000-0000-0000-000000000000";
     for (;;) {
-      const { rows } = await pg.query<Row>(`SELECT ${COLUMNS} FROM vault_secrets WHERE id > $1 ORDER BY id LIMIT $2`, [after, batchSize]);
+      const { rows } = await pg.query<SealedRow>(`SELECT ${SEALED_COLUMNS} FROM vault_secrets WHERE id > $1 ORDER BY id LIMIT $2`, [after, batchSize]);
       if (rows.length === 0) break;
       after = rows[rows.length - 1]!.id;
       for (const row of rows) {
         report.total++;
         if (failedIds.has(row.id)) continue;
         try {
-          decrypt(onlyTarget, sealed(row), binding(row));
+          decrypt(onlyTarget, sealedOf(row), bindingOf(row));
           report.verified++;
         } catch (err) {
           failedIds.add(row.id);

@@ -3,12 +3,14 @@
  * organization holds a provider key, signing in as one of the team, and calling a route handler.
  */
 import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import type { StartEmulatorOptions } from "@/emulator/server";
 import { SEED_KEYS, withEmulator, type TestEmulator } from "@/emulator/testing";
 import type { CreateTransferInput } from "@/lib/transfers/schema";
 import { addApiKey } from "@/lib/vault";
+import { signBody } from "@/lib/webhooks/verify";
 import { createTeam, testDb } from "./factories";
-import { signInAs } from "./session";
+import { signInAs, signOutTest } from "./session";
 
 export type Team = Awaited<ReturnType<typeof createTeam>>;
 export type Who = "viewer" | "operator" | "approver" | "admin";
@@ -23,6 +25,26 @@ export async function startSandbox(opts: Omit<StartEmulatorOptions, "port"> = {}
   process.env.UPSTREAM_SANDBOX_CORE_URL = emu.url;
   process.env.UPSTREAM_SANDBOX_PRO_URL = `${emu.url}/pro`;
   return emu;
+}
+
+/**
+ * The file's sandbox, started before its tests and closed after them, and before each test a fresh
+ * team with a key and no one signed in. The hooks fill the fields in, so read them inside tests and
+ * hooks only; hooks the file adds later run after these.
+ */
+export function sandboxAndTeamPerTest(): { emu: TestEmulator; team: Team } {
+  const s = {} as { emu: TestEmulator; team: Team };
+  beforeAll(async () => {
+    s.emu = await startSandbox();
+  });
+  afterAll(async () => {
+    await s.emu?.close();
+  });
+  beforeEach(async () => {
+    s.team = await createTeamWithKey();
+    signOutTest();
+  });
+  return s;
 }
 
 /** Stores a provider key for the organization as its admin would: by default the demo merchant's full sandbox core key. */
@@ -52,6 +74,37 @@ export async function callRoute<T>(
   const res = await handler(new Request(`http://app.test${path}`), params ? { params: Promise.resolve(params) } : undefined);
   return { status: res.status, body: (await res.json()) as T };
 }
+
+/** A Pro webhook delivery to the sandbox intake as the provider sends it: signed with `secret`, named by the body's type, with this delivery id. */
+export function proDelivery(secret: string, body: string, webhookId: string, headers: Record<string, string> = {}): Request {
+  return new Request("http://app.test/api/webhooks/sandbox/pro", {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "x-webhook-signature": signBody("pro", secret, body),
+      "x-webhook-event": (JSON.parse(body) as { type: string }).type,
+      "x-webhook-id": webhookId,
+      ...headers,
+    },
+    body,
+  });
+}
+
+/** A UK bank account held by an individual, Jane Smith, as a SWIFT recipient's `swift_bank_account` that the provider accepts. */
+export const JANE_SMITH_SWIFT_ACCOUNT = {
+  account_owner_name: "Jane Smith",
+  account_owner_type: "individual",
+  first_name: "Jane",
+  last_name: "Smith",
+  account_country: "GBR",
+  iban: "GB82 WEST 1234 5698 7654 32",
+  bic: "NWBKGB2L",
+  category: "client",
+  purpose_of_funds: ["invoice_for_goods_and_services"],
+  short_business_description: "Consulting",
+  address: { street_line_1: "1 Churchill Place", city: "London", postal_code: "E14 5HP", country: "GBR" },
+  bank_address: { street_line_1: "250 Bishopsgate", city: "London", postal_code: "EC2M 4AA", country: "GBR" },
+} as const;
 
 /** A transfer's input paying a new NGN bank account the emulator's bank look-up knows (Funmilayo Bello at Access Bank). */
 export function toNewBankAccount(amount: string): CreateTransferInput {

@@ -1,17 +1,9 @@
 import { StatusBadge } from "@/components/timeline/status-badge";
 import { DateTime } from "@/components/ui/date-time";
+import type { TimelineEntry } from "@/lib/webhooks/query";
 
-/** One folded event of a resource's story (the shape lib/webhooks/query.ts getTimeline returns). */
-export interface TimelineItem {
-  id: string;
-  name: string;
-  receivedName: string;
-  surface: string;
-  status: string | null;
-  occurredAt: string | null;
-  receivedAt: string;
-  deliveries: number;
-}
+/** One folded event of a resource's story, as getTimeline returns it (a type import: nothing of the server module ships). */
+export type TimelineItem = TimelineEntry;
 
 /**
  * The ordered story of one resource. Plain markup (no hooks), so a server page renders it and a

@@ -101,16 +101,13 @@ describe("where deposits settle is a second person's decision", () => {
   const settlement = async (id: string) =>
     (await call<{ account: { settlement_destination: { type: string } } }>(getAccount, `/api/funding-accounts/${id}`, { id })).account.settlement_destination;
 
+  /** Asks for a permanent USDC crypto-address account for a seeded customer, settling as `fields` say. */
+  const newUsdcAccount = async (
+    fields: Omit<Exclude<Parameters<typeof createFundingAccount>[0], FormData>, "attemptKey" | "customer_id" | "rail" | "type" | "asset">,
+  ) => createFundingAccount({ attemptKey: randomUUID(), customer_id: await customerId(), rail: "CRYPTO_ADDRESS", type: "PERMANENT", asset: "USDC", ...fields });
+
   async function internalAccount(): Promise<string> {
-    const r = await createFundingAccount({
-      attemptKey: randomUUID(),
-      customer_id: await customerId(),
-      rail: "CRYPTO_ADDRESS",
-      type: "PERMANENT",
-      asset: "USDC",
-      chain: "BASE",
-      settlement_type: "INTERNAL_BALANCE",
-    });
+    const r = await newUsdcAccount({ chain: "BASE", settlement_type: "INTERNAL_BALANCE" });
     if (!r.ok || r.data.status !== "created") throw new Error(JSON.stringify(r));
     await emu.control.advance(3_000);
     return r.data.id;
@@ -127,17 +124,20 @@ describe("where deposits settle is a second person's decision", () => {
       account_name: "Chinedu Eze",
     });
   }
+  /** The change waits for a second person with this summary, the account still settling to the balance; once approved, it applies. */
+  async function expectHeldUntilApproved(id: string, r: Awaited<ReturnType<typeof setAccountSettlementDestination>>, summary: string, applied: string) {
+    if (!r.ok) throw new Error(JSON.stringify(r));
+    expect(r.data.pendingApproval?.summary).toContain(summary);
+    expect((await settlement(id)).type).toBe("INTERNAL_BALANCE");
+    await approve(r.data.pendingApproval!.approvalId);
+    await as("operator");
+    expect((await settlement(id)).type).toBe(applied);
+  }
 
   it("an account's deposits redirected to an NGN payout account wait for approval, shown with the holder the bank resolved", async () => {
     await as("operator");
     const id = await internalAccount();
-    const r = await toNgnPayout(id);
-    if (!r.ok) throw new Error(JSON.stringify(r));
-    expect(r.data.pendingApproval?.summary).toContain("the NGN payout account 0690000033 at bank 044, held by Chinedu Eze");
-    expect((await settlement(id)).type).toBe("INTERNAL_BALANCE");
-    await approve(r.data.pendingApproval!.approvalId);
-    await as("operator");
-    expect((await settlement(id)).type).toBe("NGN_PAYOUT");
+    await expectHeldUntilApproved(id, await toNgnPayout(id), "the NGN payout account 0690000033 at bank 044, held by Chinedu Eze", "NGN_PAYOUT");
   });
 
   it("an account's deposits redirected to an on-chain address wait for approval, shown with the address and chain", async () => {
@@ -163,12 +163,7 @@ describe("where deposits settle is a second person's decision", () => {
       destination_chain: "BASE",
       destination_address: address,
     });
-    if (!r.ok) throw new Error(JSON.stringify(r));
-    expect(r.data.pendingApproval?.summary).toContain(`the USDT address ${address} on BASE`);
-    expect((await settlement(id)).type).toBe("INTERNAL_BALANCE");
-    await approve(r.data.pendingApproval!.approvalId);
-    await as("operator");
-    expect((await settlement(id)).type).toBe("ONCHAIN");
+    await expectHeldUntilApproved(id, r, `the USDT address ${address} on BASE`, "ONCHAIN");
   });
 
   it("moving back to the internal balance tightens and applies at once", async () => {
@@ -186,12 +181,7 @@ describe("where deposits settle is a second person's decision", () => {
   it("a new funding account settling to an NGN payout account waits for approval; one settling internally opens at once", async () => {
     await as("operator");
     const before = await testDb().approvalRequest.count({ where: { organizationId: team.org.id } });
-    const r = await createFundingAccount({
-      attemptKey: randomUUID(),
-      customer_id: await customerId(),
-      rail: "CRYPTO_ADDRESS",
-      type: "PERMANENT",
-      asset: "USDC",
+    const r = await newUsdcAccount({
       chain: "POLYGON",
       settlement_type: "NGN_PAYOUT",
       rate_id: await sellRate(),

@@ -7,7 +7,7 @@
  */
 import { Client } from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { MERCHANTS, withEmulator, type TestEmulator } from "@/emulator/testing";
+import { MERCHANTS, type TestEmulator } from "@/emulator/testing";
 import { addApiKey } from "@/lib/vault/add-api-key";
 import { approveRequest } from "@/lib/approvals/approve-request";
 import { cancelRequest } from "@/lib/approvals/cancel-request";
@@ -19,6 +19,7 @@ import { expireDue } from "@/lib/approvals/expiry";
 import { loadInbox } from "@/lib/approvals/queries";
 import { getActiveApiKey, listSecrets } from "@/lib/vault";
 import { createTeam, testDb } from "@/test/factories";
+import { startSandbox } from "@/test/fixtures";
 import { signInAs, signOutTest } from "@/test/session";
 
 const FULL = "sk_sandbox_demo_full_4f9c2a7e1b3d";
@@ -54,9 +55,7 @@ function expectNoKey(haystack: string, key: string) {
 }
 
 beforeAll(async () => {
-  emu = await withEmulator({ logLevel: "silent" });
-  process.env.UPSTREAM_SANDBOX_CORE_URL = emu.url;
-  process.env.UPSTREAM_SANDBOX_PRO_URL = `${emu.url}/pro`;
+  emu = await startSandbox();
 });
 afterAll(async () => {
   signOutTest();

@@ -5,42 +5,30 @@
  */
 import { randomUUID } from "node:crypto";
 import Decimal from "decimal.js";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { SEED_KEYS, type TestEmulator } from "@/emulator/testing";
+import { describe, expect, it } from "vitest";
+import { SEED_KEYS } from "@/emulator/testing";
 import { moveBalance } from "@/lib/balances/move-balance";
 import { testDb } from "@/test/factories";
-import { signOutTest } from "@/test/session";
-import { createTeamWithKey, signInAsMember, startSandbox, type Team } from "@/test/fixtures";
+import { sandboxAndTeamPerTest, signInAsMember } from "@/test/fixtures";
 
-let emu: TestEmulator;
-let team: Team;
+const suite = sandboxAndTeamPerTest();
 
-const as = (who: "viewer" | "operator" | "approver" | "admin") => signInAsMember(team, who);
+const as = (who: "viewer" | "operator" | "approver" | "admin") => signInAsMember(suite.team, who);
 
 async function providerBalances(): Promise<{ collection: Decimal; withdrawal: Decimal }> {
-  const res = await emu.request("/v1/merchant/balance");
+  const res = await suite.emu.request("/v1/merchant/balance");
   const body = (await res.json()) as { data: { collection_balance_usd: string; withdrawal_balance_usd: string } };
   return { collection: new Decimal(body.data.collection_balance_usd), withdrawal: new Decimal(body.data.withdrawal_balance_usd) };
 }
 
 async function providerMoveCount(): Promise<number> {
-  const res = await emu.request("/v1/merchant/balance/transfers?limit=1");
+  const res = await suite.emu.request("/v1/merchant/balance/transfers?limit=1");
   return ((await res.json()) as { total: number }).total;
 }
 
 async function setThreshold(amount: string, kind = "balance_move") {
-  await testDb().approvalThreshold.create({ data: { organizationId: team.org.id, kind, currency: "USD", amount } });
+  await testDb().approvalThreshold.create({ data: { organizationId: suite.team.org.id, kind, currency: "USD", amount } });
 }
-
-beforeAll(async () => {
-  emu = await startSandbox();
-});
-afterAll(() => emu.close());
-
-beforeEach(async () => {
-  team = await createTeamWithKey();
-  signOutTest();
-});
 
 describe("who may move balances", () => {
   it("refuses without a session", async () => {
@@ -56,7 +44,7 @@ describe("who may move balances", () => {
       error: "Your role does not allow this. Ask an admin if you need it.",
     });
     expect(await providerMoveCount()).toBe(before);
-    expect(await testDb().approvalRequest.count({ where: { organizationId: team.org.id } })).toBe(0);
+    expect(await testDb().approvalRequest.count({ where: { organizationId: suite.team.org.id } })).toBe(0);
   });
 });
 
@@ -75,9 +63,9 @@ describe("moving at or under the threshold", () => {
     if (r.data.outcome !== "moved") throw new Error("expected a move");
     expect(r.data.balance?.collectionUsd).toBe(after.collection.toFixed(2));
 
-    const audit = await testDb().auditLog.findMany({ where: { organizationId: team.org.id, action: "money_movement.sent" } });
+    const audit = await testDb().auditLog.findMany({ where: { organizationId: suite.team.org.id, action: "money_movement.sent" } });
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ actorId: team.operator.id, targetType: "balance_move", targetId: r.data.id, environment: "sandbox" });
+    expect(audit[0]).toMatchObject({ actorId: suite.team.operator.id, targetType: "balance_move", targetId: r.data.id, environment: "sandbox" });
     expect(JSON.stringify(audit[0]!.after)).not.toContain(SEED_KEYS.full);
   });
 
@@ -132,12 +120,12 @@ describe("moving above the threshold", () => {
     expect(await providerMoveCount()).toBe(moves);
     expect((await providerBalances()).collection.toFixed(2)).toBe(before.collection.toFixed(2));
 
-    const req = await testDb().approvalRequest.findFirstOrThrow({ where: { organizationId: team.org.id } });
+    const req = await testDb().approvalRequest.findFirstOrThrow({ where: { organizationId: suite.team.org.id } });
     expect(req).toMatchObject({
       kind: "balance_move",
       status: "pending",
       currency: "USD",
-      requestedById: team.operator.id,
+      requestedById: suite.team.operator.id,
       attemptKey,
       payload: { amount_usd: "100.01" },
     });
@@ -146,7 +134,7 @@ describe("moving above the threshold", () => {
     // The same form submitted again is the same request, not a second one.
     const again = await moveBalance({ attemptKey, amount: "100.01" });
     expect(again).toMatchObject({ ok: true, data: { outcome: "pending_approval", approvalId: (r.data as { approvalId: string }).approvalId } });
-    expect(await testDb().approvalRequest.count({ where: { organizationId: team.org.id } })).toBe(1);
+    expect(await testDb().approvalRequest.count({ where: { organizationId: suite.team.org.id } })).toBe(1);
   });
 
   it("waits for approval when no threshold is set for USD (deny by default)", async () => {

@@ -353,8 +353,8 @@ describe("changing a settlement destination", () => {
     return id;
   }
 
-  it("moves a permanent crypto account to an NGN payout, audited with before and after", async () => {
-    await as("operator");
+  /** Asks to send a new crypto account's deposits as naira to account 0690000033 at Access Bank (Chinedu Eze), named as the person confirmed it. */
+  async function toNgnPayout(confirmedName: string) {
     const id = await activeCryptoAccount();
     const sell = await rate("USDC", "SELL");
     const r = await setAccountSettlementDestination({
@@ -364,8 +364,14 @@ describe("changing a settlement destination", () => {
       rate_id: sell.rateId,
       bank_code: "044",
       account_number: "0690000033",
-      account_name: "Chinedu Eze",
+      account_name: confirmedName,
     });
+    return { id, r };
+  }
+
+  it("moves a permanent crypto account to an NGN payout, audited with before and after", async () => {
+    await as("operator");
+    const { id, r } = await toNgnPayout("Chinedu Eze");
     if (!r.ok || !r.data.pendingApproval) throw new Error(JSON.stringify(r));
     expect(r.data.pendingApproval.summary).toContain("0690000033 at bank 044, held by Chinedu Eze");
     await approvedByApprover(r.data.pendingApproval.approvalId);
@@ -383,17 +389,7 @@ describe("changing a settlement destination", () => {
 
   it("refuses an NGN payout whose holder is not the name the person confirmed, and changes nothing", async () => {
     await as("operator");
-    const id = await activeCryptoAccount();
-    const sell = await rate("USDC", "SELL");
-    const r = await setAccountSettlementDestination({
-      attemptKey: randomUUID(),
-      funding_account_id: id,
-      settlement_type: "NGN_PAYOUT",
-      rate_id: sell.rateId,
-      bank_code: "044",
-      account_number: "0690000033",
-      account_name: "Adaeze Okonkwo",
-    });
+    const { id, r } = await toNgnPayout("Adaeze Okonkwo");
     expect(r).toMatchObject({ ok: false, error: "Some fields need attention.", fieldErrors: { account_name: expect.stringContaining("Chinedu Eze") } });
     const detail = await callRoute<{ account: { settlement_destination: { type: string } } }>(getAccount, `/api/funding-accounts/${id}`, { id });
     expect(detail.body.account.settlement_destination.type).toBe("INTERNAL_BALANCE");

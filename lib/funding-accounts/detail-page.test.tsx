@@ -6,6 +6,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { LiveContext } from "@/components/live/live-provider";
+import { SAMPLE_NGN_ACCOUNT } from "@/lib/funding-accounts/samples";
 import type { FundingAccountView } from "@/lib/funding-accounts/views";
 import type { Environment } from "@/lib/generated/prisma/enums";
 
@@ -25,31 +26,10 @@ vi.mock("next/navigation", () => ({
 vi.mock("@/lib/auth/session", () => ({ requirePagePermission: async () => me.current }));
 vi.mock("@/lib/webhooks/query", () => ({ getTimeline: async () => [] }));
 
-const ID = "0b6c1f0e-1111-4a2b-8c3d-9e8f7a6b5c4d";
+const ID = SAMPLE_NGN_ACCOUNT.id;
 const view: FundingAccountView = {
-  account: {
-    object: "funding_account",
-    id: ID,
-    type: "PERMANENT",
-    status: "ACTIVE",
-    rail: "NGN_VIRTUAL_ACCOUNT",
-    customer_id: "3f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
-    currency: "NGN",
-    settlement_destination: { type: "INTERNAL_BALANCE" },
-    instructions: [
-      {
-        type: "BANK_TRANSFER",
-        status: "ACTIVE",
-        currency: "NGN",
-        bank_name: "Wema Bank",
-        bank_code: "035",
-        account_number: "7812345678",
-        account_name: "Demo Merchant / Amaka Obi",
-      },
-    ],
-    created_at: "2026-11-22T05:00:00.000Z",
-  },
-  customer: { id: "3f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d", name: "Amaka Obi", email: null, kycTier: "2" },
+  account: SAMPLE_NGN_ACCOUNT,
+  customer: { id: SAMPLE_NGN_ACCOUNT.customer_id, name: "Amaka Obi", email: null, kycTier: "2" },
   fetchedAt: "2026-11-22T05:00:00.000Z",
   stale: false,
 } as unknown as FundingAccountView;

@@ -3,6 +3,7 @@
  * the signed-in user's organization and environment (never the other environment's data).
  */
 import "server-only";
+import { listPageOf } from "@/lib/upstream/list-page";
 import type { CurrentUser } from "@/lib/auth/session";
 import { log } from "@/lib/log";
 import { ALWAYS_ASK, upstreamFor, UpstreamError, type Upstream } from "@/lib/upstream";
@@ -56,16 +57,7 @@ export async function readFundingAccounts(user: CurrentUser, f: FundingAccountFi
   ]);
   const names: Record<string, string> = {};
   for (const c of customers?.customers ?? []) names[c.id] = c.name;
-  const total = r.data.total ?? r.data.data.length;
-  return {
-    rows: r.data.data,
-    page: r.data.page ?? f.page,
-    pages: Math.max(1, r.data.total_pages ?? Math.ceil(total / PAGE_SIZE)),
-    total,
-    customerNames: names,
-    fetchedAt: iso(r.fetchedAt),
-    stale: r.stale,
-  };
+  return { rows: r.data.data, ...listPageOf(r, f.page, PAGE_SIZE), customerNames: names };
 }
 
 export async function readFundingAccount(user: CurrentUser, id: string): Promise<FundingAccountView> {

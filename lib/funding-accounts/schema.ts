@@ -80,13 +80,8 @@ export function accountNameChangedMessage(resolved: string): string {
 
 const blank = z.string().trim().optional().default("");
 
-export const createFundingAccountFields = {
-  customer_id: z.string().trim().regex(UUID, { error: MESSAGES.customer }),
-  rail: z.enum(RAILS, { error: MESSAGES.rail }),
-  type: z.enum(TYPES, { error: MESSAGES.type }),
-  amount: blank,
-  asset: blank,
-  chain: blank,
+/** Where deposits settle: the same fields when an account is created and when its destination changes. */
+const settlementFields = {
   settlement_type: z.enum(SETTLEMENT_TYPES, { error: MESSAGES.settlementType }),
   rate_id: blank,
   destination_asset: blank,
@@ -96,6 +91,16 @@ export const createFundingAccountFields = {
   account_number: blank,
   /** The name the provider resolved for bank_code + account_number; the user has seen and confirmed it. */
   account_name: blank,
+};
+
+export const createFundingAccountFields = {
+  customer_id: z.string().trim().regex(UUID, { error: MESSAGES.customer }),
+  rail: z.enum(RAILS, { error: MESSAGES.rail }),
+  type: z.enum(TYPES, { error: MESSAGES.type }),
+  amount: blank,
+  asset: blank,
+  chain: blank,
+  ...settlementFields,
 };
 
 type Ctx = z.RefinementCtx;
@@ -204,17 +209,6 @@ export const CREATE_UPSTREAM_FIELDS: Record<string, string> = {
   "settlement_destination.destination_bank": "account_number",
   "settlement_destination.destination_bank.account_number": "account_number",
   "settlement_destination.destination_bank.bank_code": "bank_code",
-};
-
-const settlementFields = {
-  settlement_type: createFundingAccountFields.settlement_type,
-  rate_id: blank,
-  destination_asset: blank,
-  destination_chain: blank,
-  destination_address: blank,
-  bank_code: blank,
-  account_number: blank,
-  account_name: blank,
 };
 
 /** Changing where a permanent account's future deposits settle. The server checks it against the account it reads. */

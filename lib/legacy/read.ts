@@ -3,6 +3,7 @@
  * signed-in user's organization and environment. Read-only: the app never creates legacy records.
  */
 import "server-only";
+import { listPageOf } from "@/lib/upstream/list-page";
 import type { CurrentUser } from "@/lib/auth/session";
 import { readCustomers } from "@/lib/funding-accounts/read";
 import { customerName } from "@/lib/funding-accounts/views";
@@ -25,16 +26,7 @@ function optional(err: unknown, what: string): null {
 
 /** Every stored answer of a list page carries its size and position; older answers may not. */
 function paged<T>(r: { data: { data: T[]; page?: number; total?: number; total_pages?: number }; fetchedAt: Date; stale: boolean }, f: LegacyFilters) {
-  const total = r.data.total ?? r.data.data.length;
-  return {
-    rows: r.data.data,
-    page: r.data.page ?? f.page,
-    pages: Math.max(1, r.data.total_pages ?? Math.ceil(total / f.limit)),
-    total,
-    fetchedAt: r.fetchedAt.toISOString(),
-    stale: r.stale,
-    ignored: f.ignored,
-  };
+  return { rows: r.data.data, ...listPageOf(r, f.page, f.limit), ignored: f.ignored };
 }
 
 export async function readPayouts(user: CurrentUser, f: LegacyFilters<"payouts">): Promise<LegacyListView<Payout>> {

@@ -26,12 +26,11 @@ import { last4Of, maskSecret, prefixOf } from "@/lib/vault/crypto";
 import { WEBHOOK_ROTATION_WINDOW_MS } from "@/lib/vault/schemas";
 import { createWebhookRoute } from "@/lib/webhooks/intake";
 import { TenantResolver } from "@/lib/webhooks/tenants";
-import { signBody } from "@/lib/webhooks/verify";
 import { createTeam, testDb } from "@/test/factories";
 import { signOutTest } from "@/test/session";
 import { tradeAccess } from "./read";
 import type { ProOrderListView, ProOrderView } from "./views";
-import { callRoute, signInAsMember, startSandbox, type Team } from "@/test/fixtures";
+import { callRoute, proDelivery, signInAsMember, startSandbox, type Team } from "@/test/fixtures";
 
 let emu: TestEmulator;
 let team: Team;
@@ -293,19 +292,7 @@ describe("Pro webhook secrets: one per webhook", () => {
       },
     });
     const POST = createWebhookRoute({ tenants: new TenantResolver() });
-    const res = await POST(
-      new Request("http://app.test/api/webhooks/sandbox/pro", {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          "x-webhook-signature": signBody("pro", secret, body),
-          "x-webhook-event": "order.filled",
-          "x-webhook-id": eventId,
-        },
-        body,
-      }),
-      { params: Promise.resolve({ environment: "sandbox", surface: "pro" }) },
-    );
+    const res = await POST(proDelivery(secret, body, eventId), { params: Promise.resolve({ environment: "sandbox", surface: "pro" }) });
     return res.status;
   }
   /** Statuses of deliveries signed with each secret, once the rotation window of anything replaced now has passed. */

@@ -3,24 +3,22 @@
  * called directly as each role.
  */
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { MERCHANTS, type TestEmulator } from "@/emulator/testing";
+import { describe, expect, it } from "vitest";
+import { MERCHANTS } from "@/emulator/testing";
 import { GET as getCustomers } from "@/app/api/customers/route";
 import { GET as listRecipients } from "@/app/api/recipients/route";
 import { createRecipient } from "@/lib/recipients/create-recipient";
 import type { CustomerOption } from "@/lib/funding-accounts/views";
 import type { Recipient } from "@/lib/upstream/schemas/core";
 import { testDb } from "@/test/factories";
-import { signOutTest } from "@/test/session";
 import { MESSAGES, type CreateRecipientInput } from "./schema";
 import type { RecipientListView } from "./views";
-import { createTeamWithKey, signInAsMember, startSandbox, type Team } from "@/test/fixtures";
+import { JANE_SMITH_SWIFT_ACCOUNT, sandboxAndTeamPerTest, signInAsMember } from "@/test/fixtures";
 
-let sandbox: TestEmulator;
-let team: Team;
+const suite = sandboxAndTeamPerTest();
 const REFUSED = { ok: false, error: "Your role does not allow this. Ask an admin if you need it." };
 
-const as = (who: "viewer" | "operator" | "approver" | "admin") => signInAsMember(team, who);
+const as = (who: "viewer" | "operator" | "approver" | "admin") => signInAsMember(suite.team, who);
 
 async function call<T>(handler: (r: Request) => Promise<Response>, path: string): Promise<{ status: number; body: T }> {
   const res = await handler(new Request(`http://app.test${path}`));
@@ -54,24 +52,11 @@ async function usInput(customerId: string, accountNumber = "000987654321"): Prom
 
 /** The demo merchant's recipients as the emulator stores them (full numbers included). */
 async function stored(): Promise<(Recipient & { bank_account: { account_number?: string } | null })[]> {
-  const res = await fetch(`${sandbox.url}/__emulator/state`);
+  const res = await fetch(`${suite.emu.url}/__emulator/state`);
   const state = (await res.json()) as { surfaces: { core: Record<string, { recipients: never[] }> } };
   return state.surfaces.core[MERCHANTS.demo]!.recipients;
 }
 const recipientCount = async () => (await stored()).length;
-
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-
-afterAll(async () => {
-  await sandbox?.close();
-});
-
-beforeEach(async () => {
-  team = await createTeamWithKey();
-  signOutTest();
-});
 
 describe("who may create recipients", () => {
   it.each(["viewer", "approver"] as const)("refuses the %s role and sends nothing", async (role) => {
@@ -84,7 +69,7 @@ describe("who may create recipients", () => {
     });
     expect(r).toEqual(REFUSED);
     expect(await recipientCount()).toBe(before);
-    expect(await testDb().auditLog.count({ where: { organizationId: team.org.id } })).toBe(0);
+    expect(await testDb().auditLog.count({ where: { organizationId: suite.team.org.id } })).toBe(0);
   });
 
   it("lets a viewer read the list, filtered by type and searched by name or last four digits", async () => {
@@ -118,9 +103,9 @@ describe("an operator creates recipients", () => {
     expect(first.data).toMatchObject({ status: "created", replayed: false });
     expect(await createRecipient(input)).toEqual({ ok: true, data: { status: "created", id: first.data.id, replayed: true } });
 
-    const audit = await testDb().auditLog.findMany({ where: { organizationId: team.org.id, action: "recipient.created" } });
+    const audit = await testDb().auditLog.findMany({ where: { organizationId: suite.team.org.id, action: "recipient.created" } });
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ targetId: first.data.id, environment: "sandbox", actorId: team.operator.id });
+    expect(audit[0]).toMatchObject({ targetId: first.data.id, environment: "sandbox", actorId: suite.team.operator.id });
     const saved = (await stored()).find((r) => r.id === first.data.id);
     expect(saved).toMatchObject({ type: "BANK_ACCOUNT", first_name: "Chinedu", last_name: "Eze" });
   });
@@ -138,20 +123,7 @@ describe("an operator creates recipients", () => {
       attemptKey: randomUUID(),
       type: "SWIFT_BANK_ACCOUNT",
       customer_id: amaka.id,
-      swift_bank_account: {
-        account_owner_name: "Jane Smith",
-        account_owner_type: "individual",
-        first_name: "Jane",
-        last_name: "Smith",
-        account_country: "GBR",
-        iban: "GB82 WEST 1234 5698 7654 32",
-        bic: "NWBKGB2L",
-        category: "client",
-        purpose_of_funds: ["invoice_for_goods_and_services", "intra_group_transfer"],
-        short_business_description: "Consulting",
-        address: { street_line_1: "1 Churchill Place", city: "London", postal_code: "E14 5HP", country: "GBR" },
-        bank_address: { street_line_1: "250 Bishopsgate", city: "London", postal_code: "EC2M 4AA", country: "GBR" },
-      },
+      swift_bank_account: { ...JANE_SMITH_SWIFT_ACCOUNT, purpose_of_funds: ["invoice_for_goods_and_services", "intra_group_transfer"] },
     });
     for (const r of [crypto, us, swift]) {
       if (!r.ok) throw new Error(`${r.error} ${JSON.stringify(r.fieldErrors)}`);
@@ -165,7 +137,7 @@ describe("an operator creates recipients", () => {
       type: "SWIFT_BANK_ACCOUNT",
       swift_bank_account: { iban: "GB82WEST12345698765432", first_name: "Jane", business_name: null },
     });
-    expect(await testDb().auditLog.count({ where: { organizationId: team.org.id, action: "recipient.created" } })).toBe(3);
+    expect(await testDb().auditLog.count({ where: { organizationId: suite.team.org.id, action: "recipient.created" } })).toBe(3);
   });
 
   it("says when the provider already had these account details, and audits nothing", async () => {
@@ -179,7 +151,7 @@ describe("an operator creates recipients", () => {
     });
     expect(r).toEqual({ ok: true, data: { status: "existing", id: seeded.id, replayed: false } });
     expect(await recipientCount()).toBe(before);
-    expect(await testDb().auditLog.count({ where: { organizationId: team.org.id } })).toBe(0);
+    expect(await testDb().auditLog.count({ where: { organizationId: suite.team.org.id } })).toBe(0);
   });
 
   it("puts the provider's field errors on the fields, as sentences", async () => {

@@ -3,6 +3,7 @@
  * signed-in user's organization and environment (never the other environment's data).
  */
 import "server-only";
+import { listPageOf } from "@/lib/upstream/list-page";
 import type { CurrentUser } from "@/lib/auth/session";
 import { customerName } from "@/lib/funding-accounts/views";
 import { log } from "@/lib/log";
@@ -38,16 +39,7 @@ export async function readRecipients(user: CurrentUser, f: RecipientFilters): Pr
   // Always asked (ALWAYS_ASK): a recipient created a moment ago must be in the list the form sends the person back to.
   if (!f.q) {
     const r = await up.core.listRecipients({ type: f.type ?? undefined, page: f.page, limit: PAGE_SIZE }, { cache: ALWAYS_ASK });
-    const total = r.data.total ?? r.data.data.length;
-    return {
-      rows: r.data.data.map(masked),
-      page: r.data.page ?? f.page,
-      pages: Math.max(1, r.data.total_pages ?? Math.ceil(total / PAGE_SIZE)),
-      total,
-      searchedAll: true,
-      fetchedAt: r.fetchedAt.toISOString(),
-      stale: r.stale,
-    };
+    return { rows: r.data.data.map(masked), ...listPageOf(r, f.page, PAGE_SIZE), searchedAll: true };
   }
   const found: Recipient[] = [];
   let fetchedAt = new Date();

@@ -17,7 +17,7 @@ import "server-only";
 import { db, type Tx } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
-import { decisionLabel } from "./flags";
+import { decisionEventFields } from "./flags";
 import { lockDeposit } from "./lock";
 import { enqueueOutbound, ensureOutboundWorker } from "./outbound";
 import type { Environment } from "@/lib/generated/prisma/enums";
@@ -98,11 +98,7 @@ export async function applyDepositEnd(tx: Tx, d: HeldDecision, end: DepositEnd):
     event: state === "released" ? CREDIT_RELEASE_EVENT : CREDIT_OFF_EVENT,
     decisionId: d.id,
     data: {
-      decision_id: d.id,
-      deposit_id: d.depositId,
-      decision: d.decision,
-      decision_label: decisionLabel(d.decision),
-      reason: d.reason,
+      ...decisionEventFields(d),
       credit: state === "released" ? "release" : "off",
       instruction:
         state === "released"

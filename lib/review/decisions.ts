@@ -10,7 +10,7 @@ import type { CurrentUser } from "@/lib/auth/session";
 import { db, type Tx } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { applyDepositEnd, CREDIT_EVENTS, creditNotice, creditStateAfter, depositEnd, type CreditState } from "./credit";
-import { creditStage, decisionLabel, type CreditStage, type Decision } from "./flags";
+import { creditStage, decisionEventFields, type CreditStage, type Decision } from "./flags";
 import { lockDeposit } from "./lock";
 import { DECISION_EVENT, enqueueOutbound } from "./outbound";
 import type { Environment } from "@/lib/generated/prisma/enums";
@@ -119,11 +119,7 @@ export async function confirmDecision(tx: Tx, user: CurrentUser, input: { decisi
     event: DECISION_EVENT,
     decisionId: d.id,
     data: {
-      decision_id: d.id,
-      deposit_id: d.depositId,
-      decision: d.decision,
-      decision_label: decisionLabel(d.decision),
-      reason: d.reason,
+      ...decisionEventFields(d),
       decided_by: person(d.decidedById),
       decided_at: d.createdAt.toISOString(),
       confirmed_by: person(user.id),

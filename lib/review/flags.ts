@@ -39,6 +39,11 @@ export function decisionLabel(value: string): string {
   return (DECISION_LABELS as Record<string, { label: string }>)[value]?.label ?? value;
 }
 
+/** What every outbound review event (the final decision, the credit release or off) says of its decision. */
+export function decisionEventFields(d: { id: string; depositId: string; decision: string; reason: string }) {
+  return { decision_id: d.id, deposit_id: d.depositId, decision: d.decision, decision_label: decisionLabel(d.decision), reason: d.reason };
+}
+
 export function decisionStatusLabel(value: string): string {
   return (DECISION_STATUS_LABELS as Record<string, string>)[value] ?? value;
 }

@@ -3,8 +3,8 @@
  * real emulator, called as each role. Money movement is checked in the emulator's own state.
  */
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { SEED_KEYS, type TestEmulator } from "@/emulator/testing";
+import { describe, expect, it } from "vitest";
+import { SEED_KEYS } from "@/emulator/testing";
 import { GET as listRoute } from "@/app/api/transfers/route";
 import { GET as detailRoute } from "@/app/api/transfers/[id]/route";
 import { approveRequest } from "@/lib/approvals/approve-request";
@@ -15,13 +15,12 @@ import { signOutTest } from "@/test/session";
 import { quoteTransfer } from "./quote";
 import type { CreateTransferInput } from "./schema";
 import type { TransferListView, TransferView } from "./views";
-import { callRoute, createTeamWithKey, signInAsMember, startSandbox, type Team, toNewBankAccount } from "@/test/fixtures";
+import { callRoute, sandboxAndTeamPerTest, signInAsMember, toNewBankAccount } from "@/test/fixtures";
 
-let emu: TestEmulator;
-let team: Team;
+const suite = sandboxAndTeamPerTest();
 const REFUSED = { ok: false, error: "Your role does not allow this. Ask an admin if you need it." };
 
-const as = (who: "viewer" | "operator" | "approver" | "admin") => signInAsMember(team, who);
+const as = (who: "viewer" | "operator" | "approver" | "admin") => signInAsMember(suite.team, who);
 
 interface EmuRecipient {
   id: string;
@@ -29,22 +28,22 @@ interface EmuRecipient {
   bank_account: { account_number_last4: string; bank_name: string; account_name: string } | null;
 }
 async function recipients(): Promise<EmuRecipient[]> {
-  return ((await (await emu.request("/v1/recipients?limit=100")).json()) as { data: EmuRecipient[] }).data;
+  return ((await (await suite.emu.request("/v1/recipients?limit=100")).json()) as { data: EmuRecipient[] }).data;
 }
 async function bankRecipient(last4 = "0031"): Promise<EmuRecipient> {
   return (await recipients()).find((r) => r.type === "BANK_ACCOUNT" && r.bank_account?.account_number_last4 === last4)!;
 }
 /** How many transfers the provider holds: the emulator's own count. */
 async function transferCount(): Promise<number> {
-  return ((await (await emu.request("/v1/transfers?limit=1")).json()) as { total: number }).total;
+  return ((await (await suite.emu.request("/v1/transfers?limit=1")).json()) as { total: number }).total;
 }
 async function providerTransfer(id: string): Promise<Record<string, unknown> & { amount: string; debit_amount: string; fee: string; reference: string }> {
-  const res = await emu.request(`/v1/transfers/${id}`);
+  const res = await suite.emu.request(`/v1/transfers/${id}`);
   expect(res.status).toBe(200);
   return (await res.json()) as never;
 }
 async function setThreshold(currency: string, amount: string, kind = "transfer") {
-  await testDb().approvalThreshold.create({ data: { organizationId: team.org.id, kind, currency, amount } });
+  await testDb().approvalThreshold.create({ data: { organizationId: suite.team.org.id, kind, currency, amount } });
 }
 const toSaved = (recipient_id: string, amount: string, extra: Partial<CreateTransferInput> = {}): CreateTransferInput => ({
   attemptKey: randomUUID(),
@@ -53,16 +52,6 @@ const toSaved = (recipient_id: string, amount: string, extra: Partial<CreateTran
   currency: "NGN",
   amount,
   ...extra,
-});
-
-beforeAll(async () => {
-  emu = await startSandbox();
-});
-afterAll(() => emu.close());
-
-beforeEach(async () => {
-  team = await createTeamWithKey();
-  signOutTest();
 });
 
 describe("who may send transfers", () => {
@@ -76,8 +65,8 @@ describe("who may send transfers", () => {
     await as(role);
     expect(await createTransfer(toSaved((await bankRecipient()).id, "1000"))).toEqual(REFUSED);
     expect(await transferCount()).toBe(before);
-    expect(await testDb().approvalRequest.count({ where: { organizationId: team.org.id } })).toBe(0);
-    expect(await testDb().auditLog.count({ where: { organizationId: team.org.id } })).toBe(0);
+    expect(await testDb().approvalRequest.count({ where: { organizationId: suite.team.org.id } })).toBe(0);
+    expect(await testDb().auditLog.count({ where: { organizationId: suite.team.org.id } })).toBe(0);
   });
 });
 
@@ -88,7 +77,7 @@ describe("at or under the threshold", () => {
     await as("operator");
     const before = await transferCount();
     const input = toSaved(r0.id, "25000", { reference: `INV-${randomUUID().slice(0, 8)}` });
-    const rate = (await (await emu.request("/v1/rates?from=NGN&to=USD&side=SELL")).json()) as { rate: string; fee_bps: number };
+    const rate = (await (await suite.emu.request("/v1/rates?from=NGN&to=USD&side=SELL")).json()) as { rate: string; fee_bps: number };
     const first = await createTransfer(input);
     if (!first.ok) throw new Error(first.error);
     expect(first.data).toMatchObject({
@@ -107,9 +96,9 @@ describe("at or under the threshold", () => {
     expect(again).toMatchObject({ ok: true, data: { outcome: "sent", id, replayed: true } });
     expect(await transferCount()).toBe(before + 1);
 
-    const audit = await testDb().auditLog.findMany({ where: { organizationId: team.org.id, action: "money_movement.sent" } });
+    const audit = await testDb().auditLog.findMany({ where: { organizationId: suite.team.org.id, action: "money_movement.sent" } });
     expect(audit).toHaveLength(2); // the send, and the replay answered from the ledger
-    expect(audit.every((a) => a.targetType === "transfer" && a.targetId === id && a.actorId === team.operator.id)).toBe(true);
+    expect(audit.every((a) => a.targetType === "transfer" && a.targetId === id && a.actorId === suite.team.operator.id)).toBe(true);
     expect(JSON.stringify(audit.map((a) => a.after))).not.toContain(SEED_KEYS.full);
   });
 
@@ -149,7 +138,7 @@ describe("above the threshold: four eyes", () => {
       kind: "transfer",
       status: "pending",
       currency: "NGN",
-      requestedById: team.operator.id,
+      requestedById: suite.team.operator.id,
     });
 
     expect(await approveRequest({ requestId })).toEqual(REFUSED);
@@ -159,10 +148,10 @@ describe("above the threshold: four eyes", () => {
     expect([a.ok, b.ok].sort()).toEqual([false, true]);
     expect(await transferCount()).toBe(before + 1);
     const row = await testDb().approvalRequest.findUniqueOrThrow({ where: { id: requestId } });
-    expect(row).toMatchObject({ status: "sent", decidedById: team.approver.id, result: { ok: true, response: { status: "PROCESSING" } } });
+    expect(row).toMatchObject({ status: "sent", decidedById: suite.team.approver.id, result: { ok: true, response: { status: "PROCESSING" } } });
     const sentId = (row.result as { response: { resourceId: string } }).response.resourceId;
     expect(await providerTransfer(sentId)).toMatchObject({ amount: "612345.67", recipient: { id: r0.id } });
-    const ledger = await testDb().idempotencyRecord.findMany({ where: { organizationId: team.org.id, attemptKey } });
+    const ledger = await testDb().idempotencyRecord.findMany({ where: { organizationId: suite.team.org.id, attemptKey } });
     expect(ledger).toHaveLength(1);
     expect(ledger[0]).toMatchObject({ operation: "core.createTransfer", status: "succeeded" });
   });
@@ -188,18 +177,18 @@ describe("failures", () => {
     await as("operator");
     const input = toSaved((await bankRecipient()).id, "4321.00");
     const before = await transferCount();
-    await emu.control.setFaults({ path_prefix: "/v1/transfers", method: "POST", malformed_json: true, times: 5 });
+    await suite.emu.control.setFaults({ path_prefix: "/v1/transfers", method: "POST", malformed_json: true, times: 5 });
     try {
       expect(await createTransfer(input)).toMatchObject({ ok: false, error: expect.stringMatching(/submitting this same form again is safe/) });
     } finally {
-      await emu.control.clearFaults();
+      await suite.emu.control.clearFaults();
     }
     expect(await transferCount()).toBe(before + 1);
     const retried = await createTransfer(input);
     if (!retried.ok || retried.data.outcome !== "sent") throw new Error("expected the retry to succeed");
     expect(await transferCount()).toBe(before + 1);
     expect(await providerTransfer(retried.data.id)).toMatchObject({ amount: "4321.00" });
-    expect(await testDb().idempotencyRecord.count({ where: { organizationId: team.org.id, attemptKey: input.attemptKey } })).toBe(1);
+    expect(await testDb().idempotencyRecord.count({ where: { organizationId: suite.team.org.id, attemptKey: input.attemptKey } })).toBe(1);
   });
 
   it("puts the provider's refusals on the fields: amount minimum, unknown account, and a balance too low", async () => {

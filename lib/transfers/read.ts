@@ -3,6 +3,7 @@
  * signed-in user's organization and environment (never the other environment's data).
  */
 import "server-only";
+import { listPageOf } from "@/lib/upstream/list-page";
 import type { CurrentUser } from "@/lib/auth/session";
 import { ALWAYS_ASK, upstreamFor, type Upstream } from "@/lib/upstream";
 import { recipient as recipientSchema, type Transfer } from "@/lib/upstream/schemas/core";
@@ -29,15 +30,7 @@ function rowOf(transfer: Transfer): TransferRow {
 export async function readTransfers(user: CurrentUser, f: TransferFilters): Promise<TransferListView> {
   // Always asked (ALWAYS_ASK): the list is refetched when a transfer webhook arrives, and must show that change.
   const r = await upstreamOf(user).core.listTransfers({ status: f.status ?? undefined, page: f.page, limit: PAGE_SIZE }, { cache: ALWAYS_ASK });
-  const total = r.data.total ?? r.data.data.length;
-  return {
-    rows: r.data.data.map(rowOf),
-    page: r.data.page ?? f.page,
-    pages: Math.max(1, r.data.total_pages ?? Math.ceil(total / PAGE_SIZE)),
-    total,
-    fetchedAt: r.fetchedAt.toISOString(),
-    stale: r.stale,
-  };
+  return { rows: r.data.data.map(rowOf), ...listPageOf(r, f.page, PAGE_SIZE) };
 }
 
 export async function readTransfer(user: CurrentUser, id: string): Promise<TransferView> {

@@ -416,6 +416,9 @@ export class UpstreamClient {
       if (o.idempotency) headers["X-Idempotency-Key"] = o.idempotency.key;
 
       const t0 = this.now();
+      // One attempt's metrics: its status (null when no answer came), the error code when it failed, its time.
+      const observe = (status: number | null, code?: string) =>
+        observeUpstream({ surface: o.surface, environment: o.environment, method: o.method, status, code, seconds: (this.now() - t0) / 1000 });
       const controller = new AbortController();
       const timer = setTimeout(() => controller.abort(), timeoutMs);
       let res: Response;
@@ -438,7 +441,7 @@ export class UpstreamClient {
           reached,
         );
         this.log.warn({ requestId, surface: o.surface, method: o.method, path: o.path, attempt, code: last.code, ms: this.now() - t0 }, "upstream call failed");
-        observeUpstream({ surface: o.surface, environment: o.environment, method: o.method, status: null, code: last.code, seconds: (this.now() - t0) / 1000 });
+        observe(null, last.code);
         if (mayRetry && (await this.pause(attempt, started, maxTotal))) continue;
         throw settle(last);
       }
@@ -459,14 +462,7 @@ export class UpstreamClient {
 
       if (res.ok && malformed) {
         last = transportError(o.surface, "MALFORMED_JSON", `answer is not JSON (HTTP ${res.status})`, upstreamId, true);
-        observeUpstream({
-          surface: o.surface,
-          environment: o.environment,
-          method: o.method,
-          status: res.status,
-          code: last.code,
-          seconds: (this.now() - t0) / 1000,
-        });
+        observe(res.status, last.code);
         // A write that got a success status went through; a retry with its key replays the answer.
         if (!isRead) last = last.withOutcome("done", true);
       } else if (!res.ok || (isObj(body) && body.success === false)) {
@@ -477,18 +473,11 @@ export class UpstreamClient {
           requestId: upstreamId,
           retryAfterHeader: res.headers.get("retry-after"),
         });
-        observeUpstream({
-          surface: o.surface,
-          environment: o.environment,
-          method: o.method,
-          status: res.status,
-          code: last.code,
-          seconds: (this.now() - t0) / 1000,
-        });
+        observe(res.status, last.code);
         if (!last.retryable) throw settle(last);
         if (last.outcome === "unknown") uncertain = true;
       } else {
-        observeUpstream({ surface: o.surface, environment: o.environment, method: o.method, status: res.status, seconds: (this.now() - t0) / 1000 });
+        observe(res.status);
         const data = o.surface !== "core" && isObj(body) && "success" in body ? body.data : body;
         return { data: data ?? null, status: res.status, requestId: upstreamId };
       }

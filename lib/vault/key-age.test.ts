@@ -4,13 +4,14 @@
  * the action starts its age again.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { withEmulator, type TestEmulator } from "@/emulator/testing";
+import type { TestEmulator } from "@/emulator/testing";
 import { environmentViews } from "@/lib/vault/view-model";
 import { addApiKey } from "@/lib/vault/add-api-key";
 import { replaceApiKey } from "@/lib/vault/replace-api-key";
 import { approvedBy } from "@/test/controls";
 import { listSecrets } from "@/lib/vault";
 import { createTeam, testDb } from "@/test/factories";
+import { startSandbox } from "@/test/fixtures";
 import { signInAs, signOutTest } from "@/test/session";
 import { agingKeyLabel, agingKeys, formatKeyAge, keyAgeDays, keyAgeState } from "./key-age";
 
@@ -55,9 +56,7 @@ describe("the key age rule", () => {
 describe("replacing a key starts its age again", () => {
   let emu: TestEmulator;
   beforeAll(async () => {
-    emu = await withEmulator({ logLevel: "silent" });
-    process.env.UPSTREAM_SANDBOX_CORE_URL = emu.url;
-    process.env.UPSTREAM_SANDBOX_PRO_URL = `${emu.url}/pro`;
+    emu = await startSandbox();
   });
   afterAll(async () => {
     signOutTest();

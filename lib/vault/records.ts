@@ -1,9 +1,21 @@
 /**
  * The row a sealed secret is stored as, shared by the vault (server) and the demo seeding script,
- * so both write records the same way. No `server-only`: scripts run it under tsx.
+ * so both write records the same way; and the row as a plain SQL client reads it back, for the
+ * master-key rotation script and the e2e check that no secret leaks. No `server-only`: scripts
+ * run it under tsx.
  */
 import crypto from "node:crypto";
-import { encrypt, last4Of, prefixOf, type MasterKeyRing, type VaultEnvironment, type VaultKind, type VaultSurface } from "./crypto";
+import {
+  encrypt,
+  last4Of,
+  prefixOf,
+  type MasterKeyRing,
+  type RecordBinding,
+  type Sealed,
+  type VaultEnvironment,
+  type VaultKind,
+  type VaultSurface,
+} from "./crypto";
 
 export interface NewSecret {
   organizationId: string;
@@ -39,3 +51,30 @@ export function sealedRecord(ring: MasterKeyRing, s: NewSecret) {
     webhookId: s.webhookId ?? null,
   };
 }
+
+/** A vault_secrets row as `SELECT ${SEALED_COLUMNS}` reads it with node-postgres. */
+export interface SealedRow {
+  id: string;
+  organization_id: string;
+  environment: VaultEnvironment;
+  surface: VaultSurface;
+  kind: VaultKind;
+  key_id: string;
+  nonce: Buffer;
+  ciphertext: Buffer;
+  auth_tag: Buffer;
+}
+
+export const SEALED_COLUMNS =
+  "id, organization_id, environment::text AS environment, surface::text AS surface, kind::text AS kind, key_id, nonce, ciphertext, auth_tag";
+
+/** What the row's ciphertext is bound to: decrypting it for another record fails. */
+export const bindingOf = (r: SealedRow): RecordBinding => ({
+  recordId: r.id,
+  organizationId: r.organization_id,
+  environment: r.environment,
+  surface: r.surface,
+  kind: r.kind,
+});
+
+export const sealedOf = (r: SealedRow): Sealed => ({ keyId: r.key_id, nonce: r.nonce, ciphertext: r.ciphertext, authTag: r.auth_tag });

@@ -13,6 +13,7 @@ import { pruneRejections, RefusalRecorder, REFUSALS_PER_MINUTE } from "@/lib/web
 import { loadTenantSecrets, TenantResolver, type LoadTenantSecrets } from "@/lib/webhooks/tenants";
 import { signBody } from "@/lib/webhooks/verify";
 import { createTeam, testDb, uniqueTestIp } from "@/test/factories";
+import { proDelivery } from "@/test/fixtures";
 import type { Environment } from "@/lib/generated/prisma/enums";
 
 const params = (environment: string, surface: string) => ({ params: Promise.resolve({ environment, surface }) });
@@ -146,20 +147,7 @@ describe("a captured Pro delivery", () => {
       data: { order_id: crypto.randomUUID(), status: "filled", updated_at: new Date().toISOString() },
     });
     const send = (webhookId: string) =>
-      POST(
-        new Request("http://app.test/api/webhooks/sandbox/pro", {
-          method: "POST",
-          headers: {
-            "content-type": "application/json",
-            "x-webhook-signature": signBody("pro", secret, body),
-            "x-webhook-event": "order.filled",
-            "x-webhook-id": webhookId,
-            "x-webhook-timestamp": new Date().toISOString(),
-          },
-          body,
-        }),
-        params("sandbox", "pro"),
-      );
+      POST(proDelivery(secret, body, webhookId, { "x-webhook-timestamp": new Date().toISOString() }), params("sandbox", "pro"));
     expect(await (await send(eventId)).json()).toMatchObject({ duplicate: false });
     const replay = await send(crypto.randomUUID());
     expect(replay.status).toBe(200);

@@ -5,6 +5,7 @@ import "server-only";
  */
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { EventFilters } from "./event-filters";
+import type { NormalizedEvent } from "./normalize";
 
 export type { EventFilters };
 import { db } from "@/lib/db";
@@ -50,17 +51,11 @@ const ROW = {
   headers: true,
 } as const;
 
-export interface EventRow {
+/** A stored event: the fields the intake normalized (less its dedupe key) and what it recorded of the delivery. */
+export interface EventRow extends Omit<NormalizedEvent, "dedupeKey"> {
   id: string;
   surface: string;
-  name: string;
-  receivedName: string;
-  providerEventId: string | null;
-  resourceType: string | null;
-  resourceId: string | null;
-  resourceStatus: string | null;
   signature: string;
-  occurredAt: Date | null;
   receivedAt: Date;
   duplicates: number;
   lastDuplicateAt: Date | null;

@@ -7,6 +7,7 @@
 import "server-only";
 import type { CurrentUser } from "@/lib/auth/session";
 import { ALWAYS_ASK, upstreamFor } from "@/lib/upstream";
+import { listPageOf } from "@/lib/upstream/list-page";
 import { PAGE_SIZE, type WithdrawalFilters } from "./filters";
 import type { WithdrawalListView, WithdrawalView } from "./views";
 
@@ -14,15 +15,7 @@ const upstreamOf = (user: CurrentUser) => upstreamFor({ organizationId: user.org
 
 export async function readWithdrawals(user: CurrentUser, f: WithdrawalFilters): Promise<WithdrawalListView> {
   const r = await upstreamOf(user).core.listMerchantWithdrawals({ status: f.status ?? undefined, page: f.page, limit: PAGE_SIZE }, { cache: ALWAYS_ASK });
-  const total = r.data.total ?? r.data.data.length;
-  return {
-    rows: r.data.data,
-    page: r.data.page ?? f.page,
-    pages: Math.max(1, r.data.total_pages ?? Math.ceil(total / PAGE_SIZE)),
-    total,
-    fetchedAt: r.fetchedAt.toISOString(),
-    stale: r.stale,
-  };
+  return { rows: r.data.data, ...listPageOf(r, f.page, PAGE_SIZE) };
 }
 
 export async function readWithdrawal(user: CurrentUser, id: string): Promise<WithdrawalView> {

@@ -9,6 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { can, type Role } from "../../lib/auth/permissions";
 import { NAV } from "../../lib/nav";
+import { CHROMIUM } from "../machine/chromium";
 import { ROOT } from "../processes";
 import { signIn, startBenchStack } from "./stack";
 
@@ -36,7 +37,7 @@ export function machine() {
   }
   let chromium: string | null = null;
   try {
-    chromium = execFileSync(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", ["--version"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+    chromium = execFileSync(CHROMIUM, ["--version"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
   } catch {
     /* no Chromium: the page benchmark says so itself */
   }

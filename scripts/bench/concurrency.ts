@@ -23,7 +23,7 @@ import { performance } from "node:perf_hooks";
 import type { Role } from "../../lib/auth/permissions";
 import { budgetSentence } from "../../lib/upstream/errors";
 import { loadAverage, machine, navPages, navPagesFor, quantile, ROLES, runningApp, writeResult, type ResultLine } from "./common";
-import { CHROMIUM, CHROMIUM_ARGS } from "./stack";
+import { CHROMIUM, CHROMIUM_ARGS } from "../machine/chromium";
 
 const USERS = Number(process.env.BENCH_USERS ?? 20);
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 60_000);

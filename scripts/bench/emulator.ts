@@ -10,9 +10,9 @@ import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { spawn } from "node:child_process";
 import { startEmulator } from "../../emulator/server";
 import { SEED_KEYS } from "../../emulator/lib/seed-data";
+import { runLoadGenerator } from "./load-generator";
 
 const ONLY = process.env.BENCH_ONLY;
 const PHASE_MS = Number(process.env.BENCH_PHASE_MS ?? 3_500);
@@ -131,25 +131,15 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function runPhase(base: URL, ops: Op[], durationMs: number): Promise<PhaseResult> {
-  const child = spawn(process.execPath, ["-e", LOAD_WORKER], {
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-    env: {
-      ...process.env,
-      BENCH_WORKER_DATA: JSON.stringify({ base: base.toString(), ops, durationMs, concurrency: CONCURRENCY, apiKey: SEED_KEYS.full }),
-    },
+  const done = runLoadGenerator<{ latencies: number[]; byOp: number[][]; statuses: Record<string, number>; errors: number; elapsedMs: number }>(LOAD_WORKER, {
+    base: base.toString(),
+    ops,
+    durationMs,
+    concurrency: CONCURRENCY,
+    apiKey: SEED_KEYS.full,
   });
   const cpuBefore = process.cpuUsage();
-  const out = await new Promise<{
-    latencies: number[];
-    byOp: number[][];
-    statuses: Record<string, number>;
-    errors: number;
-    elapsedMs: number;
-  }>((resolve, reject) => {
-    child.once("message", (m) => resolve(m as never));
-    child.once("error", reject);
-    child.once("exit", (code) => reject(new Error(`load generator exited with ${code} before reporting`)));
-  });
+  const out = await done;
   const cpu = process.cpuUsage(cpuBefore);
   const latencies = out.latencies.sort((a, b) => a - b);
   const byEndpoint: PhaseResult["by_endpoint"] = {};

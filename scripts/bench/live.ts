@@ -68,8 +68,7 @@ async function main(): Promise<boolean> {
   const { PrismaPg } = await import("@prisma/adapter-pg");
   const { PrismaClient } = await import("../../lib/generated/prisma/client");
   const { migrate } = await import("../../lib/db/migrate");
-  const { masterKeyRingFromEnv } = await import("../../lib/vault/crypto");
-  const { sealedRecord } = await import("../../lib/vault/records");
+  const { sealWebhookSecret } = await import("./webhook-secret");
   const { freePort, startEmbeddedDb } = await import("../embedded-db");
 
   const dir = await mkdtemp(path.join(os.tmpdir(), "merchant-ops-bench-live-"));
@@ -94,18 +93,7 @@ async function main(): Promise<boolean> {
     await migrate(pg.url);
     const org = await db.organization.create({ data: { name: "Bench org" } });
     const scope = { organizationId: org.id, environment: "sandbox" as const };
-    const secret = `whsec_bench_${randomBytes(24).toString("hex")}`;
-    await db.vaultSecret.create({
-      data: sealedRecord(masterKeyRingFromEnv(process.env), {
-        organizationId: org.id,
-        environment: "sandbox",
-        surface: "core",
-        kind: "webhook_secret",
-        value: secret,
-        scopes: [],
-        createdById: null,
-      }),
-    });
+    const secret = await sealWebhookSecret(db, org.id);
     await listener.ready();
 
     // One app instance: the webhook route and the SSE stream on one server.

@@ -21,7 +21,7 @@ import os from "node:os";
 import path from "node:path";
 import { loadAverage, machine, median, navPages, RESULTS_DIR, runningApp, writeResult, type ResultLine } from "./common";
 import { ROOT } from "../processes";
-import { CHROMIUM, CHROMIUM_ARGS } from "./stack";
+import { CHROMIUM, CHROMIUM_ARGS } from "../machine/chromium";
 
 const RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 3));
 // Blocking time is judged on CPU time (see cpuBlockingTime), and JavaScript per route on the

@@ -19,7 +19,7 @@ import { randomUUID } from "node:crypto";
 import os from "node:os";
 import { chromium, type Page } from "@playwright/test";
 import { quantile, runningApp, writeResult, type ResultLine } from "./common";
-import { CHROMIUM, CHROMIUM_ARGS } from "./stack";
+import { CHROMIUM, CHROMIUM_ARGS } from "../machine/chromium";
 
 let EMULATOR = "";
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 10);
@@ -114,24 +114,9 @@ async function main(): Promise<void> {
       const ask = await pro<{ estimated_price: string }>("/orders/quote", { symbol: "USDT-NGN", side: "buy", type: "market", quantity: "1" });
       const price = (Math.ceil(Number(ask.estimated_price) * 102) / 100).toFixed(2);
       // As the ticket does it: the client's own id on the quote, and the same id on the order.
-      const clientOrderId = randomUUID();
-      const q = await pro<{ estimated_fee: string }>("/orders/quote", {
-        symbol: "USDT-NGN",
-        side: "buy",
-        type: "limit",
-        price,
-        quantity: "2",
-        client_order_id: clientOrderId,
-      });
-      const order = await pro<{ order_id: string; created_at: string }>("/orders", {
-        symbol: "USDT-NGN",
-        side: "buy",
-        type: "limit",
-        price,
-        quantity: "2",
-        client_order_id: clientOrderId,
-        max_taker_fee: q.estimated_fee,
-      });
+      const limit = { symbol: "USDT-NGN", side: "buy", type: "limit", price, quantity: "2", client_order_id: randomUUID() };
+      const q = await pro<{ estimated_fee: string }>("/orders/quote", limit);
+      const order = await pro<{ order_id: string; created_at: string }>("/orders", { ...limit, max_taker_fee: q.estimated_fee });
       await page.goto(`/pro/orders/${order.order_id}`);
       await page.waitForFunction('document.documentElement.dataset.hydrated === "true"', undefined, { timeout: 60_000 });
       await watch(page);

@@ -13,19 +13,9 @@ import path from "node:path";
 import { migrate } from "../../lib/db/migrate";
 import { freePort, startEmbeddedDb, type EmbeddedDb } from "../embedded-db";
 import { bin, ROOT, startProcess, waitForHttp, type Managed } from "../processes";
+import { CHROMIUM, CHROMIUM_ARGS } from "../machine/chromium";
 import { generateClient } from "../prisma";
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-/** As playwright.config.ts: Debian's Chromium, kept off the hosts this network refuses. */
-export const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--disable-quic",
-  "--no-first-run",
-];
 export const DEMO_PASSWORD = "merchant-ops-demo";
 
 export interface BenchStack {

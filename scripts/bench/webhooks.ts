@@ -12,7 +12,6 @@
  *   tsx --conditions=react-server scripts/bench/webhooks.ts
  * Env: BENCH_DURATION_MS (default 10000), BENCH_CONCURRENCY (default 50).
  */
-import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import http from "node:http";
@@ -21,9 +20,9 @@ import path from "node:path";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { migrate } from "../../lib/db/migrate";
 import { PrismaClient } from "../../lib/generated/prisma/client";
-import { masterKeyRingFromEnv } from "../../lib/vault/crypto";
-import { sealedRecord } from "../../lib/vault/records";
 import { freePort, startEmbeddedDb } from "../embedded-db";
+import { runLoadGenerator } from "./load-generator";
+import { sealWebhookSecret } from "./webhook-secret";
 
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 10_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
@@ -128,19 +127,7 @@ async function main(): Promise<void> {
 
     const seed = new PrismaClient({ adapter: new PrismaPg({ connectionString: pg.url }) });
     const org = await seed.organization.create({ data: { name: "Bench merchant" } });
-    const secret = `whsec_bench_${crypto.randomBytes(24).toString("hex")}`;
-    const ring = masterKeyRingFromEnv(process.env);
-    await seed.vaultSecret.create({
-      data: sealedRecord(ring, {
-        organizationId: org.id,
-        environment: "sandbox",
-        surface: "core",
-        kind: "webhook_secret",
-        value: secret,
-        scopes: [],
-        createdById: null,
-      }),
-    });
+    const secret = await sealWebhookSecret(seed, org.id);
 
     const { POST } = await import("../../app/api/webhooks/[environment]/[surface]/route");
     const { closeIntakePool } = await import("../../lib/webhooks/store");
@@ -171,22 +158,14 @@ async function main(): Promise<void> {
     console.log(`Webhook intake: ${CONCURRENCY} concurrent senders for ${DURATION_MS / 1000} s against ${url}`);
     const cpuBefore = process.cpuUsage();
     const pgBefore = await postgresCpuSeconds(path.join(dir, "pg"));
-    const child = spawn(process.execPath, ["-e", LOAD_WORKER], {
-      stdio: ["ignore", "inherit", "inherit", "ipc"],
-      env: { ...process.env, BENCH_WORKER_DATA: JSON.stringify({ url, secret, durationMs: DURATION_MS, concurrency: CONCURRENCY, repeatEvery: REPEAT_EVERY }) },
-    });
-    const out = await new Promise<{
+    const out = await runLoadGenerator<{
       latencies: number[];
       statuses: Record<string, number>;
       acknowledged: number;
       repeats: number;
       errors: number;
       elapsedMs: number;
-    }>((resolve, reject) => {
-      child.once("message", (m) => resolve(m as never));
-      child.once("error", reject);
-      child.once("exit", (code) => reject(new Error(`load generator exited with ${code} before reporting`)));
-    });
+    }>(LOAD_WORKER, { url, secret, durationMs: DURATION_MS, concurrency: CONCURRENCY, repeatEvery: REPEAT_EVERY });
     const cpu = process.cpuUsage(cpuBefore);
     const pgAfter = await postgresCpuSeconds(path.join(dir, "pg"));
 

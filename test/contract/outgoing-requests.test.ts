@@ -46,7 +46,7 @@ import { createTeam, testDb } from "@/test/factories";
 import { signOutTest } from "@/test/session";
 import { DOCUMENTED, differences, pathMatches } from "./documented-requests";
 import { startRecordingProxy, type RecordedRequest, type RecordingProxy } from "./recording-proxy";
-import { signInAsMember, type Team, toNewBankAccount } from "@/test/fixtures";
+import { JANE_SMITH_SWIFT_ACCOUNT, signInAsMember, type Team, toNewBankAccount } from "@/test/fixtures";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -284,20 +284,7 @@ describe("core writes as documented", () => {
       SWIFT_BANK_ACCOUNT: async () => ({
         type: "SWIFT_BANK_ACCOUNT",
         customer_id: await customer("Amaka"),
-        swift_bank_account: {
-          account_owner_name: "Jane Smith",
-          account_owner_type: "individual",
-          first_name: "Jane",
-          last_name: "Smith",
-          account_country: "GBR",
-          iban: "GB82 WEST 1234 5698 7654 32",
-          bic: "NWBKGB2L",
-          category: "client",
-          purpose_of_funds: ["invoice_for_goods_and_services"],
-          short_business_description: "Consulting",
-          address: { street_line_1: "1 Churchill Place", city: "London", postal_code: "E14 5HP", country: "GBR" },
-          bank_address: { street_line_1: "250 Bishopsgate", city: "London", postal_code: "EC2M 4AA", country: "GBR" },
-        },
+        swift_bank_account: JANE_SMITH_SWIFT_ACCOUNT,
       }),
     } as const;
     for (const [type, input] of Object.entries(inputs)) {

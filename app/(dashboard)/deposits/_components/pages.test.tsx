@@ -7,8 +7,7 @@ import { NuqsTestingAdapter } from "nuqs/adapters/testing";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type * as React from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { TestEmulator } from "@/emulator/testing";
+import { describe, expect, it, vi } from "vitest";
 import DepositPage from "@/app/(dashboard)/deposits/[id]/page";
 import DepositsPage from "@/app/(dashboard)/deposits/page";
 import ReviewQueuePage from "@/app/(dashboard)/deposits/review/page";
@@ -21,8 +20,7 @@ import { approvedBy } from "@/test/controls";
 import { normalizeEvent } from "@/lib/webhooks/normalize";
 import { storeEvent } from "@/lib/webhooks/store";
 import { testDb } from "@/test/factories";
-import { signOutTest } from "@/test/session";
-import { createTeamWithKey, signInAsMember, startSandbox, type Team } from "@/test/fixtures";
+import { sandboxAndTeamPerTest, signInAsMember } from "@/test/fixtures";
 
 process.env.OUTBOUND_WORKER = "off";
 
@@ -42,9 +40,8 @@ vi.mock("@/components/timeline/timeline", () => ({
   Timeline: ({ resourceId }: { resourceId: string }) => <section data-testid="timeline">{resourceId}</section>,
 }));
 
-let emu: TestEmulator;
-let team: Team;
-const as = (who: "viewer" | "operator" | "approver" | "admin") => signInAsMember(team, who);
+const suite = sandboxAndTeamPerTest();
+const as = (who: "viewer" | "operator" | "approver" | "admin") => signInAsMember(suite.team, who);
 
 function html(element: React.ReactNode, search = ""): string {
   return renderToStaticMarkup(
@@ -55,19 +52,9 @@ function html(element: React.ReactNode, search = ""): string {
 }
 
 async function firstDeposit(query: string): Promise<Record<string, unknown> & { id: string }> {
-  const body = (await (await emu.request(`/v1/deposits?${query}&limit=1`)).json()) as { data: (Record<string, unknown> & { id: string })[] };
+  const body = (await (await suite.emu.request(`/v1/deposits?${query}&limit=1`)).json()) as { data: (Record<string, unknown> & { id: string })[] };
   return body.data[0]!;
 }
-
-beforeAll(async () => {
-  emu = await startSandbox();
-});
-afterAll(() => emu.close());
-
-beforeEach(async () => {
-  team = await createTeamWithKey();
-  signOutTest();
-});
 
 describe("deposits list", () => {
   it("shows the provider's page for the URL's filters, with amounts per currency and paging", async () => {
@@ -87,7 +74,7 @@ describe("deposits list", () => {
   });
 
   it("turns a missing API key into the provider sentence with a retry, not a crash", async () => {
-    await testDb().vaultSecret.updateMany({ where: { organizationId: team.org.id }, data: { status: "revoked" } });
+    await testDb().vaultSecret.updateMany({ where: { organizationId: suite.team.org.id }, data: { status: "revoked" } });
     await as("viewer");
     const out = html(await DepositsPage({ searchParams: Promise.resolve({}) }));
     expect(out).toContain("The deposits could not load");
@@ -155,14 +142,14 @@ describe("credit only on completion", () => {
     };
     await storeEvent({
       ...normalizeEvent("core", body, new Headers()),
-      organizationId: team.org.id,
+      organizationId: suite.team.org.id,
       environment: "sandbox",
       surface: "core",
       payload: body,
       headers: {},
       signature: "current",
     });
-    await onDepositEnded(team.org.id, "sandbox", flagged.id);
+    await onDepositEnded(suite.team.org.id, "sandbox", flagged.id);
     detail = html(await DepositPage({ params: Promise.resolve({ id: flagged.id }) }));
     // No outbound webhook is set in this test: the credit is released, and the CSV carries it.
     expect(detail).toContain('data-credit-stage="credit_released"');
@@ -174,7 +161,7 @@ describe("review queue page", () => {
   it("lists every flagged deposit oldest first with the keyboard help", async () => {
     await as("approver");
     const out = html(await ReviewQueuePage());
-    const list = (await (await emu.request("/v1/deposits?status=REQUIRES_REVIEW&limit=100")).json()) as { data: { id: string; created_at: string }[] };
+    const list = (await (await suite.emu.request("/v1/deposits?status=REQUIRES_REVIEW&limit=100")).json()) as { data: { id: string; created_at: string }[] };
     const expected = [...list.data].sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at)).map((d) => d.id);
     const shown = [...out.matchAll(/data-testid="queue-item"[\s\S]*?href="\/deposits\/([0-9a-f-]{36})"/g)].map((m) => m[1]);
     expect(shown).toEqual(expected);
@@ -191,7 +178,7 @@ describe("outbound webhook page", () => {
     }
     await as("admin");
     expect(html(await OutboundWebhookPage())).toContain("No deliveries yet");
-    const r = await approvedBy(team.approver, () => setOutboundWebhook({ url: "https://erp.example.test/hooks" }));
+    const r = await approvedBy(suite.team.approver, () => setOutboundWebhook({ url: "https://erp.example.test/hooks" }));
     if (!r.ok || !r.data.secret) throw new Error("set failed");
     const out = html(await OutboundWebhookPage());
     expect(out).toContain("https://erp.example.test/hooks");

@@ -10,6 +10,7 @@ import { describe, expect, it, vi } from "vitest";
 import { LiveContext } from "@/components/live/live-provider";
 import { FundingAccountsTable } from "@/app/(dashboard)/funding-accounts/_components/data-table";
 import type { AccountDepositsView, FundingAccountListView, FundingAccountView } from "@/lib/funding-accounts/views";
+import { SAMPLE_NGN_ACCOUNT } from "@/lib/funding-accounts/samples";
 import { FROZEN } from "@/lib/upstream/errors";
 import { AccountDeposits } from "./account-deposits";
 import { FundingAccountDetail } from "./account-detail";
@@ -35,28 +36,12 @@ function render(node: React.ReactNode): string {
 }
 
 const NOW = "2026-11-22T05:00:00.000Z";
+/** The sample account as a temporary one, for NGN 50,000 within the hour. */
 const ngnAccount = {
-  object: "funding_account",
-  id: "0b6c1f0e-1111-4a2b-8c3d-9e8f7a6b5c4d",
+  ...SAMPLE_NGN_ACCOUNT,
   type: "TEMPORARY",
-  status: "ACTIVE",
-  rail: "NGN_VIRTUAL_ACCOUNT",
-  customer_id: "3f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
-  currency: "NGN",
   amount: "50000.00",
-  settlement_destination: { type: "INTERNAL_BALANCE" },
-  instructions: [
-    {
-      type: "BANK_TRANSFER",
-      status: "ACTIVE",
-      currency: "NGN",
-      bank_name: "Wema Bank",
-      bank_code: "035",
-      account_number: "7812345678",
-      account_name: "Demo Merchant / Amaka Obi",
-      amount: "50000.00",
-    },
-  ],
+  instructions: [{ ...SAMPLE_NGN_ACCOUNT.instructions[0]!, amount: "50000.00" }],
   expires_at: "2026-11-22T06:00:00.000Z",
   created_at: NOW,
 };

@@ -105,46 +105,26 @@ describe("legacy views", () => {
 
   it("renders rows with the pager keeping filters and size, or the empty state", () => {
     const filters = parseLegacyFilters("payouts", { type: "CRYPTO_PAYOUT", limit: "10" });
-    const html = renderToStaticMarkup(
-      <LegacyTable
-        rows={[payoutRow(P)]}
-        columns={payoutColumns}
-        noun={["payout", "payouts"]}
-        caption="Payouts"
-        testId="payout"
-        path="/legacy/payouts"
-        view={{ page: 2, pages: 3, total: 25 }}
-        filters={filters}
-      />,
-    );
+    const payouts = (rows: ReturnType<typeof payoutRow>[], view: { page: number; pages: number; total: number }, f = filters) =>
+      renderToStaticMarkup(
+        <LegacyTable
+          rows={rows}
+          columns={payoutColumns}
+          noun={["payout", "payouts"]}
+          caption="Payouts"
+          testId="payout"
+          path="/legacy/payouts"
+          view={view}
+          filters={f}
+        />,
+      );
+    const html = payouts([payoutRow(P)], { page: 2, pages: 3, total: 25 });
     expect(html).toContain(`href="/legacy/payouts/${P.id}"`);
     expect(html).toContain("25 payouts · page 2 of 3");
     expect(html).toMatch(/href="\?type=CRYPTO_PAYOUT&amp;limit=10&amp;page=3"/);
-    const empty = renderToStaticMarkup(
-      <LegacyTable
-        rows={[]}
-        columns={payoutColumns}
-        noun={["payout", "payouts"]}
-        caption="Payouts"
-        testId="payout"
-        path="/legacy/payouts"
-        view={{ page: 1, pages: 1, total: 0 }}
-        filters={filters}
-      />,
-    );
+    const empty = payouts([], { page: 1, pages: 1, total: 0 });
     expect(empty).toContain("No payouts match these filters");
-    const past = renderToStaticMarkup(
-      <LegacyTable
-        rows={[]}
-        columns={payoutColumns}
-        noun={["payout", "payouts"]}
-        caption="Payouts"
-        testId="payout"
-        path="/legacy/payouts"
-        view={{ page: 9, pages: 3, total: 25 }}
-        filters={parseLegacyFilters("payouts", {})}
-      />,
-    );
+    const past = payouts([], { page: 9, pages: 3, total: 25 }, parseLegacyFilters("payouts", {}));
     expect(past).toContain('href="/legacy/payouts"');
     expect(past).toContain("This page is past the end of the list");
   });
