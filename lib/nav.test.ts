@@ -13,10 +13,10 @@ describe("navFor", () => {
     expect(hrefs(navFor(role))).toEqual(expected);
   });
 
-  it("shows a viewer only the read-only settings page (settlement destination) and their own notification choices", () => {
+  it("shows a viewer only the read-only settings page (settlement destination) and their own notification and time-zone choices", () => {
     const nav = navFor("viewer");
     expect(hrefs(nav)).toContain("/");
-    expect(hrefs(nav).filter((h) => h.startsWith("/settings"))).toEqual(["/settings/settlement", "/settings/notifications"]);
+    expect(hrefs(nav).filter((h) => h.startsWith("/settings"))).toEqual(["/settings/settlement", "/settings/notifications", "/settings/time-zone"]);
   });
 
   it("shows an admin every page", () => {

@@ -111,7 +111,7 @@ describe("BalanceChart", () => {
 
   it("puts the axis, the summary and the table in the viewer's zone, and names it", () => {
     const html = render(<BalanceChart id="c" title="USD balances" points={points} series={series} zone="Pacific/Auckland" />);
-    expect(html).toContain("Collection from USD 12,400.00 on 15 Nov 2026, 13:00 GMT+13 to USD 10,000.00 now");
+    expect(html).toContain("Collection from $12,400.00 on 15 Nov 2026, 13:00 GMT+13 to $10,000.00 now");
     expect(html).toContain("Times in Pacific/Auckland (GMT+13)");
     expect(html).toContain(">15 Nov</text>");
     expect(html).toContain(">22 Nov</text>");
