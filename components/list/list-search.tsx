@@ -61,7 +61,6 @@ export function ListSearch({ kind }: { kind: string }) {
         placeholder="Id, reference, account, name, hash"
         aria-describedby={`${id}-status`}
         aria-controls={`${id}-results`}
-        aria-expanded={shown}
         autoComplete="off"
         maxLength={SEARCH_MAX_LENGTH}
         value={find}
