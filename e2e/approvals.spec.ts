@@ -65,7 +65,7 @@ test.describe("approvals", () => {
     test.slow(); // two people, four page loads
     // Grows from run to run, so it is always a raise; GBP: no other test moves it.
     const amount = String(Math.floor(Date.now() / 1000));
-    const shown = `GBP ${Number(amount).toLocaleString("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+    const shown = `£${Number(amount).toLocaleString("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
     const admin = await pageAs(browser, "admin");
     await gotoHydrated(admin, "/settings/approvals");
     const form = admin.getByTestId("threshold-form");
@@ -125,7 +125,7 @@ test.describe("approvals", () => {
     const operator = await pageAs(browser, "operator");
     await gotoHydrated(operator, "/balances");
     await expect(operator.getByTestId("move-balance-form").getByTestId("velocity-usage")).toContainText(
-      "of 800,000,000,000.00 in the last 24 h for the organization",
+      "of $800,000,000,000.00 in the last 24 h for the organization",
     );
     await requestMove(operator, amount);
 
@@ -133,7 +133,7 @@ test.describe("approvals", () => {
     await gotoHydrated(approver, "/approvals");
     const waiting = row(approver, "approvals-waiting", amount);
     await expect(waiting.getByTestId("velocity-usage")).toHaveText(
-      /^USD [\d,]+\.\d{2} of 800,000,000,000\.00 in the last 24 h for the organization; USD [\d,]+\.\d{2} of 700,000,000,000\.00 in the last 24 h by Olu Operator\.$/,
+      /^\$[\d,]+\.\d{2} of \$800,000,000,000\.00 in the last 24 h for the organization; \$[\d,]+\.\d{2} of \$700,000,000,000\.00 in the last 24 h by Olu Operator\.$/,
     );
     await approver.context().close();
 
@@ -175,7 +175,7 @@ test.describe("approvals", () => {
     await expect(dialog.getByRole("heading", { name: `Approve and send ${usd(amount)}?` })).toBeVisible();
     await dialog.getByLabel("Note (optional)").fill("Invoice 42 checked");
     await dialog.getByTestId("approve-confirm").click();
-    await expect(approver.getByText(/^Approved and sent: Move USD/)).toBeVisible();
+    await expect(approver.getByText(/^Approved and sent: Move \$/)).toBeVisible();
     await expect(waiting).toHaveCount(0);
     const sent = approver.locator('[data-testid="approvals-history"] [data-testid="approval-row"][data-status="sent"]').filter({ hasText: usd(amount) });
     await expect(sent).toContainText("Approved by Abe Approver");

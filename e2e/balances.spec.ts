@@ -135,7 +135,7 @@ test.describe("balances", () => {
       const form = page.getByTestId("move-balance-form");
       await form.getByLabel("Amount (USD)").fill("999999999.00");
       await form.getByRole("button", { name: "Review move" }).click();
-      await expect(form.getByText(/The collection balance is USD [\d,]+\.\d{2}\. Enter that amount or less\./)).toBeVisible();
+      await expect(form.getByText(/The collection balance is \$[\d,]+\.\d{2}\. Enter that amount or less\./)).toBeVisible();
       await expect(page.getByTestId("move-balance-confirm")).toHaveCount(0);
       await form.getByLabel("Amount (USD)").fill("1.234");
       await form.getByLabel("Amount (USD)").blur();
@@ -183,7 +183,7 @@ test.describe("balances", () => {
         await expect(waiting).toContainText("Withdrawal from balance");
         await waiting.getByTestId("approve-open").click();
         await approver.getByTestId("approve-dialog").getByTestId("approve-confirm").click();
-        await expect(approver.getByText(/^Approved and sent: Withdraw USD/)).toBeVisible();
+        await expect(approver.getByText(/^Approved and sent: Withdraw \$/)).toBeVisible();
       } finally {
         await context.close();
       }

@@ -111,7 +111,7 @@ test.describe("Pro order ticket", () => {
     const before = await orderCount(request);
     await gotoHydrated(page, "/pro");
     await expect(page.getByTestId("pro-balance-NGN")).toContainText("NGN");
-    await expect(page.getByTestId("pro-ticket")).toContainText(/Available to spend: NGN [\d,]+\.\d{2}/);
+    await expect(page.getByTestId("pro-ticket")).toContainText(/Available to spend: ₦[\d,]+\.\d{2}/);
     await reviewLimit(page, "Buy", price, "2");
     const fee = (await page.getByTestId("pro-quote-fee").textContent())!;
     expect(fee).toMatch(/^₦\d[\d,]*\.\d{2}$/);
@@ -137,7 +137,7 @@ test.describe("Pro order ticket", () => {
     await expect.poll(() => seenStatuses(page), { timeout: 15_000 }).toContain("partially_filled");
     const partial = (await snapshots(page)).find((s) => s.status === "partially_filled")!;
     expect(partial).toMatchObject({ filled: "USD 1.00", remaining: "USD 1.00" });
-    expect(partial.avg).toMatch(/^NGN [\d,]+\.\d{2}$/);
+    expect(partial.avg).toMatch(/^₦[\d,]+\.\d{2}$/);
     await advanceClockTo(request, placedAt + 30_000);
     await expect(status(page)).toContainText("The whole quantity has traded.", { timeout: 15_000 });
     await expect(page.getByTestId("pro-order-remaining")).toHaveText("USD 0.00");

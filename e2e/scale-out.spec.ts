@@ -255,7 +255,7 @@ test.describe("two instances on one database", () => {
     }
     await Promise.all(dialogs.map((d) => d.getByTestId("approve-confirm").click()));
 
-    const sent = (p: Page) => p.getByText(/^Approved and sent: Move USD/);
+    const sent = (p: Page) => p.getByText(/^Approved and sent: Move \$/);
     const refused = (p: Page) =>
       p.getByText(
         /^(Someone already approved this request; it is being sent\.|This request was already approved and sent\.|This request changed while you were deciding\. Reload the page and look again\.)$/,

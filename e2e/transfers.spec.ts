@@ -221,7 +221,7 @@ test.describe("transfers", () => {
     const page = await pageAs(browser, "operator");
     await openForm(page);
     await chooseRecipient(page, "Adaeze", "Adaeze Okonkwo");
-    await expect(form(page).getByTestId("velocity-usage")).toHaveText(/^NGN [\d,]+\.\d{2} of 900,000,000,000\.00 in the last 24 h for the organization\.$/);
+    await expect(form(page).getByTestId("velocity-usage")).toHaveText(/^₦[\d,]+\.\d{2} of ₦900,000,000,000\.00 in the last 24 h for the organization\.$/);
     await page.context().close();
   });
 

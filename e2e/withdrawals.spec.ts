@@ -65,7 +65,7 @@ test.describe("merchant withdrawals", () => {
     const amount = uniqueAmount(10);
     const before = await providerTotal(request);
     await gotoHydrated(page, "/withdrawals/new");
-    await expect(page.getByTestId("create-withdrawal-form").getByText(/Up to USD [\d,]+\.\d{2}, the withdrawal balance/)).toBeVisible();
+    await expect(page.getByTestId("create-withdrawal-form").getByText(/Up to \$[\d,]+\.\d{2}, the withdrawal balance/)).toBeVisible();
     await expectNoViolations(page, "/withdrawals/new");
     const id = await withdrawNow(page, amount, ADDRESS);
 
@@ -124,7 +124,7 @@ test.describe("merchant withdrawals", () => {
     await form.getByLabel("Amount (USD)").fill("999999999.00");
     await form.getByLabel("Destination address").fill(ADDRESS);
     await form.getByRole("button", { name: "Review withdrawal" }).click();
-    await expect(form.getByText(/^The withdrawal balance is USD [\d,]+\.\d{2}\. Enter that amount or less/)).toBeVisible();
+    await expect(form.getByText(/^The withdrawal balance is \$[\d,]+\.\d{2}\. Enter that amount or less/)).toBeVisible();
     await expect(page.getByTestId("withdrawal-confirm")).toHaveCount(0);
     await expectNoViolations(page, "/withdrawals/new with errors");
     expect(await providerTotal(request)).toBe(before);
@@ -152,7 +152,7 @@ test.describe("merchant withdrawals", () => {
     await expect(waiting).toContainText("Merchant withdrawal");
     await waiting.getByTestId("approve-open").click();
     await approver.getByTestId("approve-dialog").getByTestId("approve-confirm").click();
-    await expect(approver.getByText(/^Approved and sent: Withdraw USD/)).toBeVisible();
+    await expect(approver.getByText(/^Approved and sent: Withdraw \$/)).toBeVisible();
 
     expect(await providerTotal(request)).toBe(before + 1);
     const newest = (await provider<{ data: ProviderWithdrawal[] }>(request, "/v1/merchant/withdrawals?limit=1")).data[0]!;
