@@ -111,7 +111,7 @@ test.describe("coins orders", () => {
 
     const amount = uniqueAmount(2_000);
     await form.getByLabel("Amount to spend (NGN)").fill(amount);
-    await expect(form.getByTestId("coins-order-fee")).toContainText("≈ NGN");
+    await expect(form.getByTestId("coins-order-fee")).toContainText("≈ ₦");
     await expectNoViolations(page, "/coins/orders/new");
     await form.getByTestId("coins-order-submit").click();
     await expect(page).toHaveURL(/\/coins\/orders\/[0-9a-f-]{36}$/);

@@ -47,7 +47,7 @@ async function transferAboveLimit(browser: Browser, amount: string) {
   await page.getByRole("option", { name: /Adaeze Okonkwo/ }).click();
   await form.getByLabel("Amount (NGN)").fill(amount);
   await form.getByLabel("Reference").fill(`E2E-MAIL-${Date.now().toString(36)}`);
-  await expect(page.getByTestId("quote-debit")).toContainText("USD");
+  await expect(page.getByTestId("quote-debit")).toContainText("$");
   await form.getByRole("button", { name: "Review transfer" }).click();
   await page.getByTestId("transfer-confirm").getByTestId("transfer-send").click();
   await expect(page.getByTestId("transfer-pending")).toContainText("Waiting for a second approver");

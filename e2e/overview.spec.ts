@@ -13,8 +13,9 @@ async function emulatorGet<T>(request: APIRequestContext, path: string): Promise
   return (await res.json()) as T;
 }
 
+const SYMBOL: Record<string, string> = { USD: "$", NGN: "₦" };
 const money = (currency: string, amount: string) =>
-  `${currency} ${Number(amount).toLocaleString("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  `${SYMBOL[currency]}${Number(amount).toLocaleString("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 test.describe("overview", () => {
   test.use({ storageState: storageStateOf("viewer") });

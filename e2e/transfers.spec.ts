@@ -50,7 +50,7 @@ async function sendTo(page: Page, amount: string, reference: string) {
   await chooseRecipient(page, "Adaeze", "Adaeze Okonkwo");
   await form(page).getByLabel("Amount (NGN)").fill(amount);
   await form(page).getByLabel("Reference").fill(reference);
-  await expect(page.getByTestId("quote-debit")).toContainText("USD");
+  await expect(page.getByTestId("quote-debit")).toContainText("$");
   await form(page).getByRole("button", { name: "Review transfer" }).click();
   const dialog = page.getByTestId("transfer-confirm");
   await expect(dialog.getByRole("heading", { name: `Send ${ngn(amount)}?` })).toBeVisible();
@@ -180,7 +180,7 @@ test.describe("transfers", () => {
 
     // More than the withdrawal balance covers: refused before anything is sent.
     await form(page).getByLabel("Amount (NGN)").fill("400000000");
-    await expect(page.getByTestId("quote-debit")).toContainText("USD");
+    await expect(page.getByTestId("quote-debit")).toContainText("$");
     await form(page).getByRole("button", { name: "Review transfer" }).click();
     await expect(form(page).getByText(/more than the withdrawal balance/)).toBeVisible();
 
