@@ -47,6 +47,7 @@ export function ListSearch({ kind }: { kind: string }) {
     <div
       className="relative grid gap-1.5"
       role="search"
+      aria-label={`Find ${heading} in the synced copy`}
       onKeyDown={onKeyDown}
       onBlur={(e) => {
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(false);
