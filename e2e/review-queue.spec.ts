@@ -237,7 +237,7 @@ test.describe("second approval from the review queue and the approvals inbox", (
   });
 
   test("two tabs: the second answer to a decision already confirmed is refused with a sentence, not taken", async ({ pageAs, request }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(90_000);
     const depositId = await simulateDeposit(request, "REQUIRES_REVIEW");
     const approver = await pageAs("approver");
     await recordOn(approver, depositId, /Ask the provider to reverse/, "The sender is not one of our customers.");
