@@ -10,7 +10,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
   const user = await requireUser();
   // The pages below read their data after this instant; the live stream replays from it.
   // Also applies announced control changes whose delay has passed (no background job).
-  const [announcements, tz] = await Promise.all([pendingAnnouncements(user.organizationId), viewerTimeZone(user.id)]);
+  const [announcements, tz] = await Promise.all([pendingAnnouncements(user.organizationId), viewerTimeZone(user)]);
   const renderedAt = new Date().toISOString();
   return (
     <LiveProvider environment={user.environment} since={renderedAt}>

@@ -10,7 +10,13 @@ beforeEach(async () => {
 describe("session check on every request", () => {
   it("fills the token with the user's current role, organization and environment", async () => {
     const token = await checkSessionToken({ token: {}, user: { id: team.operator.id } });
-    expect(token).toMatchObject({ uid: team.operator.id, role: "operator", org: team.org.id, env: "sandbox" });
+    expect(token).toMatchObject({ uid: team.operator.id, role: "operator", org: team.org.id, env: "sandbox", tz: null });
+  });
+
+  it("carries the person's time zone as it is now, so a changed setting shows on the next page", async () => {
+    const token = await checkSessionToken({ token: {}, user: { id: team.operator.id } });
+    await testDb().user.update({ where: { id: team.operator.id }, data: { timeZone: "Africa/Lagos" } });
+    expect(await checkSessionToken({ token: token! })).toMatchObject({ tz: "Africa/Lagos" });
   });
 
   it("ends the session at once when the user is disabled", async () => {

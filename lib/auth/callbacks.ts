@@ -40,6 +40,7 @@ export async function checkSessionToken(args: {
   token.org = row.organizationId;
   token.env = row.environment;
   token.name = row.name;
+  token.tz = row.timeZone;
   token.email = row.email;
   return token;
 }

@@ -21,6 +21,7 @@ export const authConfig = {
           role: String(token.role ?? ""),
           organizationId: String(token.org ?? ""),
           environment: token.env === "production" ? "production" : "sandbox",
+          timeZone: typeof token.tz === "string" ? token.tz : null,
         };
       }
       return session;
@@ -37,6 +38,8 @@ declare module "next-auth" {
       role: string;
       organizationId: string;
       environment: Environment;
+      /** The person's chosen time zone (null: follow the browser), read with the session check. */
+      timeZone: string | null;
     };
   }
 }

@@ -11,6 +11,8 @@ export interface CurrentUser {
   role: Role;
   organizationId: string;
   environment: Environment;
+  /** The person's chosen time zone; null or absent: follow the browser (lib/time-zone/current.ts). */
+  timeZone?: string | null;
 }
 
 export class AuthorizationError extends Error {
@@ -34,6 +36,7 @@ export async function getCurrentUser(): Promise<CurrentUser | null> {
     role: u.role,
     organizationId: u.organizationId,
     environment: u.environment,
+    timeZone: u.timeZone ?? null,
   };
 }
 

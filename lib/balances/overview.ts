@@ -76,7 +76,7 @@ export async function readInReview(up: Upstream): Promise<{ data: { count: numbe
 
 export async function readOverview(user: CurrentUser, upstream?: Upstream): Promise<Overview> {
   const up = upstream ?? upstreamFor({ organizationId: user.organizationId, environment: user.environment });
-  const { zone } = await viewerTimeZone(user.id);
+  const { zone } = await viewerTimeZone(user);
   const [balances, depositsToday, inReview, pendingApprovals] = await Promise.all([
     figure("balances", () => readBalances(user, up)),
     figure("deposits_today", () => readDepositsToday(up, zone)),

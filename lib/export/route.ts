@@ -8,7 +8,7 @@ import type { ExportSource } from "./source";
 /** The GET handler of a list's export: session, permission and filters checked like the list's own route. */
 export function exportRoute<P extends ParserMap>(source: ExportSource<P>) {
   return defineRoute({ permission: source.permission, filters: source.filters }, async ({ user, query }) => {
-    const { zone } = await viewerTimeZone(user.id);
+    const { zone } = await viewerTimeZone(user);
     return csvResponse({
       list: source.list,
       environment: user.environment,

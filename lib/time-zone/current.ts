@@ -1,7 +1,6 @@
 import "server-only";
 import { cookies } from "next/headers";
-import { cache } from "react";
-import { db } from "@/lib/db";
+import type { CurrentUser } from "@/lib/auth/session";
 import { BROWSER_ZONE_COOKIE, canonicalTimeZone, FALLBACK_ZONE } from "./zones";
 
 export interface ViewerTimeZone {
@@ -14,12 +13,12 @@ export interface ViewerTimeZone {
 }
 
 /**
- * The viewer's zone for this request: their setting, else the browser's (from the cookie a small
- * effect in the page writes), else UTC on the very first visit. Read once per request.
+ * The viewer's zone for this request: their setting (read with the session check, so no query of
+ * its own), else the browser's (from the cookie a small effect in the page writes), else UTC on
+ * the very first visit.
  */
-export const viewerTimeZone = cache(async (userId: string): Promise<ViewerTimeZone> => {
-  const [row, jar] = await Promise.all([db.user.findUnique({ where: { id: userId }, select: { timeZone: true } }), cookies()]);
-  const setting = canonicalTimeZone(row?.timeZone);
-  const browser = canonicalTimeZone(jar.get(BROWSER_ZONE_COOKIE)?.value);
+export async function viewerTimeZone(user: Pick<CurrentUser, "timeZone">): Promise<ViewerTimeZone> {
+  const setting = canonicalTimeZone(user.timeZone);
+  const browser = canonicalTimeZone((await cookies()).get(BROWSER_ZONE_COOKIE)?.value);
   return { zone: setting ?? browser ?? FALLBACK_ZONE, setting, browser };
-});
+}

@@ -96,7 +96,7 @@ export default async function BalancesPage({ searchParams }: { searchParams: Pro
           </CardHeader>
           <CardContent>
             <Suspense key={range} fallback={<BalanceHistorySkeleton />}>
-              <BalanceHistory tenant={me} range={range} zone={(await viewerTimeZone(me.id)).zone} />
+              <BalanceHistory tenant={me} range={range} zone={(await viewerTimeZone(me)).zone} />
             </Suspense>
           </CardContent>
         </Card>

@@ -39,7 +39,7 @@ export default async function DepositsPage({ searchParams }: { searchParams: Pro
       }
     />
   );
-  const { zone } = await viewerTimeZone(me.id);
+  const { zone } = await viewerTimeZone(me);
   const read = await readOrProblem(upstreamFor(me).core.listDeposits(upstreamDepositQuery(filters, zone)));
   if (!read.ok) {
     return (

@@ -20,7 +20,7 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
   // Refused deliveries say something about the webhook secrets, which only admins manage.
   const showRejections = can(me.role, "keys:manage");
   const [result, rejections] = await Promise.all([
-    viewerTimeZone(me.id).then(({ zone }) => queryEvents(me.organizationId, me.environment, filters, zone)),
+    viewerTimeZone(me).then(({ zone }) => queryEvents(me.organizationId, me.environment, filters, zone)),
     showRejections ? listRejections(me.organizationId, me.environment) : Promise.resolve(null),
   ]);
   const { page, ...rest } = filters;

@@ -44,7 +44,7 @@ export default async function StockPortfolioPage({ searchParams }: { searchParam
           </CardHeader>
           <CardContent>
             <Suspense key={range} fallback={<PortfolioHistorySkeleton />}>
-              <PortfolioHistory tenant={me} range={range} zone={(await viewerTimeZone(me.id)).zone} />
+              <PortfolioHistory tenant={me} range={range} zone={(await viewerTimeZone(me)).zone} />
             </Suspense>
           </CardContent>
         </Card>

@@ -7,7 +7,7 @@ export const dynamic = "force-dynamic";
 
 /** One page of deposits for the list's filters, in the user's current environment. */
 export const GET = defineRoute({ permission: "data:read", filters: depositFilters }, async ({ user, query }) => {
-  const { zone } = await viewerTimeZone(user.id);
+  const { zone } = await viewerTimeZone(user);
   const r = await upstreamFor(user).core.listDeposits(upstreamDepositQuery(query, zone));
   return {
     deposits: r.data.data,

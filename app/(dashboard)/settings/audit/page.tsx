@@ -13,7 +13,7 @@ export const metadata: Metadata = { title: "Audit log" };
 export default async function AuditPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const me = await requirePagePermission("audit:read");
   const filters = await loadAuditFilters(searchParams);
-  const { zone } = await viewerTimeZone(me.id);
+  const { zone } = await viewerTimeZone(me);
   const result = await queryAudit(me.organizationId, filters, zone);
   return (
     <>

@@ -9,7 +9,7 @@ export const metadata: Metadata = { title: "Time zone" };
 
 export default async function TimeZonePage() {
   const me = await requirePagePermission("data:read");
-  const tz = await viewerTimeZone(me.id);
+  const tz = await viewerTimeZone(me);
   return (
     <>
       <PageHeader
