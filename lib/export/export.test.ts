@@ -11,46 +11,13 @@ import { EXPORT_BATCH } from "@/lib/export/source";
 import type { Role } from "@/lib/auth/permissions";
 import { createTeam, testDb } from "@/test/factories";
 import { signInAs, signOutTest } from "@/test/session";
+import { csvRowsOf } from "@/test/csv";
 
 let team: Awaited<ReturnType<typeof createTeam>>;
 let other: Awaited<ReturnType<typeof createTeam>>;
 
 const as = async (t: typeof team, role: Role) => signInAs(await testDb().user.findUniqueOrThrow({ where: { id: t[role].id } }));
 const get = (path: string) => new Request(`http://app.test${path}`);
-
-/** Parses RFC 4180 CSV (quoted cells, doubled quotes, CRLF rows) after checking the BOM. */
-async function csvOf(res: Response): Promise<string[][]> {
-  expect(res.status).toBe(200);
-  const bytes = new Uint8Array(await res.arrayBuffer());
-  expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-  const text = new TextDecoder().decode(bytes.slice(3));
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      row.push(cell);
-      cell = "";
-    } else if (c === "\r" && text[i + 1] === "\n") {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = "";
-      i++;
-    } else cell += c;
-  }
-  expect(cell).toBe("");
-  return rows;
-}
 
 const SAME_INSTANT = new Date("2026-04-01T10:00:00.000Z");
 
@@ -84,7 +51,7 @@ describe("audit log export", () => {
     await as(team, "admin");
     const res = await exportAudit(get("/api/audit/export?page=3"));
     expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="audit-log-sandbox-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const [header, ...rows] = await csvOf(res);
+    const [header, ...rows] = await csvRowsOf(res);
     expect(header).toEqual([
       "id",
       "at",
@@ -108,7 +75,7 @@ describe("audit log export", () => {
     expect(bulk.every((r) => r[1] === SAME_INSTANT.toISOString())).toBe(true);
     expect(new Set(bulk.map((r) => r[6])).size).toBe(EXPORT_BATCH + 250);
     // The same export twice lists the rows in the same order.
-    const again = (await csvOf(await exportAudit(get("/api/audit/export")))).slice(1);
+    const again = (await csvRowsOf(await exportAudit(get("/api/audit/export")))).slice(1);
     expect(again.map((r) => r[0])).toEqual(rows.map((r) => r[0]));
     expect(rows.some((r) => r[6] === "theirs")).toBe(false);
     // A target that looks like a formula reaches the file as text.
@@ -117,7 +84,7 @@ describe("audit log export", () => {
 
   it("honours the filters on screen: action, who, target and days", async () => {
     await as(team, "admin");
-    const actions = async (q: string) => (await csvOf(await exportAudit(get(`/api/audit/export?${q}`)))).slice(1).map((r) => r[4]);
+    const actions = async (q: string) => (await csvRowsOf(await exportAudit(get(`/api/audit/export?${q}`)))).slice(1).map((r) => r[4]);
     expect(await actions("action=user.add")).toEqual(["user.add"]);
     expect(await actions(`actor=${team.admin.id}`)).toEqual(["api_key.add", "user.add"]);
     expect(await actions("target=api_key")).toEqual(["api_key.add"]);
@@ -141,7 +108,7 @@ describe("audit log export", () => {
 
   it("shows another organization only its own rows", async () => {
     await as(other, "admin");
-    const rows = (await csvOf(await exportAudit(get("/api/audit/export")))).slice(1);
+    const rows = (await csvRowsOf(await exportAudit(get("/api/audit/export")))).slice(1);
     expect(rows.map((r) => r[6])).toEqual(["theirs"]);
   });
 });
@@ -177,7 +144,7 @@ describe("approvals export", () => {
 
   it("lists the history of this environment (and the organization's control changes), newest first, stable across equal times", async () => {
     await as(team, "viewer");
-    const [header, ...rows] = await csvOf(await exportApprovals(get("/api/approvals/export")));
+    const [header, ...rows] = await csvRowsOf(await exportApprovals(get("/api/approvals/export")));
     expect(header.slice(0, 9)).toEqual(["request_id", "created_at", "kind", "kind_label", "summary", "amount", "currency", "status", "requested_by"]);
     const summaries = rows.map((r) => r[4]);
     expect(summaries[0]).toBe("'=cmd|' /C calc'!A0");
@@ -194,7 +161,7 @@ describe("approvals export", () => {
 
   it("honours the status filter and drops an unknown one", async () => {
     await as(team, "approver");
-    const statuses = async (q: string) => (await csvOf(await exportApprovals(get(`/api/approvals/export${q}`)))).slice(1).map((r) => r[7]);
+    const statuses = async (q: string) => (await csvRowsOf(await exportApprovals(get(`/api/approvals/export${q}`)))).slice(1).map((r) => r[7]);
     expect(await statuses("?status=rejected")).toEqual(["rejected"]);
     expect(await statuses("?status=pending")).toEqual(["pending"]);
     expect(await statuses("?status=nonsense")).toHaveLength(32);

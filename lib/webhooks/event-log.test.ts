@@ -10,6 +10,7 @@ import { getTimeline, queryEvents } from "@/lib/webhooks/query";
 import { signBody } from "@/lib/webhooks/verify";
 import { createTeam, testDb } from "@/test/factories";
 import { signInAs, signOutTest } from "@/test/session";
+import { csvRowsOf } from "@/test/csv";
 import type { Environment } from "@/lib/generated/prisma/enums";
 
 let team: Awaited<ReturnType<typeof createTeam>>;
@@ -32,35 +33,6 @@ async function send(environment: Environment, payload: unknown) {
 }
 
 const dep = (id: string, status: string, at: string) => ({ id, status, amount: "1000.50", currency: "NGN", updated_at: at, note: 'says "hi", =SUM(A1)' });
-
-/** Parses our CSV (quoted cells with doubled quotes, CRLF rows). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      row.push(cell);
-      cell = "";
-    } else if (c === "\r" && text[i + 1] === "\n") {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = "";
-      i++;
-    } else cell += c;
-  }
-  return rows;
-}
 
 let depositA: string;
 let depositB: string;
@@ -134,7 +106,7 @@ describe("CSV export route", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("text/csv");
     expect(res.headers.get("content-disposition")).toMatch(/attachment; filename="events-sandbox-\d{4}-\d{2}-\d{2}\.csv"/);
-    const rows = parseCsv(await res.text());
+    const rows = await csvRowsOf(res);
     expect(rows[0]).toEqual([
       "received_at",
       "occurred_at",
@@ -155,7 +127,7 @@ describe("CSV export route", () => {
     const completed = rows.find((r) => r[4] === "deposit.completed")!;
     expect(completed.slice(2, 12)).toEqual(["sandbox", "core", "deposit.completed", "deposit.completed", "deposit", depositA, "COMPLETED", "", "2", "current"]);
     expect(JSON.parse(completed[12]!)).toMatchObject({ data: { amount: "1000.50", note: 'says "hi", =SUM(A1)' } });
-    const filtered = parseCsv(await (await exportCsv(new Request(`http://app.test/api/events/export?q=${depositB}`))).text());
+    const filtered = await csvRowsOf(await exportCsv(new Request(`http://app.test/api/events/export?q=${depositB}`)));
     expect(filtered.map((r) => r[7])).toEqual(["resource_id", depositB]);
   });
 
@@ -178,7 +150,7 @@ describe("CSV export route", () => {
     }));
     await testDb().webhookEvent.createMany({ data: rows });
     await as("admin");
-    const csv = parseCsv(await (await exportCsv(new Request("http://app.test/api/events/export?resource=transfer"))).text());
+    const csv = await csvRowsOf(await exportCsv(new Request("http://app.test/api/events/export?resource=transfer")));
     const ids = csv.slice(1).map((r) => r[7]);
     expect(ids).toHaveLength(EXPORT_BATCH + 5);
     expect(new Set(ids).size).toBe(EXPORT_BATCH + 5);
@@ -200,7 +172,7 @@ describe("permissions of the export and timeline routes", () => {
     await as(role);
     const exp = await exportCsv(new Request("http://app.test/api/events/export"));
     expect(exp.status).toBe(200);
-    expect(parseCsv(await exp.text())).toHaveLength(4);
+    expect(await csvRowsOf(exp)).toHaveLength(4);
     const tl = await timelineRoute(new Request("http://app.test/api/timeline/deposit/x"), {
       params: Promise.resolve({ resourceType: "deposit", resourceId: depositA }),
     });
@@ -213,13 +185,13 @@ describe("permissions of the export and timeline routes", () => {
   it("shows another organization nothing, and the production set after switching", async () => {
     const other = await createTeam();
     signInAs(await testDb().user.findUniqueOrThrow({ where: { id: other.admin.id } }));
-    expect(parseCsv(await (await exportCsv(new Request("http://app.test/api/events/export"))).text())).toHaveLength(1);
+    expect(await csvRowsOf(await exportCsv(new Request("http://app.test/api/events/export")))).toHaveLength(1);
     const tl = await timelineRoute(new Request("http://app.test/x"), { params: Promise.resolve({ resourceType: "deposit", resourceId: depositA }) });
     expect(((await tl.json()) as { entries: unknown[] }).entries).toEqual([]);
 
     await testDb().user.update({ where: { id: team.viewer.id }, data: { environment: "production" } });
     await as("viewer");
-    const prod = parseCsv(await (await exportCsv(new Request("http://app.test/api/events/export"))).text());
+    const prod = await csvRowsOf(await exportCsv(new Request("http://app.test/api/events/export")));
     expect(prod.slice(1).map((r) => r[2])).toEqual(["production"]);
   });
 });
