@@ -1,6 +1,7 @@
 "use client";
+import { useLastingError } from "@/components/forms/use-lasting-error";
 import * as React from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { ConfirmAction } from "@/components/forms/confirm-action";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -138,27 +139,11 @@ function DecisionStep({
 }) {
   const [open, setOpen] = React.useState(false);
   const [pending, start] = React.useTransition();
-  const [error, setError] = React.useState<string | null>(null);
+  const [error, showError] = useLastingError();
   const [noteError, setNoteError] = React.useState<string | undefined>(undefined);
   const [note, setNote] = React.useState("");
   const noteId = `${kind}-note-${decision.id}`;
   const decided = React.useRef(false);
-  // Another approver's decision can take this row (and this dialog) off the page while it runs:
-  // its refusal would vanish unread, so it becomes a toast.
-  const mounted = React.useRef(false);
-  const unread = React.useRef<string | null>(null);
-  React.useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-      if (unread.current) toast.error(unread.current);
-    };
-  }, []);
-  const showError = (message: string | null) => {
-    unread.current = message;
-    if (message && !mounted.current) toast.error(message);
-    else setError(message);
-  };
   const run = () =>
     start(async () => {
       showError(null);

@@ -18,3 +18,20 @@ describe("toast (sonner loaded on first use)", () => {
     expect(sonner.warning).toHaveBeenCalledWith("Key expires soon.", { duration: 15_000 });
   });
 });
+
+describe("sonner stays out of the pages' bundles", () => {
+  it("is imported only by this wrapper and the toaster, which both load it on demand", async () => {
+    const { readdirSync, readFileSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const direct: string[] = [];
+    const walk = (dir: string) => {
+      for (const e of readdirSync(dir, { withFileTypes: true })) {
+        const p = join(dir, e.name);
+        if (e.isDirectory()) walk(p);
+        else if (/\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) && /from "sonner"/.test(readFileSync(p, "utf8"))) direct.push(p);
+      }
+    };
+    for (const dir of ["app", "components", "lib"]) walk(dir);
+    expect(direct.sort()).toEqual(["components/ui/sonner.tsx", "components/ui/toast.ts"].sort());
+  });
+});

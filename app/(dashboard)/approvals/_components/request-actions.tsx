@@ -1,7 +1,8 @@
 "use client";
+import { useLastingError } from "@/components/forms/use-lasting-error";
+import { toast } from "@/components/ui/toast";
 import * as React from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { toast } from "@/components/ui/toast";
 import { FormError } from "@/components/forms/form-error";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { ConfirmAction } from "@/components/forms/confirm-action";
@@ -63,25 +64,9 @@ function DecisionButton({
 }) {
   const [open, setOpen] = React.useState(false);
   const [pending, start] = React.useTransition();
-  const [error, setError] = React.useState<string | null>(null);
+  const [error, showError] = useLastingError();
   const [note, setNote] = React.useState("");
   const noteId = React.useId();
-  // A decision made elsewhere at the same moment (another approver, another instance) takes this
-  // row, and this dialog with it, off the list: its refusal would vanish unread, so it becomes a toast.
-  const mounted = React.useRef(false);
-  const unread = React.useRef<string | null>(null);
-  React.useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-      if (unread.current) toast.error(unread.current);
-    };
-  }, []);
-  const showError = (message: string | null) => {
-    unread.current = message;
-    if (message && !mounted.current) toast.error(message);
-    else setError(message);
-  };
   return (
     <ConfirmAction
       open={open}
