@@ -79,8 +79,11 @@ describe("reading the copy: one page of a list", () => {
     const q = async (filters: Record<string, string | null>) => ids(await readPage(scope, "deposit", { filters, limit: 100 }));
     expect(await q({ status: "REQUIRES_REVIEW" })).toEqual(["dep_03", "dep_02"]);
     expect(await q({ status: "FLAGGED" })).toEqual(["dep_03", "dep_02"]);
-    expect(await q({ status: "PENDING" })).toEqual(["dep_04"]);
-    expect(await q({ settlement_status: "RECEIVED" })).toEqual(["dep_04"]);
+    // Only the documented older name is merged: PENDING and RECEIVED stay apart, as the docs list them.
+    expect(await q({ status: "RECEIVED" })).toEqual(["dep_04"]);
+    expect(await q({ status: "PENDING" })).toEqual([]);
+    expect(await q({ settlement_status: "PENDING" })).toEqual(["dep_04"]);
+    expect(await q({ settlement_status: "RECEIVED" })).toEqual([]);
     expect(await q({ settlement_status: "FLAGGED" })).toEqual(["dep_03", "dep_02"]);
     expect(await q({ type: "CRYPTO_DEPOSIT" })).toEqual(["dep_05", "dep_03", "dep_01"]);
     expect(await q({ customer_id: CUSTOMER })).toEqual(["dep_06", "dep_03"]);

@@ -17,10 +17,9 @@ type FilterDef =
   | { on: "from" }
   | { on: "to" };
 
-// The provider's older or equivalent values, matched together as its list does (the emulator's
-// deposit list: FLAGGED is REQUIRES_REVIEW; PENDING and RECEIVED both mean "arrived").
+// The provider's older names, matched with the current ones (the docs notes: FLAGGED is the older
+// name of REQUIRES_REVIEW). Nothing else is merged: PENDING and RECEIVED are separate statuses there.
 const REVIEW = ["REQUIRES_REVIEW", "FLAGGED"] as const;
-const ARRIVED = ["RECEIVED", "PENDING"] as const;
 
 const status = (...same: (readonly string[])[]): FilterDef => ({ on: "status", same });
 const field = (...path: string[]): FilterDef => ({ on: "field", path });
@@ -32,8 +31,8 @@ const created = { from: { on: "from" }, to: { on: "to" } } as const satisfies Re
  */
 const FILTERS: Readonly<Record<string, Readonly<Record<string, FilterDef>>>> = {
   deposit: {
-    status: status(REVIEW, ARRIVED),
-    settlement_status: { on: "field", path: ["settlement_status"], same: [REVIEW, ARRIVED] },
+    status: status(REVIEW),
+    settlement_status: { on: "field", path: ["settlement_status"], same: [REVIEW] },
     type: field("type"),
     customer_id: field("customer_id"),
     funding_account_id: field("funding_account_id"),
