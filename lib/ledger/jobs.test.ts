@@ -39,12 +39,17 @@ describe("ledger jobs across two instances", () => {
     const data: LedgerSweepData = { organizationId: team.org.id, environment: "sandbox", reason: "schedule" };
     // Both instances enqueue the chain three times at once, as their schedules and key-add would.
     const sent = await Promise.all([a, b, a, b, a, b].map((boss) => boss.send(LEDGER_SWEEP, data, sendOptions(LEDGER_SWEEP, data))));
-    expect(sent.filter(Boolean)).toHaveLength(1);
+    // One waits; a second is taken only if a worker started the first between two of the sends
+    // (one running and one waiting is what the policy allows), never more.
+    const accepted = sent.filter(Boolean).length;
+    expect(accepted).toBeGreaterThanOrEqual(1);
+    expect(accepted).toBeLessThanOrEqual(2);
 
     const mine = () => runs.filter((r) => r.key === team.org.id);
     const deadline = Date.now() + 90_000;
-    while (!mine().some((r) => r.phase === "end") && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
-    expect(mine().map((r) => r.phase)).toEqual(["start", "end"]);
+    while (mine().filter((r) => r.phase === "end").length < accepted && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    // Never two at once across the two instances: each run ends before the next starts.
+    expect(mine().map((r) => r.phase)).toEqual(Array.from({ length: accepted }, () => ["start", "end"]).flat());
 
     // The run enqueued the chain's next run for when the lists are due again; only that one waits.
     const waiting = await testDb().$queryRawUnsafe<{ start_after: Date }[]>(
