@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import type { APIRequestContext } from "@playwright/test";
 import { expect, type Locator, type Page, test } from "./fixtures";
 import { DEMO_SANDBOX_KEY, emulatorUrl, simulateDeposit } from "./emulator";
 import { approveAsSecondPerson, chooseFilter, gotoHydrated, reloadHydrated } from "./helpers";
@@ -17,6 +18,14 @@ async function recordOn(page: Page, depositId: string, decision: RegExp, reason:
   await dialog.getByRole("button", { name: "Record decision" }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId("review-decision").first()).toContainText("Awaiting a second approver");
+}
+
+/** A flagged deposit on which the approver recorded "Hold", now waiting for a second approver. */
+async function holdAwaitingSecondApprover(request: APIRequestContext, pageAs: (role: "approver") => Promise<Page>) {
+  const depositId = await simulateDeposit(request, "REQUIRES_REVIEW");
+  const approver = await pageAs("approver");
+  await recordOn(approver, depositId, /Hold/, "Waiting for the customer's bank receipt before crediting.");
+  return { depositId, approver };
 }
 
 /** Confirms the decision awaiting a second approver inside `scope` (its row or panel), through its dialog. */
@@ -183,9 +192,7 @@ test.describe("second approval from the review queue and the approvals inbox", (
     axe,
   }) => {
     test.setTimeout(90_000);
-    const depositId = await simulateDeposit(request, "REQUIRES_REVIEW");
-    const approver = await pageAs("approver");
-    await recordOn(approver, depositId, /Hold/, "Waiting for the customer's bank receipt before crediting.");
+    const { depositId, approver } = await holdAwaitingSecondApprover(request, pageAs);
 
     await gotoHydrated(approver, "/deposits/review");
     const mine = approver.getByTestId("queue-item").filter({ hasText: depositId });
@@ -268,9 +275,7 @@ test.describe("second approval from the review queue and the approvals inbox", (
     axe,
   }) => {
     test.setTimeout(90_000);
-    const depositId = await simulateDeposit(request, "REQUIRES_REVIEW");
-    const approver = await pageAs("approver");
-    await recordOn(approver, depositId, /Hold/, "Waiting for the customer's bank receipt before crediting.");
+    const { depositId, approver } = await holdAwaitingSecondApprover(request, pageAs);
 
     // The requester finds it among their own requests, with only Withdraw.
     await gotoHydrated(approver, "/approvals");
