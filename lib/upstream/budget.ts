@@ -56,11 +56,8 @@ export class RateBudget {
    * requests of the minute untouched, for callers that have nothing to show without the provider.
    */
   async take(hash: string, opts: { reserve?: number } = {}): Promise<BudgetDecision> {
-    const limit = Math.max(1, this.limit - (opts.reserve ?? 0));
-    const now = this.now();
+    const { limit, now, oldest } = this.window(opts.reserve);
     const bucket = Math.floor(now / BUCKET_MS) * BUCKET_MS;
-    // The oldest bucket that still overlaps (now - 60 s, now]; its requests may be at its very end.
-    const oldest = Math.floor((now - WINDOW_MS) / BUCKET_MS) * BUCKET_MS;
     // One statement: the conditional insert/update re-checks the bucket row it locked, so
     // concurrent instances can never push the count past the limit.
     const rows = await this.sql.query<{ count: number }>(
@@ -87,9 +84,7 @@ export class RateBudget {
 
   /** Whether `take` would let one request through now, without taking it. */
   async peek(hash: string, opts: { reserve?: number } = {}): Promise<BudgetDecision> {
-    const limit = Math.max(1, this.limit - (opts.reserve ?? 0));
-    const now = this.now();
-    const oldest = Math.floor((now - WINDOW_MS) / BUCKET_MS) * BUCKET_MS;
+    const { limit, now, oldest } = this.window(opts.reserve);
     const rows = await this.sql.query<{ c: number }>(`SELECT COALESCE(SUM(count), 0)::int AS c FROM rate_budget WHERE key_hash = $1 AND window_start >= $2`, [
       hash,
       new Date(oldest),
@@ -97,6 +92,12 @@ export class RateBudget {
     const used = Number(rows[0]?.c ?? 0);
     if (used + 1 <= limit) return { allowed: true, used };
     return { allowed: false, retryAfterMs: await this.retryAfter(hash, now, oldest, limit) };
+  }
+
+  /** The limit left after `reserve`, now, and the oldest bucket that still overlaps (now - 60 s, now] (its requests may be at its very end). */
+  private window(reserve = 0): { limit: number; now: number; oldest: number } {
+    const now = this.now();
+    return { limit: Math.max(1, this.limit - reserve), now, oldest: Math.floor((now - WINDOW_MS) / BUCKET_MS) * BUCKET_MS };
   }
 
   /** How long until enough of the oldest buckets have left the last 60 s for one more request. */
