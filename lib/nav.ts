@@ -18,6 +18,7 @@ import {
   ScrollText,
   Send,
   SlidersHorizontal,
+  Scale,
   Users,
   Wallet,
   type LucideIcon,
@@ -67,6 +68,13 @@ export const NAV: NavArea[] = [
         icon: Wallet,
         permission: "data:read",
         keywords: ["collection", "withdrawal", "move", "balance transfer", "chart"],
+      },
+      {
+        title: "Statement",
+        href: "/statement",
+        icon: Scale,
+        permission: "data:read",
+        keywords: ["daily statement", "reconciliation", "reconcile", "closing balance", "opening balance", "books", "csv"],
       },
       {
         title: "Approvals",

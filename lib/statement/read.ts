@@ -218,7 +218,11 @@ export async function readLiveBalance(scope: StatementScope): Promise<LiveBalanc
   const b = r.data.data.data;
   return {
     ok: true,
-    byCurrency: liveByCurrency({ collectionUsd: b.collection_balance_usd, withdrawalUsd: b.withdrawal_balance_usd, withdrawalNgn: b.withdrawal_balance_ngn ?? null }),
+    byCurrency: liveByCurrency({
+      collectionUsd: b.collection_balance_usd,
+      withdrawalUsd: b.withdrawal_balance_usd,
+      withdrawalNgn: b.withdrawal_balance_ngn ?? null,
+    }),
     fetchedAt: r.data.fetchedAt.toISOString(),
   };
 }

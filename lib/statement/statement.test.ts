@@ -99,7 +99,12 @@ beforeAll(async () => {
     ],
     "sweep",
   );
-  await storeObjects(scope, "withdrawal", [withdrawal("wd_merchant", "2026-11-11T14:00:00Z", "20.00"), withdrawal("wd_balance", "2026-11-11T15:00:00Z", "30.00")], "sweep");
+  await storeObjects(
+    scope,
+    "withdrawal",
+    [withdrawal("wd_merchant", "2026-11-11T14:00:00Z", "20.00"), withdrawal("wd_balance", "2026-11-11T15:00:00Z", "30.00")],
+    "sweep",
+  );
   await storeObjects(scope, "balance_move", [{ id: "mv_1", amount_usd: "40.00", status: "COMPLETED", created_at: "2026-11-11T16:00:00Z" }], "sweep");
   // The app sent wd_balance through POST /merchant/balance/withdraw: its audit row says so.
   await testDb().auditLog.create({
@@ -117,8 +122,18 @@ beforeAll(async () => {
   await event(team.org.id, "deposit.completed", "deposit", "dep_missing", "2026-11-11T18:00:00Z", { amount: "75", currency: "USD", settled_amount: "75" });
   // Another organization's objects never count.
   const other = await createTeam();
-  await storeObjects({ organizationId: other.org.id, environment: "sandbox" }, "deposit", [deposit("dep_theirs", "2026-11-11T09:00:00Z", { settled_amount: "999" })], "sweep");
-  await storeObjects({ organizationId: team.org.id, environment: "production" }, "deposit", [deposit("dep_prod", "2026-11-11T09:00:00Z", { settled_amount: "888" })], "sweep");
+  await storeObjects(
+    { organizationId: other.org.id, environment: "sandbox" },
+    "deposit",
+    [deposit("dep_theirs", "2026-11-11T09:00:00Z", { settled_amount: "999" })],
+    "sweep",
+  );
+  await storeObjects(
+    { organizationId: team.org.id, environment: "production" },
+    "deposit",
+    [deposit("dep_prod", "2026-11-11T09:00:00Z", { settled_amount: "888" })],
+    "sweep",
+  );
 });
 
 // The provider's balance includes the deposit the copy lacks: 1058.75 + 75.
@@ -243,7 +258,16 @@ describe("review reconciliation", () => {
     const done = await decision("dep_r_done", "final", "released");
     const delivery = (decisionId: string, status: string) =>
       testDb().outboundDelivery.create({
-        data: { organizationId: t.org.id, environment: "sandbox", decisionId, event: CREDIT_RELEASE_EVENT, url: "https://merchant.example/hook", payload: {}, status, attempts: 3 },
+        data: {
+          organizationId: t.org.id,
+          environment: "sandbox",
+          decisionId,
+          event: CREDIT_RELEASE_EVENT,
+          url: "https://merchant.example/hook",
+          payload: {},
+          status,
+          attempts: 3,
+        },
       });
     await delivery(pending.id, "pending");
     await delivery(done.id, "delivered");
