@@ -16,7 +16,7 @@ const baseURL = process.env.E2E_BASE_URL ?? "http://localhost:3000";
  *
  * "exclusive", after it, 1 worker: specs with an effect another spec would see.
  * - api-keys, secrets: replace API keys and rotate the vault; production keys.
- * - approvals, balances, coins, transfers: approval thresholds (coins also the emulator's clock).
+ * - approvals, balances, coins, transfers: approval thresholds (coins and transfers also the emulator's clock).
  * - deposits, stocks, withdrawals: move the emulator's clock.
  * - drills, funding-accounts: emulator faults; funding-accounts also freezes the merchant.
  * - notifications: the shared admins' mail preferences.
@@ -46,11 +46,14 @@ const SHARED_READ = [
 ];
 const sharedRead = new RegExp(`(^|/)(${SHARED_READ.join("|")})\\.spec\\.ts$`);
 const chrome = { ...devices["Desktop Chrome"], channel: undefined };
+// Naming specs or a title (`npm test -- e2e/x.spec.ts -g "..."`) runs just those, one at a time
+// after the sign-ins, as before the split: the order above is for the whole suite.
+const picked = process.argv.some((a) => /\.spec\.ts(:\d+)*$/.test(a) || a === "-g" || a.startsWith("--grep"));
 
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: false,
-  workers: 2,
+  workers: picked ? 1 : 2,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
@@ -66,6 +69,6 @@ export default defineConfig({
   projects: [
     { name: "setup", testMatch: /auth\.setup\.ts/ },
     { name: "shared-read", testMatch: sharedRead, use: chrome, dependencies: ["setup"], workers: 2 },
-    { name: "exclusive", testMatch: /\.spec\.ts$/, testIgnore: sharedRead, use: chrome, dependencies: ["shared-read"], workers: 1 },
+    { name: "exclusive", testMatch: /\.spec\.ts$/, testIgnore: sharedRead, use: chrome, dependencies: picked ? ["setup"] : ["shared-read"], workers: 1 },
   ],
 });
