@@ -8,6 +8,8 @@ import { ROLES, storageStateOf } from "./roles";
 const pagesFor = (role: (typeof ROLES)[number]) => [...navFor(role).flatMap((area) => area.items.map((item) => item.href)), "/forbidden"];
 
 test.describe("accessibility (axe)", () => {
+  // Each test reads on its own (no shared state, no order): the project's two workers split them.
+  test.describe.configure({ mode: "parallel" });
   test("sign-in page, in light and dark themes", async ({ page }) => {
     await page.goto("/sign-in");
     await expectNoViolations(page, "/sign-in");

@@ -48,6 +48,8 @@ async function checkEveryHop(request: APIRequestContext, path: string, https: bo
 }
 
 test.describe("security headers and cookies", () => {
+  // Each test reads on its own (no shared state, no order): the project's two workers split them.
+  test.describe.configure({ mode: "parallel" });
   for (const path of [...PUBLIC_PAGES, ...NAV_PAGES]) {
     test(`${path} carries the security headers, signed out`, async ({ playwright, baseURL }) => {
       const request = await playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] } });

@@ -306,6 +306,10 @@ test.describe("Pro desk per role", () => {
   });
 
   test("with a read-only Pro key the ticket is disabled with the reason, for every role", async ({ browser, pageAs }) => {
+    const roles = ["operator", "admin"] as const;
+    // Two key replacements, each approved by a second person (about 8 s each, 20 s on a busy
+    // machine), then one signed-in page per role (about 4 s each): it ran 31 s of a flat 30 s on CI.
+    test.setTimeout(40_000 + roles.length * 10_000);
     const admin = await pageAs("admin");
     const setProKey = async (key: string, scopes: readonly string[]) => {
       await gotoHydrated(admin, "/settings/api-keys?env=sandbox");
@@ -324,7 +328,7 @@ test.describe("Pro desk per role", () => {
     };
     await setProKey(READONLY_KEY, ["Read"]);
     try {
-      for (const role of ["operator", "admin"] as const) {
+      for (const role of roles) {
         const page = role === "admin" ? admin : await pageAs(role);
         await gotoHydrated(page, "/pro");
         await expect(page.getByTestId("pro-ticket-disabled")).toContainText("The Pro API key for the sandbox is read-only (scopes: Read)");

@@ -32,6 +32,8 @@ async function shoot(page: Page, href: string) {
 }
 
 test.describe("screenshots for the README", () => {
+  // Each test reads on its own (no shared state, no order): the project's two workers split them.
+  test.describe.configure({ mode: "parallel" });
   test.use({ viewport: { width: 1440, height: 900 }, colorScheme: "light" });
 
   test.describe("signed out", () => {

@@ -9,7 +9,7 @@ import "server-only";
  */
 import Decimal from "decimal.js";
 import type { CurrentUser } from "@/lib/auth/session";
-import { upstreamFor, type Upstream } from "@/lib/upstream";
+import { ALWAYS_ASK, upstreamFor, type Upstream } from "@/lib/upstream";
 import { currentDecisions, type DecisionView } from "./decisions";
 import { explainFlag } from "./flags";
 
@@ -65,10 +65,13 @@ export interface QueueResult {
 }
 
 export async function loadQueue(user: Pick<CurrentUser, "organizationId" | "environment">, upstream: Upstream = upstreamFor(user)): Promise<QueueResult> {
-  const first = await upstream.core.listDeposits({ status: "REQUIRES_REVIEW", limit: 100, page: 1 });
+  // Always asked (ALWAYS_ASK): the queue is refetched when a deposit or a decision changes, and a
+  // list cached up to 10 s earlier would leave out a deposit flagged since, with no later event to
+  // bring it in (a decision's buttons missing until the next change).
+  const first = await upstream.core.listDeposits({ status: "REQUIRES_REVIEW", limit: 100, page: 1 }, { cache: ALWAYS_ASK });
   const pages = [first];
   const totalPages = Math.min(first.data.total_pages ?? 1, MAX_PAGES);
-  for (let p = 2; p <= totalPages; p++) pages.push(await upstream.core.listDeposits({ status: "REQUIRES_REVIEW", limit: 100, page: p }));
+  for (let p = 2; p <= totalPages; p++) pages.push(await upstream.core.listDeposits({ status: "REQUIRES_REVIEW", limit: 100, page: p }, { cache: ALWAYS_ASK }));
   const deposits = pages.flatMap((r) => r.data.data);
   const total = first.data.total ?? deposits.length;
 
