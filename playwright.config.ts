@@ -7,14 +7,16 @@ const baseURL = process.env.E2E_BASE_URL ?? "http://localhost:3000";
 
 /**
  * The specs share one database, one emulator (its clock, faults, rate limit and webhook target)
- * and the seeded users, so they run in two projects:
+ * and the seeded users, so they run in two projects. `npm test` runs them as two Playwright runs,
+ * "shared-read" first with 2 workers, then "exclusive" (two runs, not a project dependency, so a
+ * failure in the first never keeps the second from running); run together here, they take turns.
  *
- * "shared-read", first, 2 workers: specs that only read, or change only objects they create
+ * "shared-read": specs that only read, or change only objects they create
  * (a deposit, a recipient, a teammate of their own) and no setting another spec can see. a11y,
  * headers and screenshots (most of the suite's tests) read page after page and also run their
  * own tests in parallel. Their counts never depend on another spec's objects.
  *
- * "exclusive", after it, 1 worker: specs with an effect another spec would see.
+ * "exclusive", 1 worker: specs with an effect another spec would see.
  * - api-keys, secrets: replace API keys and rotate the vault; production keys.
  * - approvals, balances, coins, transfers: approval thresholds (coins and transfers also the emulator's clock).
  * - deposits, stocks, withdrawals: move the emulator's clock.
@@ -29,31 +31,14 @@ const baseURL = process.env.E2E_BASE_URL ?? "http://localhost:3000";
  * - sign-in: wrong passwords count against the address every spec signs in from.
  * - team: demotes, disables and re-roles users; the last-admin rule.
  */
-const SHARED_READ = [
-  "a11y",
-  "drift",
-  "events",
-  "headers",
-  "icons",
-  "legacy",
-  "live",
-  "recipients",
-  "roles",
-  "screenshots",
-  "search",
-  "security",
-  "time-zone",
-];
+const SHARED_READ = ["a11y", "drift", "events", "headers", "icons", "legacy", "live", "recipients", "roles", "screenshots", "search", "security", "time-zone"];
 const sharedRead = new RegExp(`(^|/)(${SHARED_READ.join("|")})\\.spec\\.ts$`);
 const chrome = { ...devices["Desktop Chrome"], channel: undefined };
-// Naming specs or a title (`npm test -- e2e/x.spec.ts -g "..."`) runs just those, one at a time
-// after the sign-ins, as before the split: the order above is for the whole suite.
-const picked = process.argv.some((a) => /\.spec\.ts(:\d+)*$/.test(a) || a === "-g" || a.startsWith("--grep"));
-
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: false,
-  workers: picked ? 1 : 2,
+  // One at a time unless told otherwise: `npm test` runs "shared-read" alone with 2 (scripts/test-all.ts).
+  workers: 1,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
@@ -68,7 +53,7 @@ export default defineConfig({
   },
   projects: [
     { name: "setup", testMatch: /auth\.setup\.ts/ },
-    { name: "shared-read", testMatch: sharedRead, use: chrome, dependencies: ["setup"], workers: 2 },
-    { name: "exclusive", testMatch: /\.spec\.ts$/, testIgnore: sharedRead, use: chrome, dependencies: picked ? ["setup"] : ["shared-read"], workers: 1 },
+    { name: "shared-read", testMatch: sharedRead, use: chrome, dependencies: ["setup"] },
+    { name: "exclusive", testMatch: /\.spec\.ts$/, testIgnore: sharedRead, use: chrome, dependencies: ["setup"], workers: 1 },
   ],
 });
