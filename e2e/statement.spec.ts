@@ -15,7 +15,7 @@ test.describe("daily statement", () => {
 
     // The dollar balance is always there (the provider reports it); its chart is an image with a summary.
     const usd = page.getByTestId("statement-currency-USD");
-    const chart = usd.getByRole("img", { name: "Daily closing balance, USD" });
+    const chart = usd.getByRole("img", { name: "Daily closing balance, USD", exact: true });
     await expect(chart).toBeVisible();
     await expect(chart).toHaveAccessibleDescription(
       /^Closing balance in USD from .+ on .+ to .+ on .+\. (Every day matches|\d+ of 7 days differ|The provider's balance could not)/,
@@ -61,8 +61,8 @@ test.describe("daily statement", () => {
 
   test("a range in the URL is kept, and the page is refused signed out", async ({ page, browser }) => {
     await gotoHydrated(page, "/statement?from=2026-01-01&to=2026-01-03");
-    await expect(page.getByLabel("From")).toHaveValue("2026-01-01");
-    await expect(page.getByLabel("To")).toHaveValue("2026-01-03");
+    await expect(page.getByLabel("From", { exact: true })).toHaveValue("2026-01-01");
+    await expect(page.getByLabel("To", { exact: true })).toHaveValue("2026-01-03");
     await expect(page.getByTestId("statement-currency-USD").getByTestId("statement-day")).toHaveCount(3);
 
     const anonymous = await browser.newContext({ storageState: { cookies: [], origins: [] } });

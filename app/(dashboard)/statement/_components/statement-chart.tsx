@@ -45,7 +45,7 @@ export function StatementChart({ currency, days }: { currency: string; days: rea
 
   return (
     <figure className="grid gap-2" data-testid={id}>
-      <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" role="img" aria-labelledby={`${id}-title ${id}-desc`}>
+      <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" role="img" aria-labelledby={`${id}-title`} aria-describedby={`${id}-desc`}>
         <title id={`${id}-title`}>{`Daily closing balance, ${currency}`}</title>
         <desc id={`${id}-desc`} data-testid={`${id}-summary`}>
           {summary}
