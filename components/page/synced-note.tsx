@@ -47,7 +47,7 @@ export function SyncedNote({ freshness, id, className }: { freshness: SyncedNote
     });
 
   return (
-    <div className={["mb-3 grid gap-1 text-xs", className].filter(Boolean).join(" ")} data-testid="synced-note">
+    <div className={["grid gap-1 text-xs", className].filter(Boolean).join(" ")} data-testid="synced-note">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <p className={behind ? "rounded bg-warning px-1.5 py-0.5 font-medium text-warning-foreground" : "text-muted-foreground"}>
           {syncedAt ? (

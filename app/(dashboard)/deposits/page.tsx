@@ -57,7 +57,7 @@ export default async function DepositsPage({ searchParams }: { searchParams: Pro
       <ListRegion>
         <DepositsToolbar />
         {ignoredNote}
-        <SyncedNote freshness={read.freshness} />
+        <SyncedNote freshness={read.freshness} className="mb-3" />
         <DepositsTable rows={r.data} page={r.page} pages={Math.max(1, r.total_pages)} total={r.total} filters={filters} />
       </ListRegion>
     </>

@@ -58,7 +58,7 @@ export function BalanceMovesTable({ initial, initialPage }: { initial: Fresh<Mov
   const { data, stale, fetchedAt, synced } = query.data;
   return (
     <div className="grid gap-3" aria-busy={query.isFetching}>
-      {synced ? <SyncedNote freshness={synced} className="mb-0" /> : stale ? <StaleNote fetchedAt={fetchedAt} testId="balance-moves-stale" /> : null}
+      {synced ? <SyncedNote freshness={synced} /> : stale ? <StaleNote fetchedAt={fetchedAt} testId="balance-moves-stale" /> : null}
       {query.isError ? <FigureError message={query.error.message} retrying={query.isFetching} onRetry={() => void query.refetch()} /> : null}
       <DataList
         caption="Balance moves, newest first"

@@ -65,7 +65,7 @@ export default async function DepositPage({ params }: { params: Promise<{ id: st
     <>
       <PageHeader title="Deposit" description={<span className="font-mono">{d.id}</span>} actions={back} />
       <LiveRefresh queryKey={liveKeys.resource("deposit", d.id)} />
-      <SyncedNote freshness={read.freshness} id={d.id} />
+      <SyncedNote freshness={read.freshness} id={d.id} className="mb-3" />
       <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="grid content-start gap-8">
           <DepositFields d={d} environment={me.environment} />

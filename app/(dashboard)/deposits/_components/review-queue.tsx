@@ -154,7 +154,7 @@ export function ReviewQueue({ initial, canDecide, currentUserId }: { initial: Qu
         </p>
       </section>
       {q.data.synced ? (
-        <SyncedNote freshness={q.data.synced} className="mb-0" />
+        <SyncedNote freshness={q.data.synced} />
       ) : q.data.stale ? (
         <p role="status" className="rounded-md border border-warning/50 bg-warning/10 px-3 py-2 text-sm">
           The provider could not be reached just now; this is the queue as of <DateTime value={q.data.fetchedAt} />.
