@@ -32,7 +32,9 @@ export function SyncedNote({ freshness, id, className }: { freshness: SyncedNote
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   const { syncedAt, backfill, error } = freshness;
-  const behind = syncedAt !== null && now !== null && now - new Date(syncedAt).getTime() > BEHIND_MS;
+  // A list is swept every few seconds while open, so an old time means the sweep is failing. One
+  // object's time is when the provider last confirmed it, which a settled object never needs again.
+  const behind = !id && syncedAt !== null && now !== null && now - new Date(syncedAt).getTime() > BEHIND_MS;
 
   const refresh = () =>
     start(async () => {
