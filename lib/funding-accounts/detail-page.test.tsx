@@ -4,7 +4,7 @@
  */
 import { renderToStaticMarkup } from "react-dom/server";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { LiveContext } from "@/components/live/live-provider";
 import { SAMPLE_NGN_ACCOUNT } from "@/lib/funding-accounts/samples";
 import type { FundingAccountView } from "@/lib/funding-accounts/views";
@@ -25,6 +25,8 @@ vi.mock("next/navigation", () => ({
 }));
 vi.mock("@/lib/auth/session", () => ({ requirePagePermission: async () => me.current }));
 vi.mock("@/lib/webhooks/query", () => ({ getTimeline: async () => [] }));
+// The synced note's Refresh action pulls in the whole server side (queue, database); not under test here.
+vi.mock("@/lib/ledger/refresh-action", () => ({ refreshSynced: async () => ({ ok: true, data: { asked: true } }) }));
 
 const ID = SAMPLE_NGN_ACCOUNT.id;
 const view: FundingAccountView = {
@@ -55,6 +57,10 @@ async function renderPage(environment: Environment, role: string) {
 }
 
 describe("funding account detail page", () => {
+  // The page's module graph is large; loading it once here keeps it out of the first test's time.
+  beforeAll(async () => {
+    await import("@/app/(dashboard)/funding-accounts/[id]/page");
+  });
   beforeEach(() => {
     read.environments = [];
   });

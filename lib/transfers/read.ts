@@ -1,12 +1,11 @@
 /**
- * Reads for the transfer pages and their GET routes, through the upstream client bound to the
- * signed-in user's organization and environment (never the other environment's data).
+ * Reads for the transfer pages and their GET routes, from the local copy of the signed-in user's
+ * organization and environment (never the other environment's data).
  */
 import "server-only";
-import { listPageOf } from "@/lib/upstream/list-page";
+import { listFromCopy, objectFromCopy } from "@/lib/ledger/page-read";
 import type { CurrentUser } from "@/lib/auth/session";
-import { ALWAYS_ASK, upstreamFor, type Upstream } from "@/lib/upstream";
-import { recipient as recipientSchema, type Transfer } from "@/lib/upstream/schemas/core";
+import { type Recipient, recipient as recipientSchema, type Transfer } from "@/lib/upstream/schemas/core";
 import { PAGE_SIZE, type TransferFilters } from "./filters";
 import {
   payoutCurrency,
@@ -19,7 +18,6 @@ import {
   type TransferView,
 } from "./views";
 
-const upstreamOf = (user: CurrentUser): Upstream => upstreamFor({ organizationId: user.organizationId, environment: user.environment });
 
 /** The transfer's embedded recipient (id, type and its masked details), named; null if the provider sent too little. */
 function rowOf(transfer: Transfer): TransferRow {
@@ -27,22 +25,21 @@ function rowOf(transfer: Transfer): TransferRow {
   return { transfer, recipient: r.success ? recipientLabel(r.data) : null };
 }
 
+/** From the local copy: a transfer sent here is in it as soon as the provider answered the write. */
 export async function readTransfers(user: CurrentUser, f: TransferFilters): Promise<TransferListView> {
-  // Always asked (ALWAYS_ASK): the list is refetched when a transfer webhook arrives, and must show that change.
-  const r = await upstreamOf(user).core.listTransfers({ status: f.status ?? undefined, page: f.page, limit: PAGE_SIZE }, { cache: ALWAYS_ASK });
-  return { rows: r.data.data.map(rowOf), ...listPageOf(r, f.page, PAGE_SIZE) };
+  const r = await listFromCopy<Transfer>(user, "transfer", { status: f.status ?? undefined, page: f.page, limit: PAGE_SIZE });
+  return { ...r, rows: r.rows.map(rowOf) };
 }
 
 export async function readTransfer(user: CurrentUser, id: string): Promise<TransferView> {
-  // Refetched because a webhook said it changed: a cached answer could predate that change.
-  const r = await upstreamOf(user).core.getTransfer(id, { cache: ALWAYS_ASK });
-  return { ...rowOf(r.data), fetchedAt: r.fetchedAt.toISOString(), stale: r.stale };
+  const r = await objectFromCopy<Transfer>(user, "transfer", id);
+  return { ...rowOf(r.data), fetchedAt: r.synced.syncedAt ?? new Date().toISOString(), stale: false, synced: r.synced };
 }
 
 /** Saved recipients the form can pay: the first 100 (the provider's largest page), newest first. */
 export async function readRecipientOptions(user: CurrentUser): Promise<RecipientOption[]> {
-  const r = await upstreamOf(user).core.listRecipients({ limit: 100 }, { cache: { ttlMs: 30_000 } });
-  return r.data.data.map((x) => ({
+  const r = await listFromCopy<Recipient>(user, "recipient", { limit: 100 });
+  return r.rows.map((x) => ({
     id: x.id,
     type: x.type,
     name: recipientName(x),
