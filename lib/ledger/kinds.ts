@@ -287,7 +287,7 @@ export const KINDS = {
       amount: t.quantity,
       currency: t.symbol,
       createdAt: t.executed_at,
-      search: [t.trade_id, t.order_id, t.client_order_id],
+      search: [t.trade_id, t.order_id, t.client_order_id, t.symbol],
     }),
   }),
   coins_order: define({
@@ -326,7 +326,7 @@ export const KINDS = {
       currency: t.asset,
       createdAt: t.created_at,
       updatedAt: t.updated_at,
-      search: [t.id, t.reference_id, t.description],
+      search: [t.id, t.reference_id, t.description, t.asset],
     }),
   }),
   coins_crypto_withdrawal: define({
@@ -346,7 +346,7 @@ export const KINDS = {
       currency: w.asset,
       createdAt: w.created_at,
       updatedAt: w.updated_at ?? w.completed_at,
-      search: [w.id, w.address_id, w.address, w.tx_hash],
+      search: [w.id, w.address_id, w.address, w.tx_hash, w.asset],
     }),
   }),
   coins_fiat_withdrawal: define({
