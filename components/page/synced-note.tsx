@@ -1,0 +1,86 @@
+"use client";
+import { RotateCwIcon } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useEffect, useRef, useState, useTransition } from "react";
+import { Button } from "@/components/ui/button";
+import { RelativeTime, useLiveNow } from "@/components/ui/relative-time";
+import { refreshSynced } from "@/lib/ledger/refresh-action";
+import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
+
+/** What a page knows about the copy it shows (lib/ledger/page-read.ts `SyncedFreshness`). */
+export interface SyncedNoteFreshness {
+  kind: string;
+  syncedAt: string | null;
+  backfill: { done: boolean; read: number; total: number | null };
+  error: string | null;
+}
+
+/** Older than this, the age is shown as a warning: the watched sweep reads an open list every few seconds. */
+const BEHIND_MS = 60_000;
+/** After "Refresh" the page renders again this long later, so the time shown moves even when nothing changed. */
+const RERENDER_AFTER_MS = 3_000;
+
+const count = (n: number) => n.toLocaleString("en-US");
+
+/**
+ * The line above a list or detail read from the local copy: how long ago the provider was last
+ * read ("Synced 4 s ago", the exact time in its title), a Refresh that asks the provider now when
+ * the budget allows, how far older history has loaded, and why the provider refused the last read.
+ * `id` makes Refresh re-read that one object instead of the list.
+ */
+export function SyncedNote({ freshness, id, className }: { freshness: SyncedNoteFreshness; id?: string; className?: string }) {
+  const router = useRouter();
+  const now = useLiveNow();
+  const [pending, start] = useTransition();
+  const [answer, setAnswer] = useState<{ ok: boolean; text: string } | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const { syncedAt, backfill, error } = freshness;
+  const behind = syncedAt !== null && now !== null && now - new Date(syncedAt).getTime() > BEHIND_MS;
+
+  const refresh = () =>
+    start(async () => {
+      const r = await answerOrFailure(refreshSynced({ kind: freshness.kind, ...(id ? { id } : {}) }));
+      if (!r.ok) {
+        setAnswer({ ok: false, text: r.error });
+        return;
+      }
+      setAnswer({ ok: true, text: "Asked the provider. The page updates when it answers." });
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => router.refresh(), RERENDER_AFTER_MS);
+    });
+
+  return (
+    <div className={["mb-3 grid gap-1 text-xs", className].filter(Boolean).join(" ")} data-testid="synced-note">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <p className={behind ? "rounded bg-warning px-1.5 py-0.5 font-medium text-warning-foreground" : "text-muted-foreground"}>
+          {syncedAt ? (
+            <>
+              Synced <RelativeTime value={syncedAt} testId="synced-at" />
+            </>
+          ) : (
+            "Not read from the provider yet: the first read is on its way."
+          )}
+        </p>
+        <Button type="button" variant="outline" size="sm" onClick={refresh} disabled={pending} className="h-7 px-2 text-xs">
+          <RotateCwIcon aria-hidden="true" className={pending ? "animate-spin" : undefined} />
+          {pending ? "Asking…" : "Refresh"}
+        </Button>
+        <span role="status" className={answer && !answer.ok ? "text-destructive" : "text-muted-foreground"} data-testid="synced-refresh-answer">
+          {answer?.text ?? ""}
+        </span>
+      </div>
+      {!backfill.done && backfill.read > 0 ? (
+        <p className="text-muted-foreground" data-testid="synced-backfill">
+          Older history is still loading: {count(backfill.read)}
+          {backfill.total !== null ? ` of ${count(backfill.total)}` : " so far"}.
+        </p>
+      ) : null}
+      {error ? (
+        <p className="text-destructive" data-testid="synced-error">
+          The provider refused the last read: {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+import "server-only";
+/**
+ * How a page (and its /api route) reads the provider's objects: from the local copy, never from the
+ * provider, so a page view costs no provider call however many people browse.
+ *
+ * - A list: the view marks the list watched (swept every few seconds while someone has it open),
+ *   reads the page from the copy in the provider's page shape and says how fresh the copy is.
+ * - One object: read from the copy; one the copy has not seen yet (a link followed before the
+ *   sweep reached it, an id typed by hand) is fetched by id from the provider once, stored, and
+ *   shown. Only the provider's "not found" makes it a 404.
+ */
+import { UpstreamError, type Upstream, upstreamFor } from "@/lib/upstream";
+import { log } from "@/lib/log";
+import { withPriority } from "@/lib/upstream/priority";
+import type { Problem } from "@/lib/upstream/read-or-problem";
+import { announceChanges } from "./announce";
+import { type ListFreshness, listFreshness, markWatched } from "./freshness";
+import { kindDef } from "./kinds";
+import { type Filters, LedgerReadError, type Page, readOne, readPage } from "./read";
+import { type LedgerScope, storeObjects } from "./store";
+
+/** How fresh what a page shows is, in a shape that crosses to the browser (dates as ISO text). */
+export interface SyncedFreshness {
+  kind: string;
+  /** When the list (or, for one object, the object) was last read from the provider; null before the first read. */
+  syncedAt: string | null;
+  backfill: { done: boolean; read: number; total: number | null };
+  /** Why the provider refused the last read, in words; null when it did not. */
+  error: string | null;
+}
+
+export type SyncedList<T> = { ok: true; data: Page<T>; freshness: SyncedFreshness } | Problem;
+export type SyncedOne<T> = { ok: true; data: T; freshness: SyncedFreshness } | Problem;
+
+/** The viewer's copy: their organization and current environment. */
+const scopeOf = (v: LedgerScope): LedgerScope => ({ organizationId: v.organizationId, environment: v.environment });
+
+function freshnessOf(kind: string, f: ListFreshness, syncedAt: Date | null = f.syncedAt): SyncedFreshness {
+  return { kind, syncedAt: syncedAt?.toISOString() ?? null, backfill: f.backfill, error: f.error };
+}
+
+function refused(message: string): Problem {
+  return { ok: false, message, kind: "validation", retryable: false, missingScope: null };
+}
+
+/** A provider-style query (`{ status, page, limit, ... }`) split into the copy's filters and paging. */
+export function splitQuery(query: Readonly<Record<string, unknown>>): { filters: Filters; page?: number; limit?: number } {
+  const filters: Record<string, string> = {};
+  let page: number | undefined;
+  let limit: number | undefined;
+  for (const [k, v] of Object.entries(query)) {
+    if (v === undefined || v === null || v === "") continue;
+    if (k === "page") page = Number(v);
+    else if (k === "limit") limit = Number(v);
+    else filters[k] = String(v);
+  }
+  return { filters, page, limit };
+}
+
+/**
+ * Notes the view (never failing the page for it: the schedule sweeps the list anyway) and reads
+ * one page of the list from the copy. A filter the list does not know comes back as a problem.
+ */
+export async function readSyncedList<T = Record<string, unknown>>(
+  viewer: LedgerScope,
+  kind: string,
+  query: Readonly<Record<string, unknown>> = {},
+): Promise<SyncedList<T>> {
+  const scope = scopeOf(viewer);
+  await markWatched(scope, kind).catch((err: unknown) => log.warn({ err, kind }, "ledger: could not mark a list watched"));
+  const { filters, page, limit } = splitQuery(query);
+  try {
+    const [data, fresh] = await Promise.all([readPage(scope, kind, { filters, page, limit }), listFreshness(scope, kind)]);
+    return { ok: true, data: data as unknown as Page<T>, freshness: freshnessOf(kind, fresh) };
+  } catch (err) {
+    if (err instanceof LedgerReadError) return refused(err.message);
+    throw err;
+  }
+}
+
+/** The list's freshness alone, for a page that reads the copy some other way (totals, the review queue). */
+export async function syncedFreshness(viewer: LedgerScope, kind: string, opts: { watch?: boolean } = {}): Promise<SyncedFreshness> {
+  const scope = scopeOf(viewer);
+  if (opts.watch) await markWatched(scope, kind).catch((err: unknown) => log.warn({ err, kind }, "ledger: could not mark a list watched"));
+  return freshnessOf(kind, await listFreshness(scope, kind));
+}
+
+// One fetch per missing object at a time in this process: a burst of views of a new link costs one call.
+const fetching = new Map<string, Promise<Record<string, unknown> | null>>();
+
+/** Fetches one object the copy has not seen, stores it (source "fetch") and announces it; null when the provider has no such object. */
+async function fetchMissing(scope: LedgerScope, kind: string, id: string, up: Upstream): Promise<Record<string, unknown> | null> {
+  const def = kindDef(kind);
+  if (!def?.get) return null;
+  const key = `${scope.organizationId}:${scope.environment}:${kind}:${id}`;
+  const running = fetching.get(key);
+  if (running) return running;
+  const p = (async () => {
+    try {
+      // A person waits on this page: the class of what people are looking at, above sweeps and backfill.
+      const { data } = await withPriority("watched", () => def.get!(up, id));
+      const stored = await storeObjects(scope, kind, [data], "fetch");
+      await announceChanges(scope, kind, stored.changed, stored.changedAt);
+      return data as Record<string, unknown>;
+    } catch (err) {
+      if (err instanceof UpstreamError && err.kind === "not_found") return null;
+      throw err;
+    }
+  })().finally(() => fetching.delete(key));
+  fetching.set(key, p);
+  return p;
+}
+
+export interface ReadSyncedOneOptions {
+  /** Called when neither the copy nor the provider has the object (a page passes next/navigation's `notFound`). */
+  notFound: () => never;
+  /** Tests: the provider client a missing object is fetched with. */
+  upstream?: Upstream;
+}
+
+/**
+ * One object for a detail page: from the copy, or fetched once when the copy has not seen it. The
+ * provider being down or refusing shows as a problem (the copy has nothing older to show).
+ */
+export async function readSyncedOne<T = Record<string, unknown>>(viewer: LedgerScope, kind: string, id: string, opts: ReadSyncedOneOptions): Promise<SyncedOne<T>> {
+  const scope = scopeOf(viewer);
+  const [copied, fresh] = await Promise.all([readOne(scope, kind, id), listFreshness(scope, kind)]);
+  if (copied) return { ok: true, data: copied.data as T, freshness: freshnessOf(kind, fresh, copied.syncedAt) };
+  let fetched: Record<string, unknown> | null;
+  try {
+    fetched = await fetchMissing(scope, kind, id, opts.upstream ?? upstreamFor(scope));
+  } catch (err) {
+    if (err instanceof UpstreamError) {
+      return { ok: false, message: err.userMessage, kind: err.kind, retryable: err.retryable, missingScope: err.missingScope };
+    }
+    throw err;
+  }
+  if (!fetched) opts.notFound();
+  return { ok: true, data: fetched as T, freshness: freshnessOf(kind, fresh, new Date()) };
+}
