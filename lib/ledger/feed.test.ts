@@ -191,3 +191,26 @@ describe("the app's own writes into the copy", () => {
     expect(Object.keys(WRITE_TARGETS).sort()).toEqual([...new Set(operations)].sort());
   });
 });
+
+describe("a Pro order's write answer", () => {
+  it("is stored under its order_id at once, with no fetch asked", async () => {
+    const order = {
+      order_id: randomUUID(),
+      client_order_id: randomUUID(),
+      symbol: "USDT-NGN",
+      side: "buy",
+      type: "limit",
+      status: "pending_settlement",
+      price: "1500.00",
+      requested_quantity: "2",
+      created_at: "2026-11-26T10:00:00.000Z",
+      updated_at: "2026-11-26T10:00:00.000Z",
+    };
+    await copyWriteAnswer({ ...scope, operation: "pro.placeOrder", path: "/orders", data: order, replayed: false });
+    expect((await readOne(scope, "pro_order", order.order_id))?.data).toMatchObject({ order_id: order.order_id, status: "pending_settlement" });
+    expect(fetchesAsked()).toEqual([]);
+    // A cancellation's answer is not the order: the order is fetched.
+    await copyWriteAnswer({ ...scope, operation: "pro.cancelOrder", path: `/orders/${order.order_id}`, data: { message: "cancelled" }, replayed: false });
+    expect(fetchesAsked()).toEqual([{ ...scope, kind: "pro_order", id: order.order_id }]);
+  });
+});
