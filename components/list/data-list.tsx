@@ -5,6 +5,7 @@ import { useListRegion } from "@/components/list/list-region";
 import type { ListRefresh } from "@/components/list/use-live-list";
 import { ReadError } from "@/components/page/read-error";
 import { StaleNote } from "@/components/page/stale-note";
+import type { SyncedNoteFreshness } from "@/components/page/synced-note";
 import { Table, TableBody, TableCaption, TableCell, TableFooter, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { cn } from "@/lib/utils";
 
@@ -55,7 +56,8 @@ export function DataList<Row>({
   pager?: ReactNode;
   /** Rows under the body, e.g. a sum (a TableRow or two). */
   footer?: ReactNode;
-  stale?: { stale: boolean; fetchedAt: string | Date };
+  /** The answer's age; a list read from the local copy carries `synced` and shows how fresh the copy is instead. */
+  stale?: { stale: boolean; fetchedAt: string | Date; synced?: SyncedNoteFreshness };
   refresh?: ListRefresh;
   /** A line about the rows shown (e.g. a search that covered only part of the list), above the table. */
   notice?: ReactNode;
@@ -72,7 +74,7 @@ export function DataList<Row>({
     });
   const pending = useListRegion()?.pending ?? false;
   const problem = refresh?.error ? <ReadError title="Could not refresh" message={refresh.error} onRetry={refresh.retry} /> : null;
-  const note = stale ? <StaleNote stale={stale.stale} fetchedAt={stale.fetchedAt} /> : null;
+  const note = stale ? <StaleNote stale={stale.stale} fetchedAt={stale.fetchedAt} synced={stale.synced} /> : null;
   return (
     <div className={cn("grid gap-3 transition-opacity", pending && "opacity-60")} aria-busy={pending} data-testid={testId}>
       {rows.length === 0 ? (

@@ -1,11 +1,27 @@
+import { SyncedNote, type SyncedNoteFreshness } from "@/components/page/synced-note";
 import { DateTime } from "@/components/ui/date-time";
 
 /**
  * Shown when the provider could not be asked and a stored answer is on screen instead. `inline`
  * (the default) is the small line above a list or detail; `banner` is the boxed status that the
- * deposit and legacy pages show above their whole content.
+ * deposit and legacy pages show above their whole content. What was read from the local copy
+ * (`synced` given) always says how fresh the copy is instead; `id` names the one object a detail
+ * page shows, so its Refresh re-reads that object.
  */
-export function StaleNote({ stale, fetchedAt, variant = "inline" }: { stale: boolean; fetchedAt: string | Date; variant?: "inline" | "banner" }) {
+export function StaleNote({
+  stale,
+  fetchedAt,
+  variant = "inline",
+  synced,
+  id,
+}: {
+  stale: boolean;
+  fetchedAt: string | Date;
+  variant?: "inline" | "banner";
+  synced?: SyncedNoteFreshness;
+  id?: string;
+}) {
+  if (synced) return <SyncedNote freshness={synced} id={id} />;
   if (!stale) return null;
   if (variant === "banner") {
     return (

@@ -4,16 +4,12 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { RelativeTime, useLiveNow } from "@/components/ui/relative-time";
+import type { SyncedFreshness } from "@/lib/ledger/page-read";
 import { refreshSynced } from "@/lib/ledger/refresh-action";
 import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
 
-/** What a page knows about the copy it shows (lib/ledger/page-read.ts `SyncedFreshness`). */
-export interface SyncedNoteFreshness {
-  kind: string;
-  syncedAt: string | null;
-  backfill: { done: boolean; read: number; total: number | null };
-  error: string | null;
-}
+/** What a page knows about the copy it shows. */
+export type SyncedNoteFreshness = SyncedFreshness;
 
 /** Older than this, the age is shown as a warning: the watched sweep reads an open list every few seconds. */
 const BEHIND_MS = 60_000;

@@ -1,12 +1,14 @@
 /**
- * Reads for the funding-account pages and their GET routes, through the upstream client bound to
- * the signed-in user's organization and environment (never the other environment's data).
+ * Reads for the funding-account pages and their GET routes, for the signed-in user's organization
+ * and environment (never the other environment's data): accounts and their deposits from the local
+ * copy; customers, banks and rates are short-lived cached reads from the provider (not history).
  */
 import "server-only";
-import { listPageOf } from "@/lib/upstream/list-page";
+import { listFromCopy, objectFromCopy } from "@/lib/ledger/page-read";
 import type { CurrentUser } from "@/lib/auth/session";
 import { log } from "@/lib/log";
-import { ALWAYS_ASK, upstreamFor, UpstreamError, type Upstream } from "@/lib/upstream";
+import { upstreamFor, UpstreamError, type Upstream } from "@/lib/upstream";
+import type { Deposit, FundingAccount } from "@/lib/upstream/schemas/core";
 import type { FundingAccountFilters } from "./filters";
 import { PAGE_SIZE } from "./filters";
 import { customerName, type AccountDepositsView, type CustomerOption, type FundingAccountListView, type FundingAccountView, type RateView } from "./views";
@@ -39,49 +41,39 @@ export async function readCustomers(user: CurrentUser): Promise<{ customers: Cus
 }
 
 export async function readFundingAccounts(user: CurrentUser, f: FundingAccountFilters): Promise<FundingAccountListView> {
-  const up = upstreamOf(user);
   const [r, customers] = await Promise.all([
-    // Always asked (ALWAYS_ASK): the list is refetched when a funding-account webhook arrives, and must show that change.
-    up.core.listFundingAccounts(
-      {
-        rail: f.rail ?? undefined,
-        type: f.type ?? undefined,
-        status: f.status ?? undefined,
-        customer_id: f.customer ?? undefined,
-        page: f.page,
-        limit: PAGE_SIZE,
-      },
-      { cache: ALWAYS_ASK },
-    ),
+    listFromCopy<FundingAccount>(user, "funding_account", {
+      rail: f.rail ?? undefined,
+      type: f.type ?? undefined,
+      status: f.status ?? undefined,
+      customer_id: f.customer ?? undefined,
+      page: f.page,
+      limit: PAGE_SIZE,
+    }),
     readCustomers(user).catch((err: unknown) => optional(err, "customer names")), // ids still show without names
   ]);
   const names: Record<string, string> = {};
   for (const c of customers?.customers ?? []) names[c.id] = c.name;
-  return { rows: r.data.data, ...listPageOf(r, f.page, PAGE_SIZE), customerNames: names };
+  return { ...r, customerNames: names };
 }
 
 export async function readFundingAccount(user: CurrentUser, id: string): Promise<FundingAccountView> {
-  const up = upstreamOf(user);
-  // Refetched when a webhook says the account changed: a cached answer could be the state from
-  // just before that change, so the provider is always asked (identical reads are still coalesced).
-  const r = await up.core.getFundingAccount(id, { cache: ALWAYS_ASK });
+  const r = await objectFromCopy<FundingAccount>(user, "funding_account", id);
   let customer: CustomerOption | null = null;
   if (r.data.customer_id) {
     try {
-      const c = await up.core.getCustomer(r.data.customer_id, { cache: { ttlMs: 5 * 60_000 } });
+      const c = await upstreamOf(user).core.getCustomer(r.data.customer_id, { cache: { ttlMs: 5 * 60_000 } });
       customer = { id: c.data.id, name: customerName(c.data), email: c.data.email ?? null, kycTier: c.data.kyc_tier == null ? null : String(c.data.kyc_tier) };
     } catch (err) {
       customer = optional(err, "the account's customer"); // the account still shows with the customer's id
     }
   }
-  return { account: r.data, customer, fetchedAt: iso(r.fetchedAt), stale: r.stale };
+  return { account: r.data, customer, fetchedAt: r.synced.syncedAt ?? iso(new Date()), stale: false, synced: r.synced };
 }
 
 export async function readAccountDeposits(user: CurrentUser, id: string): Promise<AccountDepositsView> {
-  // Always asked for the same reason as the account: it is refetched because a deposit just changed.
-  const r = await upstreamOf(user).core.listDeposits({ funding_account_id: id, limit: 100 }, { cache: ALWAYS_ASK });
-  const rows = [...r.data.data].sort((a, b) => b.created_at.localeCompare(a.created_at));
-  return { rows, total: r.data.total ?? rows.length, fetchedAt: iso(r.fetchedAt), stale: r.stale };
+  const r = await listFromCopy<Deposit>(user, "deposit", { funding_account_id: id, limit: 100 });
+  return { rows: r.rows, total: r.total, fetchedAt: r.fetchedAt, stale: false, synced: r.synced };
 }
 
 export async function readBanks(user: CurrentUser): Promise<{ banks: { code: string; name: string }[] }> {

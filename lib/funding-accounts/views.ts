@@ -2,6 +2,7 @@
  * What the funding-account pages show, as plain JSON the server hands to client components and the
  * GET routes answer with. Client-safe types only.
  */
+import type { SyncedFreshness } from "@/lib/ledger/page-read";
 import type { Deposit, FundingAccount } from "@/lib/upstream/schemas/core";
 
 export interface CustomerOption {
@@ -14,6 +15,8 @@ export interface CustomerOption {
 export interface Freshness {
   fetchedAt: string;
   stale: boolean;
+  /** How fresh the local copy this was read from is (absent for reads that still ask the provider). */
+  synced?: SyncedFreshness;
 }
 
 export interface FundingAccountListView extends Freshness {

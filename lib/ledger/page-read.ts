@@ -86,29 +86,45 @@ export async function syncedFreshness(viewer: LedgerScope, kind: string, opts: {
 }
 
 // One fetch per missing object at a time in this process: a burst of views of a new link costs one call.
-const fetching = new Map<string, Promise<Record<string, unknown> | null>>();
+const fetching = new Map<string, Promise<Record<string, unknown>>>();
 
-/** Fetches one object the copy has not seen, stores it (source "fetch") and announces it; null when the provider has no such object. */
-async function fetchMissing(scope: LedgerScope, kind: string, id: string, up: Upstream): Promise<Record<string, unknown> | null> {
+/**
+ * Fetches one object the copy has not seen, stores it (source "fetch") and announces it. The
+ * provider's refusal is thrown as it came (a "not found" too, for the page's 404).
+ */
+async function fetchMissing(scope: LedgerScope, kind: string, id: string, up: Upstream): Promise<Record<string, unknown>> {
   const def = kindDef(kind);
-  if (!def?.get) return null;
+  if (!def?.get) throw new LedgerReadError(`A ${def?.label ?? kind} cannot be read from the provider on its own.`);
   const key = `${scope.organizationId}:${scope.environment}:${kind}:${id}`;
   const running = fetching.get(key);
   if (running) return running;
   const p = (async () => {
-    try {
-      // A person waits on this page: the class of what people are looking at, above sweeps and backfill.
-      const { data } = await withPriority("watched", () => def.get!(up, id));
-      const stored = await storeObjects(scope, kind, [data], "fetch");
-      await announceChanges(scope, kind, stored.changed, stored.changedAt);
-      return data as Record<string, unknown>;
-    } catch (err) {
-      if (err instanceof UpstreamError && err.kind === "not_found") return null;
-      throw err;
-    }
+    // A person waits on this page: the class of what people are looking at, above sweeps and backfill.
+    const { data } = await withPriority("watched", () => def.get!(up, id));
+    const stored = await storeObjects(scope, kind, [data], "fetch");
+    await announceChanges(scope, kind, stored.changed, stored.changedAt);
+    return data as Record<string, unknown>;
   })().finally(() => fetching.delete(key));
   fetching.set(key, p);
   return p;
+}
+
+/**
+ * One object from the copy with its freshness, or fetched once when the copy has not seen it.
+ * Throws the provider's UpstreamError when that fetch fails (kind "not_found" when it has no such
+ * object), so `readOrProblem(..., { notFound })` answers a 404 or shows the problem.
+ */
+export async function objectFromCopy<T = Record<string, unknown>>(
+  viewer: LedgerScope,
+  kind: string,
+  id: string,
+  upstream?: Upstream,
+): Promise<{ data: T; synced: SyncedFreshness }> {
+  const scope = scopeOf(viewer);
+  const [copied, fresh] = await Promise.all([readOne(scope, kind, id), listFreshness(scope, kind)]);
+  if (copied) return { data: copied.data as T, synced: freshnessOf(kind, fresh, copied.syncedAt) };
+  const fetched = await fetchMissing(scope, kind, id, upstream ?? upstreamFor(scope));
+  return { data: fetched as T, synced: freshnessOf(kind, fresh, new Date()) };
 }
 
 export interface ReadSyncedOneOptions {
@@ -120,21 +136,53 @@ export interface ReadSyncedOneOptions {
 
 /**
  * One object for a detail page: from the copy, or fetched once when the copy has not seen it. The
- * provider being down or refusing shows as a problem (the copy has nothing older to show).
+ * provider being down or refusing that fetch shows as a problem (the copy has nothing to show).
  */
 export async function readSyncedOne<T = Record<string, unknown>>(viewer: LedgerScope, kind: string, id: string, opts: ReadSyncedOneOptions): Promise<SyncedOne<T>> {
-  const scope = scopeOf(viewer);
-  const [copied, fresh] = await Promise.all([readOne(scope, kind, id), listFreshness(scope, kind)]);
-  if (copied) return { ok: true, data: copied.data as T, freshness: freshnessOf(kind, fresh, copied.syncedAt) };
-  let fetched: Record<string, unknown> | null;
   try {
-    fetched = await fetchMissing(scope, kind, id, opts.upstream ?? upstreamFor(scope));
+    const r = await objectFromCopy<T>(viewer, kind, id, opts.upstream);
+    return { ok: true, data: r.data, freshness: r.synced };
   } catch (err) {
     if (err instanceof UpstreamError) {
+      if (err.kind === "not_found") opts.notFound();
       return { ok: false, message: err.userMessage, kind: err.kind, retryable: err.retryable, missingScope: err.missingScope };
     }
+    if (err instanceof LedgerReadError) return refused(err.message);
     throw err;
   }
-  if (!fetched) opts.notFound();
-  return { ok: true, data: fetched as T, freshness: freshnessOf(kind, fresh, new Date()) };
+}
+
+/** Where a list page stands, as the app's list views carry it (lib/upstream/list-page.ts's shape, plus the copy's freshness). */
+export interface CopyListPage<T> {
+  rows: T[];
+  page: number;
+  pages: number;
+  total: number;
+  /** When the copy last read this list from the provider (now, before its first read). */
+  fetchedAt: string;
+  /** Always false: the copy is shown with its age (`synced`), never as a fallback. */
+  stale: boolean;
+  synced: SyncedFreshness;
+}
+
+/**
+ * A list page for the app's list views (lib/<feature>/read.ts): throws LedgerReadError for a
+ * filter the list does not take (the feature's own filter parser names only those it does).
+ */
+export async function listFromCopy<T = Record<string, unknown>>(
+  viewer: LedgerScope,
+  kind: string,
+  query: Readonly<Record<string, unknown>>,
+): Promise<CopyListPage<T>> {
+  const r = await readSyncedList<T>(viewer, kind, query);
+  if (!r.ok) throw new LedgerReadError(r.message);
+  return {
+    rows: r.data.data,
+    page: r.data.page,
+    pages: Math.max(1, r.data.total_pages),
+    total: r.data.total,
+    fetchedAt: r.freshness.syncedAt ?? new Date().toISOString(),
+    stale: false,
+    synced: r.freshness,
+  };
 }

@@ -2,6 +2,7 @@
  * What the legacy pages show, mapped from the provider's records into display values. Client-safe.
  * Values the provider adds later (a new type, status or mode) are shown raw, never dropped.
  */
+import type { SyncedFreshness } from "@/lib/ledger/page-read";
 import type { z } from "zod";
 import { settlementLabel, typeLabel } from "@/lib/funding-accounts/labels";
 import { formatMoney } from "@/lib/money";
@@ -18,6 +19,8 @@ export type RampOf<K extends RampKind> = K extends "onramps" ? Onramp : Offramp;
 export interface Freshness {
   fetchedAt: string;
   stale: boolean;
+  /** How fresh the local copy this was read from is (absent for reads that still ask the provider). */
+  synced?: SyncedFreshness;
 }
 
 export interface LegacyListView<T> extends Freshness {

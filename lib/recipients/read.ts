@@ -1,13 +1,14 @@
 /**
- * Reads for the recipient pages and their GET route, through the upstream client bound to the
- * signed-in user's organization and environment (never the other environment's data).
+ * Reads for the recipient pages and their GET route, from the local copy of the signed-in user's
+ * organization and environment (never the other environment's data); only the customer's name on
+ * a recipient's page is still a short-lived cached read from the provider.
  */
 import "server-only";
-import { listPageOf } from "@/lib/upstream/list-page";
+import { listFromCopy, objectFromCopy } from "@/lib/ledger/page-read";
 import type { CurrentUser } from "@/lib/auth/session";
 import { customerName } from "@/lib/funding-accounts/views";
 import { log } from "@/lib/log";
-import { ALWAYS_ASK, upstreamFor, UpstreamError, type Upstream } from "@/lib/upstream";
+import { upstreamFor, UpstreamError, type Upstream } from "@/lib/upstream";
 import type { Recipient } from "@/lib/upstream/schemas/core";
 import { PAGE_SIZE, type RecipientFilters } from "./filters";
 import { matchesSearch, type RecipientListView, type RecipientView } from "./views";
@@ -15,10 +16,10 @@ import { matchesSearch, type RecipientListView, type RecipientView } from "./vie
 const upstreamOf = (user: CurrentUser): Upstream => upstreamFor({ organizationId: user.organizationId, environment: user.environment });
 
 /**
- * The provider has no search parameter, so a search reads the newest recipients (this many pages
- * of 100) and filters them here; past that the page says the search was partial.
+ * The list has no search filter, so a search reads the newest recipients from the copy (this many
+ * pages of 100) and filters them here; past that the page says the search was partial.
  */
-const SEARCH_PAGES = 5;
+const SEARCH_PAGES = 50;
 const SEARCH_PAGE_SIZE = 100;
 
 /**
@@ -35,23 +36,19 @@ function masked(r: Recipient): Recipient {
 }
 
 export async function readRecipients(user: CurrentUser, f: RecipientFilters): Promise<RecipientListView> {
-  const up = upstreamOf(user);
-  // Always asked (ALWAYS_ASK): a recipient created a moment ago must be in the list the form sends the person back to.
   if (!f.q) {
-    const r = await up.core.listRecipients({ type: f.type ?? undefined, page: f.page, limit: PAGE_SIZE }, { cache: ALWAYS_ASK });
-    return { rows: r.data.data.map(masked), ...listPageOf(r, f.page, PAGE_SIZE), searchedAll: true };
+    const r = await listFromCopy<Recipient>(user, "recipient", { type: f.type ?? undefined, page: f.page, limit: PAGE_SIZE });
+    return { ...r, rows: r.rows.map(masked), searchedAll: true };
   }
+  // The copy is local: a search reads it page by page (no provider call), up to SEARCH_PAGES pages.
   const found: Recipient[] = [];
-  let fetchedAt = new Date();
-  let stale = false;
+  let first: Awaited<ReturnType<typeof listFromCopy<Recipient>>> | null = null;
   let searchedAll = true;
   for (let page = 1; ; page++) {
-    const r = await up.core.listRecipients({ type: f.type ?? undefined, page, limit: SEARCH_PAGE_SIZE }, { cache: ALWAYS_ASK });
-    if (page === 1) fetchedAt = r.fetchedAt;
-    stale ||= r.stale;
-    found.push(...r.data.data.filter((row) => matchesSearch(row, f.q!)));
-    const pages = r.data.total_pages ?? 1;
-    if (page >= pages) break;
+    const r = await listFromCopy<Recipient>(user, "recipient", { type: f.type ?? undefined, page, limit: SEARCH_PAGE_SIZE });
+    first ??= r;
+    found.push(...r.rows.filter((row) => matchesSearch(row, f.q!)));
+    if (page >= r.pages) break;
     if (page >= SEARCH_PAGES) {
       searchedAll = false;
       break;
@@ -65,14 +62,15 @@ export async function readRecipients(user: CurrentUser, f: RecipientFilters): Pr
     pages,
     total: found.length,
     searchedAll,
-    fetchedAt: fetchedAt.toISOString(),
-    stale,
+    fetchedAt: first.fetchedAt,
+    stale: false,
+    synced: first.synced,
   };
 }
 
 export async function readRecipient(user: CurrentUser, id: string): Promise<RecipientView> {
   const up = upstreamOf(user);
-  const r = await up.core.getRecipient(id, { cache: ALWAYS_ASK });
+  const r = await objectFromCopy<Recipient>(user, "recipient", id);
   let customer: RecipientView["customer"] = null;
   if (r.data.customer_id) {
     try {
@@ -83,5 +81,5 @@ export async function readRecipient(user: CurrentUser, id: string): Promise<Reci
       if (!(err instanceof UpstreamError)) log.error({ err }, "recipients: the customer read failed");
     }
   }
-  return { recipient: masked(r.data), customer, fetchedAt: r.fetchedAt.toISOString(), stale: r.stale };
+  return { recipient: masked(r.data), customer, fetchedAt: r.synced.syncedAt ?? new Date().toISOString(), stale: false, synced: r.synced };
 }

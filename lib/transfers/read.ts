@@ -3,9 +3,9 @@
  * signed-in user's organization and environment (never the other environment's data).
  */
 import "server-only";
-import { listPageOf } from "@/lib/upstream/list-page";
+import { listFromCopy, objectFromCopy } from "@/lib/ledger/page-read";
 import type { CurrentUser } from "@/lib/auth/session";
-import { ALWAYS_ASK, upstreamFor, type Upstream } from "@/lib/upstream";
+import { upstreamFor, type Upstream } from "@/lib/upstream";
 import { recipient as recipientSchema, type Transfer } from "@/lib/upstream/schemas/core";
 import { PAGE_SIZE, type TransferFilters } from "./filters";
 import {
@@ -27,16 +27,15 @@ function rowOf(transfer: Transfer): TransferRow {
   return { transfer, recipient: r.success ? recipientLabel(r.data) : null };
 }
 
+/** From the local copy: a transfer sent here is in it as soon as the provider answered the write. */
 export async function readTransfers(user: CurrentUser, f: TransferFilters): Promise<TransferListView> {
-  // Always asked (ALWAYS_ASK): the list is refetched when a transfer webhook arrives, and must show that change.
-  const r = await upstreamOf(user).core.listTransfers({ status: f.status ?? undefined, page: f.page, limit: PAGE_SIZE }, { cache: ALWAYS_ASK });
-  return { rows: r.data.data.map(rowOf), ...listPageOf(r, f.page, PAGE_SIZE) };
+  const r = await listFromCopy<Transfer>(user, "transfer", { status: f.status ?? undefined, page: f.page, limit: PAGE_SIZE });
+  return { ...r, rows: r.rows.map(rowOf) };
 }
 
 export async function readTransfer(user: CurrentUser, id: string): Promise<TransferView> {
-  // Refetched because a webhook said it changed: a cached answer could predate that change.
-  const r = await upstreamOf(user).core.getTransfer(id, { cache: ALWAYS_ASK });
-  return { ...rowOf(r.data), fetchedAt: r.fetchedAt.toISOString(), stale: r.stale };
+  const r = await objectFromCopy<Transfer>(user, "transfer", id);
+  return { ...rowOf(r.data), fetchedAt: r.synced.syncedAt ?? new Date().toISOString(), stale: false, synced: r.synced };
 }
 
 /** Saved recipients the form can pay: the first 100 (the provider's largest page), newest first. */

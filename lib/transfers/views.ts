@@ -3,11 +3,14 @@
  * routes answer with, and the one way a recipient is named (form, list, detail, approver's summary).
  * Client-safe.
  */
+import type { SyncedFreshness } from "@/lib/ledger/page-read";
 import type { Recipient, Transfer } from "@/lib/upstream/schemas/core";
 
 export interface Freshness {
   fetchedAt: string;
   stale: boolean;
+  /** How fresh the local copy this was read from is (absent for reads that still ask the provider). */
+  synced?: SyncedFreshness;
 }
 
 export interface TransferRow {

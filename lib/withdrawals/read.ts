@@ -1,24 +1,21 @@
 /**
- * Reads for the withdrawal pages and their GET routes, through the upstream client bound to the
- * signed-in user's organization and environment. Both always ask the provider (ALWAYS_ASK): they are
- * refetched because a webhook just said a withdrawal changed, and a cached answer could be the state
- * from before that change; the last answer is shown with its age only when the provider cannot be asked.
+ * Reads for the withdrawal pages and their GET routes, from the local copy of the signed-in user's
+ * organization and environment: a page view costs no provider call, a withdrawal made here is in
+ * the copy once the provider answered, and a change the provider reports reaches it by webhook or
+ * sweep (the live stream then refreshes the page).
  */
 import "server-only";
 import type { CurrentUser } from "@/lib/auth/session";
-import { ALWAYS_ASK, upstreamFor } from "@/lib/upstream";
-import { listPageOf } from "@/lib/upstream/list-page";
+import { listFromCopy, objectFromCopy } from "@/lib/ledger/page-read";
+import type { MerchantWithdrawal as Withdrawal } from "@/lib/upstream/schemas/core";
 import { PAGE_SIZE, type WithdrawalFilters } from "./filters";
 import type { WithdrawalListView, WithdrawalView } from "./views";
 
-const upstreamOf = (user: CurrentUser) => upstreamFor({ organizationId: user.organizationId, environment: user.environment });
-
 export async function readWithdrawals(user: CurrentUser, f: WithdrawalFilters): Promise<WithdrawalListView> {
-  const r = await upstreamOf(user).core.listMerchantWithdrawals({ status: f.status ?? undefined, page: f.page, limit: PAGE_SIZE }, { cache: ALWAYS_ASK });
-  return { rows: r.data.data, ...listPageOf(r, f.page, PAGE_SIZE) };
+  return listFromCopy<Withdrawal>(user, "withdrawal", { status: f.status ?? undefined, page: f.page, limit: PAGE_SIZE });
 }
 
 export async function readWithdrawal(user: CurrentUser, id: string): Promise<WithdrawalView> {
-  const r = await upstreamOf(user).core.getMerchantWithdrawal(id, { cache: ALWAYS_ASK });
-  return { withdrawal: r.data, fetchedAt: r.fetchedAt.toISOString(), stale: r.stale };
+  const r = await objectFromCopy<Withdrawal>(user, "withdrawal", id);
+  return { withdrawal: r.data, fetchedAt: r.synced.syncedAt ?? new Date().toISOString(), stale: false, synced: r.synced };
 }

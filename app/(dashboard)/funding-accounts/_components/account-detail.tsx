@@ -110,7 +110,7 @@ export function FundingAccountDetail({ initial, canChangeSettlement = false }: {
   return (
     <div className="grid gap-4">
       {q.isError ? <ReadError title="Could not refresh this account" message={q.error.message} onRetry={() => void q.refetch()} /> : null}
-      <StaleNote stale={q.data.stale} fetchedAt={q.data.fetchedAt} />
+      <StaleNote stale={q.data.stale} fetchedAt={q.data.fetchedAt} synced={q.data.synced} id={q.data.account.id} />
       <div className="flex flex-wrap items-center gap-3 text-sm" data-testid="account-summary">
         <StatusBadge status={account.status} />
         <span>

@@ -54,7 +54,7 @@ export function RecipientsTable({ initial, filters, canCreate }: { initial: Reci
       notice={
         view.searchedAll ? null : (
           <p className="text-xs text-muted-foreground" data-testid="search-partial">
-            The search covered the newest 500 recipients only. Narrow it with the type filter to reach older ones.
+            The search covered the newest 5,000 recipients only. Narrow it with the type filter to reach older ones.
           </p>
         )
       }

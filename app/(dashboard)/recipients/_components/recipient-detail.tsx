@@ -99,7 +99,7 @@ export function RecipientDetail({ view, existing }: { view: RecipientView; exist
           </AlertDescription>
         </Alert>
       ) : null}
-      <StaleNote stale={view.stale} fetchedAt={view.fetchedAt} />
+      <StaleNote stale={view.stale} fetchedAt={view.fetchedAt} synced={view.synced} id={view.recipient.id} />
       <Card>
         <CardHeader>
           <CardTitle>

@@ -38,7 +38,7 @@ export function TransferDetail({ initial }: { initial: TransferView }) {
   return (
     <div className="grid gap-4">
       {q.isError ? <ReadError title="Could not refresh this transfer" message={q.error.message} onRetry={() => void q.refetch()} /> : null}
-      <StaleNote stale={q.data.stale} fetchedAt={q.data.fetchedAt} />
+      <StaleNote stale={q.data.stale} fetchedAt={q.data.fetchedAt} synced={q.data.synced} id={id} />
       <div className="flex flex-wrap items-center gap-3 text-sm" data-testid="transfer-summary">
         <StatusBadge status={t.status} />
         <span>{statusLabel(t.status)}</span>

@@ -49,7 +49,7 @@ export function WithdrawalDetail({ initial, environment }: { initial: Withdrawal
   return (
     <div className="grid content-start gap-4">
       {q.isError ? <ReadError title="Could not refresh this withdrawal" message={q.error.message} onRetry={() => void q.refetch()} /> : null}
-      <StaleNote stale={q.data.stale} fetchedAt={q.data.fetchedAt} />
+      <StaleNote stale={q.data.stale} fetchedAt={q.data.fetchedAt} synced={q.data.synced} id={id} />
       {w.status === "FAILED" ? (
         <div role="alert" className="grid gap-1 rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm" data-testid="withdrawal-failure">
           <p className="font-medium text-destructive">The provider could not send this withdrawal.</p>
