@@ -55,7 +55,7 @@ export function CoinsOrderDetail({ initial, canTrade }: { initial: OrderView; ca
   ];
   return (
     <div className="grid max-w-2xl gap-4">
-      <RefreshNotes q={q} />
+      <RefreshNotes q={q} id={o.id} />
       <div className="flex flex-wrap items-center gap-3" data-testid="coins-order-status">
         <span className="text-sm text-muted-foreground">Status</span>
         <StatusBadge status={o.status} />

@@ -54,7 +54,7 @@ export function CoinsWithdrawalDetail({ initial }: { initial: WithdrawalView }) 
   const w = q.data.withdrawal;
   return (
     <div className="grid max-w-2xl gap-4">
-      <RefreshNotes q={q} />
+      <RefreshNotes q={q} id={w.id} />
       <div className="flex flex-wrap items-center gap-3" data-testid="coins-withdrawal-status">
         <span className="text-sm text-muted-foreground">Status</span>
         <StatusBadge status={w.status} />
