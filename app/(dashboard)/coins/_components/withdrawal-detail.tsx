@@ -1,6 +1,6 @@
 "use client";
 import { DetailFields, RefreshNotes, type DetailRow } from "@/app/(dashboard)/coins/_components/detail-fields";
-import { useCoinsQuery } from "@/app/(dashboard)/coins/_components/use-coins-query";
+import { useCoinsCopyQuery } from "@/app/(dashboard)/coins/_components/use-coins-query";
 import { StatusBadge } from "@/components/timeline/status-badge";
 import { formatAsset } from "@/lib/coins/format";
 import { isMovingWithdrawal, type WithdrawalView } from "@/lib/coins/views";
@@ -48,7 +48,7 @@ function fieldsOf(view: WithdrawalView): DetailRow[] {
 /** One Coins withdrawal of either kind, polled from its GET route while it is on its way. */
 export function CoinsWithdrawalDetail({ initial }: { initial: WithdrawalView }) {
   const { kind, withdrawal } = initial;
-  const q = useCoinsQuery([`${kind}-withdrawal`, withdrawal.id], `/api/coins/withdrawals/${kind}/${withdrawal.id}`, initial, {
+  const q = useCoinsCopyQuery({ one: `coins_${kind}_withdrawal`, id: withdrawal.id }, `/api/coins/withdrawals/${kind}/${withdrawal.id}`, initial, {
     moving: (d) => isMovingWithdrawal(d.withdrawal.status),
   });
   const w = q.data.withdrawal;
