@@ -125,6 +125,17 @@ describe("webhooks into the copy", () => {
     expect(plan.stores[0]!.objects).toMatchObject([{ id: "d1", status: "COMPLETED" }]);
     expect(plan.fetches).toEqual([]);
   });
+
+  it("stores a Pro order event's order (named by order_id) at once; a trade event's order is not carried", () => {
+    const base = { organizationId: team.org.id, environment: "sandbox" as const, resourceType: "pro_order", resourceId: "o1" };
+    const order = { order_id: "o1", symbol: "USDT-NGN", side: "buy", type: "limit", status: "partially_filled", requested_quantity: "2" };
+    const plan = planEventCopies([
+      { ...base, receivedName: "order.partially_filled", data: order },
+      { ...base, receivedName: "trade.executed", data: { trade_id: "t1", order_id: "o1", price: "1500", quantity: "1" } },
+    ]);
+    expect(plan.stores).toMatchObject([{ kind: "pro_order", objects: [{ order_id: "o1", status: "partially_filled" }] }]);
+    expect(plan.fetches).toEqual([{ ...scope, kind: "pro_order", id: "o1" }]);
+  });
 });
 
 describe("the app's own writes into the copy", () => {

@@ -77,10 +77,15 @@ export interface CopyPlan {
  * funding_account): their data is another object's shape, so the object is fetched instead.
  */
 function carriesItsObject(e: EventForCopy, data: Obj | null): data is Obj {
-  if (!data || text(data.id) !== e.resourceId) return false;
+  const def = e.resourceType ? kindDef(e.resourceType) : undefined;
+  // By the kind's own id field: Pro's order events carry the whole order under `order_id`.
+  if (!data || !def || idOf(def, data) !== e.resourceId) return false;
   const family = e.receivedName.split(".")[0];
-  return family === e.resourceType || (e.resourceType === "balance_move" && family === "balance");
+  return family === e.resourceType || family === EVENT_FAMILY[def.kind] || (e.resourceType === "balance_move" && family === "balance");
 }
+
+/** Kinds whose events are named by another family: Pro's order.* events are about pro_order. */
+const EVENT_FAMILY: Readonly<Record<string, string>> = { pro_order: "order" };
 
 const timeOf = (o: Obj) => {
   const t = Date.parse(String(o.updated_at ?? ""));

@@ -105,7 +105,12 @@ describe("Pro orders from the copy, the provider down", () => {
 
     const detail = await callRoute<ProOrderView>(getProOrder, `/api/pro/orders/${filled.order_id}`, { id: filled.order_id });
     expect(detail.status).toBe(200);
-    expect(detail.body).toMatchObject({ order: { order_id: filled.order_id, status: "filled" }, tradesError: null, stale: false, synced: { kind: "pro_order" } });
+    expect(detail.body).toMatchObject({
+      order: { order_id: filled.order_id, status: "filled" },
+      tradesError: null,
+      stale: false,
+      synced: { kind: "pro_order" },
+    });
     // Oldest fill first, as the provider lists them.
     expect(detail.body.trades.map((t) => t.trade_id)).toEqual(["t1", "t2"]);
     expect(provider).not.toHaveBeenCalled();

@@ -53,7 +53,17 @@ beforeEach(async () => {
   await storeObjects(
     scope,
     "pro_trade",
-    [{ trade_id: "trd_551", order_id: PRO_ORDER, client_order_id: "desk-2026-11-24-a", symbol: "USDT-NGN", price: "1550.00", quantity: "100", executed_at: "2026-11-24T10:00:05.000Z" }],
+    [
+      {
+        trade_id: "trd_551",
+        order_id: PRO_ORDER,
+        client_order_id: "desk-2026-11-24-a",
+        symbol: "USDT-NGN",
+        price: "1550.00",
+        quantity: "100",
+        executed_at: "2026-11-24T10:00:05.000Z",
+      },
+    ],
     "sweep",
   );
   await storeObjects(
@@ -77,7 +87,18 @@ beforeEach(async () => {
   await storeObjects(
     scope,
     "coins_crypto_withdrawal",
-    [{ id: CRYPTO_W, address: ADDRESS, asset: "USDT", chain: "ethereum", amount: "500", status: "completed", tx_hash: HASH, created_at: "2026-11-22T08:00:00.000Z" }],
+    [
+      {
+        id: CRYPTO_W,
+        address: ADDRESS,
+        asset: "USDT",
+        chain: "ethereum",
+        amount: "500",
+        status: "completed",
+        tx_hash: HASH,
+        created_at: "2026-11-22T08:00:00.000Z",
+      },
+    ],
     "sweep",
   );
   await storeObjects(
@@ -140,7 +161,11 @@ describe("searchCopy over the Pro and Coins kinds", () => {
   it("finds a fiat withdrawal by account number, holder or reference, titled with the holder's name", async () => {
     for (const q of ["11223344", "chidinma", "payroll-nov"]) {
       const [g] = await searchCopy(scope, q);
-      expect(g).toMatchObject({ kind: "coins_fiat_withdrawal", heading: "Fiat withdrawals", hits: [{ id: FIAT_W, title: "Chidinma Eze", href: `/coins/withdrawals/fiat/${FIAT_W}` }] });
+      expect(g).toMatchObject({
+        kind: "coins_fiat_withdrawal",
+        heading: "Fiat withdrawals",
+        hits: [{ id: FIAT_W, title: "Chidinma Eze", href: `/coins/withdrawals/fiat/${FIAT_W}` }],
+      });
     }
   });
 
