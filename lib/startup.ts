@@ -24,5 +24,8 @@ export async function startServer(): Promise<void> {
     defineLedgerJobs();
     const { startNotifications } = await import("@/lib/notifications/jobs");
     await startNotifications().catch((err) => console.error("The job queue could not start:", err instanceof Error ? err.message : err));
+    // Pages read only the local copy: start every key's sweep now rather than at the next minute's schedule.
+    const [{ enqueue }, { LEDGER_SCHEDULE }] = await Promise.all([import("@/lib/jobs/queue"), import("@/lib/ledger/job-names")]);
+    await enqueue(LEDGER_SCHEDULE);
   }
 }

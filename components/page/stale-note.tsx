@@ -21,7 +21,7 @@ export function StaleNote({
   synced?: SyncedNoteFreshness;
   id?: string;
 }) {
-  if (synced) return <SyncedNote freshness={synced} id={id} />;
+  if (synced) return <SyncedNote freshness={synced} id={id} className={variant === "banner" ? "mb-3" : undefined} />;
   if (!stale) return null;
   if (variant === "banner") {
     return (

@@ -32,7 +32,9 @@ export function SyncedNote({ freshness, id, className }: { freshness: SyncedNote
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   const { syncedAt, backfill, error } = freshness;
-  const behind = syncedAt !== null && now !== null && now - new Date(syncedAt).getTime() > BEHIND_MS;
+  // A list is swept every few seconds while open, so an old time means the sweep is failing. One
+  // object's time is when the provider last confirmed it, which a settled object never needs again.
+  const behind = !id && syncedAt !== null && now !== null && now - new Date(syncedAt).getTime() > BEHIND_MS;
 
   const refresh = () =>
     start(async () => {
@@ -47,7 +49,7 @@ export function SyncedNote({ freshness, id, className }: { freshness: SyncedNote
     });
 
   return (
-    <div className={["mb-3 grid gap-1 text-xs", className].filter(Boolean).join(" ")} data-testid="synced-note">
+    <div className={["grid gap-1 text-xs", className].filter(Boolean).join(" ")} data-testid="synced-note">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <p className={behind ? "rounded bg-warning px-1.5 py-0.5 font-medium text-warning-foreground" : "text-muted-foreground"}>
           {syncedAt ? (

@@ -4,7 +4,10 @@
  */
 import "server-only";
 import { db } from "@/lib/db";
+import { listFromCopy, type SyncedFreshness } from "@/lib/ledger/page-read";
 import { upstreamFor, type Upstream } from "@/lib/upstream";
+import type { z } from "zod";
+import type { balanceTransfer } from "@/lib/upstream/schemas/core";
 import type { BalanceFigures } from "./move-schema";
 import { BALANCE_EVENT_NAMES, deltasFromEvents, deltasFromMoves, deriveSeries, type BalanceMoveLike, type BalanceSeries } from "./history";
 import type { Environment } from "@/lib/generated/prisma/enums";
@@ -19,6 +22,8 @@ export interface Fresh<T> {
   data: T;
   fetchedAt: string;
   stale: boolean;
+  /** For what is read from the local copy: how fresh the copy is. */
+  synced?: SyncedFreshness;
 }
 
 export interface BalanceMoveRow {
@@ -39,6 +44,8 @@ export interface MovesPage {
 }
 
 export const MOVES_PAGE_SIZE = 20;
+
+type BalanceTransfer = z.infer<typeof balanceTransfer>;
 
 /**
  * `fresh`: ask the provider even if the shared cache holds a recent answer (still served, marked
@@ -66,12 +73,12 @@ export async function readBalances(t: Tenant, upstream?: Upstream, f?: ReadFresh
   };
 }
 
-export async function readMoves(t: Tenant, page: number, upstream?: Upstream, f?: ReadFreshness): Promise<Fresh<MovesPage>> {
-  const r = await client(t, upstream).core.listBalanceTransfers({ page, limit: MOVES_PAGE_SIZE }, opts(f));
-  const body = r.data;
+/** From the local copy: a move made here is in it once the provider answered the write. */
+export async function readMoves(t: Tenant, page: number): Promise<Fresh<MovesPage>> {
+  const r = await listFromCopy<BalanceTransfer>(t, "balance_move", { page, limit: MOVES_PAGE_SIZE });
   return {
     data: {
-      rows: body.data.map((m) => ({
+      rows: r.rows.map((m) => ({
         id: m.id,
         amountUsd: m.amount_usd,
         status: String(m.status),
@@ -79,25 +86,26 @@ export async function readMoves(t: Tenant, page: number, upstream?: Upstream, f?
         to: m.to ?? null,
         createdAt: m.created_at ?? null,
       })),
-      page: body.page ?? page,
-      pages: body.total_pages ?? 0,
-      total: body.total ?? body.data.length,
-      limit: body.limit ?? MOVES_PAGE_SIZE,
+      page: r.page,
+      pages: r.total === 0 ? 0 : r.pages,
+      total: r.total,
+      limit: MOVES_PAGE_SIZE,
     },
-    fetchedAt: r.fetchedAt.toISOString(),
-    stale: r.stale,
+    fetchedAt: r.fetchedAt,
+    stale: false,
+    synced: r.synced,
   };
 }
 
 export const CHART_RANGES = { "7d": 7, "30d": 30, "90d": 90 } as const;
 export type ChartRange = keyof typeof CHART_RANGES;
-/** The provider lists at most 100 moves a page; enough pages to cover the longest window at a busy desk. */
+/** Pages of 100 moves read from the copy: enough to cover the longest window at a busy desk. */
 const MAX_MOVE_PAGES = 5;
 
 /**
- * Balance over the last `days`, anchored on the current balances. Moves come from the provider
- * (newest first, so paging stops once a page reaches before the window); everything else from the
- * events stored for this organization and environment.
+ * Balance over the last `days`, anchored on the current balances. Moves come from the local copy
+ * (those created inside the window); everything else from the events stored for this organization
+ * and environment.
  */
 export async function readSeries(t: Tenant, range: ChartRange, upstream?: Upstream): Promise<Fresh<BalanceSeries>> {
   const up = client(t, upstream);
@@ -118,15 +126,11 @@ export async function readSeries(t: Tenant, range: ChartRange, upstream?: Upstre
     }),
   ]);
   const moves: BalanceMoveLike[] = [];
-  let stale = balances.stale;
-  let fetchedAt = balances.fetchedAt;
+  const { stale, fetchedAt } = balances;
   for (let page = 1; page <= MAX_MOVE_PAGES; page++) {
-    const r = await up.core.listBalanceTransfers({ page, limit: 100 });
-    stale ||= r.stale;
-    if (r.fetchedAt.toISOString() < fetchedAt) fetchedAt = r.fetchedAt.toISOString();
-    moves.push(...r.data.data.map((m) => ({ id: m.id, amount_usd: m.amount_usd, status: String(m.status), created_at: m.created_at ?? null })));
-    const oldest = r.data.data.at(-1)?.created_at;
-    if (!oldest || new Date(oldest) < from || page >= (r.data.total_pages ?? 0)) break;
+    const r = await listFromCopy<BalanceTransfer>(t, "balance_move", { from: from.toISOString(), page, limit: 100 });
+    moves.push(...r.rows.map((m) => ({ id: m.id, amount_usd: m.amount_usd, status: String(m.status), created_at: m.created_at ?? null })));
+    if (page >= r.pages) break;
   }
   // A withdrawal event is stored twice under two names only if the intake kept both; the
   // derivation counts each resource once either way.

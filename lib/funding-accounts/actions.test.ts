@@ -24,10 +24,13 @@ import { MESSAGES, SIMULATE_PRODUCTION_REFUSAL } from "./schema";
 import type { CustomerOption, RateView } from "./views";
 import type { Environment } from "@/lib/generated/prisma/enums";
 import { callRoute, type Team } from "@/test/fixtures";
+import { fillCopy } from "@/test/ledger";
 
 let sandbox: TestEmulator;
 let live: TestEmulator;
 let team: Team;
+/** What the sync would have read by now (a sweep, or the webhook the emulator does not send here): pages read the local copy. */
+const sync = (kinds: string[], environment: Environment = "sandbox") => fillCopy({ organizationId: team.org.id, environment }, kinds);
 const REFUSED = { ok: false, error: "Your role does not allow this. Ask an admin if you need it." };
 const LIVE_KEY = "sk_live_demo_live_6d2a8c4e";
 
@@ -101,6 +104,7 @@ describe("who may create funding accounts and simulate deposits", () => {
   });
 
   it("lets a viewer read the lists the pages use", async () => {
+    await sync(["funding_account"]);
     await as("viewer");
     expect((await customers()).length).toBeGreaterThan(0);
     const banks = await callRoute<{ banks: { code: string; name: string }[] }>(getBanks, "/api/banks");
@@ -262,6 +266,7 @@ describe("simulated deposits", () => {
     });
     if (!r.ok || r.data.status !== "created") throw new Error(JSON.stringify(r));
     await sandbox.control.advance(3_000); // PENDING -> ACTIVE after 2 s of emulated time
+    await sync(["funding_account"]);
     return r.data.id;
   }
 
@@ -301,6 +306,7 @@ describe("simulated deposits", () => {
       { method: "PUT", url: `${sandbox.url}/__emulator/sandbox-deposits/next-amount`, body: { funding_account_id: id, amount: null } },
     ]);
     expect(r.data.depositId).toMatch(/^[0-9a-f-]{36}$/);
+    await sync(["deposit"]);
     const deposits = await callRoute<{ rows: { id: string; status: string; amount: string }[] }>(getDeposits, `/api/funding-accounts/${id}/deposits`, { id });
     expect(deposits.body.rows).toContainEqual(expect.objectContaining({ id: r.data.depositId, status, amount: expect.stringMatching(/^75000(\.0+)?$/) }));
     const audit = await testDb().auditLog.findFirstOrThrow({ where: { organizationId: team.org.id, action: "deposit.simulated" } });
@@ -321,6 +327,7 @@ describe("simulated deposits", () => {
     const inSandbox = await callRoute<{ rows: { id: string }[] }>(listAccounts, "/api/funding-accounts?type=PERMANENT&rail=NGN_VIRTUAL_ACCOUNT&status=ACTIVE");
     expect(inSandbox.body.rows.map((r) => r.id)).toContain(id);
     await testDb().user.update({ where: { id: team.operator.id }, data: { environment: "production" } });
+    await sync(["funding_account"], "production");
     await as("operator");
     const inProduction = await callRoute<{ rows: { id: string }[] }>(
       listAccounts,

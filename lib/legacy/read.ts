@@ -1,15 +1,15 @@
 /**
- * Reads for the legacy pages (payouts, onramps, offramps), through the upstream client bound to the
- * signed-in user's organization and environment. Read-only: the app never creates legacy records.
+ * Reads for the legacy pages (payouts, onramps, offramps), from the local copy of the signed-in
+ * user's organization and environment (customer names stay a short-lived cached provider read). Read-only: the app never creates legacy records.
  */
 import "server-only";
-import { listPageOf } from "@/lib/upstream/list-page";
+import { listFromCopy, objectFromCopy, type SyncedFreshness } from "@/lib/ledger/page-read";
 import type { CurrentUser } from "@/lib/auth/session";
 import { readCustomers } from "@/lib/funding-accounts/read";
 import { customerName } from "@/lib/funding-accounts/views";
 import { log } from "@/lib/log";
 import { upstreamFor, UpstreamError, type Upstream } from "@/lib/upstream";
-import type { Payout } from "@/lib/upstream/schemas/core";
+import type { Deposit, FundingAccount, Payout } from "@/lib/upstream/schemas/core";
 import { upstreamLegacyQuery, type LegacyFilters } from "./filters";
 import { REPLACEMENT_RAIL, type LegacyListView, type RampDetailView, type RampOf, type RampKind } from "./views";
 
@@ -24,33 +24,27 @@ function optional(err: unknown, what: string): null {
   return null;
 }
 
-/** Every stored answer of a list page carries its size and position; older answers may not. */
-function paged<T>(r: { data: { data: T[]; page?: number; total?: number; total_pages?: number }; fetchedAt: Date; stale: boolean }, f: LegacyFilters) {
-  return { rows: r.data.data, ...listPageOf(r, f.page, f.limit), ignored: f.ignored };
-}
-
 export async function readPayouts(user: CurrentUser, f: LegacyFilters<"payouts">): Promise<LegacyListView<Payout>> {
   const { type, status, page, limit } = upstreamLegacyQuery(f);
-  const r = await upstreamOf(user).core.listPayouts({ type, status, page, limit });
-  return { ...paged(r, f), customerNames: {} };
+  const r = await listFromCopy<Payout>(user, "payout", { type, status, page, limit });
+  return { ...r, ignored: f.ignored, customerNames: {} };
 }
 
-export async function readPayout(user: CurrentUser, id: string): Promise<{ payout: Payout; fetchedAt: string; stale: boolean }> {
-  const r = await upstreamOf(user).core.getPayout(id);
-  return { payout: r.data, fetchedAt: r.fetchedAt.toISOString(), stale: r.stale };
+export async function readPayout(user: CurrentUser, id: string): Promise<{ payout: Payout; fetchedAt: string; stale: boolean; synced: SyncedFreshness }> {
+  const r = await objectFromCopy<Payout>(user, "payout", id);
+  return { payout: r.data, fetchedAt: r.synced.syncedAt ?? new Date().toISOString(), stale: false, synced: r.synced };
 }
 
 export async function readRamps<K extends RampKind>(user: CurrentUser, kind: K, f: LegacyFilters<K>): Promise<LegacyListView<RampOf<K>>> {
-  const up = upstreamOf(user);
   const { status, customer_id, page, limit } = upstreamLegacyQuery(f);
   const q = { status, customer_id, page, limit };
   const [r, customers] = await Promise.all([
-    kind === "onramps" ? up.core.listOnramps(q) : up.core.listOfframps(q),
+    listFromCopy<RampOf<K>>(user, kind === "onramps" ? "onramp" : "offramp", q),
     readCustomers(user).catch((err: unknown) => optional(err, "customer names")),
   ]);
   const customerNames: Record<string, string> = {};
   for (const c of customers?.customers ?? []) customerNames[c.id] = c.name;
-  return { ...paged(r, f), customerNames } as LegacyListView<RampOf<K>>;
+  return { ...r, ignored: f.ignored, customerNames };
 }
 
 /**
@@ -60,7 +54,7 @@ export async function readRamps<K extends RampKind>(user: CurrentUser, kind: K, 
  */
 export async function readRamp<K extends RampKind>(user: CurrentUser, kind: K, id: string): Promise<RampDetailView<RampOf<K>>> {
   const up = upstreamOf(user);
-  const r = kind === "onramps" ? await up.core.getOnramp(id) : await up.core.getOfframp(id);
+  const r = await objectFromCopy<RampOf<K>>(user, kind === "onramps" ? "onramp" : "offramp", id);
   const ramp = r.data;
   const customerId = ramp.customer_id ?? null;
   const idField = kind === "onramps" ? "onramp_id" : "offramp_id";
@@ -70,17 +64,25 @@ export async function readRamp<K extends RampKind>(user: CurrentUser, kind: K, i
           (c) => ({ id: c.data.id, name: customerName(c.data) }),
           (err: unknown) => optional(err, "the ramp's customer"),
         ),
-        up.core.listFundingAccounts({ customer_id: customerId, rail: REPLACEMENT_RAIL[kind], limit: 100 }).then(
-          (a) => a.data.data,
+        listFromCopy<FundingAccount>(user, "funding_account", { customer_id: customerId, rail: REPLACEMENT_RAIL[kind], limit: 100 }).then(
+          (a) => a.rows,
           (err: unknown) => optional(err, "the replacing funding accounts"),
         ),
-        up.core.listDeposits({ customer_id: customerId, limit: 100 }).then(
-          (d) => d.data.data.filter((x) => x[idField] === ramp.id),
+        listFromCopy<Deposit>(user, "deposit", { customer_id: customerId, limit: 100 }).then(
+          (d) => d.rows.filter((x) => x[idField] === ramp.id),
           (err: unknown) => optional(err, "the ramp's deposits"),
         ),
       ])
     : [null, [], []];
-  return { ramp, customer, replacements, deposits, fetchedAt: r.fetchedAt.toISOString(), stale: r.stale } as RampDetailView<RampOf<K>>;
+  return {
+    ramp,
+    customer,
+    replacements,
+    deposits,
+    fetchedAt: r.synced.syncedAt ?? new Date().toISOString(),
+    stale: false,
+    synced: r.synced,
+  } as RampDetailView<RampOf<K>>;
 }
 
 /** A read whose upstream refusal becomes the sentence to show (with a retry) instead of an error page. */

@@ -14,6 +14,7 @@ import { testDb } from "@/test/factories";
 import { MESSAGES, type CreateRecipientInput } from "./schema";
 import type { RecipientListView } from "./views";
 import { JANE_SMITH_SWIFT_ACCOUNT, sandboxAndTeamPerTest, signInAsMember } from "@/test/fixtures";
+import { fillCopy } from "@/test/ledger";
 
 const suite = sandboxAndTeamPerTest();
 const REFUSED = { ok: false, error: "Your role does not allow this. Ask an admin if you need it." };
@@ -73,6 +74,7 @@ describe("who may create recipients", () => {
   });
 
   it("lets a viewer read the list, filtered by type and searched by name or last four digits", async () => {
+    await fillCopy({ organizationId: suite.team.org.id, environment: "sandbox" }, ["recipient"]);
     await as("viewer");
     const byType = await call<RecipientListView>(listRecipients, "/api/recipients?type=BANK_ACCOUNT");
     expect(byType.status).toBe(200);

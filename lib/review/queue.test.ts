@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { Upstream } from "@/lib/upstream";
+import { storeObjects } from "@/lib/ledger/store";
 import { createTeam } from "@/test/factories";
 import { loadQueue, lookupByIds } from "./queue";
 
@@ -40,7 +41,7 @@ function fakeProvider(n: number) {
     },
     getFundingAccount: async (id: string) => {
       calls.account.push(id);
-      if (id === "fa-7") throw new Error("provider hiccup");
+      if (id === "fa-107") throw new Error("provider hiccup");
       return slow(answer({ id, type: "TEMPORARY", rail: "NGN_VIRTUAL_ACCOUNT", status: "ACTIVE", amount: "1000.00" }));
     },
     getCustomer: async (id: string) => {
@@ -56,18 +57,26 @@ function fakeProvider(n: number) {
       return answer({ data: [], total: 0, total_pages: 1 });
     },
   };
-  return { upstream: { core } as unknown as Upstream, calls, maxInFlight: () => maxInFlight };
+  const account = (i: number) => ({ id: `fa-${i}`, type: "TEMPORARY", rail: "NGN_VIRTUAL_ACCOUNT", status: "ACTIVE", amount: "1000.00" });
+  return { upstream: { core } as unknown as Upstream, calls, maxInFlight: () => maxInFlight, deposits, account };
 }
 
 describe("the review queue's accounts and customers", () => {
-  it("reads exactly the accounts and customers its deposits name, each once, so no label or expected amount goes missing", async () => {
+  it("reads the deposits and accounts from the copy, fetches each account the copy lacks once, and every customer its deposits name", async () => {
     const team = await createTeam();
+    const scope = { organizationId: team.org.id, environment: "sandbox" as const };
     const fake = fakeProvider(250);
-    const q = await loadQueue({ organizationId: team.org.id, environment: "sandbox" }, fake.upstream);
+    // The copy holds every flagged deposit and the first hundred accounts.
+    await storeObjects(scope, "deposit", fake.deposits, "sweep");
+    await storeObjects(scope, "funding_account", Array.from({ length: 100 }, (_, i) => fake.account(i)), "sweep");
+    const q = await loadQueue(scope, fake.upstream);
     expect(q.items).toHaveLength(250);
+    expect(q.total).toBe(250);
     expect(fake.calls.lists).toBe(0);
-    expect(new Set(fake.calls.account).size).toBe(250);
-    expect(fake.calls.account).toHaveLength(250);
+    const fetched = new Set(fake.calls.account);
+    expect(fetched.size).toBe(150);
+    expect(fake.calls.account).toHaveLength(150);
+    expect([...fetched].every((id) => Number(id.slice(3)) >= 100)).toBe(true);
     expect(fake.calls.customer).toHaveLength(250);
     expect(fake.maxInFlight()).toBeLessThanOrEqual(8); // four accounts and four customers at a time
     const last = q.items.find((i) => i.fundingAccount?.id === "fa-249")!;
@@ -76,9 +85,13 @@ describe("the review queue's accounts and customers", () => {
     expect(last.difference).toBe("500.00");
     expect(last.customer?.name).toBe("Ada cus-249");
     // One account the provider failed to return keeps a generic label; the rest of the queue loads.
-    const failed = q.items.find((i) => i.fundingAccount?.id === "fa-7")!;
+    const failed = q.items.find((i) => i.fundingAccount?.id === "fa-107")!;
     expect(failed.fundingAccount).toMatchObject({ label: "Funding account", type: null });
     expect(failed.expectedAmount).toBeNull();
+    // The fetched accounts are in the copy now: the next view asks the provider only for the one that failed.
+    fake.calls.account.length = 0;
+    await loadQueue(scope, fake.upstream);
+    expect(fake.calls.account).toEqual(["fa-107"]);
   });
 
   it("looks each distinct id up once with bounded concurrency", async () => {

@@ -1,15 +1,17 @@
 import "server-only";
 /**
  * The review queue: every deposit the provider holds in REQUIRES_REVIEW, oldest first, with its
- * funding account, customer, expected amount and the team's current decision. The accounts and
- * customers are read by id, exactly the ones the flagged deposits name (a list page would miss
- * any beyond its first page), a few at a time through the budget-aware client, and cached for a
- * few minutes: what a label and an expected amount come from does not change, and the provider
- * allows 100 requests a minute per key.
+ * funding account, customer, expected amount and the team's current decision. The deposits and
+ * their funding accounts are read from the local copy (an account the copy has not seen yet is
+ * fetched by id once); customers, which the copy does not keep, are read by id, exactly the ones
+ * the flagged deposits name, a few at a time through the budget-aware client, and cached for a
+ * few minutes: a name does not change, and the provider allows 100 requests a minute per key.
  */
 import Decimal from "decimal.js";
 import type { CurrentUser } from "@/lib/auth/session";
+import { listFromCopy, objectFromCopy, type SyncedFreshness } from "@/lib/ledger/page-read";
 import { upstreamFor, type Upstream } from "@/lib/upstream";
+import type { Deposit, FundingAccount } from "@/lib/upstream/schemas/core";
 import { currentDecisions, type DecisionView } from "./decisions";
 import { explainFlag } from "./flags";
 
@@ -62,19 +64,23 @@ export interface QueueResult {
   truncated: boolean;
   fetchedAt: string;
   stale: boolean;
+  synced: SyncedFreshness;
 }
 
 export async function loadQueue(user: Pick<CurrentUser, "organizationId" | "environment">, upstream: Upstream = upstreamFor(user)): Promise<QueueResult> {
-  const first = await upstream.core.listDeposits({ status: "REQUIRES_REVIEW", limit: 100, page: 1 });
+  const first = await listFromCopy<Deposit>(user, "deposit", { status: "REQUIRES_REVIEW", limit: 100, page: 1 });
   const pages = [first];
-  const totalPages = Math.min(first.data.total_pages ?? 1, MAX_PAGES);
-  for (let p = 2; p <= totalPages; p++) pages.push(await upstream.core.listDeposits({ status: "REQUIRES_REVIEW", limit: 100, page: p }));
-  const deposits = pages.flatMap((r) => r.data.data);
-  const total = first.data.total ?? deposits.length;
+  const totalPages = Math.min(first.pages, MAX_PAGES);
+  for (let p = 2; p <= totalPages; p++) pages.push(await listFromCopy<Deposit>(user, "deposit", { status: "REQUIRES_REVIEW", limit: 100, page: p }));
+  const deposits = pages.flatMap((r) => r.rows);
+  const total = first.total;
 
   const present = (v: string | null | undefined): v is string => Boolean(v);
   const [accountById, customerById, decisions] = await Promise.all([
-    lookupByIds(deposits.map((d) => d.funding_account_id).filter(present), async (id) => (await upstream.core.getFundingAccount(id, LOOKUP_CACHE)).data),
+    lookupByIds(
+      deposits.map((d) => d.funding_account_id).filter(present),
+      async (id) => (await objectFromCopy<FundingAccount>(user, "funding_account", id, upstream)).data,
+    ),
     lookupByIds(deposits.map((d) => d.customer_id).filter(present), async (id) => (await upstream.core.getCustomer(id, LOOKUP_CACHE)).data),
     currentDecisions(
       user.organizationId,
@@ -136,7 +142,8 @@ export async function loadQueue(user: Pick<CurrentUser, "organizationId" | "envi
     items,
     total,
     truncated: total > items.length,
-    fetchedAt: new Date(Math.min(...pages.map((p) => p.fetchedAt.getTime()))).toISOString(),
-    stale: pages.some((p) => p.stale),
+    fetchedAt: first.fetchedAt,
+    stale: false,
+    synced: first.synced,
   };
 }

@@ -24,6 +24,7 @@ import { GET as getQueue } from "@/app/api/review/queue/route";
 import { decisionsForDeposit, SELF_CONFIRM_REFUSED } from "./decisions";
 import { DECISION_EVENT, processOutboundOnce } from "./outbound";
 import { startSandbox, storeApiKey, type Team } from "@/test/fixtures";
+import { fillCopy } from "@/test/ledger";
 
 process.env.OUTBOUND_WORKER = "off"; // the test drives deliveries itself
 // The receivers below listen on this machine, as a developer's would (off by default: see
@@ -342,6 +343,7 @@ const get = (url: string) => new Request(`http://app.test${url}`);
 
 describe("read routes", () => {
   it("answers the deposit list, detail, queue and export to every role, and nobody signed out", async () => {
+    await fillCopy({ organizationId: team.org.id, environment: "sandbox" }, ["deposit"]);
     expect((await listDeposits(get("/api/deposits"))).status).toBe(401);
     expect((await exportDecisions(get("/api/review/export"))).status).toBe(401);
     for (const role of ["viewer", "operator", "approver", "admin"] as const) {

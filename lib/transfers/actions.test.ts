@@ -16,6 +16,7 @@ import { quoteTransfer } from "./quote";
 import type { CreateTransferInput } from "./schema";
 import type { TransferListView, TransferView } from "./views";
 import { callRoute, sandboxAndTeamPerTest, signInAsMember, toNewBankAccount } from "@/test/fixtures";
+import { fillCopy } from "@/test/ledger";
 
 const suite = sandboxAndTeamPerTest();
 const REFUSED = { ok: false, error: "Your role does not allow this. Ask an admin if you need it." };
@@ -234,6 +235,7 @@ describe("failures", () => {
 
 describe("read routes", () => {
   it("list and detail for a viewer, with the recipient named; unknown ids are 404; no session is 401", async () => {
+    await fillCopy({ organizationId: suite.team.org.id, environment: "sandbox" }, ["transfer"]);
     await as("viewer");
     const list = await callRoute<TransferListView>(listRoute, "/api/transfers?status=COMPLETED");
     expect(list.status).toBe(200);

@@ -1,12 +1,11 @@
 /**
- * Reads for the transfer pages and their GET routes, through the upstream client bound to the
- * signed-in user's organization and environment (never the other environment's data).
+ * Reads for the transfer pages and their GET routes, from the local copy of the signed-in user's
+ * organization and environment (never the other environment's data).
  */
 import "server-only";
 import { listFromCopy, objectFromCopy } from "@/lib/ledger/page-read";
 import type { CurrentUser } from "@/lib/auth/session";
-import { upstreamFor, type Upstream } from "@/lib/upstream";
-import { recipient as recipientSchema, type Transfer } from "@/lib/upstream/schemas/core";
+import { type Recipient, recipient as recipientSchema, type Transfer } from "@/lib/upstream/schemas/core";
 import { PAGE_SIZE, type TransferFilters } from "./filters";
 import {
   payoutCurrency,
@@ -19,7 +18,6 @@ import {
   type TransferView,
 } from "./views";
 
-const upstreamOf = (user: CurrentUser): Upstream => upstreamFor({ organizationId: user.organizationId, environment: user.environment });
 
 /** The transfer's embedded recipient (id, type and its masked details), named; null if the provider sent too little. */
 function rowOf(transfer: Transfer): TransferRow {
@@ -40,8 +38,8 @@ export async function readTransfer(user: CurrentUser, id: string): Promise<Trans
 
 /** Saved recipients the form can pay: the first 100 (the provider's largest page), newest first. */
 export async function readRecipientOptions(user: CurrentUser): Promise<RecipientOption[]> {
-  const r = await upstreamOf(user).core.listRecipients({ limit: 100 }, { cache: { ttlMs: 30_000 } });
-  return r.data.data.map((x) => ({
+  const r = await listFromCopy<Recipient>(user, "recipient", { limit: 100 });
+  return r.rows.map((x) => ({
     id: x.id,
     type: x.type,
     name: recipientName(x),

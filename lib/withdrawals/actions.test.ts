@@ -17,6 +17,7 @@ import { createTeam, testDb } from "@/test/factories";
 import { signOutTest } from "@/test/session";
 import type { WithdrawalListView, WithdrawalView } from "./views";
 import { callRoute, signInAsMember, startSandbox, storeApiKey, type Team } from "@/test/fixtures";
+import { fillCopy } from "@/test/ledger";
 
 let emu: TestEmulator;
 let team: Team;
@@ -98,11 +99,15 @@ describe("withdrawing at or under the threshold", () => {
       destination_address: ADDRESS,
     });
     await emu.control.advance(10_000);
+    // The provider's change reaches the copy by webhook or sweep (the emulator sends no webhook here).
+    const sweep = () => fillCopy({ organizationId: team.org.id, environment: "sandbox" }, ["withdrawal"]);
+    await sweep();
     const submitted = (await callRoute<WithdrawalView>(getWithdrawal, `/api/withdrawals/${id}`, { id })).body.withdrawal;
     expect(submitted.status).toBe("SUBMITTED");
     expect(submitted.provider_tx_id).toBeTruthy();
     expect(submitted.tx_hash).toMatch(/^0x[0-9a-f]{64}$/);
     await emu.control.advance(60_000);
+    await sweep();
     expect((await callRoute<WithdrawalView>(getWithdrawal, `/api/withdrawals/${id}`, { id })).body.withdrawal).toMatchObject({
       status: "SETTLED",
       tx_hash: submitted.tx_hash,

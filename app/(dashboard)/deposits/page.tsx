@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
 import { LiveRefresh } from "@/app/(dashboard)/deposits/_components/live-refresh";
 import { ListRegion } from "@/components/list/list-region";
-import { StaleNote } from "@/components/page/stale-note";
+import { SyncedNote } from "@/components/page/synced-note";
 import { UpstreamProblem } from "@/components/page/upstream-problem";
 import { PageHeader } from "@/components/page/page-header";
 import { DepositsTable, type DepositRow } from "@/app/(dashboard)/deposits/_components/data-table";
@@ -11,8 +11,7 @@ import { requirePagePermission } from "@/lib/auth/session";
 import { liveKeys } from "@/lib/live/query-keys";
 import { ignoredStatusFilters, loadDepositFilters, upstreamDepositQuery } from "@/lib/review/deposit-filters";
 import { viewerTimeZone } from "@/lib/time-zone/current";
-import { upstreamFor } from "@/lib/upstream";
-import { readOrProblem } from "@/lib/upstream/read-or-problem";
+import { readSyncedList } from "@/lib/ledger/page-read";
 
 export const metadata: Metadata = { title: "Deposits" };
 
@@ -40,7 +39,7 @@ export default async function DepositsPage({ searchParams }: { searchParams: Pro
     />
   );
   const { zone } = await viewerTimeZone(me);
-  const read = await readOrProblem(upstreamFor(me).core.listDeposits(upstreamDepositQuery(filters, zone)));
+  const read = await readSyncedList<DepositRow>(me, "deposit", upstreamDepositQuery(filters, zone));
   if (!read.ok) {
     return (
       <>
@@ -58,14 +57,8 @@ export default async function DepositsPage({ searchParams }: { searchParams: Pro
       <ListRegion>
         <DepositsToolbar />
         {ignoredNote}
-        <StaleNote stale={r.stale} fetchedAt={r.fetchedAt} variant="banner" />
-        <DepositsTable
-          rows={r.data.data as unknown as DepositRow[]}
-          page={r.data.page ?? filters.page}
-          pages={r.data.total_pages ?? 1}
-          total={r.data.total ?? r.data.data.length}
-          filters={filters}
-        />
+        <SyncedNote freshness={read.freshness} className="mb-3" />
+        <DepositsTable rows={r.data} page={r.page} pages={Math.max(1, r.total_pages)} total={r.total} filters={filters} />
       </ListRegion>
     </>
   );

@@ -14,6 +14,7 @@ import { GET as getHistory } from "./history/route";
 import { GET as getMoves } from "./moves/route";
 import { GET as getOverview } from "./overview/route";
 import { startSandbox, storeApiKey, type Team } from "@/test/fixtures";
+import { fillCopy } from "@/test/ledger";
 
 let emu: TestEmulator;
 let team: Team;
@@ -95,8 +96,9 @@ describe("GET /api/balances", () => {
 });
 
 describe("GET /api/balances/moves", () => {
-  it.each(ROLES)("gives a %s one page of moves, newest first", async (role) => {
+  it.each(ROLES)("gives a %s one page of moves from the local copy, newest first", async (role) => {
     await giveKey();
+    await fillCopy({ organizationId: team.org.id, environment: "sandbox" }, ["balance_move"]);
     await as(role);
     const { status, body } = await call(getMoves, "/api/balances/moves?page=1");
     expect(status).toBe(200);
@@ -106,6 +108,7 @@ describe("GET /api/balances/moves", () => {
     expect(data.rows.length).toBeLessThanOrEqual(20);
     const times = data.rows.map((r) => r.createdAt);
     expect([...times].sort().reverse()).toEqual(times);
+    expect(body).toMatchObject({ stale: false, synced: { kind: "balance_move", syncedAt: expect.any(String) } });
   });
 
   it("refuses a page that is not a positive number", async () => {

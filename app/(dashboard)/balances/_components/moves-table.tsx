@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { parseAsInteger, useQueryState } from "nuqs";
 import { FigureError, StaleNote } from "@/components/page/figure-freshness";
 import { freshQuery } from "@/components/page/after-write";
+import { SyncedNote } from "@/components/page/synced-note";
 import { fetchJson } from "@/components/page/fetch-json";
 import { MOVES_LIST_KEY } from "@/app/(dashboard)/balances/_components/move-balance-form";
 import { useLiveRefetchInterval } from "@/components/live/live-provider";
@@ -54,10 +55,10 @@ export function BalanceMovesTable({ initial, initialPage }: { initial: Fresh<Mov
       return <FigureError testId="balance-moves-error" message={query.error.message} retrying={query.isFetching} onRetry={() => void query.refetch()} />;
     return <BalanceMovesSkeleton />;
   }
-  const { data, stale, fetchedAt } = query.data;
+  const { data, stale, fetchedAt, synced } = query.data;
   return (
     <div className="grid gap-3" aria-busy={query.isFetching}>
-      {stale ? <StaleNote fetchedAt={fetchedAt} testId="balance-moves-stale" /> : null}
+      {synced ? <SyncedNote freshness={synced} /> : stale ? <StaleNote fetchedAt={fetchedAt} testId="balance-moves-stale" /> : null}
       {query.isError ? <FigureError message={query.error.message} retrying={query.isFetching} onRetry={() => void query.refetch()} /> : null}
       <DataList
         caption="Balance moves, newest first"

@@ -3,7 +3,7 @@ import { Link } from "@/components/ui/link";
 import { notFound } from "next/navigation";
 import { DepositFields, type DepositDetail } from "@/app/(dashboard)/deposits/_components/deposit-fields";
 import { LiveRefresh } from "@/app/(dashboard)/deposits/_components/live-refresh";
-import { StaleNote } from "@/components/page/stale-note";
+import { SyncedNote } from "@/components/page/synced-note";
 import { UpstreamProblem } from "@/components/page/upstream-problem";
 import { PageHeader } from "@/components/page/page-header";
 import { DecisionPanel, type DecisionItem } from "@/app/(dashboard)/deposits/_components/decision-panel";
@@ -13,8 +13,7 @@ import { requirePagePermission } from "@/lib/auth/session";
 import { liveKeys } from "@/lib/live/query-keys";
 import { decisionsForDeposit } from "@/lib/review/decisions";
 import { ensureOutboundWorker } from "@/lib/review/outbound";
-import { upstreamFor } from "@/lib/upstream";
-import { readOrProblem } from "@/lib/upstream/read-or-problem";
+import { readSyncedOne } from "@/lib/ledger/page-read";
 
 export const metadata: Metadata = { title: "Deposit" };
 
@@ -27,9 +26,7 @@ export default async function DepositPage({ params }: { params: Promise<{ id: st
       All deposits
     </Link>
   );
-  // Not from the 10 s read cache: a live refresh after a webhook must show the new status, and
-  // a cached answer from just before the event would leave the page behind until the next one.
-  const read = await readOrProblem(upstreamFor(me).core.getDeposit(id, { cache: false }), { notFound });
+  const read = await readSyncedOne<DepositDetail>(me, "deposit", id, { notFound });
   if (!read.ok) {
     return (
       <>
@@ -38,8 +35,7 @@ export default async function DepositPage({ params }: { params: Promise<{ id: st
       </>
     );
   }
-  const r = read.data;
-  const d = r.data as unknown as DepositDetail;
+  const d = read.data;
   const decisions = await decisionsForDeposit(me.organizationId, me.environment, d.id, d.status);
   const items: DecisionItem[] = decisions.map((x) => ({
     id: x.id,
@@ -69,7 +65,7 @@ export default async function DepositPage({ params }: { params: Promise<{ id: st
     <>
       <PageHeader title="Deposit" description={<span className="font-mono">{d.id}</span>} actions={back} />
       <LiveRefresh queryKey={liveKeys.resource("deposit", d.id)} />
-      <StaleNote stale={r.stale} fetchedAt={r.fetchedAt} variant="banner" />
+      <SyncedNote freshness={read.freshness} id={d.id} className="mb-3" />
       <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="grid content-start gap-8">
           <DepositFields d={d} environment={me.environment} />

@@ -1,5 +1,6 @@
 "use client";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { SyncedNote, type SyncedNoteFreshness } from "@/components/page/synced-note";
 import { Link } from "@/components/ui/link";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
@@ -41,6 +42,8 @@ export interface QueueView {
   truncated: boolean;
   fetchedAt: string;
   stale: boolean;
+  /** How fresh the local copy the queue was read from is. */
+  synced?: SyncedNoteFreshness;
 }
 
 const CREDIT_VARIANT: Record<string, "success" | "warning" | "destructive"> = { held: "warning", released: "success", off: "destructive" };
@@ -150,7 +153,9 @@ export function ReviewQueue({ initial, canDecide, currentUserId }: { initial: Qu
           . Keys do nothing while you type in a field.
         </p>
       </section>
-      {q.data.stale ? (
+      {q.data.synced ? (
+        <SyncedNote freshness={q.data.synced} />
+      ) : q.data.stale ? (
         <p role="status" className="rounded-md border border-warning/50 bg-warning/10 px-3 py-2 text-sm">
           The provider could not be reached just now; this is the queue as of <DateTime value={q.data.fetchedAt} />.
         </p>

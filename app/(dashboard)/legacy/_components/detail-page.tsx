@@ -42,7 +42,7 @@ async function load<T>(kind: LegacyKind, params: Params, read: (me: Awaited<Retu
 export async function PayoutDetailPage({ params }: { params: Params }) {
   const r = await load("payouts", params, readPayout);
   if (!r.view) return r.problem;
-  const { payout, stale, fetchedAt } = r.view;
+  const { payout, stale, fetchedAt, synced } = r.view;
   return (
     <>
       <LegacyHeader
@@ -52,7 +52,7 @@ export async function PayoutDetailPage({ params }: { params: Params }) {
         description={<span className="font-mono text-xs">{payout.id}</span>}
         back={r.back}
       />
-      <StaleNote stale={stale} fetchedAt={fetchedAt} variant="banner" />
+      <StaleNote stale={stale} fetchedAt={fetchedAt} variant="banner" synced={synced} id={payout.id} />
       <PayoutFields payout={payout} />
     </>
   );
@@ -61,7 +61,7 @@ export async function PayoutDetailPage({ params }: { params: Params }) {
 export async function RampDetailPage({ kind, params }: { kind: RampKind; params: Params }) {
   const r = await load(kind, params, (me, id) => readRamp(me, kind, id));
   if (!r.view) return r.problem;
-  const { ramp, customer, stale, fetchedAt } = r.view;
+  const { ramp, customer, stale, fetchedAt, synced } = r.view;
   return (
     <>
       <LegacyHeader
@@ -76,7 +76,7 @@ export async function RampDetailPage({ kind, params }: { kind: RampKind; params:
         }
         back={r.back}
       />
-      <StaleNote stale={stale} fetchedAt={fetchedAt} variant="banner" />
+      <StaleNote stale={stale} fetchedAt={fetchedAt} variant="banner" synced={synced} id={ramp.id} />
       <div className="grid gap-6">
         <RampFields kind={kind} ramp={ramp} />
         <RampReplacements kind={kind} view={r.view} />

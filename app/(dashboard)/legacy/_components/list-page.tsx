@@ -68,7 +68,7 @@ function LegacyListPage({
           <UpstreamProblem title={`The ${noun[1]} could not load`} message={result.problem} />
         ) : (
           <>
-            <StaleNote stale={result.stale} fetchedAt={result.fetchedAt} variant="banner" />
+            <StaleNote stale={result.stale} fetchedAt={result.fetchedAt} variant="banner" synced={result.synced} />
             <LegacyKindTable
               kind={kind}
               rows={result.rows}
