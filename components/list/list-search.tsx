@@ -11,11 +11,12 @@ import { SEARCH_MAX_LENGTH, searchKind } from "@/lib/ledger/search-kinds";
  * A list's box for finding one of its records in the synced copy by id, reference, account number,
  * name or hash: the matches open as links under the box. The text lives in the URL as `find`
  * (shallow: the list itself does not reload), so a link can open the list with the matches shown.
- * Not `q`: the recipients list already filters the provider's answer by its own `q`.
+ * Not `q`: the recipients list already filters the provider's answer by its own `q`. Two lists on
+ * one page each pass their own `param`, so one box's text does not appear in the other.
  */
-export function ListSearch({ kind }: { kind: string }) {
+export function ListSearch({ kind, param = "find" }: { kind: string; param?: string }) {
   const id = useId();
-  const [find, setFind] = useQueryState("find", parseAsString.withDefault("").withOptions({ shallow: true, throttleMs: 300 }));
+  const [find, setFind] = useQueryState(param, parseAsString.withDefault("").withOptions({ shallow: true, throttleMs: 300 }));
   const [open, setOpen] = useState(true);
   const search = useCopySearch(find, kind);
   const panel = useRef<HTMLDivElement>(null);

@@ -19,6 +19,7 @@ export function ListToolbar({
   onClear,
   exportHref,
   search,
+  searchParam,
 }: {
   testId?: string;
   pending: boolean;
@@ -26,6 +27,8 @@ export function ListToolbar({
   onClear?: () => void;
   exportHref?: string;
   search?: string;
+  /** The URL parameter of the Find box's text, when the page holds two lists (default `find`). */
+  searchParam?: string;
 }) {
   const region = useListRegion();
   const setPending = region?.setPending;
@@ -37,7 +40,7 @@ export function ListToolbar({
   return (
     <div className="relative mb-4" data-testid={testId}>
       <div className="flex flex-wrap items-end gap-3" aria-busy={pending}>
-        {search ? <ListSearch kind={search} /> : null}
+        {search ? <ListSearch kind={search} param={searchParam} /> : null}
         {children}
         {onClear ? (
           <Button variant="ghost" onClick={onClear}>

@@ -17,6 +17,7 @@ import { createCoinsCryptoWithdrawal } from "@/lib/coins/create-crypto-withdrawa
 import { createCoinsFiatWithdrawal } from "@/lib/coins/create-fiat-withdrawal";
 import { placeCoinsOrder } from "@/lib/coins/place-order";
 import { renameCoinsAddress } from "@/lib/coins/rename-address";
+import { sweepKind } from "@/lib/ledger/sync";
 import { testDb } from "@/test/factories";
 import { signOutTest } from "@/test/session";
 import type { CoinsOrder, CursorPage, MarketsView, OrderView, WithdrawalView } from "./views";
@@ -112,6 +113,11 @@ describe("placing an order", () => {
     expect(audit.every((a) => a.actorId === team.operator.id && a.targetId === placedId)).toBe(true);
 
     await emu.control.advance(6_000);
+    // The routes read the local copy: the placement's answer is in it at once, and the execution
+    // arrives with the next sweep (Coins sends no webhooks).
+    const pending = await callRoute<OrderView>(getOrder, `/api/coins/orders/${r.data.id}`, { id: r.data.id });
+    expect(pending.body.order).toMatchObject({ id: r.data.id, status: "pending" });
+    expect(await sweepKind({ organizationId: team.org.id, environment: "sandbox" }, "coins_order")).toMatchObject({ kind: "ok" });
     const view = await callRoute<OrderView>(getOrder, `/api/coins/orders/${r.data.id}`, { id: r.data.id });
     expect(view.body.order).toMatchObject({ id: r.data.id, status: "completed", quote_asset: "NGN", fee_asset: "NGN" });
     expect(view.body.order.executed_price).toMatch(/^\d+\.\d+$/);
@@ -181,6 +187,8 @@ describe("withdrawals through four eyes", () => {
     ).history.rows.find((row) => row.id === approvalId);
     expect(sent).toMatchObject({ status: "sent", resourceId: newest.id, resourceHref: `/coins/withdrawals/crypto/${newest.id}` });
     await emu.control.advance(70_000);
+    // The settlement reaches the copy the route reads with the next sweep.
+    await sweepKind({ organizationId: team.org.id, environment: "sandbox" }, "coins_crypto_withdrawal");
     const view = await callRoute<WithdrawalView>(getCryptoWithdrawal, `/api/coins/withdrawals/crypto/${newest.id}`, { id: newest.id });
     expect(view.status).toBe(200);
     expect(view.body).toMatchObject({

@@ -1,12 +1,16 @@
 /**
- * Reads for the Coins pages and their GET routes, through the upstream client bound to the
- * signed-in user's organization and environment. Lists that change with orders and withdrawals
- * always ask the provider (they are refetched to see a pending row move on; the last answer is shown
- * with its age when the provider cannot be asked); reference data (markets,
- * assets, deposit options) uses the client's short shared cache.
+ * Reads for the Coins pages and their GET routes. Orders, transactions and withdrawals come from
+ * the local copy (lib/ledger), kept fresh by the app's own writes and sweeps (Coins sends no
+ * webhooks; a list or record someone has open is swept every few seconds), so a view or a poll
+ * costs no provider call and shows how fresh the copy is; a record the copy has not seen yet is
+ * fetched once by id. Prices and balances still ask the provider: they are not history. Reference
+ * data (markets, assets, deposit options) uses the client's short shared cache.
  */
 import "server-only";
 import type { CurrentUser } from "@/lib/auth/session";
+import { markWatched } from "@/lib/ledger/freshness";
+import { listFromCopy, objectFromCopy } from "@/lib/ledger/page-read";
+import { log } from "@/lib/log";
 import { ALWAYS_ASK, upstreamFor, UpstreamError } from "@/lib/upstream";
 import { PAGE_SIZE, type MarketFilters, type OrderFilters, type TransactionFilters, type WithdrawalFilters } from "./filters";
 import type {
@@ -28,6 +32,25 @@ import type {
 const upstreamOf = (user: CurrentUser) => upstreamFor({ organizationId: user.organizationId, environment: user.environment });
 const fresh = (r: { fetchedAt: Date; stale: boolean }) => ({ fetchedAt: r.fetchedAt.toISOString(), stale: r.stale });
 
+/**
+ * One page of a Coins list from the copy. The copy pages by number; the pages keep the provider's
+ * cursor scheme in their URLs (cursor and trail), so the cursor here is the page's number.
+ */
+async function cursorPageFromCopy<T>(user: CurrentUser, kind: string, filters: Record<string, string | null>, cursor: string | null): Promise<CursorPage<T>> {
+  const n = cursor && /^\d{1,6}$/.test(cursor) ? Math.max(1, Number(cursor)) : 1;
+  const r = await listFromCopy<T>(user, kind, { ...filters, page: n, limit: PAGE_SIZE });
+  return { rows: r.rows, nextCursor: r.page < r.pages ? String(r.page + 1) : null, fetchedAt: r.fetchedAt, stale: false, synced: r.synced };
+}
+
+/** One record from the copy (fetched once when it has not seen it), its kind's list watched so a pending record moves on. */
+async function oneFromCopy<T>(user: CurrentUser, kind: string, id: string) {
+  await markWatched({ organizationId: user.organizationId, environment: user.environment }, kind).catch((err: unknown) =>
+    log.warn({ err, kind }, "coins: could not mark a list watched"),
+  );
+  const r = await objectFromCopy<T>(user, kind, id);
+  return { data: r.data, fetchedAt: r.synced.syncedAt ?? new Date().toISOString(), stale: false, synced: r.synced };
+}
+
 export async function readMarkets(user: CurrentUser, f: Partial<MarketFilters> = {}): Promise<MarketsView> {
   const up = upstreamOf(user);
   const filtered = f.base_caid != null || f.quote_caid != null;
@@ -40,23 +63,12 @@ export async function readMarkets(user: CurrentUser, f: Partial<MarketFilters> =
 }
 
 export async function readOrders(user: CurrentUser, f: OrderFilters): Promise<CursorPage<CoinsOrder>> {
-  const r = await upstreamOf(user).coins.listOrders(
-    {
-      status: f.status ?? undefined,
-      side: f.side ?? undefined,
-      base_asset: f.base_asset ?? undefined,
-      quote_asset: f.quote_asset ?? undefined,
-      cursor: f.cursor ?? undefined,
-      limit: PAGE_SIZE,
-    },
-    { cache: ALWAYS_ASK },
-  );
-  return { rows: r.data.orders, nextCursor: r.data.next_cursor ?? null, ...fresh(r) };
+  return cursorPageFromCopy(user, "coins_order", { status: f.status, side: f.side, base_asset: f.base_asset, quote_asset: f.quote_asset }, f.cursor);
 }
 
 export async function readOrder(user: CurrentUser, id: string): Promise<OrderView> {
-  const r = await upstreamOf(user).coins.getOrder(id, { cache: ALWAYS_ASK });
-  return { order: r.data, ...fresh(r) };
+  const { data, ...freshness } = await oneFromCopy<CoinsOrder>(user, "coins_order", id);
+  return { order: data, ...freshness };
 }
 
 export async function readBalances(user: CurrentUser): Promise<BalancesView> {
@@ -77,11 +89,7 @@ export async function readBalances(user: CurrentUser): Promise<BalancesView> {
 }
 
 export async function readTransactions(user: CurrentUser, f: TransactionFilters): Promise<CursorPage<CoinsTransaction>> {
-  const r = await upstreamOf(user).coins.listTransactions(
-    { type: f.type ?? undefined, asset: f.asset ?? undefined, status: f.status ?? undefined, cursor: f.cursor ?? undefined, limit: PAGE_SIZE },
-    { cache: ALWAYS_ASK },
-  );
-  return { rows: r.data.transactions, nextCursor: r.data.next_cursor ?? null, ...fresh(r) };
+  return cursorPageFromCopy(user, "coins_transaction", { type: f.type, asset: f.asset, status: f.status }, f.cursor);
 }
 
 export async function readWithdrawalAssets(user: CurrentUser): Promise<AssetsView> {
@@ -95,29 +103,21 @@ export async function readAddresses(user: CurrentUser): Promise<AddressesView> {
 }
 
 export async function readCryptoWithdrawals(user: CurrentUser, f: WithdrawalFilters): Promise<CursorPage<CryptoWithdrawal>> {
-  const r = await upstreamOf(user).coins.listCryptoWithdrawals(
-    { status: f.status ?? undefined, asset: f.asset ?? undefined, cursor: f.cursor ?? undefined, limit: PAGE_SIZE },
-    { cache: ALWAYS_ASK },
-  );
-  return { rows: r.data.withdrawals, nextCursor: r.data.next_cursor ?? null, ...fresh(r) };
+  return cursorPageFromCopy(user, "coins_crypto_withdrawal", { status: f.status, asset: f.asset }, f.cursor);
 }
 
 export async function readFiatWithdrawals(user: CurrentUser, f: WithdrawalFilters): Promise<CursorPage<FiatWithdrawal>> {
-  const r = await upstreamOf(user).coins.listFiatWithdrawals(
-    { status: f.status ?? undefined, cursor: f.cursor ?? undefined, limit: PAGE_SIZE },
-    { cache: ALWAYS_ASK },
-  );
-  return { rows: r.data.withdrawals, nextCursor: r.data.next_cursor ?? null, ...fresh(r) };
+  // The provider's fiat list takes no asset filter (the page's URL may still carry one).
+  return cursorPageFromCopy(user, "coins_fiat_withdrawal", { status: f.status }, f.cursor);
 }
 
 export async function readWithdrawal(user: CurrentUser, kind: WithdrawalKind, id: string): Promise<WithdrawalView> {
-  const coins = upstreamOf(user).coins;
   if (kind === "crypto") {
-    const r = await coins.getCryptoWithdrawal(id, { cache: ALWAYS_ASK });
-    return { kind, withdrawal: r.data, ...fresh(r) };
+    const { data, ...freshness } = await oneFromCopy<CryptoWithdrawal>(user, "coins_crypto_withdrawal", id);
+    return { kind, withdrawal: data, ...freshness };
   }
-  const r = await coins.getFiatWithdrawal(id, { cache: ALWAYS_ASK });
-  return { kind, withdrawal: r.data, ...fresh(r) };
+  const { data, ...freshness } = await oneFromCopy<FiatWithdrawal>(user, "coins_fiat_withdrawal", id);
+  return { kind, withdrawal: data, ...freshness };
 }
 
 export async function readDepositOptions(user: CurrentUser): Promise<DepositOptionsView> {

@@ -35,9 +35,28 @@ export function defineJob<T extends object>(def: JobDefinition<T>): void {
   definitions.set(def.name, def as unknown as JobDefinition);
 }
 
-/** Starts pg-boss on this instance with a worker per defined job; once per process. */
+/** Start attempts before giving up, and the pause before the next one (times the attempt). */
+const START_ATTEMPTS = 3;
+const START_RETRY_MS = 1_000;
+
+/**
+ * Starts pg-boss on this instance with a worker per defined job; once per process. Instances
+ * starting together create the same queues at once, and PostgreSQL may end one of them as a
+ * deadlock: that instance tries again, since without its queue its sweeps would never chain and
+ * its pages' "watched" marks would never reach a worker.
+ */
 export function startJobs(connectionString: string = env().DATABASE_URL): Promise<PgBoss> {
-  globalForJobs.jobBoss ??= startJobRunner(connectionString).catch((err: unknown) => {
+  globalForJobs.jobBoss ??= (async () => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await startJobRunner(connectionString);
+      } catch (err) {
+        if (attempt >= START_ATTEMPTS) throw err;
+        log.warn({ err, attempt }, "jobs: the queue could not start; trying again");
+        await new Promise((r) => setTimeout(r, START_RETRY_MS * attempt));
+      }
+    }
+  })().catch((err: unknown) => {
     // Forget the failed start so a later call tries again.
     globalForJobs.jobBoss = undefined;
     throw err;
@@ -56,6 +75,20 @@ export async function startJobRunner(connectionString: string): Promise<PgBoss> 
     await boss.stop({ graceful: false, wait: false }).catch(() => undefined);
     throw err;
   }
+  try {
+    await setUpQueues(boss);
+  } catch (err) {
+    // A half set-up runner would work some queues while this process's `enqueue` sends nowhere.
+    await boss.stop({ graceful: false, wait: false }).catch(() => undefined);
+    throw err;
+  }
+  // A runner started on its own (tests) is also where this process's `enqueue` sends.
+  globalForJobs.jobBoss ??= Promise.resolve(boss);
+  return boss;
+}
+
+/** Each defined job's queue, schedules and worker. */
+async function setUpQueues(boss: PgBoss): Promise<void> {
   for (const def of definitions.values()) {
     await boss.createQueue(def.name, {
       name: def.name,
@@ -69,9 +102,6 @@ export async function startJobRunner(connectionString: string): Promise<PgBoss> 
       for (const job of jobs) await def.run(job.data ?? {});
     });
   }
-  // A runner started on its own (tests) is also where this process's `enqueue` sends.
-  globalForJobs.jobBoss ??= Promise.resolve(boss);
-  return boss;
 }
 
 /** pg-boss's send options for a run of a defined job. */

@@ -125,6 +125,17 @@ describe("webhooks into the copy", () => {
     expect(plan.stores[0]!.objects).toMatchObject([{ id: "d1", status: "COMPLETED" }]);
     expect(plan.fetches).toEqual([]);
   });
+
+  it("stores a Pro order event's order (named by order_id) at once; a trade event's order is not carried", () => {
+    const base = { organizationId: team.org.id, environment: "sandbox" as const, resourceType: "pro_order", resourceId: "o1" };
+    const order = { order_id: "o1", symbol: "USDT-NGN", side: "buy", type: "limit", status: "partially_filled", requested_quantity: "2" };
+    const plan = planEventCopies([
+      { ...base, receivedName: "order.partially_filled", data: order },
+      { ...base, receivedName: "trade.executed", data: { trade_id: "t1", order_id: "o1", price: "1500", quantity: "1" } },
+    ]);
+    expect(plan.stores).toMatchObject([{ kind: "pro_order", objects: [{ order_id: "o1", status: "partially_filled" }] }]);
+    expect(plan.fetches).toEqual([{ ...scope, kind: "pro_order", id: "o1" }]);
+  });
 });
 
 describe("the app's own writes into the copy", () => {
@@ -189,5 +200,28 @@ describe("the app's own writes into the copy", () => {
     );
     expect(operations.length).toBeGreaterThan(20);
     expect(Object.keys(WRITE_TARGETS).sort()).toEqual([...new Set(operations)].sort());
+  });
+});
+
+describe("a Pro order's write answer", () => {
+  it("is stored under its order_id at once, with no fetch asked", async () => {
+    const order = {
+      order_id: randomUUID(),
+      client_order_id: randomUUID(),
+      symbol: "USDT-NGN",
+      side: "buy",
+      type: "limit",
+      status: "pending_settlement",
+      price: "1500.00",
+      requested_quantity: "2",
+      created_at: "2026-11-26T10:00:00.000Z",
+      updated_at: "2026-11-26T10:00:00.000Z",
+    };
+    await copyWriteAnswer({ ...scope, operation: "pro.placeOrder", path: "/orders", data: order, replayed: false });
+    expect((await readOne(scope, "pro_order", order.order_id))?.data).toMatchObject({ order_id: order.order_id, status: "pending_settlement" });
+    expect(fetchesAsked()).toEqual([]);
+    // A cancellation's answer is not the order: the order is fetched.
+    await copyWriteAnswer({ ...scope, operation: "pro.cancelOrder", path: `/orders/${order.order_id}`, data: { message: "cancelled" }, replayed: false });
+    expect(fetchesAsked()).toEqual([{ ...scope, kind: "pro_order", id: order.order_id }]);
   });
 });

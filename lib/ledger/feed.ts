@@ -14,7 +14,7 @@ import type { Environment } from "@/lib/generated/prisma/enums";
 import { enqueue } from "@/lib/jobs/queue";
 import { log } from "@/lib/log";
 import { statusRank } from "@/lib/webhooks/names";
-import { kindDef } from "./kinds";
+import { idOf, kindDef } from "./kinds";
 import { type LedgerScope, type SqlQuery, storeObjects } from "./store";
 
 /** The contract's fetch-by-id job: fetch one object and store it with source "fetch". */
@@ -77,10 +77,15 @@ export interface CopyPlan {
  * funding_account): their data is another object's shape, so the object is fetched instead.
  */
 function carriesItsObject(e: EventForCopy, data: Obj | null): data is Obj {
-  if (!data || text(data.id) !== e.resourceId) return false;
+  const def = e.resourceType ? kindDef(e.resourceType) : undefined;
+  // By the kind's own id field: Pro's order events carry the whole order under `order_id`.
+  if (!data || !def || idOf(def, data) !== e.resourceId) return false;
   const family = e.receivedName.split(".")[0];
-  return family === e.resourceType || (e.resourceType === "balance_move" && family === "balance");
+  return family === e.resourceType || family === EVENT_FAMILY[def.kind] || (e.resourceType === "balance_move" && family === "balance");
 }
+
+/** Kinds whose events are named by another family: Pro's order.* events are about pro_order. */
+const EVENT_FAMILY: Readonly<Record<string, string>> = { pro_order: "order" };
 
 const timeOf = (o: Obj) => {
   const t = Date.parse(String(o.updated_at ?? ""));
@@ -238,11 +243,14 @@ export interface WrittenAnswer extends LedgerScope {
  */
 export async function copyWriteAnswer(w: WrittenAnswer): Promise<void> {
   const target = WRITE_TARGETS[w.operation];
-  if (!target || !kindDef(target.kind) || !isObject(w.data)) return;
+  const def = target ? kindDef(target.kind) : undefined;
+  if (!target || !def || !isObject(w.data)) return;
   const scope = { organizationId: w.organizationId, environment: w.environment };
   const object = target.object ? target.object(w.data) : w.data;
   const fetchId = target.fetchId?.(w.data, w.path) ?? null;
-  const storable = isObject(object) && text(object.id) ? object : null;
+  // By the kind's own id field: a Pro order's answer carries `order_id`, and is stored as it came.
+  const storableId = isObject(object) ? idOf(def, object) : null;
+  const storable = storableId ? (object as Obj) : null;
   const fetches: FetchRequest[] = [];
   if (storable) {
     try {
@@ -250,7 +258,7 @@ export async function copyWriteAnswer(w: WrittenAnswer): Promise<void> {
       for (const id of r.partial) fetches.push({ ...scope, kind: target.kind, id });
     } catch (err) {
       log.warn({ err: err instanceof Error ? err.message : String(err), operation: w.operation }, "a write's answer could not be stored in the local copy");
-      fetches.push({ ...scope, kind: target.kind, id: String(storable.id) });
+      fetches.push({ ...scope, kind: target.kind, id: storableId! });
     }
   } else if (fetchId) {
     fetches.push({ ...scope, kind: target.kind, id: fetchId });

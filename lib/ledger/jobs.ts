@@ -20,6 +20,7 @@ import { log } from "@/lib/log";
 import { withPriority } from "@/lib/upstream/priority";
 import { LEDGER_BACKFILL, LEDGER_FETCH, LEDGER_SCHEDULE, LEDGER_SWEEP, type LedgerBackfillData, type LedgerFetchData, type LedgerSweepData } from "./job-names";
 import { db } from "@/lib/db";
+import { kindDef } from "./kinds";
 import type { LedgerScope } from "./store";
 import { REFUSED_RETRY_MS, type UpstreamFor, backfillStep, fetchObject, scopesWithKeys, sweepKind, syncedKinds } from "./sync";
 
@@ -92,9 +93,13 @@ export async function runSweep(data: LedgerSweepData, up?: UpstreamFor): Promise
     }
   }
   if (stopped === kinds.length && kinds.length > 0) return null;
+  // Kinds read only under another (Pro trades under their order) are never swept themselves: their
+  // state would stay "due now" and run the chain every second.
+  const listed = synced.filter((k) => kindDef(k)?.list);
+  if (listed.length === 0) return null;
   const after = await statesOf(scope);
   const t = Date.now();
-  const soonest = Math.min(...synced.map((k) => dueAt(after.get(k), t)));
+  const soonest = Math.min(...listed.map((k) => dueAt(after.get(k), t)));
   return Math.max(later, soonest - t, 1_000);
 }
 

@@ -11,6 +11,7 @@ import type { Upstream, UpstreamResult, UpstreamSurface } from "@/lib/upstream";
 import * as coins from "@/lib/upstream/schemas/coins";
 import * as core from "@/lib/upstream/schemas/core";
 import * as pro from "@/lib/upstream/schemas/pro";
+import * as stocks from "@/lib/upstream/schemas/stocks";
 
 /** What the store reads from an object besides keeping it whole. */
 export interface ObjectColumns {
@@ -57,6 +58,8 @@ export interface KindDef<T extends object = object> {
   surface: UpstreamSurface;
   /** The field holding the provider's id, when it is not `id` (Pro: `order_id`, `trade_id`). */
   idField?: string;
+  /** The one id of a kind the provider keeps one of per key, without an id of its own (the stock portfolio). */
+  singletonId?: string;
   /** The family whose status order breaks ties (lib/webhooks/names.ts), when it has one. */
   rankFamily?: string;
   /** Statuses after which the object no longer changes; any other is re-read now and then. */
@@ -287,7 +290,7 @@ export const KINDS = {
       amount: t.quantity,
       currency: t.symbol,
       createdAt: t.executed_at,
-      search: [t.trade_id, t.order_id, t.client_order_id],
+      search: [t.trade_id, t.order_id, t.client_order_id, t.symbol],
     }),
   }),
   coins_order: define({
@@ -326,7 +329,7 @@ export const KINDS = {
       currency: t.asset,
       createdAt: t.created_at,
       updatedAt: t.updated_at,
-      search: [t.id, t.reference_id, t.description],
+      search: [t.id, t.reference_id, t.description, t.asset],
     }),
   }),
   coins_crypto_withdrawal: define({
@@ -346,7 +349,7 @@ export const KINDS = {
       currency: w.asset,
       createdAt: w.created_at,
       updatedAt: w.updated_at ?? w.completed_at,
-      search: [w.id, w.address_id, w.address, w.tx_hash],
+      search: [w.id, w.address_id, w.address, w.tx_hash, w.asset],
     }),
   }),
   coins_fiat_withdrawal: define({
@@ -369,6 +372,16 @@ export const KINDS = {
       search: [w.id, w.reference, w.account_number, w.account_name, w.bank_name],
     }),
   }),
+  stock_portfolio: define({
+    kind: "stock_portfolio",
+    label: "stock portfolio snapshot",
+    surface: "stocks",
+    singletonId: "portfolio",
+    item: stocks.portfolio,
+    // Neither listed nor fetched by the sync: each fresh read of the portfolio page stores it
+    // (lib/stocks/read.ts), so the page can show the last one, with its age, while the provider is down.
+    columns: (p) => ({ amount: p.total_value_usd, currency: "USD", updatedAt: p.updated_at, search: [] }),
+  }),
 };
 
 export type Kind = keyof typeof KINDS;
@@ -383,6 +396,7 @@ export function kindDef(kind: string): AnyKindDef | undefined {
 
 /** The provider's id of an object of this kind, or null when it has none. */
 export function idOf(def: AnyKindDef, raw: Record<string, unknown>): string | null {
+  if (def.singletonId) return def.singletonId;
   const v = raw[def.idField ?? "id"];
   return typeof v === "string" && v !== "" ? v : null;
 }

@@ -10,9 +10,13 @@ import { db } from "@/lib/db";
 import { kindDef } from "./kinds";
 import { type CopiedObject, type LedgerScope, readObject } from "./store";
 
-/** How one filter is applied: on a column, on a field of the object (a path), or on the created time. */
+/**
+ * How one filter is applied: on a column, on a field of the object (a path), on the created time, or
+ * as a named set of statuses (a view such as Pro's open orders; a null set is every status).
+ */
 type FilterDef =
   | { on: "status"; same?: readonly (readonly string[])[] }
+  | { on: "status_set"; sets: Readonly<Record<string, readonly string[] | null>> }
   | { on: "field"; path: readonly string[]; same?: readonly (readonly string[])[] }
   | { on: "from" }
   | { on: "to" };
@@ -46,6 +50,18 @@ const FILTERS: Readonly<Record<string, Readonly<Record<string, FilterDef>>>> = {
   payout: { type: field("type"), status: status(), ...created },
   onramp: { status: status(), customer_id: field("customer_id"), ...created },
   offramp: { status: status(), customer_id: field("customer_id"), ...created },
+  // Pro's open-orders endpoint lists the orders still working; its history lists them all.
+  pro_order: {
+    view: { on: "status_set", sets: { open: ["pending_settlement", "new", "open", "partially_filled"], history: null } },
+    status: status(),
+    symbol: field("symbol"),
+    ...created,
+  },
+  pro_trade: { order_id: field("order_id"), symbol: field("symbol"), ...created },
+  coins_order: { status: status(), side: field("side"), base_asset: field("base_asset"), quote_asset: field("quote_asset"), ...created },
+  coins_transaction: { type: field("type"), asset: field("asset"), status: status(), ...created },
+  coins_crypto_withdrawal: { status: status(), asset: field("asset"), ...created },
+  coins_fiat_withdrawal: { status: status(), ...created },
 };
 /** Kinds added later without a row above: status and created time, which every kind has. */
 const DEFAULT_FILTERS: Readonly<Record<string, FilterDef>> = { status: status(), ...created };
@@ -135,6 +151,10 @@ export function whereOf(kind: string, filters: Filters = {}): { sql: string; par
     } else if (def.on === "to") {
       to = timeBound(name, raw, true);
       parts.push(`provider_created_at <= ${param(to)}::timestamptz`);
+    } else if (def.on === "status_set") {
+      if (!Object.hasOwn(def.sets, raw)) throw new LedgerReadError(`The filter "${name}" must be one of ${Object.keys(def.sets).join(", ")}.`);
+      const set = def.sets[raw];
+      if (set) parts.push(`status IN (${set.map(param).join(", ")})`);
     } else {
       // The path is this file's own constant (letters and underscores), never the caller's text.
       const target = def.on === "status" ? "status" : `data #>> '{${def.path.join(",")}}'`;

@@ -10,12 +10,14 @@ export interface SearchKind {
   kind: string;
   /** The group's heading in the palette, plural: "Deposits". */
   heading: string;
-  /** The object's page. */
-  href: (id: string) => string;
+  /** The object's page; `data` is the stored object, for a kind whose page is its parent's (a Pro trade opens its order). */
+  href: (id: string, data?: Readonly<Record<string, unknown>> | null) => string;
   permission: Permission;
 }
 
 const page = (base: string) => (id: string) => `${base}/${encodeURIComponent(id)}`;
+/** The parent's page when the object names its parent, else the parent's list. */
+const parentPage = (base: string, parentId: unknown) => (typeof parentId === "string" && parentId !== "" ? page(base)(parentId) : base);
 
 export const SEARCH_KINDS = [
   { kind: "deposit", heading: "Deposits", href: page("/deposits"), permission: "data:read" },
@@ -28,6 +30,14 @@ export const SEARCH_KINDS = [
   { kind: "payout", heading: "Legacy payouts", href: page("/legacy/payouts"), permission: "data:read" },
   { kind: "onramp", heading: "Legacy onramps", href: page("/legacy/onramps"), permission: "data:read" },
   { kind: "offramp", heading: "Legacy offramps", href: page("/legacy/offramps"), permission: "data:read" },
+  { kind: "pro_order", heading: "Pro orders", href: page("/pro/orders"), permission: "data:read" },
+  // A trade has no page of its own: its order's page lists it.
+  { kind: "pro_trade", heading: "Pro trades", href: (_id, data) => parentPage("/pro/orders", data?.order_id), permission: "data:read" },
+  { kind: "coins_order", heading: "Coins orders", href: page("/coins/orders"), permission: "data:read" },
+  // Coins transactions have no page of their own: they are listed on the transactions page.
+  { kind: "coins_transaction", heading: "Coins transactions", href: () => "/coins/transactions", permission: "data:read" },
+  { kind: "coins_crypto_withdrawal", heading: "Crypto withdrawals", href: page("/coins/withdrawals/crypto"), permission: "data:read" },
+  { kind: "coins_fiat_withdrawal", heading: "Fiat withdrawals", href: page("/coins/withdrawals/fiat"), permission: "data:read" },
 ] as const satisfies readonly SearchKind[];
 
 export type SearchKindName = (typeof SEARCH_KINDS)[number]["kind"];

@@ -66,7 +66,18 @@ describe("search query building", () => {
     expect(searchKind("funding_account")?.href("fa_1")).toBe("/funding-accounts/fa_1");
     expect(searchKind("payout")?.href("po_1")).toBe("/legacy/payouts/po_1");
     expect(searchKind("nonsense")).toBeUndefined();
+    expect(searchKind("pro_order")?.href("8c0f")).toBe("/pro/orders/8c0f");
+    expect(searchKind("coins_order")?.href("c1")).toBe("/coins/orders/c1");
+    expect(searchKind("coins_crypto_withdrawal")?.href("w1")).toBe("/coins/withdrawals/crypto/w1");
+    expect(searchKind("coins_fiat_withdrawal")?.href("w2")).toBe("/coins/withdrawals/fiat/w2");
+    expect(searchKind("coins_transaction")?.href("tx1")).toBe("/coins/transactions");
     expect(new Set(SEARCH_KINDS.map((k) => k.heading)).size).toBe(SEARCH_KINDS.length);
+  });
+
+  it("opens a Pro trade on its order's page, or the orders list when the trade names no order", () => {
+    expect(searchKind("pro_trade")?.href("t1", { order_id: "ord 1" })).toBe("/pro/orders/ord%201");
+    expect(searchKind("pro_trade")?.href("t1", { order_id: "" })).toBe("/pro/orders");
+    expect(searchKind("pro_trade")?.href("t1")).toBe("/pro/orders");
   });
 
   it("gives a role only the kinds whose permission it has, and only the one asked for", () => {

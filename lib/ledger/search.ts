@@ -119,7 +119,7 @@ interface Row {
 const text = (v: unknown) => (typeof v === "string" && v.trim() !== "" ? v.trim() : null);
 const field = (o: unknown, key: string) => (o && typeof o === "object" ? (o as Record<string, unknown>)[key] : undefined);
 
-/** A name where the object carries one (recipients, funding accounts), else null. */
+/** A name where the object carries one (recipients, funding accounts, fiat withdrawals' account holders), else null. */
 function nameOf(kind: string, data: Record<string, unknown> | null): string | null {
   if (!data) return null;
   if (kind === "recipient") {
@@ -133,6 +133,7 @@ function nameOf(kind: string, data: Record<string, unknown> | null): string | nu
     );
   }
   if (kind === "funding_account" && Array.isArray(data.instructions)) return text(field(data.instructions[0], "account_name"));
+  if (kind === "coins_fiat_withdrawal") return text(data.account_name);
   return null;
 }
 
@@ -159,7 +160,7 @@ function hitOf(row: Row, q: string): SearchHit {
     title: nameOf(row.kind, row.data) ?? row.provider_id,
     detail,
     matched: matchedValue(row.search_text, q, row.provider_id),
-    href: def.href(row.provider_id),
+    href: def.href(row.provider_id, row.data),
     createdAt: created,
   };
 }

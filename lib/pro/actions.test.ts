@@ -28,6 +28,7 @@ import { createWebhookRoute } from "@/lib/webhooks/intake";
 import { TenantResolver } from "@/lib/webhooks/tenants";
 import { createTeam, testDb } from "@/test/factories";
 import { signOutTest } from "@/test/session";
+import { sweepKind } from "@/lib/ledger/sync";
 import { tradeAccess } from "./read";
 import type { ProOrderListView, ProOrderView } from "./views";
 import { callRoute, proDelivery, signInAsMember, startSandbox, type Team } from "@/test/fixtures";
@@ -213,6 +214,9 @@ describe("working orders", () => {
     expect((await providerOrder(b)).status).toBe("cancelled");
     expect(await cancelAllProOrders({ confirm: false as never, attemptKey: randomUUID() })).toMatchObject({ ok: false });
 
+    // The routes read the local copy: a cancellation's answer is not the order, so the cancelled
+    // state arrives with the fetch or sweep that follows (the sweep here).
+    expect(await sweepKind({ organizationId: team.org.id, environment: "sandbox" }, "pro_order")).toMatchObject({ kind: "ok" });
     const open = await callRoute<ProOrderListView>(listOrdersRoute, "/api/pro/orders");
     expect(open.status).toBe(200);
     expect(open.body.rows.some((o) => o.order_id === a || o.order_id === b)).toBe(false);

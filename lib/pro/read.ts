@@ -1,49 +1,97 @@
 /**
- * Reads for the Pro pages and their GET routes, through the upstream client bound to the signed-in
- * user's organization and environment. Order reads always ask the provider (ALWAYS_ASK): they are
- * refetched because a webhook just said the order changed, and a cached answer could be the state
- * from before; the last answer is shown with its age only when the provider cannot be asked.
+ * Reads for the Pro pages and their GET routes. Orders and their trades come from the local copy
+ * (lib/ledger), kept fresh by Pro webhooks, the app's own writes and sweeps, so a view costs no
+ * provider call and shows how fresh the copy is; an order the copy has not seen yet is fetched
+ * once by id. Balances, webhooks and withdrawal options still ask the provider: they are not
+ * history, and the ticket needs the balance as it is now.
  */
 import "server-only";
 import { can } from "@/lib/auth/permissions";
 import type { CurrentUser } from "@/lib/auth/session";
 import { db } from "@/lib/db";
+import { markWatched } from "@/lib/ledger/freshness";
+import { listFromCopy, objectFromCopy } from "@/lib/ledger/page-read";
+import { readPage } from "@/lib/ledger/read";
+import { storeObjects } from "@/lib/ledger/store";
+import { log } from "@/lib/log";
+import { addDecimals, compareDecimals, isDecimalString } from "@/lib/money";
 import { ALWAYS_ASK, upstreamFor, UpstreamError } from "@/lib/upstream";
+import { withPriority } from "@/lib/upstream/priority";
+import type { ProOrder } from "@/lib/upstream/schemas/pro";
 import { PAGE_SIZE, type ProOrderFilters } from "./filters";
-import type { ProBalancesView, ProOrderListView, ProOrderView, ProWebhooksView, TradeAccess, WithdrawalOptions } from "./views";
+import type { ProBalancesView, ProOrderListView, ProOrderView, ProTrade, ProWebhooksView, TradeAccess, WithdrawalOptions } from "./views";
 
 const upstreamOf = (user: CurrentUser) => upstreamFor({ organizationId: user.organizationId, environment: user.environment });
 const where = (user: CurrentUser) => (user.environment === "production" ? "production" : "the sandbox");
+const scopeOf = (user: CurrentUser) => ({ organizationId: user.organizationId, environment: user.environment });
 
 export async function readProOrders(user: CurrentUser, f: ProOrderFilters): Promise<ProOrderListView> {
-  const query = { symbol: f.symbol ?? undefined, status: f.status ?? undefined, limit: PAGE_SIZE, offset: (f.page - 1) * PAGE_SIZE };
-  const pro = upstreamOf(user).pro;
-  const r = f.view === "history" ? await pro.listOrderHistory(query, { cache: ALWAYS_ASK }) : await pro.listOpenOrders(query, { cache: ALWAYS_ASK });
-  const total = r.data.total_count ?? r.data.orders.length;
-  return {
-    rows: r.data.orders,
+  return listFromCopy<ProOrder>(user, "pro_order", {
+    view: f.view,
+    status: f.status ?? undefined,
+    symbol: f.symbol ?? undefined,
     page: f.page,
-    pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),
-    total,
-    fetchedAt: r.fetchedAt.toISOString(),
-    stale: r.stale,
-  };
+    limit: PAGE_SIZE,
+  });
 }
 
-/** The order, and its trades when they can be read (the order alone is still worth showing). */
+/** The most trades one order's page shows (the provider's largest page). */
+const MAX_TRADES = 100;
+
+/** Whether the copy's trades add up to less than the order says has filled: a fill the copy has not read yet. */
+function tradesBehind(order: ProOrder, trades: readonly ProTrade[]): boolean {
+  const filled = order.filled_quantity;
+  if (!isDecimalString(filled) || compareDecimals(filled, "0") <= 0) return false;
+  const sum = trades.reduce((acc, t) => (isDecimalString(t.quantity) ? addDecimals(acc, t.quantity) : acc), "0");
+  return compareDecimals(sum, filled) < 0;
+}
+
+// One read of an order's trades at a time in this process: a burst of views costs one call.
+const fetchingTrades = new Map<string, Promise<void>>();
+
+/** Reads an order's trades from the provider once and stores them, as the sweep does for an order with fills. */
+function fetchTrades(user: CurrentUser, orderId: string): Promise<void> {
+  const key = `${user.organizationId}:${user.environment}:${orderId}`;
+  let p = fetchingTrades.get(key);
+  if (!p) {
+    p = (async () => {
+      // A person waits on this page: the class of what people are looking at.
+      const { data } = await withPriority("watched", () => upstreamOf(user).pro.listOrderTrades(orderId, { cache: false }));
+      await storeObjects(scopeOf(user), "pro_trade", data.trades, "fetch");
+    })().finally(() => fetchingTrades.delete(key));
+    fetchingTrades.set(key, p);
+  }
+  return p;
+}
+
+async function tradesFromCopy(user: CurrentUser, orderId: string): Promise<ProTrade[]> {
+  const page = await readPage<ProTrade>(scopeOf(user), "pro_trade", { filters: { order_id: orderId }, limit: MAX_TRADES });
+  // The copy lists newest first; the page shows fills in the order they happened.
+  return page.data.reverse();
+}
+
+/**
+ * The order and its trades from the copy. Trades are read from the provider only when the copy's
+ * add up to less than the order's filled quantity (an order just fetched, a fill not yet swept);
+ * the order alone is still worth showing when that read fails.
+ */
 export async function readProOrder(user: CurrentUser, id: string): Promise<ProOrderView> {
-  const pro = upstreamOf(user).pro;
-  const [order, trades] = await Promise.all([
-    pro.getOrder(id, { cache: ALWAYS_ASK }),
-    pro.listOrderTrades(id, { cache: ALWAYS_ASK }).then(
-      (t) => ({ trades: t.data.trades, error: null }),
-      (err: unknown) => {
-        if (err instanceof UpstreamError) return { trades: [], error: err.userMessage };
-        throw err;
-      },
-    ),
-  ]);
-  return { order: order.data, trades: trades.trades, tradesError: trades.error, fetchedAt: order.fetchedAt.toISOString(), stale: order.stale };
+  // Someone is watching this order: its list is swept every few seconds, so moves without an event
+  // (pending_settlement, new, open) reach the copy.
+  await markWatched(scopeOf(user), "pro_order").catch((err: unknown) => log.warn({ err }, "pro: could not mark the orders watched"));
+  const r = await objectFromCopy<ProOrder>(user, "pro_order", id);
+  let trades = await tradesFromCopy(user, id);
+  let tradesError: string | null = null;
+  if (tradesBehind(r.data, trades)) {
+    try {
+      await fetchTrades(user, id);
+      trades = await tradesFromCopy(user, id);
+    } catch (err) {
+      if (!(err instanceof UpstreamError)) throw err;
+      tradesError = err.userMessage;
+    }
+  }
+  return { order: r.data, trades, tradesError, fetchedAt: r.synced.syncedAt ?? new Date().toISOString(), stale: false, synced: r.synced };
 }
 
 export async function readProBalances(user: CurrentUser): Promise<ProBalancesView> {

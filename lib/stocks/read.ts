@@ -6,7 +6,11 @@
  */
 import "server-only";
 import type { Tenant } from "@/lib/balances/read";
-import { upstreamFor, type UpstreamResult } from "@/lib/upstream";
+import { readOne } from "@/lib/ledger/read";
+import { storeObjects } from "@/lib/ledger/store";
+import { log } from "@/lib/log";
+import { upstreamFor, UpstreamError, type UpstreamResult } from "@/lib/upstream";
+import { type Portfolio, portfolio as portfolioSchema } from "@/lib/upstream/schemas/stocks";
 import { conversionOf } from "./convert";
 import type { AssetFilters } from "./filters";
 import type { PriceFilters } from "./prices-query";
@@ -17,11 +21,32 @@ import type { AssetListView, AssetView, ConversionView, PortfolioView, PricesVie
 const upstreamOf = (t: Tenant) => upstreamFor({ organizationId: t.organizationId, environment: t.environment });
 const fresh = <T>(r: UpstreamResult<unknown>, data: T) => ({ data, fetchedAt: r.fetchedAt.toISOString(), stale: r.stale });
 
+/** Provider failures after which the last stored portfolio is worth showing (a refusal is not one of them). */
+const OUTAGE = new Set(["unavailable", "rate_limited", "bad_response"]);
+
+/**
+ * The portfolio from the provider; each fresh answer is also kept in the local copy, so while the
+ * provider is down (longer than the read cache keeps an answer) the page shows the last one, marked
+ * stale with its age, instead of an error.
+ */
 export async function readPortfolio(t: Tenant): Promise<PortfolioView> {
-  const r = await upstreamOf(t).stocks.getPortfolio();
+  const scope = { organizationId: t.organizationId, environment: t.environment };
+  let r: UpstreamResult<Portfolio>;
+  try {
+    r = await upstreamOf(t).stocks.getPortfolio();
+  } catch (err) {
+    if (!(err instanceof UpstreamError) || !OUTAGE.has(err.kind)) throw err;
+    const kept = await readOne(scope, "stock_portfolio", "portfolio");
+    const parsed = kept ? portfolioSchema.safeParse(kept.data) : null;
+    if (!kept || !parsed?.success) throw err;
+    return { data: portfolioFigures(parsed.data), fetchedAt: kept.syncedAt.toISOString(), stale: true };
+  }
   const figures = portfolioFigures(r.data);
   // A cached answer served because the provider failed is not a new observation of the value.
-  if (!r.stale) await recordSnapshotQuietly(t, figures, r.fetchedAt);
+  if (!r.stale) {
+    await recordSnapshotQuietly(t, figures, r.fetchedAt);
+    await storeObjects(scope, "stock_portfolio", [r.data], "fetch").catch((err: unknown) => log.warn({ err }, "stocks: portfolio not kept in the local copy"));
+  }
   return fresh(r, figures);
 }
 

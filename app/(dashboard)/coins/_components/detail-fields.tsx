@@ -6,12 +6,15 @@ import type { Freshness } from "@/lib/funding-accounts/views";
 
 export type DetailRow = [label: string, value: React.ReactNode];
 
-/** A polled Coins record's refresh failure (with retry) and stale-data note, above its fields. */
-export function RefreshNotes({ q }: { q: UseQueryResult<Freshness, Error> & { data: Freshness } }) {
+/**
+ * A polled Coins record's refresh failure (with retry) and how fresh the copy it was read from is
+ * (its Refresh re-reads the record `id`), above its fields.
+ */
+export function RefreshNotes({ q, id }: { q: UseQueryResult<Freshness, Error> & { data: Freshness }; id: string }) {
   return (
     <>
       {q.isError ? <ReadError title="Could not refresh" message={q.error.message} onRetry={() => void q.refetch()} /> : null}
-      <StaleNote stale={q.data.stale} fetchedAt={q.data.fetchedAt} />
+      <StaleNote stale={q.data.stale} fetchedAt={q.data.fetchedAt} synced={q.data.synced} id={id} />
     </>
   );
 }

@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useTransition } from "react";
 import { toast } from "@/components/ui/toast";
 import { DetailFields, RefreshNotes, type DetailRow } from "@/app/(dashboard)/coins/_components/detail-fields";
-import { useCoinsQuery } from "@/app/(dashboard)/coins/_components/use-coins-query";
+import { invalidateCoins, useCoinsCopyQuery } from "@/app/(dashboard)/coins/_components/use-coins-query";
 import { StatusBadge } from "@/components/timeline/status-badge";
 import { Button } from "@/components/ui/button";
 import { cancelCoinsOrder } from "@/lib/coins/cancel-order";
@@ -25,7 +25,7 @@ export function CoinsOrderDetail({ initial, canTrade }: { initial: OrderView; ca
   const queryClient = useQueryClient();
   const attempt = useAttemptKey(`coins-order-cancel-${id}`);
   const [cancelling, start] = useTransition();
-  const q = useCoinsQuery(["order", id], `/api/coins/orders/${id}`, initial, { moving: (d) => d.order.status === "pending" });
+  const q = useCoinsCopyQuery({ one: "coins_order", id }, `/api/coins/orders/${id}`, initial, { moving: (d) => d.order.status === "pending" });
   const o = q.data.order;
   const cancel = () =>
     start(async () => {
@@ -34,7 +34,7 @@ export function CoinsOrderDetail({ initial, canTrade }: { initial: OrderView; ca
         attempt.renew();
         toast.success("Order cancelled.");
       } else toast.error(r.error);
-      void queryClient.invalidateQueries({ queryKey: ["coins"] });
+      invalidateCoins(queryClient);
     });
   const rows: DetailRow[] = [
     [
@@ -55,7 +55,7 @@ export function CoinsOrderDetail({ initial, canTrade }: { initial: OrderView; ca
   ];
   return (
     <div className="grid max-w-2xl gap-4">
-      <RefreshNotes q={q} />
+      <RefreshNotes q={q} id={o.id} />
       <div className="flex flex-wrap items-center gap-3" data-testid="coins-order-status">
         <span className="text-sm text-muted-foreground">Status</span>
         <StatusBadge status={o.status} />

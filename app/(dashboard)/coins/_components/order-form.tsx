@@ -1,4 +1,5 @@
 "use client";
+import { invalidateCoins } from "@/app/(dashboard)/coins/_components/use-coins-query";
 import { VelocityUsageLine } from "@/components/page/velocity-usage";
 import type { VelocityUsage } from "@/lib/approvals/schemas";
 import { useQueryClient } from "@tanstack/react-query";
@@ -55,7 +56,7 @@ export function CoinsOrderForm({ markets, initialMarket, velocity }: { markets: 
     },
     fieldOf: (name) => (["side", "market", "amount"].includes(name) ? (name as Path<OrderFormValues>) : null),
     onSuccess: (data) => {
-      void queryClient.invalidateQueries({ queryKey: ["coins"] });
+      invalidateCoins(queryClient);
       if (data.outcome === "pending_approval") {
         toast.success(`Waiting for approval: ${data.summary}. It is placed when someone else approves it in Approvals.`);
         router.push("/approvals");

@@ -1,6 +1,6 @@
 "use client";
 import { DetailFields, RefreshNotes, type DetailRow } from "@/app/(dashboard)/coins/_components/detail-fields";
-import { useCoinsQuery } from "@/app/(dashboard)/coins/_components/use-coins-query";
+import { useCoinsCopyQuery } from "@/app/(dashboard)/coins/_components/use-coins-query";
 import { StatusBadge } from "@/components/timeline/status-badge";
 import { formatAsset } from "@/lib/coins/format";
 import { isMovingWithdrawal, type WithdrawalView } from "@/lib/coins/views";
@@ -48,13 +48,13 @@ function fieldsOf(view: WithdrawalView): DetailRow[] {
 /** One Coins withdrawal of either kind, polled from its GET route while it is on its way. */
 export function CoinsWithdrawalDetail({ initial }: { initial: WithdrawalView }) {
   const { kind, withdrawal } = initial;
-  const q = useCoinsQuery([`${kind}-withdrawal`, withdrawal.id], `/api/coins/withdrawals/${kind}/${withdrawal.id}`, initial, {
+  const q = useCoinsCopyQuery({ one: `coins_${kind}_withdrawal`, id: withdrawal.id }, `/api/coins/withdrawals/${kind}/${withdrawal.id}`, initial, {
     moving: (d) => isMovingWithdrawal(d.withdrawal.status),
   });
   const w = q.data.withdrawal;
   return (
     <div className="grid max-w-2xl gap-4">
-      <RefreshNotes q={q} />
+      <RefreshNotes q={q} id={w.id} />
       <div className="flex flex-wrap items-center gap-3" data-testid="coins-withdrawal-status">
         <span className="text-sm text-muted-foreground">Status</span>
         <StatusBadge status={w.status} />

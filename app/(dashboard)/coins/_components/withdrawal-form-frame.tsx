@@ -1,4 +1,5 @@
 "use client";
+import { invalidateCoins } from "@/app/(dashboard)/coins/_components/use-coins-query";
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import type { ReactNode } from "react";
@@ -38,7 +39,7 @@ export function useCoinsWithdrawalForm<S extends z.ZodType<FieldValues, FieldVal
     check: opts.check,
     fieldOf: (name) => (name in empty ? (name as Path<z.input<S>>) : null),
     onSuccess: (data) => {
-      void queryClient.invalidateQueries({ queryKey: ["coins"] });
+      invalidateCoins(queryClient);
       if (data.outcome === "pending_approval") {
         hook.form.reset(empty);
         toast.success("The withdrawal is waiting for a second approver.");

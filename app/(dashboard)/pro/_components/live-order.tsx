@@ -42,7 +42,7 @@ export function LiveOrder({
   return (
     <div className="grid content-start gap-4" data-testid="pro-live-order" data-order-id={order.order_id}>
       {q.isError ? <ReadError title="Could not refresh this order" message={q.error.message} onRetry={() => void q.refetch()} /> : null}
-      <StaleNote stale={q.data.stale} fetchedAt={q.data.fetchedAt} />
+      <StaleNote stale={q.data.stale} fetchedAt={q.data.fetchedAt} synced={q.data.synced} id={order.order_id} />
       <OrderFields order={order} />
       <div className="flex flex-wrap items-center gap-2">
         {canTrade ? (

@@ -1,5 +1,5 @@
 "use client";
-import { useCoinsQuery } from "@/app/(dashboard)/coins/_components/use-coins-query";
+import { useCoinsCopyQuery } from "@/app/(dashboard)/coins/_components/use-coins-query";
 import { type Column, DataList } from "@/components/list/data-list";
 import { ListEmptyLink, ListEmptyState } from "@/components/list/empty-state";
 import { Pager } from "@/components/list/pager";
@@ -47,7 +47,9 @@ const columns: Column<CoinsOrder>[] = [
  */
 export function CoinsOrdersTable({ initial, filters, canTrade }: { initial: CursorPage<CoinsOrder>; filters: OrderFilters; canTrade: boolean }) {
   const query = serializeOrderFilters(filters);
-  const q = useCoinsQuery(["orders", query], `/api/coins/orders${query}`, initial, { moving: (d) => d.rows.some((o) => o.status === "pending") });
+  const q = useCoinsCopyQuery({ list: "coins_order", query }, `/api/coins/orders${query}`, initial, {
+    moving: (d) => d.rows.some((o) => o.status === "pending"),
+  });
   const view = q.data;
   const filtered = Boolean(filters.status || filters.side || filters.base_asset || filters.quote_asset);
   return (

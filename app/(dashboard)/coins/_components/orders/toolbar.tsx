@@ -17,6 +17,7 @@ export function OrdersToolbar({ bases, quotes }: { bases: string[]; quotes: stri
   const any = Boolean(f.status || f.side || f.base_asset || f.quote_asset);
   return (
     <ListToolbar
+      search="coins_order"
       testId="coins-orders-toolbar"
       pending={pending}
       onClear={any ? () => set({ status: null, side: null, base_asset: null, quote_asset: null }) : undefined}

@@ -1,5 +1,5 @@
 "use client";
-import { useCoinsQuery } from "@/app/(dashboard)/coins/_components/use-coins-query";
+import { useCoinsCopyQuery } from "@/app/(dashboard)/coins/_components/use-coins-query";
 import { type Column, DataList } from "@/components/list/data-list";
 import { ListEmptyState } from "@/components/list/empty-state";
 import { Pager } from "@/components/list/pager";
@@ -70,7 +70,9 @@ const columns: Column<CoinsTransaction>[] = [
 /** One page of the Coins ledger: credits and debits per asset, with what caused each. */
 export function CoinsTransactionsTable({ initial, filters }: { initial: CursorPage<CoinsTransaction>; filters: TransactionFilters }) {
   const query = serializeTransactionFilters(filters);
-  const q = useCoinsQuery(["transactions", query], `/api/coins/transactions${query}`, initial, { moving: (d) => d.rows.some((t) => t.status === "pending") });
+  const q = useCoinsCopyQuery({ list: "coins_transaction", query }, `/api/coins/transactions${query}`, initial, {
+    moving: (d) => d.rows.some((t) => t.status === "pending"),
+  });
   const view = q.data;
   const filtered = Boolean(filters.type || filters.asset || filters.status);
   return (

@@ -15,6 +15,7 @@ export function TransactionsToolbar({ assets }: { assets: string[] }) {
   const set = (patch: Partial<Pick<TransactionFilters, "type" | "asset" | "status">>) => void setF({ ...patch, cursor: null, trail: null });
   return (
     <ListToolbar
+      search="coins_transaction"
       testId="coins-transactions-toolbar"
       pending={pending}
       onClear={f.type || f.asset || f.status ? () => set({ type: null, asset: null, status: null }) : undefined}

@@ -1,5 +1,5 @@
 "use client";
-import { useCoinsQuery } from "@/app/(dashboard)/coins/_components/use-coins-query";
+import { useCoinsCopyQuery } from "@/app/(dashboard)/coins/_components/use-coins-query";
 import { type Column, DataList } from "@/components/list/data-list";
 import { ListEmptyState } from "@/components/list/empty-state";
 import { Pager } from "@/components/list/pager";
@@ -124,7 +124,7 @@ function WithdrawalsList<Row extends { id: string; status: string }>({
   empty: { title: string; hint: string };
 }) {
   const query = serializeWithdrawalFilters(filters);
-  const q = useCoinsQuery([`${kind}-withdrawals`, query], `/api/coins/withdrawals/${kind}${query}`, initial, {
+  const q = useCoinsCopyQuery({ list: `coins_${kind}_withdrawal`, query }, `/api/coins/withdrawals/${kind}${query}`, initial, {
     moving: (d) => d.rows.some((w) => isMovingWithdrawal(w.status)),
   });
   const view = q.data;

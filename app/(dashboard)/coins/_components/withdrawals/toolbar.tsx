@@ -17,7 +17,13 @@ export function WithdrawalsToolbar({ kind, assets = [] }: { kind: "crypto" | "fi
   const [f, setF] = useQueryStates(withdrawalFilters, { ...withdrawalKeys[kind], shallow: false, startTransition: start, scroll: false });
   const set = (patch: Partial<Pick<WithdrawalFilters, "status" | "asset">>) => void setF({ ...patch, cursor: null, trail: null });
   return (
-    <ListToolbar testId={`coins-${kind}-withdrawals-toolbar`} pending={pending}>
+    <ListToolbar
+      search={`coins_${kind}_withdrawal`}
+      // Both lists share the page: each Find box keeps its text under its own prefixed name.
+      searchParam={`${kind}_find`}
+      testId={`coins-${kind}-withdrawals-toolbar`}
+      pending={pending}
+    >
       <FilterSelect
         closed
         id={`cw-${kind}-status`}

@@ -17,6 +17,7 @@ export function ProOrdersToolbar() {
   const statuses = history ? PRO_ORDER_STATUSES : WORKING_STATUSES;
   return (
     <ListToolbar
+      search="pro_order"
       testId="pro-orders-toolbar"
       pending={pending}
       onClear={f.status || f.symbol ? () => void setF({ status: null, symbol: null, page: null }) : undefined}
