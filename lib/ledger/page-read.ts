@@ -138,7 +138,12 @@ export interface ReadSyncedOneOptions {
  * One object for a detail page: from the copy, or fetched once when the copy has not seen it. The
  * provider being down or refusing that fetch shows as a problem (the copy has nothing to show).
  */
-export async function readSyncedOne<T = Record<string, unknown>>(viewer: LedgerScope, kind: string, id: string, opts: ReadSyncedOneOptions): Promise<SyncedOne<T>> {
+export async function readSyncedOne<T = Record<string, unknown>>(
+  viewer: LedgerScope,
+  kind: string,
+  id: string,
+  opts: ReadSyncedOneOptions,
+): Promise<SyncedOne<T>> {
   try {
     const r = await objectFromCopy<T>(viewer, kind, id, opts.upstream);
     return { ok: true, data: r.data, freshness: r.synced };

@@ -106,7 +106,11 @@ describe("payouts", () => {
     expect(r).toMatchObject({ rows: [], total: 0 });
     expect(r.synced?.error).toMatch(/\w/);
     // A provider refusal of a read still becomes a sentence where a page reads the provider itself.
-    const refused = await orProblem(Promise.reject(new UpstreamError({ kind: "missing_scope", status: 403, code: "forbidden", message: "missing Read", userMessage: "No Read scope.", surface: "core" })));
+    const refused = await orProblem(
+      Promise.reject(
+        new UpstreamError({ kind: "missing_scope", status: 403, code: "forbidden", message: "missing Read", userMessage: "No Read scope.", surface: "core" }),
+      ),
+    );
     expect(refused).toEqual({ problem: "No Read scope." });
   });
 });

@@ -68,7 +68,12 @@ describe("the review queue's accounts and customers", () => {
     const fake = fakeProvider(250);
     // The copy holds every flagged deposit and the first hundred accounts.
     await storeObjects(scope, "deposit", fake.deposits, "sweep");
-    await storeObjects(scope, "funding_account", Array.from({ length: 100 }, (_, i) => fake.account(i)), "sweep");
+    await storeObjects(
+      scope,
+      "funding_account",
+      Array.from({ length: 100 }, (_, i) => fake.account(i)),
+      "sweep",
+    );
     const q = await loadQueue(scope, fake.upstream);
     expect(q.items).toHaveLength(250);
     expect(q.total).toBe(250);

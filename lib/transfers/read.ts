@@ -18,7 +18,6 @@ import {
   type TransferView,
 } from "./views";
 
-
 /** The transfer's embedded recipient (id, type and its masked details), named; null if the provider sent too little. */
 function rowOf(transfer: Transfer): TransferRow {
   const r = recipientSchema.safeParse(transfer.recipient ?? null);

@@ -15,7 +15,9 @@ import { fixedKeys } from "./testing";
  * subject, not this file's.
  */
 function withoutPrune(sql: SqlRunner): SqlRunner {
-  return { query: <T>(text: string, params: unknown[]) => (/^\s*DELETE FROM rate_budget\b/i.test(text) ? Promise.resolve([] as T[]) : sql.query<T>(text, params)) };
+  return {
+    query: <T>(text: string, params: unknown[]) => (/^\s*DELETE FROM rate_budget\b/i.test(text) ? Promise.resolve([] as T[]) : sql.query<T>(text, params)),
+  };
 }
 
 describe("budget order", () => {
