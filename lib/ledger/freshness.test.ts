@@ -5,7 +5,8 @@ import { BUCKET_MS, keyHash } from "@/lib/upstream/budget";
 import { surfaceBaseUrl } from "@/lib/upstream/config";
 import { testDb } from "@/test/factories";
 import { createTeamWithKey, startSandbox } from "@/test/fixtures";
-import { WATCH_MS, listFreshness, markWatched, requestRefresh } from "./freshness";
+import { startSyncOf } from "./job-names";
+import { NO_KEY_SENTENCE, WATCH_MS, listFreshness, markWatched, requestRefresh } from "./freshness";
 import type { LedgerScope } from "./store";
 import { backfillStep, sweepKind } from "./sync";
 
@@ -32,6 +33,23 @@ describe("freshness of the copy", () => {
     expect(f.syncedAt!.getTime()).toBeGreaterThanOrEqual(before - 5);
     expect(f.backfill).toMatchObject({ done: false, read: 5 });
     expect(f.backfill.total).toBeGreaterThan(5);
+  }, 90_000);
+
+  it("says why a list stopped moving: a key the provider refuses, then no key at all; a key added again is read at once", async () => {
+    const team = await createTeamWithKey({ key: "sk_sandbox_not_a_key_the_provider_knows" });
+    const scope: LedgerScope = { organizationId: team.org.id, environment: "sandbox" };
+    expect(await sweepKind(scope, "deposit")).toMatchObject({ kind: "refused" });
+    expect((await listFreshness(scope, "deposit")).error).toMatch(/refused the API key .*Settings → API keys/);
+
+    await testDb().vaultSecret.updateMany({ where: { organizationId: scope.organizationId }, data: { status: "revoked" } });
+    expect((await listFreshness(scope, "deposit")).error).toBe(NO_KEY_SENTENCE);
+
+    // A replacement key: the old key's refusal must not hold its lists back for the refusal's wait.
+    await testDb().vaultSecret.updateMany({ where: { organizationId: scope.organizationId }, data: { status: "active" } });
+    await startSyncOf(scope);
+    const state = await testDb().syncState.findUniqueOrThrow({ where: { organizationId_environment_kind: { ...scope, kind: "deposit" } } });
+    expect(state).toMatchObject({ lastError: null, lastErrorAt: null });
+    expect((await listFreshness(scope, "deposit")).error).toBeNull();
   }, 90_000);
 
   it("marks a watched list with at most one small write per 15 s", async () => {

@@ -20,15 +20,24 @@ export interface ListFreshness {
   error: string | null;
 }
 
+/** The page's sentence when no key reads the list: the copy stays as it was, and says why. */
+export const NO_KEY_SENTENCE = "No API key reads this list now, so it is not being refreshed. An admin can add one under Settings → API keys.";
+
 export async function listFreshness(scope: LedgerScope, kind: string): Promise<ListFreshness> {
-  const s = await db.syncState.findUnique({
-    where: { organizationId_environment_kind: { organizationId: scope.organizationId, environment: scope.environment, kind } },
-    select: { lastSweptAt: true, backfillRead: true, backfillTotal: true, backfillFinishedAt: true, lastError: true },
-  });
+  const surface = kindDef(kind)?.surface;
+  const [s, keys] = await Promise.all([
+    db.syncState.findUnique({
+      where: { organizationId_environment_kind: { organizationId: scope.organizationId, environment: scope.environment, kind } },
+      select: { lastSweptAt: true, backfillRead: true, backfillTotal: true, backfillFinishedAt: true, lastError: true },
+    }),
+    surface
+      ? db.vaultSecret.count({ where: { organizationId: scope.organizationId, environment: scope.environment, kind: "api_key", status: "active", surface } })
+      : 1,
+  ]);
   return {
     syncedAt: s?.lastSweptAt ?? null,
     backfill: { done: s?.backfillFinishedAt != null, read: s?.backfillRead ?? 0, total: s?.backfillTotal ?? null },
-    error: s?.lastError ?? null,
+    error: keys === 0 ? NO_KEY_SENTENCE : (s?.lastError ?? null),
   };
 }
 

@@ -3,6 +3,7 @@
  * that code which only enqueues (webhook intake, the key-add approval) pulls in none of the sync.
  */
 import type { Environment } from "@/lib/generated/prisma/enums";
+import { db } from "@/lib/db";
 import { enqueue } from "@/lib/jobs/queue";
 
 /** `{ organizationId, environment, kind, id }`: fetch one object by id and store it (source "fetch"). */
@@ -33,8 +34,16 @@ export interface LedgerBackfillData {
   environment: Environment;
 }
 
-/** Starts the sweep chain and the backfill of a key just added, without waiting for the minute's schedule. */
+/**
+ * Starts the sweep chain and the backfill of a key just added, without waiting for the minute's
+ * schedule. The refusals the old key earned are forgotten, so its lists are read now, not after the
+ * wait a refused list gets.
+ */
 export async function startSyncOf(scope: LedgerBackfillData): Promise<void> {
+  await db.syncState.updateMany({
+    where: { organizationId: scope.organizationId, environment: scope.environment, lastError: { not: null } },
+    data: { lastError: null, lastErrorAt: null },
+  });
   await enqueue(LEDGER_SWEEP, { ...scope, reason: "schedule" } satisfies LedgerSweepData);
   await enqueue(LEDGER_BACKFILL, { organizationId: scope.organizationId, environment: scope.environment } satisfies LedgerBackfillData);
 }

@@ -26,9 +26,9 @@ export type UpstreamFor = (scope: LedgerScope) => Upstream;
 const defaultUpstream: UpstreamFor = (scope) => upstreamFor(scope);
 
 /**
- * How a read of one kind ended: `ok`; `skip` (no key for its surface, or the key was refused:
- * nothing to do until one is added, and nothing to shout about); `refused` (recorded in
- * sync_states.last_error for the page to show); `later` (budget share spent, 429 or 5xx: try again
+ * How a read of one kind ended: `ok`; `skip` (no key for its surface: nothing to do until one is
+ * added, and pages say so from the vault); `refused` (a key the provider refuses, a frozen merchant,
+ * a missing scope: recorded in sync_states.last_error for the page to show); `later` (budget share spent, 429 or 5xx: try again
  * after `retryAfterMs`).
  */
 export type ReadOutcome =
@@ -41,8 +41,8 @@ function outcomeOf(err: unknown): ReadOutcome {
   if (!(err instanceof UpstreamError)) throw err;
   switch (err.kind) {
     case "no_key":
-    case "unauthorized":
       return { kind: "skip" };
+    case "unauthorized":
     case "frozen":
     case "missing_scope":
       return { kind: "refused", message: err.userMessage };

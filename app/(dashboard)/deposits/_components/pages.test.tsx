@@ -79,7 +79,7 @@ describe("deposits list", () => {
     expect(out).toContain("No deposits match these filters");
   });
 
-  it("still shows the copy, with its age, once the API key is gone: a page view never asks the provider", async () => {
+  it("still shows the copy, with its age and why it stopped, once the API key is gone: a page view never asks the provider", async () => {
     await syncDeposits();
     await testDb().vaultSecret.updateMany({ where: { organizationId: suite.team.org.id }, data: { status: "revoked" } });
     await as("viewer");
@@ -87,6 +87,7 @@ describe("deposits list", () => {
     expect(out).not.toContain("The deposits could not load");
     expect((out.match(/data-testid="deposit-row"/g) ?? []).length).toBeGreaterThan(0);
     expect(out).toMatch(/Synced <time dateTime="[^"]+"/);
+    expect(out).toContain("No API key reads this list now, so it is not being refreshed.");
   });
 });
 
