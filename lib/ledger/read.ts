@@ -233,3 +233,15 @@ export async function totalsByCurrency(scope: LedgerScope, kind: string, filters
 function trimDecimal(s: string): string {
   return s.includes(".") ? s.replace(/\.?0+$/, "") : s;
 }
+
+/** How many objects of a kind's filtered set are in each status (the whole set, not a page). */
+export async function countsByStatus(scope: LedgerScope, kind: string, filters: Filters = {}): Promise<{ status: string | null; count: number }[]> {
+  const where = whereOf(kind, filters);
+  return db.$queryRawUnsafe<{ status: string | null; count: number }[]>(
+    `SELECT status, count(*)::int AS count FROM synced_objects WHERE ${SCOPE}${where.sql} GROUP BY status ORDER BY status NULLS LAST`,
+    scope.organizationId,
+    scope.environment,
+    kind,
+    ...where.params,
+  );
+}

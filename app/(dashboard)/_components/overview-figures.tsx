@@ -74,10 +74,7 @@ function DepositsTodayList({ data }: { data: DepositsToday }) {
             className="grid rounded-md border p-3 hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
             data-testid={`deposits-today-${c.status}`}
           >
-            <span className="text-2xl font-semibold tabular-nums">
-              {count.format(c.count)}
-              {data.partial ? "+" : ""}
-            </span>
+            <span className="text-2xl font-semibold tabular-nums">{count.format(c.count)}</span>
             <span className="text-xs text-muted-foreground">{label(c.status)}</span>
           </Link>
         </li>

@@ -176,6 +176,7 @@ describe("GET /api/balances/history", () => {
 describe("GET /api/balances/overview", () => {
   it.each(ROLES)("gives a %s every figure; deposits today are counted per status", async (role) => {
     await giveKey();
+    await fillCopy({ organizationId: team.org.id, environment: "sandbox" }, ["deposit"]);
     await as(role);
     const { status, body } = await call(getOverview, "/api/balances/overview");
     expect(status).toBe(200);
@@ -193,13 +194,23 @@ describe("GET /api/balances/overview", () => {
     expect((body.inReview as { data: { count: number } }).data.count).toBe(((await review.json()) as { total: number }).total);
   });
 
-  it("keeps the other figures when one source fails, with a sentence for the failed one", async () => {
+  it("says so while the copy has not read the deposits yet, then shows their figures from it with its age while the provider is down", async () => {
     await giveKey();
     await as("viewer");
+    // The copy has never read the deposits yet: those figures say so, the balances still show.
+    const first = await call(getOverview, "/api/balances/overview");
+    expect(first.body).toMatchObject({
+      balances: { ok: true },
+      depositsToday: { ok: false, error: expect.stringMatching(/still being read from the provider/) },
+      inReview: { ok: false },
+    });
+    // The provider down for deposits: their figures come from the copy, with its age.
+    await fillCopy({ organizationId: team.org.id, environment: "sandbox" }, ["deposit"]);
     await emu.control.setFaults({ path_prefix: "/v1/deposits", error_status: 503 });
     const { status, body } = await call(getOverview, "/api/balances/overview");
     expect(status).toBe(200);
-    expect(body).toMatchObject({ balances: { ok: true }, depositsToday: { ok: false, error: expect.stringMatching(/\.$/) }, inReview: { ok: false } });
+    expect(body).toMatchObject({ balances: { ok: true }, depositsToday: { ok: true, stale: false }, inReview: { ok: true } });
+    expect(new Date((body.depositsToday as { fetchedAt: string }).fetchedAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
   });
 
   it("counts approvals waiting for an approver (never their own), and for others their own waiting requests", async () => {
