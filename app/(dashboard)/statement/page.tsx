@@ -164,17 +164,7 @@ export default async function StatementPage({ searchParams }: { searchParams: Pr
                 </p>
               ) : (
                 <Table aria-label="Objects that could explain the difference">
-                  <TableHeader>
-                    <TableRow>
-                      <TableHead scope="col">Why</TableHead>
-                      <TableHead scope="col">Object</TableHead>
-                      <TableHead scope="col">Status</TableHead>
-                      <TableHead scope="col" className="text-right">
-                        Amount
-                      </TableHead>
-                      <TableHead scope="col">When ({formatZoneLabel(zone)})</TableHead>
-                    </TableRow>
-                  </TableHeader>
+                  <ObjectsHeader first="Why" zone={zone} />
                   <TableBody>
                     {statement.candidates.map((k) => (
                       <TableRow key={`${k.reason}-${k.kind}-${k.id}`} data-testid="statement-candidate" data-reason={k.reason}>
@@ -203,17 +193,7 @@ export default async function StatementPage({ searchParams }: { searchParams: Pr
               <p className="text-sm text-muted-foreground">No object moved a balance on this day.</p>
             ) : (
               <Table aria-label={`Objects of ${dayLabel(day)}, by line`}>
-                <TableHeader>
-                  <TableRow>
-                    <TableHead scope="col">Line</TableHead>
-                    <TableHead scope="col">Object</TableHead>
-                    <TableHead scope="col">Status</TableHead>
-                    <TableHead scope="col" className="text-right">
-                      Amount
-                    </TableHead>
-                    <TableHead scope="col">When ({formatZoneLabel(zone)})</TableHead>
-                  </TableRow>
-                </TableHeader>
+                <ObjectsHeader first="Line" zone={zone} />
                 <TableBody>
                   {MOVEMENT_LINES.flatMap((line) =>
                     detail.entries
@@ -354,5 +334,22 @@ function StatementTable({
         ))}
       </TableBody>
     </Table>
+  );
+}
+
+/** The columns of both object tables (a difference's candidates, a day's objects); only the first differs. */
+function ObjectsHeader({ first, zone }: { first: string; zone: string }) {
+  return (
+    <TableHeader>
+      <TableRow>
+        <TableHead scope="col">{first}</TableHead>
+        <TableHead scope="col">Object</TableHead>
+        <TableHead scope="col">Status</TableHead>
+        <TableHead scope="col" className="text-right">
+          Amount
+        </TableHead>
+        <TableHead scope="col">When ({formatZoneLabel(zone)})</TableHead>
+      </TableRow>
+    </TableHeader>
   );
 }
