@@ -34,6 +34,7 @@ const EXEMPT: Record<string, string> = {
   "lib/vault/add-api-key.ts": "checks a key against the provider (a read); key changes are a control of their own",
   "lib/vault/replace-api-key.ts": "checks a key against the provider (a read); key changes are a control of their own",
   "lib/vault/revoke-api-key.ts": "removes access; moves no money",
+  "lib/ledger/refresh-action.ts": "asks the provider for a list or one record again (a read, as a sync job); moves no money",
 };
 
 /** Calls that reach the provider: the action context's clients, the upstream module, or an executor. */

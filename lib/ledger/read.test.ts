@@ -129,6 +129,9 @@ describe("reading the copy: one page of a list", () => {
     await expect(readPage(scope, "deposit", { limit: 101 })).rejects.toThrow(/page size/);
     await expect(readPage(scope, "deposit", { page: 0 })).rejects.toThrow(/page/);
     await expect(readPage(scope, "pizza")).rejects.toThrow(/no objects of kind "pizza"/);
+    // PostgreSQL text cannot hold NUL: refused in words, and an id with one is simply not in the copy.
+    await expect(readPage(scope, "deposit", { filters: { customer_id: "a\u0000b" } })).rejects.toThrow(/NUL character/);
+    expect(await readOne(scope, "deposit", "dep_\u0000\u202e")).toBeNull();
   });
 
   it("keeps filter values out of the SQL text", () => {

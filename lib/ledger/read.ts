@@ -145,6 +145,7 @@ export function whereOf(kind: string, filters: Filters = {}): { sql: string; par
     }
     if (raw === undefined || raw === null || raw === "") continue;
     if (typeof raw !== "string") throw new LedgerReadError(`The filter "${name}" must be text.`);
+    if (raw.includes("\u0000")) throw new LedgerReadError(`The filter "${name}" holds a NUL character, which no value of this list has.`);
     if (def.on === "from") {
       from = timeBound(name, raw, false);
       parts.push(`provider_created_at >= ${param(from)}::timestamptz`);
@@ -203,6 +204,8 @@ export async function readPage<T = Record<string, unknown>>(scope: LedgerScope, 
 /** One object of a kind from the copy, with when the provider last confirmed it; null when the copy has not seen it. */
 export async function readOne(scope: LedgerScope, kind: string, id: string): Promise<CopiedObject | null> {
   filtersOf(kind);
+  // PostgreSQL text cannot hold NUL, so no stored id has one (and the query would fail, not miss).
+  if (id.includes("\u0000")) return null;
   return readObject(scope, kind, id);
 }
 

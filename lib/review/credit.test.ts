@@ -26,6 +26,7 @@ import { POST as webhook } from "@/app/api/webhooks/[environment]/[surface]/rout
 import { decisionsForDeposit } from "./decisions";
 import { processOutboundOnce } from "./outbound";
 import { startSandbox, storeApiKey, type Team } from "@/test/fixtures";
+import { fillCopy } from "@/test/ledger";
 
 process.env.OUTBOUND_WORKER = "off"; // the test drives deliveries itself
 // The merchant's receiver listens on this machine (off by default: lib/review/outbound.security.test.ts).
@@ -159,6 +160,8 @@ beforeEach(async () => {
   });
   coreSecret = `whsec_core_${randomUUID().replaceAll("-", "")}`;
   await storeApiKey(team);
+  // The review queue reads the local copy: fill it as the sync does.
+  await fillCopy({ organizationId: team.org.id, environment: "sandbox" }, ["deposit"]);
   await testDb().$transaction(async (tx) => {
     await setWebhookSecret(tx as never, { organizationId: team.org.id, environment: "sandbox", surface: "core", secret: coreSecret, actorId: team.admin.id });
   });
@@ -222,7 +225,8 @@ describe("a credit decision on a deposit in review", () => {
       event: { name: "deposit.completed" },
       delivery: { status: "delivered" },
     });
-    expect(await queueCredit(d.id)).toEqual({ state: "released", stage: "credit_acknowledged" });
+    // The copy holds the provider's COMPLETED from the event: the deposit has left the review queue.
+    expect(await queueCredit(d.id)).toBeNull();
     expect(await csvRow(d.id)).toMatchObject({
       credit_state: "credit_acknowledged",
       credit_provider_event: "deposit.completed",
@@ -251,7 +255,10 @@ describe("a credit decision on a deposit in review", () => {
     await providerSends("deposit.completed", d, "COMPLETED");
     expect(await deliverAll()).toEqual([]);
     expect((await creditDeliveries()).map((x) => x.event)).toEqual([CREDIT_OFF]);
-    expect(await queueCredit(d.id)).toEqual({ state: "off", stage: "credit_off" });
+    // The copy holds the provider's FAILED from the event, so the deposit has left the review queue;
+    // its page and the decisions CSV keep the credit's state.
+    expect(await queueCredit(d.id)).toBeNull();
+    expect((await decisionsForDeposit(team.org.id, "sandbox", d.id))[0]!.credit).toMatchObject({ state: "off", stage: "credit_off" });
     expect(await csvRow(d.id)).toMatchObject({ credit_state: "credit_off", credit_provider_event: "deposit.failed", credit_delivery_status: "delivered" });
   });
 
