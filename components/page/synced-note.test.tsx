@@ -31,8 +31,9 @@ describe("SyncedNote", () => {
 
   it("says so before the first read, and gives the last refusal in words", () => {
     const html = renderToStaticMarkup(<SyncedNote freshness={{ ...fresh, syncedAt: null, error: "This key lacks the Read scope." }} />);
-    expect(html).toContain("Not read from the provider yet");
-    expect(html).toContain("The provider refused the last read: This key lacks the Read scope.");
+    expect(html).toContain("Not read from the provider yet.");
+    expect(html).not.toContain("the first read is on its way");
+    expect(html).toContain("This key lacks the Read scope.");
   });
 
   it("is what StaleNote shows for anything read from the copy, stale or not", () => {

@@ -21,7 +21,8 @@ const count = (n: number) => n.toLocaleString("en-US");
 /**
  * The line above a list or detail read from the local copy: how long ago the provider was last
  * read ("Synced 4 s ago", the exact time in its title), a Refresh that asks the provider now when
- * the budget allows, how far older history has loaded, and why the provider refused the last read.
+ * the budget allows, how far older history has loaded, and why the copy is not moving (the provider
+ * refused the last read, or no key reads the list), in a sentence that stands alone.
  * `id` makes Refresh re-read that one object instead of the list.
  */
 export function SyncedNote({ freshness, id, className }: { freshness: SyncedNoteFreshness; id?: string; className?: string }) {
@@ -56,6 +57,8 @@ export function SyncedNote({ freshness, id, className }: { freshness: SyncedNote
             <>
               Synced <RelativeTime value={syncedAt} testId="synced-at" />
             </>
+          ) : error ? (
+            "Not read from the provider yet."
           ) : (
             "Not read from the provider yet: the first read is on its way."
           )}
@@ -76,7 +79,7 @@ export function SyncedNote({ freshness, id, className }: { freshness: SyncedNote
       ) : null}
       {error ? (
         <p className="text-destructive" data-testid="synced-error">
-          The provider refused the last read: {error}
+          {error}
         </p>
       ) : null}
     </div>

@@ -16,7 +16,7 @@ export interface ListFreshness {
   /** When the list was last read from the provider (its newest page); null before the first sweep. */
   syncedAt: Date | null;
   backfill: { done: boolean; read: number; total: number | null };
-  /** Why the provider refused the last read (a frozen merchant, a missing scope), for the page to show. */
+  /** Why the list is not moving, as a sentence for the page: the provider refused the last read (a refused key, a frozen merchant, a missing scope), or no key reads it. */
   error: string | null;
 }
 
