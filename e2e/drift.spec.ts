@@ -16,13 +16,19 @@ test.describe("drift", () => {
     const drifted = await request.post(`${emulatorUrl()}/__emulator/drift/${id}`, { data: { status: "ON_HOLD", fields: { hold_reason: "compliance_check" } } });
     expect(drifted.ok(), await drifted.text()).toBe(true);
 
+    // Pages read the local copy: the drift (no webhook) reaches it with the next sweep of the list,
+    // which an open page asks for every few seconds.
+    test.setTimeout(75_000);
     await gotoHydrated(page, `/deposits/${id}`);
     const status = page.getByTestId("deposit-status");
-    await expect(status).toContainText("ON_HOLD");
+    await expect(async () => {
+      await reloadHydrated(page);
+      await expect(status).toContainText("ON_HOLD", { timeout: 1_000 });
+    }).toPass({ timeout: 30_000 });
     await expect(status.locator('[data-variant="secondary"]')).toHaveText("ON_HOLD");
     await expect(page.getByTestId("deposit-other-fields")).toContainText("hold_reason: compliance_check");
 
-    // The list may answer from its short read cache first: it shows the new status within seconds.
+    // The list shows it from the same copy.
     const row = page.getByTestId("deposit-row").filter({ hasText: id });
     await gotoHydrated(page, "/deposits");
     await expect(async () => {

@@ -16,6 +16,7 @@ import { createTeam, testDb } from "@/test/factories";
 import { startSandbox, storeApiKey, type Team } from "@/test/fixtures";
 import { fillCopy } from "@/test/ledger";
 import { listFromCopy, objectFromCopy, readSyncedList, readSyncedOne } from "./page-read";
+import { storeObjects } from "./store";
 
 let emu: TestEmulator;
 let team: Team;
@@ -125,5 +126,19 @@ describe("an object the copy has not seen", () => {
     await emu.control.setFaults({ path_prefix: "/v1/transfers", error_status: 503 });
     const down = await readSyncedOne(user, "transfer", randomUUID(), { notFound });
     expect(down).toMatchObject({ ok: false, retryable: true, message: expect.stringMatching(/\w/) });
+  });
+
+  it("of an object still moving has its list swept every few seconds; a settled one does not", async () => {
+    const watched = async (kind: string) =>
+      (await testDb().syncState.findUnique({ where: { organizationId_environment_kind: { ...scope(), kind } } }))?.watchedUntil ?? null;
+    const settled = await testDb().syncedObject.findFirstOrThrow({ where: { ...scope(), kind: "transfer", status: { in: ["COMPLETED", "FAILED"] } } });
+    const moving = { ...(settled.data as Record<string, unknown>), id: randomUUID(), status: "PROCESSING" };
+    await storeObjects(scope(), "transfer", [moving], "sweep");
+    await testDb().syncState.updateMany({ where: { ...scope(), kind: "transfer" }, data: { watchedUntil: null } });
+    await objectFromCopy(user, "transfer", settled!.providerId);
+    expect(await watched("transfer")).toBeNull();
+    await objectFromCopy(user, "transfer", moving.id);
+    expect((await watched("transfer"))!.getTime()).toBeGreaterThan(Date.now());
+    expect(providerCalls().filter((c) => c.startsWith("GET /v1/transfers/"))).toEqual([]);
   });
 });

@@ -122,7 +122,15 @@ export async function objectFromCopy<T = Record<string, unknown>>(
 ): Promise<{ data: T; synced: SyncedFreshness }> {
   const scope = scopeOf(viewer);
   const [copied, fresh] = await Promise.all([readOne(scope, kind, id), listFreshness(scope, kind)]);
-  if (copied) return { data: copied.data as T, synced: freshnessOf(kind, fresh, copied.syncedAt) };
+  if (copied) {
+    // Someone follows an object still moving: its list is swept every few seconds meanwhile, so a
+    // change the provider sends no event for (or an event lost) shows within seconds too.
+    const status = (copied.data as { status?: unknown }).status;
+    if (typeof status === "string" && kindDef(kind)?.final && !kindDef(kind)!.final!.includes(status)) {
+      await markWatched(scope, kind).catch((err: unknown) => log.warn({ err, kind }, "ledger: could not mark a list watched"));
+    }
+    return { data: copied.data as T, synced: freshnessOf(kind, fresh, copied.syncedAt) };
+  }
   const fetched = await fetchMissing(scope, kind, id, upstream ?? upstreamFor(scope));
   return { data: fetched as T, synced: freshnessOf(kind, fresh, new Date()) };
 }
