@@ -7,16 +7,17 @@ const baseURL = process.env.E2E_BASE_URL ?? "http://localhost:3000";
 
 /**
  * The specs share one database, one emulator (its clock, faults, rate limit and webhook target)
- * and the seeded users, so they run in two projects. `npm test` runs them as two Playwright runs,
- * "shared-read" first with 2 workers, then "exclusive" (two runs, not a project dependency, so a
- * failure in the first never keeps the second from running); run together here, they take turns.
+ * and the seeded users, so they are sorted into two projects, and `npm test` runs every spec one at
+ * a time. "shared-read" could run in parallel on a machine with more cores
+ * (`npx playwright test --project=shared-read --workers=4`); on two cores, two workers made each test
+ * two to four times slower and timed some out, for no gain in the whole run.
  *
  * "shared-read": specs that only read, or change only objects they create
  * (a deposit, a recipient, a teammate of their own) and no setting another spec can see. a11y,
  * headers and screenshots (most of the suite's tests) read page after page and also run their
  * own tests in parallel. Their counts never depend on another spec's objects.
  *
- * "exclusive", 1 worker: specs with an effect another spec would see.
+ * "exclusive": specs with an effect another spec would see; never beside another spec.
  * - api-keys, secrets: replace API keys and rotate the vault; production keys.
  * - approvals, balances, coins, transfers: approval thresholds (coins and transfers also the emulator's clock).
  * - deposits, stocks, withdrawals: move the emulator's clock.
@@ -37,7 +38,6 @@ const chrome = { ...devices["Desktop Chrome"], channel: undefined };
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: false,
-  // One at a time unless told otherwise: `npm test` runs "shared-read" alone with 2 (scripts/test-all.ts).
   workers: 1,
   retries: 0,
   timeout: 30_000,

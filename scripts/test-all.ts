@@ -22,12 +22,6 @@ interface Counts {
   skipped: number;
 }
 
-function addCounts(to: Counts, c: Counts) {
-  to.passed += c.passed;
-  to.failed += c.failed;
-  to.skipped += c.skipped;
-}
-
 function readJson<T>(file: string): T | null {
   try {
     return JSON.parse(fs.readFileSync(file, "utf8")) as T;
@@ -46,7 +40,11 @@ async function main() {
   const results = path.join(ROOT, ".test-run");
   fs.mkdirSync(results, { recursive: true });
   const totals: Counts = { passed: 0, failed: 0, skipped: 0 };
-  const add = (c: Counts) => addCounts(totals, c);
+  const add = (c: Counts) => {
+    totals.passed += c.passed;
+    totals.failed += c.failed;
+    totals.skipped += c.skipped;
+  };
 
   // Ctrl-C (or a SIGTERM) stops what we started too: the emulator and the app servers run in
   // process groups of their own, so the signal that stops us and Playwright does not reach them.
@@ -173,7 +171,9 @@ async function main() {
       await seedDemoVault({ databaseUrl: e2eUrl, emulatorUrl: `http://localhost:${emulatorPort}`, appUrl, env, print: () => undefined });
       await waitForHttp(`${appUrl}/api/health`, 60_000, () => app.child.exitCode === null);
       await waitForHttp(`${secondUrl}/api/health`, 60_000, () => second.child.exitCode === null);
-      const pwEnv: NodeJS.ProcessEnv = {
+      const pwJson = path.join(results, "playwright.json");
+      fs.rmSync(pwJson, { force: true });
+      await run(bin("playwright"), ["test", ...playwrightArgs], {
         ...env,
         NODE_ENV: "test",
         E2E_BASE_URL: appUrl,
@@ -181,26 +181,10 @@ async function main() {
         E2E_SECOND_BASE_URL: secondUrl,
         E2E_MAIL_CATCHER_URL: mail.httpUrl,
         APP_LOG_FILE: appLog,
-      };
-      // The whole suite in two runs (playwright.config.ts says why): the specs that only read, two
-      // at a time, then those with shared effects, one at a time. Named specs run as asked.
-      const runs: { name: string; args: string[] }[] =
-        playwrightArgs.length > 0
-          ? [{ name: "playwright", args: playwrightArgs }]
-          : [
-              { name: "shared-read", args: ["--project=shared-read", "--workers=2", "--output=test-results/shared-read"] },
-              { name: "exclusive", args: ["--project=exclusive", "--output=test-results/exclusive"] },
-            ];
-      e2e = { passed: 0, failed: 0, skipped: 0 };
-      for (const r of runs) {
-        const pwJson = path.join(results, `${r.name}.json`);
-        fs.rmSync(pwJson, { force: true });
-        if (runs.length > 1) console.log(`\n--- Playwright: ${r.name} ---`);
-        await run(bin("playwright"), ["test", ...r.args], { ...pwEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson });
-        const p = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(pwJson);
-        if (p) addCounts(e2e, { passed: p.stats.expected + p.stats.flaky, failed: p.stats.unexpected, skipped: p.stats.skipped });
-        else e2e.failed += 1;
-      }
+        PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
+      });
+      const p = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(pwJson);
+      if (p) e2e = { passed: p.stats.expected + p.stats.flaky, failed: p.stats.unexpected, skipped: p.stats.skipped };
     } else {
       console.error("next build failed: the Playwright suite could not run.");
     }
