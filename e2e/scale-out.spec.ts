@@ -78,10 +78,9 @@ test.describe("two instances on one database", () => {
     const hash = keyHash(DEMO_SANDBOX_KEY, new URL(emulatorUrl()).origin);
     const as = (baseURL: string) => playwright.request.newContext({ baseURL, storageState: storageStateOf("admin") });
     const [a, b] = await Promise.all([as(test.info().project.use.baseURL!), as(B)]);
-    // Each call asks for a transfer page never read before, so none has a cached answer to fall
-    // back on: every call is one upstream request, and a refused one is a 429.
-    let page = 1_000 + Math.floor(Math.random() * 8_000);
-    const list = (on: APIRequestContext) => on.get(`/api/transfers?page=${page++}`);
+    // The rate is never cached (lists read the local copy and cost nothing): every call is one
+    // upstream request, and a refused one is a 429.
+    const list = (on: APIRequestContext) => on.get("/api/rates?to=USD&side=BUY");
 
     // The budget counts one-second buckets over the last 60 s (lib/upstream/budget.ts).
     const bucketOf = (t: number) => new Date(Math.floor(t / 1_000) * 1_000);
@@ -93,11 +92,12 @@ test.describe("two instances on one database", () => {
         ),
       );
 
-    // Three calls on each instance are six in the one shared count.
+    // Three calls on each instance are six in the one shared count (the sync's background reads of
+    // the same key may add to it meanwhile, never take from it).
     const t0 = bucketOf(Date.now());
     const start = await countedSince(t0);
     for (const on of [a, b, a, b, a, b]) expect((await list(on)).status()).toBe(200);
-    expect(await countedSince(t0)).toBe(start + 6);
+    expect(await countedSince(t0)).toBeGreaterThanOrEqual(start + 6);
 
     // Exactly two calls left: the last minute's buckets are set aside and one bucket stands for the
     // limit less two; whatever the instances spend lands on top of it.
