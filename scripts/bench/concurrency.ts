@@ -8,12 +8,16 @@
  *
  * Measured at the provider's side (the emulator's GET /__emulator/requests, polled every second):
  * the most requests any API key made in a minute (target < 100) and the 429s (target 0); at the
- * users' side: 429 answers from the app, or pages whose sections say the limit is reached (target 0), errors, latency, and the age of the data each
- * answer carries (its `fetchedAt`) against the age the page shows: data not marked stale is shown
- * as current, so when the user asked it must have been within the read cache's freshness (10 s,
- * lib/upstream/README.md); its age on arrival is printed too (it adds the time the answer took,
- * which on a busy machine is the server's queue, not the cache). Stale data shows its own age, so
- * it must carry the stale mark the page turns into "As of ...".
+ * users' side: 429 answers from the app, or pages whose sections say the limit is reached (target 0),
+ * errors, latency, and how old the data each answer carries is:
+ * - lists and objects read from the local copy carry `syncedAt`, when the provider was last read
+ *   for them; the page says "Synced n ago". A list people are looking at is swept every few
+ *   seconds, so when the user asked it must be at most 30 s behind the provider (issue 19's target);
+ * - prices and rates, still short-lived cached reads, carry `fetchedAt`: data not marked stale is
+ *   shown as current, so when the user asked it must have been within the read cache's freshness
+ *   (10 s, lib/upstream/README.md). Stale data must carry the stale mark the page turns into "As of ...".
+ * Ages on arrival are printed too (they add the time the answer took, which on a busy machine is the
+ * server's queue).
  * Writes bench-results/concurrency.json.
  *
  * Env: BENCH_USERS, BENCH_DURATION_MS, BENCH_THINK_MS (pause between page views, random up to
@@ -33,6 +37,8 @@ const LIMIT_PER_MINUTE = 100;
 const LIMIT_SENTENCE = budgetSentence(1).split(" Try again")[0]!;
 /** Reads are fresh for 10 s (lib/upstream/http.ts); a fresh answer is shown without an age. */
 const FRESH_FOR_MS = 10_000;
+/** The most a swept list may lag behind the provider (issue 19). */
+const SYNCED_WITHIN_MS = 30_000;
 
 interface KeyCount {
   key: string;
@@ -43,6 +49,8 @@ interface KeyCount {
 }
 
 interface Observation {
+  /** "copy": a read of the local copy (`syncedAt`); "cache": a cached provider read (`fetchedAt`). */
+  source: "copy" | "cache";
   /** Data age when it reached the user (the chunk of the answer that carried it). */
   ageMs: number;
   /** Data age when the user asked: what the read cache decided on, without the time the answer took. */
@@ -52,7 +60,7 @@ interface Observation {
   noted: boolean;
 }
 
-/** The `fetchedAt` of every read an answer carries, with the stale mark beside it. */
+/** The `fetchedAt` (with the stale mark beside it) and `syncedAt` of every read an answer carries. */
 export function dataAges(chunks: { text: string; at: number }[], isJson: boolean, askedAt: number): Observation[] {
   const out: Observation[] = [];
   const body = chunks.map((c) => c.text).join("");
@@ -72,7 +80,11 @@ export function dataAges(chunks: { text: string; at: number }[], isJson: boolean
       const o = v as Record<string, unknown>;
       if (typeof o.fetchedAt === "string") {
         const t = Date.parse(o.fetchedAt);
-        if (Number.isFinite(t)) out.push({ ageMs: at - t, ageAskedMs: askedAt - t, stale: o.stale === true, noted: true });
+        if (Number.isFinite(t)) out.push({ source: "cache", ageMs: at - t, ageAskedMs: askedAt - t, stale: o.stale === true, noted: true });
+      }
+      if (typeof o.syncedAt === "string") {
+        const t = Date.parse(o.syncedAt);
+        if (Number.isFinite(t)) out.push({ source: "copy", ageMs: at - t, ageAskedMs: askedAt - t, stale: false, noted: true });
       }
       for (const child of Object.values(o)) walk(child);
     };
@@ -85,13 +97,17 @@ export function dataAges(chunks: { text: string; at: number }[], isJson: boolean
   }
   // A page: its server-rendered reads travel in the RSC payload, escaped inside script strings,
   // Dates as "$D<iso>". The stale mark is serialized next to its fetchedAt.
-  const re = /fetchedAt\\*"\s*:\s*\\*"(?:\$D)?(\d{4}-\d\d-\d\dT[0-9:.]+Z)\\*"/g;
+  const re = /(fetchedAt|syncedAt)\\*"\s*:\s*\\*"(?:\$D)?(\d{4}-\d\d-\d\dT[0-9:.]+Z)\\*"/g;
   const noted = /could not be reached|As of /.test(body);
   for (let m = re.exec(body); m; m = re.exec(body)) {
+    const t = Date.parse(m[2]!);
+    if (m[1] === "syncedAt") {
+      out.push({ source: "copy", ageMs: arrivedAt(m.index) - t, ageAskedMs: askedAt - t, stale: false, noted: true });
+      continue;
+    }
     const around = body.slice(Math.max(0, m.index - 400), m.index + 400);
     const stale = /stale\\*"\s*:\s*true/.test(around);
-    const t = Date.parse(m[1]!);
-    out.push({ ageMs: arrivedAt(m.index) - t, ageAskedMs: askedAt - t, stale, noted: !stale || noted });
+    out.push({ source: "cache", ageMs: arrivedAt(m.index) - t, ageAskedMs: askedAt - t, stale, noted: !stale || noted });
   }
   return out;
 }
@@ -240,8 +256,12 @@ async function main(): Promise<void> {
         rate_limited: k.rate_limited - (b?.rate_limited ?? 0),
       };
     });
-    const fresh = observations.filter((o) => !o.stale);
-    const stale = observations.filter((o) => o.stale);
+    const cached = observations.filter((o) => o.source === "cache");
+    const synced = observations.filter((o) => o.source === "copy");
+    const fresh = cached.filter((o) => !o.stale);
+    const stale = cached.filter((o) => o.stale);
+    const syncLagAsked = synced.reduce((m, o) => Math.max(m, o.ageAskedMs), 0);
+    const syncLagArrived = synced.reduce((m, o) => (o.ageMs > m.ageMs ? o : m), { ageMs: 0, url: "" } as { ageMs: number; url: string });
     const oldestFresh = fresh.reduce((m, o) => (o.ageMs > m.ageMs ? o : m), { ageMs: 0, url: "" } as { ageMs: number; url: string });
     const oldestFreshAsked = fresh.reduce((m, o) => Math.max(m, o.ageAskedMs), 0);
     const oldestStale = stale.reduce((m, o) => Math.max(m, o.ageMs), 0);
@@ -268,13 +288,24 @@ async function main(): Promise<void> {
         met: upstream429 + appRateLimited.length === 0,
       },
       {
-        metric: "max age of data shown as current, when asked",
+        metric: "local copy: max lag behind the provider, when asked",
+        value: Math.round(syncLagAsked / 100) / 10,
+        unit: `s (${synced.length} reads)`,
+        target: `<= ${SYNCED_WITHIN_MS / 1000} s`,
+        met: synced.length > 0 && syncLagAsked <= SYNCED_WITHIN_MS,
+      },
+      {
+        metric: "cached prices: max age of data shown as current, when asked",
         value: Math.round(oldestFreshAsked / 100) / 10,
         unit: "s",
         target: `<= ${FRESH_FOR_MS / 1000} s (cache freshness)`,
         met: oldestFreshAsked <= FRESH_FOR_MS,
       },
-      { metric: "max age of data shown as current, on arrival", value: Math.round(oldestFresh.ageMs / 100) / 10, unit: "s (adds the answer's own time)" },
+      {
+        metric: "cached prices: max age of data shown as current, on arrival",
+        value: Math.round(oldestFresh.ageMs / 100) / 10,
+        unit: "s (adds the answer's own time)",
+      },
       {
         metric: "stale answers shown with their age",
         value: `${stale.length - staleUnnoted.length}/${stale.length}`,
@@ -303,8 +334,15 @@ async function main(): Promise<void> {
       upstream_per_key: keys,
       app_429: appRateLimited.length,
       app_429_urls: [...new Set(appRateLimited)].slice(0, 20),
+      sync_lag: {
+        reads: synced.length,
+        max_when_asked_s: Math.round(syncLagAsked / 100) / 10,
+        max_on_arrival_s: Math.round(syncLagArrived.ageMs / 100) / 10,
+        max_on_arrival_at: syncLagArrived.url,
+        target_s: SYNCED_WITHIN_MS / 1000,
+      },
       data_age: {
-        observations: observations.length,
+        observations: cached.length,
         fresh: fresh.length,
         max_fresh_age_when_asked_s: Math.round(oldestFreshAsked / 100) / 10,
         max_fresh_age_on_arrival_s: Math.round(oldestFresh.ageMs / 100) / 10,

@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { dataAges } from "./concurrency";
+
+const asked = Date.parse("2026-11-27T10:00:10.000Z");
+const arrived = asked + 300;
+
+describe("bench:concurrency's data ages", () => {
+  it("reads a page's synced lists and cached prices out of the escaped RSC payload", () => {
+    const body =
+      'self.__next_f.push([1,"{\\"kind\\":\\"deposits\\",\\"syncedAt\\":\\"2026-11-27T10:00:04.000Z\\",\\"backfill\\":{}}"])' +
+      'self.__next_f.push([1,"{\\"fetchedAt\\":\\"$D2026-11-27T10:00:01.000Z\\",\\"stale\\":true}"])';
+    const ages = dataAges([{ text: body, at: arrived }], false, asked);
+    expect(ages).toEqual([
+      { source: "copy", ageMs: 6_300, ageAskedMs: 6_000, stale: false, noted: true },
+      // Stale without the page's "As of" note: the benchmark counts it against the page.
+      { source: "cache", ageMs: 9_300, ageAskedMs: 9_000, stale: true, noted: false },
+    ]);
+  });
+
+  it("reads an API answer's freshness, nested anywhere in the JSON", () => {
+    const body = JSON.stringify({ data: [], freshness: { syncedAt: "2026-11-27T09:59:40.000Z" }, rate: { fetchedAt: "2026-11-27T10:00:08.000Z" } });
+    const ages = dataAges([{ text: body, at: arrived }], true, asked);
+    expect(ages.map((o) => [o.source, o.ageAskedMs])).toEqual([
+      ["copy", 30_000],
+      ["cache", 2_000],
+    ]);
+  });
+
+  it("finds nothing in an answer that carries no read", () => {
+    expect(dataAges([{ text: "<html>Sign in</html>", at: arrived }], false, asked)).toEqual([]);
+  });
+});
