@@ -2,7 +2,8 @@
 import { type ReactNode, useEffect } from "react";
 import { useListRegion } from "@/components/list/list-region";
 import { ListSearch } from "@/components/list/list-search";
-import { Button, buttonVariants } from "@/components/ui/button";
+import { Button } from "@/components/ui/button";
+import { ExportLink } from "@/components/list/export-link";
 
 /**
  * The row of a list's filters. `pending` is the transition the toolbar passes to nuqs: while the
@@ -47,11 +48,7 @@ export function ListToolbar({
             Clear filters
           </Button>
         ) : null}
-        {exportHref ? (
-          <a href={exportHref} download className={buttonVariants({ variant: "outline", className: "ml-auto" })} data-testid="list-export">
-            Export CSV
-          </a>
-        ) : null}
+        {exportHref ? <ExportLink href={exportHref} /> : null}
       </div>
       <div aria-hidden="true" className="absolute inset-x-0 -bottom-2 h-0.5 overflow-hidden rounded-full" data-testid="list-progress" hidden={!pending}>
         <div className="h-full w-full animate-pulse bg-primary" />

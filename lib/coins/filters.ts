@@ -63,6 +63,8 @@ export const orderFilters = {
 export const loadOrderFilters = createLoader(orderFilters);
 export const serializeOrderFilters = createSerializer(orderFilters);
 export type OrderFilters = inferParserType<typeof orderFilters>;
+/** The copy's query for these filters (the provider's names), for the page and the export alike. */
+export const orderQuery = (f: OrderFilters) => ({ status: f.status, side: f.side, base_asset: f.base_asset, quote_asset: f.quote_asset });
 
 export const TRANSACTION_TYPES = ["deposit", "withdrawal", "trade", "fee"] as const;
 export const TRANSACTION_STATUSES = ["pending", "completed", "failed"] as const;
@@ -76,6 +78,7 @@ export const transactionFilters = {
 export const loadTransactionFilters = createLoader(transactionFilters);
 export const serializeTransactionFilters = createSerializer(transactionFilters);
 export type TransactionFilters = inferParserType<typeof transactionFilters>;
+export const transactionQuery = (f: TransactionFilters) => ({ type: f.type, asset: f.asset, status: f.status });
 
 /**
  * Both withdrawal lists (the fiat one has no asset filter). They share one page, so in the page's

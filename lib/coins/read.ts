@@ -12,7 +12,7 @@ import { markWatched } from "@/lib/ledger/freshness";
 import { listFromCopy, objectFromCopy } from "@/lib/ledger/page-read";
 import { log } from "@/lib/log";
 import { ALWAYS_ASK, upstreamFor, UpstreamError } from "@/lib/upstream";
-import { PAGE_SIZE, type MarketFilters, type OrderFilters, type TransactionFilters, type WithdrawalFilters } from "./filters";
+import { PAGE_SIZE, type MarketFilters, type OrderFilters, orderQuery, type TransactionFilters, transactionQuery, type WithdrawalFilters } from "./filters";
 import type {
   AddressesView,
   AssetsView,
@@ -63,7 +63,7 @@ export async function readMarkets(user: CurrentUser, f: Partial<MarketFilters> =
 }
 
 export async function readOrders(user: CurrentUser, f: OrderFilters): Promise<CursorPage<CoinsOrder>> {
-  return cursorPageFromCopy(user, "coins_order", { status: f.status, side: f.side, base_asset: f.base_asset, quote_asset: f.quote_asset }, f.cursor);
+  return cursorPageFromCopy(user, "coins_order", orderQuery(f), f.cursor);
 }
 
 export async function readOrder(user: CurrentUser, id: string): Promise<OrderView> {
@@ -89,7 +89,7 @@ export async function readBalances(user: CurrentUser): Promise<BalancesView> {
 }
 
 export async function readTransactions(user: CurrentUser, f: TransactionFilters): Promise<CursorPage<CoinsTransaction>> {
-  return cursorPageFromCopy(user, "coins_transaction", { type: f.type, asset: f.asset, status: f.status }, f.cursor);
+  return cursorPageFromCopy(user, "coins_transaction", transactionQuery(f), f.cursor);
 }
 
 export async function readWithdrawalAssets(user: CurrentUser): Promise<AssetsView> {

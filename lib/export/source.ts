@@ -5,9 +5,9 @@ import "server-only";
  * reads the database page by page. `exportRoute(source)` (./route.ts) is then the whole route handler.
  *
  * The provider-object lists (deposits, funding accounts, recipients, transfers, withdrawals,
- * balance moves, Pro and Coins orders, Coins transactions) get a source once they read the local
- * copy of the provider's objects: paging the provider itself would spend the shared request budget
- * on one download and could not honour every filter.
+ * balance moves, Pro and Coins orders, Coins transactions) read the local copy of the provider's
+ * objects, never the provider (which would spend the shared request budget on one download):
+ * `copyExport` (lib/ledger/export.ts) makes their sources, each in its feature's module.
  *
  * Sources import nothing of the HTTP layer, so scripts (the export benchmark) can read them.
  */

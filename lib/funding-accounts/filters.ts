@@ -21,3 +21,6 @@ export const fundingAccountFilters = {
 export const loadFundingAccountFilters = createLoader(fundingAccountFilters);
 export const serializeFundingAccountFilters = createSerializer(fundingAccountFilters);
 export type FundingAccountFilters = inferParserType<typeof fundingAccountFilters>;
+
+/** The copy's query for these filters (the provider's names), for the page and the export alike. */
+export const fundingAccountQuery = (f: FundingAccountFilters) => ({ rail: f.rail, type: f.type, status: f.status, customer_id: f.customer });

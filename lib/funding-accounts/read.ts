@@ -10,7 +10,7 @@ import { log } from "@/lib/log";
 import { upstreamFor, UpstreamError, type Upstream } from "@/lib/upstream";
 import type { Deposit, FundingAccount } from "@/lib/upstream/schemas/core";
 import type { FundingAccountFilters } from "./filters";
-import { PAGE_SIZE } from "./filters";
+import { fundingAccountQuery, PAGE_SIZE } from "./filters";
 import { customerName, type AccountDepositsView, type CustomerOption, type FundingAccountListView, type FundingAccountView, type RateView } from "./views";
 
 const upstreamOf = (user: CurrentUser): Upstream => upstreamFor({ organizationId: user.organizationId, environment: user.environment });
@@ -42,14 +42,7 @@ export async function readCustomers(user: CurrentUser): Promise<{ customers: Cus
 
 export async function readFundingAccounts(user: CurrentUser, f: FundingAccountFilters): Promise<FundingAccountListView> {
   const [r, customers] = await Promise.all([
-    listFromCopy<FundingAccount>(user, "funding_account", {
-      rail: f.rail ?? undefined,
-      type: f.type ?? undefined,
-      status: f.status ?? undefined,
-      customer_id: f.customer ?? undefined,
-      page: f.page,
-      limit: PAGE_SIZE,
-    }),
+    listFromCopy<FundingAccount>(user, "funding_account", { ...fundingAccountQuery(f), page: f.page, limit: PAGE_SIZE }),
     readCustomers(user).catch((err: unknown) => optional(err, "customer names")), // ids still show without names
   ]);
   const names: Record<string, string> = {};

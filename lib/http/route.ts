@@ -15,6 +15,7 @@ import { observeRequest, routeName, type RequestOutcome } from "@/lib/metrics";
 import { withRequestId } from "@/lib/request-context";
 import { UpstreamError, type UpstreamErrorKind } from "@/lib/upstream/errors";
 import { LedgerError } from "@/lib/upstream/ledger";
+import { LedgerReadError } from "@/lib/ledger/read";
 
 export interface RouteContext<Q> {
   user: CurrentUser;
@@ -120,6 +121,8 @@ export function defineRoute(def: RouteDef, handler: (ctx: RouteContext<unknown>)
         return answer(json(body, STATUS_OF[err.kind], headers), "upstream_error");
       }
       if (err instanceof LedgerError) return answer(json({ error: err.message, code: err.code } satisfies RouteError, 409), "invalid");
+      // A filter the local copy refuses (e.g. a "from" day after "to"): the sentence says which.
+      if (err instanceof LedgerReadError) return answer(json({ error: err.message } satisfies RouteError, 400), "invalid");
       log.error({ err, route: new URL(request.url).pathname, requestId }, "route failed");
       return answer(json({ error: `Something went wrong on our side. Reference ${requestId}.`, requestId } satisfies RouteError, 500), "error");
     }

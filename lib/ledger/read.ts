@@ -166,7 +166,8 @@ export function whereOf(kind: string, filters: Filters = {}): { sql: string; par
   return { sql: parts.map((p) => ` AND ${p}`).join(""), params };
 }
 
-const SCOPE = `organization_id = $1::uuid AND environment = $2::"Environment" AND kind = $3`;
+/** The scope and kind of a read of the copy: $1 to $3, before the filters of `whereOf`. */
+export const SCOPE = `organization_id = $1::uuid AND environment = $2::"Environment" AND kind = $3`;
 
 function pageNumbers(o: ReadPageOptions): { page: number; limit: number } {
   const page = o.page ?? 1;

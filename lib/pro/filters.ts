@@ -20,3 +20,6 @@ export const proOrderFilters = {
 export const loadProOrderFilters = createLoader(proOrderFilters);
 export const serializeProOrderFilters = createSerializer(proOrderFilters);
 export type ProOrderFilters = inferParserType<typeof proOrderFilters>;
+
+/** The copy's query for these filters (the provider's names), for the page and the export alike. */
+export const proOrderQuery = (f: ProOrderFilters) => ({ view: f.view, status: f.status, symbol: f.symbol });

@@ -18,7 +18,7 @@ import { addDecimals, compareDecimals, isDecimalString } from "@/lib/money";
 import { ALWAYS_ASK, upstreamFor, UpstreamError } from "@/lib/upstream";
 import { withPriority } from "@/lib/upstream/priority";
 import type { ProOrder } from "@/lib/upstream/schemas/pro";
-import { PAGE_SIZE, type ProOrderFilters } from "./filters";
+import { PAGE_SIZE, type ProOrderFilters, proOrderQuery } from "./filters";
 import type { ProBalancesView, ProOrderListView, ProOrderView, ProTrade, ProWebhooksView, TradeAccess, WithdrawalOptions } from "./views";
 
 const upstreamOf = (user: CurrentUser) => upstreamFor({ organizationId: user.organizationId, environment: user.environment });
@@ -26,13 +26,7 @@ const where = (user: CurrentUser) => (user.environment === "production" ? "produ
 const scopeOf = (user: CurrentUser) => ({ organizationId: user.organizationId, environment: user.environment });
 
 export async function readProOrders(user: CurrentUser, f: ProOrderFilters): Promise<ProOrderListView> {
-  return listFromCopy<ProOrder>(user, "pro_order", {
-    view: f.view,
-    status: f.status ?? undefined,
-    symbol: f.symbol ?? undefined,
-    page: f.page,
-    limit: PAGE_SIZE,
-  });
+  return listFromCopy<ProOrder>(user, "pro_order", { ...proOrderQuery(f), page: f.page, limit: PAGE_SIZE });
 }
 
 /** The most trades one order's page shows (the provider's largest page). */

@@ -6,6 +6,7 @@ import { isChartRange, RangeLinks } from "@/components/page/chart-range";
 import { MoveBalanceForm } from "@/app/(dashboard)/balances/_components/move-balance-form";
 import { WithdrawBalanceForm } from "@/app/(dashboard)/balances/_components/withdraw-balance-form";
 import { PageHeader } from "@/components/page/page-header";
+import { ExportLink } from "@/components/list/export-link";
 import { BalanceMovesTable } from "@/app/(dashboard)/balances/_components/moves-table";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { can } from "@/lib/auth/permissions";
@@ -102,9 +103,12 @@ export default async function BalancesPage({ searchParams }: { searchParams: Pro
         </Card>
 
         <section className="grid gap-3" aria-labelledby="moves-heading">
-          <h2 id="moves-heading" className="text-lg font-semibold">
-            Move history
-          </h2>
+          <div className="flex flex-wrap items-center gap-3">
+            <h2 id="moves-heading" className="text-lg font-semibold">
+              Move history
+            </h2>
+            <ExportLink href="/api/balances/moves/export" />
+          </div>
           <BalanceMovesTable initial={moves.value} initialPage={page} />
         </section>
       </div>

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { PageHeader } from "@/components/page/page-header";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { buttonVariants } from "@/components/ui/button";
+import { ExportLink } from "@/components/list/export-link";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -95,9 +96,7 @@ export default async function StatementPage({ searchParams }: { searchParams: Pr
           <p className="text-sm text-muted-foreground" data-testid="statement-zone">
             Days run midnight to midnight in {zoneLabel}.
           </p>
-          <a href={exportHref} download className={buttonVariants({ variant: "outline", className: "ml-auto" })} data-testid="statement-export">
-            Export CSV
-          </a>
+          <ExportLink href={exportHref} testId="statement-export" />
         </form>
 
         {range.adjusted ? <p className="text-sm text-muted-foreground">{range.adjusted}</p> : null}

@@ -5,7 +5,7 @@ import { FilterSelect } from "@/components/list/filter-select";
 import { ListToolbar } from "@/components/list/list-toolbar";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { DEPOSIT_STATUS_FILTERS, DEPOSIT_TYPES, depositFilters, statusLabel, typeLabel } from "@/lib/review/deposit-filters";
+import { DEPOSIT_STATUS_FILTERS, DEPOSIT_TYPES, depositFilters, statusLabel, typeLabel, serializeDepositFilters } from "@/lib/review/deposit-filters";
 
 const statusOptions = DEPOSIT_STATUS_FILTERS.map((s) => ({ value: s, label: statusLabel(s) }));
 const typeOptions = DEPOSIT_TYPES.map((t) => ({ value: t, label: typeLabel(t) }));
@@ -21,6 +21,7 @@ export function DepositsToolbar() {
     <ListToolbar
       search="deposit"
       pending={pending}
+      exportHref={serializeDepositFilters("/api/deposits/export", { ...f, page: null })}
       onClear={filtered ? () => void setF({ status: null, settlement: null, type: null, customer: null, from: null, to: null, page: null }) : undefined}
     >
       <FilterSelect

@@ -3,7 +3,7 @@ import { useQueryStates } from "nuqs";
 import { useTransition } from "react";
 import { FilterSelect } from "@/components/list/filter-select";
 import { ListToolbar } from "@/components/list/list-toolbar";
-import { fundingAccountFilters } from "@/lib/funding-accounts/filters";
+import { fundingAccountFilters, serializeFundingAccountFilters } from "@/lib/funding-accounts/filters";
 import { railLabel, typeLabel } from "@/lib/funding-accounts/labels";
 import { FUNDING_ACCOUNT_STATUSES, RAILS, TYPES } from "@/lib/funding-accounts/options";
 import type { CustomerOption } from "@/lib/funding-accounts/views";
@@ -19,6 +19,7 @@ export function FundingAccountsToolbar({ customers }: { customers: CustomerOptio
       search="funding_account"
       testId="funding-accounts-toolbar"
       pending={pending}
+      exportHref={serializeFundingAccountFilters("/api/funding-accounts/export", { ...f, page: null })}
       onClear={filtered ? () => void setF({ rail: null, type: null, status: null, customer: null, page: null }) : undefined}
     >
       <FilterSelect

@@ -6,7 +6,7 @@ import { FilterSelect } from "@/components/list/filter-select";
 import { ListToolbar } from "@/components/list/list-toolbar";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { recipientFilters } from "@/lib/recipients/filters";
+import { recipientFilters, serializeRecipientFilters } from "@/lib/recipients/filters";
 import { RECIPIENT_TYPES } from "@/lib/upstream/schemas/core-values";
 
 /** Typing pauses this long before the search reaches the URL (and the provider). */
@@ -33,6 +33,7 @@ export function RecipientsToolbar() {
       search="recipient"
       testId="recipients-toolbar"
       pending={pending}
+      exportHref={serializeRecipientFilters("/api/recipients/export", { ...f, page: null })}
       onClear={filtered ? () => void setF({ type: null, q: null, page: null }) : undefined}
     >
       <FilterSelect

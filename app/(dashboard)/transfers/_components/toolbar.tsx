@@ -3,7 +3,7 @@ import { useQueryStates } from "nuqs";
 import { useTransition } from "react";
 import { FilterSelect } from "@/components/list/filter-select";
 import { ListToolbar } from "@/components/list/list-toolbar";
-import { transferFilters } from "@/lib/transfers/filters";
+import { serializeTransferFilters, transferFilters } from "@/lib/transfers/filters";
 import { statusLabel } from "@/lib/transfers/views";
 import { TRANSFER_STATUSES } from "@/lib/upstream/schemas/core-values";
 
@@ -12,7 +12,13 @@ export function TransfersToolbar() {
   const [pending, start] = useTransition();
   const [f, setF] = useQueryStates(transferFilters, { shallow: false, startTransition: start });
   return (
-    <ListToolbar search="transfer" testId="transfers-toolbar" pending={pending} onClear={f.status ? () => void setF({ status: null, page: null }) : undefined}>
+    <ListToolbar
+      search="transfer"
+      testId="transfers-toolbar"
+      pending={pending}
+      onClear={f.status ? () => void setF({ status: null, page: null }) : undefined}
+      exportHref={serializeTransferFilters("/api/transfers/export", { ...f, page: null })}
+    >
       <FilterSelect
         closed
         id="transfers-status"

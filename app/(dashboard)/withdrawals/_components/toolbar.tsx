@@ -4,7 +4,7 @@ import { useTransition } from "react";
 import { FilterSelect } from "@/components/list/filter-select";
 import { ListToolbar } from "@/components/list/list-toolbar";
 import { WITHDRAWAL_STATUSES } from "@/lib/upstream/schemas/core-values";
-import { withdrawalFilters } from "@/lib/withdrawals/filters";
+import { withdrawalFilters, serializeWithdrawalFilters } from "@/lib/withdrawals/filters";
 
 const statusOptions = WITHDRAWAL_STATUSES.map((s) => ({ value: s, label: s }));
 
@@ -17,6 +17,7 @@ export function WithdrawalsToolbar() {
       search="withdrawal"
       testId="withdrawals-toolbar"
       pending={pending}
+      exportHref={serializeWithdrawalFilters("/api/withdrawals/export", { ...f, page: null })}
       onClear={f.status ? () => void setF({ status: null, page: null }) : undefined}
     >
       <FilterSelect

@@ -3,7 +3,7 @@ import { useQueryStates } from "nuqs";
 import { useTransition } from "react";
 import { FilterSelect } from "@/components/list/filter-select";
 import { ListToolbar } from "@/components/list/list-toolbar";
-import { ORDER_SIDES, type OrderFilters, orderFilters } from "@/lib/coins/filters";
+import { ORDER_SIDES, type OrderFilters, orderFilters, serializeOrderFilters } from "@/lib/coins/filters";
 import { COINS_ORDER_STATUSES } from "@/lib/upstream/schemas/coins-values";
 
 const opts = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
@@ -20,6 +20,7 @@ export function OrdersToolbar({ bases, quotes }: { bases: string[]; quotes: stri
       search="coins_order"
       testId="coins-orders-toolbar"
       pending={pending}
+      exportHref={serializeOrderFilters("/api/coins/orders/export", { ...f, cursor: null, trail: null })}
       onClear={any ? () => set({ status: null, side: null, base_asset: null, quote_asset: null }) : undefined}
     >
       <FilterSelect

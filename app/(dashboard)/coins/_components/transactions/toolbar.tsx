@@ -3,7 +3,7 @@ import { useQueryStates } from "nuqs";
 import { useTransition } from "react";
 import { FilterSelect } from "@/components/list/filter-select";
 import { ListToolbar } from "@/components/list/list-toolbar";
-import { TRANSACTION_STATUSES, TRANSACTION_TYPES, type TransactionFilters, transactionFilters } from "@/lib/coins/filters";
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES, type TransactionFilters, transactionFilters, serializeTransactionFilters } from "@/lib/coins/filters";
 
 const opts = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
 
@@ -18,6 +18,7 @@ export function TransactionsToolbar({ assets }: { assets: string[] }) {
       search="coins_transaction"
       testId="coins-transactions-toolbar"
       pending={pending}
+      exportHref={serializeTransactionFilters("/api/coins/transactions/export", { ...f, cursor: null, trail: null })}
       onClear={f.type || f.asset || f.status ? () => set({ type: null, asset: null, status: null }) : undefined}
     >
       <FilterSelect

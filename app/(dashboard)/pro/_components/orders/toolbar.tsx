@@ -3,7 +3,7 @@ import { useQueryStates } from "nuqs";
 import { useTransition } from "react";
 import { FilterSelect } from "@/components/list/filter-select";
 import { ListToolbar } from "@/components/list/list-toolbar";
-import { type ProOrderFilters, proOrderFilters } from "@/lib/pro/filters";
+import { type ProOrderFilters, proOrderFilters, serializeProOrderFilters } from "@/lib/pro/filters";
 import { PRO_ORDER_STATUSES, PRO_SYMBOLS, WORKING_STATUSES } from "@/lib/pro/labels";
 
 /**
@@ -20,6 +20,7 @@ export function ProOrdersToolbar() {
       search="pro_order"
       testId="pro-orders-toolbar"
       pending={pending}
+      exportHref={serializeProOrderFilters("/api/pro/orders/export", { ...f, page: null })}
       onClear={f.status || f.symbol ? () => void setF({ status: null, symbol: null, page: null }) : undefined}
     >
       <FilterSelect
