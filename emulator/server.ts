@@ -83,6 +83,12 @@ export async function startEmulator(opts: StartEmulatorOptions = {}): Promise<Ru
     await platform.close();
     throw err;
   }
+  // Node closes an idle connection after 5 s; a client that reuses one at that moment (Playwright's
+  // request context, scripts) gets ECONNRESET. A provider's edge keeps idle connections about a minute.
+  if ("keepAliveTimeout" in server) {
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
+  }
   const port = (server.address() as AddressInfo).port;
   const urlHost = host.includes(":") ? `[${host}]` : host;
 
