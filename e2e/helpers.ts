@@ -122,3 +122,16 @@ export async function setUsdThreshold(page: Page, kind: { label: string; value: 
 /** A request's row on the Approvals page: among the person's own requests, or among those waiting for them. */
 export const approvalRow = (page: Page, list: "mine" | "waiting", hasText: string | RegExp): Locator =>
   page.getByTestId(`approvals-${list}`).getByTestId("approval-row").filter({ hasText });
+
+/**
+ * The seeded recipient every transfer test pays: its name and its account's last four digits, since
+ * another spec may save a new account the emulator resolves to the same name.
+ */
+export const SEEDED_RECIPIENT = /Adaeze Okonkwo.*0031/;
+
+/** Picks a saved recipient on the transfer form through the searchable list, by typing part of it. */
+export async function chooseRecipient(page: Page, search: string, option: RegExp = SEEDED_RECIPIENT): Promise<void> {
+  await page.getByRole("combobox", { name: "Recipient" }).click();
+  await page.getByRole("combobox", { name: "Search recipients" }).fill(search);
+  await page.getByRole("option", { name: option }).click();
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "./fixtures";
-import { gotoHydrated } from "./helpers";
+import { chooseRecipient, gotoHydrated } from "./helpers";
 import { emailOf, storageStateOf, type E2ERole } from "./roles";
 
 // npm test starts a real SMTP catcher and gives the app SMTP_URL; the catcher's HTTP API is here.
@@ -42,9 +42,7 @@ async function transferAboveLimit(browser: Browser, amount: string) {
   const page = await pageAs(browser, "operator");
   await gotoHydrated(page, "/transfers/new");
   const form = page.getByRole("form", { name: "New transfer" });
-  await page.getByRole("combobox", { name: "Recipient" }).click();
-  await page.getByRole("combobox", { name: "Search recipients" }).fill("Adaeze");
-  await page.getByRole("option", { name: /Adaeze Okonkwo/ }).click();
+  await chooseRecipient(page, "Adaeze");
   await form.getByLabel("Amount (NGN)").fill(amount);
   await form.getByLabel("Reference").fill(`E2E-MAIL-${Date.now().toString(36)}`);
   await expect(page.getByTestId("quote-debit")).toContainText("$");

@@ -4,7 +4,8 @@
  */
 import { Client } from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { MERCHANTS, withEmulator, type TestEmulator } from "@/emulator/testing";
+import { MERCHANTS, SEED_KEYS, withEmulator, type TestEmulator } from "@/emulator/testing";
+import { fillCopy } from "@/test/ledger";
 import { addApiKey } from "@/lib/vault/add-api-key";
 import { replaceApiKey } from "@/lib/vault/replace-api-key";
 import { revokeApiKey } from "@/lib/vault/revoke-api-key";
@@ -256,6 +257,26 @@ describe("adding, replacing and revoking API keys as an admin", () => {
       ok: false,
       error: expect.stringMatching(/Use Replace/),
     });
+  });
+
+  it("a replacement key of another merchant's account: the local copy of its surface is read again, never mixed", async () => {
+    await as("admin");
+    const first = await add({ environment: "sandbox", surface: "core", scopes: [...ALL], key: FULL });
+    if (!first.ok) throw new Error(first.error);
+    const scope = { organizationId: team.org.id, environment: "sandbox" as const };
+    await fillCopy(scope, ["recipient"]);
+    const demo = await testDb().syncedObject.findMany({ where: { ...scope, kind: "recipient" }, select: { providerId: true } });
+    expect(demo.length).toBeGreaterThan(0);
+
+    // Same account, a key of other scopes: the copy stays.
+    const same = await replace({ id: first.data.id, scopes: ["Read"], key: READONLY });
+    if (!same.ok) throw new Error(same.error);
+    expect(await testDb().syncedObject.count({ where: { ...scope, kind: "recipient" } })).toBe(demo.length);
+
+    // The Second Merchant's key: none of the demo merchant's objects stays in the copy.
+    expect(await replace({ id: same.data.id, scopes: [...ALL], key: SEED_KEYS.second })).toMatchObject({ ok: true });
+    const left = await testDb().syncedObject.count({ where: { ...scope, providerId: { in: demo.map((d) => d.providerId) } } });
+    expect(left).toBe(0);
   });
 
   it("replaces a key (old one revoked in the same change), refuses the same key, and audits only masks", async () => {

@@ -17,6 +17,8 @@ import { db, type Tx } from "@/lib/db";
 import { formatMoney } from "@/lib/money";
 import { outboundPolicy, urlFieldProblem } from "@/lib/security/outbound-address";
 import { forgetCachedKeys } from "@/lib/upstream/key-provider";
+import { checkCopyAccount } from "@/lib/ledger/account-check";
+import { log } from "@/lib/log";
 import { startSyncOf } from "@/lib/ledger/job-names";
 import * as vault from "@/lib/vault";
 import { checkApiKey } from "@/lib/vault/check";
@@ -310,8 +312,11 @@ export const controlApiKey = defineExecutor("control_api_key", {
       throw err;
     }
     forgetCachedKeys(input.organizationId); // this instance sends the new state at once; others within the cache TTL
+    const scope = { organizationId: input.organizationId, environment: stored.environment };
+    // A key of another provider account: the copy of its surface is read again from scratch, never mixed.
+    await checkCopyAccount(scope, stored.surface).catch((err: unknown) => log.warn({ err }, "ledger: the account check failed; the copy stays"));
     // The local copy starts filling now: newest pages within seconds, history at the lowest priority.
-    await startSyncOf({ organizationId: input.organizationId, environment: stored.environment });
+    await startSyncOf(scope);
     return { status: "applied", keyId: stored.id, last4: stored.last4 };
   },
 });
