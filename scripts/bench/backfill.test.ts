@@ -45,12 +45,18 @@ describe("bench:backfill's summary", () => {
     expect(lines.every((l) => l.met !== false)).toBe(true);
     expect(lines.find((l) => l.metric.startsWith("usable first page"))).toMatchObject({ value: 2.4, unit: "s" });
     expect(lines.find((l) => l.metric.startsWith("backfill rate"))).toMatchObject({ value: 5_000, unit: "objects/min" });
+    expect(lines.find((l) => l.metric.startsWith("provider requests on the key"))).toMatchObject({ value: "60 in 60 s", unit: "(60 a minute)" });
   });
 
   it("fails a list whose first page never came, a busy minute of 100, a 429 and a copy short of the provider", () => {
     const lines = summarize(measured({ firstPageMs: { deposit: 1_000, recipient: null }, peakPerMinute: 100, rateLimited: 1, inCopy: 5_000 }));
     const failed = lines.filter((l) => l.met === false).map((l) => l.metric.split(" ")[0]);
     expect(failed).toEqual(["usable", "provider", "429", "objects"]);
+  });
+
+  it("gives no rate a minute for requests over less than a minute (one burst within the share)", () => {
+    const line = summarize(measured({ backfillDoneMs: 10_500 })).find((l) => l.metric.startsWith("provider requests on the key"));
+    expect(line).toEqual({ metric: "provider requests on the key while backfilling", value: "10 in 10 s" });
   });
 
   it("fails a backfill that did not finish in time", () => {
