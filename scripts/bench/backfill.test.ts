@@ -54,9 +54,16 @@ describe("bench:backfill's summary", () => {
     expect(failed).toEqual(["usable", "provider", "429", "objects"]);
   });
 
-  it("gives no rate a minute for requests over less than a minute (one burst within the share)", () => {
-    const line = summarize(measured({ backfillDoneMs: 10_500 })).find((l) => l.metric.startsWith("provider requests on the key"));
-    expect(line).toEqual({ metric: "provider requests on the key while backfilling", value: "10 in 10 s" });
+  it("gives no rate a minute over less than a minute (one burst within the share)", () => {
+    const lines = summarize(measured({ backfillDoneMs: 10_500 }));
+    expect(lines.find((l) => l.metric.startsWith("provider requests on the key"))).toEqual({
+      metric: "provider requests on the key while backfilling",
+      value: "10 in 10 s",
+    });
+    expect(lines.find((l) => l.metric.startsWith("backfill rate"))).toEqual({
+      metric: "backfill rate (objects read per minute while it ran)",
+      value: "1000 in 10 s, one burst",
+    });
   });
 
   it("fails a backfill that did not finish in time", () => {
