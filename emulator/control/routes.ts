@@ -6,7 +6,9 @@ import { randomBytes } from "node:crypto";
 import type { Context, Hono } from "hono";
 import { z } from "zod";
 import type { ApiKeyRecord, EmulatorState, Scope } from "../lib/contract";
+import { addDepositHistory, MAX_HISTORY_DEPOSITS } from "../core/history";
 import { NEXT_AMOUNT_PATH, setNextSimulatedAmount } from "../core/simulated-amounts";
+import type { CoreSlice } from "../core/types";
 import { FaultInputSchema } from "../lib/faults";
 import { coreError } from "../lib/http";
 import type { Platform } from "../lib/platform";
@@ -32,6 +34,7 @@ const WebhookTargetSchema = z
 
 const ClockSchema = z.object({ advance_ms: z.number().int().min(0).max(MAX_ADVANCE_MS) }).strict();
 const FreezeSchema = z.object({ frozen: z.boolean() }).strict();
+const HistorySchema = z.object({ deposits: z.number().int().min(1).max(MAX_HISTORY_DEPOSITS) }).strict();
 const ResetSchema = z.object({ keep_webhook_targets: z.boolean().optional() }).strict();
 const NewKeySchema = z
   .object({
@@ -172,6 +175,21 @@ export function mountControl(app: Hono, platform: Platform): void {
     const merchant = platform.setMerchantFrozen(c.req.param("id"), parsed.data.frozen);
     if (!merchant) return coreError(c, 404, "NOT_FOUND", "Merchant not found.");
     return c.json(merchant);
+  });
+
+  // Older history in bulk (emulator-only): the provider's simulator makes one deposit per call
+  // under the rate limit, too slow to give the backfill benchmark thousands to page through.
+  app.post(`${base}/merchants/:id/history`, async (c) => {
+    const body = await readJson(c);
+    if (!body.ok) return body.res;
+    const parsed = HistorySchema.safeParse(body.value);
+    if (!parsed.success) return invalid(c, parsed.error);
+    const id = c.req.param("id");
+    if (!platform.snapshot().merchants.some((m) => m.id === id)) return coreError(c, 404, "NOT_FOUND", "Merchant not found.");
+    const r = addDepositHistory(platform.ctx.slice<CoreSlice>("core", id), parsed.data.deposits, platform.clock.now());
+    if ("error" in r) return coreError(c, 409, "conflict", r.error);
+    platform.ctx.save();
+    return c.json({ merchant_id: id, deposits_added: r.added, deposits: r.total });
   });
 
   app.put(`${base}/webhook-target`, async (c) => {
