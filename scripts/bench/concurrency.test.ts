@@ -26,6 +26,14 @@ describe("bench:concurrency's data ages", () => {
     ]);
   });
 
+  it("counts a copy view's fetchedAt (its syncedAt again) once, as the copy's", () => {
+    const page =
+      'self.__next_f.push([1,"{\\"fetchedAt\\":\\"2026-11-27T10:00:04.000Z\\",\\"stale\\":false,\\"synced\\":{\\"syncedAt\\":\\"2026-11-27T10:00:04.000Z\\"}}"])';
+    expect(dataAges([{ text: page, at: arrived }], false, asked).map((o) => o.source)).toEqual(["copy"]);
+    const json = JSON.stringify({ rows: [], fetchedAt: "2026-11-27T10:00:04.000Z", stale: false, synced: { syncedAt: "2026-11-27T10:00:04.000Z" } });
+    expect(dataAges([{ text: json, at: arrived }], true, asked).map((o) => o.source)).toEqual(["copy"]);
+  });
+
   it("finds nothing in an answer that carries no read", () => {
     expect(dataAges([{ text: "<html>Sign in</html>", at: arrived }], false, asked)).toEqual([]);
   });

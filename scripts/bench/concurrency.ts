@@ -78,7 +78,7 @@ export function dataAges(chunks: { text: string; at: number }[], isJson: boolean
       if (Array.isArray(v)) return v.forEach(walk);
       if (!v || typeof v !== "object") return;
       const o = v as Record<string, unknown>;
-      if (typeof o.fetchedAt === "string") {
+      if (typeof o.fetchedAt === "string" && o.synced === undefined) {
         const t = Date.parse(o.fetchedAt);
         if (Number.isFinite(t)) out.push({ source: "cache", ageMs: at - t, ageAskedMs: askedAt - t, stale: o.stale === true, noted: true });
       }
@@ -106,6 +106,8 @@ export function dataAges(chunks: { text: string; at: number }[], isJson: boolean
       continue;
     }
     const around = body.slice(Math.max(0, m.index - 400), m.index + 400);
+    // A view read from the copy carries its syncedAt again as fetchedAt, followed by its `synced`: counted once, as the copy's.
+    if (/syncedAt/.test(body.slice(m.index + m[0].length, m.index + 300))) continue;
     const stale = /stale\\*"\s*:\s*true/.test(around);
     out.push({ source: "cache", ageMs: arrivedAt(m.index) - t, ageAskedMs: askedAt - t, stale, noted: !stale || noted });
   }
