@@ -3,6 +3,7 @@
  * mixed with the first account's objects. Against the emulator's demo and Second Merchant, whose
  * seeded recipients carry the same names and addresses under other ids.
  */
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SEED_KEYS, type TestEmulator } from "@/emulator/testing";
 import { upstreamFor } from "@/lib/upstream";
@@ -13,7 +14,7 @@ import { createTeamWithKey, startSandbox, storeApiKey } from "@/test/fixtures";
 import { testDb } from "@/test/factories";
 import { fillCopy } from "@/test/ledger";
 import { ACCOUNT_CHECK_FETCHES, checkCopyAccount } from "./account-check";
-import type { LedgerScope } from "./store";
+import { type LedgerScope, storeObjects } from "./store";
 
 let emu: TestEmulator;
 beforeAll(async () => {
@@ -67,6 +68,19 @@ describe("the copy's account check after a key change", () => {
     const ids = (await testDb().syncedObject.findMany({ where: { ...scope, kind: "recipient" }, select: { providerId: true } })).map((r) => r.providerId);
     expect(ids.length).toBeGreaterThan(0);
     expect(await checkCopyAccount(scope, "core")).toEqual({ kind: "same" });
+  });
+
+  it("keeps the copy when only the newest object is gone at the provider (a deleted recipient), since the others are known", async () => {
+    const team = await createTeamWithKey();
+    const scope: LedgerScope = { organizationId: team.org.id, environment: "sandbox" };
+    await fillCopy(scope, ["recipient", "deposit"]);
+    const some = await testDb().syncedObject.findFirstOrThrow({ where: { ...scope, kind: "recipient" } });
+    const gone = { ...(some.data as Record<string, unknown>), id: randomUUID(), created_at: new Date().toISOString() };
+    await storeObjects(scope, "recipient", [gone], "sweep");
+    const before = await testDb().syncedObject.count({ where: scope });
+
+    expect(await checkCopyAccount(scope, "core")).toEqual({ kind: "same" });
+    expect(await testDb().syncedObject.count({ where: scope })).toBe(before);
   });
 
   it("decides nothing on an empty copy", async () => {

@@ -3,10 +3,11 @@ import "server-only";
  * A key added or replaced may belong to another provider account than the one the copy was read
  * with (a key pasted from another merchant's dashboard). The provider shows no account id, so the
  * copy asks it: the newest object of a few kinds of the key's surface is fetched by id with the new
- * key. One the provider does not know ("not found") means the copy holds another account's objects:
- * that surface's objects and sync states are forgotten, so the sweep and the backfill read the new
- * account from scratch and no page, total or statement mixes two accounts' money. Any other answer
- * decides nothing and the copy stays.
+ * key. When the provider knows none of them ("not found" for each), the copy holds another account's
+ * objects: that surface's objects and sync states are forgotten, so the sweep and the backfill read
+ * the new account from scratch and no page, total or statement mixes two accounts' money. One
+ * object it knows (or any other answer) keeps the copy: a recipient deleted at the provider is not
+ * found either, and must not cost a rebuild.
  */
 import type { UpstreamSurface } from "@/lib/upstream/types";
 import { db } from "@/lib/db";
@@ -16,7 +17,7 @@ import { withPriority } from "@/lib/upstream/priority";
 import { KIND_NAMES, kindDef } from "./kinds";
 import type { LedgerScope } from "./store";
 
-/** At most this many objects are fetched: one per kind, the kinds with the most recent objects first. */
+/** At most this many objects are fetched: the newest of each kind, the kinds with the most recent objects first. */
 export const ACCOUNT_CHECK_FETCHES = 3;
 
 export type AccountCheck = { kind: "same" | "unknown" | "empty" } | { kind: "forgotten"; objects: number; unknownId: string };
@@ -30,25 +31,27 @@ export async function checkCopyAccount(scope: LedgerScope, surface: UpstreamSurf
   const kinds = surfaceKinds(surface).filter((k) => kindDef(k)!.get);
   if (kinds.length === 0) return { kind: "empty" };
   const newest = await db.$queryRawUnsafe<{ kind: string; id: string }[]>(
-    `SELECT DISTINCT ON (kind) kind, provider_id AS id, provider_created_at AS at FROM synced_objects
-      WHERE organization_id = $1::uuid AND environment = $2::"Environment" AND kind = ANY($3::text[])
-      ORDER BY kind, provider_created_at DESC NULLS LAST, provider_id`,
+    `SELECT kind, id FROM (
+       SELECT DISTINCT ON (kind) kind, provider_id AS id, provider_created_at AS at FROM synced_objects
+        WHERE organization_id = $1::uuid AND environment = $2::"Environment" AND kind = ANY($3::text[])
+        ORDER BY kind, provider_created_at DESC NULLS LAST, provider_id) newest
+     ORDER BY at DESC NULLS LAST, kind LIMIT ${ACCOUNT_CHECK_FETCHES}`,
     scope.organizationId,
     scope.environment,
     kinds,
   );
   if (newest.length === 0) return { kind: "empty" };
-  let same = false;
-  for (const o of newest.slice(0, ACCOUNT_CHECK_FETCHES)) {
+  let unknown = 0;
+  for (const o of newest) {
     try {
       await withPriority("write", () => kindDef(o.kind)!.get!(up, o.id));
-      same = true;
+      return { kind: "same" };
     } catch (err) {
-      if (err instanceof UpstreamError && err.kind === "not_found") return forget(scope, surface, o.id);
-      log.warn({ err, kind: o.kind }, "ledger: the account check could not read an object; the copy stays");
+      if (err instanceof UpstreamError && err.kind === "not_found") unknown++;
+      else log.warn({ err, kind: o.kind }, "ledger: the account check could not read an object; the copy stays");
     }
   }
-  return { kind: same ? "same" : "unknown" };
+  return unknown === newest.length ? forget(scope, surface, newest[0]!.id) : { kind: "unknown" };
 }
 
 async function forget(scope: LedgerScope, surface: UpstreamSurface, unknownId: string): Promise<AccountCheck> {
