@@ -35,25 +35,13 @@ import { freePort, startEmbeddedDb, type EmbeddedDb } from "../embedded-db";
 import { generateClient } from "../prisma";
 import { bin, ROOT, startProcess, waitForHttp, type Managed } from "../processes";
 // Types only from common.ts: it pulls in the nav's icons, which do not load under react-server.
-import type { ResultLine } from "./common";
+import { loadAverage, machine, printSummary, RESULTS_DIR, type ResultLine, runMain, writeResult } from "./results";
 
 const OBJECTS = Number(process.env.BENCH_BACKFILL_OBJECTS ?? 5_000);
 const TIMEOUT_MS = Number(process.env.BENCH_BACKFILL_TIMEOUT_MS ?? 15 * 60_000);
 const LIMIT_PER_MINUTE = 100;
 const TARGET_FIRST_PAGE_MS = 10_000;
 const POLL_MS = 500;
-const RESULTS_DIR = path.join(ROOT, "bench-results");
-
-const loadAverage = () => os.loadavg().map((n) => Math.round(n * 100) / 100);
-const machine = () => ({
-  cpu_model: os.cpus()[0]?.model.trim() ?? "unknown",
-  cpu_count: os.cpus().length,
-  memory_gb: Math.round((os.totalmem() / 1024 ** 3) * 10) / 10,
-  node: process.version,
-  os: `${os.type()} ${os.release()}`,
-  load_average: loadAverage(),
-});
-
 /** One look at the copy and the provider's count, `at` ms after the key was applied. */
 export interface Sample {
   at: number;
@@ -320,7 +308,6 @@ async function main(): Promise<void> {
       atProvider: totals.length === kinds.length && totals.every((t) => t !== null) ? totals.reduce((a, b) => a + (b ?? 0), 0) : null,
     };
     const summary = summarize(m);
-    const file = path.join(RESULTS_DIR, "backfill.json");
     const result = {
       benchmark: "backfill",
       when: new Date().toISOString(),
@@ -340,25 +327,15 @@ async function main(): Promise<void> {
       samples: samples.filter((_, i) => i % 4 === 0 || i === samples.length - 1),
       summary,
     };
-    fs.writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
+    const file = await writeResult("backfill", result);
     console.log("\nBackfill of the local copy:");
     for (const [k, v] of Object.entries(firstPageMs)) console.log(`  first page of ${k}: ${seconds(v) ?? "never"} s`);
-    for (const l of summary)
-      console.log(`  ${l.metric}: ${l.value}${l.unit ? ` ${l.unit}` : ""}${l.target ? ` (target ${l.target}: ${l.met ? "met" : "NOT met"})` : ""}`);
+    printSummary(summary);
     console.log(`  load average before ${loadBefore.join(" ")}, after ${loadAverage().join(" ")}`);
-    console.log(`results in ${path.relative(ROOT, path.resolve(file))}`);
-    process.exitCode = summary.every((l) => l.met !== false) ? 0 : 1;
+    console.log(`results in ${file}`);
   } finally {
     await stop();
   }
 }
 
-if (require.main === module) {
-  main().then(
-    () => process.exit(process.exitCode ?? 0),
-    (err: unknown) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+runMain(module, main);

@@ -1,60 +1,8 @@
-/**
- * What the benchmarks share: the machine's description, the one result-line shape the summary
- * (scripts/bench/all.ts) prints, the pages of the nav, and the running app (from the summary's
- * environment, or started here when a benchmark runs alone).
- */
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { can, type Role } from "../../lib/auth/permissions";
 import { NAV } from "../../lib/nav";
-import { CHROMIUM } from "../machine/chromium";
-import { ROOT } from "../processes";
 import { signIn, startBenchStack } from "./stack";
 
-/** One measured figure against its target; every benchmark's JSON carries a `summary` of these. */
-export interface ResultLine {
-  metric: string;
-  value: number | string | null;
-  unit?: string;
-  /** The target in words, e.g. "< 1000 ms" or ">= 95". */
-  target?: string;
-  met?: boolean;
-}
-
-export const RESULTS_DIR = path.join(ROOT, "bench-results");
-
-export function machine() {
-  const cpus = os.cpus();
-  let osName = `${os.type()} ${os.release()}`;
-  try {
-    const rel = fs.readFileSync("/etc/os-release", "utf8");
-    const pretty = /^PRETTY_NAME="?([^"\n]+)"?/m.exec(rel)?.[1];
-    if (pretty) osName = `${pretty} (${os.type()} ${os.release()})`;
-  } catch {
-    /* not Linux: os.type() is enough */
-  }
-  let chromium: string | null = null;
-  try {
-    chromium = execFileSync(CHROMIUM, ["--version"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
-  } catch {
-    /* no Chromium: the page benchmark says so itself */
-  }
-  return {
-    cpu_model: cpus[0]?.model.trim() ?? "unknown",
-    cpu_count: cpus.length,
-    memory_gb: Math.round((os.totalmem() / 1024 ** 3) * 10) / 10,
-    node: process.version,
-    os: osName,
-    arch: os.arch(),
-    chromium,
-    load_average: os.loadavg().map((n) => Math.round(n * 100) / 100),
-  };
-}
-
-/** The 1, 5 and 15 minute load averages now: other work on the machine inflates CPU-bound figures. */
-export const loadAverage = () => os.loadavg().map((n) => Math.round(n * 100) / 100);
+export { loadAverage, machine, RESULTS_DIR, type ResultLine, writeResult } from "./results";
 
 export const ROLES: Role[] = ["admin", "approver", "operator", "viewer"];
 export const emailOf = (role: Role) => `${role}@demo.test`;
@@ -111,13 +59,6 @@ export async function runningApp(): Promise<RunningApp> {
     },
     stop,
   };
-}
-
-export async function writeResult(name: string, result: Record<string, unknown> & { summary: ResultLine[] }): Promise<string> {
-  fs.mkdirSync(RESULTS_DIR, { recursive: true });
-  const file = path.join(RESULTS_DIR, `${name}.json`);
-  fs.writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
-  return path.relative(process.cwd(), file);
 }
 
 export function quantile(sorted: number[], q: number): number {

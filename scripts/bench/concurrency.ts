@@ -27,6 +27,7 @@ import { performance } from "node:perf_hooks";
 import type { Role } from "../../lib/auth/permissions";
 import { budgetSentence } from "../../lib/upstream/errors";
 import { loadAverage, machine, navPages, navPagesFor, quantile, ROLES, runningApp, writeResult, type ResultLine } from "./common";
+import { printSummary, runMain } from "./results";
 import { CHROMIUM, CHROMIUM_ARGS } from "../machine/chromium";
 
 const USERS = Number(process.env.BENCH_USERS ?? 20);
@@ -357,23 +358,13 @@ async function main(): Promise<void> {
       errors: errors.slice(0, 20),
       summary,
     });
-    for (const l of summary)
-      console.log(`  ${l.metric}: ${l.value}${l.unit ? ` ${l.unit}` : ""}${l.target ? ` (target ${l.target}: ${l.met ? "met" : "NOT met"})` : ""}`);
+    printSummary(summary);
     for (const k of keys)
       console.log(`    key ${k.key}: ${k.requests_during_run} requests in the run, busiest minute ${k.peak_per_minute}, 429s ${k.rate_limited}`);
     console.log(`results in ${file}`);
-    process.exitCode = summary.every((l) => l.met !== false) ? 0 : 1;
   } finally {
     await app.stop();
   }
 }
 
-if (require.main === module) {
-  main().then(
-    () => process.exit(process.exitCode ?? 0),
-    (err: unknown) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+runMain(module, main);
