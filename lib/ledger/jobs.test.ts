@@ -10,7 +10,7 @@ import { sendOptions, startJobRunner } from "@/lib/jobs/queue";
 import { createTeam, testDb } from "@/test/factories";
 import { createTeamWithKey, startSandbox } from "@/test/fixtures";
 import { LEDGER_SWEEP, type LedgerSweepData } from "./job-names";
-import { SWEEP_EVERY_MS, defineLedgerJobs, runSweep } from "./jobs";
+import { SWEEP_EVERY_MS, type StateRow, defineLedgerJobs, dueKinds, runSweep } from "./jobs";
 
 let emu: TestEmulator;
 let a: PgBoss;
@@ -70,5 +70,43 @@ describe("ledger jobs across two instances", () => {
   it("ends the chain quietly for an organization without a key", async () => {
     const team = await createTeam();
     expect(await runSweep({ organizationId: team.org.id, environment: "sandbox", reason: "schedule" })).toBeNull();
+  });
+});
+
+describe("which lists a sweep run reads first", () => {
+  const state = (kind: string, lastSweptAt: number | null, watchedUntil: number | null = null): StateRow => ({
+    kind,
+    lastSweptAt: lastSweptAt === null ? null : new Date(lastSweptAt),
+    lastError: null,
+    lastErrorAt: null,
+    watchedUntil: watchedUntil === null ? null : new Date(watchedUntil),
+    backfillFinishedAt: null,
+  });
+
+  it("reads the never-swept lists, then the longest overdue, and leaves the ones not due", () => {
+    const now = 1_000_000;
+    const states = new Map([
+      ["deposit", state("deposit", now - SWEEP_EVERY_MS - 1_000)],
+      ["transfer", state("transfer", now - SWEEP_EVERY_MS - 9_000)],
+      ["recipient", state("recipient", now - 1_000)],
+    ]);
+    expect(dueKinds(["deposit", "transfer", "recipient", "withdrawal"], states, now)).toEqual(["withdrawal", "transfer", "deposit"]);
+  });
+
+  it("spreads a share that reads two lists a run over all twelve watched lists, instead of the same two every run", () => {
+    const kinds = Array.from({ length: 12 }, (_, i) => `list-${i}`);
+    let now = 1_000_000;
+    const states = new Map(kinds.map((k) => [k, state(k, now - 60_000, now + 600_000)]));
+    const lastRead = new Map<string, number>();
+    // A run every 2 s for two minutes; the budget's share lets each run read two lists.
+    for (let run = 0; run < 60; run++, now += 2_000) {
+      for (const kind of dueKinds(kinds, states, now).slice(0, 2)) {
+        states.set(kind, state(kind, now, now + 600_000));
+        lastRead.set(kind, now);
+      }
+    }
+    // Twelve lists, two a run: each is read every six runs (12 s), none waits longer.
+    expect(lastRead.size).toBe(12);
+    for (const kind of kinds) expect(now - lastRead.get(kind)!).toBeLessThanOrEqual(12_000);
   });
 });

@@ -44,7 +44,7 @@ export interface LedgerJobOptions {
   schedule?: boolean;
 }
 
-interface StateRow {
+export interface StateRow {
   kind: string;
   lastSweptAt: Date | null;
   lastError: string | null;
@@ -70,6 +70,23 @@ export function dueAt(s: StateRow | undefined, now: number): number {
   return s.lastSweptAt.getTime() + (watched(s, now) ? WATCHED_EVERY_MS : SWEEP_EVERY_MS);
 }
 
+/**
+ * The lists due now, the longest overdue first. A run stops where the budget's share runs out, so a
+ * fixed order would serve the first lists every run and starve the last ones whenever more lists are
+ * watched than the share can sweep every few seconds; oldest first spreads the share over all of them.
+ */
+export function dueKinds(kinds: readonly string[], states: ReadonlyMap<string, StateRow>, now: number): string[] {
+  return kinds
+    .map((kind, i) => {
+      const s = states.get(kind);
+      // Never swept: before every list that has been.
+      return { kind, i, due: s?.lastSweptAt ? dueAt(s, now) : Number.NEGATIVE_INFINITY };
+    })
+    .filter((k) => k.due <= now)
+    .sort((a, b) => a.due - b.due || a.i - b.i)
+    .map((k) => k.kind);
+}
+
 /** One sweep run; returns when the chain should run next (ms from now), or null to end it. */
 export async function runSweep(data: LedgerSweepData, up?: UpstreamFor): Promise<number | null> {
   const scope: LedgerScope = { organizationId: data.organizationId, environment: data.environment };
@@ -80,9 +97,8 @@ export async function runSweep(data: LedgerSweepData, up?: UpstreamFor): Promise
   const now = Date.now();
   let later = 0;
   let stopped = 0;
-  for (const kind of kinds) {
+  for (const kind of data.reason === "schedule" ? dueKinds(kinds, states, now) : kinds) {
     const s = states.get(kind);
-    if (data.reason === "schedule" && dueAt(s, now) > now) continue;
     const priority = data.reason !== "schedule" || watched(s, now) ? "watched" : "sweep";
     const o = await withPriority(priority, () => sweepKind(scope, kind, up?.(scope)));
     if (o.kind === "skip") stopped++;
