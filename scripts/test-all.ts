@@ -153,7 +153,14 @@ async function main() {
       fs.rmSync(appLog, { force: true });
       const emulator = startProcess("emulator", bin("tsx"), ["emulator/server.ts"], env, { logFile: path.join(results, "emulator.log") });
       started.push(emulator);
-      const app = startProcess("app", bin("next"), ["start", "--port", String(appPort)], { ...env, LOG_LEVEL: "info" }, { logFile: appLog });
+      // As `npm start` runs it, with one worker: the second instance below is the suite's other process.
+      const app = startProcess(
+        "app",
+        process.execPath,
+        ["--import", "tsx", "scripts/serve.ts"],
+        { ...env, LOG_LEVEL: "info", PORT: String(appPort), WEB_CONCURRENCY: "1" },
+        { logFile: appLog },
+      );
       started.push(app);
       // A second instance of the same build on the same database, as behind a load balancer:
       // e2e/scale-out.spec.ts proves sessions, rate budget, ledger, live updates and approvals hold across both.

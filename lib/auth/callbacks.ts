@@ -8,6 +8,19 @@ import { SESSION_MAX_AGE_SECONDS } from "./config";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+interface SessionUserRow {
+  id: string;
+  organizationId: string;
+  email: string;
+  name: string;
+  role: string;
+  environment: "sandbox" | "production";
+  timeZone: string | null;
+  disabled: boolean;
+  sessionVersion: number;
+  revoked: boolean;
+}
+
 /**
  * Runs on every `auth()` call: the session lives only while the user exists, is enabled and has
  * the same session version (bumped on disable, role or password change), so a disabled user is
@@ -30,12 +43,14 @@ export async function checkSessionToken(args: {
     token.sv = row.sessionVersion;
     token.sid = randomUUID();
   }
-  if (!token.uid || typeof token.sid !== "string" || !UUID.test(token.sid)) return null;
-  const [row, revoked] = await Promise.all([
-    db.user.findUnique({ where: { id: String(token.uid) } }),
-    db.revokedSession.findUnique({ where: { id: token.sid }, select: { id: true } }),
-  ]);
-  if (!row || row.disabled || row.sessionVersion !== token.sv || revoked) return null;
+  if (typeof token.uid !== "string" || !UUID.test(token.uid) || typeof token.sid !== "string" || !UUID.test(token.sid)) return null;
+  // Every request of every page runs this: one statement, the user and the revocation together.
+  const [row] = await db.$queryRaw<SessionUserRow[]>`
+    SELECT u.id, u.organization_id AS "organizationId", u.email, u.name, u.role::text AS role, u.environment::text AS environment,
+      u.time_zone AS "timeZone", u.disabled, u.session_version AS "sessionVersion",
+      EXISTS (SELECT 1 FROM revoked_sessions r WHERE r.id = ${token.sid}::uuid) AS revoked
+    FROM users u WHERE u.id = ${token.uid}::uuid`;
+  if (!row || row.disabled || row.sessionVersion !== token.sv || row.revoked) return null;
   token.role = row.role;
   token.org = row.organizationId;
   token.env = row.environment;

@@ -1,5 +1,6 @@
 import "server-only";
 import { redirect } from "next/navigation";
+import { cache } from "react";
 import { auth } from "./index";
 import { can, isRole, type Permission, type Role } from "./permissions";
 import type { Environment } from "@/lib/generated/prisma/enums";
@@ -24,8 +25,12 @@ export class AuthorizationError extends Error {
   }
 }
 
-/** The signed-in user, read fresh from the database through the session check, or null. */
-export async function getCurrentUser(): Promise<CurrentUser | null> {
+/**
+ * The signed-in user, read fresh from the database through the session check, or null. Once per
+ * page render: the layout and the page both ask, and each check decrypts the session and reads the
+ * user and the revocation list (outside a render, in actions and route handlers, every call checks).
+ */
+export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
   const session = await auth();
   const u = session?.user;
   if (!u?.id || !isRole(u.role)) return null;
@@ -38,7 +43,7 @@ export async function getCurrentUser(): Promise<CurrentUser | null> {
     environment: u.environment,
     timeZone: u.timeZone ?? null,
   };
-}
+});
 
 /** For pages: sends a signed-out visitor to the sign-in page. */
 export async function requireUser(): Promise<CurrentUser> {

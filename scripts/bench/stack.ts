@@ -82,7 +82,14 @@ export async function startBenchStack(opts: { print?: (line: string) => void } =
     }
     const emulator = startProcess("emulator", bin("tsx"), ["emulator/server.ts"], env, { logFile: path.join(logDir, "emulator.log") });
     started.push(emulator);
-    const app = startProcess("app", bin("next"), ["start", "--port", String(appPort)], env, { logFile: path.join(logDir, "app.log") });
+    // As `npm start` runs it: one server process per core.
+    const app = startProcess(
+      "app",
+      process.execPath,
+      ["--import", "tsx", "scripts/serve.ts"],
+      { ...env, PORT: String(appPort) },
+      { logFile: path.join(logDir, "app.log") },
+    );
     started.push(app);
     await waitForHttp(`${emulatorUrl}/__emulator/health`, 60_000, () => emulator.child.exitCode === null);
     const { seedDemoVault } = await import("../../lib/vault/seed-demo");
