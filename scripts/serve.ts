@@ -19,7 +19,7 @@ import next from "next";
 const PORT = Number(process.env.PORT ?? 3000);
 
 /** How many workers: WEB_CONCURRENCY when it is a positive whole number, else one per core. */
-export function workerCount(env: { WEB_CONCURRENCY?: string } = process.env, cores = os.availableParallelism()): number {
+export function workerCount(env: Record<string, string | undefined> = process.env, cores = os.availableParallelism()): number {
   const asked = Number(env.WEB_CONCURRENCY);
   return Number.isInteger(asked) && asked > 0 ? asked : Math.max(1, cores);
 }
