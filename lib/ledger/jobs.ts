@@ -2,8 +2,9 @@ import "server-only";
 /**
  * The synced ledger's jobs on the app's queue (lib/jobs/queue.ts), one runner per key:
  * - `ledger-sweep` (reason "schedule"): one chain per organization and environment. Each run reads
- *   the lists that are due (every 25 s; every 5 s while someone watches one) and enqueues the next
- *   run for when the soonest list is due again. `stately` with the scope as singleton key keeps at
+ *   the newest pages of the lists that are due (every 25 s; every 5 s while someone watches one),
+ *   longest overdue first, then re-reads their open objects under the backfill's share, and
+ *   enqueues the next run for when the soonest list is due again. `stately` with the scope as singleton key keeps at
  *   most one run waiting and one running per key across every instance.
  * - `ledger-sweep` (reason "refresh" or "watched"): the lists someone asked for, at once, under the
  *   "watched" budget class; keyed apart from the chain so a waiting chain run cannot hold it back.
@@ -22,7 +23,7 @@ import { LEDGER_BACKFILL, LEDGER_FETCH, LEDGER_SCHEDULE, LEDGER_SWEEP, type Ledg
 import { db } from "@/lib/db";
 import { kindDef } from "./kinds";
 import type { LedgerScope } from "./store";
-import { REFUSED_RETRY_MS, type UpstreamFor, backfillStep, fetchObject, scopesWithKeys, sweepKind, syncedKinds } from "./sync";
+import { REFUSED_RETRY_MS, type UpstreamFor, backfillStep, fetchObject, refreshOpen, scopesWithKeys, sweepKind, syncedKinds } from "./sync";
 
 /**
  * A list is due this long after its last sweep: the promise is "never more than 30 s behind", and
@@ -97,16 +98,24 @@ export async function runSweep(data: LedgerSweepData, up?: UpstreamFor): Promise
   const now = Date.now();
   let later = 0;
   let stopped = 0;
+  const swept: string[] = [];
   for (const kind of data.reason === "schedule" ? dueKinds(kinds, states, now) : kinds) {
     const s = states.get(kind);
     const priority = data.reason !== "schedule" || watched(s, now) ? "watched" : "sweep";
     const o = await withPriority(priority, () => sweepKind(scope, kind, up?.(scope)));
     if (o.kind === "skip") stopped++;
+    if (o.kind === "ok") swept.push(kind);
     if (o.kind === "later") {
       // The share is spent (or the provider is busy): the rest wait for the next run.
       later = o.retryAfterMs;
       break;
     }
+  }
+  // Then, with what is left below the backfill's share, the open objects of the lists just swept:
+  // a list's newest page never waits for these re-reads by id.
+  for (const kind of swept) {
+    const o = await withPriority("backfill", () => refreshOpen(scope, kind, up?.(scope)));
+    if (o.kind === "later") break;
   }
   if (stopped === kinds.length && kinds.length > 0) return null;
   // Kinds read only under another (Pro trades under their order) are never swept themselves: their

@@ -20,7 +20,7 @@ import { testDb } from "@/test/factories";
 import { changeEventId, changeIdTime } from "./announce";
 import { KIND_NAMES, kindDef } from "./kinds";
 import type { LedgerScope } from "./store";
-import { backfillStep, fetchObject, sweepKind } from "./sync";
+import { STALE_OPEN_MS, backfillStep, fetchObject, refreshOpen, sweepKind } from "./sync";
 
 let emu: TestEmulator;
 let listener: LiveListener;
@@ -101,6 +101,37 @@ describe("the ledger sync", () => {
     // One that handled an earlier change gets this one replayed, under the same id.
     const earlier = await replaySince(testDb(), scope, { since: new Date(row.changedAt.getTime() - 1_000) });
     expect(earlier!.events.find((e) => e.resourceId === id)?.id).toBe(event.eventId);
+  }, 90_000);
+
+  it("re-reads by id an open object not confirmed for a while, and leaves one confirmed just now", async () => {
+    const scope = await teamScope();
+    await sweepKind(scope, "deposit");
+    const done = await testDb().syncedObject.findMany({ where: { ...scope, kind: "deposit", status: "COMPLETED" }, take: 2 });
+    expect(done).toHaveLength(2);
+    const [lost, recent] = done as [(typeof done)[0], (typeof done)[0]];
+    // The copy still holds an older PENDING state of both (their completion's webhooks were lost,
+    // and they sit below the newest page): one last confirmed long ago, one a moment ago.
+    const pendingAgain = (o: (typeof done)[0], syncedAt: Date) =>
+      testDb().syncedObject.update({
+        where: { organizationId_environment_kind_providerId: { ...scope, kind: "deposit", providerId: o.providerId } },
+        data: {
+          status: "PENDING",
+          statusRank: 0,
+          providerUpdatedAt: new Date(0),
+          data: { ...(o.data as object), status: "PENDING", updated_at: new Date(0).toISOString() },
+          syncedAt,
+        },
+      });
+    await pendingAgain(lost, new Date(Date.now() - STALE_OPEN_MS - 60_000));
+    await pendingAgain(recent, new Date());
+
+    const net = countingFetch();
+    const o = await refreshOpen(scope, "deposit", upstreamFor(scope, emulatorClient(testDb(), emu.url, vaultKeyProvider, { fetch: net.fetch })));
+    expect(o).toMatchObject({ kind: "ok", changed: 1 });
+    expect(net.calls.map((c) => new URL(c.url).pathname)).toEqual([`/v1/deposits/${lost.providerId}`]);
+    const status = async (id: string) => (await testDb().syncedObject.findFirstOrThrow({ where: { ...scope, kind: "deposit", providerId: id } })).status;
+    expect(await status(lost.providerId)).toBe("COMPLETED");
+    expect(await status(recent.providerId)).toBe("PENDING");
   }, 90_000);
 
   it("resumes the backfill from the page it stopped at", async () => {

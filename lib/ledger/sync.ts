@@ -120,30 +120,6 @@ export async function sweepKind(scope: LedgerScope, kind: string, up: Upstream =
       cursor = page.next;
       if (n === 0 || !cursor || pages >= MAX_SWEEP_PAGES) break;
     }
-    if (def.get && def.final) {
-      const open = await db.syncedObject.findMany({
-        where: {
-          organizationId: scope.organizationId,
-          environment: scope.environment,
-          kind,
-          status: { notIn: [...def.final] },
-          NOT: { status: null },
-          syncedAt: { lt: new Date(Date.now() - STALE_OPEN_MS) },
-        },
-        orderBy: { syncedAt: "asc" },
-        take: STALE_OPEN_PER_SWEEP,
-        select: { providerId: true },
-      });
-      for (const o of open) {
-        try {
-          const { data } = await def.get(up, o.providerId);
-          changed += await storeAndAnnounce(up, scope, def, [data as object], "sweep");
-        } catch (err) {
-          // Gone at the provider (another environment's id, a deleted recipient): leave the copy as it is.
-          if (!(err instanceof UpstreamError && err.kind === "not_found")) throw err;
-        }
-      }
-    }
   } catch (err) {
     const o = outcomeOf(err);
     if (o.kind === "refused") await noteRefused(scope, kind, o.message);
@@ -151,6 +127,46 @@ export async function sweepKind(scope: LedgerScope, kind: string, up: Upstream =
   }
   await noteState(scope, kind, `last_swept_at = now(), last_error = NULL, last_error_at = NULL${changed > 0 ? ", last_change_at = now()" : ""}`);
   return { kind: "ok", changed, pages };
+}
+
+/**
+ * Re-reads by id the objects of a kind left in a non-final state and not confirmed for
+ * STALE_OPEN_MS: one that changed below the newest pages (its webhook lost) is repaired here. Apart
+ * from the sweep, so the lists' newest pages, which the freshness promise rests on, are read first.
+ */
+export async function refreshOpen(scope: LedgerScope, kind: string, up: Upstream = defaultUpstream(scope)): Promise<ReadOutcome> {
+  const def = kindDef(kind);
+  if (!def?.get || !def.final) return { kind: "skip" };
+  let changed = 0;
+  try {
+    const open = await db.syncedObject.findMany({
+      where: {
+        organizationId: scope.organizationId,
+        environment: scope.environment,
+        kind,
+        status: { notIn: [...def.final] },
+        NOT: { status: null },
+        syncedAt: { lt: new Date(Date.now() - STALE_OPEN_MS) },
+      },
+      orderBy: { syncedAt: "asc" },
+      take: STALE_OPEN_PER_SWEEP,
+      select: { providerId: true },
+    });
+    for (const o of open) {
+      try {
+        const { data } = await def.get(up, o.providerId);
+        changed += await storeAndAnnounce(up, scope, def, [data as object], "sweep");
+      } catch (err) {
+        // Gone at the provider (another environment's id, a deleted recipient): leave the copy as it is.
+        if (!(err instanceof UpstreamError && err.kind === "not_found")) throw err;
+      }
+    }
+  } catch (err) {
+    const o = outcomeOf(err);
+    if (o.kind === "refused") await noteRefused(scope, kind, o.message);
+    return o;
+  }
+  return { kind: "ok", changed, pages: 0 };
 }
 
 export interface BackfillProgress {
