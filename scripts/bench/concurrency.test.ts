@@ -34,6 +34,17 @@ describe("bench:concurrency's data ages", () => {
     expect(dataAges([{ text: json, at: arrived }], true, asked).map((o) => o.source)).toEqual(["copy"]);
   });
 
+  it("counts a copy view's fetchedAt as the copy's when React outlined its synced elsewhere in the payload", () => {
+    const page =
+      'self.__next_f.push([1,"5:{\\"kind\\":\\"payout\\",\\"syncedAt\\":\\"2026-11-27T10:00:04.123Z\\"}"])' +
+      `self.__next_f.push([1,"{\\"rows\\":[${'{\\"id\\":\\"p\\"},'.repeat(40)}],\\"fetchedAt\\":\\"2026-11-27T10:00:04.123Z\\",\\"stale\\":false,\\"synced\\":\\"$5\\"}"])` +
+      'self.__next_f.push([1,"{\\"fetchedAt\\":\\"2026-11-27T10:00:08.000Z\\",\\"stale\\":false}"])';
+    expect(dataAges([{ text: page, at: arrived }], false, asked).map((o) => [o.source, o.ageAskedMs])).toEqual([
+      ["copy", 5_877],
+      ["cache", 2_000],
+    ]);
+  });
+
   it("finds nothing in an answer that carries no read", () => {
     expect(dataAges([{ text: "<html>Sign in</html>", at: arrived }], false, asked)).toEqual([]);
   });

@@ -100,6 +100,9 @@ export function dataAges(chunks: { text: string; at: number }[], isJson: boolean
   // Dates as "$D<iso>". The stale mark is serialized next to its fetchedAt.
   const re = /(fetchedAt|syncedAt)\\*"\s*:\s*\\*"(?:\$D)?(\d{4}-\d\d-\d\dT[0-9:.]+Z)\\*"/g;
   const noted = /could not be reached|As of /.test(body);
+  // A view read from the copy carries its syncedAt again as fetchedAt, the same instant to the
+  // millisecond; React may outline its `synced` far from it, so the instant tells it apart.
+  const synced = new Set([...body.matchAll(re)].filter((m) => m[1] === "syncedAt").map((m) => m[2]));
   for (let m = re.exec(body); m; m = re.exec(body)) {
     const t = Date.parse(m[2]!);
     if (m[1] === "syncedAt") {
@@ -107,8 +110,7 @@ export function dataAges(chunks: { text: string; at: number }[], isJson: boolean
       continue;
     }
     const around = body.slice(Math.max(0, m.index - 400), m.index + 400);
-    // A view read from the copy carries its syncedAt again as fetchedAt, followed by its `synced`: counted once, as the copy's.
-    if (/syncedAt/.test(body.slice(m.index + m[0].length, m.index + 300))) continue;
+    if (synced.has(m[2]) || /syncedAt/.test(body.slice(m.index + m[0].length, m.index + 300))) continue;
     const stale = /stale\\*"\s*:\s*true/.test(around);
     out.push({ source: "cache", ageMs: arrivedAt(m.index) - t, ageAskedMs: askedAt - t, stale, noted: !stale || noted });
   }
