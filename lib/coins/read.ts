@@ -11,7 +11,7 @@ import type { CurrentUser } from "@/lib/auth/session";
 import { markWatched } from "@/lib/ledger/freshness";
 import { listFromCopy, objectFromCopy } from "@/lib/ledger/page-read";
 import { log } from "@/lib/log";
-import { ALWAYS_ASK, upstreamFor, UpstreamError } from "@/lib/upstream";
+import { REFERENCE_DATA, upstreamFor, UpstreamError } from "@/lib/upstream";
 import { PAGE_SIZE, type MarketFilters, type OrderFilters, orderQuery, type TransactionFilters, transactionQuery, type WithdrawalFilters } from "./filters";
 import type {
   AddressesView,
@@ -74,8 +74,8 @@ export async function readOrder(user: CurrentUser, id: string): Promise<OrderVie
 export async function readBalances(user: CurrentUser): Promise<BalancesView> {
   const up = upstreamOf(user);
   const [balances, portfolio] = await Promise.all([
-    up.coins.listBalances({ cache: ALWAYS_ASK }),
-    up.coins.getPortfolio({ cache: ALWAYS_ASK }).catch((err: unknown) => {
+    up.coins.listBalances(),
+    up.coins.getPortfolio().catch((err: unknown) => {
       if (err instanceof UpstreamError) return err;
       throw err;
     }),
@@ -93,12 +93,12 @@ export async function readTransactions(user: CurrentUser, f: TransactionFilters)
 }
 
 export async function readWithdrawalAssets(user: CurrentUser): Promise<AssetsView> {
-  const r = await upstreamOf(user).coins.listWithdrawalAssets();
+  const r = await upstreamOf(user).coins.listWithdrawalAssets({ cache: REFERENCE_DATA });
   return { assets: r.data, ...fresh(r) };
 }
 
 export async function readAddresses(user: CurrentUser): Promise<AddressesView> {
-  const r = await upstreamOf(user).coins.listWithdrawalAddresses({}, { cache: ALWAYS_ASK });
+  const r = await upstreamOf(user).coins.listWithdrawalAddresses();
   return { rows: r.data, ...fresh(r) };
 }
 
@@ -121,6 +121,6 @@ export async function readWithdrawal(user: CurrentUser, kind: WithdrawalKind, id
 }
 
 export async function readDepositOptions(user: CurrentUser): Promise<DepositOptionsView> {
-  const r = await upstreamOf(user).coins.listFiatDepositOptions();
+  const r = await upstreamOf(user).coins.listFiatDepositOptions({ cache: REFERENCE_DATA });
   return { options: r.data, ...fresh(r) };
 }

@@ -15,7 +15,7 @@ import { readPage } from "@/lib/ledger/read";
 import { storeObjects } from "@/lib/ledger/store";
 import { log } from "@/lib/log";
 import { addDecimals, compareDecimals, isDecimalString } from "@/lib/money";
-import { ALWAYS_ASK, upstreamFor, UpstreamError } from "@/lib/upstream";
+import { REFERENCE_DATA, upstreamFor, UpstreamError } from "@/lib/upstream";
 import { withPriority } from "@/lib/upstream/priority";
 import type { ProOrder } from "@/lib/upstream/schemas/pro";
 import { PAGE_SIZE, type ProOrderFilters, proOrderQuery } from "./filters";
@@ -89,7 +89,7 @@ export async function readProOrder(user: CurrentUser, id: string): Promise<ProOr
 }
 
 export async function readProBalances(user: CurrentUser): Promise<ProBalancesView> {
-  const r = await upstreamOf(user).pro.getBalances({ cache: ALWAYS_ASK });
+  const r = await upstreamOf(user).pro.getBalances();
   return {
     balances: r.data.balances.map((b) => ({ asset: b.asset, total: b.total, available: b.available ?? null, reserved: b.reserved ?? null })),
     fetchedAt: r.fetchedAt.toISOString(),
@@ -98,12 +98,12 @@ export async function readProBalances(user: CurrentUser): Promise<ProBalancesVie
 }
 
 export async function readProWebhooks(user: CurrentUser): Promise<ProWebhooksView> {
-  const r = await upstreamOf(user).pro.listWebhooks({ cache: ALWAYS_ASK });
+  const r = await upstreamOf(user).pro.listWebhooks();
   return { webhooks: r.data, fetchedAt: r.fetchedAt.toISOString(), stale: r.stale };
 }
 
 export async function readWithdrawalOptions(user: CurrentUser): Promise<{ options: WithdrawalOptions; fetchedAt: string; stale: boolean }> {
-  const r = await upstreamOf(user).pro.getWithdrawalOptions();
+  const r = await upstreamOf(user).pro.getWithdrawalOptions({ cache: REFERENCE_DATA });
   // Only enabled rails are returned (spec); an asset left with no chain is not a rail at all.
   const assets = r.data.assets.filter((a) => a.chains.length > 0);
   return { options: { ...r.data, assets }, fetchedAt: r.fetchedAt.toISOString(), stale: r.stale };

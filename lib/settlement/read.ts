@@ -2,7 +2,7 @@
 import "server-only";
 import type { CurrentUser } from "@/lib/auth/session";
 import type { Freshness } from "@/lib/funding-accounts/views";
-import { ALWAYS_ASK, upstreamFor } from "@/lib/upstream";
+import { upstreamFor } from "@/lib/upstream";
 import type { merchantFunding } from "@/lib/upstream/schemas/core";
 import type { z } from "zod";
 
@@ -12,7 +12,7 @@ export interface FundingView extends Freshness {
 }
 
 export async function readMerchantFunding(user: CurrentUser): Promise<FundingView> {
-  // Always asked (ALWAYS_ASK): the page must show the setting as it is after an admin's change.
-  const r = await upstreamFor({ organizationId: user.organizationId, environment: user.environment }).core.getMerchantFunding({ cache: ALWAYS_ASK });
+  // A cached answer from before an admin's change is asked again (the client's write marker).
+  const r = await upstreamFor({ organizationId: user.organizationId, environment: user.environment }).core.getMerchantFunding();
   return { funding: r.data.data, fetchedAt: r.fetchedAt.toISOString(), stale: r.stale };
 }

@@ -77,6 +77,9 @@ export class Coalescer {
   }
 }
 
+/** The cache row that holds a tenant's last write (not a hash, so it never collides with a read's key). */
+export const writtenKeyOf = (organizationId: string, environment: string) => `written:${organizationId}:${environment}`;
+
 export class ReadCache {
   private lastPrune = 0;
 
@@ -87,17 +90,29 @@ export class ReadCache {
     readonly maxAgeMs = 60 * 60_000,
   ) {}
 
-  async get(key: string): Promise<{ body: unknown; status: number; fetchedAt: Date } | null> {
-    const rows = await this.sql.query<{ body: { v?: unknown } | null; status: number; fetched_at: Date }>(
-      `SELECT body, status, fetched_at FROM upstream_cache WHERE cache_key = $1`,
-      [key],
+  /**
+   * The cached answer, and whether a write for its tenant settled after it was fetched (on any
+   * instance): `writtenKey` names the tenant's write marker (writtenKeyOf).
+   */
+  async get(key: string, writtenKey?: string): Promise<{ body: unknown; status: number; fetchedAt: Date; predatesWrite: boolean } | null> {
+    const rows = await this.sql.query<{ body: { v?: unknown } | null; status: number; fetched_at: Date; written_at: Date | null }>(
+      `SELECT c.body, c.status, c.fetched_at, w.fetched_at AS written_at
+         FROM upstream_cache c LEFT JOIN upstream_cache w ON w.cache_key = $2
+        WHERE c.cache_key = $1`,
+      [key, writtenKey ?? ""],
     );
     const row = rows[0];
     if (!row) return null;
     const fetchedAt = new Date(row.fetched_at);
     if (this.now() - fetchedAt.getTime() > this.maxAgeMs) return null;
+    const predatesWrite = row.written_at !== null && new Date(row.written_at).getTime() >= fetchedAt.getTime();
     // Stored wrapped, so a `null` answer round-trips (a bare JSON null is not a storable value).
-    return { body: row.body?.v ?? null, status: Number(row.status), fetchedAt };
+    return { body: row.body?.v ?? null, status: Number(row.status), fetchedAt, predatesWrite };
+  }
+
+  /** Notes that a write for the tenant settled now: its cached reads from before are no longer fresh. */
+  async markWritten(writtenKey: string, at: Date): Promise<void> {
+    await this.put(writtenKey, 0, null, at);
   }
 
   async put(key: string, status: number, body: unknown, fetchedAt: Date): Promise<void> {

@@ -15,7 +15,7 @@ import type { z } from "zod";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { noteBudgetKey, observeUpstream } from "@/lib/metrics";
 import { RateBudget, keyHash } from "./budget";
-import { Coalescer, ReadCache, cacheKeyOf, type CachedRead } from "./cache";
+import { Coalescer, ReadCache, cacheKeyOf, writtenKeyOf, type CachedRead } from "./cache";
 import { surfaceBaseUrl } from "./config";
 import { UpstreamError, budgetError, errorFromResponse, noKeyError, transportError, type OperationInfo } from "./errors";
 import { LedgerError, beginAttempt, finishAttempt } from "./ledger";
@@ -67,6 +67,12 @@ export interface RequestOptions<S extends z.ZodType> {
 
 /** Always ask the provider; fall back to the last answer, marked stale, when it cannot be asked. */
 export const ALWAYS_ASK = { ttlMs: 0 } as const;
+/**
+ * Lists of what the provider supports (withdrawable assets with their network fees, deposit and
+ * withdrawal options): they change with the provider, not with what people do on a page, so one
+ * read a minute serves everyone (a write still asks again).
+ */
+export const REFERENCE_DATA = { ttlMs: 60_000 } as const;
 
 const tenantOf = (o: { organizationId: string; environment: string }) => `${o.organizationId}:${o.environment}`;
 
@@ -230,8 +236,12 @@ export class UpstreamClient {
       } catch (err) {
         throw err instanceof UpstreamError ? err.withOutcome(err.outcome, true) : err;
       } finally {
-        // Even a failed write may have changed something at the provider.
+        // Even a failed write may have changed something at the provider: reads cached before it,
+        // on every instance, ask again (a balance, the settlement, an address list).
         this.lastWriteAt.set(tenantOf(o), this.now());
+        await this.cache.markWritten(writtenKeyOf(o.organizationId, o.environment), new Date(this.now())).catch((err: unknown) => {
+          this.log.warn({ err: String(err), surface: o.surface, path: o.path }, "upstream cache write marker failed");
+        });
       }
     }
 
@@ -250,15 +260,17 @@ export class UpstreamClient {
     // cache: right after a write, that answer would predate the write.
     const flight = `${cacheKey}:${!useCache ? "n" : ttlMs === 0 ? "l" : "c"}`;
     const read = async (): Promise<UpstreamResult<z.output<S>>> => {
-      let cached = useCache ? await this.cache.get(cacheKey) : null;
+      let cached = useCache ? await this.cache.get(cacheKey, writtenKeyOf(o.organizationId, o.environment)) : null;
       // An entry the current schema cannot read (written before a change) counts as absent.
       const cachedParse = cached ? o.schema.safeParse(cached.body) : null;
       if (cachedParse && !cachedParse.success) cached = null;
-      if (cached && cachedParse?.success && this.now() - cached.fetchedAt.getTime() < ttlMs) {
+      if (cached && cachedParse?.success && !cached.predatesWrite && this.now() - cached.fetchedAt.getTime() < ttlMs) {
         return { data: cachedParse.data as z.output<S>, status: cached.status, requestId: null, fetchedAt: cached.fetchedAt, stale: false, source: "cache" };
       }
       try {
-        const raw = await this.send(o, op, key.key, hash, cached !== null);
+        // An answer from before the tenant's last write is asked again as a ALWAYS_ASK read is: the
+        // person expects to see what they just did.
+        const raw = await this.send(o, op, key.key, hash, cached !== null && !cached.predatesWrite);
         // Parsed before caching, so an answer the app cannot read is never stored.
         const parsed = this.parse(o, op, raw, false);
         const fetchedAt = new Date(this.now());
@@ -288,8 +300,7 @@ export class UpstreamClient {
         throw err;
       }
     };
-    if (ttlMs > 0) return this.coalescer.run(flight, read);
-    // Nor does it share a call that left before this tenant's last write through this process.
+    // Nor does any read share a call that left before this tenant's last write through this process.
     return this.coalescer.runAfter(flight, this.lastWriteAt.get(tenantOf(o)) ?? 0, read);
   }
 

@@ -19,7 +19,7 @@ import * as pro from "./pro";
 import * as stocks from "./stocks";
 import type { UpstreamTarget } from "./types";
 
-export { ALWAYS_ASK, UpstreamClient } from "./http";
+export { ALWAYS_ASK, REFERENCE_DATA, UpstreamClient } from "./http";
 export type { UpstreamResult, RequestOptions, UpstreamClientOptions, WrittenAnswer } from "./http";
 export { UpstreamError } from "./errors";
 export { LedgerError } from "./ledger";
