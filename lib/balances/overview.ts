@@ -17,7 +17,8 @@ import type { BalanceFigures } from "./move-schema";
 import { readBalances } from "./read";
 import { countPendingApprovals, type PendingApprovals } from "./pending-approvals";
 
-export type Figure<T> = { ok: true; data: T; fetchedAt: string; stale: boolean } | { ok: false; error: string };
+/** `syncedAt`: a figure counted from the local copy, as of the copy's last read of its list. */
+export type Figure<T> = { ok: true; data: T; fetchedAt: string; stale: boolean; syncedAt?: string } | { ok: false; error: string };
 
 export interface DepositsToday {
   /** The day the counts are for (YYYY-MM-DD), in the viewer's time zone. */
@@ -40,7 +41,7 @@ const BEHIND_MS = 60_000;
 
 class FigureUnavailable extends Error {}
 
-async function figure<T>(name: string, read: () => Promise<{ data: T; fetchedAt: string; stale: boolean }>): Promise<Figure<T>> {
+async function figure<T>(name: string, read: () => Promise<{ data: T; fetchedAt: string; stale: boolean; syncedAt?: string }>): Promise<Figure<T>> {
   try {
     return { ok: true, ...(await read()) };
   } catch (err) {
@@ -52,10 +53,11 @@ async function figure<T>(name: string, read: () => Promise<{ data: T; fetchedAt:
 }
 
 /** The deposit list's age in the copy, as a figure carries it; refused while the copy has never read it. */
-async function depositsAge(scope: LedgerScope, now: Date): Promise<{ fetchedAt: string; stale: boolean }> {
+async function depositsAge(scope: LedgerScope, now: Date): Promise<{ fetchedAt: string; stale: boolean; syncedAt: string }> {
   const f = await listFreshness(scope, "deposit");
   if (!f.syncedAt) throw new FigureUnavailable(f.error ?? "The deposits are still being read from the provider. This figure appears within a few seconds.");
-  return { fetchedAt: f.syncedAt.toISOString(), stale: f.error !== null || now.getTime() - f.syncedAt.getTime() > BEHIND_MS };
+  const syncedAt = f.syncedAt.toISOString();
+  return { fetchedAt: syncedAt, syncedAt, stale: f.error !== null || now.getTime() - f.syncedAt.getTime() > BEHIND_MS };
 }
 
 /** Today's deposits from the local copy, "today" being the viewer's day, counted whole (no page limit). */
@@ -63,7 +65,7 @@ export async function readDepositsToday(
   scope: LedgerScope,
   zone: string,
   now = new Date(),
-): Promise<{ data: DepositsToday; fetchedAt: string; stale: boolean }> {
+): Promise<{ data: DepositsToday; fetchedAt: string; stale: boolean; syncedAt: string }> {
   const age = await depositsAge(scope, now);
   const date = todayIn(zone, now);
   const rows = await countsByStatus(scope, "deposit", { from: startOfDayIn(date, zone).toISOString() });
@@ -74,7 +76,10 @@ export async function readDepositsToday(
 }
 
 /** Deposits waiting in review, from the local copy (the older FLAGGED name counts too). */
-export async function readInReview(scope: LedgerScope, now = new Date()): Promise<{ data: { count: number }; fetchedAt: string; stale: boolean }> {
+export async function readInReview(
+  scope: LedgerScope,
+  now = new Date(),
+): Promise<{ data: { count: number }; fetchedAt: string; stale: boolean; syncedAt: string }> {
   const age = await depositsAge(scope, now);
   const page = await readPage(scope, "deposit", { filters: { status: "REQUIRES_REVIEW" }, limit: 1 });
   return { data: { count: page.total }, ...age };

@@ -45,6 +45,17 @@ describe("bench:concurrency's data ages", () => {
     ]);
   });
 
+  it("counts an overview figure counted from the copy as the copy's, and a cached balance beside it as a cached read", () => {
+    const json = JSON.stringify({
+      depositsToday: { ok: true, data: {}, fetchedAt: "2026-11-27T10:00:01.500Z", syncedAt: "2026-11-27T10:00:01.500Z", stale: false },
+      balances: { ok: true, data: {}, fetchedAt: "2026-11-27T10:00:05.000Z", stale: false },
+    });
+    expect(dataAges([{ text: json, at: arrived }], true, asked).map((o) => [o.source, o.ageAskedMs])).toEqual([
+      ["copy", 8_500],
+      ["cache", 5_000],
+    ]);
+  });
+
   it("finds nothing in an answer that carries no read", () => {
     expect(dataAges([{ text: "<html>Sign in</html>", at: arrived }], false, asked)).toEqual([]);
   });

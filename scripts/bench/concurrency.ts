@@ -73,13 +73,17 @@ export function dataAges(chunks: { text: string; at: number }[], isJson: boolean
     }
     return chunks.at(-1)?.at ?? askedAt;
   };
+  const re = /(fetchedAt|syncedAt)\\*"\s*:\s*\\*"(?:\$D)?(\d{4}-\d\d-\d\dT[0-9:.]+Z)\\*"/g;
+  // A view or figure read from the copy carries its syncedAt again as fetchedAt, the same instant
+  // to the millisecond; React may outline its `synced` far from it, so the instant tells it apart.
+  const synced = new Set([...body.matchAll(re)].filter((m) => m[1] === "syncedAt").map((m) => m[2]));
   if (isJson) {
     const at = arrivedAt(body.length - 1);
     const walk = (v: unknown) => {
       if (Array.isArray(v)) return v.forEach(walk);
       if (!v || typeof v !== "object") return;
       const o = v as Record<string, unknown>;
-      if (typeof o.fetchedAt === "string" && o.synced === undefined) {
+      if (typeof o.fetchedAt === "string" && o.synced === undefined && !synced.has(o.fetchedAt)) {
         const t = Date.parse(o.fetchedAt);
         if (Number.isFinite(t)) out.push({ source: "cache", ageMs: at - t, ageAskedMs: askedAt - t, stale: o.stale === true, noted: true });
       }
@@ -98,11 +102,7 @@ export function dataAges(chunks: { text: string; at: number }[], isJson: boolean
   }
   // A page: its server-rendered reads travel in the RSC payload, escaped inside script strings,
   // Dates as "$D<iso>". The stale mark is serialized next to its fetchedAt.
-  const re = /(fetchedAt|syncedAt)\\*"\s*:\s*\\*"(?:\$D)?(\d{4}-\d\d-\d\dT[0-9:.]+Z)\\*"/g;
   const noted = /could not be reached|As of /.test(body);
-  // A view read from the copy carries its syncedAt again as fetchedAt, the same instant to the
-  // millisecond; React may outline its `synced` far from it, so the instant tells it apart.
-  const synced = new Set([...body.matchAll(re)].filter((m) => m[1] === "syncedAt").map((m) => m[2]));
   for (let m = re.exec(body); m; m = re.exec(body)) {
     const t = Date.parse(m[2]!);
     if (m[1] === "syncedAt") {
