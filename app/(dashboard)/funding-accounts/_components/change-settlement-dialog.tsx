@@ -12,8 +12,8 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { setAccountSettlementDestination } from "@/lib/funding-accounts/set-settlement-destination";
-import { allowedSettlements, rateNeed, settlementFormSchema } from "@/lib/funding-accounts/schema";
-import type { Rail, SettlementType } from "@/lib/funding-accounts/options";
+import type { settlementFormSchema } from "@/lib/funding-accounts/schema";
+import { allowedSettlements, rateNeed, type Rail, type SettlementType } from "@/lib/funding-accounts/options";
 import { accountKey } from "./account-detail";
 import { settlementLabel } from "@/lib/funding-accounts/labels";
 import { BankDestinationFields, EMPTY_SETTLEMENT, OnchainDestinationFields, RateField, useSettlementForm } from "./settlement-fields";
@@ -29,7 +29,8 @@ export function ChangeSettlementDialog({ accountId, rail, asset }: { accountId: 
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const allowed = allowedSettlements(rail, "PERMANENT");
-  const schema = useMemo(() => settlementFormSchema(rail, asset), [rail, asset]);
+  // The rules (and zod) are fetched at the first input (components/forms/use-action-form.ts).
+  const schema = useMemo(() => () => import("@/lib/funding-accounts/schema").then((m) => m.settlementFormSchema(rail, asset)), [rail, asset]);
   const defaults: Values = {
     funding_account_id: accountId,
     settlement_type: allowed[0]!,

@@ -10,9 +10,13 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { createProWebhook } from "@/lib/pro/create-webhook";
 import { updateProWebhook } from "@/lib/pro/update-webhook";
-import { EVENT_HELP, PRO_EVENTS, webhookFormSchema, type WebhookFormValues, type WebhookSecretResult } from "@/lib/pro/webhook-schema";
+import type { WebhookFormValues, WebhookSecretResult } from "@/lib/pro/webhook-schema";
+import { EVENT_HELP, PRO_EVENTS } from "@/lib/pro/webhook-values";
 import type { ActionResult } from "@/lib/server-actions/safe-action";
 import type { ProWebhook } from "@/lib/upstream/schemas/pro";
+
+/** The rules, fetched on first use (components/forms/use-action-form.ts). */
+const loadWebhookFormSchema = () => import("@/lib/pro/webhook-schema").then((m) => m.webhookFormSchema);
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; onDone: (secret: WebhookSecretResult | null) => void } & (
   | { mode: "create"; webhook?: undefined }
@@ -23,7 +27,7 @@ type Props = { open: boolean; onOpenChange: (open: boolean) => void; onDone: (se
 export function WebhookDialog({ open, onOpenChange, onDone, mode, webhook }: Props) {
   const known = (PRO_EVENTS as readonly string[]).filter((e) => webhook?.events.includes(e as never)) as WebhookFormValues["events"];
   const { form, onSubmit, pending, formError, errorOf } = useActionForm({
-    schema: webhookFormSchema,
+    schema: loadWebhookFormSchema,
     action: (values, attemptKey): Promise<ActionResult<WebhookSecretResult | { id: string }>> => {
       const input = { url: values.url, events: values.events, description: values.description ?? "", attemptKey };
       return mode === "create" ? createProWebhook(input) : updateProWebhook({ ...input, id: webhook.id });

@@ -14,7 +14,11 @@ import { Label } from "@/components/ui/label";
 import { addApiKey } from "@/lib/vault/add-api-key";
 import { replaceApiKey } from "@/lib/vault/replace-api-key";
 import { acceptedPrefixes } from "@/lib/vault/key-rules";
-import { addApiKeySchema, replaceApiKeySchema, SCOPES, type Environment, type Scope, type Surface } from "@/lib/vault/schemas";
+import { SCOPES, type Environment, type Scope, type Surface } from "@/lib/vault/values";
+
+/** The rules, fetched on first use (components/forms/use-action-form.ts). */
+const loadAddApiKeySchema = () => import("@/lib/vault/schemas").then((m) => m.addApiKeySchema);
+const loadReplaceApiKeySchema = () => import("@/lib/vault/schemas").then((m) => m.replaceApiKeySchema);
 
 type Props = { environment: Environment; surface: Surface; label: string } & (
   | { mode: "add"; keyId?: undefined; currentScopes?: undefined }
@@ -72,7 +76,7 @@ function announce(result: { masked: string; warning: string | null; summary: str
 
 export function AddKeyForm({ environment, surface, onDone }: Props & { onDone: () => void }) {
   const { form, onSubmit, pending, formError, errorOf } = useActionForm({
-    schema: addApiKeySchema,
+    schema: loadAddApiKeySchema,
     action: addApiKey,
     defaultValues: { environment, surface, scopes: [...SCOPES], key: "" },
     onSuccess: (data) => {
@@ -98,7 +102,7 @@ export function AddKeyForm({ environment, surface, onDone }: Props & { onDone: (
 
 export function ReplaceKeyForm({ environment, surface, keyId, currentScopes, onDone }: Props & { onDone: () => void }) {
   const { form, onSubmit, pending, formError, errorOf } = useActionForm({
-    schema: replaceApiKeySchema,
+    schema: loadReplaceApiKeySchema,
     action: replaceApiKey,
     defaultValues: { id: keyId!, scopes: (currentScopes ?? []).filter((s): s is Scope => (SCOPES as readonly string[]).includes(s)), key: "" },
     onSuccess: (data) => {

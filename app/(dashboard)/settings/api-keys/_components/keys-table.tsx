@@ -1,7 +1,7 @@
 import { type Column, DataList } from "@/components/list/data-list";
 import { Badge } from "@/components/ui/badge";
 import { DateTime } from "@/components/ui/date-time";
-import { ENVIRONMENT_LABELS, type Environment, SURFACE_LABELS } from "@/lib/vault/schemas";
+import { ENVIRONMENT_LABELS, type Environment, SURFACE_LABELS } from "@/lib/vault/values";
 import type { KeySlotView } from "@/lib/vault/view-types";
 import { KeyDialog } from "./key-dialog";
 import { RevokeButton } from "./revoke-button";

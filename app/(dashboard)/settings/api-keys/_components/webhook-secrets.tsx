@@ -11,9 +11,12 @@ import { Input } from "@/components/ui/input";
 import { setWebhookSecret } from "@/lib/vault/set-webhook-secret";
 import { DateTime, useTimeZone } from "@/components/ui/date-time";
 import { formatDateTime } from "@/lib/format";
-import { ENVIRONMENT_LABELS, SURFACE_LABELS, setWebhookSecretSchema, type Environment, type WebhookSurface } from "@/lib/vault/schemas";
+import { ENVIRONMENT_LABELS, SURFACE_LABELS, type Environment, type WebhookSurface } from "@/lib/vault/values";
 import { RevokeButton } from "./revoke-button";
 import type { WebhookSlotView } from "@/lib/vault/view-types";
+
+/** The rules, fetched on first use (components/forms/use-action-form.ts). */
+const loadSetWebhookSecretSchema = () => import("@/lib/vault/schemas").then((m) => m.setWebhookSecretSchema);
 
 export function WebhookSecrets({ environment, slots }: { environment: Environment; slots: WebhookSlotView[] }) {
   return (
@@ -94,7 +97,7 @@ function SecretDialog({ environment, surface, label, rotating }: { environment: 
   const [open, setOpen] = useState(false);
   const zone = useTimeZone();
   const { form, onSubmit, pending, formError, errorOf } = useActionForm({
-    schema: setWebhookSecretSchema,
+    schema: loadSetWebhookSecretSchema,
     action: setWebhookSecret,
     defaultValues: { environment, surface, secret: "" },
     onSuccess: (data) => {
