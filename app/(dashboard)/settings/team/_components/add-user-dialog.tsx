@@ -11,8 +11,8 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { Select, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { RoleOptions } from "@/app/(dashboard)/settings/team/_components/role-options";
+import { OptionSelect } from "@/components/ui/option-select";
+import { ROLE_OPTIONS } from "@/app/(dashboard)/settings/team/_components/role-options";
 import { addUser } from "@/lib/team/add-user";
 
 /** The rules, fetched on first use (components/forms/use-action-form.ts). */
@@ -69,12 +69,7 @@ export function AddUserDialog() {
                 control={form.control}
                 name="role"
                 render={({ field }) => (
-                  <Select value={field.value} onValueChange={field.onChange}>
-                    <SelectTrigger id="add-user-role" className="w-full">
-                      <SelectValue />
-                    </SelectTrigger>
-                    <RoleOptions />
-                  </Select>
+                  <OptionSelect id="add-user-role" className="w-full" value={field.value} onValueChange={field.onChange} options={ROLE_OPTIONS} />
                 )}
               />
             </Field>
