@@ -41,7 +41,7 @@ export type ConfirmActionProps = {
  *
  * The dialog's code (Radix AlertDialog, about 9 KiB compressed) is fetched when it is first opened,
  * or when its trigger is pointed at or focused; until then only the trigger is rendered. As in
- * components/shell/on-demand.ts, a pressed trigger is swapped for the dialog's, which mounts open.
+ * components/page/on-demand.ts, a pressed trigger is swapped for the dialog's, which mounts open.
  */
 export function ConfirmAction(props: ConfirmActionProps) {
   const [loaded, setLoaded] = useState<{ Dialog: Dialog; open: boolean } | null>(null);
