@@ -1,6 +1,5 @@
 "use client";
-import { UserPlus } from "lucide-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { toast } from "@/components/ui/toast";
 import { Controller } from "react-hook-form";
 import { useActionForm } from "@/components/forms/use-action-form";
@@ -18,8 +17,9 @@ import { addUser } from "@/lib/team/add-user";
 /** The rules, fetched on first use (components/forms/use-action-form.ts). */
 const loadAddUserSchema = () => import("@/lib/team/schemas").then((m) => m.addUserSchema);
 
-export function AddUserDialog() {
-  const [open, setOpen] = useState(false);
+export function AddUserDialog({ trigger }: { trigger: ReactNode }) {
+  // Mounted by its button's first press (DialogOnDemand): open at once.
+  const [open, setOpen] = useState(true);
   const [invite, setInvite] = useState<{ url: string; expiresAt: string } | null>(null);
   const { form, onSubmit, pending, formError, errorOf } = useActionForm({
     schema: loadAddUserSchema,
@@ -39,11 +39,7 @@ export function AddUserDialog() {
   };
   return (
     <Dialog open={open} onOpenChange={close}>
-      <DialogTrigger asChild>
-        <Button>
-          <UserPlus aria-hidden="true" /> Add teammate
-        </Button>
-      </DialogTrigger>
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>{invite ? "Teammate added" : "Add a teammate"}</DialogTitle>
