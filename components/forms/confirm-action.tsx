@@ -1,44 +1,16 @@
 "use client";
-import type { ComponentProps, ReactNode } from "react";
-import { FormError } from "@/components/forms/form-error";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/components/ui/alert-dialog";
-import { Button } from "@/components/ui/button";
+import { type ComponentProps, type ReactNode, useCallback, useEffect, useState } from "react";
+import { Slot } from "radix-ui";
+import type { AlertDialogContent } from "@/components/ui/alert-dialog";
 
-/**
- * The one confirmation before an action: a title saying what happens, why it matters, and two
- * buttons. Two ways to run:
- * - with `pending` given, the dialog stays open while the action runs (it cannot be closed then) (both buttons disabled, the
- *   confirm button saying `pendingLabel`) and a refusal (`error`) is shown in it, next to the retry;
- * - without, the confirm button closes the dialog and the action reports elsewhere (a toast).
- */
-export function ConfirmAction({
-  trigger,
-  open,
-  onOpenChange,
-  title,
-  description,
-  children,
-  error,
-  cancel = "Cancel",
-  confirm,
-  onConfirm,
-  pending,
-  pendingLabel = "Working…",
-  destructive = false,
-  testId,
-  confirmTestId,
-  onCloseAutoFocus,
-}: {
+type Dialog = typeof import("@/components/forms/confirm-dialog").ConfirmDialog;
+let dialog: Promise<Dialog> | undefined;
+const loadDialog = () => {
+  dialog ??= import("@/components/forms/confirm-dialog").then((m) => m.ConfirmDialog);
+  return dialog;
+};
+
+export type ConfirmActionProps = {
   /** The button that opens the dialog. */
   trigger?: ReactNode;
   open?: boolean;
@@ -58,31 +30,42 @@ export function ConfirmAction({
   testId?: string;
   confirmTestId?: string;
   onCloseAutoFocus?: ComponentProps<typeof AlertDialogContent>["onCloseAutoFocus"];
-}) {
-  const variant = destructive ? "destructive" : "default";
+};
+
+/**
+ * The one confirmation before an action: a title saying what happens, why it matters, and two
+ * buttons. Two ways to run:
+ * - with `pending` given, the dialog stays open while the action runs (it cannot be closed then) (both buttons disabled, the
+ *   confirm button saying `pendingLabel`) and a refusal (`error`) is shown in it, next to the retry;
+ * - without, the confirm button closes the dialog and the action reports elsewhere (a toast).
+ *
+ * The dialog's code (Radix AlertDialog, about 9 KiB compressed) is fetched when it is first opened,
+ * or when its trigger is pointed at or focused; until then only the trigger is rendered. As in
+ * components/page/on-demand.ts, a pressed trigger is swapped for the dialog's, which mounts open.
+ */
+export function ConfirmAction(props: ConfirmActionProps) {
+  const [loaded, setLoaded] = useState<{ Dialog: Dialog; open: boolean } | null>(null);
+  const controlled = props.open !== undefined;
+  // `open`: mount open (the trigger was pressed); a caller's `open` stands either way.
+  const load = useCallback((open: boolean) => {
+    void loadDialog().then((Dialog) => setLoaded((was) => ({ Dialog, open: open || (was?.open ?? false) })));
+  }, []);
+  useEffect(() => {
+    if (props.open && !loaded) load(false);
+  }, [props.open, loaded, load]);
+  if (loaded) return <loaded.Dialog {...props} defaultOpen={loaded.open} />;
+  if (!props.trigger) return null;
+  const press = () => (controlled ? props.onOpenChange?.(true) : load(true));
   return (
-    <AlertDialog open={open} onOpenChange={(next) => (pending ? undefined : onOpenChange?.(next))}>
-      {trigger ? <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger> : null}
-      <AlertDialogContent data-testid={testId} onCloseAutoFocus={onCloseAutoFocus}>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{title}</AlertDialogTitle>
-          <AlertDialogDescription>{description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        {children}
-        {error !== undefined ? <FormError message={error} /> : null}
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={pending}>{cancel}</AlertDialogCancel>
-          {pending === undefined ? (
-            <AlertDialogAction variant={destructive ? "destructive" : undefined} onClick={onConfirm} data-testid={confirmTestId}>
-              {confirm}
-            </AlertDialogAction>
-          ) : (
-            <Button type="button" variant={variant} onClick={onConfirm} disabled={pending} data-testid={confirmTestId}>
-              {pending ? pendingLabel : confirm}
-            </Button>
-          )}
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <Slot.Slot
+      aria-haspopup="dialog"
+      aria-expanded={false}
+      data-state="closed"
+      onPointerEnter={() => void loadDialog()}
+      onFocus={() => void loadDialog()}
+      onClick={press}
+    >
+      {props.trigger}
+    </Slot.Slot>
   );
 }

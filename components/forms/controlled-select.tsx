@@ -1,10 +1,10 @@
 "use client";
 import { Controller, type Control, type FieldValues, type Path } from "react-hook-form";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { OptionSelect, type SelectOption } from "@/components/ui/option-select";
 
-export type SelectOption = { value: string; label: string };
+export type { SelectOption };
 
-/** A select bound to one react-hook-form field; inside a <Field> it is labelled and described by it. */
+/** A select bound to one react-hook-form field; inside a <Field> it is labelled and described by it. Radix loads at first use. */
 export function ControlledSelect<V extends FieldValues>({
   control,
   name,
@@ -23,18 +23,15 @@ export function ControlledSelect<V extends FieldValues>({
       control={control}
       name={name}
       render={({ field }) => (
-        <Select value={field.value ? String(field.value) : ""} onValueChange={(v) => field.onChange(v)}>
-          <SelectTrigger id={id} className="w-full" onBlur={field.onBlur}>
-            <SelectValue placeholder={placeholder} />
-          </SelectTrigger>
-          <SelectContent>
-            {options.map((o) => (
-              <SelectItem key={o.value} value={o.value}>
-                {o.label}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <OptionSelect
+          id={id}
+          className="w-full"
+          value={field.value ? String(field.value) : ""}
+          onValueChange={(v) => field.onChange(v)}
+          onBlur={field.onBlur}
+          placeholder={placeholder}
+          options={options}
+        />
       )}
     />
   );

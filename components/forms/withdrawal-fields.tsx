@@ -6,7 +6,7 @@ import { FormError } from "@/components/forms/form-error";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { OptionSelect } from "@/components/ui/option-select";
 import { compareDecimals, formatMoney, isDecimalString, subtractDecimals, toFixedDecimal } from "@/lib/money";
 import { addressHint } from "@/lib/withdrawals/address";
 import { chainsFor, WITHDRAWAL_TOKENS } from "@/lib/withdrawals/rails";
@@ -148,18 +148,15 @@ function WithdrawalFields({
       control={form.control}
       name={name}
       render={({ field }) => (
-        <Select value={field.value} onValueChange={(v) => field.onChange(v)}>
-          <SelectTrigger id={`${idPrefix}-${name}`} className="w-full" onBlur={field.onBlur}>
-            <SelectValue placeholder={placeholder} />
-          </SelectTrigger>
-          <SelectContent>
-            {options.map((o) => (
-              <SelectItem key={o} value={o}>
-                {o}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <OptionSelect
+          id={`${idPrefix}-${name}`}
+          className="w-full"
+          value={field.value}
+          onValueChange={(v) => field.onChange(v)}
+          onBlur={field.onBlur}
+          placeholder={placeholder}
+          options={options.map((o) => ({ value: o, label: o }))}
+        />
       )}
     />
   );

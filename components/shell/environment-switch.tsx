@@ -8,7 +8,7 @@ import { switchEnvironment } from "@/lib/auth/switch-environment";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/toast";
 import { ENVIRONMENT_LABELS, needsConfirmation, parseEnvironment } from "@/components/shell/environment";
-import { useOnDemand } from "@/components/shell/on-demand";
+import { useOnDemand } from "@/components/page/on-demand";
 import type { Environment } from "@/components/shell/types";
 import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
 

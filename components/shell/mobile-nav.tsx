@@ -3,7 +3,7 @@
 import { MenuIcon } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
-import { useOnDemand } from "@/components/shell/on-demand";
+import { useOnDemand } from "@/components/page/on-demand";
 import type { ShellNavArea } from "@/components/shell/types";
 
 const loadSheet = () => import("@/components/shell/mobile-nav-sheet").then((m) => m.MobileNavSheet);

@@ -3,7 +3,7 @@
 import { MoonIcon, SunIcon } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
-import { useOnDemand } from "@/components/shell/on-demand";
+import { useOnDemand } from "@/components/page/on-demand";
 
 const loadMenu = () => import("@/components/shell/theme-menu").then((m) => m.ThemeMenu);
 

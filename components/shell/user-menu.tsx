@@ -6,7 +6,7 @@ import { ChevronsUpDownIcon } from "lucide-react";
 import { endSession } from "@/lib/auth/end-session";
 import { Button } from "@/components/ui/button";
 import { initialsOf } from "@/components/shell/user";
-import { useOnDemand } from "@/components/shell/on-demand";
+import { useOnDemand } from "@/components/page/on-demand";
 import type { ShellUser } from "@/components/shell/types";
 
 const loadMenu = () => import("@/components/shell/account-menu").then((m) => m.AccountMenu);

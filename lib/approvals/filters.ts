@@ -19,6 +19,9 @@ export const STATUS_LABEL: Record<ApprovalStatus, string> = {
   cancelled: "Cancelled",
 };
 
+/** The two kinds of 24-hour limit: the organization's total, and each requester's own total. */
+export const VELOCITY_SCOPE_LABEL = { organization: "Whole organization", requester: "Each requester" } as const;
+
 /** What waits, by kind: money movements, changes to the controls, and deposit review decisions. */
 export const INBOX_KINDS = ["money", "control", "review"] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];

@@ -3,7 +3,7 @@
  */
 import { z } from "zod";
 
-export { APPROVAL_STATUSES, type ApprovalStatus, STATUS_LABEL } from "./filters";
+export { APPROVAL_STATUSES, type ApprovalStatus, STATUS_LABEL, VELOCITY_SCOPE_LABEL } from "./filters";
 
 const requestId = z.uuid({ error: "This request could not be found. Reload the page." });
 
@@ -62,9 +62,6 @@ export const setApprovalThresholdSchema = z
     return { currency: v.currency, kind: v.kind, remove: false as const, amount: amount.data };
   });
 export type SetApprovalThresholdInput = z.input<typeof setApprovalThresholdSchema>;
-
-/** The two kinds of 24-hour limit: the organization's total, and each requester's own total. */
-export const VELOCITY_SCOPE_LABEL = { organization: "Whole organization", requester: "Each requester" } as const;
 
 export const setVelocityLimitSchema = z
   .object({

@@ -32,3 +32,24 @@ export const SETTLEMENT_LABEL: Record<SettlementType, string> = {
   ONCHAIN: "Stablecoin on chain",
   NGN_PAYOUT: "NGN payout to a bank account",
 };
+
+/** Which settlement types the provider allows for each rail and type (docs: "Funding account create"). */
+export function allowedSettlements(rail: Rail, type: FundingType): readonly SettlementType[] {
+  if (rail === "NGN_VIRTUAL_ACCOUNT") return ["INTERNAL_BALANCE", "ONCHAIN"];
+  return type === "TEMPORARY" ? ["NGN_PAYOUT"] : ["INTERNAL_BALANCE", "NGN_PAYOUT"];
+}
+
+export type RateNeed = { required: boolean; side: "BUY" | "SELL"; to: string } | null;
+
+/**
+ * The rate a settlement needs: ONCHAIN buys the destination stablecoin with NGN, NGN_PAYOUT sells
+ * the deposited stablecoin for NGN, and an NGN deposit to the merchant balance may lock a USD BUY
+ * rate (optional; otherwise the rate of the day of the deposit applies). Crypto to the merchant
+ * balance settles 1:1 and takes no rate.
+ */
+export function rateNeed(rail: Rail, settlement: SettlementType, asset: string, destinationAsset: string): RateNeed {
+  if (settlement === "ONCHAIN") return { required: true, side: "BUY", to: destinationAsset };
+  if (settlement === "NGN_PAYOUT") return { required: true, side: "SELL", to: asset };
+  if (rail === "NGN_VIRTUAL_ACCOUNT") return { required: false, side: "BUY", to: "USD" };
+  return null;
+}

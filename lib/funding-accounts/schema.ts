@@ -19,28 +19,12 @@ import {
   type FundingType,
   type Rail,
   type SettlementType,
+  allowedSettlements,
+  rateNeed,
 } from "./options";
 
-/** Which settlement types the provider allows for each rail and type (docs: "Funding account create"). */
-export function allowedSettlements(rail: Rail, type: FundingType): readonly SettlementType[] {
-  if (rail === "NGN_VIRTUAL_ACCOUNT") return ["INTERNAL_BALANCE", "ONCHAIN"];
-  return type === "TEMPORARY" ? ["NGN_PAYOUT"] : ["INTERNAL_BALANCE", "NGN_PAYOUT"];
-}
-
-export type RateNeed = { required: boolean; side: "BUY" | "SELL"; to: string } | null;
-
-/**
- * The rate a settlement needs: ONCHAIN buys the destination stablecoin with NGN, NGN_PAYOUT sells
- * the deposited stablecoin for NGN, and an NGN deposit to the merchant balance may lock a USD BUY
- * rate (optional; otherwise the rate of the day of the deposit applies). Crypto to the merchant
- * balance settles 1:1 and takes no rate.
- */
-export function rateNeed(rail: Rail, settlement: SettlementType, asset: string, destinationAsset: string): RateNeed {
-  if (settlement === "ONCHAIN") return { required: true, side: "BUY", to: destinationAsset };
-  if (settlement === "NGN_PAYOUT") return { required: true, side: "SELL", to: asset };
-  if (rail === "NGN_VIRTUAL_ACCOUNT") return { required: false, side: "BUY", to: "USD" };
-  return null;
-}
+// The settlement rules the forms show by (no zod), also importable from here.
+export { allowedSettlements, rateNeed, type RateNeed } from "./options";
 
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -3,7 +3,7 @@
  * the toolbars. Client-safe. The allowed values are the provider's: an unknown one in a shared link
  * is dropped and reported back, so the page can say what it ignored instead of failing.
  */
-import { LEGACY_STATUSES, PAYOUT_STATUSES } from "@/lib/upstream/schemas/core";
+import { LEGACY_STATUSES, PAYOUT_STATUSES } from "@/lib/upstream/schemas/core-values";
 
 export const PAYOUT_TYPES = ["NGN_PAYOUT", "CRYPTO_PAYOUT"] as const;
 export const LEGACY_KINDS = ["payouts", "onramps", "offramps"] as const;

@@ -4,22 +4,10 @@
  */
 import { z } from "zod";
 import { withAttemptKey } from "@/lib/upstream/attempt";
-import { PRO_EVENTS } from "@/lib/upstream/schemas/pro-values";
+import { PRO_EVENTS } from "./webhook-values";
 
-export { PRO_EVENTS };
-/** The provider's limit per account (docs). */
-export const MAX_PRO_WEBHOOKS = 5;
-
-export const EVENT_HELP: Record<(typeof PRO_EVENTS)[number], string> = {
-  "order.created": "an order was accepted",
-  "order.filled": "an order traded in full",
-  "order.partially_filled": "part of an order traded",
-  "order.cancelled": "an order was cancelled",
-  "order.rejected": "an order was refused",
-  "trade.executed": "each single fill",
-  "deposit.completed": "an NGN deposit was credited",
-  "crypto.deposit.completed": "a stablecoin deposit was credited",
-};
+// The value lists stay importable from here for the server code that already does.
+export * from "./webhook-values";
 
 const url = z
   .string({ error: "Enter the HTTPS address that receives the events." })

@@ -27,6 +27,9 @@ export {
   PURPOSE_LABEL,
   needsCustomer,
   type RecipientType,
+  CHAIN_FAMILY,
+  addressHint,
+  isValidChainAddress,
 } from "./values";
 import {
   ACCOUNT_TYPES,
@@ -39,6 +42,9 @@ import {
   RECIPIENT_TYPES,
   STABLE_ASSETS,
   needsCustomer,
+  addressHint,
+  isValidChainAddress,
+  TIER2_MESSAGE,
 } from "./values";
 
 // ---------------------------------------------------------------------------------------------
@@ -82,38 +88,6 @@ export const isAlpha3Country = (code: string): boolean => ALPHA3_TO_ALPHA2.has(c
 export const isUsSubdivision = (code: string): boolean => US_SUBDIVISIONS.includes(code);
 export const usesPostalCode = (alpha3: string): boolean => !COUNTRIES_WITHOUT_POSTAL_CODES.has(alpha3);
 
-/** The address family of each chain: its addresses share one format. */
-export const CHAIN_FAMILY: Record<string, "evm" | "solana" | "tron" | "aptos"> = {
-  ETHEREUM: "evm",
-  BASE: "evm",
-  POLYGON: "evm",
-  ARBITRUM: "evm",
-  OPTIMISM: "evm",
-  CELO: "evm",
-  SOLANA: "solana",
-  TRON: "tron",
-  APTOS: "aptos",
-};
-
-const BASE58 = "[1-9A-HJ-NP-Za-km-z]";
-const ADDRESS_FORMAT: Record<"evm" | "solana" | "tron" | "aptos", { pattern: RegExp; hint: string }> = {
-  evm: { pattern: /^0x[0-9a-fA-F]{40}$/, hint: "an EVM address: 0x followed by 40 hexadecimal characters" },
-  aptos: { pattern: /^0x[0-9a-fA-F]{64}$/, hint: "an Aptos address: 0x followed by 64 hexadecimal characters" },
-  solana: { pattern: new RegExp(`^${BASE58}{32,44}$`), hint: "a Solana address: 32 to 44 base58 characters" },
-  tron: { pattern: new RegExp(`^T${BASE58}{33}$`), hint: "a Tron address: T followed by 33 base58 characters" },
-};
-
-/** What an address on this chain looks like, for the field's help text and error; null for an unknown chain. */
-export function addressHint(chain: string): string | null {
-  const family = CHAIN_FAMILY[chain];
-  return family ? ADDRESS_FORMAT[family].hint : null;
-}
-
-export function isValidChainAddress(chain: string, address: string): boolean {
-  const family = CHAIN_FAMILY[chain];
-  return family !== undefined && ADDRESS_FORMAT[family].pattern.test(address);
-}
-
 /** ACH names: printable ASCII only, and not blank. */
 export const isValidAchName = (name: string): boolean => /^[\x20-\x7E]+$/.test(name) && name.trim() !== "";
 /** Wire names: letters, digits, underscores, spaces and , . - ' & / ( ) only, and not blank. */
@@ -129,8 +103,7 @@ export const hasStreetNumber = (line: string): boolean => /(^|\s)\d+[A-Za-z]?(\s
 export const MESSAGES = {
   type: "Choose what kind of recipient this is.",
   customer: "Choose the customer this recipient belongs to: US and SWIFT recipients are paid on a customer's behalf.",
-  tier2:
-    "This customer has not completed tier 2 verification. US and SWIFT recipients need a customer with tier 2 (and the banking-partner onboarding that comes with it); choose another customer or finish this one's verification first.",
+  tier2: TIER2_MESSAGE,
   bankingPartner:
     "This customer has tier 2 but no banking-partner account yet, so US and SWIFT recipients cannot be created for them. Finish the banking-partner onboarding first, or choose another customer.",
   bankCode: FUNDING_MESSAGES.bankCode,

@@ -7,7 +7,7 @@
 import "server-only";
 import { z } from "zod";
 import { defineExecutor } from "@/lib/approvals/executor-registry";
-import { destinationLabel } from "@/lib/settlement/schema";
+import { destinationLabel } from "@/lib/settlement/values";
 
 export const merchantSettlementPayload = z.object({ ngn_settlement_destination: z.literal("NGN_BALANCE"), before: z.string().max(40).nullable() }).strict();
 

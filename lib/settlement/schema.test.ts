@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { destinationLabel, setSettlementDestinationSchema, settlementFormSchema } from "./schema";
+import { setSettlementDestinationSchema, settlementFormSchema } from "./schema";
+import { destinationLabel } from "./values";
 
 const errors = (r: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join("."), i.message]));

@@ -3,23 +3,10 @@
  * server actions. No secret handling lives here; the vault itself is `lib/vault/index.ts`.
  */
 import { z } from "zod";
-import type { Environment as PrismaEnvironment } from "@/lib/generated/prisma/enums";
+import { ENVIRONMENTS, SCOPES, SURFACES, WEBHOOK_SURFACES } from "./values";
 
-export const ENVIRONMENTS = ["sandbox", "production"] as const satisfies readonly PrismaEnvironment[];
-export const SURFACES = ["core", "coins", "stocks", "pro"] as const;
-export const WEBHOOK_SURFACES = ["core", "pro"] as const;
-export const SCOPES = ["Read", "Write", "Trade"] as const;
-
-export type Environment = PrismaEnvironment;
-export type Surface = (typeof SURFACES)[number];
-export type WebhookSurface = (typeof WEBHOOK_SURFACES)[number];
-export type Scope = (typeof SCOPES)[number];
-
-export const ENVIRONMENT_LABELS: Record<Environment, string> = { sandbox: "Sandbox", production: "Production" };
-export const SURFACE_LABELS: Record<Surface, string> = { core: "Core", coins: "Coins", stocks: "Stocks", pro: "Pro" };
-
-/** How long a replaced webhook secret is still accepted, so deliveries signed with it still land. */
-export const WEBHOOK_ROTATION_WINDOW_MS = 24 * 60 * 60 * 1000;
+// The value lists stay importable from here for the server code that already does.
+export * from "./values";
 
 const environment = z.enum(ENVIRONMENTS, { error: "Choose sandbox or production." });
 const surface = z.enum(SURFACES, { error: "Choose core, Coins, Stocks or Pro." });

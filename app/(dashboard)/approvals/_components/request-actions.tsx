@@ -3,24 +3,18 @@ import { useLastingError } from "@/components/forms/use-lasting-error";
 import { toast } from "@/components/ui/toast";
 import * as React from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { FormError } from "@/components/forms/form-error";
-import { useActionForm } from "@/components/forms/use-action-form";
 import { ConfirmAction } from "@/components/forms/confirm-action";
+import { DialogOnDemand } from "@/components/page/on-demand-dialog";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Textarea } from "@/components/ui/textarea";
 import { approveRequest } from "@/lib/approvals/approve-request";
 import { cancelRequest } from "@/lib/approvals/cancel-request";
-import { rejectRequest } from "@/lib/approvals/reject-request";
 import { retryRequest } from "@/lib/approvals/retry-request";
 import type { ApprovalRow } from "@/lib/approvals/queries";
 import { liveKeys } from "@/lib/live/query-keys";
 import { formatMoney } from "@/lib/money";
 import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
-
-/** The rules, fetched on first use (components/forms/use-action-form.ts). */
-const loadRejectRequestSchema = () => import("@/lib/approvals/schemas").then((m) => m.rejectRequestSchema);
 
 type SendResult = { requestId: string; status: "sent" | "failed"; error?: string; retryable?: boolean };
 
@@ -34,7 +28,8 @@ function useRefresh() {
 }
 
 /** A loosened control (lib/approvals/controls.ts): applied in the app, nothing is sent anywhere. */
-const isControl = (row: ApprovalRow) => row.kind.startsWith("control_");
+/** A request to change a control (a limit, a key), not to move money. */
+export const isControl = (row: ApprovalRow) => row.kind.startsWith("control_");
 
 function announceSend(row: ApprovalRow, data: SendResult) {
   if (data.status === "sent") toast.success(`${isControl(row) ? "Approved and applied" : "Approved and sent"}: ${row.summary}.`);
@@ -106,59 +101,20 @@ function DecisionButton({
   );
 }
 
-function RejectDialog({ row, onDone }: { row: ApprovalRow; onDone: () => void }) {
-  const [open, setOpen] = React.useState(false);
-  const { form, onSubmit, pending, formError, setFormError, errorOf } = useActionForm({
-    schema: loadRejectRequestSchema,
-    action: rejectRequest,
-    defaultValues: { requestId: row.id, reason: "" },
-    onSuccess: () => {
-      toast.success(`Rejected: ${row.summary}.`);
-      setOpen(false);
-      onDone();
-    },
-  });
+const loadRejectDialog = () => import("./reject-dialog").then((m) => m.RejectDialog);
+
+/** "Reject"; the dialog and its form load at the first press (components/page/on-demand-dialog.tsx). */
+function RejectButton({ row, onDone }: { row: ApprovalRow; onDone: () => void }) {
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(o) => {
-        if (pending) return;
-        setOpen(o);
-        if (o) {
-          form.reset({ requestId: row.id, reason: "" });
-          setFormError(null);
-        }
-      }}
-    >
-      <DialogTrigger asChild>
-        <Button variant="outline" size="sm" data-testid="reject-open">
+    <DialogOnDemand
+      load={loadRejectDialog}
+      props={{ row, onDone }}
+      button={(press) => (
+        <Button variant="outline" size="sm" data-testid="reject-open" {...press}>
           Reject
         </Button>
-      </DialogTrigger>
-      <DialogContent data-testid="reject-dialog">
-        <DialogHeader>
-          <DialogTitle>Reject this request?</DialogTitle>
-          <DialogDescription>
-            {isControl(row) ? `${row.summary} will not be applied.` : `${row.summary} (${formatMoney(row.amount, row.currency)}) will not be sent.`}{" "}
-            {row.requestedBy?.name ?? "The requester"} sees your reason.
-          </DialogDescription>
-        </DialogHeader>
-        <form onSubmit={onSubmit} noValidate className="grid gap-4">
-          <Field label="Reason" htmlFor={`reject-reason-${row.id}`} error={errorOf("reason")} required>
-            <Textarea id={`reject-reason-${row.id}`} required maxLength={500} {...form.register("reason")} />
-          </Field>
-          <FormError message={formError} />
-          <DialogFooter>
-            <Button type="button" variant="outline" disabled={pending} onClick={() => setOpen(false)}>
-              Keep it
-            </Button>
-            <Button type="submit" variant="destructive" disabled={pending} data-testid="reject-confirm">
-              {pending ? "Rejecting…" : "Reject"}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      )}
+    />
   );
 }
 
@@ -191,7 +147,7 @@ export function RequestActions({ row }: { row: ApprovalRow }) {
               return null;
             }}
           />
-          <RejectDialog row={row} onDone={refresh} />
+          <RejectButton row={row} onDone={refresh} />
         </>
       ) : null}
       {row.canRetry ? (

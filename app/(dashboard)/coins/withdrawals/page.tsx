@@ -5,7 +5,7 @@ import { WithdrawableAssets } from "@/app/(dashboard)/coins/_components/withdraw
 import { ReadError } from "@/components/page/read-error";
 import { ListRegion } from "@/components/list/list-region";
 import { PageHeader } from "@/components/page/page-header";
-import { AddAddressDialog } from "@/app/(dashboard)/coins/_components/addresses/add-dialog";
+import { AddAddressButton } from "@/app/(dashboard)/coins/_components/addresses/add-address-button";
 import { AddressesTable } from "@/app/(dashboard)/coins/_components/addresses/data-table";
 import { CryptoWithdrawalsTable, FiatWithdrawalsTable } from "@/app/(dashboard)/coins/_components/withdrawals/data-tables";
 import { WithdrawalsToolbar } from "@/app/(dashboard)/coins/_components/withdrawals/toolbar";
@@ -65,7 +65,7 @@ export default async function CoinsWithdrawalsPage({ searchParams }: { searchPar
             <h2 id="cw-addresses" className="text-lg font-semibold">
               Saved addresses
             </h2>
-            {canWithdraw && assets.ok ? <AddAddressDialog assets={assets.data.assets} /> : null}
+            {canWithdraw && assets.ok ? <AddAddressButton assets={assets.data.assets} /> : null}
           </div>
           {!addresses.ok ? (
             <ReadError title="Saved addresses could not load" message={addresses.message} />

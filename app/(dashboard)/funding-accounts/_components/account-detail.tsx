@@ -11,7 +11,7 @@ import { liveKeys } from "@/lib/live/query-keys";
 import { formatMoney } from "@/lib/money";
 import type { FundingAccount } from "@/lib/upstream/schemas/core";
 import type { Rail } from "@/lib/funding-accounts/options";
-import { ChangeSettlementDialog } from "./change-settlement-dialog";
+import { ChangeSettlementButton } from "./change-settlement-button";
 import { Countdown } from "./countdown";
 import { railLabel, settlementLabel, typeLabel } from "@/lib/funding-accounts/labels";
 import { ReadError } from "@/components/page/read-error";
@@ -155,7 +155,7 @@ export function FundingAccountDetail({ initial, canChangeSettlement = false }: {
             <CardDescription>Where deposits to this account go.</CardDescription>
             {changeable ? (
               <div>
-                <ChangeSettlementDialog accountId={account.id} rail={account.rail as Rail} asset={account.asset ?? account.currency ?? ""} />
+                <ChangeSettlementButton accountId={account.id} rail={account.rail as Rail} asset={account.asset ?? account.currency ?? ""} />
               </div>
             ) : null}
           </CardHeader>

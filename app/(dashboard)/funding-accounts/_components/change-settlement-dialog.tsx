@@ -1,6 +1,6 @@
 "use client";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
+import { type ReactNode, useMemo, useState } from "react";
 import type { Path } from "react-hook-form";
 import { toast } from "@/components/ui/toast";
 import type { z } from "zod";
@@ -12,8 +12,8 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { setAccountSettlementDestination } from "@/lib/funding-accounts/set-settlement-destination";
-import { allowedSettlements, rateNeed, settlementFormSchema } from "@/lib/funding-accounts/schema";
-import type { Rail, SettlementType } from "@/lib/funding-accounts/options";
+import type { settlementFormSchema } from "@/lib/funding-accounts/schema";
+import { allowedSettlements, rateNeed, type Rail, type SettlementType } from "@/lib/funding-accounts/options";
 import { accountKey } from "./account-detail";
 import { settlementLabel } from "@/lib/funding-accounts/labels";
 import { BankDestinationFields, EMPTY_SETTLEMENT, OnchainDestinationFields, RateField, useSettlementForm } from "./settlement-fields";
@@ -25,11 +25,15 @@ type Option = { value: string; label: string };
  * Changes where a permanent, active account's future deposits settle: the same settlement rules
  * as creation (allowed types for the rail, a quoted rate where money converts, a looked-up bank).
  */
-export function ChangeSettlementDialog({ accountId, rail, asset }: { accountId: string; rail: Rail; asset: string }) {
+export type ChangeSettlementProps = { accountId: string; rail: Rail; asset: string };
+
+export function ChangeSettlementDialog({ accountId, rail, asset, trigger }: ChangeSettlementProps & { trigger: ReactNode }) {
   const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
+  // Mounted by its button's first press (DialogOnDemand): open at once.
+  const [open, setOpen] = useState(true);
   const allowed = allowedSettlements(rail, "PERMANENT");
-  const schema = useMemo(() => settlementFormSchema(rail, asset), [rail, asset]);
+  // The rules (and zod) are fetched at the first input (components/forms/use-action-form.ts).
+  const schema = useMemo(() => () => import("@/lib/funding-accounts/schema").then((m) => m.settlementFormSchema(rail, asset)), [rail, asset]);
   const defaults: Values = {
     funding_account_id: accountId,
     settlement_type: allowed[0]!,
@@ -70,11 +74,7 @@ export function ChangeSettlementDialog({ accountId, rail, asset }: { accountId: 
 
   return (
     <Dialog open={open} onOpenChange={(next) => (!pending ? setOpen(next) : undefined)}>
-      <DialogTrigger asChild>
-        <Button variant="outline" size="sm">
-          Change settlement
-        </Button>
-      </DialogTrigger>
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Change the settlement destination</DialogTitle>

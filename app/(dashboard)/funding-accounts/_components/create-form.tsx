@@ -10,12 +10,14 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { createFundingAccount } from "@/lib/funding-accounts/create-funding-account";
-import { allowedSettlements, createFundingAccountFormSchema, rateNeed, type CreateFundingAccountFormValues } from "@/lib/funding-accounts/schema";
+import type { CreateFundingAccountFormValues } from "@/lib/funding-accounts/schema";
 import {
+  allowedSettlements,
   ASSETS,
   FUNDING_CHAINS,
   MIN_TEMPORARY_NGN,
   RAILS,
+  rateNeed,
   TYPE_LABEL,
   TYPES,
   type FundingType,
@@ -26,6 +28,9 @@ import type { CustomerOption } from "@/lib/funding-accounts/views";
 import { FrozenBanner } from "./frozen-banner";
 import { railLabel, settlementLabel } from "@/lib/funding-accounts/labels";
 import { BankDestinationFields, EMPTY_SETTLEMENT, OnchainDestinationFields, RateField, useSettlementForm } from "./settlement-fields";
+
+/** The rules, fetched on first use (components/forms/use-action-form.ts). */
+const loadCreateFundingAccountFormSchema = () => import("@/lib/funding-accounts/schema").then((m) => m.createFundingAccountFormSchema);
 
 type Values = CreateFundingAccountFormValues;
 type Option = { value: string; label: string };
@@ -61,7 +66,7 @@ export function CreateFundingAccountForm({
   const router = useRouter();
   const [frozen, setFrozen] = useState<string | null>(null);
   const { form, onSubmit, pending, formError, errorOf } = useActionForm({
-    schema: createFundingAccountFormSchema,
+    schema: loadCreateFundingAccountFormSchema,
     action: (values, attemptKey) => createFundingAccount({ ...values, attemptKey }),
     defaultValues: DEFAULTS,
     attempt: "funding-account-create",

@@ -5,7 +5,7 @@ import { BankLookupControls, useBankLookup, type BankLookup } from "@/components
 import { ControlledSelect, type SelectOption } from "@/components/forms/controlled-select";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import type { RateNeed } from "@/lib/funding-accounts/schema";
+import type { RateNeed } from "@/lib/funding-accounts/options";
 import { ASSETS, DESTINATION_CHAINS } from "@/lib/funding-accounts/options";
 import { RatePicker } from "./rate-picker";
 

@@ -8,7 +8,7 @@ import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { OptionSelect } from "@/components/ui/option-select";
 import { simulateDeposit } from "@/lib/funding-accounts/simulate-deposit";
 import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
 import { SCENARIOS } from "@/lib/funding-accounts/options";
@@ -60,18 +60,13 @@ export function SimulateDepositForm({ accountId, currency, amountOffered }: { ac
             control={form.control}
             name="scenario"
             render={({ field }) => (
-              <Select value={field.value} onValueChange={field.onChange}>
-                <SelectTrigger id="simulate-scenario" className="w-full">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {(["default", ...SCENARIOS] as const).map((s) => (
-                    <SelectItem key={s} value={s}>
-                      {SCENARIO_LABEL[s]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              <OptionSelect
+                id="simulate-scenario"
+                className="w-full"
+                value={field.value}
+                onValueChange={field.onChange}
+                options={(["default", ...SCENARIOS] as const).map((s) => ({ value: s, label: SCENARIO_LABEL[s] }))}
+              />
             )}
           />
         </Field>

@@ -14,22 +14,24 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { createRecipient } from "@/lib/recipients/create-recipient";
 import type { CustomerOption } from "@/lib/funding-accounts/views";
+import type { RecipientFormValues } from "@/lib/recipients/schema";
 import {
   ACCOUNT_TYPES,
   addressHint,
   CATEGORIES,
-  MESSAGES,
   needsCustomer,
   OWNER_TYPES,
   PAYOUT_SCHEMES,
   PURPOSES,
   RECIPIENT_CHAINS,
   RECIPIENT_TYPES,
-  recipientFormSchema,
   STABLE_ASSETS,
-  type RecipientFormValues,
-} from "@/lib/recipients/schema";
+  TIER2_MESSAGE,
+} from "@/lib/recipients/values";
 import { categoryLabel, chainLabel, COUNTRY_OPTIONS, purposeLabel, typeLabel } from "./labels";
+
+/** The rules, fetched on first use (components/forms/use-action-form.ts). */
+const loadRecipientFormSchema = () => import("@/lib/recipients/schema").then((m) => m.recipientFormSchema);
 
 type Values = RecipientFormValues;
 type Name = FieldPath<Values>;
@@ -91,7 +93,7 @@ export function CreateRecipientForm({
 }) {
   const router = useRouter();
   const { form, onSubmit, setFormError, formError, pending, errorOf, renewAttempt } = useActionForm({
-    schema: recipientFormSchema,
+    schema: loadRecipientFormSchema,
     action: (values, attemptKey) => createRecipient({ ...values, attemptKey }),
     defaultValues: DEFAULTS,
     attempt: "recipient-create",
@@ -99,7 +101,7 @@ export function CreateRecipientForm({
     check: (values) => {
       const chosen = customers.find((c) => c.id === values.customer_id);
       if (!needsCustomer(values.type ?? "") || chosen?.kycTier == null || chosen.kycTier === "2") return values;
-      form.setError("customer_id", { type: "tier", message: MESSAGES.tier2 }, { shouldFocus: true });
+      form.setError("customer_id", { type: "tier", message: TIER2_MESSAGE }, { shouldFocus: true });
       return null;
     },
     onFailure: (r) => {

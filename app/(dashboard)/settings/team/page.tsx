@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { PendingControlChanges } from "@/app/(dashboard)/settings/_components/pending-control-changes";
 import { PageHeader } from "@/components/page/page-header";
 import { TeamTable } from "@/app/(dashboard)/settings/team/_components/data-table";
-import { AddUserDialog } from "@/app/(dashboard)/settings/team/_components/add-user-dialog";
+import { AddUserButton } from "@/app/(dashboard)/settings/team/_components/add-user-button";
 import { pendingControlChanges } from "@/lib/approvals/controls";
 import { requirePagePermission } from "@/lib/auth/session";
 import { db } from "@/lib/db";
@@ -22,7 +22,7 @@ export default async function TeamPage() {
   const rows = users.map(({ passwordHash, ...u }) => ({ ...u, invited: passwordHash === null }));
   return (
     <>
-      <PageHeader title="Team" description="Who can sign in, and what each role allows." actions={<AddUserDialog />} />
+      <PageHeader title="Team" description="Who can sign in, and what each role allows." actions={<AddUserButton />} />
       <PendingControlChanges items={pending} />
       <TeamTable rows={rows} currentUserId={me.id} />
     </>

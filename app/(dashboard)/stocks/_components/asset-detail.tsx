@@ -10,12 +10,10 @@ import { formatMoney } from "@/lib/money";
 import { formatPrice } from "@/lib/stocks/format";
 import { categoryLabel, isHighRisk, legalFormLabel, raw, riskLabel, rightsLabel } from "@/lib/stocks/labels";
 import { ASSET_POLL_MS, type AssetView } from "@/lib/stocks/views";
-import { stockAsset, type StockAsset } from "@/lib/upstream/schemas/stocks";
+import type { StockAsset } from "@/lib/upstream/schemas/stocks";
 import { cn } from "@/lib/utils";
 import { Change } from "./change";
 import { MarketStatusBadge, TradingWindow } from "./market-status";
-
-const KNOWN = new Set(Object.keys(stockAsset.shape));
 
 function Row({ term, children, testId }: { term: string; children: React.ReactNode; testId?: string }) {
   return (
@@ -36,7 +34,9 @@ const httpUrl = (v: string | null | undefined) => (v && /^https?:\/\//i.test(v) 
  * disclosure the provider gives (issuer, legal form, underlying, rights, dividends). Polled so
  * price and market status stay current.
  */
-export function AssetDetail({ initial }: { initial: AssetView }) {
+export function AssetDetail({ initial, knownFields }: { initial: AssetView; knownFields: readonly string[] }) {
+  // The schema's field names come from the server page, so zod stays out of the browser.
+  const known = new Set(knownFields);
   const q = useQuery({
     queryKey: ["stocks", "asset", initial.data.symbol],
     queryFn: () =>
@@ -48,7 +48,7 @@ export function AssetDetail({ initial }: { initial: AssetView }) {
   const risk = riskLabel(a.customer_risk_level);
   const ref = httpUrl(a.underlying_reference_url);
   const logo = httpUrl(a.logo_url);
-  const extra = Object.entries(a).filter(([k, v]) => !KNOWN.has(k) && v !== null && v !== undefined);
+  const extra = Object.entries(a).filter(([k, v]) => !known.has(k) && v !== null && v !== undefined);
   return (
     <div className="grid gap-6">
       {q.isRefetchError ? <ReadError title="Could not refresh" message={q.error.message} onRetry={() => void q.refetch()} /> : null}

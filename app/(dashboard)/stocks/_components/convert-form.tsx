@@ -13,7 +13,7 @@ import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select"
 import { DateTime } from "@/components/ui/date-time";
 import { formatMoney } from "@/lib/money";
 import type { Conversion } from "@/lib/stocks/convert";
-import { convertQuery, convertSchema, firstFieldErrors, USD } from "@/lib/stocks/prices-query";
+import { checkConvert, convertQuery, USD } from "@/lib/stocks/price-checks";
 import { formatPrice, formatQuantity } from "@/lib/stocks/format";
 import { PRICES_POLL_MS, type ConversionView } from "@/lib/stocks/views";
 import { StaleBadge } from "./market-status";
@@ -116,8 +116,8 @@ export function ConvertForm({
   const [amount, setAmount] = useState(url.amount ?? "");
   const [errors, setErrors] = useState<Record<string, string>>(initialFieldErrors);
 
-  const active = convertSchema.safeParse({ from: url.from ?? undefined, to: url.to ?? undefined, amount: url.amount ?? undefined });
-  const ready = active.success && active.data.from && active.data.to ? active.data : null;
+  const active = checkConvert({ from: url.from ?? undefined, to: url.to ?? undefined, amount: url.amount ?? undefined });
+  const ready = active.ok && active.value.from && active.value.to ? active.value : null;
   const qs = ready ? convertQuery(ready.from!, ready.to!, ready.amount) : "";
   const q = useQuery({
     queryKey: ["stocks", "convert", qs],
@@ -131,13 +131,13 @@ export function ConvertForm({
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    const parsed = convertSchema.safeParse({ from: from || undefined, to: to || undefined, amount: amount || undefined });
-    const fieldErrors = parsed.success ? {} : firstFieldErrors(parsed.error);
+    const parsed = checkConvert({ from: from || undefined, to: to || undefined, amount: amount || undefined });
+    const fieldErrors: Record<string, string> = parsed.ok ? {} : { ...parsed.fieldErrors };
     if (!from) fieldErrors.from = "Choose the asset to convert from.";
     if (!to) fieldErrors.to ??= "Choose the asset to convert to.";
     setErrors(fieldErrors);
-    if (Object.keys(fieldErrors).length > 0 || !parsed.success) return;
-    void setUrl({ from: parsed.data.from ?? null, to: parsed.data.to ?? null, amount: parsed.data.amount ?? null });
+    if (Object.keys(fieldErrors).length > 0 || !parsed.ok) return;
+    void setUrl({ from: parsed.value.from ?? null, to: parsed.value.to ?? null, amount: parsed.value.amount ?? null });
   };
 
   const error = q.error?.message ?? (q.data === undefined && qs === initialQuery ? initialError : null);

@@ -1,10 +1,9 @@
 "use client";
-import { CheckIcon, ChevronsUpDownIcon } from "lucide-react";
-import * as React from "react";
+import { ChevronsUpDownIcon } from "lucide-react";
+import type * as React from "react";
+import { useOnDemand } from "@/components/page/on-demand";
 import { Button } from "@/components/ui/button";
-import { Command, CommandEmpty, CommandGroup, CommandInput, CommandItem, CommandList } from "@/components/ui/command";
 import { useFieldControl } from "@/components/ui/field-context";
-import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import { cn } from "@/lib/utils";
 
 export interface SearchableOption {
@@ -14,20 +13,7 @@ export interface SearchableOption {
   hint?: string;
 }
 
-/**
- * A select for long lists (recipients, banks): a button showing the choice opens a list with a
- * search box. Inside a <Field> it takes the field's id, error and description like other controls.
- */
-export function SearchableSelect({
-  id,
-  value,
-  onChange,
-  onBlur,
-  options,
-  placeholder,
-  searchLabel,
-  emptyText,
-}: {
+export interface SearchableSelectProps {
   id: string;
   value: string;
   onChange: (value: string) => void;
@@ -36,59 +22,41 @@ export function SearchableSelect({
   placeholder: string;
   searchLabel: string;
   emptyText: string;
-}) {
-  const [open, setOpen] = React.useState(false);
+}
+
+const loadPopover = () => import("./searchable-select-popover").then((m) => m.SearchableSelectPopover);
+
+/** The select's button: the stand-in before first use, and the popover's trigger after. */
+export function SearchableSelectTrigger({
+  id,
+  chosen,
+  placeholder,
+  ...props
+}: React.ComponentProps<typeof Button> & { id: string; chosen: SearchableOption | undefined; placeholder: string }) {
   const field = useFieldControl({ id });
-  const chosen = options.find((o) => o.value === value);
-  const listId = `${id}-list`;
   return (
-    <Popover
-      open={open}
-      onOpenChange={(o) => {
-        setOpen(o);
-        if (!o) onBlur?.();
-      }}
+    <Button
+      variant="outline"
+      role="combobox"
+      className={cn("h-auto min-h-9 w-full justify-between font-normal aria-invalid:border-destructive", !chosen && "text-muted-foreground")}
+      {...props}
+      {...field}
     >
-      <PopoverTrigger asChild>
-        <Button
-          variant="outline"
-          role="combobox"
-          aria-expanded={open}
-          aria-controls={open ? listId : undefined}
-          className={cn("h-auto min-h-9 w-full justify-between font-normal aria-invalid:border-destructive", !chosen && "text-muted-foreground")}
-          {...field}
-        >
-          <span className="truncate text-left">{chosen ? `${chosen.label}${chosen.hint ? ` · ${chosen.hint}` : ""}` : placeholder}</span>
-          <ChevronsUpDownIcon className="size-4 opacity-60" aria-hidden="true" />
-        </Button>
-      </PopoverTrigger>
-      <PopoverContent className="w-(--radix-popover-trigger-width) min-w-72 p-0" align="start">
-        <Command>
-          <CommandInput placeholder={searchLabel} aria-label={searchLabel} />
-          <CommandList id={listId}>
-            <CommandEmpty>{emptyText}</CommandEmpty>
-            <CommandGroup>
-              {options.map((o) => (
-                <CommandItem
-                  key={o.value}
-                  value={o.value}
-                  keywords={[o.label, o.hint ?? ""]}
-                  onSelect={() => {
-                    onChange(o.value);
-                    setOpen(false);
-                  }}
-                >
-                  <CheckIcon className={cn("size-4", o.value === value ? "opacity-100" : "opacity-0")} aria-hidden="true" />
-                  <span className="grid">
-                    <span>{o.label}</span>
-                    {o.hint ? <span className="text-xs text-muted-foreground">{o.hint}</span> : null}
-                  </span>
-                </CommandItem>
-              ))}
-            </CommandGroup>
-          </CommandList>
-        </Command>
-      </PopoverContent>
-    </Popover>
+      <span className="truncate text-left">{chosen ? `${chosen.label}${chosen.hint ? ` · ${chosen.hint}` : ""}` : placeholder}</span>
+      <ChevronsUpDownIcon className="size-4 opacity-60" aria-hidden="true" />
+    </Button>
   );
+}
+
+/**
+ * A select for long lists (recipients, banks): a button showing the choice opens a list with a
+ * search box. Inside a <Field> it takes the field's id, error and description like other controls.
+ * The list (Radix Popover and cmdk) loads on first use (components/page/on-demand.ts).
+ */
+export function SearchableSelect(props: SearchableSelectProps) {
+  const { Loaded: Popover, triggerProps } = useOnDemand(loadPopover);
+  if (Popover) return <Popover {...props} />;
+  // A popover trigger opens on click (Enter and Space click a button), not on ArrowDown.
+  const { onKeyDown: _, ...press } = triggerProps;
+  return <SearchableSelectTrigger id={props.id} chosen={props.options.find((o) => o.value === props.value)} placeholder={props.placeholder} {...press} />;
 }

@@ -1,7 +1,6 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
-import { Plus } from "lucide-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { toast } from "@/components/ui/toast";
 import { ControlledSelect } from "@/components/forms/controlled-select";
 import { FormError } from "@/components/forms/form-error";
@@ -18,8 +17,9 @@ import type { WithdrawableAsset } from "@/lib/coins/views";
 const loadAddressFormSchema = () => import("@/lib/coins/schema").then((m) => m.addressFormSchema);
 
 /** Saves a withdrawal address for one of the withdrawable assets and chains. */
-export function AddAddressDialog({ assets }: { assets: WithdrawableAsset[] }) {
-  const [open, setOpen] = useState(false);
+export function AddAddressDialog({ assets, trigger }: { assets: WithdrawableAsset[]; trigger: ReactNode }) {
+  // Mounted by its button's first press (DialogOnDemand): open at once.
+  const [open, setOpen] = useState(true);
   const queryClient = useQueryClient();
   const { form, onSubmit, pending, formError, errorOf } = useActionForm({
     schema: loadAddressFormSchema,
@@ -36,11 +36,7 @@ export function AddAddressDialog({ assets }: { assets: WithdrawableAsset[] }) {
   const asset = assets.find((a) => a.symbol === form.watch("asset"));
   return (
     <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button type="button" variant="outline">
-          <Plus aria-hidden="true" /> Save an address
-        </Button>
-      </DialogTrigger>
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent data-testid="add-address-dialog">
         <DialogHeader>
           <DialogTitle>Save a withdrawal address</DialogTitle>

@@ -5,7 +5,7 @@ import { type Column, DataList } from "@/components/list/data-list";
 import { ListEmptyState } from "@/components/list/empty-state";
 import type { AddressesView } from "@/lib/coins/views";
 import { DateTime } from "@/components/ui/date-time";
-import { RenameAddressDialog } from "./rename-dialog";
+import { RenameAddressButton } from "./rename-button";
 
 type Address = AddressesView["rows"][number];
 
@@ -30,7 +30,7 @@ const columns: Column<Address>[] = [
   { key: "saved", header: "Saved", className: "text-sm whitespace-nowrap", cell: (a) => <DateTime value={a.created_at ?? null} /> },
 ];
 
-const actions: Column<Address> = { key: "actions", header: <span className="sr-only">Actions</span>, cell: (a) => <RenameAddressDialog address={a} /> };
+const actions: Column<Address> = { key: "actions", header: <span className="sr-only">Actions</span>, cell: (a) => <RenameAddressButton address={a} /> };
 
 /** The saved withdrawal addresses, newest first; people who may withdraw can rename or clear a label. */
 export function AddressesTable({ initial, canEdit }: { initial: AddressesView; canEdit: boolean }) {

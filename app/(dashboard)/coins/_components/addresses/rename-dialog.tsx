@@ -1,6 +1,6 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { toast } from "@/components/ui/toast";
 import { FormError } from "@/components/forms/form-error";
 import { useActionForm } from "@/components/forms/use-action-form";
@@ -16,8 +16,9 @@ import type { SavedAddress } from "@/lib/coins/views";
 const loadAddressLabelSchema = () => import("@/lib/coins/schema").then((m) => m.addressLabelSchema);
 
 /** Renames a saved address; saving an empty label clears it, as the provider defines. */
-export function RenameAddressDialog({ address }: { address: SavedAddress }) {
-  const [open, setOpen] = useState(false);
+export function RenameAddressDialog({ address, trigger }: { address: SavedAddress; trigger: ReactNode }) {
+  // Mounted by its button's first press (DialogOnDemand): open at once.
+  const [open, setOpen] = useState(true);
   const queryClient = useQueryClient();
   const { form, onSubmit, pending, formError, errorOf } = useActionForm({
     schema: loadAddressLabelSchema,
@@ -30,7 +31,6 @@ export function RenameAddressDialog({ address }: { address: SavedAddress }) {
       void queryClient.invalidateQueries({ queryKey: ["coins", "addresses"] });
     },
   });
-  const name = address.label || `${address.asset} on ${address.chain}`;
   return (
     <Dialog
       open={open}
@@ -39,11 +39,7 @@ export function RenameAddressDialog({ address }: { address: SavedAddress }) {
         if (next) form.reset({ label: address.label ?? "" });
       }}
     >
-      <DialogTrigger asChild>
-        <Button type="button" variant="outline" size="sm">
-          Rename<span className="sr-only"> {name}</span>
-        </Button>
-      </DialogTrigger>
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent data-testid="rename-address-dialog">
         <DialogHeader>
           <DialogTitle>Rename address</DialogTitle>

@@ -13,7 +13,8 @@ import { Button } from "@/components/ui/button";
 import { DateTime } from "@/components/ui/date-time";
 import { liveKeys } from "@/lib/live/query-keys";
 import type { ProWebhooksView } from "@/lib/pro/views";
-import { MAX_PRO_WEBHOOKS, type WebhookSecretResult } from "@/lib/pro/webhook-schema";
+import type { WebhookSecretResult } from "@/lib/pro/webhook-schema";
+import { MAX_PRO_WEBHOOKS } from "@/lib/pro/webhook-values";
 
 type Webhook = ProWebhooksView["webhooks"][number];
 

@@ -1,7 +1,7 @@
 "use client";
 import { parseAsStringLiteral, useQueryState } from "nuqs";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { ENVIRONMENT_LABELS, ENVIRONMENTS, type Environment } from "@/lib/vault/schemas";
+import { ENVIRONMENT_LABELS, ENVIRONMENTS, type Environment } from "@/lib/vault/values";
 import { KeysEmptyState } from "./empty-state";
 import { KeysTable } from "./keys-table";
 import type { EnvironmentView } from "@/lib/vault/view-types";

@@ -1,5 +1,5 @@
 import { KeyRound } from "lucide-react";
-import { ENVIRONMENT_LABELS, type Environment } from "@/lib/vault/schemas";
+import { ENVIRONMENT_LABELS, type Environment } from "@/lib/vault/values";
 
 export function KeysEmptyState({ environment }: { environment: Environment }) {
   return (

@@ -1,6 +1,5 @@
 "use client";
-import { Plus, RefreshCw } from "lucide-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Controller, type Control, type FieldValues, type Path, type UseFormRegisterReturn } from "react-hook-form";
 import { toast } from "@/components/ui/toast";
 import { FormError } from "@/components/forms/form-error";
@@ -14,9 +13,13 @@ import { Label } from "@/components/ui/label";
 import { addApiKey } from "@/lib/vault/add-api-key";
 import { replaceApiKey } from "@/lib/vault/replace-api-key";
 import { acceptedPrefixes } from "@/lib/vault/key-rules";
-import { addApiKeySchema, replaceApiKeySchema, SCOPES, type Environment, type Scope, type Surface } from "@/lib/vault/schemas";
+import { SCOPES, type Environment, type Scope, type Surface } from "@/lib/vault/values";
 
-type Props = { environment: Environment; surface: Surface; label: string } & (
+/** The rules, fetched on first use (components/forms/use-action-form.ts). */
+const loadAddApiKeySchema = () => import("@/lib/vault/schemas").then((m) => m.addApiKeySchema);
+const loadReplaceApiKeySchema = () => import("@/lib/vault/schemas").then((m) => m.replaceApiKeySchema);
+
+export type KeyDialogProps = { environment: Environment; surface: Surface; label: string } & (
   | { mode: "add"; keyId?: undefined; currentScopes?: undefined }
   | { mode: "replace"; keyId: string; currentScopes: string[] }
 );
@@ -28,21 +31,13 @@ const SCOPE_HELP: Record<Scope, string> = {
 };
 
 /** Add a key to an empty slot, or replace the key in use (the old one is revoked with the same save). */
-export function KeyDialog(props: Props) {
-  const [open, setOpen] = useState(false);
+export function KeyDialog({ trigger, ...props }: KeyDialogProps & { trigger: ReactNode }) {
+  // Mounted by its button's first press (DialogOnDemand): open at once.
+  const [open, setOpen] = useState(true);
   const title = props.mode === "add" ? `Add the ${props.label} key` : `Replace the ${props.label} key`;
   return (
     <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button
-          variant={props.mode === "add" ? "default" : "outline"}
-          size="sm"
-          aria-label={props.mode === "add" ? `Add the ${props.label} key` : `Replace the ${props.label} key`}
-        >
-          {props.mode === "add" ? <Plus aria-hidden="true" /> : <RefreshCw aria-hidden="true" />}
-          {props.mode === "add" ? "Add" : "Replace"}
-        </Button>
-      </DialogTrigger>
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
@@ -70,9 +65,9 @@ function announce(result: { masked: string; warning: string | null; summary: str
   if (result.warning) toast.warning(result.warning, { duration: 15_000 });
 }
 
-export function AddKeyForm({ environment, surface, onDone }: Props & { onDone: () => void }) {
+export function AddKeyForm({ environment, surface, onDone }: KeyDialogProps & { onDone: () => void }) {
   const { form, onSubmit, pending, formError, errorOf } = useActionForm({
-    schema: addApiKeySchema,
+    schema: loadAddApiKeySchema,
     action: addApiKey,
     defaultValues: { environment, surface, scopes: [...SCOPES], key: "" },
     onSuccess: (data) => {
@@ -96,9 +91,9 @@ export function AddKeyForm({ environment, surface, onDone }: Props & { onDone: (
   );
 }
 
-export function ReplaceKeyForm({ environment, surface, keyId, currentScopes, onDone }: Props & { onDone: () => void }) {
+export function ReplaceKeyForm({ environment, surface, keyId, currentScopes, onDone }: KeyDialogProps & { onDone: () => void }) {
   const { form, onSubmit, pending, formError, errorOf } = useActionForm({
-    schema: replaceApiKeySchema,
+    schema: loadReplaceApiKeySchema,
     action: replaceApiKey,
     defaultValues: { id: keyId!, scopes: (currentScopes ?? []).filter((s): s is Scope => (SCOPES as readonly string[]).includes(s)), key: "" },
     onSuccess: (data) => {

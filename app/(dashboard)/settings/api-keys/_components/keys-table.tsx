@@ -1,9 +1,9 @@
 import { type Column, DataList } from "@/components/list/data-list";
 import { Badge } from "@/components/ui/badge";
 import { DateTime } from "@/components/ui/date-time";
-import { ENVIRONMENT_LABELS, type Environment, SURFACE_LABELS } from "@/lib/vault/schemas";
+import { ENVIRONMENT_LABELS, type Environment, SURFACE_LABELS } from "@/lib/vault/values";
 import type { KeySlotView } from "@/lib/vault/view-types";
-import { KeyDialog } from "./key-dialog";
+import { KeyButton } from "./key-button";
 import { RevokeButton } from "./revoke-button";
 
 const none = <span className="text-muted-foreground">—</span>;
@@ -121,7 +121,7 @@ function keyColumns(environment: Environment): Column<KeySlotView>[] {
           <div className="flex flex-wrap items-center justify-end gap-2">
             {active ? (
               <>
-                <KeyDialog mode="replace" environment={environment} surface={surface} keyId={active.id} currentScopes={active.scopes} label={label} />
+                <KeyButton mode="replace" environment={environment} surface={surface} keyId={active.id} currentScopes={active.scopes} label={label} />
                 <RevokeButton
                   kind="api_key"
                   id={active.id}
@@ -132,7 +132,7 @@ function keyColumns(environment: Environment): Column<KeySlotView>[] {
                 />
               </>
             ) : (
-              <KeyDialog mode="add" environment={environment} surface={surface} label={label} />
+              <KeyButton mode="add" environment={environment} surface={surface} label={label} />
             )}
           </div>
         );

@@ -1,19 +1,14 @@
 "use client";
-import { useState } from "react";
-import { toast } from "@/components/ui/toast";
-import { FormError } from "@/components/forms/form-error";
-import { useActionForm } from "@/components/forms/use-action-form";
+import { DialogOnDemand } from "@/components/page/on-demand-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
-import { Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
-import { setWebhookSecret } from "@/lib/vault/set-webhook-secret";
-import { DateTime, useTimeZone } from "@/components/ui/date-time";
-import { formatDateTime } from "@/lib/format";
-import { ENVIRONMENT_LABELS, SURFACE_LABELS, setWebhookSecretSchema, type Environment, type WebhookSurface } from "@/lib/vault/schemas";
+import { DateTime } from "@/components/ui/date-time";
+import { ENVIRONMENT_LABELS, SURFACE_LABELS, type Environment } from "@/lib/vault/values";
 import { RevokeButton } from "./revoke-button";
+import type { SecretDialogProps } from "./secret-dialog";
 import type { WebhookSlotView } from "@/lib/vault/view-types";
+
+const loadSecretDialog = () => import("./secret-dialog").then((m) => m.SecretDialog);
 
 export function WebhookSecrets({ environment, slots }: { environment: Environment; slots: WebhookSlotView[] }) {
   return (
@@ -74,7 +69,7 @@ function WebhookSecretCard({ environment, slot }: { environment: Environment; sl
         </ul>
       ) : null}
       <div className="flex flex-wrap gap-2">
-        <SecretDialog environment={environment} surface={slot.surface} label={label} rotating={active !== null} />
+        <SecretButton environment={environment} surface={slot.surface} label={label} rotating={active !== null} />
         {active ? (
           <RevokeButton
             kind="webhook_secret"
@@ -90,57 +85,18 @@ function WebhookSecretCard({ environment, slot }: { environment: Environment; sl
   );
 }
 
-function SecretDialog({ environment, surface, label, rotating }: { environment: Environment; surface: WebhookSurface; label: string; rotating: boolean }) {
-  const [open, setOpen] = useState(false);
-  const zone = useTimeZone();
-  const { form, onSubmit, pending, formError, errorOf } = useActionForm({
-    schema: setWebhookSecretSchema,
-    action: setWebhookSecret,
-    defaultValues: { environment, surface, secret: "" },
-    onSuccess: (data) => {
-      form.reset();
-      toast.success(
-        data.previousAcceptedUntil
-          ? `Secret rotated to ${data.masked}. The old one is accepted until ${formatDateTime(data.previousAcceptedUntil, zone)}.`
-          : `Webhook secret ${data.masked} saved.`,
-      );
-      setOpen(false);
-    },
-  });
-  const id = `webhook-secret-${environment}-${surface}`;
+/** "Set secret" or "Rotate"; the dialog and its form load at the first press (components/page/on-demand-dialog.tsx). */
+function SecretButton(props: SecretDialogProps) {
+  const { label, rotating } = props;
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) form.reset();
-      }}
-    >
-      <DialogTrigger asChild>
-        <Button variant="outline" size="sm" aria-label={rotating ? `Rotate the ${label} webhook secret` : `Set secret for the ${label} webhooks`}>
+    <DialogOnDemand
+      load={loadSecretDialog}
+      props={props}
+      button={(press) => (
+        <Button variant="outline" size="sm" aria-label={rotating ? `Rotate the ${label} webhook secret` : `Set secret for the ${label} webhooks`} {...press}>
           {rotating ? "Rotate" : "Set secret"}
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{rotating ? `Rotate the ${label} webhook secret` : `Set the ${label} webhook secret`}</DialogTitle>
-          <DialogDescription>
-            Paste the signing secret the provider shows for this surface.
-            {rotating ? " The current secret stays accepted for 24 hours, so deliveries signed before the switch still verify." : ""}
-          </DialogDescription>
-        </DialogHeader>
-        <form onSubmit={onSubmit} className="grid gap-4" noValidate>
-          <Field label="Webhook secret" htmlFor={id} error={errorOf("secret")} required>
-            <Input id={id} type="password" autoComplete="off" spellCheck={false} data-1p-ignore data-lpignore="true" {...form.register("secret")} />
-          </Field>
-          <FormError message={formError} />
-          <DialogFooter>
-            <Button type="submit" disabled={pending}>
-              {pending ? "Saving…" : rotating ? "Rotate" : "Save"}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      )}
+    />
   );
 }

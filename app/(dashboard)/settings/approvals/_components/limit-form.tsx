@@ -4,7 +4,7 @@ import { FormError } from "@/components/forms/form-error";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { OptionSelect } from "@/components/ui/option-select";
 
 /**
  * The form both limits are set with (an approval limit per movement, a 24-hour limit): a currency,
@@ -51,18 +51,13 @@ export function LimitForm<V extends FieldValues>({
           control={form.control}
           name={field(choice.name)}
           render={({ field: bound }) => (
-            <Select value={bound.value ?? choice.fallback} onValueChange={bound.onChange}>
-              <SelectTrigger id={`${idPrefix}-${choice.name}`} className="w-full">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {choice.options.map((o) => (
-                  <SelectItem key={o.value} value={o.value}>
-                    {o.label}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <OptionSelect
+              id={`${idPrefix}-${choice.name}`}
+              className="w-full"
+              value={bound.value ?? choice.fallback}
+              onValueChange={bound.onChange}
+              options={choice.options}
+            />
           )}
         />
       </Field>

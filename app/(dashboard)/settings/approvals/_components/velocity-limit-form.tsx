@@ -5,15 +5,18 @@ import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
 import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
 import { setVelocityLimit } from "@/lib/approvals/set-velocity-limit";
-import { setVelocityLimitSchema, VELOCITY_SCOPE_LABEL } from "@/lib/approvals/schemas";
+import { VELOCITY_SCOPE_LABEL } from "@/lib/approvals/filters";
 import { formatMoney } from "@/lib/money";
 import { LimitForm } from "./limit-form";
+
+/** The rules, fetched on first use (components/forms/use-action-form.ts). */
+const loadSetVelocityLimitSchema = () => import("@/lib/approvals/schemas").then((m) => m.setVelocityLimitSchema);
 
 /** Set a rolling 24-hour limit per currency, for the whole organization or for each requester. */
 export function VelocityLimitForm() {
   const router = useRouter();
   const hook = useActionForm({
-    schema: setVelocityLimitSchema,
+    schema: loadSetVelocityLimitSchema,
     action: setVelocityLimit,
     defaultValues: { currency: "USD", scope: "organization", amount: "", remove: false },
     onSuccess: (data) => {

@@ -8,7 +8,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { setSettlementDestination } from "@/lib/settlement/set-destination";
-import { DESTINATION_INFO, DESTINATIONS, destinationLabel, FUTURE_ONLY, settlementFormSchema, type Destination } from "@/lib/settlement/schema";
+import { DESTINATION_INFO, DESTINATIONS, destinationLabel, FUTURE_ONLY, type Destination } from "@/lib/settlement/values";
+
+// The rules (and zod) are fetched at the first input, not shipped with the page.
+const loadSettlementFormSchema = () => import("@/lib/settlement/schema").then((m) => m.settlementFormSchema);
 
 /**
  * The NGN settlement destination: both choices with what each does, the current one marked. Admins
@@ -18,7 +21,7 @@ import { DESTINATION_INFO, DESTINATIONS, destinationLabel, FUTURE_ONLY, settleme
 export function SettlementDestinationCard({ current, canChange, hasNgnAccount }: { current: string | null; canChange: boolean; hasNgnAccount: boolean }) {
   const router = useRouter();
   const { form, onSubmit, pending, formError, errorOf } = useActionForm({
-    schema: settlementFormSchema,
+    schema: loadSettlementFormSchema,
     action: (values, attemptKey) => setSettlementDestination({ ...values, attemptKey }),
     defaultValues: { destination: (current as Destination | null) ?? "USD_BALANCE", confirmation: "" },
     attempt: "settlement-destination",

@@ -1,6 +1,5 @@
 "use client";
-import { UserPlus } from "lucide-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { toast } from "@/components/ui/toast";
 import { Controller } from "react-hook-form";
 import { useActionForm } from "@/components/forms/use-action-form";
@@ -11,15 +10,16 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { Select, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { RoleOptions } from "@/app/(dashboard)/settings/team/_components/role-options";
+import { OptionSelect } from "@/components/ui/option-select";
+import { ROLE_OPTIONS } from "@/app/(dashboard)/settings/team/_components/role-options";
 import { addUser } from "@/lib/team/add-user";
 
 /** The rules, fetched on first use (components/forms/use-action-form.ts). */
 const loadAddUserSchema = () => import("@/lib/team/schemas").then((m) => m.addUserSchema);
 
-export function AddUserDialog() {
-  const [open, setOpen] = useState(false);
+export function AddUserDialog({ trigger }: { trigger: ReactNode }) {
+  // Mounted by its button's first press (DialogOnDemand): open at once.
+  const [open, setOpen] = useState(true);
   const [invite, setInvite] = useState<{ url: string; expiresAt: string } | null>(null);
   const { form, onSubmit, pending, formError, errorOf } = useActionForm({
     schema: loadAddUserSchema,
@@ -39,11 +39,7 @@ export function AddUserDialog() {
   };
   return (
     <Dialog open={open} onOpenChange={close}>
-      <DialogTrigger asChild>
-        <Button>
-          <UserPlus aria-hidden="true" /> Add teammate
-        </Button>
-      </DialogTrigger>
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>{invite ? "Teammate added" : "Add a teammate"}</DialogTitle>
@@ -69,12 +65,7 @@ export function AddUserDialog() {
                 control={form.control}
                 name="role"
                 render={({ field }) => (
-                  <Select value={field.value} onValueChange={field.onChange}>
-                    <SelectTrigger id="add-user-role" className="w-full">
-                      <SelectValue />
-                    </SelectTrigger>
-                    <RoleOptions />
-                  </Select>
+                  <OptionSelect id="add-user-role" className="w-full" value={field.value} onValueChange={field.onChange} options={ROLE_OPTIONS} />
                 )}
               />
             </Field>

@@ -2,8 +2,8 @@
 import { useState, useTransition } from "react";
 import { toast } from "@/components/ui/toast";
 import { ROLE_LABELS } from "@/lib/team/role-labels";
-import { Select, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { RoleOptions } from "@/app/(dashboard)/settings/team/_components/role-options";
+import { OptionSelect } from "@/components/ui/option-select";
+import { ROLE_OPTIONS } from "@/app/(dashboard)/settings/team/_components/role-options";
 import { changeRole } from "@/lib/team/change-role";
 import type { Role } from "@/lib/auth/permissions";
 import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
@@ -15,7 +15,13 @@ export function RoleSelect({ userId, userName, role, disabled }: { userId: strin
   const errorId = `role-${userId}-error`;
   return (
     <div className="grid gap-1">
-      <Select
+      <OptionSelect
+        options={ROLE_OPTIONS}
+        size="sm"
+        className="w-36"
+        aria-label={`Role of ${userName}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
         value={value}
         disabled={disabled || pending}
         onValueChange={(next) => {
@@ -34,18 +40,7 @@ export function RoleSelect({ userId, userName, role, disabled }: { userId: strin
             }
           });
         }}
-      >
-        <SelectTrigger
-          size="sm"
-          className="w-36"
-          aria-label={`Role of ${userName}`}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-        >
-          <SelectValue />
-        </SelectTrigger>
-        <RoleOptions />
-      </Select>
+      />
       {error ? (
         <p id={errorId} role="alert" className="max-w-56 text-xs text-destructive">
           {error}

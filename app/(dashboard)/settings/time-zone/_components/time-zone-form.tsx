@@ -8,10 +8,11 @@ import { browserTimeZone } from "@/components/ui/date-time";
 import { Field } from "@/components/ui/field";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { formatZoneLabel } from "@/lib/format";
-import { setTimeZoneSchema } from "@/lib/time-zone/schemas";
 import { setTimeZone } from "@/lib/time-zone/set-time-zone";
 
 const noSubscription = () => () => {};
+// The rules (and zod) are fetched at the first input, not shipped with the page.
+const loadSetTimeZoneSchema = () => import("@/lib/time-zone/schemas").then((m) => m.setTimeZoneSchema);
 
 /**
  * The setting, with the browser's own zone as the default choice. The detected zone shows what the
@@ -31,7 +32,7 @@ export function TimeZoneForm({
 }) {
   const detected = React.useSyncExternalStore(noSubscription, browserTimeZone, () => reportedBrowserZone);
   const { form, onSubmit, pending, formError, errorOf } = useActionForm({
-    schema: setTimeZoneSchema,
+    schema: loadSetTimeZoneSchema,
     action: setTimeZone,
     defaultValues: { timeZone: setting ?? "" },
     onSuccess: (data) => {

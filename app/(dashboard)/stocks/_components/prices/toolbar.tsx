@@ -5,7 +5,7 @@ import { ListToolbar } from "@/components/list/list-toolbar";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { priceFiltersSchema } from "@/lib/stocks/prices-query";
+import { checkSymbolList } from "@/lib/stocks/price-checks";
 
 /** Which symbols the table shows (comma-separated, blank for all), in the URL; a malformed list is refused at the field. */
 export function PricesToolbar({ serverError }: { serverError?: string }) {
@@ -13,13 +13,13 @@ export function PricesToolbar({ serverError }: { serverError?: string }) {
   const [f, setF] = useQueryStates({ symbols: parseAsString }, { shallow: false, startTransition: start });
   const [error, setError] = useState<string | undefined>(undefined);
   const apply = (value: string) => {
-    const parsed = priceFiltersSchema.safeParse({ symbols: value });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
+    const parsed = checkSymbolList(value);
+    if (!parsed.ok) {
+      setError(parsed.message);
       return;
     }
     setError(undefined);
-    const next = parsed.data.symbols.join(",") || null;
+    const next = parsed.value.join(",") || null;
     if (next !== f.symbols) void setF({ symbols: next });
   };
   return (

@@ -8,6 +8,7 @@ import { requirePagePermission } from "@/lib/auth/session";
 import { SYMBOL_PATTERN } from "@/lib/stocks/prices-query";
 import { readAsset } from "@/lib/stocks/read";
 import { readOrProblem } from "@/lib/upstream/read-or-problem";
+import { stockAsset } from "@/lib/upstream/schemas/stocks";
 
 export const metadata: Metadata = { title: "Stock asset" };
 
@@ -34,7 +35,7 @@ export default async function StockAssetPage({ params }: { params: Promise<{ sym
   return (
     <>
       <PageHeader title={a.name ? `${a.symbol} · ${a.name}` : a.symbol} description={a.subtitle ?? undefined} actions={back} />
-      <AssetDetail initial={view} />
+      <AssetDetail initial={view} knownFields={Object.keys(stockAsset.shape)} />
     </>
   );
 }

@@ -3,9 +3,10 @@
 import * as React from "react";
 
 /**
- * A part of the shell whose code loads on first use (the account, theme and environment menus,
- * the small-screen navigation sheet): every page shows their buttons, few pages see them opened,
- * and Radix's menu, dialog and positioning code is most of the shell's weight.
+ * A control whose code loads on first use: the shell's account, theme and environment menus and
+ * small-screen navigation sheet, the forms' searchable selects. Every page shows their buttons,
+ * few pages see them opened, and Radix's menu, dialog and positioning code (and cmdk) is most of
+ * their weight.
  *
  * The page renders a plain button with these props. Pointing at it or focusing it fetches the
  * code; a click, Enter, Space or ArrowDown swaps the button for the real component, which mounts
