@@ -11,7 +11,7 @@ import type { CurrentUser } from "@/lib/auth/session";
 import { markWatched } from "@/lib/ledger/freshness";
 import { listFromCopy, objectFromCopy } from "@/lib/ledger/page-read";
 import { log } from "@/lib/log";
-import { REFERENCE_DATA, upstreamFor, UpstreamError } from "@/lib/upstream";
+import { ALWAYS_ASK, REFERENCE_DATA, upstreamFor, UpstreamError } from "@/lib/upstream";
 import { PAGE_SIZE, type MarketFilters, type OrderFilters, orderQuery, type TransactionFilters, transactionQuery, type WithdrawalFilters } from "./filters";
 import type {
   AddressesView,
@@ -92,13 +92,21 @@ export async function readTransactions(user: CurrentUser, f: TransactionFilters)
   return cursorPageFromCopy(user, "coins_transaction", transactionQuery(f), f.cursor);
 }
 
-export async function readWithdrawalAssets(user: CurrentUser): Promise<AssetsView> {
-  const r = await upstreamOf(user).coins.listWithdrawalAssets({ cache: REFERENCE_DATA });
+/**
+ * `current`: for the form that sends a withdrawal. It is opened to act, not browsed, so it asks the
+ * provider each time: an address saved elsewhere a moment ago, and today's network fees.
+ */
+export interface ReadCurrent {
+  current?: boolean;
+}
+
+export async function readWithdrawalAssets(user: CurrentUser, o: ReadCurrent = {}): Promise<AssetsView> {
+  const r = await upstreamOf(user).coins.listWithdrawalAssets({ cache: o.current ? ALWAYS_ASK : REFERENCE_DATA });
   return { assets: r.data, ...fresh(r) };
 }
 
-export async function readAddresses(user: CurrentUser): Promise<AddressesView> {
-  const r = await upstreamOf(user).coins.listWithdrawalAddresses();
+export async function readAddresses(user: CurrentUser, o: ReadCurrent = {}): Promise<AddressesView> {
+  const r = await upstreamOf(user).coins.listWithdrawalAddresses({}, o.current ? { cache: ALWAYS_ASK } : undefined);
   return { rows: r.data, ...fresh(r) };
 }
 

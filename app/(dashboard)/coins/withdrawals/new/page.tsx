@@ -22,7 +22,10 @@ export default async function NewCoinsWithdrawalPage({ searchParams }: { searchP
   const balances = await readOrProblem(readBalances(me)).then((r) => (r.ok ? r.data : null));
   let body: React.ReactNode;
   if (kind === "crypto") {
-    const [addresses, assets] = await Promise.all([readOrProblem(readAddresses(me)), readOrProblem(readWithdrawalAssets(me))]);
+    const [addresses, assets] = await Promise.all([
+      readOrProblem(readAddresses(me, { current: true })),
+      readOrProblem(readWithdrawalAssets(me, { current: true })),
+    ]);
     body = !addresses.ok ? (
       <ReadError title="Saved addresses could not load, so nothing can be sent yet" message={addresses.message} />
     ) : (
