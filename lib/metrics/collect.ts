@@ -9,7 +9,7 @@ import "server-only";
  */
 import { db } from "@/lib/db";
 import { log } from "@/lib/log";
-import { WINDOW_MS, keyHash } from "@/lib/upstream/budget";
+import { BUCKET_MS, WINDOW_MS, keyHash } from "@/lib/upstream/budget";
 import { defaultUpstreamClient } from "@/lib/upstream";
 import { surfaceBaseUrl } from "@/lib/upstream/config";
 import { vaultKeyProvider } from "@/lib/upstream/key-provider";
@@ -50,18 +50,15 @@ async function queueDepths(scope: MetricsScope): Promise<string[]> {
 
 /** Requests spent per key hash in the provider's sliding minute, counted as lib/upstream/budget.ts counts them. */
 async function budgetUsed(now: number, hashes?: string[]): Promise<Map<string, number>> {
-  const windowStart = Math.floor(now / WINDOW_MS) * WINDOW_MS;
-  const prevStart = windowStart - WINDOW_MS;
-  const prevWeight = 1 - (now - windowStart) / WINDOW_MS;
+  // Counted as the budget counts (lib/upstream/budget.ts): every one-second bucket that overlaps
+  // the last 60 s.
+  const oldest = Math.floor((now - WINDOW_MS) / BUCKET_MS) * BUCKET_MS;
   const rows = await db.rateBudget.findMany({
-    where: { windowStart: { gte: new Date(prevStart) }, ...(hashes ? { keyHash: { in: hashes } } : {}) },
-    select: { keyHash: true, windowStart: true, count: true },
+    where: { windowStart: { gte: new Date(oldest) }, ...(hashes ? { keyHash: { in: hashes } } : {}) },
+    select: { keyHash: true, count: true },
   });
   const used = new Map<string, number>();
-  for (const r of rows) {
-    const weight = r.windowStart.getTime() === windowStart ? 1 : r.windowStart.getTime() === prevStart ? prevWeight : 0;
-    used.set(r.keyHash, (used.get(r.keyHash) ?? 0) + r.count * weight);
-  }
+  for (const r of rows) used.set(r.keyHash, (used.get(r.keyHash) ?? 0) + r.count);
   return used;
 }
 
