@@ -77,10 +77,16 @@ export async function reloadHydrated(page: Page): Promise<void> {
  * page's own render replaces the section first, the placeholder goes at once but the holder, a
  * second hidden copy of the section, stays until the queued swap runs. So: no placeholder and
  * nothing queued. (A holder whose section ended in a not-found is never swapped: it stays, empty.)
+ * A section in place may still wait for its scripts to hydrate, after the shell said it was ready:
+ * the page header's mark (`components/page/hydration-mark.tsx`) says when the page's own has.
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(
-    () => document.documentElement.dataset.hydrated === "true" && !document.querySelector('template[id^="B:"]') && !(window as { $RB?: unknown[] }).$RB?.length,
+    () =>
+      document.documentElement.dataset.hydrated === "true" &&
+      !document.querySelector('template[id^="B:"]') &&
+      !(window as { $RB?: unknown[] }).$RB?.length &&
+      !document.querySelector('[data-hydration-mark=""]'),
   );
 }
 
