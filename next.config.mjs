@@ -1,7 +1,8 @@
 // Headers that never vary; the per-request Content-Security-Policy (with its nonce) and HSTS
-// are set in proxy.ts.
-const securityHeaders = [
-  { key: "X-Content-Type-Options", value: "nosniff" },
+// are set in proxy.ts. nosniff goes on every response; the others govern documents only, so the
+// build's scripts and styles (a page loads 15-18 of them) go without.
+const everyResponse = [{ key: "X-Content-Type-Options", value: "nosniff" }];
+const documentHeaders = [
   { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
   { key: "X-Frame-Options", value: "DENY" },
   { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=()" },
@@ -19,7 +20,10 @@ const config = {
     optimizePackageImports: ["radix-ui"],
   },
   async headers() {
-    return [{ source: "/:path*", headers: securityHeaders }];
+    return [
+      { source: "/:path*", headers: everyResponse },
+      { source: "/((?!_next/static/).*)", headers: documentHeaders },
+    ];
   },
 };
 
