@@ -12,7 +12,7 @@ import { issueInvite } from "@/lib/team/issue-invite";
 import { rejectRequest } from "@/lib/approvals/reject-request";
 import { setApprovalThreshold } from "@/lib/approvals/set-threshold";
 import { setUserDisabled } from "@/lib/team/set-user-disabled";
-import { applyDueControlChanges, pendingAnnouncements, SINGLE_ADMIN_DELAY_MS } from "@/lib/approvals/controls";
+import { applyDueControlChanges, pendingAnnouncements, pendingControlChanges, SINGLE_ADMIN_DELAY_MS } from "@/lib/approvals/controls";
 import { createTeam, testDb } from "@/test/factories";
 import { signInAs, signOutTest } from "@/test/session";
 
@@ -143,6 +143,13 @@ describe("an organization with a single admin", () => {
     // Every member sees it (the dashboard layout renders these), and the audit log says so.
     const seen = await pendingAnnouncements(solo.org.id);
     expect(seen).toEqual([expect.objectContaining({ summary: "Raise the any-kind approval limit to $250,000.00", requestedBy: solo.admin.name })]);
+    // The page where it was asked lists it under its kind, and no other page does.
+    expect(await pendingControlChanges(solo.org.id, ["control_threshold", "control_velocity"])).toEqual([
+      { id: seen[0]!.id, summary: seen[0]!.summary, applyAt: seen[0]!.applyAt, requestedBy: solo.admin.name },
+    ]);
+    expect(await pendingControlChanges(solo.org.id, ["control_role", "control_api_key"])).toEqual([]);
+    // Nor does another organization's shell.
+    expect(await pendingAnnouncements((await createTeam()).org.id)).toEqual([]);
     expect(await db().auditLog.count({ where: { organizationId: solo.org.id, action: "control_change.announced" } })).toBe(1);
 
     // Not before its time...

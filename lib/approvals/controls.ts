@@ -255,32 +255,39 @@ export interface PendingControl {
   requestedBy: string;
 }
 
-async function pendingControls(organizationId: string, where: Prisma.ApprovalRequestWhereInput): Promise<PendingControl[]> {
-  const rows = await db.approvalRequest.findMany({
-    where: { ...where, organizationId, status: "pending", expiresAt: { gt: new Date() } },
-    orderBy: [{ applyAt: "asc" }, { createdAt: "asc" }],
-  });
-  if (rows.length === 0) return [];
-  const users = await db.user.findMany({ where: { id: { in: rows.map((r) => r.requestedById) }, organizationId }, select: { id: true, name: true } });
-  const names = new Map(users.map((u) => [u.id, u.name]));
+/**
+ * Control changes still pending, soonest first, with who asked. One statement: the shell reads the
+ * announcements on every page view.
+ */
+async function pendingControls(organizationId: string, which: { announced: true } | { kinds: string[] }): Promise<PendingControl[]> {
+  const filter = "announced" in which ? Prisma.sql`r.apply_at IS NOT NULL` : Prisma.sql`r.kind = ANY(${which.kinds}::text[])`;
+  const rows = await db.$queryRaw<{ id: string; summary: string; apply_at: Date | null; requested_by: string | null }[]>(Prisma.sql`
+    SELECT r.id, r.summary, r.apply_at, u.name AS requested_by
+      FROM approval_requests r
+      LEFT JOIN users u ON u.id = r.requested_by_id AND u.organization_id = r.organization_id
+     WHERE r.organization_id = ${organizationId}::uuid
+       AND r.status = 'pending'
+       AND r.expires_at > ${new Date()}
+       AND ${filter}
+     ORDER BY r.apply_at ASC NULLS LAST, r.created_at ASC`);
   return rows.map((r) => ({
     id: r.id,
     summary: r.summary,
-    applyAt: r.applyAt?.toISOString() ?? null,
-    requestedBy: names.get(r.requestedById) ?? "A former teammate",
+    applyAt: r.apply_at?.toISOString() ?? null,
+    requestedBy: r.requested_by ?? "A former teammate",
   }));
 }
 
 /** What every member is told: loosenings that will apply by themselves, soonest first. */
 export async function pendingAnnouncements(organizationId: string): Promise<Announcement[]> {
   await applyDueControlChanges(organizationId);
-  const rows = await pendingControls(organizationId, { applyAt: { not: null } });
+  const rows = await pendingControls(organizationId, { announced: true });
   return rows.map((r) => ({ ...r, applyAt: r.applyAt as string }));
 }
 
 /** Loosenings of these kinds still waiting, so the page where they were asked shows them until decided. */
 export async function pendingControlChanges(organizationId: string, kinds: string[]): Promise<PendingControl[]> {
-  return pendingControls(organizationId, { kind: { in: kinds } });
+  return pendingControls(organizationId, { kinds });
 }
 
 /** null (no limit: every amount waits) is the tightest a limit can be. */
