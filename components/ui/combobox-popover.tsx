@@ -53,7 +53,8 @@ function ComboboxPopover({
             {options.map((o) => (
               <CommandItem
                 key={o.value}
-                value={`${o.label} ${o.value}`}
+                value={o.value}
+                keywords={o.hint ? [o.label, o.hint] : [o.label]}
                 onSelect={() => {
                   onValueChange(o.value);
                   setOpen(false);
@@ -61,7 +62,14 @@ function ComboboxPopover({
                 }}
               >
                 <CheckIcon className={cn("size-4", o.value === value ? "opacity-100" : "opacity-0")} aria-hidden="true" />
-                {o.label}
+                {o.hint ? (
+                  <span className="grid">
+                    <span>{o.label}</span>
+                    <span className="text-xs text-muted-foreground">{o.hint}</span>
+                  </span>
+                ) : (
+                  o.label
+                )}
               </CommandItem>
             ))}
           </CommandList>

@@ -7,7 +7,12 @@ import { cn } from "@/lib/utils";
 import { useFieldControl } from "@/components/ui/field-context";
 import { useOnDemand } from "@/components/page/on-demand";
 
-export type ComboboxOption = { value: string; label: string };
+export type ComboboxOption = {
+  value: string;
+  label: string;
+  /** A second line (masked account, chain, code), shown under the label and matched by the search. */
+  hint?: string;
+};
 
 export type ComboboxProps = {
   id?: string;
@@ -56,15 +61,16 @@ function ComboboxTrigger({
       {...field}
       id={field.id ?? id}
     >
-      <span className="truncate">{selected ? selected.label : placeholder}</span>
+      <span className="truncate">{selected ? `${selected.label}${selected.hint ? ` · ${selected.hint}` : ""}` : placeholder}</span>
       <ChevronsUpDownIcon className="size-4 shrink-0 opacity-60" aria-hidden="true" />
     </button>
   );
 }
 
 /**
- * A select with a search box, for long lists (banks, countries). The trigger is a combobox button
- * that picks up its Field's id, description and error; typing filters the options by label.
+ * A select with a search box, for long lists (recipients, banks, countries). The trigger is a
+ * combobox button that picks up its Field's id, description and error; typing filters the options
+ * by label, hint and value.
  * The list (Radix Popover and cmdk) loads on first use (components/page/on-demand.ts).
  */
 function Combobox(props: ComboboxProps) {

@@ -15,6 +15,7 @@ import { useActionForm } from "@/components/forms/use-action-form";
 import { ConfirmAction } from "@/components/forms/confirm-action";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { Combobox, type ComboboxOption } from "@/components/ui/combobox";
 import { Input } from "@/components/ui/input";
 import { createTransfer } from "@/lib/transfers/create-transfer";
 import type { RateView } from "@/lib/funding-accounts/views";
@@ -23,7 +24,6 @@ import { compareDecimals, formatMoney } from "@/lib/money";
 import { quoteTransfer, type TransferQuote } from "@/lib/transfers/quote";
 import type { TransferFormValues } from "@/lib/transfers/schema";
 import type { RecipientOption } from "@/lib/transfers/views";
-import { SearchableSelect, type SearchableOption } from "./searchable-select";
 
 /** The rules, fetched on first use (components/forms/use-action-form.ts). */
 const loadTransferFormSchema = () => import("@/lib/transfers/schema").then((m) => m.transferFormSchema);
@@ -64,7 +64,7 @@ export function CreateTransferForm({
 }: {
   recipients: RecipientOption[];
   recipientsError: string | null;
-  banks: SearchableOption[];
+  banks: ComboboxOption[];
   banksError: string | null;
   initialBalances: FreshBalances | null;
   /** What is used of the 24-hour limits, per currency (loadVelocityUsage). */
@@ -174,10 +174,10 @@ export function CreateTransferForm({
                 control={form.control}
                 name="recipient_id"
                 render={({ field }) => (
-                  <SearchableSelect
+                  <Combobox
                     id="transfer-recipient"
                     value={field.value ?? ""}
-                    onChange={field.onChange}
+                    onValueChange={field.onChange}
                     onBlur={field.onBlur}
                     options={recipientOptions}
                     placeholder="Choose a recipient"
@@ -195,10 +195,10 @@ export function CreateTransferForm({
                     control={form.control}
                     name="bank_code"
                     render={({ field }) => (
-                      <SearchableSelect
+                      <Combobox
                         id="transfer-bank"
                         value={field.value ?? ""}
-                        onChange={field.onChange}
+                        onValueChange={field.onChange}
                         onBlur={field.onBlur}
                         options={banks}
                         placeholder="Choose a bank"
