@@ -1,10 +1,12 @@
 /**
  * Two instances of the app on one PostgreSQL, as behind a load balancer: `npm test` (and
- * `npm run scale-out -- --test`) start a second `next start` of the same build and pass its address
- * as E2E_SECOND_BASE_URL. A is the usual base URL; B is the second instance. Each test does its
- * work on one and checks it on the other, so state kept in one process's memory would fail it.
+ * `npm run scale-out -- --test`) start a second `npm start` of the same build, with two workers, and
+ * pass its address as E2E_SECOND_BASE_URL and its process as E2E_SECOND_PID. A is the usual base
+ * URL; B is the second instance. Each test does its work on one and checks it on the other, so
+ * state kept in one process's memory would fail it.
  */
 import { expect, test, type APIRequestContext, type Page } from "./fixtures";
+import fs from "node:fs";
 import { Client } from "pg";
 import { budgetLimitFor, keyHash } from "../lib/upstream/budget";
 import { DEMO_SANDBOX_KEY, emulatorUrl, simulateDeposit } from "./emulator";
@@ -12,6 +14,8 @@ import { gotoHydrated, SIGNED_OUT, signIn, waitForHydration } from "./helpers";
 import { DEMO_PASSWORD, emailOf, storageStateOf } from "./roles";
 
 const B = process.env.E2E_SECOND_BASE_URL ?? "";
+/** B's `npm start` process (scripts/serve.ts), whose workers serve it. */
+const B_PID = Number(process.env.E2E_SECOND_PID ?? 0);
 const DEMO_MERCHANT_ID = "7b1d5c1e-0000-4000-8000-000000000001";
 const ADDRESS = "0x52908400098527886E0F7030069857D2E4169EE7";
 // The app's share of the provider's 100 requests per minute (lib/upstream/budget.ts).
@@ -30,6 +34,23 @@ async function provider<T>(request: APIRequestContext, path: string): Promise<T>
   return (await res.json()) as T;
 }
 
+/** The processes whose parent is pid, from /proc (Linux, as CI and the machines the suite runs on). */
+function childrenOf(pid: number): number[] {
+  const out: number[] = [];
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // The command name may hold spaces and parentheses: the fields after its last ")" are fixed.
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const [state, ppid] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(ppid) === pid && state !== "Z") out.push(Number(entry));
+    } catch {
+      /* ended while listed */
+    }
+  }
+  return out.sort((a, b) => a - b);
+}
+
 async function database<T>(work: (c: Client) => Promise<T>): Promise<T> {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error("DATABASE_URL is not set: the scale-out spec reads the shared rate budget from the database.");
@@ -43,6 +64,56 @@ async function database<T>(work: (c: Client) => Promise<T>): Promise<T> {
 }
 
 test.describe("two instances on one database", () => {
+  test("B runs npm start's two workers; one that dies is replaced while B keeps serving signed-in pages", async ({ playwright }) => {
+    test.skip(!B_PID, "E2E_SECOND_PID is not set: the runner did not say which process B is.");
+    test.setTimeout(120_000);
+    await expect.poll(() => childrenOf(B_PID).length, { timeout: 30_000 }).toBe(2);
+    const first = childrenOf(B_PID);
+    const viewer = await playwright.request.newContext({ baseURL: B, storageState: storageStateOf("viewer") });
+    // Each request on a new connection: the primary hands connections to the workers in turn.
+    const page = async () => {
+      const res = await viewer.get("/withdrawals", { headers: { connection: "close" }, timeout: 15_000 });
+      expect(res.status()).toBe(200);
+      expect(await res.text()).toContain("Withdrawals");
+    };
+    // The primary has seen the worker end (and no longer hands it connections) once it starts another.
+    const replaced = (dead: number) =>
+      expect
+        .poll(
+          () => {
+            const now = childrenOf(B_PID);
+            return now.length === 2 && !now.includes(dead);
+          },
+          { timeout: 30_000 },
+        )
+        .toBe(true);
+    await page();
+
+    const [killed, kept] = first as [number, number];
+    process.kill(killed, "SIGKILL");
+    await replaced(killed);
+    expect(childrenOf(B_PID)).toContain(kept);
+    for (let i = 0; i < 3; i++) await page(); // the survivor serves while the new one starts
+
+    // Then the last of the first two: only replacements are left, so they serve. (Should none listen
+    // yet, B refuses connections for that moment, as a lone `next start` does while it restarts.)
+    process.kill(kept, "SIGKILL");
+    await replaced(kept);
+    await expect
+      .poll(
+        () =>
+          page().then(
+            () => true,
+            () => false,
+          ),
+        { timeout: 60_000 },
+      )
+      .toBe(true);
+    for (let i = 0; i < 3; i++) await page();
+    expect(childrenOf(B_PID).filter((pid) => first.includes(pid))).toEqual([]);
+    await viewer.dispose();
+  });
+
   test("a session made on A works on B, and signing out on A ends it on B", async ({ browser }) => {
     test.setTimeout(60_000);
     const context = await browser.newContext(SIGNED_OUT);

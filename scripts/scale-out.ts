@@ -1,8 +1,8 @@
 /**
- * `npm run scale-out`: two instances of the built app on one PostgreSQL, with the sandbox
- * emulator, as a load balancer would run them. Nothing is kept in an instance's memory that the
- * other needs: sessions, the rate budget, the idempotency ledger, live updates and approvals all
- * live in PostgreSQL. Ctrl-C stops everything; data is kept in .data/scale-out/.
+ * `npm run scale-out`: two instances of the built app (`npm start`, one worker per core) on one
+ * PostgreSQL, with the sandbox emulator, as a load balancer would run them. Nothing is kept in an
+ * instance's memory that the other needs: sessions, the rate budget, the idempotency ledger, live
+ * updates and approvals all live in PostgreSQL. Ctrl-C stops everything; data is kept in .data/scale-out/.
  *
  *   npm run scale-out                      # builds, then A on :3000 and B on :3001
  *   npm run scale-out -- --no-build        # reuses the last `next build`
@@ -63,7 +63,16 @@ async function main() {
       { name: "app-b", port: PORT_B, url: urlB },
     ].map((i) => ({
       ...i,
-      process: startProcess(i.name, bin("next"), ["start", "--port", String(i.port)], env, { onExit: stack.onExit(`Instance ${i.name}`) }),
+      // As `npm start` runs each: one worker per core.
+      process: startProcess(
+        i.name,
+        process.execPath,
+        ["--import", "tsx", "scripts/serve.ts"],
+        { ...env, PORT: String(i.port) },
+        {
+          onExit: stack.onExit(`Instance ${i.name}`),
+        },
+      ),
     }));
     stack.started.push(...instances.map((i) => i.process));
     await Promise.all(instances.map((i) => waitForHttp(`${i.url}/api/health`, 120_000, () => i.process.child.exitCode === null)));
@@ -76,6 +85,7 @@ async function main() {
         NODE_ENV: "test",
         E2E_BASE_URL: urlA,
         E2E_SECOND_BASE_URL: urlB,
+        E2E_SECOND_PID: String(instances[1]!.process.child.pid),
         E2E_EMULATOR_URL: emulatorUrl,
       });
       return stack.stop(passed ? 0 : 1);

@@ -162,14 +162,15 @@ async function main() {
         { logFile: appLog },
       );
       started.push(app);
-      // A second instance of the same build on the same database, as behind a load balancer:
-      // e2e/scale-out.spec.ts proves sessions, rate budget, ledger, live updates and approvals hold across both.
+      // A second instance of the same build on the same database, as behind a load balancer, with
+      // `npm start`'s two workers: e2e/scale-out.spec.ts proves sessions, rate budget, ledger, live
+      // updates and approvals hold across instances, and that a worker that dies is replaced.
       const secondUrl = `http://localhost:${await freePort()}`;
       const second = startProcess(
         "app-2",
-        bin("next"),
-        ["start", "--port", new URL(secondUrl).port],
-        { ...env, LOG_LEVEL: "info" },
+        process.execPath,
+        ["--import", "tsx", "scripts/serve.ts"],
+        { ...env, LOG_LEVEL: "info", PORT: new URL(secondUrl).port, WEB_CONCURRENCY: "2" },
         { logFile: path.join(results, "app-2.log") },
       );
       started.push(second);
@@ -186,6 +187,7 @@ async function main() {
         E2E_BASE_URL: appUrl,
         E2E_EMULATOR_URL: `http://localhost:${emulatorPort}`,
         E2E_SECOND_BASE_URL: secondUrl,
+        E2E_SECOND_PID: String(second.child.pid),
         E2E_MAIL_CATCHER_URL: mail.httpUrl,
         APP_LOG_FILE: appLog,
         PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
