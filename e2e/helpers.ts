@@ -77,8 +77,10 @@ export async function reloadHydrated(page: Page): Promise<void> {
  * page's own render replaces the section first, the placeholder goes at once but the holder, a
  * second hidden copy of the section, stays until the queued swap runs. So: no placeholder and
  * nothing queued. (A holder whose section ended in a not-found is never swapped: it stays, empty.)
- * A section in place may still wait for its scripts to hydrate, after the shell said it was ready:
- * the page header's mark (`components/page/hydration-mark.tsx`) says when the page's own has.
+ * A section in place hydrates once its scripts are in, which may be after the shell said it was
+ * ready; until then its controls carry no React fiber, and a form typed into would lose the value
+ * when its fields take their defaults. So: every control a person can use hydrated too (React's own
+ * hidden inputs for a server action's form without JavaScript are never hydrated).
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(
@@ -86,7 +88,9 @@ export async function waitForHydration(page: Page): Promise<void> {
       document.documentElement.dataset.hydrated === "true" &&
       !document.querySelector('template[id^="B:"]') &&
       !(window as { $RB?: unknown[] }).$RB?.length &&
-      !document.querySelector('[data-hydration-mark=""]'),
+      [...document.querySelectorAll("input:not([type=hidden]), select, textarea, button")].every((el) =>
+        Object.keys(el).some((k) => k.startsWith("__reactFiber$")),
+      ),
   );
 }
 
