@@ -25,7 +25,7 @@ export function ControlledSelect<V extends FieldValues>({
       render={({ field }) => (
         <OptionSelect
           id={id}
-          className="w-full"
+          width="w-full"
           value={field.value ? String(field.value) : ""}
           onValueChange={(v) => field.onChange(v)}
           onBlur={field.onBlur}

@@ -150,7 +150,7 @@ function WithdrawalFields({
       render={({ field }) => (
         <OptionSelect
           id={`${idPrefix}-${name}`}
-          className="w-full"
+          width="w-full"
           value={field.value}
           onValueChange={(v) => field.onChange(v)}
           onBlur={field.onBlur}

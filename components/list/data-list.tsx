@@ -16,7 +16,10 @@ export type Column<Row> = {
   /** Amounts and counts: right aligned, figures of one width, never wrapped. */
   numeric?: boolean;
   className?: string;
-  headerClassName?: string;
+  /** Long values wrap (a cell does not by default); not whitespace-normal in className, which would stand beside the default. */
+  wrap?: boolean;
+  /** The header's alignment (a numeric column's is right already). */
+  headerAlign?: "left" | "right";
 };
 
 /**
@@ -99,7 +102,7 @@ export function DataList<Row>({
                     </TableHead>
                   ) : null}
                   {columns.map((c) => (
-                    <TableHead key={c.key} className={cn(c.numeric && "text-right", c.headerClassName)}>
+                    <TableHead key={c.key} align={c.numeric ? "right" : c.headerAlign}>
                       {c.header}
                     </TableHead>
                   ))}
@@ -114,7 +117,7 @@ export function DataList<Row>({
                     <Fragment key={key}>
                       <TableRow {...rowProps?.(row)}>
                         {detail ? (
-                          <TableCell className="w-10 p-1">
+                          <TableCell padding="tight" className="w-10">
                             <button
                               type="button"
                               className="inline-flex size-8 items-center justify-center rounded-md hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
@@ -128,7 +131,7 @@ export function DataList<Row>({
                           </TableCell>
                         ) : null}
                         {columns.map((c) => (
-                          <TableCell key={c.key} className={cn(c.numeric && "text-right whitespace-nowrap tabular-nums", c.className)}>
+                          <TableCell key={c.key} wrap={c.wrap} className={cn(c.numeric && "text-right tabular-nums", c.className)}>
                             {c.cell(row)}
                           </TableCell>
                         ))}

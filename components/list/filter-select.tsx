@@ -20,7 +20,7 @@ export function FilterSelect<V extends string = string>({
   options,
   onChange,
   closed = false,
-  className = "w-52",
+  width = "w-52",
 }: {
   id: string;
   label: string;
@@ -29,13 +29,14 @@ export function FilterSelect<V extends string = string>({
   options: { value: V; label: string }[];
   onChange: (v: V | null) => void;
   closed?: boolean;
-  className?: string;
+  /** The select's width class. */
+  width?: `w-${string}`;
 }) {
   const value = closed && all !== undefined && raw !== null && !options.some((o) => o.value === raw) ? null : raw;
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={id}>{label}</Label>
-      <NativeSelect id={id} className={className} value={value ?? ""} onChange={(e) => onChange((e.target.value as V) || null)}>
+      <NativeSelect id={id} width={width} value={value ?? ""} onChange={(e) => onChange((e.target.value as V) || null)}>
         {all !== undefined ? <NativeSelectOption value="">{all}</NativeSelectOption> : null}
         {options.map((o) => (
           <NativeSelectOption key={o.value} value={o.value}>

@@ -63,7 +63,7 @@ export function SyncedNote({ freshness, id, className }: { freshness: SyncedNote
             "Not read from the provider yet: the first read is on its way."
           )}
         </p>
-        <Button type="button" variant="outline" size="sm" onClick={refresh} disabled={pending} className="h-7 px-2 text-xs">
+        <Button type="button" variant="outline" size="xs" onClick={refresh} disabled={pending}>
           <RotateCwIcon aria-hidden="true" className={pending ? "animate-spin" : undefined} />
           {pending ? "Asking…" : "Refresh"}
         </Button>

@@ -21,7 +21,7 @@ function AccountMenu({ user, trigger, onSignOut }: { user: ShellUser; trigger: R
     <DropdownMenu defaultOpen>
       <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-64" portal={false}>
-        <DropdownMenuLabel className="flex flex-col gap-1 font-normal">
+        <DropdownMenuLabel className="flex flex-col gap-1 text-sm font-normal">
           <span className="truncate text-sm font-medium">{user.name}</span>
           <span className="truncate text-xs text-muted-foreground">{user.email}</span>
           <Badge variant="secondary" className="mt-1">

@@ -51,14 +51,14 @@ function CommandPalette({ nav }: { nav: ShellNavArea[] }) {
     <>
       <Button
         variant="outline"
-        size="sm"
+        size="sm-roomy"
         onClick={() => show(true)}
         // A pointer on the button or focus on it: fetch the list before the click.
         onPointerEnter={() => void loadDialog()}
         onFocus={() => void loadDialog()}
         aria-keyshortcuts="Control+K Meta+K"
         aria-haspopup="dialog"
-        className="gap-2 text-muted-foreground sm:w-56 sm:justify-start"
+        className="text-muted-foreground sm:w-56 sm:justify-start"
       >
         <SearchIcon aria-hidden="true" />
         <span className="sr-only sm:not-sr-only">Search</span>

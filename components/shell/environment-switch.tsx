@@ -49,12 +49,11 @@ function EnvironmentSwitch({ environment }: { environment: Environment }) {
   const button = (props: Partial<typeof triggerProps>) => (
     <Button
       ref={triggerRef}
-      variant="outline"
+      variant={shown === "production" ? "outline-destructive" : "outline"}
       size="sm"
       data-environment={shown}
       aria-busy={pending || undefined}
       aria-haspopup="menu"
-      className={cn("gap-1.5", shown === "production" && "border-destructive/60 text-destructive hover:text-destructive dark:border-destructive/60")}
       {...props}
     >
       <Icon className={cn(pending && "animate-spin")} aria-hidden="true" />

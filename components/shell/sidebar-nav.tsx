@@ -40,8 +40,10 @@ function SidebarNav({ nav, onNavigate, className }: SidebarNavProps) {
                       aria-current={isCurrent ? "page" : undefined}
                       onClick={onNavigate}
                       className={cn(
-                        "flex h-8 items-center gap-2 rounded-md px-2 text-sm text-sidebar-foreground outline-none transition-colors hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:ring-[3px] focus-visible:ring-sidebar-ring/50 [&_svg]:size-4 [&_svg]:shrink-0 [&_svg]:text-muted-foreground",
-                        isCurrent && "bg-sidebar-accent font-medium text-sidebar-accent-foreground [&_svg]:text-sidebar-accent-foreground",
+                        "flex h-8 items-center gap-2 rounded-md px-2 text-sm outline-none transition-colors hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:ring-[3px] focus-visible:ring-sidebar-ring/50 [&_svg]:size-4 [&_svg]:shrink-0",
+                        isCurrent
+                          ? "bg-sidebar-accent font-medium text-sidebar-accent-foreground [&_svg]:text-sidebar-accent-foreground"
+                          : "text-sidebar-foreground [&_svg]:text-muted-foreground",
                       )}
                     >
                       {item.icon}

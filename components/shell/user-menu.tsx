@@ -16,7 +16,7 @@ function UserMenu({ user }: { user: ShellUser }) {
   const formRef = React.useRef<HTMLFormElement>(null);
   const { Loaded: AccountMenu, triggerProps } = useOnDemand(loadMenu);
   const button = (props: Partial<typeof triggerProps>) => (
-    <Button variant="ghost" size="sm" className="gap-2 px-1.5" aria-haspopup="menu" {...props}>
+    <Button variant="ghost" size="avatar" aria-haspopup="menu" {...props}>
       <span aria-hidden="true" className="flex size-6 items-center justify-center rounded-full bg-primary text-[0.65rem] font-semibold text-primary-foreground">
         {initialsOf(user.name, user.email)}
       </span>

@@ -34,7 +34,7 @@ function CommandDialog({
 }) {
   return (
     <Dialog {...props}>
-      <DialogContent className={cn("top-[20%] translate-y-0 overflow-hidden p-0 sm:max-w-xl", className)} showCloseButton={showCloseButton}>
+      <DialogContent layout="palette" className={className} showCloseButton={showCloseButton}>
         {/* Title and description name the dialog for screen readers; sighted users see the input. */}
         <DialogHeader className="sr-only">
           <DialogTitle>{title}</DialogTitle>

@@ -3,6 +3,7 @@
 import type * as React from "react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { XIcon } from "lucide-react";
+import { cva, type VariantProps } from "class-variance-authority";
 
 import { cn } from "@/lib/utils";
 
@@ -32,23 +33,33 @@ function DialogOverlay({ className, ...props }: React.ComponentProps<typeof Dial
   );
 }
 
+// Placement, padding and overflow are a variant: the command palette's would stand beside the
+// centred dialog's in className (cn() merges nothing).
+const dialogContentVariants = cva(
+  "fixed left-[50%] z-50 grid max-h-[calc(100svh-2rem)] w-full max-w-[calc(100%-2rem)] translate-x-[-50%] gap-4 rounded-lg border bg-background shadow-lg outline-none data-[state=open]:animate-pop-in",
+  {
+    variants: {
+      layout: {
+        centered: "top-[50%] translate-y-[-50%] overflow-y-auto p-6 sm:max-w-lg",
+        /** Near the top, edge to edge inside (the command palette). */
+        palette: "top-[20%] translate-y-0 overflow-hidden p-0 sm:max-w-xl",
+      },
+    },
+    defaultVariants: { layout: "centered" },
+  },
+);
+
 function DialogContent({
   className,
   children,
   showCloseButton = true,
+  layout,
   ...props
-}: React.ComponentProps<typeof DialogPrimitive.Content> & { showCloseButton?: boolean }) {
+}: React.ComponentProps<typeof DialogPrimitive.Content> & { showCloseButton?: boolean } & VariantProps<typeof dialogContentVariants>) {
   return (
     <DialogPortal>
       <DialogOverlay />
-      <DialogPrimitive.Content
-        data-slot="dialog-content"
-        className={cn(
-          "fixed top-[50%] left-[50%] z-50 grid max-h-[calc(100svh-2rem)] w-full max-w-[calc(100%-2rem)] translate-x-[-50%] translate-y-[-50%] gap-4 overflow-y-auto rounded-lg border bg-background p-6 shadow-lg outline-none data-[state=open]:animate-pop-in sm:max-w-lg",
-          className,
-        )}
-        {...props}
-      >
+      <DialogPrimitive.Content data-slot="dialog-content" className={cn(dialogContentVariants({ layout }), className)} {...props}>
         {children}
         {showCloseButton ? (
           <DialogPrimitive.Close
@@ -80,4 +91,16 @@ function DialogDescription({ className, ...props }: React.ComponentProps<typeof 
   return <DialogPrimitive.Description data-slot="dialog-description" className={cn("text-sm text-muted-foreground", className)} {...props} />;
 }
 
-export { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogOverlay, DialogPortal, DialogTitle, DialogTrigger };
+export {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogOverlay,
+  DialogPortal,
+  DialogTitle,
+  DialogTrigger,
+  dialogContentVariants,
+};

@@ -116,14 +116,10 @@ function DropdownMenuRadioItem({ className, children, ...props }: React.Componen
   );
 }
 
+/** Text size and weight come from the caller's className: each menu's label differs, and cn() would keep a default beside an override. */
 function DropdownMenuLabel({ className, inset, ...props }: React.ComponentProps<typeof DropdownMenuPrimitive.Label> & { inset?: boolean }) {
   return (
-    <DropdownMenuPrimitive.Label
-      data-slot="dropdown-menu-label"
-      data-inset={inset}
-      className={cn("px-2 py-1.5 text-sm font-medium data-[inset]:pl-8", className)}
-      {...props}
-    />
+    <DropdownMenuPrimitive.Label data-slot="dropdown-menu-label" data-inset={inset} className={cn("px-2 py-1.5 data-[inset]:pl-8", className)} {...props} />
   );
 }
 

@@ -11,10 +11,19 @@ import { useFieldControl } from "@/components/ui/field-context";
  * hydration cost counts: it renders its options once, where the Radix Select also renders every
  * item while closed, and the platform gives keyboard, screen-reader and touch behaviour for free.
  */
-function NativeSelect({ className, size = "default", ...props }: Omit<React.ComponentProps<"select">, "size"> & { size?: "sm" | "default" }) {
+function NativeSelect({
+  className,
+  size = "default",
+  width = "w-fit",
+  ...props
+}: Omit<React.ComponentProps<"select">, "size"> & {
+  size?: "sm" | "default";
+  /** The width class; not in className, where it would stand beside the default w-fit (cn() merges nothing). */
+  width?: `w-${string}`;
+}) {
   const field = useFieldControl(props);
   return (
-    <div data-slot="native-select-wrapper" className={cn("relative w-fit has-[select:disabled]:opacity-50", className)}>
+    <div data-slot="native-select-wrapper" className={cn("relative has-[select:disabled]:opacity-50", width, className)}>
       <select
         data-slot="native-select"
         data-size={size}

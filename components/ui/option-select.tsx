@@ -16,6 +16,8 @@ type OptionSelectProps = FieldControlProps & {
   onBlur?: () => void;
   placeholder?: string;
   className?: string;
+  /** The trigger's width class (w-fit by default); not in className, where it would stand beside the default. */
+  width?: `w-${string}`;
   size?: "sm" | "default";
   disabled?: boolean;
   "aria-label"?: string;
@@ -38,7 +40,7 @@ const OPEN_KEYS = [" ", "Enter", "ArrowUp", "ArrowDown"];
  * press that wakes it opens the list once Radix is in, and focus moves to the real trigger.
  */
 function OptionSelect(props: OptionSelectProps) {
-  const { options, value, onBlur, placeholder, className, size = "default", disabled } = props;
+  const { options, value, onBlur, placeholder, className, width = "w-fit", size = "default", disabled } = props;
   const field = useFieldControl(props);
   const [loaded, setLoaded] = React.useState<{ module: RadixModule; open: boolean; focus: boolean } | null>(null);
   const standIn = React.useRef<HTMLButtonElement>(null);
@@ -75,7 +77,7 @@ function OptionSelect(props: OptionSelectProps) {
       data-size={size}
       data-state="closed"
       data-placeholder={selected ? undefined : ""}
-      className={cn(selectTriggerClassName, className)}
+      className={cn(selectTriggerClassName, width, className)}
       onFocus={() => wake(false)}
       onPointerDown={(e) => {
         // As Radix: a mouse opens on press, touch and pen on click.

@@ -23,12 +23,13 @@ function SelectValue(props: React.ComponentProps<typeof SelectPrimitive.Value>) 
 function SelectTrigger({
   className,
   size = "default",
+  width = "w-fit",
   children,
   ...props
-}: React.ComponentProps<typeof SelectPrimitive.Trigger> & { size?: "sm" | "default" }) {
+}: React.ComponentProps<typeof SelectPrimitive.Trigger> & { size?: "sm" | "default"; width?: `w-${string}` }) {
   const field = useFieldControl(props);
   return (
-    <SelectPrimitive.Trigger data-slot="select-trigger" data-size={size} className={cn(selectTriggerClassName, className)} {...props} {...field}>
+    <SelectPrimitive.Trigger data-slot="select-trigger" data-size={size} className={cn(selectTriggerClassName, width, className)} {...props} {...field}>
       {children}
       <SelectPrimitive.Icon asChild>
         <ChevronDownIcon className="size-4 opacity-60" aria-hidden="true" />

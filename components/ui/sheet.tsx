@@ -33,10 +33,11 @@ function SheetOverlay({ className, ...props }: React.ComponentProps<typeof Sheet
 }
 
 const SIDE_CLASSES = {
-  left: "inset-y-0 left-0 h-full w-3/4 border-r data-[state=open]:animate-sheet-in-left data-[state=closed]:animate-sheet-out-left sm:max-w-sm",
-  right: "inset-y-0 right-0 h-full w-3/4 border-l data-[state=open]:animate-sheet-in-right data-[state=closed]:animate-sheet-out-right sm:max-w-sm",
+  left: "inset-y-0 left-0 h-full border-r data-[state=open]:animate-sheet-in-left data-[state=closed]:animate-sheet-out-left sm:max-w-sm",
+  right: "inset-y-0 right-0 h-full border-l data-[state=open]:animate-sheet-in-right data-[state=closed]:animate-sheet-out-right sm:max-w-sm",
 } as const;
 
+/** Width, gap and colours come from the caller's className (e.g. w-3/4 gap-4 bg-background): cn() would keep a default beside an override. */
 function SheetContent({
   className,
   children,
@@ -53,7 +54,7 @@ function SheetContent({
       <SheetPrimitive.Content
         data-slot="sheet-content"
         data-side={side}
-        className={cn("fixed z-50 flex flex-col gap-4 bg-background shadow-lg outline-none", SIDE_CLASSES[side], className)}
+        className={cn("fixed z-50 flex flex-col shadow-lg outline-none", SIDE_CLASSES[side], className)}
         {...props}
       >
         {children}

@@ -1,4 +1,5 @@
 import type * as React from "react";
+import { cva, type VariantProps } from "class-variance-authority";
 
 import { cn } from "@/lib/utils";
 
@@ -34,31 +35,39 @@ function TableRow({ className, ...props }: React.ComponentProps<"tr">) {
   return <tr data-slot="table-row" className={cn("border-b transition-colors hover:bg-muted/50 data-[state=selected]:bg-muted", className)} {...props} />;
 }
 
-function TableHead({ className, ...props }: React.ComponentProps<"th">) {
-  return (
-    <th
-      data-slot="table-head"
-      className={cn(
-        "h-9 px-2 text-left align-middle font-medium whitespace-nowrap text-muted-foreground [&:has([role=checkbox])]:pr-0 [&>[role=checkbox]]:translate-y-[2px]",
-        className,
-      )}
-      {...props}
-    />
-  );
+// Alignment and weight are variants, not className overrides: cn() keeps both of two conflicting classes.
+const tableHeadVariants = cva(
+  "h-9 px-2 align-middle whitespace-nowrap text-muted-foreground [&:has([role=checkbox])]:pr-0 [&>[role=checkbox]]:translate-y-[2px]",
+  {
+    variants: {
+      align: { left: "text-left", right: "text-right" },
+      weight: { medium: "font-medium", normal: "font-normal" },
+    },
+    defaultVariants: { align: "left", weight: "medium" },
+  },
+);
+
+/** `align` sets the text-align class (the th's obsolete align attribute is not passed on). */
+function TableHead({ className, align, weight, ...props }: Omit<React.ComponentProps<"th">, "align"> & VariantProps<typeof tableHeadVariants>) {
+  return <th data-slot="table-head" className={cn(tableHeadVariants({ align, weight }), className)} {...props} />;
 }
 
-function TableCell({ className, ...props }: React.ComponentProps<"td">) {
-  return (
-    <td
-      data-slot="table-cell"
-      className={cn("px-2 py-2 align-middle whitespace-nowrap [&:has([role=checkbox])]:pr-0 [&>[role=checkbox]]:translate-y-[2px]", className)}
-      {...props}
-    />
-  );
+// Padding and wrapping are variants for the same reason as TableHead's.
+const tableCellVariants = cva("align-middle [&:has([role=checkbox])]:pr-0 [&>[role=checkbox]]:translate-y-[2px]", {
+  variants: {
+    padding: { default: "px-2 py-2", tight: "p-1" },
+    /** Long text (a reference, an address) wraps instead of widening the table. */
+    wrap: { false: "whitespace-nowrap", true: "whitespace-normal" },
+  },
+  defaultVariants: { padding: "default", wrap: false },
+});
+
+function TableCell({ className, padding, wrap, ...props }: React.ComponentProps<"td"> & VariantProps<typeof tableCellVariants>) {
+  return <td data-slot="table-cell" className={cn(tableCellVariants({ padding, wrap }), className)} {...props} />;
 }
 
 function TableCaption({ className, ...props }: React.ComponentProps<"caption">) {
   return <caption data-slot="table-caption" className={cn("mt-4 text-sm text-muted-foreground", className)} {...props} />;
 }
 
-export { Table, TableBody, TableCaption, TableCell, TableFooter, TableHead, TableHeader, TableRow };
+export { Table, TableBody, TableCaption, TableCell, TableFooter, TableHead, TableHeader, TableRow, tableCellVariants, tableHeadVariants };

@@ -84,7 +84,7 @@ export default async function BalancesPage({ searchParams }: { searchParams: Pro
         ) : null}
 
         <Card>
-          <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
+          <CardHeader layout="row">
             <div className="grid gap-1.5">
               <CardTitle>
                 <h2>Balance over time</h2>

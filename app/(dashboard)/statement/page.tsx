@@ -84,11 +84,11 @@ export default async function StatementPage({ searchParams }: { searchParams: Pr
         <form method="get" action="/statement" className="flex flex-wrap items-end gap-3" aria-label="Statement range" data-testid="statement-range">
           <div className="grid gap-1.5">
             <Label htmlFor="statement-from">From</Label>
-            <Input id="statement-from" type="date" name="from" defaultValue={range.from} max={range.today} className="w-44" />
+            <Input id="statement-from" type="date" name="from" defaultValue={range.from} max={range.today} width="w-44" />
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor="statement-to">To</Label>
-            <Input id="statement-to" type="date" name="to" defaultValue={range.to} max={range.today} className="w-44" />
+            <Input id="statement-to" type="date" name="to" defaultValue={range.to} max={range.today} width="w-44" />
           </div>
           <button type="submit" className={buttonVariants({ variant: "default" })}>
             Show
@@ -236,7 +236,7 @@ export default async function StatementPage({ searchParams }: { searchParams: Pr
                   <TableHead scope="col">What is open</TableHead>
                   <TableHead scope="col">Deposit</TableHead>
                   <TableHead scope="col">Status</TableHead>
-                  <TableHead scope="col" className="text-right">
+                  <TableHead scope="col" align="right">
                     Amount
                   </TableHead>
                   <TableHead scope="col">Delivery</TableHead>
@@ -285,21 +285,21 @@ function StatementTable({
       <TableHeader>
         <TableRow>
           <TableHead scope="col">Day</TableHead>
-          <TableHead scope="col" className="text-right">
+          <TableHead scope="col" align="right">
             Opening
           </TableHead>
           {MOVEMENT_LINES.map((l) => (
-            <TableHead key={l} scope="col" className="text-right">
+            <TableHead key={l} scope="col" align="right">
               {LINE_LABEL[l]}
             </TableHead>
           ))}
-          <TableHead scope="col" className="text-right">
+          <TableHead scope="col" align="right">
             Closing
           </TableHead>
-          <TableHead scope="col" className="text-right">
+          <TableHead scope="col" align="right">
             Provider
           </TableHead>
-          <TableHead scope="col" className="text-right">
+          <TableHead scope="col" align="right">
             Difference
           </TableHead>
         </TableRow>
@@ -307,7 +307,7 @@ function StatementTable({
       <TableBody>
         {days.map((d) => (
           <TableRow key={d.day} data-testid="statement-day" data-day={d.day} data-flagged={isFlagged(d)} aria-current={d.day === selected ? "true" : undefined}>
-            <TableHead scope="row" className="whitespace-nowrap font-normal">
+            <TableHead scope="row" weight="normal">
               <Link href={dayHref(d.day)} className="underline underline-offset-4" aria-label={`Objects of ${dayLabel(d.day)} in ${currency}`}>
                 {dayLabel(d.day)}
               </Link>
@@ -344,7 +344,7 @@ function ObjectsHeader({ first, zone }: { first: string; zone: string }) {
         <TableHead scope="col">{first}</TableHead>
         <TableHead scope="col">Object</TableHead>
         <TableHead scope="col">Status</TableHead>
-        <TableHead scope="col" className="text-right">
+        <TableHead scope="col" align="right">
           Amount
         </TableHead>
         <TableHead scope="col">When ({formatZoneLabel(zone)})</TableHead>

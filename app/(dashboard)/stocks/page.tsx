@@ -33,7 +33,7 @@ export default async function StockPortfolioPage({ searchParams }: { searchParam
       <div className="grid gap-6">
         <PortfolioView initial={initial} initialError={initialError} />
         <Card>
-          <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
+          <CardHeader layout="row">
             <div className="grid gap-1.5">
               <CardTitle>
                 <h2>Value over time</h2>

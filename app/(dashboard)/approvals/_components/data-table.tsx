@@ -153,7 +153,7 @@ function columnsFor(show: "open" | "history", actions?: (row: InboxRow) => React
       cell: (r) => (isReview(r) ? <Badge variant="warning">Awaiting a second approver</Badge> : <Decision r={r} />),
     },
   ];
-  if (actions) columns.push({ key: "actions", header: "Actions", className: "text-right", headerClassName: "text-right", cell: actions });
+  if (actions) columns.push({ key: "actions", header: "Actions", className: "text-right", headerAlign: "right", cell: actions });
   return columns;
 }
 

@@ -10,7 +10,7 @@ const kindOptions = INBOX_KINDS.map((k) => ({ value: k, label: KIND_LABEL[k] }))
 export function KindToolbar({ kind, pending, onKind }: { kind: InboxKind | null; pending: boolean; onKind: (k: InboxKind | null) => void }) {
   return (
     <ListToolbar testId="approvals-kind-toolbar" pending={pending} onClear={kind ? () => onKind(null) : undefined}>
-      <FilterSelect id="approvals-kind" label="Kind" className="w-64" value={kind} all="Any kind" options={kindOptions} onChange={onKind} />
+      <FilterSelect id="approvals-kind" label="Kind" width="w-64" value={kind} all="Any kind" options={kindOptions} onChange={onKind} />
     </ListToolbar>
   );
 }
@@ -27,7 +27,7 @@ export function ApprovalsToolbar({
 }) {
   return (
     <ListToolbar pending={pending} onClear={status ? () => onStatus(null) : undefined} exportHref={serializeInboxFilters("/api/approvals/export", { status })}>
-      <FilterSelect id="approvals-status" label="Status" className="w-56" value={status} all="Any status" options={statusOptions} onChange={onStatus} />
+      <FilterSelect id="approvals-status" label="Status" width="w-56" value={status} all="Any status" options={statusOptions} onChange={onStatus} />
     </ListToolbar>
   );
 }

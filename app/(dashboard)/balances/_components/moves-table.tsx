@@ -26,7 +26,7 @@ const columns: Column<MovesPage["rows"][number]>[] = [
   { key: "from", header: "From", className: "text-sm", cell: (m) => balanceName(m.from) },
   { key: "to", header: "To", className: "text-sm", cell: (m) => balanceName(m.to) },
   { key: "status", header: "Status", cell: (m) => <Badge variant={STATUS[m.status] ?? "outline"}>{m.status}</Badge> },
-  { key: "reference", header: "Reference", className: "max-w-72 font-mono text-xs break-all whitespace-normal text-muted-foreground", cell: (m) => m.id },
+  { key: "reference", header: "Reference", wrap: true, className: "max-w-72 font-mono text-xs break-all text-muted-foreground", cell: (m) => m.id },
 ];
 
 /**

@@ -30,8 +30,8 @@ export function WithdrawableAssets({ assets }: { assets: WithdrawableAsset[] }) 
             <TableHead>Chain</TableHead>
             <TableHead>Asset identifier</TableHead>
             <TableHead>Contract</TableHead>
-            <TableHead className="text-right">Network fee</TableHead>
-            <TableHead className="text-right">Minimum</TableHead>
+            <TableHead align="right">Network fee</TableHead>
+            <TableHead align="right">Minimum</TableHead>
             <TableHead>Icons</TableHead>
           </TableRow>
         </TableHeader>

@@ -28,7 +28,7 @@ export function DepositsToolbar() {
         closed
         id="deposits-status"
         label="Status"
-        className="w-44"
+        width="w-44"
         value={f.status}
         all="Any status"
         options={statusOptions}
@@ -38,7 +38,7 @@ export function DepositsToolbar() {
         closed
         id="deposits-settlement"
         label="Settlement"
-        className="w-44"
+        width="w-44"
         value={f.settlement}
         all="Any settlement"
         options={statusOptions}
@@ -48,7 +48,7 @@ export function DepositsToolbar() {
         closed
         id="deposits-type"
         label="Type"
-        className="w-44"
+        width="w-44"
         value={f.type}
         all="Any type"
         options={typeOptions}
@@ -59,7 +59,9 @@ export function DepositsToolbar() {
         <Input
           id="deposits-customer"
           key={f.customer ?? ""}
-          className="w-80 font-mono text-xs"
+          width="w-80"
+          text="xs"
+          className="font-mono"
           defaultValue={f.customer ?? ""}
           placeholder="Paste a customer id"
           aria-describedby="deposits-customer-hint"
@@ -80,11 +82,11 @@ export function DepositsToolbar() {
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor="deposits-from">From</Label>
-        <Input id="deposits-from" type="date" className="w-40" value={f.from ?? ""} onChange={(e) => set({ from: e.target.value || null })} />
+        <Input id="deposits-from" type="date" width="w-40" value={f.from ?? ""} onChange={(e) => set({ from: e.target.value || null })} />
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor="deposits-to">To</Label>
-        <Input id="deposits-to" type="date" className="w-40" value={f.to ?? ""} onChange={(e) => set({ to: e.target.value || null })} />
+        <Input id="deposits-to" type="date" width="w-40" value={f.to ?? ""} onChange={(e) => set({ to: e.target.value || null })} />
       </div>
     </ListToolbar>
   );

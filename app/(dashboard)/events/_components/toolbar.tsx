@@ -37,7 +37,7 @@ export function EventsToolbar({
       <FilterSelect
         id="events-name"
         label="Event"
-        className="w-48"
+        width="w-48"
         value={f.name}
         all="All events"
         options={choices(f.name, names)}
@@ -46,7 +46,7 @@ export function EventsToolbar({
       <FilterSelect
         id="events-resource"
         label="Resource"
-        className="w-48"
+        width="w-48"
         value={f.resource}
         all="All resources"
         options={choices(f.resource, resources, resourceLabels)}
@@ -55,7 +55,7 @@ export function EventsToolbar({
       <FilterSelect
         id="events-status"
         label="Status"
-        className="w-48"
+        width="w-48"
         value={f.status}
         all="Any status"
         options={choices(f.status, statuses)}
@@ -65,7 +65,7 @@ export function EventsToolbar({
         <Label htmlFor="events-q">Resource id</Label>
         <Input
           id="events-q"
-          className="w-64"
+          width="w-64"
           type="search"
           defaultValue={f.q ?? ""}
           placeholder="Paste or type part of an id"
@@ -80,11 +80,11 @@ export function EventsToolbar({
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor="events-from">From</Label>
-        <Input id="events-from" type="date" className="w-40" value={f.from ?? ""} onChange={(e) => set({ from: e.target.value || null })} />
+        <Input id="events-from" type="date" width="w-40" value={f.from ?? ""} onChange={(e) => set({ from: e.target.value || null })} />
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor="events-to">To</Label>
-        <Input id="events-to" type="date" className="w-40" value={f.to ?? ""} onChange={(e) => set({ to: e.target.value || null })} />
+        <Input id="events-to" type="date" width="w-40" value={f.to ?? ""} onChange={(e) => set({ to: e.target.value || null })} />
       </div>
     </ListToolbar>
   );

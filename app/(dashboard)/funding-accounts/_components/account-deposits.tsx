@@ -59,8 +59,8 @@ export function AccountDeposits({ accountId, initial, initialError }: { accountI
               <TableRow>
                 <TableHead>Received</TableHead>
                 <TableHead>Deposit</TableHead>
-                <TableHead className="text-right">Amount</TableHead>
-                <TableHead className="text-right">Settled</TableHead>
+                <TableHead align="right">Amount</TableHead>
+                <TableHead align="right">Settled</TableHead>
                 <TableHead>Status</TableHead>
                 <TableHead>Note</TableHead>
               </TableRow>

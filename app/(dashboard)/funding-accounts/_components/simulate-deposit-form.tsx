@@ -62,7 +62,7 @@ export function SimulateDepositForm({ accountId, currency, amountOffered }: { ac
             render={({ field }) => (
               <OptionSelect
                 id="simulate-scenario"
-                className="w-full"
+                width="w-full"
                 value={field.value}
                 onValueChange={field.onChange}
                 options={(["default", ...SCENARIOS] as const).map((s) => ({ value: s, label: SCENARIO_LABEL[s] }))}

@@ -56,7 +56,7 @@ export function LegacyToolbar({
       <FilterSelect
         id={`${id}-limit`}
         label="Rows per page"
-        className="w-28"
+        width="w-28"
         value={String(limit)}
         options={sizes.map((s) => ({ value: String(s), label: String(s) }))}
         onChange={(v) => set({ limit: Number(v) === DEFAULT_PAGE_SIZE ? null : v })}

@@ -74,7 +74,7 @@ export function WebhookFormDialog({ open, onOpenChange, onDone, mode, webhook }:
                           onCheckedChange={(c) => field.onChange(c === true ? [...value, e] : value.filter((v) => v !== e))}
                           onBlur={field.onBlur}
                         />
-                        <Label htmlFor={id} className="font-normal">
+                        <Label htmlFor={id} weight="normal">
                           <span className="font-mono text-xs">{e}</span> <span className="text-muted-foreground">({EVENT_HELP[e]})</span>
                         </Label>
                       </div>

@@ -27,8 +27,8 @@ export function WithdrawalOptionsList({ options }: { options: WithdrawalOptions 
                   <TableHead>Chain</TableHead>
                   <TableHead>Key</TableHead>
                   <TableHead>Contract</TableHead>
-                  <TableHead className="text-right">Decimals</TableHead>
-                  <TableHead className="text-right">Network fee</TableHead>
+                  <TableHead align="right">Decimals</TableHead>
+                  <TableHead align="right">Network fee</TableHead>
                 </TableRow>
               </TableHeader>
               <TableBody>

@@ -314,7 +314,7 @@ export function CreateRecipientForm({
                             onCheckedChange={(on) => field.onChange(on ? [...list, p] : list.filter((x) => x !== p))}
                             onBlur={field.onBlur}
                           />
-                          <Label htmlFor={`rc-purpose-${p}`} className="font-normal">
+                          <Label htmlFor={`rc-purpose-${p}`} weight="normal">
                             {purposeLabel(p)}
                           </Label>
                         </div>

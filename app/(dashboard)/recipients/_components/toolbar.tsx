@@ -50,7 +50,7 @@ export function RecipientsToolbar() {
         <Input
           id="rc-filter-q"
           type="search"
-          className="w-72"
+          width="w-72"
           placeholder="Name or last four digits"
           value={search}
           onChange={(e) => setSearch(e.target.value)}

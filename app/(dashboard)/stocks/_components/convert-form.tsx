@@ -42,7 +42,7 @@ function AssetSelect({
 }) {
   return (
     <Field label={label} htmlFor={id} error={error} className="w-60">
-      <NativeSelect className="w-60" value={value} onChange={(e) => onChange(e.target.value)}>
+      <NativeSelect width="w-60" value={value} onChange={(e) => onChange(e.target.value)}>
         <NativeSelectOption value="" disabled>
           Choose an asset
         </NativeSelectOption>

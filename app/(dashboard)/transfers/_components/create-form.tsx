@@ -319,7 +319,7 @@ function QuotePanel({
       {rateError ? (
         <p role="alert" className="text-destructive">
           {rateError}{" "}
-          <Button type="button" variant="link" size="sm" className="h-auto p-0" onClick={onRetryRate}>
+          <Button type="button" variant="link" size="inline" onClick={onRetryRate}>
             Try again
           </Button>
         </p>

@@ -11,7 +11,7 @@ import { WebhookSecrets } from "./webhook-secrets";
 export function ApiKeysView({ environments, defaultEnvironment }: { environments: EnvironmentView[]; defaultEnvironment: Environment }) {
   const [tab, setTab] = useQueryState("env", parseAsStringLiteral(ENVIRONMENTS).withDefault(defaultEnvironment));
   return (
-    <Tabs value={tab} onValueChange={(v) => void setTab(v as Environment)} className="gap-4">
+    <Tabs value={tab} onValueChange={(v) => void setTab(v as Environment)}>
       <TabsList aria-label="Environment">
         {ENVIRONMENTS.map((e) => (
           <TabsTrigger key={e} value={e}>

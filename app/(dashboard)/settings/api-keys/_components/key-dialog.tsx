@@ -149,7 +149,7 @@ function ScopeFields<T extends FieldValues>({ control, name, idBase, error }: { 
                       onCheckedChange={(checked) => field.onChange(checked === true ? [...value, scope] : value.filter((s) => s !== scope))}
                       onBlur={field.onBlur}
                     />
-                    <Label htmlFor={id} className="font-normal">
+                    <Label htmlFor={id} weight="normal">
                       {scope} <span className="text-muted-foreground">({SCOPE_HELP[scope]})</span>
                     </Label>
                   </div>

@@ -113,7 +113,7 @@ function keyColumns(environment: Environment): Column<KeySlotView>[] {
     {
       key: "actions",
       header: "Actions",
-      headerClassName: "text-right",
+      headerAlign: "right",
       className: "text-right",
       cell: ({ surface, active }) => {
         const label = `${ENVIRONMENT_LABELS[environment]} ${SURFACE_LABELS[surface]}`;

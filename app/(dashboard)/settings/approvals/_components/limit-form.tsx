@@ -53,7 +53,7 @@ export function LimitForm<V extends FieldValues>({
           render={({ field: bound }) => (
             <OptionSelect
               id={`${idPrefix}-${choice.name}`}
-              className="w-full"
+              width="w-full"
               value={bound.value ?? choice.fallback}
               onValueChange={bound.onChange}
               options={choice.options}

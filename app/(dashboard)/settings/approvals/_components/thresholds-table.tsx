@@ -75,7 +75,7 @@ const columns: Column<ThresholdRow>[] = [
       </>
     ),
   },
-  { key: "actions", header: "Actions", headerClassName: "text-right", className: "text-right", cell: (r) => <RemoveThreshold row={r} /> },
+  { key: "actions", header: "Actions", headerAlign: "right", className: "text-right", cell: (r) => <RemoveThreshold row={r} /> },
 ];
 
 export function ThresholdsTable({ rows }: { rows: ThresholdRow[] }) {

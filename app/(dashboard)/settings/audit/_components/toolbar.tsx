@@ -39,7 +39,7 @@ export function AuditToolbar({ actions, actors }: { actions: string[]; actors: {
         <Label htmlFor="audit-target">Target id or type</Label>
         <Input
           id="audit-target"
-          className="w-56"
+          width="w-56"
           defaultValue={f.target ?? ""}
           placeholder="e.g. user"
           onKeyDown={(e) => {
@@ -53,11 +53,11 @@ export function AuditToolbar({ actions, actors }: { actions: string[]; actors: {
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor="audit-from">From</Label>
-        <Input id="audit-from" type="date" className="w-40" value={f.from ?? ""} onChange={(e) => set({ from: e.target.value || null })} />
+        <Input id="audit-from" type="date" width="w-40" value={f.from ?? ""} onChange={(e) => set({ from: e.target.value || null })} />
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor="audit-to">To</Label>
-        <Input id="audit-to" type="date" className="w-40" value={f.to ?? ""} onChange={(e) => set({ to: e.target.value || null })} />
+        <Input id="audit-to" type="date" width="w-40" value={f.to ?? ""} onChange={(e) => set({ to: e.target.value || null })} />
       </div>
     </ListToolbar>
   );

@@ -22,7 +22,7 @@ export function MailProblems({ rows }: { rows: MailProblem[] }) {
           <TableHead>Subject</TableHead>
           <TableHead>State</TableHead>
           <TableHead>Last error</TableHead>
-          <TableHead className="text-right">Action</TableHead>
+          <TableHead align="right">Action</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>

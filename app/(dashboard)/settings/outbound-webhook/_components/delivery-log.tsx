@@ -52,7 +52,7 @@ export function DeliveryLog({ rows }: { rows: DeliveryView[] }) {
             <TableHead>Queued</TableHead>
             <TableHead>Event</TableHead>
             <TableHead>Status</TableHead>
-            <TableHead className="text-right">Attempts</TableHead>
+            <TableHead align="right">Attempts</TableHead>
             <TableHead>Last answer</TableHead>
             <TableHead>
               <span className="sr-only">Actions</span>

@@ -65,7 +65,7 @@ export function AddUserDialog({ trigger }: { trigger: ReactNode }) {
                 control={form.control}
                 name="role"
                 render={({ field }) => (
-                  <OptionSelect id="add-user-role" className="w-full" value={field.value} onValueChange={field.onChange} options={ROLE_OPTIONS} />
+                  <OptionSelect id="add-user-role" width="w-full" value={field.value} onValueChange={field.onChange} options={ROLE_OPTIONS} />
                 )}
               />
             </Field>

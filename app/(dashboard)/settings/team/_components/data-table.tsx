@@ -50,7 +50,7 @@ export function TeamTable({ rows, currentUserId }: { rows: TeamRow[]; currentUse
     {
       key: "actions",
       header: "Actions",
-      headerClassName: "text-right",
+      headerAlign: "right",
       className: "text-right",
       cell: (u) => <UserActions userId={u.id} userName={u.name} disabled={u.disabled} isSelf={u.id === currentUserId} />,
     },

@@ -18,7 +18,7 @@ export function RoleSelect({ userId, userName, role, disabled }: { userId: strin
       <OptionSelect
         options={ROLE_OPTIONS}
         size="sm"
-        className="w-36"
+        width="w-36"
         aria-label={`Role of ${userName}`}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}

@@ -52,7 +52,7 @@ export function TimeZoneForm({
           error={errorOf("timeZone")}
           description="Follow the browser to see your computer's zone wherever you are; choose a zone to keep one whatever the computer says."
         >
-          <NativeSelect id="time-zone" className="w-full max-w-md" {...form.register("timeZone")}>
+          <NativeSelect id="time-zone" width="w-full" className="max-w-md" {...form.register("timeZone")}>
             <NativeSelectOption value="">Browser&apos;s zone (detected: {detected ?? "not reported yet"})</NativeSelectOption>
             {zones.map((z) => (
               <NativeSelectOption key={z} value={z}>

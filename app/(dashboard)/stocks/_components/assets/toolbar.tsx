@@ -28,7 +28,7 @@ export function AssetsToolbar() {
         <Input
           id="assets-q"
           key={f.q ?? ""}
-          className="w-56"
+          width="w-56"
           type="search"
           defaultValue={f.q ?? ""}
           placeholder="e.g. AAPL or Tesla"
