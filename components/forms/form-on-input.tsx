@@ -76,6 +76,35 @@ function selectionRestore(el: HTMLInputElement | HTMLTextAreaElement, [start, en
   }
 }
 
+/** An element of the server's HTML, found again in the live form: by id, or by its place among its kind. */
+type ElementKey = { id: string; tag: string; index: number };
+const keyOf = (root: HTMLElement, el: Element): ElementKey => ({
+  id: el.id,
+  tag: el.tagName,
+  index: [...root.getElementsByTagName(el.tagName)].indexOf(el),
+});
+const findKey = (root: HTMLElement, k: ElementKey): HTMLElement | null =>
+  ((k.id ? root.querySelector(`#${CSS.escape(k.id)}`) : root.getElementsByTagName(k.tag)[k.index]) as HTMLElement | null) ?? null;
+
+/** A press on a button of the server's HTML (a select's trigger, a button that is not the submit), to make again. */
+type Press = { key: ElementKey; by: "pointer" | "key"; keyName: string; clicked: boolean };
+
+/** The keys that open a select's trigger (components/ui/option-select.tsx). */
+const OPEN_KEYS = [" ", "Enter", "ArrowUp", "ArrowDown"];
+
+function replayPress(root: HTMLElement, press: Press) {
+  const el = findKey(root, press.key);
+  if (!el) return;
+  if (el.getAttribute("role") === "combobox") {
+    // A select's trigger opens on a mouse press or its keys, as it would have.
+    if (press.by === "key") el.dispatchEvent(new KeyboardEvent("keydown", { key: press.keyName, bubbles: true, cancelable: true }));
+    else el.dispatchEvent(new PointerEvent("pointerdown", { button: 0, pointerType: "mouse", bubbles: true, cancelable: true }));
+    return;
+  }
+  // A submission is held apart (below); another button's click is made again.
+  if (press.clicked && !(el instanceof HTMLButtonElement && el.type === "submit")) el.click();
+}
+
 /**
  * A form whose code (react-hook-form, useActionForm and the form's own, 20-30 KiB compressed) is
  * fetched at the first focus, press or key in the page instead of shipped with the page.
@@ -83,9 +112,9 @@ function selectionRestore(el: HTMLInputElement | HTMLTextAreaElement, [start, en
  * The server renders the form as usual. In the browser its HTML is kept as it is (React does not
  * hydrate it, so nothing it renders above can disturb it) until the code is in; then the live form
  * takes its place in one commit and gets what was done meanwhile: the values typed (as input
- * events, so its checks see them), the focus and caret, and a submission (held, never sent as the
- * browser's own GET, then made again). Mounted in the browser later (a client navigation), it
- * loads at once.
+ * events, so its checks see them), the focus and caret, a press of a button or a select (made
+ * again) and a submission (held, never sent as the browser's own GET, then made again). Mounted in
+ * the browser later (a client navigation), it loads at once.
  *
  * `load` imports the form module: `formOnInput(() => import("./x-form").then((m) => m.XForm))`.
  */
@@ -118,16 +147,29 @@ export function formOnInput<P extends object>(load: () => Promise<ComponentType<
     const [Form, setForm] = useState<ComponentType<P> | undefined>(() => Loaded);
     const holder = useRef<HTMLDivElement>(null);
     const typed = useRef<Typed[] | null>(null);
+    const focused = useRef<ElementKey | null>(null);
+    const pressed = useRef<Press | null>(null);
     const held = useRef<number | null>(null);
+    // A press under way in the server's HTML: the live form waits for its click, which would miss a button swapped under the pointer.
+    const down = useRef(false);
+    const afterPress = useRef<(() => void) | null>(null);
 
     useEffect(() => {
       if (Form) return;
       let live = true;
       void (html === null ? fetchForm() : onFirstInput().then(fetchForm)).then((C) => {
-        if (!live) return;
-        if (holder.current && html !== null) typed.current = readTyped(holder.current);
-        setForm(() => C);
-        setHtml(null);
+        const swap = () => {
+          if (!live) return;
+          const el = holder.current;
+          if (el && html !== null) {
+            typed.current = readTyped(el);
+            focused.current = document.activeElement && el.contains(document.activeElement) ? keyOf(el, document.activeElement) : null;
+          }
+          setForm(() => C);
+          setHtml(null);
+        };
+        if (down.current) afterPress.current = swap;
+        else swap();
       });
       return () => {
         live = false;
@@ -143,8 +185,44 @@ export function formOnInput<P extends object>(load: () => Promise<ComponentType<
         e.preventDefault();
         held.current = [...el.querySelectorAll("form")].indexOf(e.target);
       };
+      // So does a press of another button (a select's trigger): the server's HTML does nothing with it.
+      const buttonOf = (e: Event) => (e.target instanceof Element ? e.target.closest("button") : null);
+      const press = (e: PointerEvent) => {
+        down.current = true;
+        const button = buttonOf(e);
+        pressed.current = button && e.button === 0 ? { key: keyOf(el, button), by: "pointer", keyName: "", clicked: false } : null;
+      };
+      const click = (e: MouseEvent) => {
+        const button = buttonOf(e);
+        if (button && pressed.current?.by === "pointer" && findKey(el, pressed.current.key) === button) pressed.current.clicked = true;
+      };
+      // The click follows the pointer's release in the same task; the live form comes after it.
+      const release = () => {
+        down.current = false;
+        const swap = afterPress.current;
+        afterPress.current = null;
+        if (swap) setTimeout(swap, 0);
+      };
+      const key = (e: KeyboardEvent) => {
+        const button = buttonOf(e);
+        if (button?.getAttribute("role") !== "combobox" || !OPEN_KEYS.includes(e.key)) return;
+        e.preventDefault();
+        pressed.current = { key: keyOf(el, button), by: "key", keyName: e.key, clicked: false };
+      };
       el.addEventListener("submit", hold, { capture: true });
-      return () => el.removeEventListener("submit", hold, { capture: true });
+      el.addEventListener("pointerdown", press, { capture: true });
+      el.addEventListener("click", click, { capture: true });
+      el.addEventListener("keydown", key, { capture: true });
+      document.addEventListener("pointerup", release, { capture: true });
+      document.addEventListener("pointercancel", release, { capture: true });
+      return () => {
+        document.removeEventListener("pointerup", release, { capture: true });
+        document.removeEventListener("pointercancel", release, { capture: true });
+        el.removeEventListener("submit", hold, { capture: true });
+        el.removeEventListener("pointerdown", press, { capture: true });
+        el.removeEventListener("click", click, { capture: true });
+        el.removeEventListener("keydown", key, { capture: true });
+      };
     }, [Form]);
 
     // Runs in the commit that put the live form in place, before the browser paints it.
@@ -153,6 +231,12 @@ export function formOnInput<P extends object>(load: () => Promise<ComponentType<
       if (!Form || !el) return;
       if (typed.current) replayTyped(el, typed.current);
       typed.current = null;
+      const focus = focused.current ? findKey(el, focused.current) : null;
+      focused.current = null;
+      if (focus && document.activeElement !== focus) focus.focus();
+      const press = pressed.current;
+      pressed.current = null;
+      if (press) replayPress(el, press);
       const index = held.current;
       held.current = null;
       if (index !== null && index >= 0) el.querySelectorAll("form")[index]?.requestSubmit();
