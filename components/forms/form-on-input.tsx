@@ -1,4 +1,5 @@
 "use client";
+import { StaticFormContext } from "@/components/forms/static-form-context";
 import { type ComponentType, use, useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
 
 const noSubscribe = () => () => {};
@@ -18,16 +19,24 @@ function onFirstInput(): Promise<void> {
 }
 
 type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
-type Typed = { value: string; checked: boolean; focused: boolean; selection: [number, number] | null };
+type Typed = { value: string; checked: boolean; focused: boolean; changed: boolean; selection: [number, number] | null };
 
 const controlsOf = (root: HTMLElement) => [...root.querySelectorAll<Control>("input, textarea, select")];
 
-/** What the person did in the server's HTML: each field's value and which one has focus. */
+/** Whether the person changed a field of the server's HTML: its value against the one the HTML gave it. */
+function changedByPerson(el: Control): boolean {
+  if (el instanceof HTMLSelectElement) return [...el.options].some((o) => o.selected !== o.defaultSelected);
+  if (el instanceof HTMLInputElement && (el.type === "radio" || el.type === "checkbox")) return el.checked !== el.defaultChecked;
+  return el.value !== el.defaultValue;
+}
+
+/** What the person did in the server's HTML (also before it was hydrated): each field's value, whether they changed it, which one has focus. */
 function readTyped(root: HTMLElement): Typed[] {
   return controlsOf(root).map((el) => ({
     value: el.value,
     checked: el instanceof HTMLInputElement && el.checked,
     focused: document.activeElement === el,
+    changed: changedByPerson(el),
     selection: el instanceof HTMLSelectElement ? null : selectionOf(el),
   }));
 }
@@ -53,9 +62,10 @@ function replayTyped(root: HTMLElement, typed: Typed[]) {
     const el = controls[i];
     if (!el) return;
     const checkable = el instanceof HTMLInputElement && (el.type === "radio" || el.type === "checkbox");
-    if (checkable) {
+    // Only what the person changed: the live form's own values (its defaults) stand for the rest.
+    if (t.changed && checkable) {
       if (el.checked !== t.checked) el.click();
-    } else if (el.value !== t.value) {
+    } else if (t.changed && el.value !== t.value) {
       setNativeValue(el, t.value);
       el.dispatchEvent(new Event(el instanceof HTMLSelectElement ? "change" : "input", { bubbles: true }));
       // A field already left is checked as leaving it would have.
@@ -245,7 +255,9 @@ export function formOnInput<P extends object>(load: () => Promise<ComponentType<
     if (typeof document === "undefined")
       return (
         <div id={id} className="contents">
-          <ServerForm props={props} />
+          <StaticFormContext value={true}>
+            <ServerForm props={props} />
+          </StaticFormContext>
         </div>
       );
     if (Form)

@@ -55,15 +55,25 @@ function Radios({
     <fieldset className="grid gap-2" disabled={disabled}>
       <legend className="text-sm font-medium">{legend}</legend>
       <div className="flex gap-2">
-        {options.map((o) => (
-          <label
-            key={o.value}
-            className="flex cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/10 has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50"
-          >
-            <input type="radio" value={o.value} className="accent-primary" {...register(name)} />
-            {o.label}
-          </label>
-        ))}
+        {options.map((o) => {
+          // In the HTML shown before the form's code is in, the group's default says which radio is checked.
+          const { defaultValue: groupDefault, ...field } = register(name) as ReturnType<UseFormRegister<TicketValues>> & { defaultValue?: string };
+          return (
+            <label
+              key={o.value}
+              className="flex cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/10 has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50"
+            >
+              <input
+                type="radio"
+                value={o.value}
+                defaultChecked={groupDefault === undefined ? undefined : groupDefault === o.value}
+                className="accent-primary"
+                {...field}
+              />
+              {o.label}
+            </label>
+          );
+        })}
       </div>
     </fieldset>
   );
