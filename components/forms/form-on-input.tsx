@@ -1,5 +1,6 @@
 "use client";
 import { StaticFormContext } from "@/components/forms/static-form-context";
+import { flushSync } from "react-dom";
 import { type ComponentType, use, useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
 
 const noSubscribe = () => () => {};
@@ -175,8 +176,11 @@ export function formOnInput<P extends object>(load: () => Promise<ComponentType<
             typed.current = readTyped(el);
             focused.current = document.activeElement && el.contains(document.activeElement) ? keyOf(el, document.activeElement) : null;
           }
-          setForm(() => C);
-          setHtml(null);
+          // In the same task as the reading above: a key typed in between would land in HTML about to go.
+          flushSync(() => {
+            setForm(() => C);
+            setHtml(null);
+          });
         };
         if (down.current) afterPress.current = swap;
         else swap();
