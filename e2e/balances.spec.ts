@@ -129,6 +129,28 @@ test.describe("balances", () => {
       expect(problems).toEqual([]);
     });
 
+    test("the forms' code comes at the first input; what is typed and sent before it is in is kept and checked", async ({ page }) => {
+      await gotoHydrated(page, "/balances");
+      const form = page.getByTestId("move-balance-form");
+      // The server's HTML of the form, marked: without an input it stays (components/forms/form-on-input.tsx).
+      await form.evaluate((el) => {
+        el.dataset.server = "kept";
+      });
+      await page.waitForTimeout(1_500);
+      await expect(form).toHaveAttribute("data-server", "kept");
+      // Typed and sent at once with Enter: the live form takes over with the value and checks it
+      // before sending; the browser does not send the page a GET with the values. (The button's
+      // click is the way of every other test here.)
+      await form.getByLabel("Amount (USD)").fill("1.234");
+      await form.getByLabel("Amount (USD)").press("Enter");
+      await expect(form.getByText("Enter an amount in US dollars with at most two decimals, for example 2500.00.")).toBeVisible();
+      await expect(form).not.toHaveAttribute("data-server", "kept");
+      await expect(form.getByLabel("Amount (USD)")).toHaveValue("1.234");
+      await expect(form.getByLabel("Amount (USD)")).toBeFocused();
+      await expect(page).toHaveURL(/\/balances$/);
+      await expect(page.getByTestId("move-balance-confirm")).toHaveCount(0);
+    });
+
     test("refuses more than the collection balance before anything is sent", async ({ page, request }) => {
       const before = await providerBalanceMoves(request);
       await gotoHydrated(page, "/balances");

@@ -80,7 +80,8 @@ export async function reloadHydrated(page: Page): Promise<void> {
  * A section in place hydrates once its scripts are in, which may be after the shell said it was
  * ready; until then its controls carry no React fiber, and a form typed into would lose the value
  * when its fields take their defaults. So: every control a person can use hydrated too (React's own
- * hidden inputs for a server action's form without JavaScript are never hydrated).
+ * hidden inputs for a server action's form without JavaScript are never hydrated, nor is a form
+ * `formOnInput` keeps as the server's HTML until the first input, when it takes what was typed).
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(
@@ -88,8 +89,8 @@ export async function waitForHydration(page: Page): Promise<void> {
       document.documentElement.dataset.hydrated === "true" &&
       !document.querySelector('template[id^="B:"]') &&
       !(window as { $RB?: unknown[] }).$RB?.length &&
-      [...document.querySelectorAll("input:not([type=hidden]), select, textarea, button")].every((el) =>
-        Object.keys(el).some((k) => k.startsWith("__reactFiber$")),
+      [...document.querySelectorAll("input:not([type=hidden]), select, textarea, button")].every(
+        (el) => el.closest('[data-form-on-input=""]') || Object.keys(el).some((k) => k.startsWith("__reactFiber$")),
       ),
   );
 }

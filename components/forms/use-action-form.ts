@@ -1,9 +1,10 @@
 "use client";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useRef, useState, useTransition } from "react";
+import { useContext, useEffect, useMemo, useRef, useState, useTransition } from "react";
 import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver } from "react-hook-form";
 import type { z } from "zod";
 import { markWritten } from "@/components/page/after-write";
+import { StaticFormContext } from "@/components/forms/static-form-context";
 import type { ActionResult } from "@/lib/server-actions/safe-action";
 import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
 import { useAttemptKey } from "@/lib/upstream/use-attempt-key";
@@ -97,6 +98,22 @@ export function useActionForm<S extends z.ZodType<FieldValues, FieldValues>, T, 
     defaultValues: opts.defaultValues,
     mode: opts.mode ?? "onTouched",
   });
+  // Rendered as HTML shown before the form's code is in (formOnInput): react-hook-form writes the
+  // defaults into the fields only when it mounts, so here the HTML carries them (a radio's own
+  // value stands; its group says which is checked).
+  const inStaticHtml = useContext(StaticFormContext);
+  const defaults = opts.defaultValues as Record<string, unknown>;
+  const shownForm = useMemo(() => {
+    if (!inStaticHtml) return form;
+    const register: typeof form.register = (name, options) => {
+      const value = String(name)
+        .split(".")
+        .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], defaults);
+      const field = form.register(name, options);
+      return typeof value === "string" ? ({ ...field, defaultValue: value } as typeof field) : field;
+    };
+    return { ...form, register };
+  }, [form, inStaticHtml, defaults]);
   const attempt = useAttemptKey(opts.attempt ?? null);
   const [formError, setFormError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<{ values: z.output<S>; shown: R } | null>(null);
@@ -174,7 +191,7 @@ export function useActionForm<S extends z.ZodType<FieldValues, FieldValues>, T, 
   };
 
   return {
-    form,
+    form: shownForm,
     onSubmit,
     pending: pending || form.formState.isSubmitting,
     formError,

@@ -14,6 +14,11 @@ const me = vi.hoisted(() => ({
   current: { id: "u1", organizationId: "o1", environment: "sandbox", role: "operator", name: "Op", email: "op@example.com" } as Record<string, string>,
 }));
 
+// The page's form comes with its code at the first input in the page; here it renders as the server renders it.
+vi.mock("@/app/(dashboard)/funding-accounts/_components/forms-on-input", async () => ({
+  SimulateDepositForm: (await import("@/app/(dashboard)/funding-accounts/_components/simulate-deposit-form")).SimulateDepositForm,
+}));
+
 vi.mock("next/navigation", () => ({
   useRouter: () => ({ push: () => undefined, refresh: () => undefined, replace: () => undefined }),
   usePathname: () => "/funding-accounts",

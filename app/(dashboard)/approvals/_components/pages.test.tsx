@@ -13,6 +13,12 @@ import ApprovalLimitsPage from "@/app/(dashboard)/settings/approvals/page";
 import { createTeam, testDb } from "@/test/factories";
 import { signInAs, signOutTest } from "@/test/session";
 
+// The limits page's forms come with their code at the first input in the page; here they render as the server renders them.
+vi.mock("@/app/(dashboard)/settings/approvals/_components/forms-on-input", async () => ({
+  ThresholdForm: (await import("@/app/(dashboard)/settings/approvals/_components/threshold-form")).ThresholdForm,
+  VelocityLimitForm: (await import("@/app/(dashboard)/settings/approvals/_components/velocity-limit-form")).VelocityLimitForm,
+}));
+
 vi.mock("next/navigation", () => ({
   redirect: (to: string) => {
     throw Object.assign(new Error(`NEXT_REDIRECT ${to}`), { digest: `NEXT_REDIRECT;${to}` });

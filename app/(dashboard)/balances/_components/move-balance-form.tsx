@@ -13,11 +13,9 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { moveBalance } from "@/lib/balances/move-balance";
 import type { MoveBalanceResult } from "@/lib/balances/move-schema";
-import { liveKeys } from "@/lib/live/query-keys";
+import { MOVES_LIST_KEY } from "@/app/(dashboard)/balances/_components/moves-table";
 import { addDecimals, compareDecimals, formatMoney, isDecimalString, subtractDecimals, toFixedDecimal } from "@/lib/money";
 import { BALANCES_KEY, useBalances, type FreshBalances } from "@/components/page/balance-cards";
-
-export const MOVES_LIST_KEY = liveKeys.list("balance_move");
 
 /** The rules, fetched on first use (components/forms/use-action-form.ts). */
 const loadFormSchema = () => import("./move-form-schema").then((m) => m.moveFormSchema);

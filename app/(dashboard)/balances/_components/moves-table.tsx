@@ -5,7 +5,7 @@ import { FigureError, StaleNote } from "@/components/page/figure-freshness";
 import { freshQuery } from "@/components/page/after-write";
 import { SyncedNote } from "@/components/page/synced-note";
 import { fetchJson } from "@/components/page/fetch-json";
-import { MOVES_LIST_KEY } from "@/app/(dashboard)/balances/_components/move-balance-form";
+import { liveKeys } from "@/lib/live/query-keys";
 import { useLiveRefetchInterval } from "@/components/live/live-provider";
 import { Badge, type BadgeProps } from "@/components/ui/badge";
 import type { Fresh, MovesPage } from "@/lib/balances/read";
@@ -15,6 +15,9 @@ import { type Column, DataList } from "@/components/list/data-list";
 import { ListEmptyState } from "@/components/list/empty-state";
 import { Pager } from "@/components/list/pager";
 import { BalanceMovesSkeleton } from "@/app/(dashboard)/balances/_components/moves-skeleton";
+
+/** The moves list's query key; the move form refreshes it after a move (a constant here, so the list does not bring the form's code). */
+export const MOVES_LIST_KEY = liveKeys.list("balance_move");
 
 const STATUS: Record<string, BadgeProps["variant"]> = { COMPLETED: "success", PENDING: "secondary", FAILED: "destructive" };
 const BALANCE_NAMES: Record<string, string> = { collection_balance_usd: "Collection", withdrawal_balance_usd: "Withdrawal (USD)" };

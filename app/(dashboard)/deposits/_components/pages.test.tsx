@@ -25,6 +25,11 @@ import { fillCopy } from "@/test/ledger";
 
 process.env.OUTBOUND_WORKER = "off";
 
+// The webhook page's form comes with its code at the first input in the page; here it renders as the server renders it.
+vi.mock("@/app/(dashboard)/settings/outbound-webhook/_components/forms-on-input", async () => ({
+  OutboundWebhookForm: (await import("@/app/(dashboard)/settings/outbound-webhook/_components/outbound-webhook-form")).OutboundWebhookForm,
+}));
+
 vi.mock("next/navigation", () => ({
   redirect: (to: string) => {
     throw Object.assign(new Error(`NEXT_REDIRECT ${to}`), { digest: `NEXT_REDIRECT;${to}` });

@@ -5,7 +5,7 @@ import { AccountDeposits } from "@/app/(dashboard)/funding-accounts/_components/
 import { FundingAccountDetail } from "@/app/(dashboard)/funding-accounts/_components/account-detail";
 import { AccountTimeline } from "@/app/(dashboard)/funding-accounts/_components/account-timeline";
 import { ReadError } from "@/components/page/read-error";
-import { SimulateDepositForm } from "@/app/(dashboard)/funding-accounts/_components/simulate-deposit-form";
+import { SimulateDepositForm } from "@/app/(dashboard)/funding-accounts/_components/forms-on-input";
 import { sandboxEmulatorUrl } from "@/lib/upstream/emulator-control";
 import { PageHeader } from "@/components/page/page-header";
 import { can } from "@/lib/auth/permissions";

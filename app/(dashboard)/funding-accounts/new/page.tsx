@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
-import { CreateFundingAccountForm } from "@/app/(dashboard)/funding-accounts/_components/create-form";
+import { CreateFundingAccountForm } from "@/app/(dashboard)/funding-accounts/_components/forms-on-input";
 import { QuotaMeter } from "@/app/(dashboard)/funding-accounts/_components/quota-meter";
 import { PageHeader } from "@/components/page/page-header";
 import { requirePagePermission } from "@/lib/auth/session";

@@ -83,6 +83,11 @@ describe("OrderFields", () => {
   });
 });
 
+// The ticket's form comes with its code at the first input in the page; here it renders as the server renders it.
+vi.mock("@/app/(dashboard)/pro/_components/forms-on-input", async () => ({
+  TicketForm: (await import("@/app/(dashboard)/pro/_components/ticket-form")).TicketForm,
+}));
+
 describe("OrderTicket", () => {
   it("is disabled with the reason when trading is not allowed", () => {
     const html = renderToStaticMarkup(

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
 import { PageHeader } from "@/components/page/page-header";
-import { CreateRecipientForm } from "@/app/(dashboard)/recipients/_components/create-form";
+import { CreateRecipientForm } from "@/app/(dashboard)/recipients/_components/forms-on-input";
 import { requirePagePermission } from "@/lib/auth/session";
 import { readBanks, readCustomers } from "@/lib/funding-accounts/read";
 import { type Problem, readOrProblem } from "@/lib/upstream/read-or-problem";

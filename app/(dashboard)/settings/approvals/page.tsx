@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
-import { ThresholdForm } from "@/app/(dashboard)/settings/approvals/_components/threshold-form";
+import { ThresholdForm, VelocityLimitForm } from "@/app/(dashboard)/settings/approvals/_components/forms-on-input";
 import { ThresholdsTable } from "@/app/(dashboard)/settings/approvals/_components/thresholds-table";
-import { VelocityLimitForm, VelocityLimitsTable } from "@/app/(dashboard)/settings/approvals/_components/velocity-limit-form";
+import { VelocityLimitsTable } from "@/app/(dashboard)/settings/approvals/_components/velocity-limits-table";
 import { PendingControlChanges } from "@/app/(dashboard)/settings/_components/pending-control-changes";
 import { PageHeader } from "@/components/page/page-header";
 import { isControlKind, pendingControlChanges } from "@/lib/approvals/controls";

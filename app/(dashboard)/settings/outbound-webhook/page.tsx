@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { PendingControlChanges } from "@/app/(dashboard)/settings/_components/pending-control-changes";
 import { PageHeader } from "@/components/page/page-header";
 import { DeliveryLog, type DeliveryView } from "@/app/(dashboard)/settings/outbound-webhook/_components/delivery-log";
-import { OutboundWebhookForm } from "@/app/(dashboard)/settings/outbound-webhook/_components/outbound-webhook-form";
+import { OutboundWebhookForm } from "@/app/(dashboard)/settings/outbound-webhook/_components/forms-on-input";
 import { pendingControlChanges } from "@/lib/approvals/controls";
 import { requirePagePermission } from "@/lib/auth/session";
 import { db } from "@/lib/db";

@@ -137,6 +137,11 @@ export function CreateTransferForm({
       })
     : null;
 
+  // In the HTML shown before the form's code is in, the group's default says which radio is checked.
+  const radio = (value: "existing" | "new") => {
+    const { defaultValue: groupDefault, ...field } = form.register("recipient_mode") as ReturnType<typeof form.register> & { defaultValue?: string };
+    return { ...field, defaultChecked: groupDefault === undefined ? undefined : groupDefault === value };
+  };
   const recipientOptions = recipients.map((r) => ({ value: r.id, label: r.name, hint: [r.destination, r.currency].filter(Boolean).join(" · ") }));
   return (
     <div className="grid max-w-2xl gap-6">
@@ -147,17 +152,11 @@ export function CreateTransferForm({
             <legend className="mb-2 text-sm font-medium">Pay to</legend>
             <div className="flex flex-wrap gap-4 text-sm">
               <label className="flex items-center gap-2">
-                <input
-                  type="radio"
-                  value="existing"
-                  className="size-4 accent-primary"
-                  disabled={recipients.length === 0}
-                  {...form.register("recipient_mode")}
-                />
-                A saved recipient
+                <input type="radio" value="existing" className="size-4 accent-primary" disabled={recipients.length === 0} {...radio("existing")} />A saved
+                recipient
               </label>
               <label className="flex items-center gap-2">
-                <input type="radio" value="new" className="size-4 accent-primary" {...form.register("recipient_mode")} />A new Nigerian bank account
+                <input type="radio" value="new" className="size-4 accent-primary" {...radio("new")} />A new Nigerian bank account
               </label>
             </div>
           </fieldset>

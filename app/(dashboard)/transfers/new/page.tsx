@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
 import { PageHeader } from "@/components/page/page-header";
-import { CreateTransferForm } from "@/app/(dashboard)/transfers/_components/create-form";
+import { CreateTransferForm } from "@/app/(dashboard)/transfers/_components/forms-on-input";
 import { loadVelocityUsage } from "@/lib/approvals/velocity";
 import { requirePagePermission } from "@/lib/auth/session";
 import { readBalances } from "@/lib/balances/read";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
 import { PageHeader } from "@/components/page/page-header";
-import { CreateWithdrawalForm } from "@/app/(dashboard)/withdrawals/_components/create-form";
+import { CreateWithdrawalForm } from "@/app/(dashboard)/withdrawals/_components/forms-on-input";
 import { loadVelocityUsage } from "@/lib/approvals/velocity";
 import { requirePagePermission } from "@/lib/auth/session";
 import { readBalances } from "@/lib/balances/read";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
-import { CoinsOrderForm } from "@/app/(dashboard)/coins/_components/order-form";
+import { CoinsOrderForm } from "@/app/(dashboard)/coins/_components/forms-on-input";
 import { ReadError } from "@/components/page/read-error";
 import { PageHeader } from "@/components/page/page-header";
 import { loadVelocityUsage } from "@/lib/approvals/velocity";

@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
-import { CryptoWithdrawalForm } from "@/app/(dashboard)/coins/_components/crypto-withdrawal-form";
-import { FiatWithdrawalForm } from "@/app/(dashboard)/coins/_components/fiat-withdrawal-form";
+import { CryptoWithdrawalForm, FiatWithdrawalForm } from "@/app/(dashboard)/coins/_components/forms-on-input";
 import { ReadError } from "@/components/page/read-error";
 import { PageHeader } from "@/components/page/page-header";
 import { loadVelocityUsage } from "@/lib/approvals/velocity";
