@@ -106,6 +106,14 @@ const OPEN_KEYS = [" ", "Enter", "ArrowUp", "ArrowDown"];
 function replayPress(root: HTMLElement, press: Press) {
   const el = findKey(root, press.key);
   if (!el) return;
+  if (el.getAttribute("role") === "combobox" && el.dataset.slot === "combobox-trigger") {
+    // A searchable select's trigger (Combobox) opens as a popover's does: on click (Enter and Space
+    // click a button) and on ArrowDown.
+    if (press.by === "key" && press.keyName === "ArrowDown")
+      el.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowDown", bubbles: true, cancelable: true }));
+    else if (press.by === "key" || press.clicked) el.click();
+    return;
+  }
   if (el.getAttribute("role") === "combobox") {
     // A select's trigger opens on a mouse press or its keys, as it would have.
     if (press.by === "key") el.dispatchEvent(new KeyboardEvent("keydown", { key: press.keyName, bubbles: true, cancelable: true }));
