@@ -34,8 +34,11 @@ async function provider<T>(request: APIRequestContext, path: string): Promise<T>
   return (await res.json()) as T;
 }
 
-/** The processes whose parent is pid, from /proc (Linux, as CI and the machines the suite runs on). */
-function childrenOf(pid: number): number[] {
+/**
+ * The workers of the `npm start` process pid: its children running scripts/serve.ts, from /proc
+ * (Linux, as CI and the machines the suite runs on). tsx's esbuild service is a child too.
+ */
+function workersOf(pid: number): number[] {
   const out: number[] = [];
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
@@ -43,7 +46,8 @@ function childrenOf(pid: number): number[] {
       // The command name may hold spaces and parentheses: the fields after its last ")" are fixed.
       const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
       const [state, ppid] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (Number(ppid) === pid && state !== "Z") out.push(Number(entry));
+      if (Number(ppid) !== pid || state === "Z") continue;
+      if (fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").includes("scripts/serve.ts")) out.push(Number(entry));
     } catch {
       /* ended while listed */
     }
@@ -67,8 +71,8 @@ test.describe("two instances on one database", () => {
   test("B runs npm start's two workers; one that dies is replaced while B keeps serving signed-in pages", async ({ playwright }) => {
     test.skip(!B_PID, "E2E_SECOND_PID is not set: the runner did not say which process B is.");
     test.setTimeout(120_000);
-    await expect.poll(() => childrenOf(B_PID).length, { timeout: 30_000 }).toBe(2);
-    const first = childrenOf(B_PID);
+    await expect.poll(() => workersOf(B_PID).length, { timeout: 30_000 }).toBe(2);
+    const first = workersOf(B_PID);
     const viewer = await playwright.request.newContext({ baseURL: B, storageState: storageStateOf("viewer") });
     // Each request on a new connection: the primary hands connections to the workers in turn.
     const page = async () => {
@@ -81,7 +85,7 @@ test.describe("two instances on one database", () => {
       expect
         .poll(
           () => {
-            const now = childrenOf(B_PID);
+            const now = workersOf(B_PID);
             return now.length === 2 && !now.includes(dead);
           },
           { timeout: 30_000 },
@@ -92,7 +96,7 @@ test.describe("two instances on one database", () => {
     const [killed, kept] = first as [number, number];
     process.kill(killed, "SIGKILL");
     await replaced(killed);
-    expect(childrenOf(B_PID)).toContain(kept);
+    expect(workersOf(B_PID)).toContain(kept);
     for (let i = 0; i < 3; i++) await page(); // the survivor serves while the new one starts
 
     // Then the last of the first two: only replacements are left, so they serve. (Should none listen
@@ -110,7 +114,7 @@ test.describe("two instances on one database", () => {
       )
       .toBe(true);
     for (let i = 0; i < 3; i++) await page();
-    expect(childrenOf(B_PID).filter((pid) => first.includes(pid))).toEqual([]);
+    expect(workersOf(B_PID).filter((pid) => first.includes(pid))).toEqual([]);
     await viewer.dispose();
   });
 
