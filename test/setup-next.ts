@@ -1,7 +1,7 @@
 /**
  * Server actions and pages outside Next: request headers, cache revalidation and the Auth.js
- * session are replaced by test doubles. The session double runs the app's real session check
- * (lib/auth/callbacks.ts) on a stored token, so disabling a user ends their test session too.
+ * session cookie are replaced by test doubles. The app's real session check (lib/auth/session.ts,
+ * lib/auth/callbacks.ts) runs on a stored token, so disabling a user ends their test session too.
  */
 import { vi } from "vitest";
 import { testSession } from "./session";
@@ -22,19 +22,15 @@ vi.mock("next/navigation", () => ({
   },
 }));
 
-vi.mock("@/lib/auth", async () => {
-  const { checkSessionToken } = await import("@/lib/auth/callbacks");
-  const { authConfig } = await import("@/lib/auth/config");
-  return {
-    oidcEnabled: () => false,
-    signIn: async () => undefined,
-    signOut: async () => undefined,
-    handlers: {},
-    auth: async () => {
-      if (!testSession.token) return null;
-      const token = await checkSessionToken({ token: { ...testSession.token } });
-      if (!token) return null;
-      return authConfig.callbacks.session({ session: { user: {}, expires: "" } as never, token } as never);
-    },
-  };
-});
+vi.mock("@/lib/auth", () => ({
+  oidcEnabled: () => false,
+  signIn: async () => undefined,
+  signOut: async () => undefined,
+  handlers: {},
+}));
+
+// The cookie's decryption is tested in lib/auth/session-cookie.test.ts; the app's session check
+// (lib/auth/session.ts) runs for real on the stored token.
+vi.mock("@/lib/auth/request-session", () => ({
+  requestSessionToken: async () => (testSession.token ? { ...testSession.token } : null),
+}));

@@ -1,8 +1,10 @@
 import "server-only";
 import { redirect } from "next/navigation";
 import { cache } from "react";
-import { auth } from "./index";
+import { checkSessionToken } from "./callbacks";
+import { sessionUser } from "./config";
 import { can, isRole, type Permission, type Role } from "./permissions";
+import { requestSessionToken } from "./request-session";
 import type { Environment } from "@/lib/generated/prisma/enums";
 
 export interface CurrentUser {
@@ -29,20 +31,14 @@ export class AuthorizationError extends Error {
  * The signed-in user, read fresh from the database through the session check, or null. Once per
  * page render: the layout and the page both ask, and each check decrypts the session and reads the
  * user and the revocation list (outside a render, in actions and route handlers, every call checks).
+ * The same check and mapping Auth.js's `auth()` ran, without its new cookie, which a render drops.
  */
 export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
-  const session = await auth();
-  const u = session?.user;
-  if (!u?.id || !isRole(u.role)) return null;
-  return {
-    id: u.id,
-    name: u.name ?? "",
-    email: u.email ?? "",
-    role: u.role,
-    organizationId: u.organizationId,
-    environment: u.environment,
-    timeZone: u.timeZone ?? null,
-  };
+  const token = await requestSessionToken();
+  const checked = token ? await checkSessionToken({ token }) : null;
+  if (!checked) return null;
+  const u = sessionUser(checked);
+  return isRole(u.role) ? { ...u, role: u.role } : null;
 });
 
 /** For pages: sends a signed-out visitor to the sign-in page. */
