@@ -9,7 +9,7 @@ describe("bench:concurrency's data ages", () => {
     const body =
       'self.__next_f.push([1,"{\\"kind\\":\\"deposits\\",\\"syncedAt\\":\\"2026-11-27T10:00:04.000Z\\",\\"backfill\\":{}}"])' +
       'self.__next_f.push([1,"{\\"fetchedAt\\":\\"$D2026-11-27T10:00:01.000Z\\",\\"stale\\":true}"])';
-    const ages = dataAges([{ text: body, at: arrived }], false, asked);
+    const ages = dataAges([{ text: body, at: arrived }], "html", asked);
     expect(ages).toEqual([
       { source: "copy", ageMs: 6_300, ageAskedMs: 6_000, stale: false, noted: true },
       // Stale without the page's "As of" note: the benchmark counts it against the page.
@@ -17,9 +17,17 @@ describe("bench:concurrency's data ages", () => {
     ]);
   });
 
+  it("reads a navigation's unescaped payload; its stale mark is what the browser draws the note from", () => {
+    const body = `5:["$","$L6",null,{"figure":{"fetchedAt":"$D2026-11-27T10:00:01.000Z","stale":true}}]\n${"6:[]\n".repeat(60)}7:{"kind":"deposits","syncedAt":"2026-11-27T10:00:04.000Z"}`;
+    expect(dataAges([{ text: body, at: arrived }], "rsc", asked)).toEqual([
+      { source: "cache", ageMs: 9_300, ageAskedMs: 9_000, stale: true, noted: true },
+      { source: "copy", ageMs: 6_300, ageAskedMs: 6_000, stale: false, noted: true },
+    ]);
+  });
+
   it("reads an API answer's freshness, nested anywhere in the JSON", () => {
     const body = JSON.stringify({ data: [], freshness: { syncedAt: "2026-11-27T09:59:40.000Z" }, rate: { fetchedAt: "2026-11-27T10:00:08.000Z" } });
-    const ages = dataAges([{ text: body, at: arrived }], true, asked);
+    const ages = dataAges([{ text: body, at: arrived }], "json", asked);
     expect(ages.map((o) => [o.source, o.ageAskedMs])).toEqual([
       ["copy", 30_000],
       ["cache", 2_000],
@@ -29,9 +37,9 @@ describe("bench:concurrency's data ages", () => {
   it("counts a copy view's fetchedAt (its syncedAt again) once, as the copy's", () => {
     const page =
       'self.__next_f.push([1,"{\\"fetchedAt\\":\\"2026-11-27T10:00:04.000Z\\",\\"stale\\":false,\\"synced\\":{\\"syncedAt\\":\\"2026-11-27T10:00:04.000Z\\"}}"])';
-    expect(dataAges([{ text: page, at: arrived }], false, asked).map((o) => o.source)).toEqual(["copy"]);
+    expect(dataAges([{ text: page, at: arrived }], "html", asked).map((o) => o.source)).toEqual(["copy"]);
     const json = JSON.stringify({ rows: [], fetchedAt: "2026-11-27T10:00:04.000Z", stale: false, synced: { syncedAt: "2026-11-27T10:00:04.000Z" } });
-    expect(dataAges([{ text: json, at: arrived }], true, asked).map((o) => o.source)).toEqual(["copy"]);
+    expect(dataAges([{ text: json, at: arrived }], "json", asked).map((o) => o.source)).toEqual(["copy"]);
   });
 
   it("counts a copy view's fetchedAt as the copy's when React outlined its synced elsewhere in the payload", () => {
@@ -39,7 +47,7 @@ describe("bench:concurrency's data ages", () => {
       'self.__next_f.push([1,"5:{\\"kind\\":\\"payout\\",\\"syncedAt\\":\\"2026-11-27T10:00:04.123Z\\"}"])' +
       `self.__next_f.push([1,"{\\"rows\\":[${'{\\"id\\":\\"p\\"},'.repeat(40)}],\\"fetchedAt\\":\\"2026-11-27T10:00:04.123Z\\",\\"stale\\":false,\\"synced\\":\\"$5\\"}"])` +
       'self.__next_f.push([1,"{\\"fetchedAt\\":\\"2026-11-27T10:00:08.000Z\\",\\"stale\\":false}"])';
-    expect(dataAges([{ text: page, at: arrived }], false, asked).map((o) => [o.source, o.ageAskedMs])).toEqual([
+    expect(dataAges([{ text: page, at: arrived }], "html", asked).map((o) => [o.source, o.ageAskedMs])).toEqual([
       ["copy", 5_877],
       ["cache", 2_000],
     ]);
@@ -50,13 +58,13 @@ describe("bench:concurrency's data ages", () => {
       depositsToday: { ok: true, data: {}, fetchedAt: "2026-11-27T10:00:01.500Z", syncedAt: "2026-11-27T10:00:01.500Z", stale: false },
       balances: { ok: true, data: {}, fetchedAt: "2026-11-27T10:00:05.000Z", stale: false },
     });
-    expect(dataAges([{ text: json, at: arrived }], true, asked).map((o) => [o.source, o.ageAskedMs])).toEqual([
+    expect(dataAges([{ text: json, at: arrived }], "json", asked).map((o) => [o.source, o.ageAskedMs])).toEqual([
       ["copy", 8_500],
       ["cache", 5_000],
     ]);
   });
 
   it("finds nothing in an answer that carries no read", () => {
-    expect(dataAges([{ text: "<html>Sign in</html>", at: arrived }], false, asked)).toEqual([]);
+    expect(dataAges([{ text: "<html>Sign in</html>", at: arrived }], "html", asked)).toEqual([]);
   });
 });

@@ -6,6 +6,15 @@
  * Chromium with the live stream cut (so it falls back to polling) and its clock run past the
  * polling interval, and every /api/ request it makes is recorded.
  *
+ * How a person moves between pages (BENCH_NAVIGATION):
+ * - "app" (default): as in a browser. A person's first page is a new document; after that they
+ *   follow the sidebar's links, and the browser asks the server for the next page only (React
+ *   Server Components payload; the layout and shell stay). The requests are the browser's own:
+ *   each link is hovered and clicked once in Chromium and every request it makes (the hover's
+ *   prefetches, the navigation) is recorded and sent again, headers and all. The navigation is
+ *   the page view; prefetches count as routes.
+ * - "documents": every page view is a new document (a reload or a new tab each time).
+ *
  * Measured at the provider's side (the emulator's GET /__emulator/requests, polled every second):
  * the most requests any API key made in a minute (target < 100) and the 429s (target 0); at the
  * users' side: 429 answers from the app, or pages whose sections say the limit is reached (target 0),
@@ -21,7 +30,8 @@
  * Writes bench-results/concurrency.json.
  *
  * Env: BENCH_USERS, BENCH_DURATION_MS, BENCH_THINK_MS (pause between page views, random up to
- * this, default 1000), BENCH_APP_URL / BENCH_EMULATOR_URL (an app already running).
+ * this, default 1000), BENCH_NAVIGATION ("app" or "documents"), BENCH_APP_URL / BENCH_EMULATOR_URL
+ * (an app already running).
  */
 import { performance } from "node:perf_hooks";
 import type { Role } from "../../lib/auth/permissions";
@@ -29,10 +39,12 @@ import { budgetSentence } from "../../lib/upstream/errors";
 import { loadAverage, machine, navPages, navPagesFor, quantile, ROLES, runningApp, writeResult, type ResultLine } from "./common";
 import { printSummary, runMain } from "./results";
 import { CHROMIUM, CHROMIUM_ARGS } from "../machine/chromium";
+import { browserCookies } from "./stack";
 
 const USERS = Number(process.env.BENCH_USERS ?? 20);
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 60_000);
 const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 1_000);
+const NAVIGATION = process.env.BENCH_NAVIGATION === "documents" ? "documents" : "app";
 const LIMIT_PER_MINUTE = 100;
 /** What a page or route shows when the key's budget is spent (lib/upstream/errors.ts), without its "Try again in n s". */
 const LIMIT_SENTENCE = budgetSentence(1).split(" Try again")[0]!;
@@ -61,8 +73,15 @@ interface Observation {
   noted: boolean;
 }
 
-/** The `fetchedAt` (with the stale mark beside it) and `syncedAt` of every read an answer carries. */
-export function dataAges(chunks: { text: string; at: number }[], isJson: boolean, askedAt: number): Observation[] {
+/**
+ * The `fetchedAt` (with the stale mark beside it) and `syncedAt` of every read an answer carries.
+ * `kind`: "json" (a route), "html" (a document: its server-rendered text must carry the note of a
+ * stale figure) or "rsc" (a navigation's Server Components payload: a client component draws the
+ * note from the stale mark in the browser, so the mark beside its `fetchedAt` is what travels; the
+ * pages' own tests check that it is drawn).
+ */
+export function dataAges(chunks: { text: string; at: number }[], kind: "json" | "html" | "rsc", askedAt: number): Observation[] {
+  const isJson = kind === "json";
   const out: Observation[] = [];
   const body = chunks.map((c) => c.text).join("");
   const arrivedAt = (offset: number) => {
@@ -102,7 +121,7 @@ export function dataAges(chunks: { text: string; at: number }[], isJson: boolean
   }
   // A page: its server-rendered reads travel in the RSC payload, escaped inside script strings,
   // Dates as "$D<iso>". The stale mark is serialized next to its fetchedAt.
-  const noted = /could not be reached|As of /.test(body);
+  const noted = kind === "rsc" || /could not be reached|As of /.test(body);
   for (let m = re.exec(body); m; m = re.exec(body)) {
     const t = Date.parse(m[2]!);
     if (m[1] === "syncedAt") {
@@ -131,7 +150,8 @@ async function discoverRefetchRoutes(
     const queue = [...pages];
     const visit = async () => {
       for (let p = queue.shift(); p; p = queue.shift()) {
-        const context = await browser.newContext({ baseURL: appUrl, extraHTTPHeaders: { cookie: await cookie(p.role) } });
+        const context = await browser.newContext({ baseURL: appUrl });
+        await context.addCookies(browserCookies(appUrl, await cookie(p.role)));
         const page = await context.newPage();
         // Cut the live stream: the page then polls, and polling shows every refetch route.
         await page.route("**/api/live**", (r) => r.abort());
@@ -167,6 +187,72 @@ async function discoverRefetchRoutes(
   return found;
 }
 
+/** A request the browser made, to be sent again as it was (the session cookie is each user's own). */
+interface Recorded {
+  url: string;
+  headers: Record<string, string>;
+}
+
+/** Following the sidebar's link to a page: the hover's prefetches and the navigation itself. */
+interface Navigation {
+  prefetches: Recorded[];
+  navigation: Recorded;
+}
+
+/** Headers a browser sets that the server reads for a Server Components request (Next's router). */
+const ROUTER_HEADERS = /^(rsc|next-router-state-tree|next-router-prefetch|next-router-segment-prefetch|next-url|accept)$/;
+
+/**
+ * For each role, the requests Chromium makes when a person on page k of the role's nav follows the
+ * sidebar's link to page k + 1 (the last page leads back to the first). Keyed by role, then target.
+ */
+async function discoverNavigations(appUrl: string, cookie: (r: Role) => Promise<string>): Promise<Map<Role, Map<string, Navigation>>> {
+  const { chromium } = await import("@playwright/test");
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const found = new Map<Role, Map<string, Navigation>>();
+  try {
+    await Promise.all(
+      ROLES.map(async (role) => {
+        const pages = navPagesFor(role).map((p) => p.href);
+        const context = await browser.newContext({ baseURL: appUrl });
+        await context.addCookies(browserCookies(appUrl, await cookie(role)));
+        const page = await context.newPage();
+        await page.route("**/api/live**", (r) => r.abort());
+        let recorded: { url: string; headers: Record<string, string> }[] = [];
+        page.on("request", (req) => {
+          const u = new URL(req.url());
+          if (req.method() === "GET" && u.origin === new URL(appUrl).origin && req.headers().rsc === "1") {
+            const headers = Object.fromEntries(Object.entries(req.headers()).filter(([k]) => ROUTER_HEADERS.test(k)));
+            recorded.push({ url: u.pathname + u.search, headers });
+          }
+        });
+        const mine = new Map<string, Navigation>();
+        await page.goto(pages[0]!, { waitUntil: "networkidle", timeout: 60_000 });
+        await page.locator("html[data-hydrated=true]").waitFor({ state: "attached", timeout: 60_000 });
+        for (let k = 1; k <= pages.length; k++) {
+          const to = pages[k % pages.length]!;
+          recorded = [];
+          const link = page.locator(`nav[aria-label=Main] a[href="${to}"]`);
+          await link.hover();
+          await page.waitForTimeout(300);
+          await link.click();
+          await page.waitForURL((u) => u.pathname === to, { timeout: 60_000 });
+          await page.waitForLoadState("networkidle").catch(() => undefined);
+          const mineTo = recorded.filter((r) => new URL(r.url, appUrl).pathname === to);
+          const navigation = mineTo.find((r) => r.headers["next-router-prefetch"] !== "1");
+          if (!navigation) throw new Error(`following the link to ${to} as ${role} made no navigation request`);
+          mine.set(to, { navigation, prefetches: mineTo.filter((r) => r !== navigation) });
+        }
+        found.set(role, mine);
+        await context.close();
+      }),
+    );
+  } finally {
+    await browser.close();
+  }
+  return found;
+}
+
 async function emulatorCounts(emulatorUrl: string): Promise<KeyCount[]> {
   const res = await fetch(`${emulatorUrl}/__emulator/requests`);
   if (!res.ok) throw new Error(`the emulator's request counter answered ${res.status}`);
@@ -180,6 +266,13 @@ async function main(): Promise<void> {
     console.log(`Finding each page's refetch routes in Chromium (${all.length} pages)...`);
     const routes = await discoverRefetchRoutes(app.appUrl, all, (r) => app.cookie(r));
     for (const p of all) console.log(`  ${p.href.padEnd(28)} ${routes.get(p.href)?.join(" ") || "(none)"}`);
+    let navigations = new Map<Role, Map<string, Navigation>>();
+    if (NAVIGATION === "app") {
+      console.log("Following each role's sidebar links in Chromium...");
+      navigations = await discoverNavigations(app.appUrl, (r) => app.cookie(r));
+      for (const [role, m] of navigations)
+        console.log(`  ${role.padEnd(9)} ${m.size} links, ${[...m.values()].reduce((s, n) => s + n.prefetches.length, 0)} prefetches`);
+    }
     const cookies = new Map<Role, string>();
     for (const role of ROLES) cookies.set(role, await app.cookie(role));
 
@@ -193,7 +286,7 @@ async function main(): Promise<void> {
       }
     })();
 
-    const latencies: { page: number[]; route: number[] } = { page: [], route: [] };
+    const latencies: { document: number[]; navigation: number[]; route: number[] } = { document: [], navigation: [], route: [] };
     const statuses: Record<string, number> = {};
     const appRateLimited: string[] = [];
     const errors: string[] = [];
@@ -203,12 +296,12 @@ async function main(): Promise<void> {
     const started = performance.now();
     const deadline = started + DURATION_MS;
 
-    const get = async (url: string, cookie: string, kind: "page" | "route") => {
+    const get = async (url: string, cookie: string, kind: "document" | "navigation" | "route", headers?: Record<string, string>) => {
       const t0 = performance.now();
       const asked = Date.now();
       try {
         const res = await fetch(new URL(url, app.appUrl), {
-          headers: { cookie, accept: kind === "page" ? "text/html" : "application/json" },
+          headers: { cookie, ...(headers ?? { accept: kind === "document" ? "text/html" : "application/json" }) },
           redirect: "manual",
         });
         // A page streams: each read's data arrives with the chunk that carries it, so each chunk's arrival is kept.
@@ -222,7 +315,9 @@ async function main(): Promise<void> {
         // A page answers 200 even when a section says the limit is reached: that is a 429 to the user too.
         if (res.status === 429 || chunks.some((c) => c.text.includes(LIMIT_SENTENCE))) appRateLimited.push(url);
         else if (res.status >= 300) errors.push(`${res.status} ${url}`);
-        for (const o of dataAges(chunks, kind === "route", asked)) observations.push({ ...o, url });
+        const type = res.headers.get("content-type") ?? "";
+        const format = type.includes("json") ? "json" : type.includes("text/x-component") ? "rsc" : "html";
+        for (const o of dataAges(chunks, format, asked)) observations.push({ ...o, url });
       } catch (err) {
         statuses.network_error = (statuses.network_error ?? 0) + 1;
         errors.push(`${(err as Error).message} ${url}`);
@@ -237,7 +332,15 @@ async function main(): Promise<void> {
         const mine = navPagesFor(role);
         for (let n = i; performance.now() < deadline; n++) {
           const p = mine[n % mine.length]!;
-          await get(p.href, cookie, "page");
+          const link = n === i || NAVIGATION === "documents" ? undefined : navigations.get(role)?.get(p.href);
+          if (link) {
+            // The hover's prefetches are on their way when the click asks for the page.
+            const prefetches = link.prefetches.map((r) => get(r.url, cookie, "route", r.headers));
+            await get(link.navigation.url, cookie, "navigation", link.navigation.headers);
+            await Promise.all(prefetches);
+          } else {
+            await get(p.href, cookie, "document");
+          }
           pageViews++;
           // As a browser does after hydration: the page's client reads, side by side.
           await Promise.all((routes.get(p.href) ?? []).map((r) => get(r, cookie, "route")));
@@ -274,7 +377,9 @@ async function main(): Promise<void> {
     const maxPeak = Math.max(0, ...keys.map((k) => k.peak_per_minute));
     const upstream429 = keys.reduce((s, k) => s + k.rate_limited, 0);
     const sorted = (a: number[]) => [...a].sort((x, y) => x - y);
-    const pageLat = sorted(latencies.page);
+    const pageLat = sorted([...latencies.document, ...latencies.navigation]);
+    const documentLat = sorted(latencies.document);
+    const navigationLat = sorted(latencies.navigation);
     const routeLat = sorted(latencies.route);
     const r1 = (n: number) => Math.round(n);
 
@@ -319,7 +424,23 @@ async function main(): Promise<void> {
       },
       { metric: "failed requests (non-2xx other than 429, network)", value: errors.length, target: "0", met: errors.length === 0 },
       { metric: "page views", value: pageViews, unit: `by ${USERS} users in ${Math.round(elapsed / 1000)} s` },
-      { metric: "page p50 / p95", value: `${r1(quantile(pageLat, 0.5))} / ${r1(quantile(pageLat, 0.95))}`, unit: "ms" },
+      {
+        metric: "page p50 / p95",
+        value: `${r1(quantile(pageLat, 0.5))} / ${r1(quantile(pageLat, 0.95))}`,
+        unit: `ms (${pageLat.length} views: ${documentLat.length} documents, ${navigationLat.length} in-app navigations)`,
+        target: `< ${USERS > 20 ? 600 : 300} ms (p95)`,
+        met: quantile(pageLat, 0.95) < (USERS > 20 ? 600 : 300),
+      },
+      {
+        metric: "document loads p50 / p95",
+        value: documentLat.length ? `${r1(quantile(documentLat, 0.5))} / ${r1(quantile(documentLat, 0.95))}` : "none",
+        unit: "ms",
+      },
+      {
+        metric: "in-app navigations p50 / p95",
+        value: navigationLat.length ? `${r1(quantile(navigationLat, 0.5))} / ${r1(quantile(navigationLat, 0.95))}` : "none",
+        unit: "ms",
+      },
       { metric: "refetch route p50 / p95", value: `${r1(quantile(routeLat, 0.5))} / ${r1(quantile(routeLat, 0.95))}`, unit: "ms" },
     ];
     const file = await writeResult("concurrency", {
@@ -329,12 +450,25 @@ async function main(): Promise<void> {
       users: USERS,
       duration_ms: Math.round(elapsed),
       think_ms: THINK_MS,
+      navigation: NAVIGATION,
       load_average_at_start: loadStart,
       refetch_routes: Object.fromEntries(all.map((p) => [p.href, routes.get(p.href) ?? []])),
       page_views: pageViews,
-      requests: latencies.page.length + latencies.route.length,
+      requests: pageLat.length + latencies.route.length,
       statuses,
       page_latency_ms: { p50: r1(quantile(pageLat, 0.5)), p95: r1(quantile(pageLat, 0.95)), max: r1(pageLat.at(-1) ?? 0) },
+      document_latency_ms: {
+        count: documentLat.length,
+        p50: r1(quantile(documentLat, 0.5)),
+        p95: r1(quantile(documentLat, 0.95)),
+        max: r1(documentLat.at(-1) ?? 0),
+      },
+      navigation_latency_ms: {
+        count: navigationLat.length,
+        p50: r1(quantile(navigationLat, 0.5)),
+        p95: r1(quantile(navigationLat, 0.95)),
+        max: r1(navigationLat.at(-1) ?? 0),
+      },
       route_latency_ms: { p50: r1(quantile(routeLat, 0.5)), p95: r1(quantile(routeLat, 0.95)), max: r1(routeLat.at(-1) ?? 0) },
       upstream_per_key: keys,
       app_429: appRateLimited.length,

@@ -102,6 +102,21 @@ export async function startBenchStack(opts: { print?: (line: string) => void } =
   }
 }
 
+/**
+ * A Cookie header as the browser's own cookies, for a Chromium context of the benchmarks. The
+ * session must be in the browser's jar, as after a real sign-in: once the page writes a cookie of
+ * its own (the time zone), Chromium sends the jar's cookies instead of an extra Cookie header.
+ */
+export function browserCookies(appUrl: string, cookieHeader: string): { name: string; value: string; url: string }[] {
+  return cookieHeader
+    .split(/;\s*/)
+    .filter(Boolean)
+    .map((pair) => {
+      const at = pair.indexOf("=");
+      return { name: pair.slice(0, at), value: pair.slice(at + 1), url: appUrl };
+    });
+}
+
 /** Signs in through the real form in Chromium and returns the session as a Cookie header. */
 export async function signIn(appUrl: string, email: string): Promise<string> {
   const { chromium } = await import("@playwright/test");
