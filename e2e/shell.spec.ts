@@ -49,7 +49,7 @@ test.describe("the shell", () => {
     await context.close();
   });
 
-  test("a link fetches its page ahead when pointed at, not as soon as it is on screen", async ({ page }) => {
+  test("a link asks for its page only when followed, and shows at once that it is on its way", async ({ page }) => {
     const prefetched: string[] = [];
     page.on("request", (r) => {
       if (r.headers()["next-router-prefetch"]) prefetched.push(new URL(r.url()).pathname);
@@ -57,12 +57,29 @@ test.describe("the shell", () => {
     // A list page: the whole navigation and a row link per funding account are on screen.
     await gotoHydrated(page, "/funding-accounts");
     await expect(page.getByTestId("funding-account-row").first()).toBeVisible();
+    const transfers = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Transfers", exact: true });
+    await transfers.hover();
+    await transfers.focus();
     await page.waitForLoadState("networkidle");
     expect(prefetched).toEqual([]);
 
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Transfers", exact: true }).hover();
-    await expect.poll(() => prefetched).toContain("/transfers");
-    expect(prefetched.every((p) => p === "/transfers")).toBe(true);
+    // The server's answer held back: the link marks itself until the page is in.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    await page.route(/\/transfers\?_rsc=/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const pendingMark = transfers.locator("[data-slot=link-pending]");
+    await expect(pendingMark).toBeHidden();
+    await transfers.click();
+    await expect(pendingMark).toBeVisible();
+    release();
+    await expect(page.getByRole("heading", { level: 1, name: "Transfers" })).toBeVisible();
+    await expect(pendingMark).toBeHidden();
+    expect(prefetched).toEqual([]);
   });
 
   test("the theme can be changed", async ({ page }) => {

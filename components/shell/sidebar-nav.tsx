@@ -1,7 +1,7 @@
 "use client";
 
 import * as React from "react";
-import { Link } from "@/components/ui/link";
+import { Link, LinkPending } from "@/components/ui/link";
 import { usePathname } from "next/navigation";
 
 import { cn } from "@/lib/utils";
@@ -48,6 +48,7 @@ function SidebarNav({ nav, onNavigate, className }: SidebarNavProps) {
                     >
                       {item.icon}
                       <span className="truncate">{item.title}</span>
+                      <LinkPending />
                     </Link>
                   </li>
                 );
