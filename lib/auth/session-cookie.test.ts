@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { encode } from "next-auth/jwt";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { SESSION_MAX_AGE_SECONDS, SESSION_UPDATE_AGE_SECONDS } from "./config";
 import { isDueForRenewal, readSession, renewedCookies, sessionCookieName, usesSecureCookies } from "./session-cookie";
 
 const SECRET = "session-cookie-test-secret-0123456789";
 const claims = { uid: randomUUID(), sv: 1, sid: randomUUID() };
 const headers = (h: Record<string, string>) => new Headers(h);
+afterEach(() => vi.useRealTimers());
 
 /** A cookie as Auth.js's sign-in writes it. */
 const signedIn = (name: string, maxAge = SESSION_MAX_AGE_SECONDS, secret = SECRET) => encode({ token: claims, secret, salt: name, maxAge });
@@ -69,6 +70,35 @@ describe("reading the session cookie", () => {
       expect(token).toBeNull();
       expect(names).toEqual([name]);
     }
+  });
+
+  it("reads a cookie it has read before from memory, and still refuses it once it has expired", async () => {
+    const name = sessionCookieName(false);
+    const issued = new Date("2026-11-27T09:00:00Z");
+    vi.useFakeTimers({ toFake: ["Date"], now: issued });
+    const cookie = [{ name, value: await signedIn(name, 60) }];
+    expect((await readSession(cookie, false, SECRET)).token).toMatchObject(claims);
+    vi.setSystemTime(issued.getTime() + 70_000); // past its expiry, within the 15 s tolerance
+    expect((await readSession(cookie, false, SECRET)).token).toMatchObject(claims);
+    vi.setSystemTime(issued.getTime() + 80_000);
+    expect((await readSession(cookie, false, SECRET)).token).toBeNull();
+    // Read again, from the cookie: still refused.
+    expect((await readSession(cookie, false, SECRET)).token).toBeNull();
+  });
+
+  it("hands each caller its own copy: what the session check adds is not kept for the next request", async () => {
+    const name = sessionCookieName(false);
+    const cookie = [{ name, value: await signedIn(name) }];
+    const first = (await readSession(cookie, false, SECRET)).token!;
+    first.role = "admin";
+    expect((await readSession(cookie, false, SECRET)).token!.role).toBeUndefined();
+  });
+
+  it("does not read a cookie decrypted before under another secret", async () => {
+    const name = sessionCookieName(false);
+    const cookie = [{ name, value: await signedIn(name) }];
+    expect((await readSession(cookie, false, SECRET)).token).not.toBeNull();
+    expect((await readSession(cookie, false, "rotated-secret-0123456789abcdef")).token).toBeNull();
   });
 
   it("reads nothing without a secret or a cookie", async () => {

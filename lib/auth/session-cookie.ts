@@ -63,11 +63,39 @@ export async function readSession(cookies: { name: string; value: string }[], se
   const names = parts.map((p) => p.name);
   const value = parts.map((p) => p.value).join("");
   if (!value || !secret) return { token: null, names };
+  return { token: await decodeOnce(value, secret, name), names };
+}
+
+/** Auth.js's (and jose's) tolerance for clocks apart, in seconds. */
+const CLOCK_TOLERANCE_SECONDS = 15;
+/** Cookies already decrypted in this process: a person's cookie stays the same for 15 minutes. */
+const decrypted = new Map<string, JWT>();
+const MAX_DECRYPTED = 2_000;
+
+/**
+ * Decrypts the cookie, or returns what the same cookie (same bytes, secret and name) decrypted to
+ * before, with its expiry checked again: each decryption is several Web Crypto calls (key
+ * derivation, thumbprint, AES, HMAC), on every request twice (the proxy and the render). A copy
+ * is returned, since the session check adds to the token it is given.
+ */
+async function decodeOnce(value: string, secret: string, salt: string): Promise<JWT | null> {
+  const key = `${salt}\0${secret}\0${value}`;
+  const now = Math.floor(Date.now() / 1000);
+  const known = decrypted.get(key);
+  if (known) {
+    if (typeof known.exp !== "number" || known.exp + CLOCK_TOLERANCE_SECONDS >= now) return { ...known };
+    decrypted.delete(key);
+    return null;
+  }
   try {
-    // jose checks the expiry (with Auth.js's 15 s of clock tolerance).
-    return { token: (await decode({ token: value, secret, salt: name })) ?? null, names };
+    // jose checks the expiry, with the same tolerance.
+    const token = await decode({ token: value, secret, salt });
+    if (!token) return null;
+    if (decrypted.size >= MAX_DECRYPTED) decrypted.delete(decrypted.keys().next().value!);
+    decrypted.set(key, token);
+    return { ...token };
   } catch {
-    return { token: null, names };
+    return null;
   }
 }
 
