@@ -42,7 +42,12 @@ describe("freshness of the copy", () => {
     expect((await listFreshness(scope, "deposit")).error).toMatch(/refused the API key .*Settings → API keys/);
 
     await testDb().vaultSecret.updateMany({ where: { organizationId: scope.organizationId }, data: { status: "revoked" } });
+    // Another organization's key, and this one's production key, read none of this scope's lists.
+    await createTeamWithKey();
+    const production = await testDb().vaultSecret.findFirstOrThrow({ where: { organizationId: scope.organizationId } });
+    await testDb().vaultSecret.update({ where: { id: production.id }, data: { environment: "production", status: "active" } });
     expect((await listFreshness(scope, "deposit")).error).toBe(NO_KEY_SENTENCE);
+    await testDb().vaultSecret.update({ where: { id: production.id }, data: { environment: "sandbox", status: "revoked" } });
 
     // A replacement key: the old key's refusal must not hold its lists back for the refusal's wait.
     await testDb().vaultSecret.updateMany({ where: { organizationId: scope.organizationId }, data: { status: "active" } });

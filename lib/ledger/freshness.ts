@@ -23,21 +23,25 @@ export interface ListFreshness {
 /** The page's sentence when no key reads the list: the copy stays as it was, and says why. */
 export const NO_KEY_SENTENCE = "No API key reads this list now, so it is not being refreshed. An admin can add one under Settings → API keys.";
 
+/** On every list view: one statement, the list's sync state and whether a key reads it. */
 export async function listFreshness(scope: LedgerScope, kind: string): Promise<ListFreshness> {
-  const surface = kindDef(kind)?.surface;
-  const [s, keys] = await Promise.all([
-    db.syncState.findUnique({
-      where: { organizationId_environment_kind: { organizationId: scope.organizationId, environment: scope.environment, kind } },
-      select: { lastSweptAt: true, backfillRead: true, backfillTotal: true, backfillFinishedAt: true, lastError: true },
-    }),
-    surface
-      ? db.vaultSecret.count({ where: { organizationId: scope.organizationId, environment: scope.environment, kind: "api_key", status: "active", surface } })
-      : 1,
-  ]);
+  const surface = kindDef(kind)?.surface ?? null;
+  const [s] = await db.$queryRaw<
+    { lastSweptAt: Date | null; backfillRead: number | null; backfillTotal: number | null; finished: boolean; lastError: string | null; keyed: boolean }[]
+  >`
+    SELECT s.last_swept_at AS "lastSweptAt", s.backfill_read AS "backfillRead", s.backfill_total AS "backfillTotal",
+      s.backfill_finished_at IS NOT NULL AS finished, s.last_error AS "lastError",
+      (${surface}::text IS NULL OR EXISTS (
+        SELECT 1 FROM vault_secrets v
+         WHERE v.organization_id = ${scope.organizationId}::uuid AND v.environment = ${scope.environment}::"Environment"
+           AND v.surface::text = ${surface}::text AND v.kind = 'api_key' AND v.status = 'active')) AS keyed
+    FROM (SELECT 1) AS one
+    LEFT JOIN sync_states s
+      ON s.organization_id = ${scope.organizationId}::uuid AND s.environment = ${scope.environment}::"Environment" AND s.kind = ${kind}`;
   return {
     syncedAt: s?.lastSweptAt ?? null,
-    backfill: { done: s?.backfillFinishedAt != null, read: s?.backfillRead ?? 0, total: s?.backfillTotal ?? null },
-    error: keys === 0 ? NO_KEY_SENTENCE : (s?.lastError ?? null),
+    backfill: { done: s?.finished === true, read: s?.backfillRead ?? 0, total: s?.backfillTotal ?? null },
+    error: s?.keyed === false ? NO_KEY_SENTENCE : (s?.lastError ?? null),
   };
 }
 
