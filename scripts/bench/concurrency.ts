@@ -287,6 +287,8 @@ async function main(): Promise<void> {
     })();
 
     const latencies: { document: number[]; navigation: number[]; route: number[] } = { document: [], navigation: [], route: [] };
+    /** Each page view's start (ms into the run) and latency, for the latency over time. */
+    const views: { at: number; ms: number }[] = [];
     const statuses: Record<string, number> = {};
     const appRateLimited: string[] = [];
     const errors: string[] = [];
@@ -311,6 +313,7 @@ async function main(): Promise<void> {
         for (let r = await reader?.read(); r && !r.done; r = await reader!.read())
           chunks.push({ text: decoder.decode(r.value, { stream: true }), at: Date.now() });
         latencies[kind].push(performance.now() - t0);
+        if (kind !== "route") views.push({ at: t0 - started, ms: performance.now() - t0 });
         statuses[res.status] = (statuses[res.status] ?? 0) + 1;
         // A page answers 200 even when a section says the limit is reached: that is a 429 to the user too.
         if (res.status === 429 || chunks.some((c) => c.text.includes(LIMIT_SENTENCE))) appRateLimited.push(url);
@@ -371,7 +374,11 @@ async function main(): Promise<void> {
     const syncLagAsked = synced.reduce((m, o) => Math.max(m, o.ageAskedMs), 0);
     const syncLagArrived = synced.reduce((m, o) => (o.ageMs > m.ageMs ? o : m), { ageMs: 0, url: "" } as { ageMs: number; url: string });
     const oldestFresh = fresh.reduce((m, o) => (o.ageMs > m.ageMs ? o : m), { ageMs: 0, url: "" } as { ageMs: number; url: string });
-    const oldestFreshAsked = fresh.reduce((m, o) => Math.max(m, o.ageAskedMs), 0);
+    const oldestFreshAskedObs = fresh.reduce((m, o) => (o.ageAskedMs > m.ageAskedMs ? o : m), { ageAskedMs: 0, url: "" } as {
+      ageAskedMs: number;
+      url: string;
+    });
+    const oldestFreshAsked = oldestFreshAskedObs.ageAskedMs;
     const oldestStale = stale.reduce((m, o) => Math.max(m, o.ageMs), 0);
     const staleUnnoted = stale.filter((o) => !o.noted);
     const maxPeak = Math.max(0, ...keys.map((k) => k.peak_per_minute));
@@ -457,6 +464,10 @@ async function main(): Promise<void> {
       requests: pageLat.length + latencies.route.length,
       statuses,
       page_latency_ms: { p50: r1(quantile(pageLat, 0.5)), p95: r1(quantile(pageLat, 0.95)), max: r1(pageLat.at(-1) ?? 0) },
+      page_latency_by_10_s: Array.from({ length: Math.ceil(elapsed / 10_000) }, (_, w) => {
+        const inWindow = sorted(views.filter((v) => Math.floor(v.at / 10_000) === w).map((v) => v.ms));
+        return { from_s: w * 10, views: inWindow.length, p50: r1(quantile(inWindow, 0.5)), p95: r1(quantile(inWindow, 0.95)) };
+      }),
       document_latency_ms: {
         count: documentLat.length,
         p50: r1(quantile(documentLat, 0.5)),
@@ -484,6 +495,7 @@ async function main(): Promise<void> {
         observations: cached.length,
         fresh: fresh.length,
         max_fresh_age_when_asked_s: Math.round(oldestFreshAsked / 100) / 10,
+        max_fresh_age_when_asked_at: oldestFreshAskedObs.url,
         max_fresh_age_on_arrival_s: Math.round(oldestFresh.ageMs / 100) / 10,
         max_fresh_age_at: oldestFresh.url,
         shown_as_current_within_s: FRESH_FOR_MS / 1000,
