@@ -136,6 +136,18 @@ export function dataAges(chunks: { text: string; at: number }[], kind: "json" | 
   return out;
 }
 
+/**
+ * A page signed in as after a real sign-in (the cookies in the browser's jar), with the live stream
+ * cut: the page then polls, and polling shows every refetch route.
+ */
+async function signedInPage(browser: import("@playwright/test").Browser, appUrl: string, cookie: string) {
+  const context = await browser.newContext({ baseURL: appUrl });
+  await context.addCookies(browserCookies(appUrl, cookie));
+  const page = await context.newPage();
+  await page.route("**/api/live**", (r) => r.abort());
+  return { context, page };
+}
+
 /** The /api/ GET requests each page makes in a browser, polling included. */
 async function discoverRefetchRoutes(
   appUrl: string,
@@ -150,11 +162,7 @@ async function discoverRefetchRoutes(
     const queue = [...pages];
     const visit = async () => {
       for (let p = queue.shift(); p; p = queue.shift()) {
-        const context = await browser.newContext({ baseURL: appUrl });
-        await context.addCookies(browserCookies(appUrl, await cookie(p.role)));
-        const page = await context.newPage();
-        // Cut the live stream: the page then polls, and polling shows every refetch route.
-        await page.route("**/api/live**", (r) => r.abort());
+        const { context, page } = await signedInPage(browser, appUrl, await cookie(p.role));
         const routes = new Set<string>();
         page.on("request", (req) => {
           const u = new URL(req.url());
@@ -214,10 +222,7 @@ async function discoverNavigations(appUrl: string, cookie: (r: Role) => Promise<
     await Promise.all(
       ROLES.map(async (role) => {
         const pages = navPagesFor(role).map((p) => p.href);
-        const context = await browser.newContext({ baseURL: appUrl });
-        await context.addCookies(browserCookies(appUrl, await cookie(role)));
-        const page = await context.newPage();
-        await page.route("**/api/live**", (r) => r.abort());
+        const { context, page } = await signedInPage(browser, appUrl, await cookie(role));
         let recorded: { url: string; headers: Record<string, string> }[] = [];
         page.on("request", (req) => {
           const u = new URL(req.url());
