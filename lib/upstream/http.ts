@@ -255,10 +255,11 @@ export class UpstreamClient {
     });
     const ttlMs = o.cache === false ? 0 : (o.cache?.ttlMs ?? this.opts.defaultCacheTtlMs ?? 10_000);
     const useCache = o.cache !== false;
-    // Identical reads (same tenant, key, path and query) share one in-flight call and its parse.
-    // A read that must be current (ALWAYS_ASK, or no cache) never shares one that may answer from the
-    // cache: right after a write, that answer would predate the write.
-    const flight = `${cacheKey}:${!useCache ? "n" : ttlMs === 0 ? "l" : "c"}`;
+    // Identical reads (same tenant, key, path, query and freshness) share one in-flight call and its
+    // parse. The freshness is part of it: a read fresh for 30 s may answer from a 25 s old entry, which
+    // a read fresh for 10 s must not get as current; and a read that must be current (ALWAYS_ASK, or no
+    // cache) never shares one that may answer from the cache.
+    const flight = `${cacheKey}:${useCache ? ttlMs : "n"}`;
     const read = async (): Promise<UpstreamResult<z.output<S>>> => {
       let cached = useCache ? await this.cache.get(cacheKey, writtenKeyOf(o.organizationId, o.environment)) : null;
       // An entry the current schema cannot read (written before a change) counts as absent.

@@ -453,6 +453,22 @@ describe("coalescing, cache and the shared budget", () => {
     expect(net.count((c) => c.method === "GET")).toBe(4);
   });
 
+  it("a read never gets, as current, an answer that only a longer-lived read of the same path counts as fresh", async () => {
+    let clock = Date.now();
+    const { ctx, net } = rig({ now: () => clock });
+    const first = await core.getMerchantBalance(ctx, { cache: { ttlMs: 30_000 } });
+    clock += 15_000;
+    // Both at once: the 30 s read answers from the 15 s old entry; the 10 s read must not share that.
+    const [long, short] = await Promise.all([
+      core.getMerchantBalance(ctx, { cache: { ttlMs: 30_000 } }),
+      core.getMerchantBalance(ctx, { cache: { ttlMs: 10_000 } }),
+    ]);
+    expect(long).toMatchObject({ source: "cache", stale: false, fetchedAt: first.fetchedAt });
+    expect(short).toMatchObject({ source: "upstream", stale: false });
+    expect(clock - short.fetchedAt.getTime()).toBeLessThan(10_000);
+    expect(net.count()).toBe(2);
+  });
+
   it("another instance reads the shared cache instead of the provider while it is fresh", async () => {
     const a = rig();
     await core.listBanks(a.ctx, { cache: { ttlMs: 60_000 } });
