@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "./fixtures";
 import { DEMO_SANDBOX_KEY, emulatorUrl, providerBalanceMoves } from "./emulator";
-import { gotoHydrated, waitForHydration, approvalRow, setUsdThreshold, usd } from "./helpers";
+import { gotoHydrated, holdScripts, waitForHydration, approvalRow, setUsdThreshold, usd } from "./helpers";
 import { storageStateOf } from "./roles";
 
 // Balance moves above this need a second approver in the demo organization (set below through the UI).
@@ -109,13 +109,8 @@ test.describe("balances", () => {
       });
       // Hold the page's scripts back, so the person types into the server's HTML and the server's
       // "Updated …" text is seconds older than the browser's clock when React hydrates.
-      let release!: () => void;
-      const scriptsMayLoad = new Promise<void>((resolve) => (release = resolve));
       // Scripts only: the stylesheets load, so the form is painted and can be typed into.
-      await page.route(/\/_next\/static\/chunks\/.*\.js(\?|$)/, async (route) => {
-        await scriptsMayLoad;
-        await route.continue();
-      });
+      const release = await holdScripts(page);
       await page.goto("/balances", { waitUntil: "commit" });
       const amount = page.getByTestId("move-balance-form").getByLabel("Amount (USD)");
       await amount.fill("12.34");
@@ -168,6 +163,22 @@ test.describe("balances", () => {
 
   test.describe("withdrawing from the balance", () => {
     test.use({ storageState: storageStateOf("operator") });
+
+    test("a select pressed before the form's code is in opens once it is in, as the press would have", async ({ page }) => {
+      await gotoHydrated(page, "/balances");
+      const form = page.getByTestId("withdraw-balance-form");
+      // The press is the page's first input: it sends for the form's code, which is held back.
+      const release = await holdScripts(page);
+      await form.getByRole("combobox", { name: "Token" }).click();
+      await page.waitForTimeout(500);
+      await expect(page.getByRole("listbox")).toHaveCount(0);
+      release();
+      await expect(page.getByRole("listbox")).toBeVisible();
+      const option = page.getByRole("option").last();
+      const name = (await option.textContent())?.trim() ?? "";
+      await option.click();
+      await expect(form.getByRole("combobox", { name: "Token" })).toContainText(name);
+    });
 
     test("a withdrawal under the threshold is sent at once to the provider", async ({ page, request }) => {
       const before = await providerWithdrawals(request);

@@ -96,6 +96,20 @@ export async function waitForHydration(page: Page): Promise<void> {
 }
 
 /**
+ * Holds back the page's scripts (stylesheets still load) until the returned function is called: a
+ * person then acts on the server's HTML before the code that answers is in.
+ */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const mayLoad = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_next\/static\/chunks\/.*\.js(\?|$)/, async (route) => {
+    await mayLoad;
+    await route.continue();
+  });
+  return release;
+}
+
+/**
  * A loosened control (an API key, the outbound webhook address, a higher limit) waits for a second
  * person: approves the waiting change whose summary matches, as the demo approver in the Approvals
  * inbox, and waits until it is applied.

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page, expectNoViolations } from "./fixtures";
 import { DEMO_SANDBOX_KEY, emulatorUrl } from "./emulator";
-import { gotoHydrated, reloadHydrated, chooseFilter, approvalRow, chooseRecipient } from "./helpers";
+import { gotoHydrated, reloadHydrated, chooseFilter, approvalRow, chooseRecipient, holdScripts, SEEDED_RECIPIENT } from "./helpers";
 import { storageStateOf, type E2ERole } from "./roles";
 
 // Transfers in NGN above this wait for a second approver (set for the "Transfer" kind in beforeAll).
@@ -156,6 +156,20 @@ test.describe("transfers", () => {
     expect(await providerTransfers(request, (t) => t.reference === reference)).toHaveLength(1);
     await admin.context().close();
     await approver.context().close();
+  });
+
+  test("the recipient list pressed before the form's code is in opens once it is in, as the press would have", async ({ browser }) => {
+    const page = await pageAs(browser, "operator");
+    await openForm(page);
+    // The press is the page's first input: it sends for the form's code, which is held back.
+    const release = await holdScripts(page);
+    await form(page).getByRole("combobox", { name: "Recipient" }).click();
+    await page.waitForTimeout(500);
+    await expect(page.getByRole("combobox", { name: "Search recipients" })).toHaveCount(0);
+    release();
+    await page.getByRole("combobox", { name: "Search recipients" }).fill("0031");
+    await page.getByRole("option", { name: SEEDED_RECIPIENT }).click();
+    await expect(form(page).getByRole("combobox", { name: "Recipient" })).toContainText("Adaeze Okonkwo");
   });
 
   test("bad input is refused on its field, by the form and by the provider", async ({ browser }) => {

@@ -103,25 +103,28 @@ type Press = { key: ElementKey; by: "pointer" | "key"; keyName: string; clicked:
 /** The keys that open a select's trigger (components/ui/option-select.tsx). */
 const OPEN_KEYS = [" ", "Enter", "ArrowUp", "ArrowDown"];
 
+/**
+ * Makes a press again on the live form's button as the browser made it, so each control answers as
+ * it would have: a pointer's press (a select opens on it), then its click if the button was released
+ * on (a popover's trigger opens on that); a key's keydown, then the click that Enter and Space make
+ * on a button whose own handler did not take the key.
+ */
 function replayPress(root: HTMLElement, press: Press) {
   const el = findKey(root, press.key);
   if (!el) return;
-  if (el.getAttribute("role") === "combobox" && el.dataset.slot === "combobox-trigger") {
-    // A searchable select's trigger (Combobox) opens as a popover's does: on click (Enter and Space
-    // click a button) and on ArrowDown.
-    if (press.by === "key" && press.keyName === "ArrowDown")
-      el.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowDown", bubbles: true, cancelable: true }));
-    else if (press.by === "key" || press.clicked) el.click();
+  // A submission is held apart (below): the submit button's click is not made again.
+  const mayClick = !(el instanceof HTMLButtonElement && el.type === "submit");
+  if (press.by === "key") {
+    const taken = !el.dispatchEvent(new KeyboardEvent("keydown", { key: press.keyName, bubbles: true, cancelable: true }));
+    if (!taken && mayClick && (press.keyName === "Enter" || press.keyName === " ")) el.click();
     return;
   }
-  if (el.getAttribute("role") === "combobox") {
-    // A select's trigger opens on a mouse press or its keys, as it would have.
-    if (press.by === "key") el.dispatchEvent(new KeyboardEvent("keydown", { key: press.keyName, bubbles: true, cancelable: true }));
-    else el.dispatchEvent(new PointerEvent("pointerdown", { button: 0, pointerType: "mouse", bubbles: true, cancelable: true }));
-    return;
-  }
-  // A submission is held apart (below); another button's click is made again.
-  if (press.clicked && !(el instanceof HTMLButtonElement && el.type === "submit")) el.click();
+  const pointer = (type: string) =>
+    new PointerEvent(type, { button: 0, buttons: type === "pointerdown" ? 1 : 0, pointerType: "mouse", isPrimary: true, bubbles: true, cancelable: true });
+  el.dispatchEvent(pointer("pointerdown"));
+  if (!press.clicked || !mayClick) return;
+  el.dispatchEvent(pointer("pointerup"));
+  el.click();
 }
 
 /**
