@@ -180,6 +180,18 @@ test.describe("balances", () => {
       await expect(form.getByRole("combobox", { name: "Token" })).toContainText(name);
     });
 
+    test("a select opened with a key before the form's code is in opens once it is in", async ({ page }) => {
+      await gotoHydrated(page, "/balances");
+      const trigger = page.getByTestId("withdraw-balance-form").getByRole("combobox", { name: "Token" });
+      const release = await holdScripts(page);
+      await trigger.focus();
+      await trigger.press("Enter");
+      await page.waitForTimeout(500);
+      await expect(page.getByRole("listbox")).toHaveCount(0);
+      release();
+      await expect(page.getByRole("listbox")).toBeVisible();
+    });
+
     test("a withdrawal under the threshold is sent at once to the provider", async ({ page, request }) => {
       const before = await providerWithdrawals(request);
       await withdraw(page, "25.00");

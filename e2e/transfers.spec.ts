@@ -172,6 +172,18 @@ test.describe("transfers", () => {
     await expect(form(page).getByRole("combobox", { name: "Recipient" })).toContainText("Adaeze Okonkwo");
   });
 
+  test("the recipient list opened with Enter before the form's code is in opens once it is in", async ({ browser }) => {
+    const page = await pageAs(browser, "operator");
+    await openForm(page);
+    const release = await holdScripts(page);
+    await form(page).getByRole("combobox", { name: "Recipient" }).focus();
+    await form(page).getByRole("combobox", { name: "Recipient" }).press("Enter");
+    await page.waitForTimeout(500);
+    await expect(page.getByRole("combobox", { name: "Search recipients" })).toHaveCount(0);
+    release();
+    await expect(page.getByRole("combobox", { name: "Search recipients" })).toBeVisible();
+  });
+
   test("bad input is refused on its field, by the form and by the provider", async ({ browser }) => {
     const page = await pageAs(browser, "operator");
     await openForm(page);

@@ -103,6 +103,8 @@ type Press = { key: ElementKey; by: "pointer" | "key"; keyName: string; clicked:
 /** The keys that open a select's trigger (components/ui/option-select.tsx). */
 const OPEN_KEYS = [" ", "Enter", "ArrowUp", "ArrowDown"];
 
+const isSubmit = (el: Element) => el instanceof HTMLButtonElement && el.type === "submit";
+
 /**
  * Makes a press again on the live form's button as the browser made it, so each control answers as
  * it would have: a pointer's press (a select opens on it), then its click if the button was released
@@ -113,7 +115,7 @@ function replayPress(root: HTMLElement, press: Press) {
   const el = findKey(root, press.key);
   if (!el) return;
   // A submission is held apart (below): the submit button's click is not made again.
-  const mayClick = !(el instanceof HTMLButtonElement && el.type === "submit");
+  const mayClick = !isSubmit(el);
   if (press.by === "key") {
     const taken = !el.dispatchEvent(new KeyboardEvent("keydown", { key: press.keyName, bubbles: true, cancelable: true }));
     if (!taken && mayClick && (press.keyName === "Enter" || press.keyName === " ")) el.click();
@@ -204,36 +206,49 @@ export function formOnInput<P extends object>(load: () => Promise<ComponentType<
     useEffect(() => {
       const el = holder.current;
       if (!el || Form) return;
+      // Only what the person did is kept: the replay below dispatches its own (untrusted) events
+      // while these listeners are still attached, and they must not be taken for new input.
+      const own =
+        <E extends Event>(f: (e: E) => void) =>
+        (e: E) => {
+          if (e.isTrusted) f(e);
+        };
       // A submission of the server's HTML (Enter in a field, the button) waits for the live form.
+      // (The replayed one is held back from the browser too: the live form's own handler sends it.)
       const hold = (e: Event) => {
         if (!(e.target instanceof HTMLFormElement)) return;
         e.preventDefault();
-        held.current = [...el.querySelectorAll("form")].indexOf(e.target);
+        if (e.isTrusted) held.current = [...el.querySelectorAll("form")].indexOf(e.target);
       };
       // So does a press of another button (a select's trigger): the server's HTML does nothing with it.
       const buttonOf = (e: Event) => (e.target instanceof Element ? e.target.closest("button") : null);
-      const press = (e: PointerEvent) => {
+      const press = own((e: PointerEvent) => {
         down.current = true;
         const button = buttonOf(e);
         pressed.current = button && e.button === 0 ? { key: keyOf(el, button), by: "pointer", keyName: "", clicked: false } : null;
-      };
-      const click = (e: MouseEvent) => {
+      });
+      const click = own((e: MouseEvent) => {
         const button = buttonOf(e);
         if (button && pressed.current?.by === "pointer" && findKey(el, pressed.current.key) === button) pressed.current.clicked = true;
-      };
+      });
       // The click follows the pointer's release in the same task; the live form comes after it.
-      const release = () => {
+      const release = own(() => {
         down.current = false;
         const swap = afterPress.current;
         afterPress.current = null;
         if (swap) setTimeout(swap, 0);
-      };
-      const key = (e: KeyboardEvent) => {
+      });
+      // A key that opens a select, or that activates a button other than the submit (whose
+      // submission is held above), is kept to be made again, as a pointer's press is.
+      const key = own((e: KeyboardEvent) => {
         const button = buttonOf(e);
-        if (button?.getAttribute("role") !== "combobox" || !OPEN_KEYS.includes(e.key)) return;
+        if (!button) return;
+        const opens = button.getAttribute("role") === "combobox" && OPEN_KEYS.includes(e.key);
+        const activates = (e.key === "Enter" || e.key === " ") && !isSubmit(button);
+        if (!opens && !activates) return;
         e.preventDefault();
         pressed.current = { key: keyOf(el, button), by: "key", keyName: e.key, clicked: false };
-      };
+      });
       el.addEventListener("submit", hold, { capture: true });
       el.addEventListener("pointerdown", press, { capture: true });
       el.addEventListener("click", click, { capture: true });
