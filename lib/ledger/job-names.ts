@@ -3,6 +3,7 @@
  * that code which only enqueues (webhook intake, the key-add approval) pulls in none of the sync.
  */
 import type { Environment } from "@/lib/generated/prisma/enums";
+import type { UpstreamSurface } from "@/lib/upstream/types";
 import { db } from "@/lib/db";
 import { enqueue } from "@/lib/jobs/queue";
 
@@ -14,6 +15,8 @@ export const LEDGER_SWEEP = "ledger-sweep";
 export const LEDGER_BACKFILL = "ledger-backfill";
 /** Every minute: (re)starts the sweep chain and unfinished backfills of every key. */
 export const LEDGER_SCHEDULE = "ledger-schedule";
+/** `{ organizationId, environment, surface }`: after a key change, whether the copy holds the new key's account (account-check.ts). */
+export const LEDGER_ACCOUNT_CHECK = "ledger-account-check";
 
 export interface LedgerFetchData {
   organizationId: string;
@@ -32,6 +35,12 @@ export interface LedgerSweepData {
 export interface LedgerBackfillData {
   organizationId: string;
   environment: Environment;
+}
+
+export interface LedgerAccountCheckData {
+  organizationId: string;
+  environment: Environment;
+  surface: UpstreamSurface;
 }
 
 /**

@@ -11,15 +11,28 @@ import "server-only";
  * - `ledger-backfill`: history page by page under the "backfill" class, ~20 s per run, then it
  *   re-enqueues itself; progress lives in sync_states, so a restart resumes where it stopped.
  * - `ledger-fetch`: one object by id under the "webhook" class (feed enqueues it).
- * - `ledger-schedule`: every minute, restarts the chain and unfinished backfills of every key, so a
- *   chain lost to a crash or a deploy is back within a minute.
+ * - `ledger-account-check`: after a key change, whether the copy of its surface holds the new key's
+ *   account (account-check.ts); meanwhile the surface's sweeps and backfill wait.
+ * - `ledger-schedule`: every minute, restarts the chain and unfinished backfills of every key, and
+ *   account checks due, so a chain or check lost to a crash or a deploy is back within a minute.
  * A key that is absent or refused ends its chain quietly (the next minute's schedule looks again);
  * a spent budget share, a 429 or a 5xx moves the next run back by the provider's Retry-After.
  */
 import { defineJob, enqueue } from "@/lib/jobs/queue";
 import { log } from "@/lib/log";
 import { withPriority } from "@/lib/upstream/priority";
-import { LEDGER_BACKFILL, LEDGER_FETCH, LEDGER_SCHEDULE, LEDGER_SWEEP, type LedgerBackfillData, type LedgerFetchData, type LedgerSweepData } from "./job-names";
+import { dueAccountChecks, runAccountCheck } from "./account-check";
+import {
+  LEDGER_ACCOUNT_CHECK,
+  LEDGER_BACKFILL,
+  LEDGER_FETCH,
+  LEDGER_SCHEDULE,
+  LEDGER_SWEEP,
+  type LedgerAccountCheckData,
+  type LedgerBackfillData,
+  type LedgerFetchData,
+  type LedgerSweepData,
+} from "./job-names";
 import { db } from "@/lib/db";
 import { kindDef } from "./kinds";
 import type { LedgerScope } from "./store";
@@ -97,6 +110,7 @@ export async function runSweep(data: LedgerSweepData, up?: UpstreamFor): Promise
   const states = await statesOf(scope);
   const now = Date.now();
   let later = 0;
+  let waiting = Number.POSITIVE_INFINITY;
   let stopped = 0;
   const swept: string[] = [];
   for (const kind of data.reason === "schedule" ? dueKinds(kinds, states, now) : kinds) {
@@ -105,6 +119,8 @@ export async function runSweep(data: LedgerSweepData, up?: UpstreamFor): Promise
     const o = await withPriority(priority, () => sweepKind(scope, kind, up?.(scope)));
     if (o.kind === "skip") stopped++;
     if (o.kind === "ok") swept.push(kind);
+    // Its surface's copy waits for a new key's account check; the other surfaces go on.
+    if (o.kind === "waiting") waiting = Math.min(waiting, o.retryAfterMs);
     if (o.kind === "later") {
       // The share is spent (or the provider is busy): the rest wait for the next run.
       later = o.retryAfterMs;
@@ -124,7 +140,9 @@ export async function runSweep(data: LedgerSweepData, up?: UpstreamFor): Promise
   if (listed.length === 0) return null;
   const after = await statesOf(scope);
   const t = Date.now();
-  const soonest = Math.min(...listed.map((k) => dueAt(after.get(k), t)));
+  const dues = listed.map((k) => dueAt(after.get(k), t));
+  // A list waiting for the account check stays due: it is read again when the check is due, not every second.
+  const soonest = waiting === Number.POSITIVE_INFINITY ? Math.min(...dues) : Math.min(t + waiting, ...dues.filter((at) => at > t));
   return Math.max(later, soonest - t, 1_000);
 }
 
@@ -134,12 +152,17 @@ export async function runBackfill(data: LedgerBackfillData, up?: UpstreamFor): P
   const started = Date.now();
   const states = await statesOf(scope);
   let pending = false;
+  let waiting = Number.POSITIVE_INFINITY;
   for (const kind of await syncedKinds(scope)) {
     if (states.get(kind)?.backfillFinishedAt) continue;
     for (;;) {
       if (Date.now() - started > BACKFILL_RUN_MS) return 1_000;
       const o = await withPriority("backfill", () => backfillStep(scope, kind, up?.(scope)));
       if (o.kind === "later") return o.retryAfterMs;
+      if (o.kind === "waiting") {
+        waiting = Math.min(waiting, o.retryAfterMs);
+        break;
+      }
       if (o.kind !== "ok") {
         // Refused (recorded for the page) or no key: the next minute's schedule asks again.
         pending = o.kind === "refused" || pending;
@@ -148,6 +171,7 @@ export async function runBackfill(data: LedgerBackfillData, up?: UpstreamFor): P
       if (o.progress?.done) break;
     }
   }
+  if (waiting !== Number.POSITIVE_INFINITY) return waiting;
   return pending ? 60_000 : null;
 }
 
@@ -159,6 +183,7 @@ export async function runSchedule(): Promise<void> {
     const kinds = await syncedKinds(scope);
     if (kinds.some((k) => !states.get(k)?.backfillFinishedAt)) await enqueue(LEDGER_BACKFILL, scope satisfies LedgerBackfillData);
   }
+  for (const check of await dueAccountChecks()) await enqueue(LEDGER_ACCOUNT_CHECK, check);
 }
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
@@ -202,9 +227,19 @@ export function defineLedgerJobs(opts: LedgerJobOptions = {}): void {
     retryLimit: 5,
     run: observed(LEDGER_FETCH, async (d) => {
       const o = await withPriority("webhook", () => fetchObject(d, d.kind, d.id, opts.upstream?.(d)));
-      // Budget or provider busy: pg-boss retries with backoff; anything else is settled.
-      if (o.kind === "later") throw new Error(`ledger-fetch of ${d.kind} ${d.id}: provider busy, retrying`);
+      // Budget or provider busy, or a new key's account being checked: pg-boss retries with backoff; anything else is settled.
+      if (o.kind === "later" || o.kind === "waiting") throw new Error(`ledger-fetch of ${d.kind} ${d.id}: provider busy or key just changed, retrying`);
       if (o.kind === "refused") log.warn({ kind: d.kind, message: o.message }, "ledger-fetch refused by the provider");
+    }),
+  });
+  defineJob<LedgerAccountCheckData>({
+    name: LEDGER_ACCOUNT_CHECK,
+    policy: "stately",
+    singletonKey: (d) => `${scopeKey(d)}:${d.surface}`,
+    retryLimit: 1,
+    run: observed(LEDGER_ACCOUNT_CHECK, async (d) => {
+      const next = await runAccountCheck(d, opts.upstream?.(d));
+      if (next !== null) await enqueue(LEDGER_ACCOUNT_CHECK, d, seconds(next));
     }),
   });
   if (opts.schedule !== false) defineJob({ name: LEDGER_SCHEDULE, policy: "singleton", cron: ["* * * * *"], run: observed(LEDGER_SCHEDULE, runSchedule) });

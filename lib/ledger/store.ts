@@ -7,6 +7,7 @@ import "server-only";
  * (an event's payload without every field) is laid over the stored one, key by key.
  */
 import type { Environment } from "@/lib/generated/prisma/enums";
+import type { UpstreamSurface } from "@/lib/upstream/types";
 import { db, type Tx } from "@/lib/db";
 import { statusRank } from "@/lib/webhooks/names";
 import { type AnyKindDef, type ObjectColumns, idOf, kindDef } from "./kinds";
@@ -122,7 +123,7 @@ const STORE_SQL = `
     provider_created_at, provider_updated_at, status_rank, source, synced_at, changed_at)
   SELECT $2::uuid, $3::"Environment", $4, provider_id, merged_data, status, amount, currency, search_text,
     provider_created_at, provider_updated_at, status_rank, $5, $6::timestamptz, $6::timestamptz
-  FROM merged
+  FROM merged /*guard*/
   ON CONFLICT (organization_id, environment, kind, provider_id) DO UPDATE SET
     data = EXCLUDED.data,
     status = COALESCE(EXCLUDED.status, so.status),
@@ -146,6 +147,29 @@ const STORE_SQL = `
   RETURNING provider_id, status, (xmax = 0) AS inserted, (changed_at = $6::timestamptz) AS changed`;
 
 /**
+ * A sync job's write: stored only while the surface's copy is still of the generation the job
+ * began under and no new key's account is being checked (lib/ledger/account-check.ts). Otherwise
+ * one row with a null id says the write was refused.
+ */
+const OPEN = `NOT EXISTS (SELECT 1 FROM copy_accounts ca WHERE ca.organization_id = $2::uuid AND ca.environment = $3::"Environment"
+  AND ca.surface = $7::"Surface" AND (ca.generation <> $8 OR ca.check_from IS NOT NULL))`;
+const GUARDED_STORE_SQL = `WITH stored AS (${STORE_SQL.replace("FROM merged /*guard*/", `FROM merged WHERE ${OPEN}`)})
+  SELECT * FROM stored UNION ALL SELECT NULL, NULL, NULL, NULL WHERE NOT ${OPEN}`;
+
+/** A sync job's write refused because the surface's key changed since the job began. */
+export class CopyAccountChanged extends Error {
+  constructor(readonly surface: string) {
+    super(`The ${surface} key changed while the read was under way: its answer is not stored.`);
+  }
+}
+
+/** The generation of a surface's copy a sync job began under (lib/ledger/account-check.ts). */
+export interface CopyGeneration {
+  surface: UpstreamSurface;
+  generation: number;
+}
+
+/**
  * Stores objects of one kind for one organization and environment. Objects without an id are
  * skipped. Runs in the given transaction when one is passed (the app's own write stores its
  * answer beside its audit row).
@@ -156,6 +180,7 @@ export async function storeObjects(
   objects: readonly unknown[],
   source: ObjectSource,
   tx?: Tx | SqlQuery,
+  guard?: CopyGeneration,
 ): Promise<StoreResult> {
   const def = kindDef(kind);
   if (!def) throw new Error(`The local copy keeps no objects of kind "${kind}".`);
@@ -172,17 +197,19 @@ export async function storeObjects(
   const at = new Date();
   if (byId.size === 0) return { changed: [], partial, changedAt: at };
   const now = at.toISOString();
-  const rows = await (tx ?? db).$queryRawUnsafe<{ provider_id: string; status: string | null; inserted: boolean; changed: boolean }[]>(
-    STORE_SQL,
+  const rows = await (tx ?? db).$queryRawUnsafe<{ provider_id: string | null; status: string | null; inserted: boolean; changed: boolean }[]>(
+    guard ? GUARDED_STORE_SQL : STORE_SQL,
     JSON.stringify([...byId.values()]),
     scope.organizationId,
     scope.environment,
     kind,
     source,
     now,
+    ...(guard ? [guard.surface, guard.generation] : []),
   );
+  if (guard && rows.some((r) => r.provider_id === null)) throw new CopyAccountChanged(guard.surface);
   return {
-    changed: rows.filter((r) => r.changed).map((r) => ({ providerId: r.provider_id, status: r.status, inserted: r.inserted })),
+    changed: rows.filter((r) => r.changed).map((r) => ({ providerId: r.provider_id as string, status: r.status, inserted: r.inserted })),
     partial,
     changedAt: at,
   };

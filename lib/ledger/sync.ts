@@ -7,9 +7,10 @@ import "server-only";
  */
 import { db } from "@/lib/db";
 import { type Upstream, UpstreamError, upstreamFor } from "@/lib/upstream";
+import { copyGate } from "./account-check";
 import { announceChanges } from "./announce";
 import { type AnyKindDef, KIND_NAMES, idOf, kindDef } from "./kinds";
-import { type LedgerScope, type ObjectSource, storeObjects } from "./store";
+import { CopyAccountChanged, type CopyGeneration, type LedgerScope, type ObjectSource, storeObjects } from "./store";
 
 /** Objects per list read: the provider's largest page, so history costs as few calls as it can. */
 export const PAGE_LIMIT = 100;
@@ -29,15 +30,17 @@ const defaultUpstream: UpstreamFor = (scope) => upstreamFor(scope);
  * How a read of one kind ended: `ok`; `skip` (no key for its surface: nothing to do until one is
  * added, and pages say so from the vault); `refused` (a key the provider refuses, a frozen merchant,
  * a missing scope: recorded in sync_states.last_error for the page to show); `later` (budget share spent, 429 or 5xx: try again
- * after `retryAfterMs`).
+ * after `retryAfterMs`); `waiting` (the surface's key changed: its copy waits for the account check, account-check.ts).
  */
 export type ReadOutcome =
   | { kind: "ok"; changed: number; pages: number }
   | { kind: "skip" }
   | { kind: "refused"; message: string }
-  | { kind: "later"; retryAfterMs: number };
+  | { kind: "later"; retryAfterMs: number }
+  | { kind: "waiting"; retryAfterMs: number };
 
 function outcomeOf(err: unknown): ReadOutcome {
+  if (err instanceof CopyAccountChanged) return { kind: "waiting", retryAfterMs: 1_000 };
   if (!(err instanceof UpstreamError)) throw err;
   switch (err.kind) {
     case "no_key":
@@ -82,8 +85,15 @@ async function noteRefused(scope: LedgerScope, kind: string, message: string): P
 }
 
 /** Stores objects of one kind, announces what changed; for Pro orders with fills, their trades too. */
-async function storeAndAnnounce(up: Upstream, scope: LedgerScope, def: AnyKindDef, items: readonly object[], source: ObjectSource): Promise<number> {
-  const r = await storeObjects(scope, def.kind, items, source);
+async function storeAndAnnounce(
+  up: Upstream,
+  scope: LedgerScope,
+  def: AnyKindDef,
+  items: readonly object[],
+  source: ObjectSource,
+  generation: CopyGeneration,
+): Promise<number> {
+  const r = await storeObjects(scope, def.kind, items, source, undefined, generation);
   await announceChanges(scope, def.kind, r.changed, r.changedAt);
   let changed = r.changed.length;
   if (def.kind === "pro_order") {
@@ -92,7 +102,7 @@ async function storeAndAnnounce(up: Upstream, scope: LedgerScope, def: AnyKindDe
       const id = idOf(def, o);
       if (!id || !filled.has(id) || !Number(o.filled_quantity)) continue;
       const { data } = await up.pro.listOrderTrades(id, { cache: false });
-      const t = await storeObjects(scope, "pro_trade", data.trades, source);
+      const t = await storeObjects(scope, "pro_trade", data.trades, source, undefined, generation);
       await announceChanges(scope, "pro_trade", t.changed, t.changedAt);
       changed += t.changed.length;
     }
@@ -108,6 +118,8 @@ async function storeAndAnnounce(up: Upstream, scope: LedgerScope, def: AnyKindDe
 export async function sweepKind(scope: LedgerScope, kind: string, up: Upstream = defaultUpstream(scope)): Promise<ReadOutcome> {
   const def = kindDef(kind);
   if (!def?.list) return { kind: "skip" };
+  const gate = await copyGate(scope, def.surface);
+  if (!gate.open) return { kind: "waiting", retryAfterMs: gate.retryAfterMs };
   let changed = 0;
   let pages = 0;
   try {
@@ -115,7 +127,7 @@ export async function sweepKind(scope: LedgerScope, kind: string, up: Upstream =
     for (;;) {
       const page = await def.list(up, { cursor, limit: PAGE_LIMIT });
       pages++;
-      const n = await storeAndAnnounce(up, scope, def, page.items, "sweep");
+      const n = await storeAndAnnounce(up, scope, def, page.items, "sweep", gate);
       changed += n;
       cursor = page.next;
       if (n === 0 || !cursor || pages >= MAX_SWEEP_PAGES) break;
@@ -137,6 +149,8 @@ export async function sweepKind(scope: LedgerScope, kind: string, up: Upstream =
 export async function refreshOpen(scope: LedgerScope, kind: string, up: Upstream = defaultUpstream(scope)): Promise<ReadOutcome> {
   const def = kindDef(kind);
   if (!def?.get || !def.final) return { kind: "skip" };
+  const gate = await copyGate(scope, def.surface);
+  if (!gate.open) return { kind: "waiting", retryAfterMs: gate.retryAfterMs };
   let changed = 0;
   try {
     const open = await db.syncedObject.findMany({
@@ -155,7 +169,7 @@ export async function refreshOpen(scope: LedgerScope, kind: string, up: Upstream
     for (const o of open) {
       try {
         const { data } = await def.get(up, o.providerId);
-        changed += await storeAndAnnounce(up, scope, def, [data as object], "sweep");
+        changed += await storeAndAnnounce(up, scope, def, [data as object], "sweep", gate);
       } catch (err) {
         // Gone at the provider (another environment's id, a deleted recipient): leave the copy as it is.
         if (!(err instanceof UpstreamError && err.kind === "not_found")) throw err;
@@ -195,12 +209,14 @@ export async function backfillStep(
     where: { organizationId_environment_kind: { organizationId: scope.organizationId, environment: scope.environment, kind } },
   });
   if (state?.backfillFinishedAt) return { kind: "ok", changed: 0, pages: 0, progress: { done: true, read: state.backfillRead, total: state.backfillTotal } };
+  const gate = await copyGate(scope, def.surface);
+  if (!gate.open) return { kind: "waiting", retryAfterMs: gate.retryAfterMs };
   const cursor = state?.backfillCursor ?? null;
   let changed: number;
   let page: Awaited<ReturnType<NonNullable<AnyKindDef["list"]>>>;
   try {
     page = await def.list(up, { cursor, limit });
-    changed = await storeAndAnnounce(up, scope, def, page.items, "backfill");
+    changed = await storeAndAnnounce(up, scope, def, page.items, "backfill", gate);
   } catch (err) {
     const o = outcomeOf(err);
     if (o.kind === "refused") await noteRefused(scope, kind, o.message);
@@ -227,9 +243,11 @@ export async function backfillStep(
 export async function fetchObject(scope: LedgerScope, kind: string, id: string, up: Upstream = defaultUpstream(scope)): Promise<ReadOutcome> {
   const def = kindDef(kind);
   if (!def?.get) return { kind: "skip" };
+  const gate = await copyGate(scope, def.surface);
+  if (!gate.open) return { kind: "waiting", retryAfterMs: gate.retryAfterMs };
   try {
     const { data } = await def.get(up, id);
-    const changed = await storeAndAnnounce(up, scope, def, [data as object], "fetch");
+    const changed = await storeAndAnnounce(up, scope, def, [data as object], "fetch", gate);
     return { kind: "ok", changed, pages: 1 };
   } catch (err) {
     if (err instanceof UpstreamError && err.kind === "not_found") return { kind: "skip" };

@@ -4,6 +4,7 @@
  */
 import { Client } from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ACCOUNT_CHECK_DELAY_MS, copyGate, runAccountCheck } from "@/lib/ledger/account-check";
 import { MERCHANTS, SEED_KEYS, withEmulator, type TestEmulator } from "@/emulator/testing";
 import { fillCopy } from "@/test/ledger";
 import { addApiKey } from "@/lib/vault/add-api-key";
@@ -268,13 +269,25 @@ describe("adding, replacing and revoking API keys as an admin", () => {
     const demo = await testDb().syncedObject.findMany({ where: { ...scope, kind: "recipient" }, select: { providerId: true } });
     expect(demo.length).toBeGreaterThan(0);
 
+    // The check is a job, due once every instance's cached key is the new one; the surface's sync waits for it.
+    const runCheckWhenDue = async () => {
+      const row = await testDb().copyAccount.findUniqueOrThrow({ where: { organizationId_environment_surface: { ...scope, surface: "core" } } });
+      expect(row.checkFrom!.getTime() - row.keyChangedAt!.getTime()).toBe(ACCOUNT_CHECK_DELAY_MS);
+      expect(await copyGate(scope, "core")).toMatchObject({ open: false });
+      await testDb().copyAccount.update({ where: { organizationId_environment_surface: { ...scope, surface: "core" } }, data: { checkFrom: new Date() } });
+      expect(await runAccountCheck({ ...scope, surface: "core" })).toBeNull();
+      expect(await copyGate(scope, "core")).toMatchObject({ open: true });
+    };
+
     // Same account, a key of other scopes: the copy stays.
     const same = await replace({ id: first.data.id, scopes: ["Read"], key: READONLY });
     if (!same.ok) throw new Error(same.error);
+    await runCheckWhenDue();
     expect(await testDb().syncedObject.count({ where: { ...scope, kind: "recipient" } })).toBe(demo.length);
 
     // The Second Merchant's key: none of the demo merchant's objects stays in the copy.
     expect(await replace({ id: same.data.id, scopes: [...ALL], key: SEED_KEYS.second })).toMatchObject({ ok: true });
+    await runCheckWhenDue();
     const left = await testDb().syncedObject.count({ where: { ...scope, providerId: { in: demo.map((d) => d.providerId) } } });
     expect(left).toBe(0);
   });

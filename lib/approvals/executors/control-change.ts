@@ -17,8 +17,7 @@ import { db, type Tx } from "@/lib/db";
 import { formatMoney } from "@/lib/money";
 import { outboundPolicy, urlFieldProblem } from "@/lib/security/outbound-address";
 import { forgetCachedKeys } from "@/lib/upstream/key-provider";
-import { checkCopyAccount } from "@/lib/ledger/account-check";
-import { log } from "@/lib/log";
+import { enqueueAccountCheck, noteKeyChanged } from "@/lib/ledger/account-check";
 import { startSyncOf } from "@/lib/ledger/job-names";
 import * as vault from "@/lib/vault";
 import { checkApiKey } from "@/lib/vault/check";
@@ -305,6 +304,8 @@ export const controlApiKey = defineExecutor("control_api_key", {
           await audit({ action: "vault.api_key_added", targetType: "api_key", targetId: m.id, environment: m.environment, after: vault.auditView(m) });
         }
         await vault.destroyHeldApiKeys(tx, input.organizationId, [p.heldId]);
+        // Sync reads of this surface begun with the old key are refused from the commit on.
+        await noteKeyChanged(tx, { organizationId: input.organizationId, environment: m.environment }, m.surface);
         return m;
       });
     } catch (err) {
@@ -314,7 +315,7 @@ export const controlApiKey = defineExecutor("control_api_key", {
     forgetCachedKeys(input.organizationId); // this instance sends the new state at once; others within the cache TTL
     const scope = { organizationId: input.organizationId, environment: stored.environment };
     // A key of another provider account: the copy of its surface is read again from scratch, never mixed.
-    await checkCopyAccount(scope, stored.surface).catch((err: unknown) => log.warn({ err }, "ledger: the account check failed; the copy stays"));
+    await enqueueAccountCheck(scope, stored.surface);
     // The local copy starts filling now: newest pages within seconds, history at the lowest priority.
     await startSyncOf(scope);
     return { status: "applied", keyId: stored.id, last4: stored.last4 };
