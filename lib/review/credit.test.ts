@@ -108,7 +108,7 @@ async function providerSends(
 /** Sends every due delivery until none is left; returns what the merchant's endpoint got this time. */
 async function deliverAll(): Promise<Received[]> {
   const before = hook.got.length;
-  for (let i = 0; i < 10 && (await processOutboundOnce()).claimed > 0; i++);
+  for (let i = 0; i < 10 && (await processOutboundOnce(undefined, team.org.id)).claimed > 0; i++);
   return hook.got.slice(before);
 }
 

@@ -1,5 +1,6 @@
 import "server-only";
 import type { Tx } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { Environment } from "@/lib/generated/prisma/enums";
 
 /**
@@ -8,6 +9,11 @@ import type { Environment } from "@/lib/generated/prisma/enums";
  * a confirmation and a webhook about the same deposit queue here instead of racing.
  */
 export async function lockDeposit(tx: Tx, organizationId: string, environment: Environment, depositId: string): Promise<void> {
+  await tx.$executeRaw(lockDepositSql(organizationId, environment, depositId));
+}
+
+/** The lock's statement, for a batched transaction (`db.$transaction([...])`) as well as an interactive one. */
+export function lockDepositSql(organizationId: string, environment: Environment, depositId: string): Prisma.Sql {
   const key = `review:${organizationId}:${environment}:${depositId}`;
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`;
+  return Prisma.sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`;
 }

@@ -89,7 +89,7 @@ describe("sending", () => {
     );
     expect(id).not.toBeNull();
     const before = receiver.hits;
-    await processOutboundOnce();
+    await processOutboundOnce(undefined, team.org.id);
     expect(receiver.hits).toBe(before);
     const row = await testDb().outboundDelivery.findUniqueOrThrow({ where: { id: id! } });
     expect(row).toMatchObject({
@@ -115,7 +115,7 @@ describe("sending", () => {
       const fail = async () => {
         throw Object.assign(new TypeError("fetch failed"), { cause: Object.assign(new Error(`connect ${code} 10.0.0.8:5432`), { code }) });
       };
-      await processOutboundOnce(fail);
+      await processOutboundOnce(fail, team.org.id);
       reasons.push((await testDb().outboundDelivery.findUniqueOrThrow({ where: { id: id! } })).lastError!);
     }
     expect(reasons).toEqual(Array(4).fill("The receiver refused or could not be reached."));

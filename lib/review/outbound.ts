@@ -86,13 +86,14 @@ interface ClaimedRow {
 }
 
 /** Claims due rows for this instance and pushes them out of reach of the others for the lease. */
-async function claimDue(limit: number): Promise<ClaimedRow[]> {
+async function claimDue(limit: number, organizationId: string | null): Promise<ClaimedRow[]> {
   return db.$queryRaw<ClaimedRow[]>`
     UPDATE outbound_deliveries d
        SET next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS})
      WHERE d.id IN (
        SELECT id FROM outbound_deliveries
         WHERE status = 'pending' AND next_attempt_at <= now()
+          AND (${organizationId}::uuid IS NULL OR organization_id = ${organizationId}::uuid)
         ORDER BY next_attempt_at
         LIMIT ${limit}
         FOR UPDATE SKIP LOCKED)
@@ -173,9 +174,12 @@ function describeError(err: unknown): string {
   return UNREACHABLE_MESSAGE;
 }
 
-/** Sends every due delivery once; returns how many were claimed. Tests call it directly. */
-export async function processOutboundOnce(send: Send = guardedSend): Promise<{ claimed: number; delivered: number }> {
-  const rows = await claimDue(BATCH);
+/**
+ * Sends every due delivery once; returns how many were claimed. Tests call it directly, for their
+ * own organization only: test files run side by side on one database.
+ */
+export async function processOutboundOnce(send: Send = guardedSend, organizationId: string | null = null): Promise<{ claimed: number; delivered: number }> {
+  const rows = await claimDue(BATCH, organizationId);
   const results = await Promise.all(rows.map((r) => attempt(r, send)));
   return { claimed: rows.length, delivered: results.filter(Boolean).length };
 }

@@ -230,20 +230,20 @@ describe("the decision delivered to the merchant's system", () => {
       await as("approver2");
       expect(await confirmReviewDecision({ decisionId: r.data.id })).toMatchObject({ ok: true, data: { deliveryQueued: true } });
 
-      expect(await processOutboundOnce()).toEqual({ claimed: 1, delivered: 0 });
+      expect(await processOutboundOnce(undefined, team.org.id)).toEqual({ claimed: 1, delivered: 0 });
       let row = await testDb().outboundDelivery.findFirstOrThrow({ where: { organizationId: team.org.id } });
       expect(row).toMatchObject({ status: "pending", attempts: 1, lastStatus: 503, lastError: "The endpoint answered HTTP 503." });
       expect(row.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 5_000); // backoff, not a hot loop
-      expect(await processOutboundOnce()).toEqual({ claimed: 0, delivered: 0 }); // not due yet
+      expect(await processOutboundOnce(undefined, team.org.id)).toEqual({ claimed: 0, delivered: 0 }); // not due yet
 
       await makeDue();
-      expect(await processOutboundOnce()).toEqual({ claimed: 1, delivered: 0 });
+      expect(await processOutboundOnce(undefined, team.org.id)).toEqual({ claimed: 1, delivered: 0 });
       await makeDue();
-      expect(await processOutboundOnce()).toEqual({ claimed: 1, delivered: 1 });
+      expect(await processOutboundOnce(undefined, team.org.id)).toEqual({ claimed: 1, delivered: 1 });
       row = await testDb().outboundDelivery.findFirstOrThrow({ where: { organizationId: team.org.id } });
       expect(row).toMatchObject({ status: "delivered", attempts: 3, lastStatus: 204, lastError: null });
       await makeDue();
-      expect(await processOutboundOnce()).toEqual({ claimed: 0, delivered: 0 });
+      expect(await processOutboundOnce(undefined, team.org.id)).toEqual({ claimed: 0, delivered: 0 });
 
       expect(hook.got).toHaveLength(3);
       for (const req of hook.got) {
@@ -272,7 +272,7 @@ describe("the decision delivered to the merchant's system", () => {
       expect(await redeliverOutbound({ deliveryId: row.id })).toEqual(REFUSED_ROLE);
       await as("admin");
       expect(await redeliverOutbound({ deliveryId: row.id })).toEqual({ ok: true, data: { id: row.id, status: "pending" } });
-      expect(await processOutboundOnce()).toEqual({ claimed: 1, delivered: 1 });
+      expect(await processOutboundOnce(undefined, team.org.id)).toEqual({ claimed: 1, delivered: 1 });
       expect(hook.got[3]!.headers["x-merchant-ops-delivery"]).toBe(row.id);
     } finally {
       await hook.close();
@@ -290,7 +290,7 @@ describe("the decision delivered to the merchant's system", () => {
     if (!r.ok) throw new Error(r.error);
     await as("approver2");
     await confirmReviewDecision({ decisionId: r.data.id });
-    expect(await processOutboundOnce()).toEqual({ claimed: 1, delivered: 0 });
+    expect(await processOutboundOnce(undefined, team.org.id)).toEqual({ claimed: 1, delivered: 0 });
     expect(await testDb().outboundDelivery.findFirstOrThrow({ where: { organizationId: team.org.id } })).toMatchObject({
       status: "pending",
       attempts: 1,
@@ -320,7 +320,7 @@ describe("the decision delivered to the merchant's system", () => {
       if (!r.ok) throw new Error(r.error);
       await as("approver2");
       await confirmReviewDecision({ decisionId: r.data.id });
-      expect(await processOutboundOnce()).toEqual({ claimed: 1, delivered: 1 });
+      expect(await processOutboundOnce(undefined, team.org.id)).toEqual({ claimed: 1, delivered: 1 });
       expect(hook.got[0]!.headers["x-merchant-ops-signature"]).toBe(createHmac("sha256", second.data.secret!).update(hook.got[0]!.body).digest("hex"));
     } finally {
       await hook.close();

