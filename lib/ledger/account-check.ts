@@ -37,6 +37,13 @@ export const ACCOUNT_CHECK_DELAY_MS = KEY_CACHE_TTL_MS + 1_000;
 /** A check the provider could not answer (busy, down, budget spent) is tried again after this long. */
 export const ACCOUNT_CHECK_RETRY_MS = 30_000;
 
+/** The copy's row of one surface (a scope may be a whole user: only its two fields are taken). */
+const slot = (scope: LedgerScope, surface: UpstreamSurface) => ({ organizationId: scope.organizationId, environment: scope.environment, surface });
+
+function surfaceKinds(surface: UpstreamSurface): string[] {
+  return KIND_NAMES.filter((k) => kindDef(k)!.surface === surface);
+}
+
 export type AccountCheck =
   | { kind: "same" | "empty" | "done" }
   | { kind: "forgotten"; objects: number; unknownId: string }
@@ -65,7 +72,7 @@ export async function noteKeyChanged(tx: Tx, scope: LedgerScope, surface: Upstre
 
 /** After the key change's commit: the check as a job, due when the change says. */
 export async function enqueueAccountCheck(scope: LedgerScope, surface: UpstreamSurface, delayMs = ACCOUNT_CHECK_DELAY_MS): Promise<void> {
-  await enqueue(LEDGER_ACCOUNT_CHECK, { ...scope, surface } satisfies LedgerAccountCheckData, Math.max(1, Math.ceil(delayMs / 1000)));
+  await enqueue(LEDGER_ACCOUNT_CHECK, slot(scope, surface) satisfies LedgerAccountCheckData, Math.max(1, Math.ceil(delayMs / 1000)));
 }
 
 export type Gate = ({ open: true } & CopyGeneration) | { open: false; retryAfterMs: number };
@@ -73,20 +80,16 @@ export type Gate = ({ open: true } & CopyGeneration) | { open: false; retryAfter
 /** Whether sync jobs may write the surface's copy now, and under which generation. */
 export async function copyGate(scope: LedgerScope, surface: UpstreamSurface): Promise<Gate> {
   const row = await db.copyAccount.findUnique({
-    where: { organizationId_environment_surface: { ...scope, surface } },
+    where: { organizationId_environment_surface: slot(scope, surface) },
     select: { generation: true, checkFrom: true },
   });
   if (row?.checkFrom) return { open: false, retryAfterMs: Math.max(1_000, row.checkFrom.getTime() - Date.now() + 1_000) };
   return { open: true, surface, generation: row?.generation ?? 0 };
 }
 
-function surfaceKinds(surface: UpstreamSurface): string[] {
-  return KIND_NAMES.filter((k) => kindDef(k)!.surface === surface);
-}
-
 /** Ends the check of generation `generation`; false when a later key change has superseded it. */
 async function settle(tx: Tx, scope: LedgerScope, surface: UpstreamSurface, generation: number): Promise<boolean> {
-  const n = await tx.copyAccount.updateMany({ where: { ...scope, surface, generation, checkFrom: { not: null } }, data: { checkFrom: null } });
+  const n = await tx.copyAccount.updateMany({ where: { ...slot(scope, surface), generation, checkFrom: { not: null } }, data: { checkFrom: null } });
   return n.count === 1;
 }
 
@@ -95,7 +98,7 @@ async function settle(tx: Tx, scope: LedgerScope, surface: UpstreamSurface, gene
  * forgets it, or leaves it undecided (to be tried again) when the provider could not answer.
  */
 export async function checkCopyAccount(scope: LedgerScope, surface: UpstreamSurface, up: Upstream = upstreamFor(scope)): Promise<AccountCheck> {
-  const row = await db.copyAccount.findUnique({ where: { organizationId_environment_surface: { ...scope, surface } } });
+  const row = await db.copyAccount.findUnique({ where: { organizationId_environment_surface: slot(scope, surface) } });
   if (!row?.checkFrom) return { kind: "done" };
   const wait = row.checkFrom.getTime() - Date.now();
   if (wait > 0) return { kind: "undecided", retryAfterMs: wait };
@@ -130,7 +133,7 @@ export async function checkCopyAccount(scope: LedgerScope, surface: UpstreamSurf
   }
   if (unknown < newest.length) {
     await db.copyAccount.updateMany({
-      where: { ...scope, surface, generation: row.generation },
+      where: { ...slot(scope, surface), generation: row.generation },
       data: { checkFrom: new Date(Date.now() + ACCOUNT_CHECK_RETRY_MS) },
     });
     return { kind: "undecided", retryAfterMs: ACCOUNT_CHECK_RETRY_MS };
@@ -139,7 +142,7 @@ export async function checkCopyAccount(scope: LedgerScope, surface: UpstreamSurf
 }
 
 async function forget(scope: LedgerScope, surface: UpstreamSurface, generation: number, unknownId: string): Promise<AccountCheck> {
-  const where = { ...scope, kind: { in: surfaceKinds(surface) } };
+  const where = { organizationId: scope.organizationId, environment: scope.environment, kind: { in: surfaceKinds(surface) } };
   const objects = await db.$transaction(async (tx) => {
     if (!(await settle(tx, scope, surface, generation))) return null;
     const removed = await tx.syncedObject.deleteMany({ where });
@@ -147,7 +150,10 @@ async function forget(scope: LedgerScope, surface: UpstreamSurface, generation: 
     return removed.count;
   });
   if (objects === null) return { kind: "done" };
-  log.warn({ ...scope, surface, objects, unknownId }, "ledger: the new key reads another provider account; its surface's copy is read again from scratch");
+  log.warn(
+    { ...slot(scope, surface), objects, unknownId },
+    "ledger: the new key reads another provider account; its surface's copy is read again from scratch",
+  );
   return { kind: "forgotten", objects, unknownId };
 }
 
