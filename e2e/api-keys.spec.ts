@@ -1,6 +1,6 @@
 import { expect, test, expectNoViolations } from "./fixtures";
 import { ageDemoKey } from "./db";
-import { approveAsSecondPerson, reloadHydrated } from "./helpers";
+import { approveAsSecondPerson, gotoHydrated, reloadHydrated } from "./helpers";
 import { storageStateOf } from "./roles";
 
 // The demo organization's sandbox vault is seeded from the emulator (lib/vault/seed-demo.ts).
@@ -13,7 +13,7 @@ test.use({ storageState: storageStateOf("admin") });
 
 test.describe("API keys page", () => {
   test("an admin sees the seeded sandbox keys and webhook secrets masked, never in full", async ({ page }) => {
-    await page.goto("/settings/api-keys?env=sandbox");
+    await gotoHydrated(page, "/settings/api-keys?env=sandbox");
     await expect(page.getByRole("heading", { level: 1, name: "API keys" })).toBeVisible();
     for (const surface of ["core", "coins", "stocks"]) {
       const row = page.getByTestId(`key-row-sandbox-${surface}`);
@@ -35,7 +35,7 @@ test.describe("API keys page", () => {
   });
 
   test("a key of the wrong environment is refused on the key field", async ({ page }) => {
-    await page.goto("/settings/api-keys?env=production");
+    await gotoHydrated(page, "/settings/api-keys?env=production");
     await page.getByRole("button", { name: "Add the Production Core key" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("API key").fill(FULL);
@@ -50,7 +50,7 @@ test.describe("API keys page", () => {
 
   test("an admin replaces a key with another valid one, revokes it, adds one back, and each step is audited", async ({ page, browser }) => {
     test.slow(); // two people: each new key waits for the approver
-    await page.goto("/settings/api-keys?env=sandbox");
+    await gotoHydrated(page, "/settings/api-keys?env=sandbox");
     const row = page.getByTestId("key-row-sandbox-stocks");
 
     await row.getByRole("button", { name: "Replace the Sandbox Stocks key" }).click();
@@ -106,12 +106,12 @@ test.describe("API keys page", () => {
     test.slow(); // two replacements, each approved by a second person
     const row = page.getByTestId("key-row-sandbox-stocks");
     const reminder = page.getByTestId("key-age-reminder");
-    await page.goto("/settings/api-keys?env=sandbox");
+    await gotoHydrated(page, "/settings/api-keys?env=sandbox");
     await expect(row.getByTestId("key-age")).toHaveText("Added today");
     await expect(reminder).toHaveCount(0);
 
     await ageDemoKey("sandbox", "stocks", 85);
-    await page.reload();
+    await reloadHydrated(page);
     await expect(row.getByTestId("key-age")).toContainText("85 days");
     await expect(row.getByTestId("key-age")).toContainText("Rotate soon");
     await expect(reminder).toContainText("An API key is 80 days old or more");
@@ -120,7 +120,7 @@ test.describe("API keys page", () => {
     await expectNoViolations(page, "/settings/api-keys with a key due for rotation");
 
     await ageDemoKey("sandbox", "stocks", 95);
-    await page.reload();
+    await reloadHydrated(page);
     await expect(row.getByTestId("key-age")).toContainText("95 days");
     await expect(row.getByTestId("key-age")).toContainText("Overdue");
     await expect(reminder).toContainText("An API key is due for rotation");
@@ -150,7 +150,7 @@ test.describe("API keys page", () => {
   });
 
   test("a key the provider refuses is not saved, with the reason on the field", async ({ page }) => {
-    await page.goto("/settings/api-keys?env=sandbox");
+    await gotoHydrated(page, "/settings/api-keys?env=sandbox");
     await page.getByTestId("key-row-sandbox-coins").getByRole("button", { name: "Replace the Sandbox Coins key" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("New API key").fill("sk_sandbox_not_a_key_we_issued_1234");
@@ -161,7 +161,7 @@ test.describe("API keys page", () => {
   });
 
   test("webhook secrets: set, rotate with the old one still accepted, and stop accepting it early", async ({ page }) => {
-    await page.goto("/settings/api-keys?env=production");
+    await gotoHydrated(page, "/settings/api-keys?env=production");
     const card = page.getByTestId("webhook-secret-production-core");
     // Unique last four per run, so the assertions hold on a database that has seen earlier runs.
     const tag = () => Math.random().toString(16).slice(2, 6).padEnd(4, "0");
@@ -193,7 +193,7 @@ test.describe("API keys page", () => {
   });
 
   test("is usable with the keyboard alone: a dialog opens, closes and gives focus back", async ({ page }) => {
-    await page.goto("/settings/api-keys?env=sandbox");
+    await gotoHydrated(page, "/settings/api-keys?env=sandbox");
     const replace = page.getByRole("button", { name: "Replace the Sandbox Core key" });
     await replace.focus();
     await page.keyboard.press("Enter");

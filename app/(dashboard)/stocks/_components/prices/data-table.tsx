@@ -29,7 +29,8 @@ const columns: Column<Price>[] = [
       p.updated_at ? (
         <>
           <DateTime value={p.updated_at} />
-          <RelativeTime value={p.updated_at} before={() => ""} className="block text-xs text-muted-foreground" />
+          {/* A no-break space before the page is live keeps the line's height, so the rows do not grow when the age appears. */}
+          <RelativeTime value={p.updated_at} before={() => "\u00a0"} className="block text-xs text-muted-foreground" />
         </>
       ) : (
         "—"
