@@ -28,8 +28,12 @@ export interface JobDefinition<T extends object = object> {
   retryLimit?: number;
 }
 
-const definitions = new Map<string, JobDefinition>();
-const globalForJobs = globalThis as unknown as { jobBoss?: Promise<PgBoss> };
+// On globalThis, as the queue is: Next loads this module more than once in one process (the
+// instrumentation's copy defines the jobs, a page's copy enqueues them), and a page's copy must see
+// the definitions' singleton keys, or its runs would all share the empty key.
+const globalForJobs = globalThis as unknown as { jobBoss?: Promise<PgBoss>; jobDefinitions?: Map<string, JobDefinition> };
+globalForJobs.jobDefinitions ??= new Map();
+const definitions = globalForJobs.jobDefinitions;
 
 export function defineJob<T extends object>(def: JobDefinition<T>): void {
   definitions.set(def.name, def as unknown as JobDefinition);
@@ -120,6 +124,27 @@ export async function enqueue(name: string, data: object = {}, seconds?: number)
   } catch (err) {
     // The schedule picks the work up within a minute: a failed nudge loses nothing.
     log.warn({ err, job: name }, "jobs: could not enqueue");
+  }
+}
+
+/**
+ * Moves the waiting run of a job (found by its singleton key) forward so it starts within
+ * `seconds`, or enqueues one when none waits. For a chain whose next run was set before something
+ * made it due sooner: its one waiting run is kept (the `stately` policy would drop a second).
+ */
+export async function hasten(name: string, data: object, seconds: number, on: Promise<PgBoss> | undefined = globalForJobs.jobBoss): Promise<void> {
+  if (!on) return;
+  try {
+    const boss = await on;
+    const key = definitions.get(name)?.singletonKey?.(data) ?? null;
+    const moved = await boss.getDb().executeSql(
+      `UPDATE pgboss.job SET start_after = LEAST(start_after, now() + $3 * interval '1 second')
+          WHERE name = $1 AND singleton_key IS NOT DISTINCT FROM $2 AND state = 'created' RETURNING id`,
+      [name, key, seconds],
+    );
+    if (moved.rows.length === 0) await boss.send(name, data, sendOptions(name, data, seconds));
+  } catch (err) {
+    log.warn({ err, job: name }, "jobs: could not bring a run forward");
   }
 }
 

@@ -5,10 +5,10 @@ import "server-only";
  * this list" (swept every 5 s for a minute) and "Refresh" (a sweep of the list at once).
  */
 import { db } from "@/lib/db";
-import { enqueue } from "@/lib/jobs/queue";
+import { enqueue, hasten } from "@/lib/jobs/queue";
 import { budgetSentence } from "@/lib/upstream/errors";
 import { defaultUpstreamClient } from "@/lib/upstream";
-import { LEDGER_SWEEP, type LedgerSweepData } from "./job-names";
+import { LEDGER_SWEEP, type LedgerSweepData, WATCHED_EVERY_MS } from "./job-names";
 import { kindDef } from "./kinds";
 import type { LedgerScope } from "./store";
 
@@ -70,6 +70,13 @@ export async function markWatched(scope: LedgerScope, kind: string, now = Date.n
   const was = rows[0]?.was;
   if (rows.length > 0 && (!was || was.getTime() < now)) {
     await enqueue(LEDGER_SWEEP, { ...scope, kinds: [kind], reason: "watched" } satisfies LedgerSweepData);
+    // The chain's next run may have been set for 25 s away; the list is now due every 5 s. The chain
+    // keeps the share fair between watched lists (oldest first), so it is brought forward, not bypassed.
+    await hasten(
+      LEDGER_SWEEP,
+      { organizationId: scope.organizationId, environment: scope.environment, reason: "schedule" } satisfies LedgerSweepData,
+      WATCHED_EVERY_MS / 1000,
+    );
   }
 }
 

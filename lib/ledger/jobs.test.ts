@@ -6,12 +6,9 @@
 import type PgBoss from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestEmulator } from "@/emulator/testing";
-import { sendOptions, startJobRunner } from "@/lib/jobs/queue";
+import { hasten, sendOptions, startJobRunner } from "@/lib/jobs/queue";
 import { createTeam, testDb } from "@/test/factories";
 import { createTeamWithKey, startSandbox } from "@/test/fixtures";
-import { upstreamFor } from "@/lib/upstream";
-import { vaultKeyProvider } from "@/lib/upstream/key-provider";
-import { countingFetch, emulatorClient } from "@/lib/upstream/testing";
 import { LEDGER_SWEEP, type LedgerSweepData } from "./job-names";
 import { SWEEP_EVERY_MS, type StateRow, defineLedgerJobs, dueKinds, runSweep } from "./jobs";
 
@@ -70,37 +67,33 @@ describe("ledger jobs across two instances", () => {
     expect(await testDb().syncState.count({ where: { organizationId: team.org.id, lastSweptAt: { not: null } } })).toBe(9);
   }, 120_000);
 
-  it("a list watched just after the chain's run is read every 5 s while watched, not at the chain's 25; a refresh runs once", async () => {
+  it("a list newly watched brings the chain's waiting run forward to 5 s, or starts one; a sooner run stays", async () => {
     const team = await createTeamWithKey();
-    const scope = { organizationId: team.org.id, environment: "sandbox" as const };
-    const watchedRun: LedgerSweepData = { ...scope, kinds: ["deposit"], reason: "watched" };
-    const counter = countingFetch();
-    const up = () => upstreamFor(scope, emulatorClient(testDb(), emu.url, vaultKeyProvider, { fetch: counter.fetch }));
-    const reads = () => counter.calls.filter((c) => /\/deposits\b/.test(c.url)).length;
-    const state = (data: { lastSweptAt?: Date; watchedUntil?: Date }) =>
-      testDb().syncState.upsert({
-        where: { organizationId_environment_kind: { ...scope, kind: "deposit" } },
-        create: { ...scope, kind: "deposit", ...data },
-        update: data,
-      });
+    const data: LedgerSweepData = { organizationId: team.org.id, environment: "sandbox", reason: "schedule" };
+    const waiting = () =>
+      testDb().$queryRawUnsafe<{ start_after: Date }[]>(
+        `SELECT start_after FROM pgboss.job WHERE name = $1 AND singleton_key = $2 AND state = 'created'`,
+        LEDGER_SWEEP,
+        `${team.org.id}:sandbox`,
+      );
+    const inSeconds = async () => ((await waiting())[0]!.start_after.getTime() - Date.now()) / 1000;
 
-    // Opened now, swept 20 s ago by the chain (next chain run in 5 s at best, 25 s at worst).
-    await state({ lastSweptAt: new Date(Date.now() - 20_000), watchedUntil: new Date(Date.now() + 60_000) });
-    const next = await runSweep(watchedRun, up);
-    expect(reads()).toBe(1);
-    expect(next).toBeGreaterThanOrEqual(4_000);
-    expect(next).toBeLessThanOrEqual(5_000);
-    // Run again before the list is due: nothing read, and it goes on at the due time.
-    expect(await runSweep(watchedRun, up)).toBeLessThanOrEqual(5_000);
-    expect(reads()).toBe(1);
-    // Closed (the watch has run out): the watched run ends.
-    await state({ lastSweptAt: new Date(Date.now() - 6_000), watchedUntil: new Date(Date.now() - 1_000) });
-    expect(await runSweep(watchedRun, up)).toBeNull();
-    expect(reads()).toBe(1);
-    // "Refresh" reads at once, however recent the last read, and once.
-    await state({ lastSweptAt: new Date() });
-    expect(await runSweep({ ...scope, kinds: ["deposit"], reason: "refresh" }, up)).toBeNull();
-    expect(reads()).toBe(2);
+    // None waits: one is enqueued for 5 s from now.
+    await hasten(LEDGER_SWEEP, data, 5, Promise.resolve(a));
+    expect(await waiting()).toHaveLength(1);
+    expect(await inSeconds()).toBeGreaterThan(3);
+    expect(await inSeconds()).toBeLessThanOrEqual(5);
+    await testDb().$executeRawUnsafe(`DELETE FROM pgboss.job WHERE name = $1 AND singleton_key = $2`, LEDGER_SWEEP, `${team.org.id}:sandbox`);
+
+    // The chain's run waits 25 s away, as set before the list was opened: brought to 5 s, still one.
+    await a.send(LEDGER_SWEEP, data, sendOptions(LEDGER_SWEEP, data, 25));
+    expect(await inSeconds()).toBeGreaterThan(20);
+    await hasten(LEDGER_SWEEP, data, 5, Promise.resolve(b));
+    expect(await waiting()).toHaveLength(1);
+    expect(await inSeconds()).toBeLessThanOrEqual(5);
+    // A run already due sooner is not pushed back.
+    await hasten(LEDGER_SWEEP, data, 20, Promise.resolve(a));
+    expect(await inSeconds()).toBeLessThanOrEqual(5);
   });
 
   it("ends the chain quietly for an organization without a key", async () => {

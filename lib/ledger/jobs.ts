@@ -8,8 +8,8 @@ import "server-only";
  *   most one run waiting and one running per key across every instance.
  * - `ledger-sweep` (reason "refresh" or "watched"): the lists someone asked for, at once, under the
  *   "watched" budget class; keyed apart from the chain so a waiting chain run cannot hold it back.
- *   A watched run goes on every 5 s while its lists are watched (reading only those due), so a list
- *   opened just after the chain's run waits 5 s for its next read, not the chain's 25.
+ *   A list newly watched also brings the chain's waiting run forward to 5 s (`markWatched`), so its
+ *   next read is not the chain's 25 s away.
  * - `ledger-backfill`: history page by page under the "backfill" class, ~20 s per run, then it
  *   re-enqueues itself; progress lives in sync_states, so a restart resumes where it stopped.
  * - `ledger-fetch`: one object by id under the "webhook" class (feed enqueues it).
@@ -30,6 +30,7 @@ import {
   LEDGER_FETCH,
   LEDGER_SCHEDULE,
   LEDGER_SWEEP,
+  WATCHED_EVERY_MS,
   type LedgerAccountCheckData,
   type LedgerBackfillData,
   type LedgerFetchData,
@@ -45,7 +46,6 @@ import { REFUSED_RETRY_MS, type UpstreamFor, backfillStep, fetchObject, refreshO
  * the queue's 2 s polling plus the lists swept before it in the same run come on top.
  */
 export const SWEEP_EVERY_MS = 25_000;
-export const WATCHED_EVERY_MS = 5_000;
 /** A backfill run reads pages for about this long, then lets the worker take other keys' jobs. */
 export const BACKFILL_RUN_MS = 20_000;
 
@@ -115,7 +115,7 @@ export async function runSweep(data: LedgerSweepData, up?: UpstreamFor): Promise
   let waiting = Number.POSITIVE_INFINITY;
   let stopped = 0;
   const swept: string[] = [];
-  for (const kind of data.reason === "refresh" ? kinds : dueKinds(kinds, states, now)) {
+  for (const kind of data.reason === "schedule" ? dueKinds(kinds, states, now) : kinds) {
     const s = states.get(kind);
     const priority = data.reason !== "schedule" || watched(s, now) ? "watched" : "sweep";
     const o = await withPriority(priority, () => sweepKind(scope, kind, up?.(scope)));
@@ -139,13 +139,10 @@ export async function runSweep(data: LedgerSweepData, up?: UpstreamFor): Promise
   // Kinds read only under another (Pro trades under their order) are never swept themselves: their
   // state would stay "due now" and run the chain every second.
   const listed = synced.filter((k) => kindDef(k)?.list);
+  if (listed.length === 0) return null;
   const after = await statesOf(scope);
   const t = Date.now();
-  // A watched run goes on while its lists are watched; a refresh runs once.
-  if (data.reason === "refresh") return null;
-  const next = data.reason === "watched" ? listed.filter((k) => kinds.includes(k) && watched(after.get(k), t)) : listed;
-  if (next.length === 0) return null;
-  const dues = next.map((k) => dueAt(after.get(k), t));
+  const dues = listed.map((k) => dueAt(after.get(k), t));
   // A list waiting for the account check stays due: it is read again when the check is due, not every second.
   const soonest = waiting === Number.POSITIVE_INFINITY ? Math.min(...dues) : Math.min(t + waiting, ...dues.filter((at) => at > t));
   return Math.max(later, soonest - t, 1_000);
@@ -211,7 +208,8 @@ export function defineLedgerJobs(opts: LedgerJobOptions = {}): void {
     retryLimit: 1,
     run: observed(LEDGER_SWEEP, async (d) => {
       const next = await runSweep(d, opts.upstream);
-      if (next !== null) await enqueue(LEDGER_SWEEP, d, seconds(next));
+      if (next !== null && d.reason === "schedule")
+        await enqueue(LEDGER_SWEEP, { organizationId: d.organizationId, environment: d.environment, reason: "schedule" }, seconds(next));
     }),
   });
   defineJob<LedgerBackfillData>({
