@@ -125,8 +125,14 @@ test.describe("balances", () => {
     });
 
     test("the forms' code comes at the first input; what is typed and sent before it is in is kept and checked", async ({ page }) => {
-      await gotoHydrated(page, "/balances");
       const form = page.getByTestId("move-balance-form");
+      // React renders a section on the client instead of hydrating it when an update reaches it first
+      // (a refetch answering before the section hydrated): there is then no server HTML to keep, and
+      // the form's code comes at once. What this test is about needs the hydrated page: load until so.
+      await expect(async () => {
+        await gotoHydrated(page, "/balances");
+        await expect(form.locator("xpath=ancestor::div[@data-form-on-input]")).toHaveCount(1, { timeout: 500 });
+      }).toPass({ timeout: 20_000 });
       // The server's HTML of the form, marked: without an input it stays (components/forms/form-on-input.tsx).
       await form.evaluate((el) => {
         el.dataset.server = "kept";
