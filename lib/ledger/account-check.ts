@@ -27,7 +27,7 @@ import { type Upstream, UpstreamError, upstreamFor } from "@/lib/upstream";
 import { KEY_CACHE_TTL_MS } from "@/lib/upstream/key-provider";
 import { withPriority } from "@/lib/upstream/priority";
 import { LEDGER_ACCOUNT_CHECK, type LedgerAccountCheckData, startSyncOf } from "./job-names";
-import { KIND_NAMES, kindDef } from "./kinds";
+import { kindDef, kindsOf } from "./kinds";
 import type { CopyGeneration, LedgerScope } from "./store";
 
 /** At most this many objects are fetched: the newest of each kind, the kinds with the most recent objects first. */
@@ -40,9 +40,7 @@ export const ACCOUNT_CHECK_RETRY_MS = 30_000;
 /** The copy's row of one surface (a scope may be a whole user: only its two fields are taken). */
 const slot = (scope: LedgerScope, surface: UpstreamSurface) => ({ organizationId: scope.organizationId, environment: scope.environment, surface });
 
-function surfaceKinds(surface: UpstreamSurface): string[] {
-  return KIND_NAMES.filter((k) => kindDef(k)!.surface === surface);
-}
+const surfaceKinds = (surface: UpstreamSurface): string[] => kindsOf(new Set([surface]));
 
 export type AccountCheck =
   | { kind: "same" | "empty" | "done" }

@@ -390,6 +390,11 @@ export const KIND_NAMES = Object.keys(KINDS) as Kind[];
 /** A kind with its object type erased, for code that handles every kind alike (store, sync). */
 export type AnyKindDef = KindDef<object>;
 
+/** The kinds read with the keys of these surfaces. */
+export function kindsOf(surfaces: ReadonlySet<string>): Kind[] {
+  return KIND_NAMES.filter((k) => surfaces.has(KINDS[k].surface));
+}
+
 export function kindDef(kind: string): AnyKindDef | undefined {
   return (KINDS as unknown as Record<string, AnyKindDef>)[kind];
 }

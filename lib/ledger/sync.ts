@@ -9,7 +9,7 @@ import { db } from "@/lib/db";
 import { type Upstream, UpstreamError, upstreamFor } from "@/lib/upstream";
 import { copyGate } from "./account-check";
 import { announceChanges } from "./announce";
-import { type AnyKindDef, KIND_NAMES, idOf, kindDef } from "./kinds";
+import { type AnyKindDef, idOf, kindDef, kindsOf } from "./kinds";
 import { CopyAccountChanged, type CopyGeneration, type LedgerScope, type ObjectSource, storeObjects } from "./store";
 
 /** Objects per list read: the provider's largest page, so history costs as few calls as it can. */
@@ -262,7 +262,7 @@ export async function syncedKinds(scope: LedgerScope): Promise<string[]> {
     select: { surface: true },
   });
   const surfaces = new Set<string>(keys.map((k) => k.surface));
-  return KIND_NAMES.filter((k) => surfaces.has(kindDef(k)!.surface));
+  return kindsOf(surfaces);
 }
 
 /** Every organization and environment holding at least one active provider key. */
