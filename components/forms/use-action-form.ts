@@ -3,7 +3,6 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useContext, useEffect, useMemo, useRef, useState, useTransition } from "react";
 import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver } from "react-hook-form";
 import type { z } from "zod";
-import { markWritten } from "@/components/page/after-write";
 import { StaticFormContext } from "@/components/forms/static-form-context";
 import type { ActionResult } from "@/lib/server-actions/safe-action";
 import { answerOrFailure } from "@/lib/server-actions/answer-or-failure";
@@ -56,7 +55,6 @@ function isPromise<V>(value: unknown): value is Promise<V> {
  *   of them for the dialog) until `send()`; nothing is sent before. The dialog closes on the answer.
  * - `waiting`: the summary of the last success that waits for a second approver (`PendingApprovalNote`),
  *   cleared by a success that does not wait.
- * - `markWritten`: balance reads ask the provider directly for a few seconds after a success.
  */
 export function useActionForm<S extends z.ZodType<FieldValues, FieldValues>, T, R = z.output<S>>(opts: {
   schema: SchemaSource<S>;
@@ -75,7 +73,6 @@ export function useActionForm<S extends z.ZodType<FieldValues, FieldValues>, T, 
   fieldOf?: (name: string) => Path<z.input<S>> | null;
   /** Say the failure's sentence above the button even when its fields hold their errors (a provider's refusal of new terms). */
   sayFailureAbove?: boolean;
-  markWritten?: boolean;
   /** When fields are checked: on leaving them (the default), or only on submit (a field typed to confirm). */
   mode?: "onTouched" | "onSubmit";
 }) {
@@ -144,7 +141,6 @@ export function useActionForm<S extends z.ZodType<FieldValues, FieldValues>, T, 
         // the same key, and after a definitive refusal the ledger frees it for corrected values.
         if (!result.ok) return opts.onFailure?.(result, values) ? undefined : showFailure(result);
         attempt.renew();
-        if (opts.markWritten) markWritten();
         setWaiting(pendingSummary(result.data));
         opts.onSuccess?.(result.data, values);
       } finally {

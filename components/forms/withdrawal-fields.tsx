@@ -40,7 +40,6 @@ export function useWithdrawalForm<T>(opts: {
   attempt: string;
   action: (values: Values & { attemptKey: string }) => Promise<ActionResult<T>>;
   onSuccess: (data: T, values: Values) => void;
-  markWritten?: boolean;
 }) {
   const defaults = withdrawalDefaults();
   const hook = useActionForm({
@@ -61,7 +60,6 @@ export function useWithdrawalForm<T>(opts: {
       return { ...values, amount: toFixedDecimal(values.amount, 2) };
     },
     confirm: true,
-    markWritten: opts.markWritten,
     onSuccess: opts.onSuccess,
   });
   const reset = () => hook.form.reset(withdrawalDefaults());

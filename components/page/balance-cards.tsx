@@ -8,22 +8,24 @@ import type { BalanceFigures } from "@/lib/balances/move-schema";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { liveKeys } from "@/lib/live/query-keys";
 import { formatMoney } from "@/lib/money";
-import { freshQuery } from "@/components/page/after-write";
 import { fetchJson } from "@/components/page/fetch-json";
 import { FigureError, StaleNote } from "@/components/page/figure-freshness";
+import { SyncedNote } from "@/components/page/synced-note";
+import type { SyncedFreshness } from "@/lib/ledger/page-read";
 
 export interface FreshBalances {
   data: BalanceFigures;
   fetchedAt: string;
   stale: boolean;
+  /** How fresh the local copy's snapshot is. */
+  synced?: SyncedFreshness;
 }
 
 /** One key for every view of the three balances; webhook events that move money invalidate it. */
 export const BALANCES_KEY = liveKeys.balances("merchant");
 
 export function fetchBalances(): Promise<FreshBalances> {
-  const q = freshQuery();
-  return fetchJson<FreshBalances>(q ? `/api/balances?${q}` : "/api/balances", "The balances could not be loaded. Try again in a moment.");
+  return fetchJson<FreshBalances>("/api/balances", "The balances could not be loaded. Try again in a moment.");
 }
 
 export function useBalances(initial: FreshBalances | null, initialError?: string | null) {
@@ -110,11 +112,11 @@ export function BalanceCards({
     );
   }
 
-  const { data, fetchedAt, stale } = query.data;
+  const { data, fetchedAt, stale, synced } = query.data;
   const updated = data.updatedAt ?? fetchedAt;
   return (
     <div className="grid gap-3">
-      {stale ? <StaleNote fetchedAt={fetchedAt} testId="balances-stale" /> : null}
+      {synced ? <SyncedNote freshness={synced} /> : stale ? <StaleNote fetchedAt={fetchedAt} testId="balances-stale" /> : null}
       {query.isRefetchError ? (
         <FigureError
           testId="balances-refresh-error"

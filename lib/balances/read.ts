@@ -4,10 +4,10 @@
  */
 import "server-only";
 import { db } from "@/lib/db";
-import { listFromCopy, type SyncedFreshness } from "@/lib/ledger/page-read";
-import { upstreamFor, type Upstream } from "@/lib/upstream";
+import { listFromCopy, snapshotFromCopy, type SyncedFreshness } from "@/lib/ledger/page-read";
+import type { Upstream } from "@/lib/upstream";
 import type { z } from "zod";
-import type { balanceTransfer } from "@/lib/upstream/schemas/core";
+import type { balances, balanceTransfer } from "@/lib/upstream/schemas/core";
 import type { BalanceFigures } from "./move-schema";
 import { BALANCE_EVENT_NAMES, deltasFromEvents, deltasFromMoves, deriveSeries, type BalanceMoveLike, type BalanceSeries } from "./history";
 import type { Environment } from "@/lib/generated/prisma/enums";
@@ -46,21 +46,12 @@ export interface MovesPage {
 export const MOVES_PAGE_SIZE = 20;
 
 type BalanceTransfer = z.infer<typeof balanceTransfer>;
+type MerchantBalance = z.infer<typeof balances>;
 
-/**
- * `fresh`: ask the provider even if the shared cache holds a recent answer (still served, marked
- * stale, if the provider fails). Used right after a move, when a 10-second-old figure would be wrong.
- */
-export interface ReadFreshness {
-  fresh?: boolean;
-}
-const opts = (f?: ReadFreshness) => (f?.fresh ? { cache: { ttlMs: 0 } } : undefined);
-
-const client = (t: Tenant, upstream?: Upstream) => upstream ?? upstreamFor({ organizationId: t.organizationId, environment: t.environment });
-
-export async function readBalances(t: Tenant, upstream?: Upstream, f?: ReadFreshness): Promise<Fresh<BalanceFigures>> {
-  const r = await client(t, upstream).core.getMerchantBalance(opts(f));
-  const b = r.data.data;
+/** From the local copy's snapshot, swept every few seconds while shown and read again after a move made here. */
+export async function readBalances(t: Tenant, upstream?: Upstream): Promise<Fresh<BalanceFigures>> {
+  const r = await snapshotFromCopy<MerchantBalance>(t, "merchant_balance", upstream);
+  const b = r.data;
   return {
     data: {
       collectionUsd: b.collection_balance_usd,
@@ -68,8 +59,9 @@ export async function readBalances(t: Tenant, upstream?: Upstream, f?: ReadFresh
       withdrawalNgn: b.withdrawal_balance_ngn ?? null,
       updatedAt: b.updated_at ?? null,
     },
-    fetchedAt: r.fetchedAt.toISOString(),
-    stale: r.stale,
+    fetchedAt: r.fetchedAt,
+    stale: false,
+    synced: r.synced,
   };
 }
 
@@ -108,11 +100,10 @@ const MAX_MOVE_PAGES = 5;
  * and environment.
  */
 export async function readSeries(t: Tenant, range: ChartRange, upstream?: Upstream): Promise<Fresh<BalanceSeries>> {
-  const up = client(t, upstream);
   const to = new Date();
   const from = new Date(to.getTime() - CHART_RANGES[range] * 86_400_000);
   const [balances, events] = await Promise.all([
-    readBalances(t, up),
+    readBalances(t, upstream),
     db.webhookEvent.findMany({
       where: {
         organizationId: t.organizationId,

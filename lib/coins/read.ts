@@ -3,13 +3,15 @@
  * the local copy (lib/ledger), kept fresh by the app's own writes and sweeps (Coins sends no
  * webhooks; a list or record someone has open is swept every few seconds), so a view or a poll
  * costs no provider call and shows how fresh the copy is; a record the copy has not seen yet is
- * fetched once by id. Prices and balances still ask the provider: they are not history. Reference
- * data (markets, assets, deposit options) uses the client's short shared cache.
+ * fetched once by id. Balances and the portfolio are the copy's snapshots, swept every few seconds
+ * while shown and read again after the app's own orders and withdrawals. Prices still ask the
+ * provider: they are not history. Reference data (markets, assets, deposit options) uses the
+ * client's short shared cache.
  */
 import "server-only";
 import type { CurrentUser } from "@/lib/auth/session";
 import { markWatched } from "@/lib/ledger/freshness";
-import { listFromCopy, objectFromCopy } from "@/lib/ledger/page-read";
+import { listFromCopy, objectFromCopy, snapshotFromCopy } from "@/lib/ledger/page-read";
 import { log } from "@/lib/log";
 import { ALWAYS_ASK, REFERENCE_DATA, upstreamFor, UpstreamError } from "@/lib/upstream";
 import { PAGE_SIZE, type MarketFilters, type OrderFilters, orderQuery, type TransactionFilters, transactionQuery, type WithdrawalFilters } from "./filters";
@@ -17,6 +19,8 @@ import type {
   AddressesView,
   AssetsView,
   BalancesView,
+  CoinsBalance,
+  CoinsPortfolio,
   CryptoWithdrawal,
   CursorPage,
   DepositOptionsView,
@@ -72,19 +76,20 @@ export async function readOrder(user: CurrentUser, id: string): Promise<OrderVie
 }
 
 export async function readBalances(user: CurrentUser): Promise<BalancesView> {
-  const up = upstreamOf(user);
   const [balances, portfolio] = await Promise.all([
-    up.coins.listBalances(),
-    up.coins.getPortfolio().catch((err: unknown) => {
+    snapshotFromCopy<{ balances: CoinsBalance[] }>(user, "coins_balances"),
+    snapshotFromCopy<CoinsPortfolio>(user, "coins_portfolio").catch((err: unknown) => {
       if (err instanceof UpstreamError) return err;
       throw err;
     }),
   ]);
+  const { data, ...freshness } = balances;
   return {
-    balances: balances.data.balances,
+    balances: data.balances,
     portfolio: portfolio instanceof UpstreamError ? null : portfolio.data,
+    // The valuation's last refusal, when the copy holds none to show.
     portfolioError: portfolio instanceof UpstreamError ? portfolio.userMessage : null,
-    ...fresh(balances),
+    ...freshness,
   };
 }
 

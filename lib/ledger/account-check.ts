@@ -18,6 +18,10 @@ import "server-only";
  *   a job, and is tried again while the provider cannot answer: an undecided copy is never kept on a guess.
  * Webhooks and the app's own writes go on meanwhile: they are not sync reads, and the forgetting
  * removes whatever they stored of the old account.
+ *
+ * Snapshots (balances, a portfolio: kinds.ts) are the old account's current state, not history, and
+ * one read away: the key change forgets them at once, and they prove nothing about the account (a
+ * balance is always "found"), so the check never asks about them.
  */
 import type { UpstreamSurface } from "@/lib/upstream/types";
 import { db, type Tx } from "@/lib/db";
@@ -27,7 +31,7 @@ import { type Upstream, UpstreamError, upstreamFor } from "@/lib/upstream";
 import { KEY_CACHE_TTL_MS } from "@/lib/upstream/key-provider";
 import { withPriority } from "@/lib/upstream/priority";
 import { LEDGER_ACCOUNT_CHECK, type LedgerAccountCheckData, startSyncOf } from "./job-names";
-import { kindDef, kindsOf } from "./kinds";
+import { isSnapshot, kindDef, kindsOf } from "./kinds";
 import type { CopyGeneration, LedgerScope } from "./store";
 
 /** At most this many objects are fetched: the newest of each kind, the kinds with the most recent objects first. */
@@ -41,6 +45,7 @@ export const ACCOUNT_CHECK_RETRY_MS = 30_000;
 const slot = (scope: LedgerScope, surface: UpstreamSurface) => ({ organizationId: scope.organizationId, environment: scope.environment, surface });
 
 const surfaceKinds = (surface: UpstreamSurface): string[] => kindsOf(new Set([surface]));
+const surfaceSnapshots = (surface: UpstreamSurface): string[] => surfaceKinds(surface).filter(isSnapshot);
 
 export type AccountCheck =
   | { kind: "same" | "empty" | "done" }
@@ -66,6 +71,10 @@ export async function noteKeyChanged(tx: Tx, scope: LedgerScope, surface: Upstre
     delayMs,
     surfaceKinds(surface),
   );
+  // Its snapshots go now (read first once the check has run); their states too, so they are due first.
+  const snapshots = { organizationId: scope.organizationId, environment: scope.environment, kind: { in: surfaceSnapshots(surface) } };
+  await tx.syncedObject.deleteMany({ where: snapshots });
+  await tx.syncState.deleteMany({ where: snapshots });
 }
 
 /** After the key change's commit: the check as a job, due when the change says. */
@@ -100,7 +109,7 @@ export async function checkCopyAccount(scope: LedgerScope, surface: UpstreamSurf
   if (!row?.checkFrom) return { kind: "done" };
   const wait = row.checkFrom.getTime() - Date.now();
   if (wait > 0) return { kind: "undecided", retryAfterMs: wait };
-  const kinds = surfaceKinds(surface).filter((k) => kindDef(k)!.get);
+  const kinds = surfaceKinds(surface).filter((k) => kindDef(k)!.get && !isSnapshot(k));
   // Only what the old key stored: an object the new key's write or webhook stored since would say "same".
   const newest =
     kinds.length === 0

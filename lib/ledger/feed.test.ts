@@ -14,15 +14,19 @@ import { emulatorClient, fixedKeys } from "@/lib/upstream/testing";
 import { setWebhookSecret } from "@/lib/vault";
 import { signBody } from "@/lib/webhooks/verify";
 import { createTeam, testDb } from "@/test/factories";
-import { copyWriteAnswer, planEventCopies, WRITE_TARGETS } from "./feed";
+import { copyWriteAnswer, planEventCopies, SNAPSHOT_AFTER_EVENTS_S, WRITE_TARGETS } from "./feed";
+import { SNAPSHOT_ID } from "./kinds";
 import { readOne, readPage } from "./read";
 import type { LedgerScope } from "./store";
 
 // The job queue is not started in tests; the fetches asked for are recorded instead.
-const enqueued = vi.hoisted(() => [] as { name: string; data: Record<string, unknown> }[]);
+const enqueued = vi.hoisted(() => [] as { name: string; data: Record<string, unknown>; seconds?: number; hastened?: boolean }[]);
 vi.mock("@/lib/jobs/queue", () => ({
-  enqueue: async (name: string, data: Record<string, unknown>) => {
-    enqueued.push({ name, data });
+  enqueue: async (name: string, data: Record<string, unknown>, seconds?: number) => {
+    enqueued.push({ name, data, seconds });
+  },
+  hasten: async (name: string, data: Record<string, unknown>, seconds: number) => {
+    enqueued.push({ name, data, seconds, hastened: true });
   },
 }));
 
@@ -61,7 +65,14 @@ const deposit = (id: string, status: string, updatedAt: string) => ({
   updated_at: updatedAt,
 });
 
-const fetchesAsked = () => enqueued.filter((j) => j.name === "ledger-fetch").map((j) => j.data);
+const isSnapshotRead = (j: { data: Record<string, unknown> }) => j.data.id === SNAPSHOT_ID;
+/** Fetches of objects by id. */
+const fetchesAsked = () => enqueued.filter((j) => j.name === "ledger-fetch" && !isSnapshotRead(j)).map((j) => j.data);
+/** Snapshots read again (balances), with when: "at once" (a write's) or after n seconds (events'). */
+const snapshotReads = () =>
+  enqueued
+    .filter((j) => j.name === "ledger-fetch" && isSnapshotRead(j))
+    .map((j) => ({ kind: j.data.kind, when: j.hastened && j.seconds === 0 ? "at once" : `after ${j.seconds} s` }));
 
 describe("webhooks into the copy", () => {
   it("a new event's object shows in the list page as soon as the delivery is answered, from the webhook", async () => {
@@ -72,6 +83,8 @@ describe("webhooks into the copy", () => {
     const row = await testDb().syncedObject.findFirstOrThrow({ where: { organizationId: team.org.id, providerId: id } });
     expect(row.source).toBe("webhook");
     expect(fetchesAsked()).toEqual([]);
+    // A deposit moves the merchant balance: read again a few seconds later, so a burst shares one read.
+    await vi.waitFor(() => expect(snapshotReads()).toEqual([{ kind: "merchant_balance", when: `after ${SNAPSHOT_AFTER_EVENTS_S} s` }]));
   });
 
   it("an older event arriving after a newer one leaves the newer state", async () => {
@@ -123,7 +136,11 @@ describe("webhooks into the copy", () => {
     ]);
     expect(plan.stores).toHaveLength(1);
     expect(plan.stores[0]!.objects).toMatchObject([{ id: "d1", status: "COMPLETED" }]);
-    expect(plan.fetches).toEqual([]);
+    // The one event that moves money asks for the merchant balance, a few seconds later; the
+    // others (same scope) share that read.
+    expect(plan.fetches).toEqual(
+      Array.from({ length: 3 }, () => ({ ...scope, kind: "merchant_balance", id: SNAPSHOT_ID, afterSeconds: SNAPSHOT_AFTER_EVENTS_S })),
+    );
   });
 
   it("stores a Pro order event's order (named by order_id) at once; a trade event's order is not carried", () => {
@@ -134,7 +151,8 @@ describe("webhooks into the copy", () => {
       { ...base, receivedName: "trade.executed", data: { trade_id: "t1", order_id: "o1", price: "1500", quantity: "1" } },
     ]);
     expect(plan.stores).toMatchObject([{ kind: "pro_order", objects: [{ order_id: "o1", status: "partially_filled" }] }]);
-    expect(plan.fetches).toEqual([{ ...scope, kind: "pro_order", id: "o1" }]);
+    expect(plan.fetches.filter((f) => f.id !== SNAPSHOT_ID)).toEqual([{ ...scope, kind: "pro_order", id: "o1" }]);
+    expect(new Set(plan.fetches.filter((f) => f.id === SNAPSHOT_ID).map((f) => f.kind))).toEqual(new Set(["pro_balances"]));
   });
 });
 
@@ -172,11 +190,15 @@ describe("the app's own writes into the copy", () => {
     expect((await readOne(scope, "transfer", created.data.id))?.data).toMatchObject({ id: created.data.id });
   });
 
-  it("a balance move is stored without the balances its answer carries", async () => {
+  it("a balance move is stored without the balances its answer carries, and those are the balance snapshot at once", async () => {
     const moved = await core.transferBalance(ctxFor(), { amount_usd: "1.00" }, { attemptKey: randomUUID() });
     const copied = await readOne(scope, "balance_move", moved.data.data.id);
     expect(copied?.data).toMatchObject({ id: moved.data.data.id, amount_usd: "1.00" });
     expect(copied?.data).not.toHaveProperty("balance");
+    const balance = await readOne(scope, "merchant_balance", SNAPSHOT_ID);
+    expect(balance?.data).toEqual(moved.data.data.balance);
+    // The answer said it: no read of the balance is asked for.
+    expect(snapshotReads()).toEqual([]);
   });
 
   it("a withdrawal whose answer is only an id asks for a fetch of that id", async () => {
@@ -184,6 +206,8 @@ describe("the app's own writes into the copy", () => {
     const r = await core.withdrawFromBalance(ctxFor(), body, { attemptKey: randomUUID() });
     expect(fetchesAsked()).toEqual([{ ...scope, kind: "withdrawal", id: r.data.data.transaction_id }]);
     expect(await readPage(scope, "withdrawal")).toMatchObject({ total: 0 });
+    // The balance it drew from is read again at once, for the next page view.
+    expect(snapshotReads()).toEqual([{ kind: "merchant_balance", when: "at once" }]);
   });
 
   it("a write that went through is answered even when noting it fails", async () => {
@@ -220,6 +244,7 @@ describe("a Pro order's write answer", () => {
     await copyWriteAnswer({ ...scope, operation: "pro.placeOrder", path: "/orders", data: order, replayed: false });
     expect((await readOne(scope, "pro_order", order.order_id))?.data).toMatchObject({ order_id: order.order_id, status: "pending_settlement" });
     expect(fetchesAsked()).toEqual([]);
+    expect(snapshotReads()).toEqual([{ kind: "pro_balances", when: "at once" }]);
     // A cancellation's answer is not the order: the order is fetched.
     await copyWriteAnswer({ ...scope, operation: "pro.cancelOrder", path: `/orders/${order.order_id}`, data: { message: "cancelled" }, replayed: false });
     expect(fetchesAsked()).toEqual([{ ...scope, kind: "pro_order", id: order.order_id }]);

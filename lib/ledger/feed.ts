@@ -8,13 +8,16 @@ import "server-only";
  *   carrying it (a Pro trade, an older family's event), asks for a fetch by id instead.
  * - A write's answer (and a replayed one) is stored with source "write" before the action returns,
  *   so the next page view shows it; an answer that is only an id asks for a fetch by id.
+ * - Either also reads again the snapshots its kind moves (a deposit moves the merchant balance:
+ *   kinds.ts `affects`): at once after a write, a few seconds after events, so a burst of events
+ *   costs one read.
  * Fetches are `ledger-fetch` jobs (lib/ledger/jobs.ts), sent after the transaction commits.
  */
 import type { Environment } from "@/lib/generated/prisma/enums";
-import { enqueue } from "@/lib/jobs/queue";
+import { enqueue, hasten } from "@/lib/jobs/queue";
 import { log } from "@/lib/log";
 import { statusRank } from "@/lib/webhooks/names";
-import { idOf, kindDef } from "./kinds";
+import { idOf, kindDef, SNAPSHOT_ID } from "./kinds";
 import { type LedgerScope, type SqlQuery, storeObjects } from "./store";
 
 /** The contract's fetch-by-id job: fetch one object and store it with source "fetch". */
@@ -23,7 +26,27 @@ export const FETCH_JOB = "ledger-fetch";
 export interface FetchRequest extends LedgerScope {
   kind: string;
   id: string;
+  /** A snapshot read again after events: it waits this long, and events meanwhile share it. */
+  afterSeconds?: number;
 }
+
+/** How long a snapshot's read after events waits, gathering a burst of them into one provider call. */
+export const SNAPSHOT_AFTER_EVENTS_S = 5;
+
+/** The snapshots a change of `kind` moves, as fetches (`afterSeconds` when asked for by events). */
+export function snapshotFetches(scope: LedgerScope, kind: string, afterSeconds?: number): FetchRequest[] {
+  return (kindDef(kind)?.affects ?? []).map((k) => ({
+    organizationId: scope.organizationId,
+    environment: scope.environment,
+    kind: k,
+    id: SNAPSHOT_ID,
+    ...(afterSeconds ? { afterSeconds } : {}),
+  }));
+}
+
+// When this process last asked for each delayed snapshot read: while one waits, events need not ask
+// the queue again (its singleton key would refuse the second anyway, at one statement each).
+const askedAt = new Map<string, number>();
 
 type Obj = Record<string, unknown>;
 const isObject = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -36,7 +59,16 @@ export async function requestFetches(fetches: readonly FetchRequest[]): Promise<
     const key = `${f.organizationId}|${f.environment}|${f.kind}|${f.id}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    await enqueue(FETCH_JOB, { organizationId: f.organizationId, environment: f.environment, kind: f.kind, id: f.id });
+    const data = { organizationId: f.organizationId, environment: f.environment, kind: f.kind, id: f.id };
+    if (!f.afterSeconds) {
+      // A write's follow-up: a delayed read already waiting for events is brought forward.
+      await (kindDef(f.kind)?.singletonId ? hasten(FETCH_JOB, data, 0) : enqueue(FETCH_JOB, data));
+      continue;
+    }
+    const now = Date.now();
+    if (now - (askedAt.get(key) ?? 0) < f.afterSeconds * 1000) continue;
+    askedAt.set(key, now);
+    await enqueue(FETCH_JOB, data, f.afterSeconds);
   }
 }
 
@@ -119,6 +151,7 @@ export function planEventCopies(events: readonly EventForCopy[]): CopyPlan {
     if (!def || !e.resourceId) continue;
     const scope = { organizationId: e.organizationId, environment: e.environment };
     const data = isObject(e.data) ? e.data : null;
+    fetches.push(...snapshotFetches(scope, def.kind, SNAPSHOT_AFTER_EVENTS_S));
     if (!carriesItsObject(e, data)) {
       const f = { ...scope, kind: def.kind, id: e.resourceId };
       if (fetchable(f)) fetches.push(f);
@@ -164,6 +197,7 @@ export function fetchesFor(events: readonly EventForCopy[]): FetchRequest[] {
     if (!def || !e.resourceId) continue;
     const f = { organizationId: e.organizationId, environment: e.environment, kind: def.kind, id: e.resourceId };
     if (fetchable(f)) out.push(f);
+    out.push(...snapshotFetches(f, def.kind, SNAPSHOT_AFTER_EVENTS_S));
   }
   return out;
 }
@@ -178,6 +212,8 @@ export interface WriteTarget {
   object?: (answer: Obj) => unknown;
   /** The id to fetch when the answer holds no storable object (an id only, or no `id` field). */
   fetchId?: (answer: Obj, path: string) => string | null;
+  /** A snapshot the answer carries as it stands after the write (a balance move's balances): stored instead of read again. */
+  carries?: { kind: string; object: (answer: Obj) => unknown };
 }
 
 const inData = (a: Obj) => (isObject(a.data) ? a.data : null);
@@ -206,10 +242,10 @@ export const WRITE_TARGETS: Readonly<Record<string, WriteTarget | null>> = {
   "core.simulateDeposit": null,
   "core.createRecipient": { kind: "recipient" },
   "core.createTransfer": { kind: "transfer" },
-  "core.transferBalance": { kind: "balance_move", object: balanceMove },
+  "core.transferBalance": { kind: "balance_move", object: balanceMove, carries: { kind: "merchant_balance", object: (a) => inData(a)?.balance } },
   "core.createMerchantWithdrawal": withdrawalCreated,
   "core.withdrawFromBalance": withdrawalCreated,
-  "core.setNgnSettlementDestination": null,
+  "core.setNgnSettlementDestination": { kind: "merchant_funding", object: inData },
   "core.createOnramp": { kind: "onramp" },
   "core.createOfframp": { kind: "offramp" },
   "coins.placeOrder": { kind: "coins_order" },
@@ -235,6 +271,18 @@ export interface WrittenAnswer extends LedgerScope {
   path: string;
   data: unknown;
   replayed: boolean;
+}
+
+/** Stores a snapshot a write's answer carries; the kind stored, or null (then it is read again). */
+async function storeCarried(scope: LedgerScope, kind: string, object: unknown): Promise<string | null> {
+  if (!isObject(object)) return null;
+  try {
+    const r = await storeObjects(scope, kind, [object], "write");
+    return r.partial.length === 0 ? kind : null;
+  } catch (err) {
+    log.warn({ err: err instanceof Error ? err.message : String(err), kind }, "a write's snapshot could not be stored in the local copy");
+    return null;
+  }
 }
 
 /**
@@ -263,5 +311,7 @@ export async function copyWriteAnswer(w: WrittenAnswer): Promise<void> {
   } else if (fetchId) {
     fetches.push({ ...scope, kind: target.kind, id: fetchId });
   }
+  const carried = target.carries ? await storeCarried(scope, target.carries.kind, target.carries.object(w.data)) : null;
+  fetches.push(...snapshotFetches(scope, target.kind).filter((f) => f.kind !== carried));
   await requestFetches(fetches.filter(fetchable));
 }

@@ -58,10 +58,12 @@ export interface KindDef<T extends object = object> {
   surface: UpstreamSurface;
   /** The field holding the provider's id, when it is not `id` (Pro: `order_id`, `trade_id`). */
   idField?: string;
-  /** The one id of a kind the provider keeps one of per key, without an id of its own (the stock portfolio). */
+  /** The one id of a kind the provider keeps one of per key, without an id of its own (a snapshot: balances, a portfolio). */
   singletonId?: string;
   /** The family whose status order breaks ties (lib/webhooks/names.ts), when it has one. */
   rankFamily?: string;
+  /** The snapshots (balances) a change of this kind moves: read again after its events and the app's writes. */
+  affects?: readonly string[];
   /** Statuses after which the object no longer changes; any other is re-read now and then. */
   final?: readonly string[];
   item: z.ZodType<T>;
@@ -93,11 +95,42 @@ function byCursor<T>(read: (up: Upstream, cursor: string | undefined, limit: num
   };
 }
 
+/**
+ * A kind the provider keeps one of per key (a balance, a portfolio, a setting): its one read is
+ * both its list (a page of one, with no older page) and its fetch, so sweeps, "Refresh" and a
+ * write's follow-up read it like any list, and pages read it from the copy like any object.
+ */
+function snapshot<T extends object>(
+  def: Omit<KindDef<T>, "list" | "get" | "singletonId"> & { read: (up: Upstream) => Promise<UpstreamResult<T>> },
+): KindDef<T> {
+  const { read, ...rest } = def;
+  return {
+    ...rest,
+    singletonId: SNAPSHOT_ID,
+    list: async (up) => ({ items: [(await read(up)).data], next: null, total: 1 }),
+    get: (up) => read(up),
+  };
+}
+
+/** The provider id every snapshot kind's one object is stored under. */
+export const SNAPSHOT_ID = "current";
+
+/** An enveloped answer (`{ data: T }`) as a read of T. */
+const unwrapped = async <T>(r: Promise<UpstreamResult<{ data: T }>>): Promise<UpstreamResult<T>> => {
+  const a = await r;
+  return { ...a, data: a.data.data };
+};
+
 const name = (first?: string | null, last?: string | null) => [first, last].filter(Boolean).join(" ") || null;
+
+const CORE_MONEY = ["merchant_balance"] as const;
+const PRO_MONEY = ["pro_balances"] as const;
+const COINS_MONEY = ["coins_balances", "coins_portfolio"] as const;
 
 export const KINDS = {
   deposit: define({
     kind: "deposit",
+    affects: CORE_MONEY,
     label: "deposit",
     surface: "core",
     final: ["COMPLETED", "FAILED", "REVERSED"],
@@ -134,6 +167,7 @@ export const KINDS = {
   }),
   transfer: define({
     kind: "transfer",
+    affects: CORE_MONEY,
     label: "transfer",
     surface: "core",
     final: ["COMPLETED", "FAILED", "REVERSED"],
@@ -173,6 +207,7 @@ export const KINDS = {
   }),
   withdrawal: define({
     kind: "withdrawal",
+    affects: CORE_MONEY,
     label: "merchant withdrawal",
     surface: "core",
     final: ["SETTLED", "COMPLETED", "FAILED"],
@@ -191,6 +226,7 @@ export const KINDS = {
   }),
   balance_move: define({
     kind: "balance_move",
+    affects: CORE_MONEY,
     label: "balance move",
     surface: "core",
     final: ["COMPLETED", "FAILED"],
@@ -256,6 +292,7 @@ export const KINDS = {
   }),
   pro_order: define({
     kind: "pro_order",
+    affects: PRO_MONEY,
     label: "Pro order",
     surface: "pro",
     idField: "order_id",
@@ -281,6 +318,7 @@ export const KINDS = {
   }),
   pro_trade: define({
     kind: "pro_trade",
+    affects: PRO_MONEY,
     label: "Pro trade",
     surface: "pro",
     idField: "trade_id",
@@ -295,6 +333,7 @@ export const KINDS = {
   }),
   coins_order: define({
     kind: "coins_order",
+    affects: COINS_MONEY,
     label: "Coins order",
     surface: "coins",
     final: ["completed", "failed", "cancelled"],
@@ -315,6 +354,7 @@ export const KINDS = {
   }),
   coins_transaction: define({
     kind: "coins_transaction",
+    affects: COINS_MONEY,
     label: "Coins transaction",
     surface: "coins",
     final: ["completed", "failed"],
@@ -334,6 +374,7 @@ export const KINDS = {
   }),
   coins_crypto_withdrawal: define({
     kind: "coins_crypto_withdrawal",
+    affects: COINS_MONEY,
     label: "crypto withdrawal",
     surface: "coins",
     final: ["completed", "failed"],
@@ -354,6 +395,7 @@ export const KINDS = {
   }),
   coins_fiat_withdrawal: define({
     kind: "coins_fiat_withdrawal",
+    affects: COINS_MONEY,
     label: "fiat withdrawal",
     surface: "coins",
     final: ["completed", "failed"],
@@ -372,14 +414,54 @@ export const KINDS = {
       search: [w.id, w.reference, w.account_number, w.account_name, w.bank_name],
     }),
   }),
-  stock_portfolio: define({
+  // Snapshots: the current state of a key's account, read by sweeps (every 5 s while someone
+  // looks at it) and after the app's own writes that change it.
+  merchant_balance: snapshot({
+    kind: "merchant_balance",
+    label: "merchant balance",
+    surface: "core",
+    item: core.balances,
+    read: (up) => unwrapped(up.core.getMerchantBalance({ cache: false })),
+    columns: (b) => ({ amount: b.collection_balance_usd, currency: "USD", updatedAt: b.updated_at, search: [] }),
+  }),
+  merchant_funding: snapshot({
+    kind: "merchant_funding",
+    label: "merchant funding configuration",
+    surface: "core",
+    item: core.merchantFundingConfig,
+    read: (up) => unwrapped(up.core.getMerchantFunding({ cache: false })),
+    columns: (f) => ({ status: f.setup_status ?? null, search: [] }),
+  }),
+  coins_balances: snapshot({
+    kind: "coins_balances",
+    label: "Coins balances",
+    surface: "coins",
+    item: coins.balances,
+    read: (up) => up.coins.listBalances({ cache: false }),
+    columns: () => ({ search: [] }),
+  }),
+  coins_portfolio: snapshot({
+    kind: "coins_portfolio",
+    label: "Coins portfolio",
+    surface: "coins",
+    item: coins.portfolio,
+    read: (up) => up.coins.getPortfolio({ cache: false }),
+    columns: (p) => ({ amount: p.total_value_usd, currency: "USD", updatedAt: p.updated_at, search: [] }),
+  }),
+  pro_balances: snapshot({
+    kind: "pro_balances",
+    label: "Pro balances",
+    surface: "pro",
+    item: pro.balances,
+    read: (up) => up.pro.getBalances({ cache: false }),
+    columns: () => ({ search: [] }),
+  }),
+  stock_portfolio: snapshot({
     kind: "stock_portfolio",
-    label: "stock portfolio snapshot",
+    label: "stock portfolio",
     surface: "stocks",
-    singletonId: "portfolio",
     item: stocks.portfolio,
-    // Neither listed nor fetched by the sync: each fresh read of the portfolio page stores it
-    // (lib/stocks/read.ts), so the page can show the last one, with its age, while the provider is down.
+    read: (up) => up.stocks.getPortfolio({ cache: false }),
     columns: (p) => ({ amount: p.total_value_usd, currency: "USD", updatedAt: p.updated_at, search: [] }),
   }),
 };
@@ -397,6 +479,11 @@ export function kindsOf(surfaces: ReadonlySet<string>): Kind[] {
 
 export function kindDef(kind: string): AnyKindDef | undefined {
   return (KINDS as unknown as Record<string, AnyKindDef>)[kind];
+}
+
+/** Whether the kind is a snapshot (one object per key, its current state) rather than a list of objects. */
+export function isSnapshot(kind: string): boolean {
+  return kindDef(kind)?.singletonId !== undefined;
 }
 
 /** The provider's id of an object of this kind, or null when it has none. */

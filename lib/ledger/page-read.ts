@@ -8,16 +8,20 @@ import "server-only";
  * - One object: read from the copy; one the copy has not seen yet (a link followed before the
  *   sweep reached it, an id typed by hand) is fetched by id from the provider once, stored, and
  *   shown. Only the provider's "not found" makes it a 404.
+ * - A snapshot (a balance, a portfolio, a setting): like one object, and watched while shown, so
+ *   it is swept every few seconds meanwhile.
  */
 import { UpstreamError, type Upstream, upstreamFor } from "@/lib/upstream";
+import { SURFACE_LABEL, type UpstreamSurface } from "@/lib/upstream/types";
 import { log } from "@/lib/log";
 import { withPriority } from "@/lib/upstream/priority";
 import type { Problem } from "@/lib/upstream/read-or-problem";
 import { announceChanges } from "./announce";
 import { type ListFreshness, listFreshness, markWatched } from "./freshness";
-import { kindDef } from "./kinds";
+import { copyGate } from "./account-check";
+import { isSnapshot, kindDef, SNAPSHOT_ID } from "./kinds";
 import { type Filters, LedgerReadError, type Page, readOne, readPage } from "./read";
-import { type LedgerScope, storeObjects } from "./store";
+import { CopyAccountChanged, type LedgerScope, storeObjects } from "./store";
 
 /** How fresh what a page shows is, in a shape that crosses to the browser (dates as ISO text). */
 export interface SyncedFreshness {
@@ -86,27 +90,72 @@ export async function syncedFreshness(viewer: LedgerScope, kind: string, opts: {
 }
 
 // One fetch per missing object at a time in this process: a burst of views of a new link costs one call.
-const fetching = new Map<string, Promise<Record<string, unknown>>>();
+const fetching = new Map<string, Promise<Fetched>>();
+
+/** An object fetched and stored, with when the copy stored it. */
+interface Fetched {
+  data: Record<string, unknown>;
+  syncedAt: Date;
+}
 
 /**
  * Fetches one object the copy has not seen, stores it (source "fetch") and announces it. The
  * provider's refusal is thrown as it came (a "not found" too, for the page's 404).
  */
-async function fetchMissing(scope: LedgerScope, kind: string, id: string, up: Upstream): Promise<Record<string, unknown>> {
+async function fetchMissing(scope: LedgerScope, kind: string, id: string, up: Upstream): Promise<Fetched> {
   const def = kindDef(kind);
   if (!def?.get) throw new LedgerReadError(`A ${def?.label ?? kind} cannot be read from the provider on its own.`);
   const key = `${scope.organizationId}:${scope.environment}:${kind}:${id}`;
   const running = fetching.get(key);
   if (running) return running;
   const p = (async () => {
+    // A snapshot is the account's current state: while a new key's account is being checked it is
+    // neither read nor stored, as the read could still be the old key's (account-check.ts).
+    const gate = isSnapshot(kind) ? await copyGate(scope, def.surface) : null;
+    if (gate && !gate.open) throw keyBeingChecked(def.surface, def.label, gate.retryAfterMs);
     // A person waits on this page: the class of what people are looking at, above sweeps and backfill.
     const { data } = await withPriority("watched", () => def.get!(up, id));
-    const stored = await storeObjects(scope, kind, [data], "fetch");
+    const stored = await storeObjects(scope, kind, [data], "fetch", undefined, gate ?? undefined).catch((err: unknown) => {
+      throw err instanceof CopyAccountChanged ? keyBeingChecked(def.surface, def.label, 6_000) : err;
+    });
     await announceChanges(scope, kind, stored.changed, stored.changedAt);
-    return data as Record<string, unknown>;
+    return { data: data as Record<string, unknown>, syncedAt: stored.changedAt };
   })().finally(() => fetching.delete(key));
   fetching.set(key, p);
   return p;
+}
+
+function keyBeingChecked(surface: UpstreamSurface, label: string, retryAfterMs: number): UpstreamError {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  return new UpstreamError({
+    kind: "unavailable",
+    status: 503,
+    code: "KEY_BEING_CHECKED",
+    message: `the ${surface} key changed; its account is being checked`,
+    userMessage: `The ${SURFACE_LABEL[surface]} key was just changed. The ${label} is read with the new key in about ${seconds} s.`,
+    surface,
+    retryable: true,
+    retryAfterSeconds: seconds,
+  });
+}
+
+/**
+ * A snapshot for a page (a balance, a portfolio, a setting: kinds.ts): from the copy, watched so
+ * it is swept every few seconds while someone looks at it; before its first sweep, read once from
+ * the provider and stored. Throws the provider's UpstreamError when that read fails.
+ */
+export async function snapshotFromCopy<T = Record<string, unknown>>(
+  viewer: LedgerScope,
+  kind: string,
+  upstream?: Upstream,
+): Promise<{ data: T; fetchedAt: string; stale: false; synced: SyncedFreshness }> {
+  const scope = scopeOf(viewer);
+  await markWatched(scope, kind).catch((err: unknown) => log.warn({ err, kind }, "ledger: could not mark a snapshot watched"));
+  const [copied, fresh] = await Promise.all([readOne(scope, kind, SNAPSHOT_ID), listFreshness(scope, kind)]);
+  const { data, syncedAt } = copied ?? (await fetchMissing(scope, kind, SNAPSHOT_ID, upstream ?? upstreamFor(scope)));
+  // A snapshot has no history to load.
+  const synced = { ...freshnessOf(kind, fresh, syncedAt), backfill: { done: true, read: 1, total: 1 } };
+  return { data: data as T, fetchedAt: syncedAt.toISOString(), stale: false, synced };
 }
 
 /**
@@ -132,7 +181,7 @@ export async function objectFromCopy<T = Record<string, unknown>>(
     return { data: copied.data as T, synced: freshnessOf(kind, fresh, copied.syncedAt) };
   }
   const fetched = await fetchMissing(scope, kind, id, upstream ?? upstreamFor(scope));
-  return { data: fetched as T, synced: freshnessOf(kind, fresh, new Date()) };
+  return { data: fetched.data as T, synced: freshnessOf(kind, fresh, fetched.syncedAt) };
 }
 
 export interface ReadSyncedOneOptions {

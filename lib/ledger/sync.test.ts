@@ -43,6 +43,7 @@ async function teamScope(): Promise<LedgerScope> {
   const team = await createTeamWithKey();
   await storeApiKey(team, { surface: "pro", key: SEED_KEYS.pro });
   await storeApiKey(team, { surface: "coins", key: SEED_KEYS.full });
+  await storeApiKey(team, { surface: "stocks", key: SEED_KEYS.full });
   return { organizationId: team.org.id, environment: "sandbox" };
 }
 
@@ -61,6 +62,9 @@ describe("the ledger sync", () => {
     }
     // The demo merchant has history in the core lists; the emulator seeds them.
     expect(await copied(scope, "deposit")).toBeGreaterThan(0);
+    // Each snapshot is its one current object.
+    for (const kind of ["merchant_balance", "merchant_funding", "coins_balances", "coins_portfolio", "pro_balances", "stock_portfolio"])
+      expect(await copied(scope, kind), kind).toBe(1);
     const state = await testDb().syncState.findUniqueOrThrow({ where: { organizationId_environment_kind: { ...scope, kind: "deposit" } } });
     expect(state.lastSweptAt).not.toBeNull();
     // A second sweep right after finds nothing new and announces nothing.

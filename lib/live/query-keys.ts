@@ -62,6 +62,9 @@ export function movesBalances(name: string): boolean {
   return BALANCE_EVENTS.has(name);
 }
 
+/** The local copy's balance snapshots (lib/ledger/kinds.ts): a change of one is a balance's change. */
+const BALANCE_SNAPSHOTS = new Set(["merchant_balance", "pro_balances", "coins_balances", "coins_portfolio", "stock_portfolio"]);
+
 /**
  * The resource type a change is about: the stored type, or else the event name without its last
  * segment ("funding_account.active" -> "funding_account"), so lists still refresh for events the
@@ -84,6 +87,6 @@ export function keysForChange(change: LiveChange): QueryKey[] {
       keys.push(liveKeys.timeline(type, change.resourceId));
     }
   }
-  if (movesBalances(change.name)) keys.push(liveKeys.balances());
+  if (movesBalances(change.name) || (type !== null && BALANCE_SNAPSHOTS.has(type))) keys.push(liveKeys.balances());
   return keys;
 }

@@ -2,24 +2,28 @@
  * Reads for the Pro pages and their GET routes. Orders and their trades come from the local copy
  * (lib/ledger), kept fresh by Pro webhooks, the app's own writes and sweeps, so a view costs no
  * provider call and shows how fresh the copy is; an order the copy has not seen yet is fetched
- * once by id. Balances, webhooks and withdrawal options still ask the provider: they are not
- * history, and the ticket needs the balance as it is now.
+ * once by id. Balances are the copy's snapshot, swept every few seconds while the ticket is open
+ * and read again after fills and the app's own orders. Webhooks and withdrawal options still ask
+ * the provider through its short shared cache: they are settings, not the account's money.
  */
 import "server-only";
 import { can } from "@/lib/auth/permissions";
 import type { CurrentUser } from "@/lib/auth/session";
 import { db } from "@/lib/db";
 import { markWatched } from "@/lib/ledger/freshness";
-import { listFromCopy, objectFromCopy } from "@/lib/ledger/page-read";
+import { listFromCopy, objectFromCopy, snapshotFromCopy } from "@/lib/ledger/page-read";
 import { readPage } from "@/lib/ledger/read";
 import { storeObjects } from "@/lib/ledger/store";
 import { log } from "@/lib/log";
 import { addDecimals, compareDecimals, isDecimalString } from "@/lib/money";
 import { REFERENCE_DATA, upstreamFor, UpstreamError } from "@/lib/upstream";
 import { withPriority } from "@/lib/upstream/priority";
-import type { ProOrder } from "@/lib/upstream/schemas/pro";
+import type { balances as proBalances, ProOrder } from "@/lib/upstream/schemas/pro";
+import type { z } from "zod";
 import { PAGE_SIZE, type ProOrderFilters, proOrderQuery } from "./filters";
 import type { ProBalancesView, ProOrderListView, ProOrderView, ProTrade, ProWebhooksView, TradeAccess, WithdrawalOptions } from "./views";
+
+type ProBalancesAnswer = z.output<typeof proBalances>;
 
 const upstreamOf = (user: CurrentUser) => upstreamFor({ organizationId: user.organizationId, environment: user.environment });
 const where = (user: CurrentUser) => (user.environment === "production" ? "production" : "the sandbox");
@@ -88,12 +92,12 @@ export async function readProOrder(user: CurrentUser, id: string): Promise<ProOr
   return { order: r.data, trades, tradesError, fetchedAt: r.synced.syncedAt ?? new Date().toISOString(), stale: false, synced: r.synced };
 }
 
+/** From the local copy's snapshot, swept every few seconds while shown and read again after fills and the app's own orders. */
 export async function readProBalances(user: CurrentUser): Promise<ProBalancesView> {
-  const r = await upstreamOf(user).pro.getBalances();
+  const { data, ...freshness } = await snapshotFromCopy<ProBalancesAnswer>(user, "pro_balances");
   return {
-    balances: r.data.balances.map((b) => ({ asset: b.asset, total: b.total, available: b.available ?? null, reserved: b.reserved ?? null })),
-    fetchedAt: r.fetchedAt.toISOString(),
-    stale: r.stale,
+    balances: data.balances.map((b) => ({ asset: b.asset, total: b.total, available: b.available ?? null, reserved: b.reserved ?? null })),
+    ...freshness,
   };
 }
 

@@ -2,17 +2,17 @@
 import "server-only";
 import type { CurrentUser } from "@/lib/auth/session";
 import type { Freshness } from "@/lib/funding-accounts/views";
-import { upstreamFor } from "@/lib/upstream";
-import type { merchantFunding } from "@/lib/upstream/schemas/core";
+import { snapshotFromCopy } from "@/lib/ledger/page-read";
+import type { merchantFundingConfig } from "@/lib/upstream/schemas/core";
 import type { z } from "zod";
 
-export type MerchantFunding = z.output<typeof merchantFunding>["data"];
+export type MerchantFunding = z.output<typeof merchantFundingConfig>;
 export interface FundingView extends Freshness {
   funding: MerchantFunding;
 }
 
+/** From the local copy's snapshot; a change made here is stored from the provider's answer to it. */
 export async function readMerchantFunding(user: CurrentUser): Promise<FundingView> {
-  // A cached answer from before an admin's change is asked again (the client's write marker).
-  const r = await upstreamFor({ organizationId: user.organizationId, environment: user.environment }).core.getMerchantFunding();
-  return { funding: r.data.data, fetchedAt: r.fetchedAt.toISOString(), stale: r.stale };
+  const { data, ...freshness } = await snapshotFromCopy<MerchantFunding>(user, "merchant_funding");
+  return { funding: data, ...freshness };
 }

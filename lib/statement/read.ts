@@ -22,7 +22,7 @@ import "server-only";
  */
 import { db } from "@/lib/db";
 import type { Environment } from "@/lib/generated/prisma/enums";
-import { upstreamFor } from "@/lib/upstream";
+import { readBalances } from "@/lib/balances/read";
 import { readOrProblem } from "@/lib/upstream/read-or-problem";
 import { type BucketSum, buildStatement, isFlagged, liveByCurrency, type MovementLine, type StatementDay } from "./compute";
 import { dayBounds, type StatementRange } from "./days";
@@ -204,27 +204,15 @@ export async function readCandidates(scope: StatementScope, start: Date, end: Da
   return rows.map((r) => ({ ...r, amount: r.amount === null ? null : trim(r.amount), at: r.at ? r.at.toISOString() : null }));
 }
 
-/** The provider's balance as read now, per currency; or the sentence why it could not be read. */
+/** The provider's balance as the local copy last read it, per currency; or the sentence why it could not be read. */
 export type LiveBalance = { ok: true; byCurrency: Record<string, string>; fetchedAt: string } | { ok: false; message: string };
 
-/** How long a balance read is reused: a statement opened again within this shows the same figure without a request. */
-export const LIVE_BALANCE_TTL_MS = 30_000;
-
 export async function readLiveBalance(scope: StatementScope): Promise<LiveBalance> {
-  const r = await readOrProblem(upstreamFor(scope).core.getMerchantBalance({ cache: { ttlMs: LIVE_BALANCE_TTL_MS } }), {
+  const r = await readOrProblem(readBalances(scope), {
     unexpected: { message: "The provider's balance could not be read. Try again in a moment.", log: "statement: the balance read failed" },
   });
   if (!r.ok) return { ok: false, message: r.message };
-  const b = r.data.data.data;
-  return {
-    ok: true,
-    byCurrency: liveByCurrency({
-      collectionUsd: b.collection_balance_usd,
-      withdrawalUsd: b.withdrawal_balance_usd,
-      withdrawalNgn: b.withdrawal_balance_ngn ?? null,
-    }),
-    fetchedAt: r.data.fetchedAt.toISOString(),
-  };
+  return { ok: true, byCurrency: liveByCurrency(r.data.data), fetchedAt: r.data.fetchedAt };
 }
 
 export interface Statement {

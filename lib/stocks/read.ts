@@ -1,16 +1,14 @@
 /**
  * Server reads for the Stocks pages and their GET routes, through the upstream client bound to the
- * user's organization and environment. The Stocks surface sends no webhooks, so pages poll these
- * (the shared 10-second cache keeps many open pages to one provider call). A fresh portfolio read
- * also stores a value snapshot for the chart.
+ * user's organization and environment. The Stocks surface sends no webhooks, so pages poll these.
+ * The portfolio is the local copy's snapshot; prices and assets go through the shared 10-second
+ * cache (they are not history), which keeps many open pages to one provider call.
  */
 import "server-only";
 import type { Tenant } from "@/lib/balances/read";
-import { readOne } from "@/lib/ledger/read";
-import { storeObjects } from "@/lib/ledger/store";
-import { log } from "@/lib/log";
-import { upstreamFor, UpstreamError, type UpstreamResult } from "@/lib/upstream";
-import { type Portfolio, portfolio as portfolioSchema } from "@/lib/upstream/schemas/stocks";
+import { snapshotFromCopy } from "@/lib/ledger/page-read";
+import { upstreamFor, type UpstreamResult } from "@/lib/upstream";
+import type { Portfolio } from "@/lib/upstream/schemas/stocks";
 import { conversionOf } from "./convert";
 import type { AssetFilters } from "./filters";
 import type { PriceFilters } from "./prices-query";
@@ -21,33 +19,16 @@ import type { AssetListView, AssetView, ConversionView, PortfolioView, PricesVie
 const upstreamOf = (t: Tenant) => upstreamFor({ organizationId: t.organizationId, environment: t.environment });
 const fresh = <T>(r: UpstreamResult<unknown>, data: T) => ({ data, fetchedAt: r.fetchedAt.toISOString(), stale: r.stale });
 
-/** Provider failures after which the last stored portfolio is worth showing (a refusal is not one of them). */
-const OUTAGE = new Set(["unavailable", "rate_limited", "bad_response"]);
-
 /**
- * The portfolio from the provider; each fresh answer is also kept in the local copy, so while the
- * provider is down (longer than the read cache keeps an answer) the page shows the last one, marked
- * stale with its age, instead of an error.
+ * The portfolio from the local copy's snapshot (swept every few seconds while shown), so the
+ * provider being down leaves the last one on screen with its age. Each view also notes its value
+ * for the chart (one per 15-minute period).
  */
 export async function readPortfolio(t: Tenant): Promise<PortfolioView> {
-  const scope = { organizationId: t.organizationId, environment: t.environment };
-  let r: UpstreamResult<Portfolio>;
-  try {
-    r = await upstreamOf(t).stocks.getPortfolio();
-  } catch (err) {
-    if (!(err instanceof UpstreamError) || !OUTAGE.has(err.kind)) throw err;
-    const kept = await readOne(scope, "stock_portfolio", "portfolio");
-    const parsed = kept ? portfolioSchema.safeParse(kept.data) : null;
-    if (!kept || !parsed?.success) throw err;
-    return { data: portfolioFigures(parsed.data), fetchedAt: kept.syncedAt.toISOString(), stale: true };
-  }
+  const r = await snapshotFromCopy<Portfolio>(t, "stock_portfolio");
   const figures = portfolioFigures(r.data);
-  // A cached answer served because the provider failed is not a new observation of the value.
-  if (!r.stale) {
-    await recordSnapshotQuietly(t, figures, r.fetchedAt);
-    await storeObjects(scope, "stock_portfolio", [r.data], "fetch").catch((err: unknown) => log.warn({ err }, "stocks: portfolio not kept in the local copy"));
-  }
-  return fresh(r, figures);
+  await recordSnapshotQuietly(t, figures, new Date(r.fetchedAt));
+  return { data: figures, fetchedAt: r.fetchedAt, stale: false, synced: r.synced };
 }
 
 export async function readAssets(t: Tenant, f: AssetFilters): Promise<AssetListView> {

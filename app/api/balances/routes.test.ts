@@ -1,7 +1,8 @@
 /**
  * The balances GET routes against a real PostgreSQL and a real emulator, called as each role:
- * every role reads, a signed-out browser gets 401, the provider's failures become sentences, and
- * a provider outage serves the cached figure marked stale.
+ * every role reads, a signed-out browser gets 401, the provider's failures become sentences, the
+ * balances come from the local copy (a move made here shows at once, one made elsewhere after the
+ * next sweep), and a provider outage leaves the copy's figure on screen with its age.
  */
 import { randomUUID } from "node:crypto";
 import Decimal from "decimal.js";
@@ -15,6 +16,8 @@ import { GET as getMoves } from "./moves/route";
 import { GET as getOverview } from "./overview/route";
 import { startSandbox, storeApiKey, type Team } from "@/test/fixtures";
 import { fillCopy } from "@/test/ledger";
+import { sweepKind } from "@/lib/ledger/sync";
+import { upstreamFor } from "@/lib/upstream";
 
 let emu: TestEmulator;
 let team: Team;
@@ -69,29 +72,31 @@ describe("GET /api/balances", () => {
     expect(String(body.error)).toMatch(/key/i);
   });
 
-  it("asks the provider past the read cache with fresh=1, as the page does right after a move", async () => {
+  it("shows a move made here on the next read, and one made elsewhere after the next sweep", async () => {
     await giveKey();
     await as("viewer");
-    const first = (await call(getBalances, "/api/balances")).body.data as { collectionUsd: string };
+    const scope = { organizationId: team.org.id, environment: "sandbox" as const };
+    const collection = async () => ((await call(getBalances, "/api/balances")).body.data as { collectionUsd: string }).collectionUsd;
+    const first = await collection();
+    await upstreamFor(scope).core.transferBalance({ amount_usd: "1.00" }, { attemptKey: randomUUID() });
+    expect(await collection()).toBe(new Decimal(first).minus(1).toFixed(2));
+    // Moved at the provider by someone else: the copy shows it once a sweep has read it.
     const moved = await emu.request("/v1/merchant/balance/transfer", { method: "POST", json: { amount_usd: "1.00" } });
     expect(moved.status).toBe(201);
-    expect(((await call(getBalances, "/api/balances")).body.data as { collectionUsd: string }).collectionUsd).toBe(first.collectionUsd);
-    const fresh = (await call(getBalances, "/api/balances?fresh=1")).body.data as { collectionUsd: string };
-    expect(fresh.collectionUsd).toBe(new Decimal(first.collectionUsd).minus(1).toFixed(2));
+    expect(await collection()).toBe(new Decimal(first).minus(1).toFixed(2));
+    expect(await sweepKind(scope, "merchant_balance")).toMatchObject({ kind: "ok", changed: 1 });
+    expect(await collection()).toBe(new Decimal(first).minus(2).toFixed(2));
   });
 
-  it("serves the last figure marked stale while the provider is down", async () => {
+  it("shows the copy's figure with its age while the provider is down", async () => {
     await giveKey();
     await as("viewer");
     const fresh = await call(getBalances, "/api/balances");
-    expect(fresh.body.stale).toBe(false);
+    const synced = (fresh.body.synced as { syncedAt: string }).syncedAt;
     await emu.control.setFaults({ path_prefix: "/v1/merchant/balance", error_status: 503 });
-    // Past the read cache's freshness (10 s), so the client has to ask the provider again; ageing
-    // other files' rows only makes them refetch.
-    await testDb().$executeRawUnsafe(`UPDATE upstream_cache SET fetched_at = fetched_at - interval '5 minutes'`);
-    const stale = await call(getBalances, "/api/balances");
-    expect(stale.status).toBe(200);
-    expect(stale.body).toMatchObject({ stale: true, data: fresh.body.data });
+    const down = await call(getBalances, "/api/balances");
+    expect(down.status).toBe(200);
+    expect(down.body).toMatchObject({ data: fresh.body.data, synced: { kind: "merchant_balance", syncedAt: synced } });
   });
 });
 

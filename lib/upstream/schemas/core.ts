@@ -218,7 +218,7 @@ export const withdrawal = obj({
 export const withdrawals = corePage(withdrawal);
 export const withdrawalCreated = dataOf(obj({ transaction_id: str }));
 
-const merchantFundingConfig = obj({
+export const merchantFundingConfig = obj({
   id: optStr,
   setup_status: openEnum(["ACTIVE"]),
   ngn_settlement_destination: openEnum(["USD_BALANCE", "NGN_BALANCE"]).nullish(),

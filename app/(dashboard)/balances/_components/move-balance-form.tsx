@@ -47,7 +47,6 @@ export function MoveBalanceForm({ initial, velocity }: { initial: FreshBalances 
     },
     confirm: true,
     fieldOf: (name) => (name === "amount" ? "amount" : null),
-    markWritten: true,
     onSuccess: (data) => {
       setResult(data);
       form.reset({ amount: "" });

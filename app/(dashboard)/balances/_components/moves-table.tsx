@@ -2,7 +2,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { parseAsInteger, useQueryState } from "nuqs";
 import { FigureError, StaleNote } from "@/components/page/figure-freshness";
-import { freshQuery } from "@/components/page/after-write";
 import { SyncedNote } from "@/components/page/synced-note";
 import { fetchJson } from "@/components/page/fetch-json";
 import { liveKeys } from "@/lib/live/query-keys";
@@ -41,11 +40,7 @@ export function BalanceMovesTable({ initial, initialPage }: { initial: Fresh<Mov
   const refetchInterval = useLiveRefetchInterval();
   const query = useQuery({
     queryKey: [...MOVES_LIST_KEY, page],
-    queryFn: () =>
-      fetchJson<Fresh<MovesPage>>(
-        `/api/balances/moves?page=${page}${freshQuery() ? `&${freshQuery()}` : ""}`,
-        "The balance moves could not be loaded. Try again in a moment.",
-      ),
+    queryFn: () => fetchJson<Fresh<MovesPage>>(`/api/balances/moves?page=${page}`, "The balance moves could not be loaded. Try again in a moment."),
     initialData: page === initialPage && initial ? initial : undefined,
     initialDataUpdatedAt: initial && !initial.stale ? Date.now() : 0,
     placeholderData: keepPreviousData,

@@ -4,7 +4,6 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import { BalanceCards, BALANCES_KEY, type FreshBalances } from "@/components/page/balance-cards";
 import { BalanceChart } from "@/components/page/balance-chart";
-import { freshQuery, markWritten } from "@/components/page/after-write";
 import { LiveContext } from "@/components/live/live-provider";
 import { OverviewFigures } from "@/app/(dashboard)/_components/overview-figures";
 import type { Overview } from "@/lib/balances/overview";
@@ -195,15 +194,5 @@ describe("OverviewFigures", () => {
     expect(html).toContain('data-testid="in-review-stale"');
     expect(html).toContain(`As of <time dateTime="${fiveMinutesAgo}"`);
     expect(html).toContain('href="/approvals"');
-  });
-});
-
-describe("after a move", () => {
-  it("asks for fresh reads for five seconds only", () => {
-    const t = 1_000_000;
-    expect(freshQuery(t)).toBe("");
-    markWritten(t);
-    expect(freshQuery(t + 4_999)).toBe("fresh=1");
-    expect(freshQuery(t + 5_000)).toBe("");
   });
 });

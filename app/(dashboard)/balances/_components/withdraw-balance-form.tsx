@@ -27,7 +27,6 @@ export function WithdrawBalanceForm({ initial }: { initial: FreshBalances | null
     available,
     attempt: "balance-withdraw",
     action: withdrawFromBalance,
-    markWritten: true,
     onSuccess: (data, values) => {
       setResult(data);
       hook.reset();

@@ -44,7 +44,7 @@ export function ProBalances({ view, error }: { view: ProBalancesView | undefined
             ))}
           </dl>
           <p className="text-xs text-muted-foreground">{SHARED_BALANCE_NOTE}</p>
-          <StaleNote stale={view.stale} fetchedAt={view.fetchedAt} />
+          <StaleNote stale={view.stale} fetchedAt={view.fetchedAt} synced={view.synced} />
         </>
       ) : (
         <p className="text-sm text-warning" data-testid="pro-balances-error">

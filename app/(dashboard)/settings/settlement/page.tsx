@@ -34,7 +34,7 @@ export default async function SettlementPage() {
     <>
       {header}
       <div className="grid gap-6">
-        <StaleNote stale={view.stale} fetchedAt={view.fetchedAt} />
+        <StaleNote stale={view.stale} fetchedAt={view.fetchedAt} synced={view.synced} />
         <SettlementDestinationCard
           // Remounted when the provider's setting changes, so the form starts from the new value.
           key={funding.ngn_settlement_destination ?? "none"}

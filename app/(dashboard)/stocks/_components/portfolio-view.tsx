@@ -2,6 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { fetchJson } from "@/components/page/fetch-json";
 import { FigureError, StaleNote } from "@/components/page/figure-freshness";
+import { SyncedNote } from "@/components/page/synced-note";
 import { ago, RelativeTime } from "@/components/ui/relative-time";
 import { PositionsTable } from "@/app/(dashboard)/stocks/_components/positions/data-table";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
@@ -38,7 +39,7 @@ export function PortfolioView({ initial, initialError }: { initial: View | null;
       />
     );
   }
-  const { data: f, fetchedAt, stale } = q.data;
+  const { data: f, fetchedAt, stale, synced } = q.data;
   const updated = f.updatedAt ?? fetchedAt;
   const cards = [
     { id: "total", title: "Total value", body: formatMoney(f.totalValueUsd, "USD"), note: "USD balance plus open positions." },
@@ -52,7 +53,7 @@ export function PortfolioView({ initial, initialError }: { initial: View | null;
   ];
   return (
     <div className="grid gap-4">
-      {stale ? <StaleNote fetchedAt={fetchedAt} testId="portfolio-stale" /> : null}
+      {synced ? <SyncedNote freshness={synced} /> : stale ? <StaleNote fetchedAt={fetchedAt} testId="portfolio-stale" /> : null}
       {q.isRefetchError ? (
         <FigureError
           testId="portfolio-refresh-error"

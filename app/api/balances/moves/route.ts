@@ -6,8 +6,6 @@ export const dynamic = "force-dynamic";
 
 const query = z.object({
   page: z.coerce.number().int().min(1, { error: "Page must be 1 or more." }).max(10_000).default(1),
-  /** Sent right after a move (the figures' routes read the provider then); the moves come from the local copy, which already holds the move. */
-  fresh: z.literal("1").optional(),
 });
 
 /** One page of moves from the collection to the withdrawal balance, newest first. */
