@@ -22,7 +22,7 @@ test.describe("overview", () => {
 
   test("shows the provider's balances, each linking to the balances page", async ({ page, request }) => {
     const balances = page.getByTestId("overview-balances");
-    // The app caches provider reads for 10 s, so a move made by an earlier spec may take one refresh to show.
+    // The balances are the local copy's, swept every few seconds while shown: a move an earlier spec made at the provider may take one sweep to show.
     await expect(async () => {
       const { data } = await emulatorGet<{ data: { collection_balance_usd: string; withdrawal_balance_usd: string; withdrawal_balance_ngn: string } }>(
         request,

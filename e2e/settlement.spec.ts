@@ -120,8 +120,12 @@ test.describe("settlement destination", () => {
     // The Second Merchant's funding setup has no NGN account: point the app's core key at it.
     await replaceCoreKey(page, SECOND_MERCHANT_KEY, "sk_sandbox_…8a3e");
     try {
-      await gotoHydrated(page, "/settings/settlement");
-      await expect(page.getByTestId("no-ngn-account")).toBeVisible();
+      // Until the new key's account has been checked (a few seconds), the page says the setup is
+      // read with the new key shortly, rather than show the old account's.
+      await expect(async () => {
+        await gotoHydrated(page, "/settings/settlement");
+        await expect(page.getByTestId("no-ngn-account")).toBeVisible({ timeout: 1_000 });
+      }).toPass({ timeout: 30_000 });
       await expect(page.getByText("The provider shows no NGN account, so it is likely to refuse this choice.")).toBeVisible();
       await choose(page, "NGN_BALANCE");
       await expect(page.getByText(/^Waiting for approval: Settle future NGN deposits/)).toBeVisible();
