@@ -80,7 +80,7 @@ test.describe("drill: the provider down or slow", () => {
       await addFault(request, { path_prefix: "/", error_status: 503 });
       // The balances are the local copy's: the outage changes nothing on them but the age they show.
       await reloadHydrated(page);
-      await expect(page.getByTestId("synced-note")).toContainText(/Synced .+ago/);
+      await expect(page.getByRole("region", { name: "Current balances" }).getByTestId("synced-note")).toContainText(/Synced .+ago/);
       expect(await figure()).toBe(collection);
       await expect(page.getByTestId("balances-error")).toHaveCount(0);
       await expect(page.getByRole("heading", { level: 1, name: "Balances" })).toBeVisible();
