@@ -9,7 +9,7 @@ import type { FaultStore } from "./faults";
 import { isWalletPath } from "./faults";
 import { coreError, envelopeError, surfaceError, surfaceOf } from "./http";
 import type { RateLimiter } from "./rate-limit";
-import type { RequestCounter } from "./request-counter";
+import { endpointOf, type RequestCounter } from "./request-counter";
 import type { RequestPlatform } from "./request-platform";
 import { setRequestPlatform } from "./request-platform";
 
@@ -86,7 +86,7 @@ export function requestCounterMiddleware(counter: RequestCounter): MiddlewareHan
     try {
       await next();
     } finally {
-      counter.record(c.get("auth").key.key, c.res.status);
+      counter.record(c.get("auth").key.key, c.res.status, endpointOf(c.req.method, new URL(c.req.url).pathname));
     }
   };
 }

@@ -4,7 +4,7 @@
  * seeded recipients carry the same names and addresses under other ids.
  */
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SEED_KEYS, type TestEmulator } from "@/emulator/testing";
 import type { UpstreamSurface } from "@/lib/upstream/types";
 import { upstreamFor } from "@/lib/upstream";
@@ -13,7 +13,7 @@ import { countingFetch, emulatorClient } from "@/lib/upstream/testing";
 import { forgetCachedKeys, vaultKeyProvider } from "@/lib/upstream/key-provider";
 import { type Team, createTeamWithKey, startSandbox, storeApiKey } from "@/test/fixtures";
 import { testDb } from "@/test/factories";
-import { fillCopy } from "@/test/ledger";
+import { fillCopy, unspendSeedKeys } from "@/test/ledger";
 import { ACCOUNT_CHECK_FETCHES, ACCOUNT_CHECK_RETRY_MS, checkCopyAccount, copyGate, dueAccountChecks, noteKeyChanged } from "./account-check";
 import { runSweep } from "./jobs";
 import { CopyAccountChanged, type LedgerScope, storeObjects } from "./store";
@@ -26,6 +26,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await emu.close();
 });
+beforeEach(() => unspendSeedKeys(emu.url));
 
 const copied = (scope: LedgerScope, kind: string) => testDb().syncedObject.count({ where: { ...scope, kind } });
 const idsOf = async (scope: LedgerScope, kind: string) =>

@@ -114,7 +114,7 @@ async function fetchMissing(scope: LedgerScope, kind: string, id: string, up: Up
     const gate = isSnapshot(kind) ? await copyGate(scope, def.surface) : null;
     if (gate && !gate.open) throw keyBeingChecked(def.surface, def.label, gate.retryAfterMs);
     // A person waits on this page: the class of what people are looking at, above sweeps and backfill.
-    const { data } = await withPriority("watched", () => def.get!(up, id));
+    const { data } = await withPriority("watched", () => def.get!(up, id), { pace: false });
     const stored = await storeObjects(scope, kind, [data], "fetch", undefined, gate ?? undefined).catch((err: unknown) => {
       throw err instanceof CopyAccountChanged ? keyBeingChecked(def.surface, def.label, 6_000) : err;
     });

@@ -54,7 +54,7 @@ function fetchTrades(user: CurrentUser, orderId: string): Promise<void> {
   if (!p) {
     p = (async () => {
       // A person waits on this page: the class of what people are looking at.
-      const { data } = await withPriority("watched", () => upstreamOf(user).pro.listOrderTrades(orderId, { cache: false }));
+      const { data } = await withPriority("watched", () => upstreamOf(user).pro.listOrderTrades(orderId, { cache: false }), { pace: false });
       await storeObjects(scopeOf(user), "pro_trade", data.trades, "fetch");
     })().finally(() => fetchingTrades.delete(key));
     fetchingTrades.set(key, p);

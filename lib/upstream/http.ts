@@ -19,7 +19,7 @@ import { Coalescer, ReadCache, cacheKeyOf, writtenKeyOf, type CachedRead } from 
 import { surfaceBaseUrl } from "./config";
 import { UpstreamError, budgetError, errorFromResponse, noKeyError, transportError, type OperationInfo } from "./errors";
 import { LedgerError, beginAttempt, finishAttempt } from "./ledger";
-import { type CallPriority, currentPriority, isBackground, reserveFor } from "./priority";
+import { type CallPriority, currentPacing, currentPriority, isBackground, reserveFor } from "./priority";
 import { prismaSql, type SqlRunner } from "./sql";
 import type { HttpMethod, KeyProvider, UpstreamEnvironment, UpstreamSurface, WriteAttempt } from "./types";
 
@@ -114,6 +114,8 @@ export interface UpstreamClientOptions {
   baseUrl?: (surface: UpstreamSurface, environment: UpstreamEnvironment) => string;
   /** Requests per minute per key; the provider allows 100, so the default keeps a margin of 5. */
   budgetLimit?: number;
+  /** Tests: the span background classes spread their share over (budget.ts). */
+  budgetPaceWindowMs?: number;
   /** Share of the budget a refresh of an already cached read may not take (default REFRESH_RESERVE_SHARE). */
   refreshReserveShare?: number;
   /** A call that finds the budget spent waits for the next slot if it comes within this long. */
@@ -205,7 +207,7 @@ export class UpstreamClient {
   constructor(private readonly opts: UpstreamClientOptions) {
     this.now = opts.now ?? Date.now;
     const sql = opts.sql ?? prismaSql(opts.db);
-    this.budget = new RateBudget(sql, { limit: opts.budgetLimit, now: this.now });
+    this.budget = new RateBudget(sql, { limit: opts.budgetLimit, now: this.now, paceWindowMs: opts.budgetPaceWindowMs });
     this.cache = new ReadCache(sql, this.now);
     this.coalescer = new Coalescer(this.now);
     this.fetchImpl = opts.fetch ?? ((...args) => fetch(...args));
@@ -313,7 +315,7 @@ export class UpstreamClient {
     const key = await this.opts.keys.getActiveApiKey(target.organizationId, target.environment, surface);
     if (!key) return null;
     const hash = keyHash(key.key, new URL(this.baseUrl(surface, target.environment)).origin);
-    return this.budget.peek(hash, { reserve: reserveFor(priority, this.budget.limit) });
+    return this.budget.peek(hash, { reserve: reserveFor(priority, this.budget.limit), pace: isBackground(priority) });
   }
 
   /**
@@ -515,11 +517,13 @@ export class UpstreamClient {
   private async takeBudget(o: RequestOptions<z.ZodType>, hash: string, hasStale: boolean): Promise<void> {
     const priority = o.priority ?? currentPriority() ?? (o.method === "GET" ? undefined : "write");
     if (priority) {
-      const decision = await this.budget.take(hash, { reserve: reserveFor(priority, this.budget.limit) });
+      // Background work spreads its share over the minute (budget.ts, pacing).
+      const pace = o.priority ? isBackground(priority) : currentPacing();
+      const decision = await this.budget.take(hash, { reserve: reserveFor(priority, this.budget.limit), pace });
       if (decision.allowed) return;
       if (!isBackground(priority) && decision.retryAfterMs <= (this.opts.maxBudgetWaitMs ?? 5_000)) {
         await this.sleep(decision.retryAfterMs);
-        const again = await this.budget.take(hash, { reserve: reserveFor(priority, this.budget.limit) });
+        const again = await this.budget.take(hash, { reserve: reserveFor(priority, this.budget.limit), pace });
         if (again.allowed) return;
       }
       this.log.warn({ surface: o.surface, method: o.method, path: o.path, priority, retryAfterMs: decision.retryAfterMs }, "budget share spent");

@@ -46,6 +46,8 @@ describe("budget order", () => {
       fetch: (async () => new Response(JSON.stringify({ ok: true }), { status: 200, headers: { "content-type": "application/json" } })) as typeof fetch,
       baseUrl: () => "http://provider.test/v1",
       budgetLimit: 20,
+      // The shares alone, all in one instant: no pacing (budget.test.ts covers it).
+      budgetPaceWindowMs: 60_000,
       now: () => Date.UTC(2031, 0, 1, 12, 0, 1),
       sleep: async (ms) => void sleeps.push(ms),
     });

@@ -42,14 +42,23 @@ export function isBackground(priority: CallPriority): boolean {
   return priority === "sweep" || priority === "backfill" || priority === "watched";
 }
 
-const store = new AsyncLocalStorage<CallPriority>();
+const store = new AsyncLocalStorage<{ priority: CallPriority; pace: boolean }>();
 
-/** Runs `fn` with every provider call inside it taking the budget as `priority`. */
-export function withPriority<T>(priority: CallPriority, fn: () => Promise<T>): Promise<T> {
-  return store.run(priority, fn);
+/**
+ * Runs `fn` with every provider call inside it taking the budget as `priority`. Background work is
+ * paced (budget.ts: its share spread over the minute); `pace: false` for a read a person waits on
+ * at a background class's share (a page's one fetch of an object the copy has not seen).
+ */
+export function withPriority<T>(priority: CallPriority, fn: () => Promise<T>, opts: { pace?: boolean } = {}): Promise<T> {
+  return store.run({ priority, pace: opts.pace ?? isBackground(priority) }, fn);
 }
 
 /** The class of the call being made, when a job set one. */
 export function currentPriority(): CallPriority | undefined {
-  return store.getStore();
+  return store.getStore()?.priority;
+}
+
+/** Whether the call being made spreads its class's share over the minute. */
+export function currentPacing(): boolean {
+  return store.getStore()?.pace ?? false;
 }

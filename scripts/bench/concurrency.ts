@@ -59,6 +59,8 @@ interface KeyCount {
   rate_limited: number;
   last_minute: number;
   peak_per_minute: number;
+  /** Requests per "METHOD /path" (the emulator's count, ids as ":id"). */
+  endpoints?: Record<string, number>;
 }
 
 interface Observation {
@@ -297,7 +299,8 @@ async function main(): Promise<void> {
     const statuses: Record<string, number> = {};
     const appRateLimited: string[] = [];
     const errors: string[] = [];
-    const observations: (Observation & { url: string })[] = [];
+    /** `at`: when it was asked, ms into the run. */
+    const observations: (Observation & { url: string; at: number })[] = [];
     let pageViews = 0;
     const loadStart = loadAverage();
     const started = performance.now();
@@ -325,7 +328,7 @@ async function main(): Promise<void> {
         else if (res.status >= 300) errors.push(`${res.status} ${url}`);
         const type = res.headers.get("content-type") ?? "";
         const format = type.includes("json") ? "json" : type.includes("text/x-component") ? "rsc" : "html";
-        for (const o of dataAges(chunks, format, asked)) observations.push({ ...o, url });
+        for (const o of dataAges(chunks, format, asked)) observations.push({ ...o, url, at: t0 - started });
       } catch (err) {
         statuses.network_error = (statuses.network_error ?? 0) + 1;
         errors.push(`${(err as Error).message} ${url}`);
@@ -370,6 +373,13 @@ async function main(): Promise<void> {
         requests_per_minute: Math.round(((k.requests - (b?.requests ?? 0)) * 60_000) / elapsed),
         peak_per_minute: peak.get(k.key) ?? 0,
         rate_limited: k.rate_limited - (b?.rate_limited ?? 0),
+        // Where the key's minute went during the run, busiest endpoint first.
+        endpoints: Object.entries(k.endpoints ?? {})
+          .map(([endpoint, n]) => [endpoint, n - (b?.endpoints?.[endpoint] ?? 0)] as const)
+          .filter(([, n]) => n > 0)
+          .sort((x, y) => y[1] - x[1])
+          .slice(0, 12)
+          .map(([endpoint, requests]) => ({ endpoint, requests })),
       };
     });
     const cached = observations.filter((o) => o.source === "cache");
@@ -495,6 +505,13 @@ async function main(): Promise<void> {
         max_on_arrival_s: Math.round(syncLagArrived.ageMs / 100) / 10,
         max_on_arrival_at: syncLagArrived.url,
         target_s: SYNCED_WITHIN_MS / 1000,
+        // The copy's worst lag in each 10 s of the run, and where: a lag carried over from before the run shows in the first window only.
+        max_by_10_s: Array.from({ length: Math.ceil(elapsed / 10_000) }, (_, w) => {
+          const worst = synced
+            .filter((o) => Math.floor(o.at / 10_000) === w)
+            .reduce((m, o) => (o.ageAskedMs > m.ageAskedMs ? o : m), { ageAskedMs: 0, url: "" } as { ageAskedMs: number; url: string });
+          return { from_s: w * 10, max_s: Math.round(worst.ageAskedMs / 100) / 10, at: worst.url.split("?")[0] };
+        }),
       },
       data_age: {
         observations: cached.length,
@@ -512,8 +529,10 @@ async function main(): Promise<void> {
       summary,
     });
     printSummary(summary);
-    for (const k of keys)
+    for (const k of keys) {
       console.log(`    key ${k.key}: ${k.requests_during_run} requests in the run, busiest minute ${k.peak_per_minute}, 429s ${k.rate_limited}`);
+      console.log(`      ${k.endpoints.map((e) => `${e.endpoint} ${e.requests}`).join(", ")}`);
+    }
     console.log(`results in ${file}`);
   } finally {
     await app.stop();
