@@ -118,7 +118,9 @@ export async function runSweep(data: LedgerSweepData, up?: UpstreamFor): Promise
   for (const kind of data.reason === "schedule" ? dueKinds(kinds, states, now) : kinds) {
     const s = states.get(kind);
     const priority = data.reason !== "schedule" || watched(s, now) ? "watched" : "sweep";
-    const o = await withPriority(priority, () => sweepKind(scope, kind, up?.(scope)));
+    // The chain is paced (lib/upstream/budget.ts); a sweep a person just asked for (Refresh, a list
+    // newly opened) is one list, read at once.
+    const o = await withPriority(priority, () => sweepKind(scope, kind, up?.(scope)), { pace: data.reason === "schedule" });
     if (o.kind === "skip") stopped++;
     if (o.kind === "ok") swept.push(kind);
     // Its surface's copy waits for a new key's account check; the other surfaces go on.

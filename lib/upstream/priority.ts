@@ -9,11 +9,16 @@
  * - webhook 95% (90): a partial webhook payload is fetched by id; without it an event shows half an
  *   object, but it can wait for a write.
  * - watched 85% (80): a list someone has open is swept every few seconds, or they asked "Refresh".
- *   Page reads that still go through to the provider keep their own rule (20% reserve for
- *   refreshes of a cached answer, none for a first read; see http.ts), which sits between these.
- * - sweep 70% (66): the scheduled newest-page reads of every list; 15 lists every 30 s is ~30 a
- *   minute, well inside.
+ *   Page reads that still go through to the provider (prices, reference data) keep their own rule
+ *   (a 35% reserve for refreshes of a cached answer, none for a first read; see http.ts): a price
+ *   refresh that finds the minute busy shows its cached answer with its age, and leaves the rest to
+ *   the watched lists, whose copy promises to be at most 30 s behind.
+ * - sweep 70% (66): the scheduled newest-page reads of every list and snapshot; 20 every 25 s is
+ *   ~48 a minute, inside.
  * - backfill 50% (47): history, page by page; it takes what is left below half the minute.
+ *
+ * Background classes are also paced: a sixth of their share per 10 s (budget.ts), so the chain's
+ * share is spread over the minute instead of spent in its first seconds.
  *
  * A job sets its class once around its work with `withPriority`; every provider call made inside
  * (through any surface client) takes the budget under that class, so the typed clients need no
