@@ -540,7 +540,9 @@ export class UpstreamClient {
     const latest = o.cache !== false && o.cache?.ttlMs === 0;
     const refresh = o.method === "GET" && hasStale && !latest;
     const reserve = refresh ? Math.floor(this.budget.limit * (this.opts.refreshReserveShare ?? REFRESH_RESERVE_SHARE)) : 0;
-    let decision = await this.budget.take(hash, { reserve });
+    // A refresh is paced like background work: a hundred people arriving at once would otherwise
+    // spend the minute on prices in its first seconds and leave the lists' sweeps none for the rest.
+    let decision = await this.budget.take(hash, { reserve, pace: refresh });
     if (decision.allowed) return;
     const maxWait = this.opts.maxBudgetWaitMs ?? 5_000;
     // A read with a cached answer shows that at once instead of making someone wait.

@@ -511,7 +511,8 @@ describe("coalescing, cache and the shared budget", () => {
 
   it("refreshing aged reads leaves the last third of the minute to ALWAYS_ASK reads, reads with nothing to show and writes", async () => {
     const key = await keyOfItsOwn("reserve");
-    const { ctx, net } = rig({ budgetLimit: 10, maxBudgetWaitMs: 0 }, { core: key });
+    // The shares alone, all in one instant: no pacing (budget.test.ts covers it).
+    const { ctx, net } = rig({ budgetLimit: 10, maxBudgetWaitMs: 0, budgetPaceWindowMs: 60_000 }, { core: key });
     const aged = { cache: { ttlMs: 1 } };
     const tick = () => new Promise((r) => setTimeout(r, 3));
     await core.getMerchantBalance(ctx, aged); // 1: nothing cached yet
