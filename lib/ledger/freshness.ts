@@ -8,7 +8,7 @@ import { db } from "@/lib/db";
 import { enqueue, hasten } from "@/lib/jobs/queue";
 import { budgetSentence } from "@/lib/upstream/errors";
 import { defaultUpstreamClient } from "@/lib/upstream";
-import { LEDGER_SWEEP, type LedgerSweepData, WATCHED_EVERY_MS } from "./job-names";
+import { LEDGER_SWEEP, type LedgerSweepData } from "./job-names";
 import { kindDef } from "./kinds";
 import type { LedgerScope } from "./store";
 
@@ -69,14 +69,10 @@ export async function markWatched(scope: LedgerScope, kind: string, now = Date.n
     RETURNING (SELECT watched_until FROM sync_states WHERE organization_id = ${scope.organizationId}::uuid AND environment = ${scope.environment}::"Environment" AND kind = ${kind}) AS was`;
   const was = rows[0]?.was;
   if (rows.length > 0 && (!was || was.getTime() < now)) {
-    await enqueue(LEDGER_SWEEP, { ...scope, kinds: [kind], reason: "watched" } satisfies LedgerSweepData);
-    // The chain's next run may have been set for 25 s away; the list is now due every 5 s. The chain
-    // keeps the share fair between watched lists (oldest first), so it is brought forward, not bypassed.
-    await hasten(
-      LEDGER_SWEEP,
-      { organizationId: scope.organizationId, environment: scope.environment, reason: "schedule" } satisfies LedgerSweepData,
-      WATCHED_EVERY_MS / 1000,
-    );
+    // The chain's next run may have been set for 25 s away: it runs now, and reads the lists due
+    // oldest first, this one among them. A sweep job of its own per newly watched list was tried:
+    // when a team arrived, twenty of them queued ahead of the chain and held it back for 30 s.
+    await hasten(LEDGER_SWEEP, { organizationId: scope.organizationId, environment: scope.environment, reason: "schedule" } satisfies LedgerSweepData, 0);
   }
 }
 

@@ -31,7 +31,7 @@ export interface LedgerSweepData {
   organizationId: string;
   environment: Environment;
   kinds?: string[];
-  reason: "schedule" | "refresh" | "watched";
+  reason: "schedule" | "refresh";
 }
 
 export interface LedgerBackfillData {

@@ -6,10 +6,10 @@ import "server-only";
  *   longest overdue first, then re-reads their open objects under the backfill's share, and
  *   enqueues the next run for when the soonest list is due again. `stately` with the scope as singleton key keeps at
  *   most one run waiting and one running per key across every instance.
- * - `ledger-sweep` (reason "refresh" or "watched"): the lists someone asked for, at once, under the
- *   "watched" budget class; keyed apart from the chain so a waiting chain run cannot hold it back.
- *   A list newly watched also brings the chain's waiting run forward to 5 s (`markWatched`), so its
- *   next read is not the chain's 25 s away.
+ * - `ledger-sweep` (reason "refresh"): the list someone asked for, at once, under the "watched"
+ *   budget class; keyed apart from the chain so a waiting chain run cannot hold it back. A list
+ *   newly watched brings the chain's waiting run forward to now (`markWatched`), so its next read
+ *   is not the chain's 25 s away.
  * - `ledger-backfill`: history page by page under the "backfill" class, ~20 s per run, then it
  *   re-enqueues itself; progress lives in sync_states, so a restart resumes where it stopped.
  * - `ledger-fetch`: one object by id under the "webhook" class (feed enqueues it).
@@ -121,6 +121,7 @@ export async function runSweep(data: LedgerSweepData, up?: UpstreamFor): Promise
     // The chain is paced (lib/upstream/budget.ts); a sweep a person just asked for (Refresh, a list
     // newly opened) is one list, read at once.
     const o = await withPriority(priority, () => sweepKind(scope, kind, up?.(scope)), { pace: data.reason === "schedule" });
+    log.debug({ kind, reason: data.reason, priority, outcome: o.kind, ...(o.kind === "later" ? { retryAfterMs: o.retryAfterMs } : {}) }, "ledger: sweep");
     if (o.kind === "skip") stopped++;
     if (o.kind === "ok") swept.push(kind);
     // Its surface's copy waits for a new key's account check; the other surfaces go on.

@@ -58,7 +58,7 @@ export async function startBenchStack(opts: { print?: (line: string) => void } =
       AUTH_SECRET: "bench-only-auth-secret-0123456789abcdef",
       VAULT_MASTER_KEY: Buffer.alloc(32, 9).toString("base64"),
       VAULT_MASTER_KEY_ID: "bench-1",
-      LOG_LEVEL: "warn",
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "warn",
       NEXT_TELEMETRY_DISABLED: "1",
       NODE_ENV: "production",
       DATABASE_URL: databaseUrl,
