@@ -5,10 +5,12 @@
  */
 import type PgBoss from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestEmulator } from "@/emulator/testing";
+import { SEED_KEYS, type TestEmulator } from "@/emulator/testing";
 import { hasten, sendOptions, startJobRunner } from "@/lib/jobs/queue";
 import { createTeam, testDb } from "@/test/factories";
-import { createTeamWithKey, startSandbox } from "@/test/fixtures";
+import { createTeamWithKey, startSandbox, storeApiKey } from "@/test/fixtures";
+import { unspendSeedKeys } from "@/test/ledger";
+import { keyHash } from "@/lib/upstream/budget";
 import { LEDGER_SWEEP, type LedgerSweepData } from "./job-names";
 import { SWEEP_EVERY_MS, type StateRow, defineLedgerJobs, dueKinds, runSweep } from "./jobs";
 
@@ -95,6 +97,30 @@ describe("ledger jobs across two instances", () => {
     // A run already due sooner is not pushed back.
     await hasten(LEDGER_SWEEP, data, 20, Promise.resolve(a));
     expect(await inSeconds()).toBeLessThanOrEqual(5);
+  });
+
+  it("one key's spent share holds back only its own lists: the other key's are read in the same run", async () => {
+    const team = await createTeamWithKey();
+    await storeApiKey(team, { surface: "pro", key: SEED_KEYS.pro });
+    const scope = { organizationId: team.org.id, environment: "sandbox" as const };
+    // The demo key's minute is spent (by other instances, say); Pro's key is untouched.
+    const bucket = new Date(Math.floor(Date.now() / 1000) * 1000);
+    await testDb().rateBudget.upsert({
+      where: { keyHash_windowStart: { keyHash: keyHash(SEED_KEYS.full, new URL(emu.url).origin), windowStart: bucket } },
+      create: { keyHash: keyHash(SEED_KEYS.full, new URL(emu.url).origin), windowStart: bucket, count: 95 },
+      update: { count: 95 },
+    });
+    const next = await runSweep({ ...scope, reason: "schedule" });
+    const swept = async (kind: string) =>
+      (await testDb().syncState.findUnique({ where: { organizationId_environment_kind: { ...scope, kind } } }))?.lastSweptAt ?? null;
+    expect(await swept("pro_order")).not.toBeNull();
+    expect(await swept("pro_balances")).not.toBeNull();
+    expect(await swept("deposit")).toBeNull();
+    // Next when the Pro lists are due again (25 s); the core lists wait for the demo key's minute
+    // to have room (about 60 s): not every second.
+    expect(next).toBeGreaterThan(20_000);
+    expect(next).toBeLessThanOrEqual(SWEEP_EVERY_MS);
+    await unspendSeedKeys(emu.url);
   });
 
   it("ends the chain quietly for an organization without a key", async () => {

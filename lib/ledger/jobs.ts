@@ -18,7 +18,8 @@ import "server-only";
  * - `ledger-schedule`: every minute, restarts the chain and unfinished backfills of every key, and
  *   account checks due, so a chain or check lost to a crash or a deploy is back within a minute.
  * A key that is absent or refused ends its chain quietly (the next minute's schedule looks again);
- * a spent budget share, a 429 or a 5xx moves the next run back by the provider's Retry-After.
+ * a spent budget share, a 429 or a 5xx holds back that surface's lists until the Retry-After,
+ * while the run goes on with the other surfaces' (another key's share may have room).
  */
 import { defineJob, enqueue } from "@/lib/jobs/queue";
 import { log } from "@/lib/log";
@@ -111,11 +112,15 @@ export async function runSweep(data: LedgerSweepData, up?: UpstreamFor): Promise
   const kinds = data.kinds ? synced.filter((k) => data.kinds!.includes(k)) : synced;
   const states = await statesOf(scope);
   const now = Date.now();
-  let later = 0;
-  let waiting = Number.POSITIVE_INFINITY;
+  // Surfaces held back until a time: their key's share is spent (or the provider busy), or a new
+  // key's account is being checked. The other surfaces go on: one key's spent share does not hold
+  // back the lists of another key.
+  const heldUntil = new Map<string, number>();
   let stopped = 0;
   const swept: string[] = [];
   for (const kind of data.reason === "schedule" ? dueKinds(kinds, states, now) : kinds) {
+    const surface = kindDef(kind)?.surface ?? "";
+    if (heldUntil.has(surface)) continue;
     const s = states.get(kind);
     const priority = data.reason !== "schedule" || watched(s, now) ? "watched" : "sweep";
     // The chain is paced (lib/upstream/budget.ts); a sweep a person just asked for (Refresh, a list
@@ -124,13 +129,7 @@ export async function runSweep(data: LedgerSweepData, up?: UpstreamFor): Promise
     log.debug({ kind, reason: data.reason, priority, outcome: o.kind, ...(o.kind === "later" ? { retryAfterMs: o.retryAfterMs } : {}) }, "ledger: sweep");
     if (o.kind === "skip") stopped++;
     if (o.kind === "ok") swept.push(kind);
-    // Its surface's copy waits for a new key's account check; the other surfaces go on.
-    if (o.kind === "waiting") waiting = Math.min(waiting, o.retryAfterMs);
-    if (o.kind === "later") {
-      // The share is spent (or the provider is busy): the rest wait for the next run.
-      later = o.retryAfterMs;
-      break;
-    }
+    if (o.kind === "waiting" || o.kind === "later") heldUntil.set(surface, Date.now() + o.retryAfterMs);
   }
   // Then, with what is left below the backfill's share, the open objects of the lists just swept:
   // a list's newest page never waits for these re-reads by id.
@@ -145,10 +144,9 @@ export async function runSweep(data: LedgerSweepData, up?: UpstreamFor): Promise
   if (listed.length === 0) return null;
   const after = await statesOf(scope);
   const t = Date.now();
-  const dues = listed.map((k) => dueAt(after.get(k), t));
-  // A list waiting for the account check stays due: it is read again when the check is due, not every second.
-  const soonest = waiting === Number.POSITIVE_INFINITY ? Math.min(...dues) : Math.min(t + waiting, ...dues.filter((at) => at > t));
-  return Math.max(later, soonest - t, 1_000);
+  // A list held back stays due: it is read again when its surface may go on, not every second.
+  const dues = listed.map((k) => Math.max(dueAt(after.get(k), t), heldUntil.get(kindDef(k)!.surface) ?? 0));
+  return Math.max(Math.min(...dues) - t, 1_000);
 }
 
 /** One backfill run; returns when to continue (ms from now), or null when every list is done. */
