@@ -115,7 +115,8 @@ export class RateBudget {
   private pace(limit: number, now: number, paced = false): { limit: number; oldest: number; windowMs: number } {
     if (!paced || this.paceWindowMs >= WINDOW_MS) return { limit, oldest: Math.floor((now - WINDOW_MS) / BUCKET_MS) * BUCKET_MS, windowMs: WINDOW_MS };
     return {
-      limit: Math.max(1, Math.ceil((limit * this.paceWindowMs) / WINDOW_MS)),
+      // Rounded down: six windows of it never fill the minute, whose sliding window would replay a burst.
+      limit: Math.max(1, Math.floor((limit * this.paceWindowMs) / WINDOW_MS)),
       oldest: Math.floor((now - this.paceWindowMs) / BUCKET_MS) * BUCKET_MS,
       windowMs: this.paceWindowMs,
     };
