@@ -81,8 +81,15 @@ describe("control API", () => {
     const body = (await res.json()) as { window_ms: number; keys: Array<{ key: string }> };
     expect(body.window_ms).toBe(60_000);
     const byKey = Object.fromEntries(body.keys.map((k) => [k.key, k]));
-    expect(byKey[SEED_KEYS.full]).toEqual({ key: SEED_KEYS.full, requests: 3, rate_limited: 1, last_minute: 3, peak_per_minute: 3 });
-    expect(byKey[SEED_KEYS.readonly]).toEqual({ key: SEED_KEYS.readonly, requests: 1, rate_limited: 0, last_minute: 1, peak_per_minute: 1 });
+    expect(byKey[SEED_KEYS.full]).toEqual({
+      key: SEED_KEYS.full,
+      requests: 3,
+      rate_limited: 1,
+      last_minute: 3,
+      peak_per_minute: 3,
+      endpoints: { "GET /v1/ping": 3 },
+    });
+    expect(byKey[SEED_KEYS.readonly]).toMatchObject({ key: SEED_KEYS.readonly, requests: 1, rate_limited: 0, last_minute: 1, peak_per_minute: 1 });
     expect(body.keys).toHaveLength(2);
     await suite.emu.control.advance(60_000);
     const later = (await (await control("/requests")).json()) as { keys: Array<{ key: string; last_minute: number; peak_per_minute: number }> };
