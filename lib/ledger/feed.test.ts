@@ -14,7 +14,7 @@ import { emulatorClient, fixedKeys } from "@/lib/upstream/testing";
 import { setWebhookSecret } from "@/lib/vault";
 import { signBody } from "@/lib/webhooks/verify";
 import { createTeam, testDb } from "@/test/factories";
-import { copyWriteAnswer, planEventCopies, SNAPSHOT_AFTER_EVENTS_S, WRITE_TARGETS } from "./feed";
+import { copyWriteAnswer, planEventCopies, requestFetches, SNAPSHOT_AFTER_EVENTS_S, snapshotFetches, WRITE_TARGETS } from "./feed";
 import { SNAPSHOT_ID } from "./kinds";
 import { readOne, readPage } from "./read";
 import type { LedgerScope } from "./store";
@@ -224,6 +224,26 @@ describe("the app's own writes into the copy", () => {
     );
     expect(operations.length).toBeGreaterThan(20);
     expect(Object.keys(WRITE_TARGETS).sort()).toEqual([...new Set(operations)].sort());
+  });
+});
+
+describe("snapshots read again after the copy's other changes", () => {
+  it("a balance move whose answer carries no balances asks for the balance at once", async () => {
+    // The docs do not promise the balances in a move's answer: without them, the balance is read.
+    const move = { id: randomUUID(), amount_usd: "1.00", status: "COMPLETED", created_at: "2026-11-28T01:00:00.000Z" };
+    await copyWriteAnswer({ ...scope, operation: "core.transferBalance", path: "/merchant/balance/transfer", data: { data: move }, replayed: false });
+    expect((await readOne(scope, "balance_move", move.id))?.data).toMatchObject({ id: move.id });
+    expect(await readOne(scope, "merchant_balance", SNAPSHOT_ID)).toBeNull();
+    expect(snapshotReads()).toEqual([{ kind: "merchant_balance", when: "at once" }]);
+  });
+
+  it("a burst of money events asks the queue once per wait, not once per event", async () => {
+    for (let i = 0; i < 5; i++) await requestFetches(snapshotFetches(scope, "deposit", SNAPSHOT_AFTER_EVENTS_S));
+    expect(snapshotReads()).toEqual([{ kind: "merchant_balance", when: `after ${SNAPSHOT_AFTER_EVENTS_S} s` }]);
+    // Another organization's events ask for their own.
+    const other = { organizationId: (await createTeam()).org.id, environment: "sandbox" as const };
+    await requestFetches(snapshotFetches(other, "deposit", SNAPSHOT_AFTER_EVENTS_S));
+    expect(snapshotReads()).toHaveLength(2);
   });
 });
 

@@ -18,7 +18,7 @@ import { withPriority } from "@/lib/upstream/priority";
 import type { Problem } from "@/lib/upstream/read-or-problem";
 import { announceChanges } from "./announce";
 import { type ListFreshness, listFreshness, markWatched } from "./freshness";
-import { copyGate } from "./account-check";
+import { ACCOUNT_CHECK_DELAY_MS, copyGate } from "./account-check";
 import { isSnapshot, kindDef, SNAPSHOT_ID } from "./kinds";
 import { type Filters, LedgerReadError, type Page, readOne, readPage } from "./read";
 import { CopyAccountChanged, type LedgerScope, storeObjects } from "./store";
@@ -116,7 +116,7 @@ async function fetchMissing(scope: LedgerScope, kind: string, id: string, up: Up
     // A person waits on this page: the class of what people are looking at, above sweeps and backfill.
     const { data } = await withPriority("watched", () => def.get!(up, id), { pace: false });
     const stored = await storeObjects(scope, kind, [data], "fetch", undefined, gate ?? undefined).catch((err: unknown) => {
-      throw err instanceof CopyAccountChanged ? keyBeingChecked(def.surface, def.label, 6_000) : err;
+      throw err instanceof CopyAccountChanged ? keyBeingChecked(def.surface, def.label, ACCOUNT_CHECK_DELAY_MS) : err;
     });
     await announceChanges(scope, kind, stored.changed, stored.changedAt);
     return { data: data as Record<string, unknown>, syncedAt: stored.changedAt };
