@@ -35,14 +35,26 @@ const MATCH_MS = 10_000;
 
 const round = (n: number) => Math.round(n * 10) / 10;
 
+/**
+ * The bench places its orders with the key the app also uses, so after a busy benchmark (the app's
+ * sweeps of pages people had open) the key's minute can be spent: a 429 waits its Retry-After.
+ */
 async function pro<T>(pathname: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${EMULATOR}/pro/public/v1${pathname}`, {
-    method: body === undefined ? "GET" : "POST",
-    headers: { "X-Api-Key": PRO_KEY, "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`emulator ${pathname}: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { data: T }).data;
+  for (let attempt = 0; ; attempt++) {
+    const res = await fetch(`${EMULATOR}/pro/public/v1${pathname}`, {
+      method: body === undefined ? "GET" : "POST",
+      headers: { "X-Api-Key": PRO_KEY, "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (res.status === 429 && attempt < 5) {
+      const waitS = Number(res.headers.get("retry-after")) || 5;
+      await res.arrayBuffer();
+      await new Promise((r) => setTimeout(r, waitS * 1000));
+      continue;
+    }
+    if (!res.ok) throw new Error(`emulator ${pathname}: ${res.status} ${await res.text()}`);
+    return ((await res.json()) as { data: T }).data;
+  }
 }
 
 /**
