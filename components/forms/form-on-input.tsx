@@ -129,6 +129,27 @@ function replayPress(root: HTMLElement, press: Press) {
   el.click();
 }
 
+/** Server-rendered forms already taken by an instance (the instance's useId), so two never take the same one. */
+const claimed = new WeakMap<Element, string>();
+
+/**
+ * The server's HTML of this form. Hydrating, it is the element with this instance's id. Rendered in
+ * the browser instead, React has not yet removed the server's HTML it replaces: the first form of
+ * this name not taken by another instance.
+ */
+function claimServerHtml(name: string, id: string, hydrating: boolean): { html: string; typed: Typed[] | null; hydrated: boolean } | null {
+  const own = hydrating ? document.getElementById(id) : null;
+  const el =
+    own ??
+    [...document.querySelectorAll<HTMLElement>(`[data-form-on-input][data-form="${CSS.escape(name)}"]`)].find((e) => {
+      const by = claimed.get(e);
+      return by === undefined || by === id;
+    });
+  if (!el) return null;
+  claimed.set(el, id);
+  return { html: el.innerHTML, typed: own ? null : readTyped(el), hydrated: own !== null };
+}
+
 /**
  * A form whose code (react-hook-form, useActionForm and the form's own, 20-30 KiB compressed) is
  * fetched at the first focus, press or key in the page instead of shipped with the page.
@@ -140,9 +161,13 @@ function replayPress(root: HTMLElement, press: Press) {
  * again) and a submission (held, never sent as the browser's own GET, then made again). Mounted in
  * the browser later (a client navigation), it loads at once.
  *
- * `load` imports the form module: `formOnInput(() => import("./x-form").then((m) => m.XForm))`.
+ * `name` finds the server's HTML again when React renders the form in the browser instead of
+ * hydrating it (it does so for a part of the page that an update reached before it was hydrated):
+ * the form keeps that HTML and what was typed into it, so the page neither shifts nor fetches the
+ * form's code before the first input. `load` imports the form module:
+ * `formOnInput("x", () => import("./x-form").then((m) => m.XForm))`.
  */
-export function formOnInput<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+export function formOnInput<P extends object>(name: string, load: () => Promise<ComponentType<P>>): ComponentType<P> {
   let loaded: Promise<ComponentType<P>> | undefined;
   let Loaded: ComponentType<P> | undefined;
   const fetchForm = () =>
@@ -164,10 +189,9 @@ export function formOnInput<P extends object>(load: () => Promise<ComponentType<
       () => false,
       () => true,
     );
-    // The server's HTML of the form, kept as it is until the code is in.
-    const [html, setHtml] = useState<string | null>(() =>
-      hydrating && typeof document !== "undefined" ? (document.getElementById(id)?.innerHTML ?? null) : null,
-    );
+    // The server's HTML of the form, kept as it is until the code is in, with what was typed into it.
+    const [server] = useState(() => (typeof document === "undefined" ? null : claimServerHtml(name, id, hydrating)));
+    const [html, setHtml] = useState<string | null>(server?.html ?? null);
     const [Form, setForm] = useState<ComponentType<P> | undefined>(() => Loaded);
     const holder = useRef<HTMLDivElement>(null);
     const typed = useRef<Typed[] | null>(null);
@@ -265,6 +289,15 @@ export function formOnInput<P extends object>(load: () => Promise<ComponentType<
       };
     }, [Form]);
 
+    // The server's HTML taken over in a render in the browser (not a hydration): it gets back what
+    // was typed into it before React replaced it, and is marked as this instance's own.
+    useLayoutEffect(() => {
+      const el = holder.current;
+      if (!el || !server) return;
+      claimed.set(el, id);
+      if (!server.hydrated && server.typed) replayTyped(el, server.typed);
+    }, [server, id]);
+
     // Runs in the commit that put the live form in place, before the browser paints it.
     useLayoutEffect(() => {
       const el = holder.current;
@@ -284,7 +317,7 @@ export function formOnInput<P extends object>(load: () => Promise<ComponentType<
 
     if (typeof document === "undefined")
       return (
-        <div id={id} className="contents" data-form-on-input="">
+        <div id={id} className="contents" data-form-on-input="" data-form={name}>
           <StaticFormContext value={true}>
             <ServerForm props={props} />
           </StaticFormContext>
@@ -300,8 +333,16 @@ export function formOnInput<P extends object>(load: () => Promise<ComponentType<
     // (`data-form-on-input` marks it so: browser tests waiting for hydration leave its fields out).
     if (html !== null)
       return (
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: the HTML is this component's own server render, not outside content
-        <div id={id} ref={holder} className="contents" data-form-on-input="" dangerouslySetInnerHTML={{ __html: html }} suppressHydrationWarning />
+        <div
+          id={id}
+          ref={holder}
+          className="contents"
+          data-form-on-input=""
+          data-form={name}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: the HTML is this component's own server render, not outside content
+          dangerouslySetInnerHTML={{ __html: html }}
+          suppressHydrationWarning
+        />
       );
     return <div id={id} ref={holder} className="contents" />;
   }

@@ -2,4 +2,4 @@
 import { formOnInput } from "@/components/forms/form-on-input";
 
 /** The page's form, its code fetched at the first input in the page (components/forms/form-on-input.tsx). */
-export const CreateRecipientForm = formOnInput(() => import("./create-form").then((m) => m.CreateRecipientForm));
+export const CreateRecipientForm = formOnInput("create-recipient-form", () => import("./create-form").then((m) => m.CreateRecipientForm));

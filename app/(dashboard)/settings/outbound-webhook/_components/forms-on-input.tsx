@@ -2,4 +2,4 @@
 import { formOnInput } from "@/components/forms/form-on-input";
 
 /** The page's form, its code fetched at the first input in the page (components/forms/form-on-input.tsx). */
-export const OutboundWebhookForm = formOnInput(() => import("./outbound-webhook-form").then((m) => m.OutboundWebhookForm));
+export const OutboundWebhookForm = formOnInput("outbound-webhook-form", () => import("./outbound-webhook-form").then((m) => m.OutboundWebhookForm));
