@@ -12,6 +12,8 @@ import { createTeamWithKey, startSandbox, storeApiKey } from "@/test/fixtures";
 import { unspendSeedKeys } from "@/test/ledger";
 import { keyHash } from "@/lib/upstream/budget";
 import { LEDGER_SWEEP, type LedgerSweepData } from "./job-names";
+import { kindDef } from "./kinds";
+import { syncedKinds } from "./sync";
 import { SWEEP_EVERY_MS, type StateRow, defineLedgerJobs, dueKinds, runSweep } from "./jobs";
 
 let emu: TestEmulator;
@@ -120,6 +122,28 @@ describe("ledger jobs across two instances", () => {
     // to have room (about 60 s): not every second.
     expect(next).toBeGreaterThan(20_000);
     expect(next).toBeLessThanOrEqual(SWEEP_EVERY_MS);
+    await unspendSeedKeys(emu.url);
+  });
+
+  it("a key just added has every list read in the chain's first run; later runs are paced", async () => {
+    const team = await createTeamWithKey();
+    await storeApiKey(team, { surface: "coins", key: SEED_KEYS.full });
+    await storeApiKey(team, { surface: "stocks", key: SEED_KEYS.full });
+    await unspendSeedKeys(emu.url);
+    const scope = { organizationId: team.org.id, environment: "sandbox" as const };
+    const swept = () => testDb().syncState.count({ where: { ...scope, lastSweptAt: { not: null } } });
+    // Core, Coins and Stocks on the one demo key: more lists than the sweep's pace (11 per 10 s).
+    const lists = (await syncedKinds(scope)).filter((k) => kindDef(k)?.list).length;
+    expect(lists).toBeGreaterThan(11);
+
+    await runSweep({ ...scope, reason: "schedule" });
+    expect(await swept()).toBe(lists);
+
+    // All due again at once (as after a quiet minute): now the pace holds, nothing read within its 10 s.
+    await testDb().syncState.updateMany({ where: scope, data: { lastSweptAt: new Date(Date.now() - 60_000) } });
+    const next = await runSweep({ ...scope, reason: "schedule" });
+    expect(await testDb().syncState.count({ where: { ...scope, lastSweptAt: { gt: new Date(Date.now() - 30_000) } } })).toBe(0);
+    expect(next).toBeGreaterThan(1_000);
     await unspendSeedKeys(emu.url);
   });
 

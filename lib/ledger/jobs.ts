@@ -122,10 +122,12 @@ export async function runSweep(data: LedgerSweepData, up?: UpstreamFor): Promise
     const surface = kindDef(kind)?.surface ?? "";
     if (heldUntil.has(surface)) continue;
     const s = states.get(kind);
-    const priority = data.reason !== "schedule" || watched(s, now) ? "watched" : "sweep";
-    // The chain is paced (lib/upstream/budget.ts); a sweep a person just asked for (Refresh, a list
-    // newly opened) is one list, read at once.
-    const o = await withPriority(priority, () => sweepKind(scope, kind, up?.(scope)), { pace: data.reason === "schedule" });
+    // A list never read (a key just added) is what its pages wait for: read at once, with the
+    // watched share, as a sweep a person asked for (Refresh, a list newly opened) is.
+    const first = !s?.lastSweptAt;
+    const priority = data.reason !== "schedule" || first || watched(s, now) ? "watched" : "sweep";
+    // The rest of the chain is paced (lib/upstream/budget.ts).
+    const o = await withPriority(priority, () => sweepKind(scope, kind, up?.(scope)), { pace: data.reason === "schedule" && !first });
     log.debug({ kind, reason: data.reason, priority, outcome: o.kind, ...(o.kind === "later" ? { retryAfterMs: o.retryAfterMs } : {}) }, "ledger: sweep");
     if (o.kind === "skip") stopped++;
     if (o.kind === "ok") swept.push(kind);

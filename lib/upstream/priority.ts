@@ -8,7 +8,8 @@
  * - write 100% (95): a person pressed a button and waits; nothing may starve it.
  * - webhook 95% (90): a partial webhook payload is fetched by id; without it an event shows half an
  *   object, but it can wait for a write.
- * - watched 85% (80): a list someone has open is swept every few seconds, or they asked "Refresh".
+ * - watched 85% (80): a list someone has open is swept every few seconds, or they asked "Refresh",
+ *   or it was never read (a key just added).
  *   Page reads that still go through to the provider (prices, reference data) keep their own rule
  *   (a 35% reserve for refreshes of a cached answer, none for a first read; see http.ts): a price
  *   refresh that finds the minute busy shows its cached answer with its age, and leaves the rest to
