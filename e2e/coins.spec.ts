@@ -210,9 +210,14 @@ test.describe("coins withdrawals", () => {
   test("an operator renames a saved address, then clears its label with an empty one", async ({ pageAs, request }) => {
     const saved = await saveAddress(request, `Vendor ${randomUUID().slice(0, 6)}`);
     const page = await pageAs("operator");
-    await gotoHydrated(page, "/coins/withdrawals");
-    await expect(page.locator('[data-testid="coins-asset-chain-row"][data-asset="USDC"][data-chain="base"]')).toBeVisible();
     const row = page.locator(`[data-testid="coins-address-row"][data-address="${saved.address}"]`);
+    // Saved at the provider, not here: the page shows the copy, which has it after the next sweep
+    // (every 5 s while the page is open).
+    await expect(async () => {
+      await gotoHydrated(page, "/coins/withdrawals");
+      await expect(row).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 40_000 });
+    await expect(page.locator('[data-testid="coins-asset-chain-row"][data-asset="USDC"][data-chain="base"]')).toBeVisible();
     await expect(row.getByTestId("coins-address-label")).toHaveText(saved.label);
 
     const renamed = `Cold wallet ${randomUUID().slice(0, 6)}`;

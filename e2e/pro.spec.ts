@@ -347,8 +347,14 @@ test.describe("Pro desk per role", () => {
 
 test.describe("Pro webhooks (admin)", () => {
   test("an admin pauses and resumes a webhook, creates one (secret shown once), edits and deletes it", async ({ pageAs, request }) => {
+    test.setTimeout(60_000);
     const page = await pageAs("admin");
-    await gotoHydrated(page, "/pro/webhooks");
+    // The spec before changed the Pro key (read-only and back): until the new key's account is
+    // checked (about 6 s), the list says it is read with the new key shortly. Load until it shows.
+    await expect(async () => {
+      await gotoHydrated(page, "/pro/webhooks");
+      await expect(page.getByTestId("pro-webhook-row").first()).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
     // A seeded webhook, paused and resumed (or resumed and paused). Its receiver does not exist, so
     // after enough order events the provider may have disabled it; resuming works from there too.
     const hooks = () => pro<{ id: string; status: string; url: string; description: string }[]>(request, "/webhooks");

@@ -35,7 +35,7 @@ export function SyncedNote({ freshness, id, className }: { freshness: SyncedNote
   const { syncedAt, backfill, error } = freshness;
   // A list is swept every few seconds while open, so an old time means the sweep is failing. One
   // object's time is when the provider last confirmed it, which a settled object never needs again.
-  const behind = !id && syncedAt !== null && now !== null && now - new Date(syncedAt).getTime() > BEHIND_MS;
+  const behind = !id && syncedAt !== null && now !== null && now - new Date(syncedAt).getTime() > Math.max(BEHIND_MS, 2 * (freshness.everyMs ?? 0));
 
   const refresh = () =>
     start(async () => {

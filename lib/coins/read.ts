@@ -5,15 +5,17 @@
  * costs no provider call and shows how fresh the copy is; a record the copy has not seen yet is
  * fetched once by id. Balances and the portfolio are the copy's snapshots, swept every few seconds
  * while shown and read again after the app's own orders and withdrawals. Prices still ask the
- * provider: they are not history. Reference data (markets, assets, deposit options) uses the
- * client's short shared cache.
+ * provider: they are not history, and markets come with them. Saved addresses are a snapshot read
+ * again after the app's own saves; withdrawable assets and deposit options are reference data, read
+ * every few minutes. The withdrawal form alone asks the provider for addresses and assets when it
+ * opens (`current`): it is opened to act, and an address saved elsewhere a moment ago must be there.
  */
 import "server-only";
 import type { CurrentUser } from "@/lib/auth/session";
 import { markWatched } from "@/lib/ledger/freshness";
 import { listFromCopy, objectFromCopy, snapshotFromCopy } from "@/lib/ledger/page-read";
 import { log } from "@/lib/log";
-import { ALWAYS_ASK, REFERENCE_DATA, upstreamFor, UpstreamError } from "@/lib/upstream";
+import { ALWAYS_ASK, upstreamFor, UpstreamError } from "@/lib/upstream";
 import { PAGE_SIZE, type MarketFilters, type OrderFilters, orderQuery, type TransactionFilters, transactionQuery, type WithdrawalFilters } from "./filters";
 import type {
   AddressesView,
@@ -105,14 +107,24 @@ export interface ReadCurrent {
   current?: boolean;
 }
 
+/** The assets and networks a withdrawal may use: the copy's reference snapshot, or the provider's answer now for the form. */
 export async function readWithdrawalAssets(user: CurrentUser, o: ReadCurrent = {}): Promise<AssetsView> {
-  const r = await upstreamOf(user).coins.listWithdrawalAssets({ cache: o.current ? ALWAYS_ASK : REFERENCE_DATA });
-  return { assets: r.data, ...fresh(r) };
+  if (o.current) {
+    const r = await upstreamOf(user).coins.listWithdrawalAssets({ cache: ALWAYS_ASK });
+    return { assets: r.data, ...fresh(r) };
+  }
+  const { data, ...freshness } = await snapshotFromCopy<{ assets: AssetsView["assets"] }>(user, "coins_withdrawal_assets");
+  return { assets: data.assets, ...freshness };
 }
 
+/** The saved addresses: the copy's snapshot (read again after the app's own saves), or the provider's answer now for the form. */
 export async function readAddresses(user: CurrentUser, o: ReadCurrent = {}): Promise<AddressesView> {
-  const r = await upstreamOf(user).coins.listWithdrawalAddresses({}, o.current ? { cache: ALWAYS_ASK } : undefined);
-  return { rows: r.data, ...fresh(r) };
+  if (o.current) {
+    const r = await upstreamOf(user).coins.listWithdrawalAddresses({}, { cache: ALWAYS_ASK });
+    return { rows: r.data, ...fresh(r) };
+  }
+  const { data, ...freshness } = await snapshotFromCopy<{ addresses: AddressesView["rows"] }>(user, "coins_addresses");
+  return { rows: data.addresses, ...freshness };
 }
 
 export async function readCryptoWithdrawals(user: CurrentUser, f: WithdrawalFilters): Promise<CursorPage<CryptoWithdrawal>> {
@@ -134,6 +146,6 @@ export async function readWithdrawal(user: CurrentUser, kind: WithdrawalKind, id
 }
 
 export async function readDepositOptions(user: CurrentUser): Promise<DepositOptionsView> {
-  const r = await upstreamOf(user).coins.listFiatDepositOptions({ cache: REFERENCE_DATA });
-  return { options: r.data, ...fresh(r) };
+  const { data, ...freshness } = await snapshotFromCopy<{ options: DepositOptionsView["options"] }>(user, "coins_deposit_options");
+  return { options: data.options, ...freshness };
 }

@@ -136,11 +136,12 @@ describe("webhooks into the copy", () => {
     ]);
     expect(plan.stores).toHaveLength(1);
     expect(plan.stores[0]!.objects).toMatchObject([{ id: "d1", status: "COMPLETED" }]);
-    // The one event that moves money asks for the merchant balance, a few seconds later; the
-    // others (same scope) share that read.
-    expect(plan.fetches).toEqual(
-      Array.from({ length: 3 }, () => ({ ...scope, kind: "merchant_balance", id: SNAPSHOT_ID, afterSeconds: SNAPSHOT_AFTER_EVENTS_S })),
-    );
+    // The deposit's events ask for the merchant balance, a few seconds later (requestFetches sends
+    // one); the webhook's asks for the webhook list it is a row of.
+    expect(plan.fetches).toEqual([
+      ...Array.from({ length: 3 }, () => ({ ...scope, kind: "merchant_balance", id: SNAPSHOT_ID, afterSeconds: SNAPSHOT_AFTER_EVENTS_S })),
+      { ...scope, kind: "pro_webhooks", id: SNAPSHOT_ID, afterSeconds: SNAPSHOT_AFTER_EVENTS_S },
+    ]);
   });
 
   it("stores a Pro order event's order (named by order_id) at once; a trade event's order is not carried", () => {

@@ -137,9 +137,24 @@ function notOlder(family: string | undefined, a: Obj, b: Obj): boolean {
   return statusRank(family, text(b.status)) >= statusRank(family, text(a.status));
 }
 
+/**
+ * Events about an object the copy keeps only inside a snapshot (a Pro webhook paused by the
+ * provider is a row of the webhook list): the snapshots they ask to be read again.
+ */
+const SNAPSHOTS_OF_EVENTS: Readonly<Record<string, readonly string[]>> = { pro_webhook: ["pro_webhooks"] };
+
+function eventSnapshotFetches(scope: LedgerScope, resourceType: string | null): FetchRequest[] {
+  return (resourceType ? (SNAPSHOTS_OF_EVENTS[resourceType] ?? []) : []).map((kind) => ({
+    ...scope,
+    kind,
+    id: SNAPSHOT_ID,
+    afterSeconds: SNAPSHOT_AFTER_EVENTS_S,
+  }));
+}
+
 /** Whether events of this resource type can concern the copy at all (a cheap check before a transaction). */
 export function keepsObjectsOf(resourceType: string | null): boolean {
-  return resourceType !== null && kindDef(resourceType) !== undefined;
+  return resourceType !== null && (kindDef(resourceType) !== undefined || resourceType in SNAPSHOTS_OF_EVENTS);
 }
 
 /** Which objects new events store and which they ask to fetch, grouped per scope and kind. */
@@ -147,9 +162,10 @@ export function planEventCopies(events: readonly EventForCopy[]): CopyPlan {
   const groups = new Map<string, { scope: LedgerScope; kind: string; byId: Map<string, Obj> }>();
   const fetches: FetchRequest[] = [];
   for (const e of events) {
+    const scope = { organizationId: e.organizationId, environment: e.environment };
+    fetches.push(...eventSnapshotFetches(scope, e.resourceType));
     const def = e.resourceType ? kindDef(e.resourceType) : undefined;
     if (!def || !e.resourceId) continue;
-    const scope = { organizationId: e.organizationId, environment: e.environment };
     const data = isObject(e.data) ? e.data : null;
     fetches.push(...snapshotFetches(scope, def.kind, SNAPSHOT_AFTER_EVENTS_S));
     if (!carriesItsObject(e, data)) {
@@ -193,6 +209,7 @@ export async function copyEvents(runner: SqlQuery, events: readonly EventForCopy
 export function fetchesFor(events: readonly EventForCopy[]): FetchRequest[] {
   const out: FetchRequest[] = [];
   for (const e of events) {
+    out.push(...eventSnapshotFetches({ organizationId: e.organizationId, environment: e.environment }, e.resourceType));
     const def = e.resourceType ? kindDef(e.resourceType) : undefined;
     if (!def || !e.resourceId) continue;
     const f = { organizationId: e.organizationId, environment: e.environment, kind: def.kind, id: e.resourceId };
@@ -214,6 +231,11 @@ export interface WriteTarget {
   fetchId?: (answer: Obj, path: string) => string | null;
   /** A snapshot the answer carries as it stands after the write (a balance move's balances): stored instead of read again. */
   carries?: { kind: string; object: (answer: Obj) => unknown };
+  /**
+   * `kind` is a snapshot the write changed (a saved address, a webhook), whose answer is not the
+   * whole of it: read again before the write returns, so the page the person goes back to shows it.
+   */
+  reread?: true;
 }
 
 const inData = (a: Obj) => (isObject(a.data) ? a.data : null);
@@ -227,6 +249,8 @@ function balanceMove(a: Obj): unknown {
   return move;
 }
 
+const proWebhooks: WriteTarget = { kind: "pro_webhooks", reread: true };
+const savedAddresses: WriteTarget = { kind: "coins_addresses", reread: true };
 const withdrawalCreated: WriteTarget = { kind: "withdrawal", object: () => null, fetchId: (a) => text(inData(a)?.transaction_id) };
 const proOrder: WriteTarget = { kind: "pro_order", fetchId: (a) => text(a.order_id) };
 
@@ -250,17 +274,18 @@ export const WRITE_TARGETS: Readonly<Record<string, WriteTarget | null>> = {
   "core.createOfframp": { kind: "offramp" },
   "coins.placeOrder": { kind: "coins_order" },
   "coins.cancelOrder": { kind: "coins_order" },
-  "coins.createWithdrawalAddress": null,
-  "coins.renameWithdrawalAddress": null,
+  "coins.createWithdrawalAddress": savedAddresses,
+  "coins.renameWithdrawalAddress": savedAddresses,
   "coins.createCryptoWithdrawal": { kind: "coins_crypto_withdrawal" },
   "coins.createFiatWithdrawal": { kind: "coins_fiat_withdrawal" },
   "pro.placeOrder": proOrder,
   "pro.replaceOrder": proOrder,
   // The answer to a cancellation is not the order: the order is fetched.
   "pro.cancelOrder": { kind: "pro_order", object: () => null, fetchId: (_a, path) => lastSegment(path) },
-  "pro.createWebhook": null,
-  "pro.updateWebhook": null,
-  "pro.deleteWebhook": null,
+  "pro.createWebhook": proWebhooks,
+  "pro.updateWebhook": proWebhooks,
+  "pro.deleteWebhook": proWebhooks,
+  // A new secret changes nothing the list shows (the list never holds secrets).
   "pro.rotateWebhookSecret": null,
   "pro.simulateDeposit": null,
 };
@@ -292,8 +317,21 @@ async function storeCarried(scope: LedgerScope, kind: string, object: unknown): 
 export async function copyWriteAnswer(w: WrittenAnswer): Promise<void> {
   const target = WRITE_TARGETS[w.operation];
   const def = target ? kindDef(target.kind) : undefined;
-  if (!target || !def || !isObject(w.data)) return;
+  if (!target || !def) return;
   const scope = { organizationId: w.organizationId, environment: w.environment };
+  if (target.reread) {
+    // A dynamic import: page-read reads through lib/upstream, which calls this module.
+    const { readSnapshotNow } = await import("./page-read");
+    await readSnapshotNow(scope, target.kind).catch(async (err: unknown) => {
+      log.warn(
+        { err: err instanceof Error ? err.message : String(err), operation: w.operation },
+        "a snapshot could not be read again after a write; asked for later",
+      );
+      await requestFetches([{ ...scope, kind: target.kind, id: SNAPSHOT_ID }]);
+    });
+    return;
+  }
+  if (!isObject(w.data)) return;
   const object = target.object ? target.object(w.data) : w.data;
   const fetchId = target.fetchId?.(w.data, w.path) ?? null;
   // By the kind's own id field: a Pro order's answer carries `order_id`, and is stored as it came.

@@ -84,7 +84,8 @@ const watched = (s: StateRow | undefined, now: number) => (s?.watchedUntil?.getT
 export function dueAt(s: StateRow | undefined, now: number): number {
   if (!s?.lastSweptAt) return now;
   if (s.lastError && s.lastErrorAt && now - s.lastErrorAt.getTime() < REFUSED_RETRY_MS) return s.lastErrorAt.getTime() + REFUSED_RETRY_MS;
-  return s.lastSweptAt.getTime() + (watched(s, now) ? WATCHED_EVERY_MS : SWEEP_EVERY_MS);
+  const every = kindDef(s.kind)?.everyMs ?? (watched(s, now) ? WATCHED_EVERY_MS : SWEEP_EVERY_MS);
+  return s.lastSweptAt.getTime() + every;
 }
 
 /**

@@ -6,7 +6,7 @@ import "server-only";
  * type where the provider sends events for it (lib/webhooks/names.ts), so an event and a swept
  * page land on the same row.
  */
-import type { z } from "zod";
+import { z } from "zod";
 import type { Upstream, UpstreamResult, UpstreamSurface } from "@/lib/upstream";
 import * as coins from "@/lib/upstream/schemas/coins";
 import * as core from "@/lib/upstream/schemas/core";
@@ -67,6 +67,12 @@ export interface KindDef<T extends object = object> {
   /** Statuses after which the object no longer changes; any other is re-read now and then. */
   final?: readonly string[];
   item: z.ZodType<T>;
+  /**
+   * How often a sweep reads it, when not the lists' pace: reference data (the rails and assets the
+   * provider offers) changes seldom, so it is read every few minutes and a page open on it does not
+   * hasten that.
+   */
+  everyMs?: number;
   /** Newest first. Absent for objects listed only under another one (Pro trades under their order). */
   list?: (up: Upstream, q: ListQuery) => Promise<ListPage<T>>;
   get?: (up: Upstream, id: string) => Promise<UpstreamResult<T>>;
@@ -111,6 +117,18 @@ function snapshot<T extends object>(
     get: (up) => read(up),
   };
 }
+
+/** A list answer kept as one snapshot object: `{ [field]: [...] }`. */
+const listed = <K extends string, T>(field: K, list: z.ZodType<T[]>) => z.object({ [field]: list } as Record<K, z.ZodType<T[]>>);
+
+/** An answer that is a bare array, as a snapshot of one object holding it under `field`. */
+const asObject = async <K extends string, T>(field: K, r: Promise<UpstreamResult<T[]>>): Promise<UpstreamResult<Record<K, T[]>>> => {
+  const a = await r;
+  return { ...a, data: { [field]: a.data } as Record<K, T[]> };
+};
+
+/** Reference data's sweep: the provider's rails and assets change seldom. */
+export const REFERENCE_EVERY_MS = 10 * 60_000;
 
 /** The provider id every snapshot kind's one object is stored under. */
 export const SNAPSHOT_ID = "current";
@@ -454,6 +472,52 @@ export const KINDS = {
     surface: "pro",
     item: pro.balances,
     read: (up) => up.pro.getBalances({ cache: false }),
+    columns: () => ({ search: [] }),
+  }),
+  // Settings kept at the provider that the app also writes: read again at once after its own
+  // writes (feed.ts), and swept like the lists for changes made elsewhere.
+  pro_webhooks: snapshot({
+    kind: "pro_webhooks",
+    label: "Pro webhook list",
+    surface: "pro",
+    item: listed("webhooks", pro.webhooks),
+    read: (up) => asObject("webhooks", up.pro.listWebhooks({ cache: false })),
+    columns: () => ({ search: [] }),
+  }),
+  coins_addresses: snapshot({
+    kind: "coins_addresses",
+    label: "saved address list",
+    surface: "coins",
+    item: listed("addresses", coins.addresses),
+    read: (up) => asObject("addresses", up.coins.listWithdrawalAddresses({}, { cache: false })),
+    columns: () => ({ search: [] }),
+  }),
+  // Reference data: what the provider offers the key.
+  pro_withdrawal_options: snapshot({
+    kind: "pro_withdrawal_options",
+    label: "Pro withdrawal options",
+    surface: "pro",
+    everyMs: REFERENCE_EVERY_MS,
+    item: pro.withdrawalOptions,
+    read: (up) => up.pro.getWithdrawalOptions({ cache: false }),
+    columns: () => ({ search: [] }),
+  }),
+  coins_withdrawal_assets: snapshot({
+    kind: "coins_withdrawal_assets",
+    label: "withdrawable asset list",
+    surface: "coins",
+    everyMs: REFERENCE_EVERY_MS,
+    item: listed("assets", coins.withdrawableAssets),
+    read: (up) => asObject("assets", up.coins.listWithdrawalAssets({ cache: false })),
+    columns: () => ({ search: [] }),
+  }),
+  coins_deposit_options: snapshot({
+    kind: "coins_deposit_options",
+    label: "fiat deposit options",
+    surface: "coins",
+    everyMs: REFERENCE_EVERY_MS,
+    item: listed("options", coins.fiatDepositOptions),
+    read: (up) => asObject("options", up.coins.listFiatDepositOptions({ cache: false })),
     columns: () => ({ search: [] }),
   }),
   stock_portfolio: snapshot({

@@ -31,6 +31,8 @@ export interface SyncedFreshness {
   backfill: { done: boolean; read: number; total: number | null };
   /** Why the provider refused the last read, in words; null when it did not. */
   error: string | null;
+  /** How often it is read, when slower than the lists (reference data): its age is not a warning before then. */
+  everyMs?: number;
 }
 
 export type SyncedList<T> = { ok: true; data: Page<T>; freshness: SyncedFreshness } | Problem;
@@ -40,7 +42,8 @@ export type SyncedOne<T> = { ok: true; data: T; freshness: SyncedFreshness } | P
 const scopeOf = (v: LedgerScope): LedgerScope => ({ organizationId: v.organizationId, environment: v.environment });
 
 function freshnessOf(kind: string, f: ListFreshness, syncedAt: Date | null = f.syncedAt): SyncedFreshness {
-  return { kind, syncedAt: syncedAt?.toISOString() ?? null, backfill: f.backfill, error: f.error };
+  const everyMs = kindDef(kind)?.everyMs;
+  return { kind, syncedAt: syncedAt?.toISOString() ?? null, backfill: f.backfill, error: f.error, ...(everyMs ? { everyMs } : {}) };
 }
 
 function refused(message: string): Problem {
@@ -125,6 +128,11 @@ async function fetchMissing(scope: LedgerScope, kind: string, id: string, up: Up
   return p;
 }
 
+/** A snapshot read from the provider now and stored (after the app's own write to it, feed.ts). */
+export async function readSnapshotNow(scope: LedgerScope, kind: string): Promise<void> {
+  await fetchMissing(scope, kind, SNAPSHOT_ID, upstreamFor(scope));
+}
+
 function keyBeingChecked(surface: UpstreamSurface, label: string, retryAfterMs: number): UpstreamError {
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
   return new UpstreamError({
@@ -150,7 +158,8 @@ export async function snapshotFromCopy<T = Record<string, unknown>>(
   upstream?: Upstream,
 ): Promise<{ data: T; fetchedAt: string; stale: false; synced: SyncedFreshness }> {
   const scope = scopeOf(viewer);
-  await markWatched(scope, kind).catch((err: unknown) => log.warn({ err, kind }, "ledger: could not mark a snapshot watched"));
+  // Reference data keeps its own slow pace (kinds.ts `everyMs`): watching it would not read it sooner.
+  if (!kindDef(kind)?.everyMs) await markWatched(scope, kind).catch((err: unknown) => log.warn({ err, kind }, "ledger: could not mark a snapshot watched"));
   const [copied, fresh] = await Promise.all([readOne(scope, kind, SNAPSHOT_ID), listFreshness(scope, kind)]);
   const { data, syncedAt } = copied ?? (await fetchMissing(scope, kind, SNAPSHOT_ID, upstream ?? upstreamFor(scope)));
   // A snapshot has no history to load.

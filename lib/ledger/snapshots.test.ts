@@ -1,5 +1,6 @@
 /**
- * Snapshots (balances, the portfolio, the funding configuration) read from the local copy, against
+ * Snapshots (balances, the portfolio, the funding configuration, the Pro webhook list, the saved
+ * addresses, reference data) read from the local copy, against
  * the emulator and PostgreSQL: a page view costs no provider call once the copy holds one, the
  * provider down leaves the last one on screen with its age, and a key change forgets them until the
  * new key's account has been checked.
@@ -9,6 +10,16 @@ import { GET as getBalances } from "@/app/api/balances/route";
 import { GET as getCoinsBalances } from "@/app/api/coins/balances/route";
 import { GET as getProBalances } from "@/app/api/pro/balances/route";
 import { GET as getPortfolio } from "@/app/api/stocks/portfolio/route";
+import { GET as getProWebhooks } from "@/app/api/pro/webhooks/route";
+import { GET as getAddresses } from "@/app/api/coins/addresses/route";
+import { randomUUID } from "node:crypto";
+import { createCoinsAddress } from "@/lib/coins/create-address";
+import { renameCoinsAddress } from "@/lib/coins/rename-address";
+import type { AddressesView } from "@/lib/coins/views";
+import { createProWebhook } from "@/lib/pro/create-webhook";
+import { deleteProWebhook } from "@/lib/pro/delete-webhook";
+import type { ProWebhooksView } from "@/lib/pro/views";
+import { dueAt } from "./jobs";
 import { SEED_KEYS, type TestEmulator } from "@/emulator/testing";
 import type { FreshBalances } from "@/components/page/balance-cards";
 import type { BalancesView } from "@/lib/coins/views";
@@ -19,7 +30,7 @@ import { testDb } from "@/test/factories";
 import { callRoute, createTeamWithKey, startSandbox, storeApiKey, type Team } from "@/test/fixtures";
 import { signInAs } from "@/test/session";
 import { noteKeyChanged } from "./account-check";
-import { SNAPSHOT_ID } from "./kinds";
+import { REFERENCE_EVERY_MS, SNAPSHOT_ID } from "./kinds";
 import { readOne } from "./read";
 import { sweepKind } from "./sync";
 
@@ -118,5 +129,80 @@ describe("snapshots read from the copy", () => {
     expect(r.body.error).toMatch(/key was just changed/);
     expect(await providerRequests()).toBe(before);
     expect(await testDb().syncedObject.count({ where: { ...scope(), kind: "merchant_balance" } })).toBe(0);
+  });
+});
+
+/** Requests the emulator has counted on one endpoint ("GET /pro/public/v1/webhooks"), over all keys. */
+async function endpointRequests(endpoint: string): Promise<number> {
+  const res = await emu.request("/__emulator/requests");
+  const body = (await res.json()) as { keys: { endpoints?: Record<string, number> }[] };
+  return body.keys.reduce((n, k) => n + (k.endpoints?.[endpoint] ?? 0), 0);
+}
+
+describe("settings the app writes, kept as snapshots", () => {
+  it("the Pro webhook list: views read the copy; the app's own create and delete show on the next view", async () => {
+    signInAs(team.admin);
+    const first = await callRoute<ProWebhooksView>(getProWebhooks, "/api/pro/webhooks");
+    expect(first.status).toBe(200);
+    expect(first.body.synced?.kind).toBe("pro_webhooks");
+    const before = await endpointRequests("GET /pro/public/v1/webhooks");
+    for (let i = 0; i < 3; i++) expect((await callRoute(getProWebhooks, "/api/pro/webhooks")).status).toBe(200);
+    expect(await endpointRequests("GET /pro/public/v1/webhooks"), "three views").toBe(before);
+
+    const url = `https://ops.example.com/hooks/${randomUUID().slice(0, 8)}`;
+    const created = await createProWebhook({ url, events: ["order.filled"], description: "snapshot test", attemptKey: randomUUID() } as never);
+    if (!created.ok) throw new Error(JSON.stringify(created));
+    // The write read the list again once; the view after it reads only the copy.
+    expect(await endpointRequests("GET /pro/public/v1/webhooks")).toBe(before + 1);
+    const after = await callRoute<ProWebhooksView>(getProWebhooks, "/api/pro/webhooks");
+    expect(after.body.webhooks.map((w) => w.url)).toContain(url);
+    // The copy never holds a webhook's secret (the list does not carry one).
+    expect(JSON.stringify((await readOne(scope(), "pro_webhooks", SNAPSHOT_ID))!.data)).not.toContain(created.data.secret);
+    expect(await endpointRequests("GET /pro/public/v1/webhooks")).toBe(before + 1);
+
+    const id = after.body.webhooks.find((w) => w.url === url)!.id;
+    expect(await deleteProWebhook({ id, attemptKey: randomUUID() } as never)).toMatchObject({ ok: true });
+    expect((await callRoute<ProWebhooksView>(getProWebhooks, "/api/pro/webhooks")).body.webhooks.map((w) => w.id)).not.toContain(id);
+  });
+
+  it("saved addresses: one saved elsewhere shows after the next sweep; the app's own save and rename at once", async () => {
+    signInAs(team.operator);
+    const view = () => callRoute<AddressesView>(getAddresses, "/api/coins/addresses");
+    expect((await view()).status).toBe(200);
+    // Saved at the provider by someone else: not in the copy until a sweep reads the list.
+    const elsewhere = `0x${randomUUID().replace(/-/g, "").padEnd(40, "0").slice(0, 40)}`;
+    const res = await emu.request("/coins/v1/crypto-withdrawals/addresses", {
+      method: "POST",
+      apiKey: SEED_KEYS.full,
+      json: { address: elsewhere, asset: "USDC", chain: "base", label: "Saved elsewhere" },
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    expect((await view()).body.rows.map((a) => a.address)).not.toContain(elsewhere);
+    expect(await sweepKind(scope(), "coins_addresses")).toMatchObject({ kind: "ok" });
+    expect((await view()).body.rows.map((a) => a.address)).toContain(elsewhere);
+
+    const mine = `0x${randomUUID().replace(/-/g, "").padEnd(40, "1").slice(0, 40)}`;
+    const saved = await createCoinsAddress({ address: mine, asset: "USDC", chain: "base", label: "Saved here", attemptKey: randomUUID() } as never);
+    if (!saved.ok) throw new Error(JSON.stringify(saved));
+    const row = (await view()).body.rows.find((a) => a.address === mine);
+    expect(row?.label).toBe("Saved here");
+    expect(await renameCoinsAddress({ id: row!.id, label: "Renamed here", attemptKey: randomUUID() } as never)).toMatchObject({ ok: true });
+    expect((await view()).body.rows.find((a) => a.id === row!.id)?.label).toBe("Renamed here");
+  });
+
+  it("reference data is read every few minutes, whether or not someone is looking at it", () => {
+    const now = Date.now();
+    const state = (kind: string) => ({
+      kind,
+      lastSweptAt: new Date(now - 60_000),
+      lastError: null,
+      lastErrorAt: null,
+      watchedUntil: new Date(now + 60_000),
+      backfillFinishedAt: null,
+    });
+    // A watched list swept a minute ago is due; watched reference data is not, until its own pace.
+    expect(dueAt(state("coins_addresses"), now)).toBeLessThanOrEqual(now);
+    for (const kind of ["pro_withdrawal_options", "coins_withdrawal_assets", "coins_deposit_options"])
+      expect(dueAt(state(kind), now), kind).toBe(now - 60_000 + REFERENCE_EVERY_MS);
   });
 });

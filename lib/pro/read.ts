@@ -3,8 +3,8 @@
  * (lib/ledger), kept fresh by Pro webhooks, the app's own writes and sweeps, so a view costs no
  * provider call and shows how fresh the copy is; an order the copy has not seen yet is fetched
  * once by id. Balances are the copy's snapshot, swept every few seconds while the ticket is open
- * and read again after fills and the app's own orders. Webhooks and withdrawal options still ask
- * the provider through its short shared cache: they are settings, not the account's money.
+ * and read again after fills and the app's own orders. The webhook list is a snapshot read again
+ * after the app's own changes to it; withdrawal options are reference data, read every few minutes.
  */
 import "server-only";
 import { can } from "@/lib/auth/permissions";
@@ -16,11 +16,12 @@ import { readPage } from "@/lib/ledger/read";
 import { storeObjects } from "@/lib/ledger/store";
 import { log } from "@/lib/log";
 import { addDecimals, compareDecimals, isDecimalString } from "@/lib/money";
-import { REFERENCE_DATA, upstreamFor, UpstreamError } from "@/lib/upstream";
+import { upstreamFor, UpstreamError } from "@/lib/upstream";
 import { withPriority } from "@/lib/upstream/priority";
 import type { balances as proBalances, ProOrder } from "@/lib/upstream/schemas/pro";
 import type { z } from "zod";
 import { PAGE_SIZE, type ProOrderFilters, proOrderQuery } from "./filters";
+import type { Freshness } from "@/lib/funding-accounts/views";
 import type { ProBalancesView, ProOrderListView, ProOrderView, ProTrade, ProWebhooksView, TradeAccess, WithdrawalOptions } from "./views";
 
 type ProBalancesAnswer = z.output<typeof proBalances>;
@@ -101,16 +102,18 @@ export async function readProBalances(user: CurrentUser): Promise<ProBalancesVie
   };
 }
 
+/** From the copy's snapshot, read again when the app creates, changes or deletes one. */
 export async function readProWebhooks(user: CurrentUser): Promise<ProWebhooksView> {
-  const r = await upstreamOf(user).pro.listWebhooks();
-  return { webhooks: r.data, fetchedAt: r.fetchedAt.toISOString(), stale: r.stale };
+  const { data, ...freshness } = await snapshotFromCopy<{ webhooks: ProWebhooksView["webhooks"] }>(user, "pro_webhooks");
+  return { webhooks: data.webhooks, ...freshness };
 }
 
-export async function readWithdrawalOptions(user: CurrentUser): Promise<{ options: WithdrawalOptions; fetchedAt: string; stale: boolean }> {
-  const r = await upstreamOf(user).pro.getWithdrawalOptions({ cache: REFERENCE_DATA });
+/** From the copy's reference snapshot (kinds.ts), read every few minutes. */
+export async function readWithdrawalOptions(user: CurrentUser): Promise<{ options: WithdrawalOptions } & Freshness> {
+  const { data, ...freshness } = await snapshotFromCopy<WithdrawalOptions>(user, "pro_withdrawal_options");
   // Only enabled rails are returned (spec); an asset left with no chain is not a rail at all.
-  const assets = r.data.assets.filter((a) => a.chains.length > 0);
-  return { options: { ...r.data, assets }, fetchedAt: r.fetchedAt.toISOString(), stale: r.stale };
+  const assets = data.assets.filter((a) => a.chains.length > 0);
+  return { options: { ...data, assets }, ...freshness };
 }
 
 /**

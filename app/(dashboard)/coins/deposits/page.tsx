@@ -25,7 +25,7 @@ export default async function CoinsDepositsPage() {
         <ListEmptyState testId="coins-deposits-empty" title="No fiat deposit options" hint="The provider offers no bank deposit for this account right now." />
       ) : (
         <div className="grid gap-3">
-          <StaleNote stale={view.data.stale} fetchedAt={view.data.fetchedAt} />
+          <StaleNote stale={view.data.stale} fetchedAt={view.data.fetchedAt} synced={view.data.synced} />
           <DepositOptions options={view.data.options} />
         </div>
       )}

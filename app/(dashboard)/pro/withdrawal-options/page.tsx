@@ -25,7 +25,7 @@ export default async function ProWithdrawalOptionsPage() {
         <ReadError title="Withdrawal options could not load" message={view.message} />
       ) : (
         <div className="grid gap-3">
-          <StaleNote stale={view.data.stale} fetchedAt={view.data.fetchedAt} />
+          <StaleNote stale={view.data.stale} fetchedAt={view.data.fetchedAt} synced={view.data.synced} />
           <WithdrawalOptionsList options={view.data.options} />
         </div>
       )}

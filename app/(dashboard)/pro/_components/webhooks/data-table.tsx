@@ -74,13 +74,13 @@ export function ProWebhooksTable({ initial }: { initial: ProWebhooksView }) {
   const [creating, setCreating] = useState(false);
   const [secret, setSecret] = useState<WebhookSecretResult | null>(null);
   const q = useLiveList({
-    kind: "pro_webhook",
+    kind: "pro_webhooks",
     query: "",
     url: "/api/pro/webhooks",
     initial,
     errorMessage: "The webhooks could not be loaded. Try again in a moment.",
   });
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: liveKeys.list("pro_webhook") });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: liveKeys.list("pro_webhooks") });
   // The kit hook types its data as possibly undefined; it is hydrated with `initial`, so it never is.
   const view = q.data ?? initial;
   const rows = view.webhooks;
