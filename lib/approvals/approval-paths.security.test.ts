@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SEED_KEYS, type TestEmulator } from "@/emulator/testing";
 import { GET as getAccount } from "@/app/api/funding-accounts/[id]/route";
 import { GET as getCustomers } from "@/app/api/customers/route";
+import { fillCopy } from "@/test/ledger";
 import { GET as getRates } from "@/app/api/rates/route";
 import { approveRequest } from "@/lib/approvals/approve-request";
 import { createFundingAccount } from "@/lib/funding-accounts/create-funding-account";
@@ -94,6 +95,7 @@ describe("replacing a Pro order is judged on its new size like a new order", () 
 
 describe("where deposits settle is a second person's decision", () => {
   async function customerId(): Promise<string> {
+    await fillCopy({ organizationId: team.org.id, environment: "sandbox" }, ["customer"]);
     const { customers } = await call<{ customers: { id: string; email: string }[] }>(getCustomers, "/api/customers");
     return customers.find((c) => c.email !== "provisioning.fail@sandbox.test")!.id;
   }

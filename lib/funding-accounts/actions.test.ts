@@ -24,7 +24,7 @@ import { MESSAGES, SIMULATE_PRODUCTION_REFUSAL } from "./schema";
 import type { CustomerOption, RateView } from "./views";
 import type { Environment } from "@/lib/generated/prisma/enums";
 import { callRoute, type Team } from "@/test/fixtures";
-import { fillCopy } from "@/test/ledger";
+import { fillCopy, unspendSeedKeys } from "@/test/ledger";
 
 let sandbox: TestEmulator;
 let live: TestEmulator;
@@ -45,6 +45,7 @@ const as = async (who: "viewer" | "operator" | "approver" | "admin", t = team) =
 };
 
 async function customers(): Promise<CustomerOption[]> {
+  await sync(["customer"]);
   const r = await callRoute<{ customers: CustomerOption[] }>(getCustomers, "/api/customers");
   expect(r.status).toBe(200);
   return r.body.customers;
@@ -80,6 +81,8 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
+  // Each test stands for its own moment: the whole file in one minute would spend the demo key's.
+  await unspendSeedKeys(sandbox.url);
   team = await createTeam();
   await storeKey(team.org.id, team.admin.id, "sandbox", SEED_KEYS.full);
   await storeKey(team.org.id, team.admin.id, "production", LIVE_KEY);
@@ -242,6 +245,7 @@ describe("an operator creates funding accounts", () => {
     const frozen = await createTeam();
     await storeKey(frozen.org.id, frozen.admin.id, "sandbox", SEED_KEYS.frozen);
     await as("operator", frozen);
+    await fillCopy({ organizationId: frozen.org.id, environment: "sandbox" }, ["customer"]);
     const list = await callRoute<{ customers: CustomerOption[] }>(getCustomers, "/api/customers");
     const r = await createFundingAccount({
       attemptKey: randomUUID(),

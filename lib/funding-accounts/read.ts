@@ -1,17 +1,26 @@
 /**
  * Reads for the funding-account pages and their GET routes, for the signed-in user's organization
- * and environment (never the other environment's data): accounts and their deposits from the local
- * copy; customers, banks and rates are short-lived cached reads from the provider (not history).
+ * and environment (never the other environment's data): accounts, their deposits and customers from
+ * the local copy; banks (for the forms' look-up) and rates are short-lived cached reads from the
+ * provider (reference data and prices, not history).
  */
 import "server-only";
 import { listFromCopy, objectFromCopy } from "@/lib/ledger/page-read";
 import type { CurrentUser } from "@/lib/auth/session";
 import { log } from "@/lib/log";
 import { upstreamFor, UpstreamError, type Upstream } from "@/lib/upstream";
-import type { Deposit, FundingAccount } from "@/lib/upstream/schemas/core";
+import type { Customer, Deposit, FundingAccount } from "@/lib/upstream/schemas/core";
 import type { FundingAccountFilters } from "./filters";
 import { fundingAccountQuery, PAGE_SIZE } from "./filters";
-import { customerName, type AccountDepositsView, type CustomerOption, type FundingAccountListView, type FundingAccountView, type RateView } from "./views";
+import {
+  customerName,
+  type AccountDepositsView,
+  type Freshness,
+  type CustomerOption,
+  type FundingAccountListView,
+  type FundingAccountView,
+  type RateView,
+} from "./views";
 
 const upstreamOf = (user: CurrentUser): Upstream => upstreamFor({ organizationId: user.organizationId, environment: user.environment });
 const iso = (d: Date) => d.toISOString();
@@ -28,16 +37,19 @@ function optional(err: unknown, what: string): null {
 /** The customers a form or filter can pick from: the first 100, which is every customer a sandbox has. */
 const CUSTOMER_PAGE = 100;
 
-export async function readCustomers(user: CurrentUser): Promise<{ customers: CustomerOption[] } & { fetchedAt: string; stale: boolean }> {
-  const r = await upstreamOf(user).core.listCustomers({ limit: CUSTOMER_PAGE }, { cache: { ttlMs: 5 * 60_000 } });
-  const customers = r.data.data.map((c) => ({
-    id: c.id,
-    name: customerName(c),
-    email: c.email ?? null,
-    kycTier: c.kyc_tier == null ? null : String(c.kyc_tier),
-  }));
+const customerOption = (c: Customer): CustomerOption => ({
+  id: c.id,
+  name: customerName(c),
+  email: c.email ?? null,
+  kycTier: c.kyc_tier == null ? null : String(c.kyc_tier),
+});
+
+/** From the local copy, like the accounts (customers are the account's objects too). */
+export async function readCustomers(user: CurrentUser): Promise<{ customers: CustomerOption[] } & Freshness> {
+  const r = await listFromCopy<Customer>(user, "customer", { limit: CUSTOMER_PAGE });
+  const customers = r.rows.map(customerOption);
   customers.sort((a, b) => a.name.localeCompare(b.name));
-  return { customers, fetchedAt: iso(r.fetchedAt), stale: r.stale };
+  return { customers, fetchedAt: r.fetchedAt, stale: false, synced: r.synced };
 }
 
 export async function readFundingAccounts(user: CurrentUser, f: FundingAccountFilters): Promise<FundingAccountListView> {
@@ -55,8 +67,7 @@ export async function readFundingAccount(user: CurrentUser, id: string): Promise
   let customer: CustomerOption | null = null;
   if (r.data.customer_id) {
     try {
-      const c = await upstreamOf(user).core.getCustomer(r.data.customer_id, { cache: { ttlMs: 5 * 60_000 } });
-      customer = { id: c.data.id, name: customerName(c.data), email: c.data.email ?? null, kycTier: c.data.kyc_tier == null ? null : String(c.data.kyc_tier) };
+      customer = customerOption((await objectFromCopy<Customer>(user, "customer", r.data.customer_id)).data);
     } catch (err) {
       customer = optional(err, "the account's customer"); // the account still shows with the customer's id
     }

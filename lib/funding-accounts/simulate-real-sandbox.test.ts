@@ -15,6 +15,7 @@ import { testDb } from "@/test/factories";
 import { signInAs, signOutTest } from "@/test/session";
 import type { CustomerOption } from "./views";
 import { createTeamWithKey, type Team } from "@/test/fixtures";
+import { fillCopy } from "@/test/ledger";
 import { startRecordingProxy, type RecordingProxy } from "@/test/contract/recording-proxy";
 
 let emu: TestEmulator;
@@ -34,6 +35,7 @@ function resetSent(): void {
 }
 
 async function customerId(): Promise<string> {
+  await fillCopy({ organizationId: team.org.id, environment: "sandbox" }, ["customer"]);
   const res = await getCustomers(new Request("http://app.test/api/customers"));
   const { customers } = (await res.json()) as { customers: CustomerOption[] };
   return customers.find((c) => c.email !== "provisioning.fail@sandbox.test")!.id;

@@ -68,8 +68,8 @@ describe("ledger jobs across two instances", () => {
     const due = waiting[0]!.start_after.getTime() - (firstSwept + SWEEP_EVERY_MS);
     expect(due).toBeGreaterThanOrEqual(-1_000);
     expect(due).toBeLessThanOrEqual(3_000);
-    // The core key's nine lists and its two snapshots (the balance, the funding configuration).
-    expect(await testDb().syncState.count({ where: { organizationId: team.org.id, lastSweptAt: { not: null } } })).toBe(11);
+    // The core key's ten lists and its two snapshots (the balance, the funding configuration).
+    expect(await testDb().syncState.count({ where: { organizationId: team.org.id, lastSweptAt: { not: null } } })).toBe(12);
   }, 120_000);
 
   it("a list newly watched brings the chain's waiting run forward to 5 s, or starts one; a sooner run stays", async () => {

@@ -202,6 +202,15 @@ export const KINDS = {
       search: [t.id, t.reference, t.recipient?.id, t.customer_id],
     }),
   }),
+  customer: define({
+    kind: "customer",
+    label: "customer",
+    surface: "core",
+    item: core.customer,
+    list: byPage((up, page, limit) => up.core.listCustomers({ page, limit }, { cache: false })),
+    get: (up, id) => up.core.getCustomer(id, { cache: false }),
+    columns: (c) => ({ createdAt: c.created_at, search: [c.id, name(c.first_name, c.last_name), c.email] }),
+  }),
   recipient: define({
     kind: "recipient",
     label: "recipient",

@@ -22,6 +22,8 @@ const parentPage = (base: string, parentId: unknown) => (typeof parentId === "st
 export const SEARCH_KINDS = [
   { kind: "deposit", heading: "Deposits", href: page("/deposits"), permission: "data:read" },
   { kind: "funding_account", heading: "Funding accounts", href: page("/funding-accounts"), permission: "data:read" },
+  // A customer has no page of its own: it opens the funding accounts opened for it.
+  { kind: "customer", heading: "Customers", href: (id) => `/funding-accounts?customer=${encodeURIComponent(id)}`, permission: "data:read" },
   { kind: "recipient", heading: "Recipients", href: page("/recipients"), permission: "data:read" },
   { kind: "transfer", heading: "Transfers", href: page("/transfers"), permission: "data:read" },
   { kind: "withdrawal", heading: "Merchant withdrawals", href: page("/withdrawals"), permission: "data:read" },

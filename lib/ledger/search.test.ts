@@ -112,6 +112,25 @@ describe("searchCopy", () => {
     expect(ids(await searchCopy(scope, "cus_77", { kinds: ["deposit"], limit: 10 }))).toEqual([["deposit", ["dep_abc1234", "dep_Abc123", "dep_old_abc123"]]]);
   });
 
+  it("finds a customer by email or name, and opens the funding accounts opened for it", async () => {
+    await storeObjects(
+      scope,
+      "customer",
+      [{ id: "cus_77", first_name: "Chidi", last_name: "Eze", email: "chidi.eze@example.ng", kyc_tier: 2, created_at: "2026-11-01T09:00:00.000Z" }],
+      "sweep",
+    );
+    for (const q of ["chidi.eze@exa", "example.ng", "chidi eze"]) {
+      const groups = await searchCopy(scope, q);
+      expect(
+        groups.find((g) => g.kind === "customer"),
+        q,
+      ).toMatchObject({
+        heading: "Customers",
+        hits: [{ id: "cus_77", title: "Chidi Eze", href: "/funding-accounts?customer=cus_77" }],
+      });
+    }
+  });
+
   it("treats % and _ as themselves, not as wildcards", async () => {
     expect(ids(await searchCopy(scope, "x100%"))).toEqual([["deposit", ["dep_x100%_1"]]]);
     // "_" would match any character: "dep_x1000_1" must not be found by "x100_".

@@ -122,6 +122,7 @@ const field = (o: unknown, key: string) => (o && typeof o === "object" ? (o as R
 /** A name where the object carries one (recipients, funding accounts, fiat withdrawals' account holders), else null. */
 function nameOf(kind: string, data: Record<string, unknown> | null): string | null {
   if (!data) return null;
+  if (kind === "customer") return text([text(data.first_name), text(data.last_name)].filter(Boolean).join(" ")) ?? text(data.email);
   if (kind === "recipient") {
     const person = [text(data.first_name), text(data.last_name)].filter(Boolean).join(" ");
     return (

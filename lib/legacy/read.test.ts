@@ -47,7 +47,7 @@ beforeAll(async () => {
   process.env.UPSTREAM_PRODUCTION_CORE_URL = live.url;
   user = await teamWith({ sandbox: SEED_KEYS.full, production: SEED_KEYS.live });
   noRead = await teamWith({ sandbox: SEED_KEYS.noread });
-  const kinds = ["payout", "onramp", "offramp", "funding_account", "deposit"];
+  const kinds = ["payout", "onramp", "offramp", "funding_account", "deposit", "customer"];
   await fillCopy(user, kinds);
   await fillCopy({ ...user, environment: "production" }, ["payout"]);
   await fillCopy(noRead, ["payout"]);

@@ -28,6 +28,7 @@ async function call<T>(handler: (r: Request) => Promise<Response>, path: string)
 
 /** A seeded customer by first name: Amaka (tier 2, onboarded), Chioma (tier 2, no banking partner), Segun (tier 1). */
 async function customer(firstName: string): Promise<CustomerOption> {
+  await fillCopy({ organizationId: suite.team.org.id, environment: "sandbox" }, ["customer"]);
   const r = await call<{ customers: CustomerOption[] }>(getCustomers, "/api/customers");
   return r.body.customers.find((c) => c.name.startsWith(firstName))!;
 }

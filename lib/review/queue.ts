@@ -2,23 +2,20 @@ import "server-only";
 /**
  * The review queue: every deposit the provider holds in REQUIRES_REVIEW, oldest first, with its
  * funding account, customer, expected amount and the team's current decision. The deposits and
- * their funding accounts are read from the local copy (an account the copy has not seen yet is
- * fetched by id once); customers, which the copy does not keep, are read by id, exactly the ones
- * the flagged deposits name, a few at a time through the budget-aware client, and cached for a
- * few minutes: a name does not change, and the provider allows 100 requests a minute per key.
+ * their funding accounts and customers are read from the local copy (one the copy has not seen yet
+ * is fetched by id once, a few at a time through the budget-aware client).
  */
 import Decimal from "decimal.js";
 import type { CurrentUser } from "@/lib/auth/session";
 import { listFromCopy, objectFromCopy, type SyncedFreshness } from "@/lib/ledger/page-read";
 import { upstreamFor, type Upstream } from "@/lib/upstream";
-import type { Deposit, FundingAccount } from "@/lib/upstream/schemas/core";
+import type { Customer, Deposit, FundingAccount } from "@/lib/upstream/schemas/core";
 import { currentDecisions, type DecisionView } from "./decisions";
 import { explainFlag } from "./flags";
 
 const MAX_PAGES = 5; // 500 flagged deposits: far beyond a working queue; the count says when more exist
 /** Look-ups in flight at once: a long queue does not take the whole minute's budget in a burst. */
 const LOOKUP_CONCURRENCY = 4;
-const LOOKUP_CACHE = { cache: { ttlMs: 5 * 60_000 } } as const;
 
 /**
  * Reads each distinct id once, a few at a time. A failed read leaves that id out (the row shows a
@@ -81,7 +78,7 @@ export async function loadQueue(user: Pick<CurrentUser, "organizationId" | "envi
       deposits.map((d) => d.funding_account_id).filter(present),
       async (id) => (await objectFromCopy<FundingAccount>(user, "funding_account", id, upstream)).data,
     ),
-    lookupByIds(deposits.map((d) => d.customer_id).filter(present), async (id) => (await upstream.core.getCustomer(id, LOOKUP_CACHE)).data),
+    lookupByIds(deposits.map((d) => d.customer_id).filter(present), async (id) => (await objectFromCopy<Customer>(user, "customer", id, upstream)).data),
     currentDecisions(
       user.organizationId,
       user.environment,

@@ -296,6 +296,7 @@ export const offramp = obj({
 });
 export const offramps = corePage(offramp);
 
+export type Customer = z.output<typeof customer>;
 export type Deposit = z.output<typeof deposit>;
 export type FundingAccount = z.output<typeof fundingAccount>;
 export type Recipient = z.output<typeof recipient>;
