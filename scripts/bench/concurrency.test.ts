@@ -25,6 +25,18 @@ describe("bench:concurrency's data ages", () => {
     ]);
   });
 
+  it("tells a reference snapshot (swept at its own pace) from the copy's lists, in a page and in a route", () => {
+    const page =
+      'self.__next_f.push([1,"{\\"kind\\":\\"coins_deposit_options\\",\\"syncedAt\\":\\"2026-11-27T09:55:10.000Z\\",\\"backfill\\":{\\"done\\":true},\\"error\\":null,\\"everyMs\\":600000}"])' +
+      'self.__next_f.push([1,"{\\"kind\\":\\"deposit\\",\\"syncedAt\\":\\"2026-11-27T10:00:04.000Z\\",\\"backfill\\":{\\"done\\":true},\\"error\\":null}"])';
+    expect(dataAges([{ text: page, at: arrived }], "html", asked).map((o) => [o.source, o.ageAskedMs, o.paceMs])).toEqual([
+      ["reference", 300_000, 600_000],
+      ["copy", 6_000, undefined],
+    ]);
+    const json = JSON.stringify({ options: [], synced: { kind: "coins_deposit_options", syncedAt: "2026-11-27T09:55:10.000Z", everyMs: 600_000 } });
+    expect(dataAges([{ text: json, at: arrived }], "json", asked).map((o) => [o.source, o.paceMs])).toEqual([["reference", 600_000]]);
+  });
+
   it("reads an API answer's freshness, nested anywhere in the JSON", () => {
     const body = JSON.stringify({ data: [], freshness: { syncedAt: "2026-11-27T09:59:40.000Z" }, rate: { fetchedAt: "2026-11-27T10:00:08.000Z" } });
     const ages = dataAges([{ text: body, at: arrived }], "json", asked);

@@ -68,13 +68,19 @@ interface KeyCount {
 }
 
 interface Observation {
-  /** "copy": a read of the local copy (`syncedAt`); "cache": a cached provider read (`fetchedAt`). */
-  source: "copy" | "cache";
+  /**
+   * "copy": a read of the local copy (`syncedAt`); "reference": a reference snapshot of the copy,
+   * swept at its own slower pace (`everyMs` beside its `syncedAt`); "cache": a cached provider read
+   * (`fetchedAt`).
+   */
+  source: "copy" | "reference" | "cache";
   /** Data age when it reached the user (the chunk of the answer that carried it). */
   ageMs: number;
   /** Data age when the user asked: what the read cache decided on, without the time the answer took. */
   ageAskedMs: number;
   stale: boolean;
+  /** A reference snapshot's own sweep pace (its `everyMs`). */
+  paceMs?: number;
   /** For stale data on a page: whether the page carries its "as of" note. */
   noted: boolean;
 }
@@ -114,7 +120,8 @@ export function dataAges(chunks: { text: string; at: number }[], kind: "json" | 
       }
       if (typeof o.syncedAt === "string") {
         const t = Date.parse(o.syncedAt);
-        if (Number.isFinite(t)) out.push({ source: "copy", ageMs: at - t, ageAskedMs: askedAt - t, stale: false, noted: true });
+        const pace = typeof o.everyMs === "number" ? { source: "reference" as const, paceMs: o.everyMs } : { source: "copy" as const };
+        if (Number.isFinite(t)) out.push({ ...pace, ageMs: at - t, ageAskedMs: askedAt - t, stale: false, noted: true });
       }
       for (const child of Object.values(o)) walk(child);
     };
@@ -131,7 +138,11 @@ export function dataAges(chunks: { text: string; at: number }[], kind: "json" | 
   for (let m = re.exec(body); m; m = re.exec(body)) {
     const t = Date.parse(m[2]!);
     if (m[1] === "syncedAt") {
-      out.push({ source: "copy", ageMs: arrivedAt(m.index) - t, ageAskedMs: askedAt - t, stale: false, noted: true });
+      // The freshness object's own fields follow its syncedAt, up to the next one's.
+      const rest = body.slice(m.index + m[0].length, m.index + m[0].length + 400).split(/syncedAt|"kind\\*"/)[0]!;
+      const every = /everyMs\\*"\s*:\s*(\d+)/.exec(rest);
+      const pace = every ? { source: "reference" as const, paceMs: Number(every[1]) } : { source: "copy" as const };
+      out.push({ ...pace, ageMs: arrivedAt(m.index) - t, ageAskedMs: askedAt - t, stale: false, noted: true });
       continue;
     }
     const around = body.slice(Math.max(0, m.index - 400), m.index + 400);
@@ -400,6 +411,9 @@ async function main(): Promise<void> {
     });
     const cached = observations.filter((o) => o.source === "cache");
     const synced = observations.filter((o) => o.source === "copy");
+    const reference = observations.filter((o) => o.source === "reference");
+    const referenceAgeAsked = reference.reduce((m, o) => Math.max(m, o.ageAskedMs), 0);
+    const referenceLate = reference.filter((o) => o.ageAskedMs > (o.paceMs ?? 0) + SYNCED_WITHIN_MS);
     const fresh = cached.filter((o) => !o.stale);
     const stale = cached.filter((o) => o.stale);
     const syncLagAsked = synced.reduce((m, o) => Math.max(m, o.ageAskedMs), 0);
@@ -441,6 +455,13 @@ async function main(): Promise<void> {
         unit: `s (${synced.length} reads)`,
         target: `<= ${SYNCED_WITHIN_MS / 1000} s`,
         met: synced.length > 0 && syncLagAsked <= SYNCED_WITHIN_MS,
+      },
+      {
+        metric: "local copy's reference data (swept at its own pace): max age, when asked",
+        value: Math.round(referenceAgeAsked / 100) / 10,
+        unit: `s (${reference.length} reads)`,
+        target: `<= its pace + ${SYNCED_WITHIN_MS / 1000} s`,
+        met: referenceLate.length === 0,
       },
       {
         metric: "cached prices: max age of data shown as current, when asked",
