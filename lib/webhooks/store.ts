@@ -235,8 +235,12 @@ async function writeBatch(batch: Pending[]): Promise<void> {
   if (fetches.length > 0) void requestFetches(fetches);
 }
 
-/** Most batches in flight at once: leaves most of the connection pool to pages and actions. */
-const MAX_IN_FLIGHT = 2;
+/**
+ * Batches in flight at once. One: what arrives while it is written becomes the next, larger batch,
+ * so each event costs fewer round trips (each a socket write, dear on a small machine) than with
+ * two smaller batches overlapping; and it leaves the connection pool to pages and actions.
+ */
+const MAX_IN_FLIGHT = 1;
 const MAX_BATCH_ROWS = 250;
 const MAX_BATCH_BYTES = 4 * 1024 * 1024;
 
