@@ -6,7 +6,7 @@ vi.mock("next/navigation", () => ({ useRouter: () => ({ refresh: () => undefined
 vi.mock("@/lib/ledger/refresh-action", () => ({ refreshSynced: async () => ({ ok: true, data: { asked: true } }) }));
 
 import { StaleNote } from "./stale-note";
-import { SyncedNote } from "./synced-note";
+import { isBehind, SyncedNote } from "./synced-note";
 
 const fresh = { kind: "deposit", syncedAt: "2026-11-26T10:00:04.000Z", backfill: { done: true, read: 5000, total: 5000 }, error: null };
 
@@ -34,6 +34,16 @@ describe("SyncedNote", () => {
     expect(html).toContain("Not read from the provider yet.");
     expect(html).not.toContain("the first read is on its way");
     expect(html).toContain("This key lacks the Read scope.");
+  });
+
+  it("warns of a list over a minute old, and of reference data only past twice its own pace", () => {
+    const now = Date.parse("2026-11-28T10:00:00.000Z");
+    const ago = (ms: number) => new Date(now - ms).toISOString();
+    expect(isBehind({ syncedAt: ago(50_000) }, now)).toBe(false);
+    expect(isBehind({ syncedAt: ago(70_000) }, now)).toBe(true);
+    expect(isBehind({ syncedAt: null }, now)).toBe(false);
+    expect(isBehind({ syncedAt: ago(5 * 60_000), everyMs: 600_000 }, now)).toBe(false);
+    expect(isBehind({ syncedAt: ago(21 * 60_000), everyMs: 600_000 }, now)).toBe(true);
   });
 
   it("is what StaleNote shows for anything read from the copy, stale or not", () => {

@@ -18,6 +18,11 @@ const RERENDER_AFTER_MS = 3_000;
 
 const count = (n: number) => n.toLocaleString("en-US");
 
+/** Whether a list's age means its sweep is failing: past a minute, or twice its own pace when slower (reference data). */
+export function isBehind(f: Pick<SyncedNoteFreshness, "syncedAt" | "everyMs">, now: number): boolean {
+  return f.syncedAt !== null && now - new Date(f.syncedAt).getTime() > Math.max(BEHIND_MS, 2 * (f.everyMs ?? 0));
+}
+
 /**
  * The line above a list or detail read from the local copy: how long ago the provider was last
  * read ("Synced 4 s ago", the exact time in its title), a Refresh that asks the provider now when
@@ -35,7 +40,7 @@ export function SyncedNote({ freshness, id, className }: { freshness: SyncedNote
   const { syncedAt, backfill, error } = freshness;
   // A list is swept every few seconds while open, so an old time means the sweep is failing. One
   // object's time is when the provider last confirmed it, which a settled object never needs again.
-  const behind = !id && syncedAt !== null && now !== null && now - new Date(syncedAt).getTime() > Math.max(BEHIND_MS, 2 * (freshness.everyMs ?? 0));
+  const behind = !id && now !== null && isBehind(freshness, now);
 
   const refresh = () =>
     start(async () => {

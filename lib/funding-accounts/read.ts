@@ -44,9 +44,12 @@ const customerOption = (c: Customer): CustomerOption => ({
   kycTier: c.kyc_tier == null ? null : String(c.kyc_tier),
 });
 
-/** From the local copy, like the accounts (customers are the account's objects too). */
+/**
+ * From the local copy, like the accounts (customers are the account's objects too). A look-up
+ * beside the page's subject (names, a picker), so it does not hasten the customers' sweep.
+ */
 export async function readCustomers(user: CurrentUser): Promise<{ customers: CustomerOption[] } & Freshness> {
-  const r = await listFromCopy<Customer>(user, "customer", { limit: CUSTOMER_PAGE });
+  const r = await listFromCopy<Customer>(user, "customer", { limit: CUSTOMER_PAGE }, { watch: false });
   const customers = r.rows.map(customerOption);
   customers.sort((a, b) => a.name.localeCompare(b.name));
   return { customers, fetchedAt: r.fetchedAt, stale: false, synced: r.synced };

@@ -17,7 +17,7 @@ import type { Environment } from "@/lib/generated/prisma/enums";
 import { enqueue, hasten } from "@/lib/jobs/queue";
 import { log } from "@/lib/log";
 import { statusRank } from "@/lib/webhooks/names";
-import { idOf, kindDef, SNAPSHOT_ID } from "./kinds";
+import { idOf, kindDef, SNAPSHOT_ID, snapshotsMovedBy } from "./kinds";
 import { type LedgerScope, type SqlQuery, storeObjects } from "./store";
 
 /** The contract's fetch-by-id job: fetch one object and store it with source "fetch". */
@@ -137,14 +137,9 @@ function notOlder(family: string | undefined, a: Obj, b: Obj): boolean {
   return statusRank(family, text(b.status)) >= statusRank(family, text(a.status));
 }
 
-/**
- * Events about an object the copy keeps only inside a snapshot (a Pro webhook paused by the
- * provider is a row of the webhook list): the snapshots they ask to be read again.
- */
-const SNAPSHOTS_OF_EVENTS: Readonly<Record<string, readonly string[]>> = { pro_webhook: ["pro_webhooks"] };
-
+/** Events about an object the copy keeps only inside a snapshot (kinds.ts `movedBy`): that snapshot, read again a few seconds later. */
 function eventSnapshotFetches(scope: LedgerScope, resourceType: string | null): FetchRequest[] {
-  return (resourceType ? (SNAPSHOTS_OF_EVENTS[resourceType] ?? []) : []).map((kind) => ({
+  return (resourceType ? snapshotsMovedBy(resourceType) : []).map((kind) => ({
     ...scope,
     kind,
     id: SNAPSHOT_ID,
@@ -154,7 +149,7 @@ function eventSnapshotFetches(scope: LedgerScope, resourceType: string | null): 
 
 /** Whether events of this resource type can concern the copy at all (a cheap check before a transaction). */
 export function keepsObjectsOf(resourceType: string | null): boolean {
-  return resourceType !== null && (kindDef(resourceType) !== undefined || resourceType in SNAPSHOTS_OF_EVENTS);
+  return resourceType !== null && (kindDef(resourceType) !== undefined || snapshotsMovedBy(resourceType).length > 0);
 }
 
 /** Which objects new events store and which they ask to fetch, grouped per scope and kind. */

@@ -64,6 +64,11 @@ export interface KindDef<T extends object = object> {
   rankFamily?: string;
   /** The snapshots (balances) a change of this kind moves: read again after its events and the app's writes. */
   affects?: readonly string[];
+  /**
+   * A snapshot's: the webhook resource types whose events change it though the copy keeps no kind
+   * of theirs (a Pro webhook is a row of the webhook list): read again a few seconds after them.
+   */
+  movedBy?: readonly string[];
   /** Statuses after which the object no longer changes; any other is re-read now and then. */
   final?: readonly string[];
   item: z.ZodType<T>;
@@ -118,14 +123,28 @@ function snapshot<T extends object>(
   };
 }
 
-/** A list answer kept as one snapshot object: `{ [field]: [...] }`. */
-const listed = <K extends string, T>(field: K, list: z.ZodType<T[]>) => z.object({ [field]: list } as Record<K, z.ZodType<T[]>>);
-
-/** An answer that is a bare array, as a snapshot of one object holding it under `field`. */
-const asObject = async <K extends string, T>(field: K, r: Promise<UpstreamResult<T[]>>): Promise<UpstreamResult<Record<K, T[]>>> => {
-  const a = await r;
-  return { ...a, data: { [field]: a.data } as Record<K, T[]> };
-};
+/**
+ * A snapshot of an answer that is a bare array (the saved addresses, the webhook list): kept as one
+ * object holding it under `field`, `{ [field]: [...] }`.
+ */
+function listSnapshot<K extends string, T>(
+  def: Omit<KindDef<Record<K, T[]>>, "list" | "get" | "singletonId" | "item" | "columns"> & {
+    field: K;
+    items: z.ZodType<T[]>;
+    read: (up: Upstream) => Promise<UpstreamResult<T[]>>;
+  },
+): KindDef<Record<K, T[]>> {
+  const { field, items, read, ...rest } = def;
+  return snapshot({
+    ...rest,
+    item: z.object({ [field]: items } as Record<K, z.ZodType<T[]>>) as unknown as z.ZodType<Record<K, T[]>>,
+    read: async (up) => {
+      const a = await read(up);
+      return { ...a, data: { [field]: a.data } as Record<K, T[]> };
+    },
+    columns: () => ({ search: [] }),
+  });
+}
 
 /** Reference data's sweep: the provider's rails and assets change seldom. */
 export const REFERENCE_EVERY_MS = 10 * 60_000;
@@ -485,21 +504,23 @@ export const KINDS = {
   }),
   // Settings kept at the provider that the app also writes: read again at once after its own
   // writes (feed.ts), and swept like the lists for changes made elsewhere.
-  pro_webhooks: snapshot({
+  pro_webhooks: listSnapshot({
     kind: "pro_webhooks",
     label: "Pro webhook list",
     surface: "pro",
-    item: listed("webhooks", pro.webhooks),
-    read: (up) => asObject("webhooks", up.pro.listWebhooks({ cache: false })),
-    columns: () => ({ search: [] }),
+    // A webhook the provider paused or disabled is a row of it.
+    movedBy: ["pro_webhook"],
+    field: "webhooks",
+    items: pro.webhooks,
+    read: (up) => up.pro.listWebhooks({ cache: false }),
   }),
-  coins_addresses: snapshot({
+  coins_addresses: listSnapshot({
     kind: "coins_addresses",
     label: "saved address list",
     surface: "coins",
-    item: listed("addresses", coins.addresses),
-    read: (up) => asObject("addresses", up.coins.listWithdrawalAddresses({}, { cache: false })),
-    columns: () => ({ search: [] }),
+    field: "addresses",
+    items: coins.addresses,
+    read: (up) => up.coins.listWithdrawalAddresses({}, { cache: false }),
   }),
   // Reference data: what the provider offers the key.
   pro_withdrawal_options: snapshot({
@@ -511,23 +532,23 @@ export const KINDS = {
     read: (up) => up.pro.getWithdrawalOptions({ cache: false }),
     columns: () => ({ search: [] }),
   }),
-  coins_withdrawal_assets: snapshot({
+  coins_withdrawal_assets: listSnapshot({
     kind: "coins_withdrawal_assets",
     label: "withdrawable asset list",
     surface: "coins",
     everyMs: REFERENCE_EVERY_MS,
-    item: listed("assets", coins.withdrawableAssets),
-    read: (up) => asObject("assets", up.coins.listWithdrawalAssets({ cache: false })),
-    columns: () => ({ search: [] }),
+    field: "assets",
+    items: coins.withdrawableAssets,
+    read: (up) => up.coins.listWithdrawalAssets({ cache: false }),
   }),
-  coins_deposit_options: snapshot({
+  coins_deposit_options: listSnapshot({
     kind: "coins_deposit_options",
     label: "fiat deposit options",
     surface: "coins",
     everyMs: REFERENCE_EVERY_MS,
-    item: listed("options", coins.fiatDepositOptions),
-    read: (up) => asObject("options", up.coins.listFiatDepositOptions({ cache: false })),
-    columns: () => ({ search: [] }),
+    field: "options",
+    items: coins.fiatDepositOptions,
+    read: (up) => up.coins.listFiatDepositOptions({ cache: false }),
   }),
   stock_portfolio: snapshot({
     kind: "stock_portfolio",
@@ -555,6 +576,14 @@ export function kindDef(kind: string): AnyKindDef | undefined {
 }
 
 /** Whether the kind is a snapshot (one object per key, its current state) rather than a list of objects. */
+const MOVED_BY = new Map<string, string[]>();
+for (const k of KIND_NAMES) for (const type of (KINDS[k] as AnyKindDef).movedBy ?? []) MOVED_BY.set(type, [...(MOVED_BY.get(type) ?? []), k]);
+
+/** The snapshots events of this resource type change without being a kind of the copy (`movedBy`); built once, as the webhook intake asks per event. */
+export function snapshotsMovedBy(resourceType: string): readonly string[] {
+  return MOVED_BY.get(resourceType) ?? [];
+}
+
 export function isSnapshot(kind: string): boolean {
   return kindDef(kind)?.singletonId !== undefined;
 }

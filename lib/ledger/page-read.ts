@@ -50,6 +50,14 @@ function refused(message: string): Problem {
   return { ok: false, message, kind: "validation", retryable: false, missingScope: null };
 }
 
+export interface ListReadOptions {
+  /**
+   * `false` for a look-up beside what the page is about (the customers' names beside funding
+   * accounts): the list keeps the sweep's pace instead of being read every few seconds.
+   */
+  watch?: boolean;
+}
+
 /** A provider-style query (`{ status, page, limit, ... }`) split into the copy's filters and paging. */
 export function splitQuery(query: Readonly<Record<string, unknown>>): { filters: Filters; page?: number; limit?: number } {
   const filters: Record<string, string> = {};
@@ -72,9 +80,10 @@ export async function readSyncedList<T = Record<string, unknown>>(
   viewer: LedgerScope,
   kind: string,
   query: Readonly<Record<string, unknown>> = {},
+  opts: ListReadOptions = {},
 ): Promise<SyncedList<T>> {
   const scope = scopeOf(viewer);
-  await markWatched(scope, kind).catch((err: unknown) => log.warn({ err, kind }, "ledger: could not mark a list watched"));
+  if (opts.watch !== false) await markWatched(scope, kind).catch((err: unknown) => log.warn({ err, kind }, "ledger: could not mark a list watched"));
   const { filters, page, limit } = splitQuery(query);
   try {
     const [data, fresh] = await Promise.all([readPage(scope, kind, { filters, page, limit }), listFreshness(scope, kind)]);
@@ -244,8 +253,9 @@ export async function listFromCopy<T = Record<string, unknown>>(
   viewer: LedgerScope,
   kind: string,
   query: Readonly<Record<string, unknown>>,
+  opts: ListReadOptions = {},
 ): Promise<CopyListPage<T>> {
-  const r = await readSyncedList<T>(viewer, kind, query);
+  const r = await readSyncedList<T>(viewer, kind, query, opts);
   if (!r.ok) throw new LedgerReadError(r.message);
   return {
     rows: r.data.data,
