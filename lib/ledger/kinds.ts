@@ -112,11 +112,16 @@ function byCursor<T>(read: (up: Upstream, cursor: string | undefined, limit: num
  * write's follow-up read it like any list, and pages read it from the copy like any object.
  */
 function snapshot<T extends object>(
-  def: Omit<KindDef<T>, "list" | "get" | "singletonId"> & { read: (up: Upstream) => Promise<UpstreamResult<T>> },
+  def: Omit<KindDef<T>, "list" | "get" | "singletonId" | "columns"> & {
+    read: (up: Upstream) => Promise<UpstreamResult<T>>;
+    /** Default: nothing to search or total (balances per asset, settings). */
+    columns?: KindDef<T>["columns"];
+  },
 ): KindDef<T> {
-  const { read, ...rest } = def;
+  const { read, columns = () => ({ search: [] }), ...rest } = def;
   return {
     ...rest,
+    columns,
     singletonId: SNAPSHOT_ID,
     list: async (up) => ({ items: [(await read(up)).data], next: null, total: 1 }),
     get: (up) => read(up),
@@ -142,7 +147,6 @@ function listSnapshot<K extends string, T>(
       const a = await read(up);
       return { ...a, data: { [field]: a.data } as Record<K, T[]> };
     },
-    columns: () => ({ search: [] }),
   });
 }
 
@@ -484,7 +488,6 @@ export const KINDS = {
     surface: "coins",
     item: coins.balances,
     read: (up) => up.coins.listBalances({ cache: false }),
-    columns: () => ({ search: [] }),
   }),
   coins_portfolio: snapshot({
     kind: "coins_portfolio",
@@ -500,7 +503,6 @@ export const KINDS = {
     surface: "pro",
     item: pro.balances,
     read: (up) => up.pro.getBalances({ cache: false }),
-    columns: () => ({ search: [] }),
   }),
   // Settings kept at the provider that the app also writes: read again at once after its own
   // writes (feed.ts), and swept like the lists for changes made elsewhere.
@@ -530,7 +532,6 @@ export const KINDS = {
     everyMs: REFERENCE_EVERY_MS,
     item: pro.withdrawalOptions,
     read: (up) => up.pro.getWithdrawalOptions({ cache: false }),
-    columns: () => ({ search: [] }),
   }),
   coins_withdrawal_assets: listSnapshot({
     kind: "coins_withdrawal_assets",
