@@ -119,6 +119,30 @@ describe("the copy's account check after a key change", () => {
     expect(await idsOf(scope, "recipient")).toEqual(demoRecipients);
   });
 
+  it("a webhook stored meanwhile does not decide: it names no account, and the old account's webhooks may still arrive", async () => {
+    const team = await createTeamWithKey();
+    const scope: LedgerScope = { organizationId: team.org.id, environment: "sandbox" };
+    await fillCopy(scope, ["withdrawal"]);
+    const demoWithdrawal = (await testDb().syncedObject.findFirstOrThrow({ where: { ...scope, kind: "withdrawal" }, select: { data: true } })).data as Record<
+      string,
+      unknown
+    >;
+    await changeKey(team, SEED_KEYS.second);
+    expect((await checkCopyAccount(scope, "core")).kind).toBe("forgotten");
+    await fillCopy(scope, ["recipient"]);
+    // While the Second Merchant's key is current, a webhook of the demo merchant's withdrawal
+    // arrives (its secret is still held) and is stored, the newest object of the copy.
+    await storeObjects(scope, "withdrawal", [{ ...demoWithdrawal, created_at: new Date().toISOString() }], "webhook");
+    const second = await idsOf(scope, "recipient");
+
+    // Back to the demo key: the webhook's object is the demo merchant's, found with the demo key,
+    // but the copy holds the Second Merchant's recipients: it must be forgotten, not kept.
+    await changeKey(team, SEED_KEYS.full);
+    expect((await checkCopyAccount(scope, "core")).kind).toBe("forgotten");
+    await fillCopy(scope, ["recipient"]);
+    expect((await idsOf(scope, "recipient")).filter((id) => second.includes(id))).toEqual([]);
+  });
+
   it("refuses what a sync read begun with the old key stores after the change, so the old account never comes back", async () => {
     const team = await createTeamWithKey();
     const scope: LedgerScope = { organizationId: team.org.id, environment: "sandbox" };

@@ -110,7 +110,9 @@ export async function checkCopyAccount(scope: LedgerScope, surface: UpstreamSurf
   const wait = row.checkFrom.getTime() - Date.now();
   if (wait > 0) return { kind: "undecided", retryAfterMs: wait };
   const kinds = surfaceKinds(surface).filter((k) => kindDef(k)!.get && !isSnapshot(k));
-  // Only what the old key stored: an object the new key's write or webhook stored since would say "same".
+  // Only what the old key read (a sweep, backfill, fetch or its own write): an object the new key
+  // stored since would say "same", and so would a webhook's, which names no account (the other
+  // account's webhooks may still arrive while its secret is held).
   const newest =
     kinds.length === 0
       ? []
@@ -118,6 +120,7 @@ export async function checkCopyAccount(scope: LedgerScope, surface: UpstreamSurf
           `SELECT kind, id FROM (
              SELECT DISTINCT ON (kind) kind, provider_id AS id, provider_created_at AS at FROM synced_objects
               WHERE organization_id = $1::uuid AND environment = $2::"Environment" AND kind = ANY($3::text[]) AND synced_at < $4
+                AND source <> 'webhook'
               ORDER BY kind, provider_created_at DESC NULLS LAST, provider_id) newest
            ORDER BY at DESC NULLS LAST, kind LIMIT ${ACCOUNT_CHECK_FETCHES}`,
           scope.organizationId,
