@@ -114,8 +114,8 @@ test.describe("settlement destination", () => {
   });
 
   test("NGN_BALANCE, once approved, is refused with the provider's reason when the merchant has no active NGN account", async ({ pageAs }) => {
-    // Two key swaps through the UI: room for the one that puts the demo key back.
-    test.setTimeout(60_000);
+    // Two key swaps through the UI and their account checks: room for the one that puts the demo key back.
+    test.setTimeout(90_000);
     const page = await pageAs("admin");
     // The Second Merchant's funding setup has no NGN account: point the app's core key at it.
     await replaceCoreKey(page, SECOND_MERCHANT_KEY, "sk_sandbox_…8a3e");
@@ -145,6 +145,15 @@ test.describe("settlement destination", () => {
     } finally {
       await replaceCoreKey(page, DEMO_SANDBOX_KEY, "sk_sandbox_…1b3d");
     }
+    // The specs after this one work on the demo merchant's copy. Until the demo key's account is
+    // checked (about 6 s), the copy still holds the Second Merchant's objects (a recipient list
+    // opened meanwhile offers theirs, which the provider then refuses): wait for the check, which
+    // the settlement page shows by reading the demo merchant's setup again.
+    await expect(async () => {
+      await gotoHydrated(page, "/settings/settlement");
+      await expect(page.getByTestId("current-destination")).toBeVisible({ timeout: 1_000 });
+      await expect(page.getByTestId("no-ngn-account")).toHaveCount(0);
+    }).toPass({ timeout: 30_000 });
     await page.context().close();
   });
 });
