@@ -175,7 +175,7 @@ describe("the copy's account check after a key change", () => {
     if (!gate.open) throw new Error("a new team's copy is open");
     await changeKey(team, SEED_KEYS.readonly, "core", ["Read"]);
     const recipient = { id: randomUUID(), type: "BANK_ACCOUNT", created_at: new Date().toISOString() };
-    await expect(storeObjects(scope, "recipient", [recipient], "sweep", undefined, gate)).rejects.toBeInstanceOf(CopyAccountChanged);
+    await expect(storeObjects(scope, "recipient", [recipient], "sweep", { guard: gate })).rejects.toBeInstanceOf(CopyAccountChanged);
     expect(await copied(scope, "recipient")).toBe(0);
     // Webhooks and the app's own writes are not sync reads: they go on.
     expect((await storeObjects(scope, "recipient", [recipient], "webhook")).changed).toHaveLength(1);

@@ -191,7 +191,7 @@ export async function copyEvents(runner: SqlQuery, events: readonly EventForCopy
   const plan = planEventCopies(events);
   const fetches = [...plan.fetches];
   for (const g of plan.stores) {
-    const r = await storeObjects(g.scope, g.kind, g.objects, "webhook", runner);
+    const r = await storeObjects(g.scope, g.kind, g.objects, "webhook", { tx: runner });
     for (const id of r.partial) {
       const f = { ...g.scope, kind: g.kind, id };
       if (fetchable(f)) fetches.push(f);

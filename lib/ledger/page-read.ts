@@ -111,35 +111,42 @@ interface Fetched {
 }
 
 /**
- * Fetches one object the copy has not seen, stores it (source "fetch") and announces it. The
+ * Fetches one object the copy has not seen, once for a burst of views (`fetching`). The
  * provider's refusal is thrown as it came (a "not found" too, for the page's 404).
  */
-async function fetchMissing(scope: LedgerScope, kind: string, id: string, up: Upstream): Promise<Fetched> {
-  const def = kindDef(kind);
-  if (!def?.get) throw new LedgerReadError(`A ${def?.label ?? kind} cannot be read from the provider on its own.`);
+function fetchMissing(scope: LedgerScope, kind: string, id: string, up: Upstream): Promise<Fetched> {
   const key = `${scope.organizationId}:${scope.environment}:${kind}:${id}`;
   const running = fetching.get(key);
   if (running) return running;
-  const p = (async () => {
-    // A snapshot is the account's current state: while a new key's account is being checked it is
-    // neither read nor stored, as the read could still be the old key's (account-check.ts).
-    const gate = isSnapshot(kind) ? await copyGate(scope, def.surface) : null;
-    if (gate && !gate.open) throw keyBeingChecked(def.surface, def.label, gate.retryAfterMs);
-    // A person waits on this page: the class of what people are looking at, above sweeps and backfill.
-    const { data } = await withPriority("watched", () => def.get!(up, id), { pace: false });
-    const stored = await storeObjects(scope, kind, [data], "fetch", undefined, gate ?? undefined).catch((err: unknown) => {
-      throw err instanceof CopyAccountChanged ? keyBeingChecked(def.surface, def.label, ACCOUNT_CHECK_DELAY_MS) : err;
-    });
-    await announceChanges(scope, kind, stored.changed, stored.changedAt);
-    return { data: data as Record<string, unknown>, syncedAt: stored.changedAt };
-  })().finally(() => fetching.delete(key));
+  const p = fetchAndStore(scope, kind, id, up).finally(() => fetching.delete(key));
   fetching.set(key, p);
   return p;
 }
 
-/** A snapshot read from the provider now and stored (after the app's own write to it, feed.ts). */
+/** Reads one object from the provider, stores it (source "fetch") and announces it. */
+async function fetchAndStore(scope: LedgerScope, kind: string, id: string, up: Upstream): Promise<Fetched> {
+  const def = kindDef(kind);
+  if (!def?.get) throw new LedgerReadError(`A ${def?.label ?? kind} cannot be read from the provider on its own.`);
+  // A snapshot is the account's current state: while a new key's account is being checked it is
+  // neither read nor stored, as the read could still be the old key's (account-check.ts).
+  const gate = isSnapshot(kind) ? await copyGate(scope, def.surface) : null;
+  if (gate && !gate.open) throw keyBeingChecked(def.surface, def.label, gate.retryAfterMs);
+  const readAt = new Date();
+  // A person waits on this page: the class of what people are looking at, above sweeps and backfill.
+  const { data } = await withPriority("watched", () => def.get!(up, id), { pace: false });
+  const stored = await storeObjects(scope, kind, [data], "fetch", { guard: gate ?? undefined, readAt }).catch((err: unknown) => {
+    throw err instanceof CopyAccountChanged ? keyBeingChecked(def.surface, def.label, ACCOUNT_CHECK_DELAY_MS) : err;
+  });
+  await announceChanges(scope, kind, stored.changed, stored.changedAt);
+  return { data: data as Record<string, unknown>, syncedAt: stored.changedAt };
+}
+
+/**
+ * A snapshot read from the provider now and stored (after the app's own write to it, feed.ts):
+ * never joined to a read already under way, which began before the write and misses it.
+ */
 export async function readSnapshotNow(scope: LedgerScope, kind: string): Promise<void> {
-  await fetchMissing(scope, kind, SNAPSHOT_ID, upstreamFor(scope));
+  await fetchAndStore(scope, kind, SNAPSHOT_ID, upstreamFor(scope));
 }
 
 function keyBeingChecked(surface: UpstreamSurface, label: string, retryAfterMs: number): UpstreamError {

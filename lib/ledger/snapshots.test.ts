@@ -18,6 +18,8 @@ import { renameCoinsAddress } from "@/lib/coins/rename-address";
 import type { AddressesView } from "@/lib/coins/views";
 import { createProWebhook } from "@/lib/pro/create-webhook";
 import { deleteProWebhook } from "@/lib/pro/delete-webhook";
+import { pauseProWebhook } from "@/lib/pro/pause-webhook";
+import { upstreamFor } from "@/lib/upstream";
 import type { ProWebhooksView } from "@/lib/pro/views";
 import { dueAt } from "./jobs";
 import { SEED_KEYS, type TestEmulator } from "@/emulator/testing";
@@ -163,6 +165,38 @@ describe("settings the app writes, kept as snapshots", () => {
     const id = after.body.webhooks.find((w) => w.url === url)!.id;
     expect(await deleteProWebhook({ id, attemptKey: randomUUID() } as never)).toMatchObject({ ok: true });
     expect((await callRoute<ProWebhooksView>(getProWebhooks, "/api/pro/webhooks")).body.webhooks.map((w) => w.id)).not.toContain(id);
+  });
+
+  it("a sweep that read the list before the app's own pause, and stores after it, does not put the webhook back to active", async () => {
+    signInAs(team.admin);
+    const first = await callRoute<ProWebhooksView>(getProWebhooks, "/api/pro/webhooks");
+    const target = first.body.webhooks.find((w) => w.status === "active")!;
+    // A sweep whose answer comes back from the provider, then is held before it is stored.
+    const real = upstreamFor(scope());
+    let answered!: () => void;
+    const read = new Promise<void>((r) => (answered = r));
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const slow = {
+      ...real,
+      pro: {
+        ...real.pro,
+        listWebhooks: async (o: Parameters<typeof real.pro.listWebhooks>[0]) => {
+          const r = await real.pro.listWebhooks(o);
+          answered();
+          await held;
+          return r;
+        },
+      },
+    };
+    const sweeping = sweepKind(scope(), "pro_webhooks", slow);
+    await read;
+    expect(await pauseProWebhook({ id: target.id, attemptKey: randomUUID() } as never)).toMatchObject({ ok: true });
+    const status = async () => (await callRoute<ProWebhooksView>(getProWebhooks, "/api/pro/webhooks")).body.webhooks.find((w) => w.id === target.id)?.status;
+    expect(await status()).toBe("paused");
+    release();
+    expect(await sweeping).toMatchObject({ kind: "ok" });
+    expect(await status(), "after the older sweep is stored").toBe("paused");
   });
 
   it("saved addresses: one saved elsewhere shows after the next sweep; the app's own save and rename at once", async () => {

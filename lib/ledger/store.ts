@@ -104,9 +104,18 @@ function rowOf(def: AnyKindDef, raw: Record<string, unknown>): { row: Row; parti
 /**
  * The guard, in words: a newer provider time wins; at an equal time, or when either side has no
  * time, a later status in the family's order wins, and the same status refreshes the row. Two
- * different statuses of the same rank (two terminal ones) keep the first one stored.
+ * different statuses of the same rank (two terminal ones) keep the first one stored. A snapshot
+ * has neither time nor status: there the read that began later wins (its synced_at is when its
+ * read began), so a sweep that began before the app's own write and ends after it is not stored.
+ *
+ * A sync job's write (`guarded`) is stored only while the surface's copy is still of the
+ * generation the job began under and no new key's account is being checked
+ * (lib/ledger/account-check.ts). Otherwise one row with a null id says the write was refused.
  */
-const STORE_SQL = `
+function storeSql({ snapshot, guarded }: { snapshot: boolean; guarded: boolean }): string {
+  const open = `NOT EXISTS (SELECT 1 FROM copy_accounts ca WHERE ca.organization_id = $2::uuid AND ca.environment = $3::"Environment"
+  AND ca.surface = $7::"Surface" AND (ca.generation <> $8 OR ca.check_from IS NOT NULL))`;
+  const store = `
   WITH x AS (
     SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(
       provider_id text, data jsonb, status text, amount numeric, currency text, search_text text,
@@ -123,7 +132,7 @@ const STORE_SQL = `
     provider_created_at, provider_updated_at, status_rank, source, synced_at, changed_at)
   SELECT $2::uuid, $3::"Environment", $4, provider_id, merged_data, status, amount, currency, search_text,
     provider_created_at, provider_updated_at, status_rank, $5, $6::timestamptz, $6::timestamptz
-  FROM merged /*guard*/
+  FROM merged${guarded ? ` WHERE ${open}` : ""}
   ON CONFLICT (organization_id, environment, kind, provider_id) DO UPDATE SET
     data = EXCLUDED.data,
     status = COALESCE(EXCLUDED.status, so.status),
@@ -137,24 +146,24 @@ const STORE_SQL = `
     source = EXCLUDED.source,
     synced_at = EXCLUDED.synced_at,
     changed_at = CASE WHEN EXCLUDED.data IS DISTINCT FROM so.data THEN EXCLUDED.changed_at ELSE so.changed_at END
-  WHERE CASE
+  WHERE ${
+    snapshot
+      ? "EXCLUDED.synced_at >= so.synced_at"
+      : `CASE
     WHEN EXCLUDED.provider_updated_at IS NOT NULL AND so.provider_updated_at IS NOT NULL
          AND EXCLUDED.provider_updated_at <> so.provider_updated_at
       THEN EXCLUDED.provider_updated_at > so.provider_updated_at
     WHEN EXCLUDED.status IS NULL OR so.status IS NULL OR EXCLUDED.status = so.status THEN true
     ELSE EXCLUDED.status_rank > so.status_rank
-  END
+  END`
+  }
   RETURNING provider_id, status, (xmax = 0) AS inserted, (changed_at = $6::timestamptz) AS changed`;
+  return guarded ? `WITH stored AS (${store}) SELECT * FROM stored UNION ALL SELECT NULL, NULL, NULL, NULL WHERE NOT ${open}` : store;
+}
 
-/**
- * A sync job's write: stored only while the surface's copy is still of the generation the job
- * began under and no new key's account is being checked (lib/ledger/account-check.ts). Otherwise
- * one row with a null id says the write was refused.
- */
-const OPEN = `NOT EXISTS (SELECT 1 FROM copy_accounts ca WHERE ca.organization_id = $2::uuid AND ca.environment = $3::"Environment"
-  AND ca.surface = $7::"Surface" AND (ca.generation <> $8 OR ca.check_from IS NOT NULL))`;
-const GUARDED_STORE_SQL = `WITH stored AS (${STORE_SQL.replace("FROM merged /*guard*/", `FROM merged WHERE ${OPEN}`)})
-  SELECT * FROM stored UNION ALL SELECT NULL, NULL, NULL, NULL WHERE NOT ${OPEN}`;
+const STORE_SQL = new Map(
+  [false, true].flatMap((snapshot) => [false, true].map((guarded) => [`${snapshot}:${guarded}`, storeSql({ snapshot, guarded })] as const)),
+);
 
 /** A sync job's write refused because the surface's key changed since the job began. */
 export class CopyAccountChanged extends Error {
@@ -169,18 +178,23 @@ export interface CopyGeneration {
   generation: number;
 }
 
-/**
- * Stores objects of one kind for one organization and environment. Objects without an id are
- * skipped. Runs in the given transaction when one is passed (the app's own write stores its
- * answer beside its audit row).
- */
+/** Where and how a store runs, beyond what it stores. */
+export interface StoreOptions {
+  /** Runs in this transaction or connection (the app's own write stores its answer beside its audit row). */
+  tx?: Tx | SqlQuery;
+  /** A sync job's write: refused (CopyAccountChanged) when the surface's key changed since the job began. */
+  guard?: CopyGeneration;
+  /** When the provider read began: a snapshot read that began before the stored one's is not stored. */
+  readAt?: Date;
+}
+
+/** Stores objects of one kind for one organization and environment. Objects without an id are skipped. */
 export async function storeObjects(
   scope: LedgerScope,
   kind: string,
   objects: readonly unknown[],
   source: ObjectSource,
-  tx?: Tx | SqlQuery,
-  guard?: CopyGeneration,
+  { tx, guard, readAt }: StoreOptions = {},
 ): Promise<StoreResult> {
   const def = kindDef(kind);
   if (!def) throw new Error(`The local copy keeps no objects of kind "${kind}".`);
@@ -194,11 +208,13 @@ export async function storeObjects(
     byId.set(r.row.provider_id, r.row);
     if (r.partial) partial.push(r.row.provider_id);
   }
-  const at = new Date();
+  const snapshot = def.singletonId !== undefined;
+  // A snapshot's synced_at is when its read began, which the guard compares (storeSql).
+  const at = (snapshot && readAt) || new Date();
   if (byId.size === 0) return { changed: [], partial, changedAt: at };
   const now = at.toISOString();
   const rows = await (tx ?? db).$queryRawUnsafe<{ provider_id: string | null; status: string | null; inserted: boolean; changed: boolean }[]>(
-    guard ? GUARDED_STORE_SQL : STORE_SQL,
+    STORE_SQL.get(`${snapshot}:${guard !== undefined}`)!,
     JSON.stringify([...byId.values()]),
     scope.organizationId,
     scope.environment,

@@ -92,8 +92,9 @@ async function storeAndAnnounce(
   items: readonly object[],
   source: ObjectSource,
   generation: CopyGeneration,
+  readAt: Date,
 ): Promise<number> {
-  const r = await storeObjects(scope, def.kind, items, source, undefined, generation);
+  const r = await storeObjects(scope, def.kind, items, source, { guard: generation, readAt });
   await announceChanges(scope, def.kind, r.changed, r.changedAt);
   let changed = r.changed.length;
   if (def.kind === "pro_order") {
@@ -102,7 +103,7 @@ async function storeAndAnnounce(
       const id = idOf(def, o);
       if (!id || !filled.has(id) || !Number(o.filled_quantity)) continue;
       const { data } = await up.pro.listOrderTrades(id, { cache: false });
-      const t = await storeObjects(scope, "pro_trade", data.trades, source, undefined, generation);
+      const t = await storeObjects(scope, "pro_trade", data.trades, source, { guard: generation });
       await announceChanges(scope, "pro_trade", t.changed, t.changedAt);
       changed += t.changed.length;
     }
@@ -125,9 +126,10 @@ export async function sweepKind(scope: LedgerScope, kind: string, up: Upstream =
   try {
     let cursor: string | null = null;
     for (;;) {
+      const readAt = new Date();
       const page = await def.list(up, { cursor, limit: PAGE_LIMIT });
       pages++;
-      const n = await storeAndAnnounce(up, scope, def, page.items, "sweep", gate);
+      const n = await storeAndAnnounce(up, scope, def, page.items, "sweep", gate, readAt);
       changed += n;
       cursor = page.next;
       if (n === 0 || !cursor || pages >= MAX_SWEEP_PAGES) break;
@@ -168,8 +170,9 @@ export async function refreshOpen(scope: LedgerScope, kind: string, up: Upstream
     });
     for (const o of open) {
       try {
+        const readAt = new Date();
         const { data } = await def.get(up, o.providerId);
-        changed += await storeAndAnnounce(up, scope, def, [data as object], "sweep", gate);
+        changed += await storeAndAnnounce(up, scope, def, [data as object], "sweep", gate, readAt);
       } catch (err) {
         // Gone at the provider (another environment's id, a deleted recipient): leave the copy as it is.
         if (!(err instanceof UpstreamError && err.kind === "not_found")) throw err;
@@ -215,8 +218,9 @@ export async function backfillStep(
   let changed: number;
   let page: Awaited<ReturnType<NonNullable<AnyKindDef["list"]>>>;
   try {
+    const readAt = new Date();
     page = await def.list(up, { cursor, limit });
-    changed = await storeAndAnnounce(up, scope, def, page.items, "backfill", gate);
+    changed = await storeAndAnnounce(up, scope, def, page.items, "backfill", gate, readAt);
   } catch (err) {
     const o = outcomeOf(err);
     if (o.kind === "refused") await noteRefused(scope, kind, o.message);
@@ -246,8 +250,9 @@ export async function fetchObject(scope: LedgerScope, kind: string, id: string, 
   const gate = await copyGate(scope, def.surface);
   if (!gate.open) return { kind: "waiting", retryAfterMs: gate.retryAfterMs };
   try {
+    const readAt = new Date();
     const { data } = await def.get(up, id);
-    const changed = await storeAndAnnounce(up, scope, def, [data as object], "fetch", gate);
+    const changed = await storeAndAnnounce(up, scope, def, [data as object], "fetch", gate, readAt);
     return { kind: "ok", changed, pages: 1 };
   } catch (err) {
     if (err instanceof UpstreamError && err.kind === "not_found") return { kind: "skip" };
