@@ -16,6 +16,8 @@ import { testDb } from "@/test/factories";
 import { fillCopy, unspendSeedKeys } from "@/test/ledger";
 import { ACCOUNT_CHECK_FETCHES, ACCOUNT_CHECK_RETRY_MS, checkCopyAccount, copyGate, dueAccountChecks, noteKeyChanged } from "./account-check";
 import { runSweep } from "./jobs";
+import { listFromCopy, readSyncedList, readSyncedOne } from "./page-read";
+import { searchCopy } from "./search";
 import { CopyAccountChanged, type LedgerScope, storeObjects } from "./store";
 import { sweepKind } from "./sync";
 
@@ -207,6 +209,35 @@ describe("the copy's account check after a key change", () => {
     expect(next!).toBeGreaterThan(20_000);
     expect(Date.now() + next!).toBeLessThanOrEqual(due.getTime() + 1_000);
     expect(await dueAccountChecks()).not.toContainEqual({ ...scope, surface: "core" });
+  });
+
+  it("until the check has run, no page shows the surface's copy: lists, details and search say the key is being checked", async () => {
+    const team = await createTeamWithKey();
+    await storeApiKey(team, { surface: "coins", key: SEED_KEYS.full });
+    const scope: LedgerScope = { organizationId: team.org.id, environment: "sandbox" };
+    await fillCopy(scope, ["recipient", "coins_order"]);
+    const recipient = (await listFromCopy<{ id: string }>(scope, "recipient", {})).rows[0]!;
+    const notFound = () => {
+      throw new Error("not a 404");
+    };
+    await testDb().$transaction((tx) => noteKeyChanged(tx as never, scope, "core", 0));
+
+    // The copy may still be the old account's: a list, a detail and search show none of it.
+    const list = await readSyncedList(scope, "recipient");
+    expect(list).toMatchObject({ ok: false, kind: "unavailable", retryable: true });
+    expect(!list.ok && list.message).toMatch(/^The Core key was just changed\. The recipients are read with the new key in about \d+ s\.$/);
+    await expect(listFromCopy(scope, "recipient", {})).rejects.toMatchObject({ code: "KEY_BEING_CHECKED" });
+    const one = await readSyncedOne(scope, "recipient", recipient.id, { notFound });
+    expect(!one.ok && one.message).toMatch(/This recipient is read with the new key/);
+    expect((await searchCopy(scope, recipient.id)).map((g) => g.kind)).not.toContain("recipient");
+    // Another surface's copy is shown as usual.
+    expect(await readSyncedList(scope, "coins_order")).toMatchObject({ ok: true });
+
+    // The same account: the copy is kept and shown again.
+    expect(await checkCopyAccount(scope, "core")).toMatchObject({ kind: "same" });
+    expect(await readSyncedList(scope, "recipient")).toMatchObject({ ok: true });
+    expect(await readSyncedOne(scope, "recipient", recipient.id, { notFound })).toMatchObject({ ok: true, data: { id: recipient.id } });
+    expect((await searchCopy(scope, recipient.id)).map((g) => g.kind)).toContain("recipient");
   });
 
   it("a check the provider cannot answer decides nothing: the copy stays out of sync and the check is tried again", async () => {

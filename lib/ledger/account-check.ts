@@ -94,6 +94,15 @@ export async function copyGate(scope: LedgerScope, surface: UpstreamSurface): Pr
   return { open: true, surface, generation: row?.generation ?? 0 };
 }
 
+/** The surfaces whose new key's account is not yet checked: what the copy holds of them may still be the old account's. */
+export async function surfacesBeingChecked(scope: LedgerScope): Promise<Set<UpstreamSurface>> {
+  const rows = await db.copyAccount.findMany({
+    where: { organizationId: scope.organizationId, environment: scope.environment, checkFrom: { not: null } },
+    select: { surface: true },
+  });
+  return new Set(rows.map((r) => r.surface as UpstreamSurface));
+}
+
 /** Ends the check of generation `generation`; false when a later key change has superseded it. */
 async function settle(tx: Tx, scope: LedgerScope, surface: UpstreamSurface, generation: number): Promise<boolean> {
   const n = await tx.copyAccount.updateMany({ where: { ...slot(scope, surface), generation, checkFrom: { not: null } }, data: { checkFrom: null } });

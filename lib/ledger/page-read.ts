@@ -12,7 +12,8 @@ import "server-only";
  *   it is swept every few seconds meanwhile.
  */
 import { UpstreamError, type Upstream, upstreamFor } from "@/lib/upstream";
-import { SURFACE_LABEL, type UpstreamSurface } from "@/lib/upstream/types";
+import type { UpstreamSurface } from "@/lib/upstream/types";
+import { SURFACE_LABELS } from "@/lib/vault/values";
 import { log } from "@/lib/log";
 import { withPriority } from "@/lib/upstream/priority";
 import type { Problem } from "@/lib/upstream/read-or-problem";
@@ -74,22 +75,41 @@ export function splitQuery(query: Readonly<Record<string, unknown>>): { filters:
 
 /**
  * Notes the view (never failing the page for it: the schedule sweeps the list anyway) and reads
- * one page of the list from the copy. A filter the list does not know comes back as a problem.
+ * one page of the list from the copy. Throws LedgerReadError for a filter the list does not know,
+ * and the "key being checked" UpstreamError while a new key's account is checked: until then the
+ * copy may still hold the old account's objects.
  */
+async function readList(
+  viewer: LedgerScope,
+  kind: string,
+  query: Readonly<Record<string, unknown>>,
+  opts: ListReadOptions,
+): Promise<{ data: Page<Record<string, unknown>>; freshness: SyncedFreshness }> {
+  const scope = scopeOf(viewer);
+  if (opts.watch !== false) await markWatched(scope, kind).catch((err: unknown) => log.warn({ err, kind }, "ledger: could not mark a list watched"));
+  const { filters, page, limit } = splitQuery(query);
+  const [checking, data, fresh] = await Promise.all([
+    beingChecked(scope, kind, "list"),
+    readPage(scope, kind, { filters, page, limit }),
+    listFreshness(scope, kind),
+  ]);
+  if (checking) throw checking;
+  return { data, freshness: freshnessOf(kind, fresh) };
+}
+
+/** One page of a list from the copy, or the problem to show instead (a filter it does not know, a key being checked). */
 export async function readSyncedList<T = Record<string, unknown>>(
   viewer: LedgerScope,
   kind: string,
   query: Readonly<Record<string, unknown>> = {},
   opts: ListReadOptions = {},
 ): Promise<SyncedList<T>> {
-  const scope = scopeOf(viewer);
-  if (opts.watch !== false) await markWatched(scope, kind).catch((err: unknown) => log.warn({ err, kind }, "ledger: could not mark a list watched"));
-  const { filters, page, limit } = splitQuery(query);
   try {
-    const [data, fresh] = await Promise.all([readPage(scope, kind, { filters, page, limit }), listFreshness(scope, kind)]);
-    return { ok: true, data: data as unknown as Page<T>, freshness: freshnessOf(kind, fresh) };
+    const r = await readList(viewer, kind, query, opts);
+    return { ok: true, data: r.data as unknown as Page<T>, freshness: r.freshness };
   } catch (err) {
     if (err instanceof LedgerReadError) return refused(err.message);
+    if (err instanceof UpstreamError) return problemOf(err);
     throw err;
   }
 }
@@ -130,12 +150,12 @@ async function fetchAndStore(scope: LedgerScope, kind: string, id: string, up: U
   // A snapshot is the account's current state: while a new key's account is being checked it is
   // neither read nor stored, as the read could still be the old key's (account-check.ts).
   const gate = isSnapshot(kind) ? await copyGate(scope, def.surface) : null;
-  if (gate && !gate.open) throw keyBeingChecked(def.surface, def.label, gate.retryAfterMs);
+  if (gate && !gate.open) throw keyBeingChecked(def.surface, `The ${def.label} is`, gate.retryAfterMs);
   const readAt = new Date();
   // A person waits on this page: the class of what people are looking at, above sweeps and backfill.
   const { data } = await withPriority("watched", () => def.get!(up, id), { pace: false });
   const stored = await storeObjects(scope, kind, [data], "fetch", { guard: gate ?? undefined, readAt }).catch((err: unknown) => {
-    throw err instanceof CopyAccountChanged ? keyBeingChecked(def.surface, def.label, ACCOUNT_CHECK_DELAY_MS) : err;
+    throw err instanceof CopyAccountChanged ? keyBeingChecked(def.surface, `The ${def.label} is`, ACCOUNT_CHECK_DELAY_MS) : err;
   });
   await announceChanges(scope, kind, stored.changed, stored.changedAt);
   return { data: data as Record<string, unknown>, syncedAt: stored.changedAt };
@@ -149,19 +169,40 @@ export async function readSnapshotNow(scope: LedgerScope, kind: string): Promise
   await fetchAndStore(scope, kind, SNAPSHOT_ID, upstreamFor(scope));
 }
 
-function keyBeingChecked(surface: UpstreamSurface, label: string, retryAfterMs: number): UpstreamError {
+function keyBeingChecked(surface: UpstreamSurface, subject: string, retryAfterMs: number): UpstreamError {
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
   return new UpstreamError({
     kind: "unavailable",
     status: 503,
     code: "KEY_BEING_CHECKED",
     message: `the ${surface} key changed; its account is being checked`,
-    userMessage: `The ${SURFACE_LABEL[surface]} key was just changed. The ${label} is read with the new key in about ${seconds} s.`,
+    userMessage: `The ${SURFACE_LABELS[surface]} key was just changed. ${subject} read with the new key in about ${seconds} s.`,
     surface,
     retryable: true,
     retryAfterSeconds: seconds,
   });
 }
+
+/**
+ * The "key being checked" error while the kind's surface has a new key whose account is not yet
+ * checked (account-check.ts): the copy may still hold the old account's objects, which no page
+ * shows. Null when the copy is open.
+ */
+async function beingChecked(scope: LedgerScope, kind: string, what: "list" | "one"): Promise<UpstreamError | null> {
+  const def = kindDef(kind);
+  if (!def) return null;
+  const gate = await copyGate(scope, def.surface);
+  if (gate.open) return null;
+  return keyBeingChecked(def.surface, what === "list" ? `The ${def.label}s are` : `This ${def.label} is`, gate.retryAfterMs);
+}
+
+const problemOf = (err: UpstreamError): Problem => ({
+  ok: false,
+  message: err.userMessage,
+  kind: err.kind,
+  retryable: err.retryable,
+  missingScope: err.missingScope,
+});
 
 /**
  * A snapshot for a page (a balance, a portfolio, a setting: kinds.ts): from the copy, watched so
@@ -195,7 +236,8 @@ export async function objectFromCopy<T = Record<string, unknown>>(
   upstream?: Upstream,
 ): Promise<{ data: T; synced: SyncedFreshness }> {
   const scope = scopeOf(viewer);
-  const [copied, fresh] = await Promise.all([readOne(scope, kind, id), listFreshness(scope, kind)]);
+  const [checking, copied, fresh] = await Promise.all([beingChecked(scope, kind, "one"), readOne(scope, kind, id), listFreshness(scope, kind)]);
+  if (checking) throw checking;
   if (copied) {
     // Someone follows an object still moving: its list is swept every few seconds meanwhile, so a
     // change the provider sends no event for (or an event lost) shows within seconds too.
@@ -232,7 +274,7 @@ export async function readSyncedOne<T = Record<string, unknown>>(
   } catch (err) {
     if (err instanceof UpstreamError) {
       if (err.kind === "not_found") opts.notFound();
-      return { ok: false, message: err.userMessage, kind: err.kind, retryable: err.retryable, missingScope: err.missingScope };
+      return problemOf(err);
     }
     if (err instanceof LedgerReadError) return refused(err.message);
     throw err;
@@ -262,10 +304,9 @@ export async function listFromCopy<T = Record<string, unknown>>(
   query: Readonly<Record<string, unknown>>,
   opts: ListReadOptions = {},
 ): Promise<CopyListPage<T>> {
-  const r = await readSyncedList<T>(viewer, kind, query, opts);
-  if (!r.ok) throw new LedgerReadError(r.message);
+  const r = await readList(viewer, kind, query, opts);
   return {
-    rows: r.data.data,
+    rows: r.data.data as T[],
     page: r.data.page,
     pages: Math.max(1, r.data.total_pages),
     total: r.data.total,

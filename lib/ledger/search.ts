@@ -9,6 +9,8 @@ import "server-only";
  * each; grouped by kind, the group with the best hit first.
  */
 import { db } from "@/lib/db";
+import { surfacesBeingChecked } from "./account-check";
+import { kindDef } from "./kinds";
 import type { LedgerScope } from "./store";
 import { SEARCH_KIND_NAMES, SEARCH_MAX_LENGTH, SEARCH_MIN_SUBSTRING, type SearchGroup, type SearchHit, searchKind } from "./search-kinds";
 
@@ -172,8 +174,14 @@ function hitOf(row: Row, q: string): SearchHit {
  */
 export async function searchCopy(scope: LedgerScope, query: string, options: SearchOptions = {}): Promise<SearchGroup[]> {
   const q = normalizeQuery(query);
-  const kinds = (options.kinds ?? SEARCH_KIND_NAMES).filter((k) => searchKind(k));
-  if (!q || kinds.length === 0) return [];
+  if (!q) return [];
+  // A surface whose new key is being checked may still hold the old account's objects: not shown.
+  const checking = await surfacesBeingChecked(scope);
+  const kinds = (options.kinds ?? SEARCH_KIND_NAMES).filter((k) => {
+    const surface = kindDef(k)?.surface;
+    return searchKind(k) && !(surface && checking.has(surface));
+  });
+  if (kinds.length === 0) return [];
   const limit = Math.min(MAX_LIMIT, Math.max(1, Math.floor(options.limit ?? DEFAULT_LIMIT)));
   const { sql, params } = buildSearch(scope, q, kinds, limit);
   const rows = await db.$queryRawUnsafe<Row[]>(sql, ...params);
