@@ -24,6 +24,7 @@ import { GET as exportDecisions } from "@/app/api/review/export/route";
 import { GET as getQueue } from "@/app/api/review/queue/route";
 import { POST as webhook } from "@/app/api/webhooks/[environment]/[surface]/route";
 import { decisionsForDeposit } from "./decisions";
+import { lockDeposit } from "./lock";
 import { processOutboundOnce } from "./outbound";
 import { startSandbox, storeApiKey, type Team } from "@/test/fixtures";
 import { fillCopy } from "@/test/ledger";
@@ -311,6 +312,49 @@ describe("exactly once, durably", () => {
     expect(await testDb().webhookEvent.count({ where: { organizationId: team.org.id, resourceId: d.id, name: "deposit.completed" } })).toBe(4);
     expect((await deliverAll()).map((g) => g.event)).toEqual([CREDIT_RELEASE]);
     expect(await creditDeliveries()).toHaveLength(1);
+  });
+
+  it("a burst of end events of many deposits, some with a credit held, releases each held credit once and touches no other", async () => {
+    const held = [nextFlagged(), nextFlagged(), nextFlagged()];
+    for (const d of held) await confirm(await creditDecision(d));
+    await deliverAll();
+    const others = Array.from({ length: 9 }, () => nextFlagged()).filter((d) => !held.includes(d));
+    // All at once, as the intake takes a burst: their end checks run together.
+    await Promise.all([...held, ...others].map((d) => providerSends("deposit.completed", d, "COMPLETED")));
+    const got = await deliverAll();
+    expect(got.map((g) => g.event)).toEqual(held.map(() => CREDIT_RELEASE));
+    expect(got.map((g) => g.body.data.deposit_id).sort()).toEqual(held.map((d) => d.id).sort());
+    for (const d of held) expect((await decisionsForDeposit(team.org.id, "sandbox", d.id))[0]!.credit).toMatchObject({ state: "released" });
+  });
+
+  it("a credit being held while the end event's check runs is seen once it commits: the check waits on the deposit's lock", async () => {
+    const d = nextFlagged();
+    const id = await creditDecision(d);
+    await confirm(id);
+    await deliverAll();
+    // As a confirmation does: under the deposit's lock, the credit becomes held; it commits later.
+    await testDb().reviewDecision.update({ where: { id }, data: { creditState: null } });
+    let locked!: () => void;
+    const isLocked = new Promise<void>((r) => (locked = r));
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    const confirming = testDb().$transaction(
+      async (tx) => {
+        await lockDeposit(tx as never, team.org.id, "sandbox", d.id);
+        await tx.reviewDecision.update({ where: { id }, data: { creditState: "held" } });
+        locked();
+        await released;
+      },
+      { timeout: 10_000 },
+    );
+    await isLocked;
+    const sending = providerSends("deposit.completed", d, "COMPLETED");
+    await new Promise((r) => setTimeout(r, 500));
+    release();
+    await confirming;
+    await sending;
+    // No sweep: the intake's own check saw the held credit.
+    expect((await deliverAll()).map((g) => g.event)).toEqual([CREDIT_RELEASE]);
   });
 
   it("a confirmation racing the completed event still ends with exactly one credit", async () => {

@@ -18,7 +18,7 @@ import { db, type Tx } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
 import { decisionEventFields } from "./flags";
-import { lockDeposit, lockDepositSql } from "./lock";
+import { depositLockKey, lockDeposit, lockDepositsSql } from "./lock";
 import { enqueueOutbound, ensureOutboundWorker } from "./outbound";
 import type { Environment } from "@/lib/generated/prisma/enums";
 
@@ -115,17 +115,34 @@ export async function applyDepositEnd(tx: Tx, d: HeldDecision, end: DepositEnd):
   return { state, deliveryId };
 }
 
-/** Releases or calls off every held credit of one deposit whose end event is stored; returns how many moved. */
-export async function settleDeposit(organizationId: string, environment: Environment, depositId: string): Promise<number> {
-  // Nearly every deposit ends with no credit held: one batched round trip, under the deposit's lock
-  // (so a credit being held at this instant is seen once it commits), tells, and the interactive
-  // transaction runs only when one is held. It was the webhook intake's largest cost per event.
+/** One deposit of one organization and environment. */
+export interface DepositRef {
+  organizationId: string;
+  environment: Environment;
+  depositId: string;
+}
+
+/**
+ * The deposits among these with a credit held, asked under their review locks (so a credit being
+ * held at this instant is seen once it commits) in one batched round trip. Nearly every deposit
+ * ends with none held: then this is all its end event costs.
+ */
+async function withHeldCredit(refs: readonly DepositRef[]): Promise<DepositRef[]> {
+  const byKey = new Map(refs.map((r) => [depositLockKey(r.organizationId, r.environment, r.depositId), r]));
+  const keys = [...byKey.keys()].sort();
+  const list = keys.map((k) => byKey.get(k)!);
   const [, held] = await db.$transaction([
-    db.$executeRaw(lockDepositSql(organizationId, environment, depositId)),
-    db.$queryRaw<{ held: boolean }[]>`SELECT EXISTS (SELECT 1 FROM review_decisions WHERE organization_id = ${organizationId}::uuid
-      AND environment = ${environment}::"Environment" AND deposit_id = ${depositId} AND credit_state = 'held') AS held`,
+    db.$executeRaw(lockDepositsSql(keys)),
+    db.$queryRaw<{ organization_id: string; environment: Environment; deposit_id: string }[]>`
+      SELECT DISTINCT organization_id::text AS organization_id, environment::text AS environment, deposit_id FROM review_decisions
+       WHERE credit_state = 'held' AND (organization_id, environment, deposit_id) IN (
+         SELECT * FROM unnest(${list.map((r) => r.organizationId)}::uuid[], ${list.map((r) => r.environment)}::"Environment"[], ${list.map((r) => r.depositId)}::text[]))`,
   ]);
-  if (!held[0]?.held) return 0;
+  return held.map((h) => byKey.get(depositLockKey(h.organization_id, h.environment, h.deposit_id))!).filter(Boolean);
+}
+
+/** Releases or calls off the held credits of one deposit whose end event is stored, under its lock; returns how many moved. */
+async function settleHeld({ organizationId, environment, depositId }: DepositRef): Promise<number> {
   const moved = await db.$transaction(async (tx) => {
     await lockDeposit(tx, organizationId, environment, depositId);
     const end = await depositEnd(tx, organizationId, environment, depositId);
@@ -140,6 +157,12 @@ export async function settleDeposit(organizationId: string, environment: Environ
     log.info({ organizationId, environment, depositId, moved }, "held review credits settled by the deposit's end event");
   }
   return moved;
+}
+
+/** Releases or calls off every held credit of one deposit whose end event is stored; returns how many moved. */
+export async function settleDeposit(organizationId: string, environment: Environment, depositId: string): Promise<number> {
+  const ref = { organizationId, environment, depositId };
+  return (await withHeldCredit([ref])).length > 0 ? settleHeld(ref) : 0;
 }
 
 /** The worker's sweep: deposits with a held credit whose end event is already stored. */
@@ -159,14 +182,54 @@ export async function settleDueCredits(limit = 20): Promise<number> {
   return moved;
 }
 
-/** The intake's hook after storing a deposit's end event. Never throws: the event is stored, and the sweep retries. */
-export async function onDepositEnded(organizationId: string, environment: Environment, depositId: string): Promise<void> {
+/**
+ * Deposits whose end event was just stored, waiting for the check under way to finish: a burst of
+ * end events (the intake stores them in batches) shares one check instead of one per event.
+ */
+const ending = new Map<string, { ref: DepositRef; done: (() => void)[] }>();
+let draining = false;
+
+async function drainEnding(): Promise<void> {
+  if (draining) return;
+  draining = true;
   try {
-    await settleDeposit(organizationId, environment, depositId);
-  } catch (err) {
-    log.error(
-      { err: err instanceof Error ? { name: err.name, message: err.message } : String(err), organizationId, environment, depositId },
-      "held review credits not settled yet; the outbound worker retries",
-    );
+    while (ending.size > 0) {
+      const batch = [...ending.values()];
+      ending.clear();
+      await settleEnded(batch.map((b) => b.ref));
+      for (const b of batch) for (const done of b.done) done();
+    }
+  } finally {
+    draining = false;
   }
+}
+
+/** Never throws: a deposit not settled now is found by the outbound worker's sweep (settleDueCredits). */
+async function settleEnded(refs: DepositRef[]): Promise<void> {
+  let held: DepositRef[];
+  try {
+    held = await withHeldCredit(refs);
+  } catch (err) {
+    notSettled(err, { deposits: refs.length });
+    return;
+  }
+  for (const ref of held) await settleHeld(ref).catch((err: unknown) => notSettled(err, ref));
+}
+
+function notSettled(err: unknown, where: object): void {
+  log.error(
+    { err: err instanceof Error ? { name: err.name, message: err.message } : String(err), ...where },
+    "held review credits not settled yet; the outbound worker retries",
+  );
+}
+
+/** The intake's hook after storing a deposit's end event. Never throws: the event is stored, and the sweep retries. */
+export function onDepositEnded(organizationId: string, environment: Environment, depositId: string): Promise<void> {
+  return new Promise((resolve) => {
+    const key = depositLockKey(organizationId, environment, depositId);
+    const waiting = ending.get(key);
+    if (waiting) waiting.done.push(resolve);
+    else ending.set(key, { ref: { organizationId, environment, depositId }, done: [resolve] });
+    void drainEnding();
+  });
 }
