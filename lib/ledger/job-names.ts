@@ -11,8 +11,6 @@ import { enqueue } from "@/lib/jobs/queue";
 export const LEDGER_FETCH = "ledger-fetch";
 /** `{ organizationId, environment, kinds?, reason }`: read the newest pages of lists. */
 export const LEDGER_SWEEP = "ledger-sweep";
-/** A list someone has open is due this long after its last sweep (25 s otherwise, jobs.ts). */
-export const WATCHED_EVERY_MS = 5_000;
 /** `{ organizationId, environment }`: read history page by page, at the lowest priority. */
 export const LEDGER_BACKFILL = "ledger-backfill";
 /** Every minute: (re)starts the sweep chain and unfinished backfills of every key. */

@@ -31,7 +31,6 @@ import {
   LEDGER_FETCH,
   LEDGER_SCHEDULE,
   LEDGER_SWEEP,
-  WATCHED_EVERY_MS,
   type LedgerAccountCheckData,
   type LedgerBackfillData,
   type LedgerFetchData,
@@ -47,6 +46,8 @@ import { REFUSED_RETRY_MS, type UpstreamFor, backfillStep, fetchObject, refreshO
  * the queue's 2 s polling plus the lists swept before it in the same run come on top.
  */
 export const SWEEP_EVERY_MS = 25_000;
+/** A list someone has open is due this long after its last sweep. */
+export const WATCHED_EVERY_MS = 5_000;
 /** A backfill run reads pages for about this long, then lets the worker take other keys' jobs. */
 export const BACKFILL_RUN_MS = 20_000;
 

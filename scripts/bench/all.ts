@@ -19,6 +19,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { loadAverage, machine, RESULTS_DIR, type ResultLine } from "./common";
 import { ROOT } from "../processes";
+import { benchScripts, runOrder, usesApp } from "./plan";
 import { startBenchStack, type BenchStack } from "./stack";
 
 interface BenchOutcome {
@@ -30,19 +31,6 @@ interface BenchOutcome {
   load_average_before: number[];
   result_file: string | null;
   lines: ResultLine[];
-}
-
-/** The `bench:*` scripts of package.json, in their order there. */
-export function benchScripts(pkg: { scripts?: Record<string, string> }): { name: string; script: string; command: string }[] {
-  return Object.entries(pkg.scripts ?? {})
-    .filter(([script]) => /^bench:[\w-]+$/.test(script))
-    .map(([script, command]) => ({ name: script.slice("bench:".length), script, command }));
-}
-
-/** Whether a benchmark measures the running app (it calls `runningApp` of common.ts), read from its script. */
-function usesApp(b: { command: string }): boolean {
-  const file = b.command.split(/\s+/).find((part) => part.endsWith(".ts"));
-  return file !== undefined && /\brunningApp\(/.test(fs.readFileSync(path.join(ROOT, file), "utf8"));
 }
 
 function run(script: string, env: NodeJS.ProcessEnv): Promise<number | null> {
@@ -125,10 +113,7 @@ async function main(): Promise<void> {
 
   const outcomes: BenchOutcome[] = [];
   try {
-    // The benchmarks that bring their own server (the emulator, the webhook route in-process, the
-    // export, search and backfill databases) run first, with no app idling beside them: its sweeps
-    // and backfill took CPU from them on a 2-core machine. Then the app starts for the rest.
-    const ordered = [...benches.filter((b) => !usesApp(b)), ...benches.filter(usesApp)];
+    const ordered = runOrder(benches);
     let env: NodeJS.ProcessEnv = { ...process.env };
     for (const b of ordered) {
       if (usesApp(b) && !stack) {
