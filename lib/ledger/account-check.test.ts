@@ -298,4 +298,18 @@ describe("the copy's account check after a key change", () => {
     expect(await checkCopyAccount(scope, "core")).toEqual({ kind: "empty" });
     expect(await copyGate(scope, "core")).toMatchObject({ open: true });
   });
+
+  it("a copy holding only what webhooks stored is not kept on a guess: forgotten, and read again with the new key", async () => {
+    const team = await createTeamWithKey();
+    const scope: LedgerScope = { organizationId: team.org.id, environment: "sandbox" };
+    await fillCopy(scope, ["withdrawal"]);
+    const demoWithdrawal = (await testDb().syncedObject.findFirstOrThrow({ where: { ...scope, kind: "withdrawal" }, select: { data: true } })).data;
+    await testDb().syncedObject.deleteMany({ where: scope });
+    // The demo merchant's withdrawal arrived by webhook; then the key becomes the Second Merchant's.
+    await storeObjects(scope, "withdrawal", [demoWithdrawal], "webhook");
+    await changeKey(team, SEED_KEYS.second);
+    expect(await checkCopyAccount(scope, "core")).toEqual({ kind: "forgotten", objects: 1, unknownId: null });
+    expect(await copied(scope, "withdrawal")).toBe(0);
+    expect(await copyGate(scope, "core")).toMatchObject({ open: true });
+  });
 });

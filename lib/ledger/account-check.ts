@@ -49,7 +49,8 @@ const surfaceSnapshots = (surface: UpstreamSurface): string[] => surfaceKinds(su
 
 export type AccountCheck =
   | { kind: "same" | "empty" | "done" }
-  | { kind: "forgotten"; objects: number; unknownId: string }
+  /** `unknownId`: the object the new key did not know; null when the copy held only what webhooks stored. */
+  | { kind: "forgotten"; objects: number; unknownId: string | null }
   | { kind: "undecided"; retryAfterMs: number };
 
 /**
@@ -90,7 +91,7 @@ export async function copyGate(scope: LedgerScope, surface: UpstreamSurface): Pr
     where: { organizationId_environment_surface: slot(scope, surface) },
     select: { generation: true, checkFrom: true },
   });
-  if (row?.checkFrom) return { open: false, retryAfterMs: Math.max(1_000, row.checkFrom.getTime() - Date.now() + 1_000) };
+  if (row?.checkFrom) return { open: false, retryAfterMs: checkWaitMs(row.checkFrom) };
   return { open: true, surface, generation: row?.generation ?? 0 };
 }
 
@@ -101,6 +102,11 @@ export async function surfacesBeingChecked(scope: LedgerScope): Promise<Set<Upst
     select: { surface: true },
   });
   return new Set(rows.map((r) => r.surface as UpstreamSurface));
+}
+
+/** How long until a check due at `checkFrom` has likely run: a second past it, and at least a second. */
+export function checkWaitMs(checkFrom: Date): number {
+  return Math.max(1_000, checkFrom.getTime() - Date.now() + 1_000);
 }
 
 /** Ends the check of generation `generation`; false when a later key change has superseded it. */
@@ -139,7 +145,14 @@ export async function checkCopyAccount(scope: LedgerScope, surface: UpstreamSurf
         );
   const keep = async (kind: "same" | "empty"): Promise<AccountCheck> =>
     (await db.$transaction((tx) => settle(tx, scope, surface, row.generation))) ? { kind } : { kind: "done" };
-  if (newest.length === 0) return keep("empty");
+  if (newest.length === 0) {
+    // Nothing the old key read, only what webhooks stored: events name no account, so that is not
+    // kept on a guess. Forgotten, it is read again with the new key (the events themselves stay).
+    const fromWebhooks = await db.syncedObject.count({
+      where: { organizationId: scope.organizationId, environment: scope.environment, kind: { in: surfaceKinds(surface) }, source: "webhook" },
+    });
+    return fromWebhooks > 0 ? forget(scope, surface, row.generation, null) : keep("empty");
+  }
   let unknown = 0;
   for (const o of newest) {
     try {
@@ -160,7 +173,7 @@ export async function checkCopyAccount(scope: LedgerScope, surface: UpstreamSurf
   return forget(scope, surface, row.generation, newest[0]!.id);
 }
 
-async function forget(scope: LedgerScope, surface: UpstreamSurface, generation: number, unknownId: string): Promise<AccountCheck> {
+async function forget(scope: LedgerScope, surface: UpstreamSurface, generation: number, unknownId: string | null): Promise<AccountCheck> {
   const where = { organizationId: scope.organizationId, environment: scope.environment, kind: { in: surfaceKinds(surface) } };
   const objects = await db.$transaction(async (tx) => {
     if (!(await settle(tx, scope, surface, generation))) return null;

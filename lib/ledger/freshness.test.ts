@@ -25,7 +25,7 @@ const watchedUntil = async (scope: LedgerScope, kind: string) =>
 describe("freshness of the copy", () => {
   it("says when a list was synced and how far its history has loaded", async () => {
     const scope = await scopeOf();
-    expect(await listFreshness(scope, "deposit")).toEqual({ syncedAt: null, backfill: { done: false, read: 0, total: null }, error: null });
+    expect(await listFreshness(scope, "deposit")).toEqual({ syncedAt: null, backfill: { done: false, read: 0, total: null }, error: null, checkFrom: null });
     const before = Date.now();
     await sweepKind(scope, "deposit");
     await backfillStep(scope, "deposit", undefined, 5);

@@ -18,23 +18,36 @@ export interface ListFreshness {
   backfill: { done: boolean; read: number; total: number | null };
   /** Why the list is not moving, as a sentence for the page: the provider refused the last read (a refused key, a frozen merchant, a missing scope), or no key reads it. */
   error: string | null;
+  /** Set while a new key of the list's surface waits for its account check (account-check.ts): until then the copy may be the old account's. */
+  checkFrom: Date | null;
 }
 
 /** The page's sentence when no key reads the list: the copy stays as it was, and says why. */
 export const NO_KEY_SENTENCE = "No API key reads this list now, so it is not being refreshed. An admin can add one under Settings → API keys.";
 
-/** On every list view: one statement, the list's sync state and whether a key reads it. */
+/** On every list view: one statement, the list's sync state, whether a key reads it, and whether that key is being checked. */
 export async function listFreshness(scope: LedgerScope, kind: string): Promise<ListFreshness> {
   const surface = kindDef(kind)?.surface ?? null;
   const [s] = await db.$queryRaw<
-    { lastSweptAt: Date | null; backfillRead: number | null; backfillTotal: number | null; finished: boolean; lastError: string | null; keyed: boolean }[]
+    {
+      lastSweptAt: Date | null;
+      backfillRead: number | null;
+      backfillTotal: number | null;
+      finished: boolean;
+      lastError: string | null;
+      keyed: boolean;
+      checkFrom: Date | null;
+    }[]
   >`
     SELECT s.last_swept_at AS "lastSweptAt", s.backfill_read AS "backfillRead", s.backfill_total AS "backfillTotal",
       s.backfill_finished_at IS NOT NULL AS finished, s.last_error AS "lastError",
       (${surface}::text IS NULL OR EXISTS (
         SELECT 1 FROM vault_secrets v
          WHERE v.organization_id = ${scope.organizationId}::uuid AND v.environment = ${scope.environment}::"Environment"
-           AND v.surface::text = ${surface}::text AND v.kind = 'api_key' AND v.status = 'active')) AS keyed
+           AND v.surface::text = ${surface}::text AND v.kind = 'api_key' AND v.status = 'active')) AS keyed,
+      (SELECT ca.check_from FROM copy_accounts ca
+        WHERE ca.organization_id = ${scope.organizationId}::uuid AND ca.environment = ${scope.environment}::"Environment"
+          AND ca.surface::text = ${surface}::text) AS "checkFrom"
     FROM (SELECT 1) AS one
     LEFT JOIN sync_states s
       ON s.organization_id = ${scope.organizationId}::uuid AND s.environment = ${scope.environment}::"Environment" AND s.kind = ${kind}`;
@@ -42,6 +55,7 @@ export async function listFreshness(scope: LedgerScope, kind: string): Promise<L
     syncedAt: s?.lastSweptAt ?? null,
     backfill: { done: s?.finished === true, read: s?.backfillRead ?? 0, total: s?.backfillTotal ?? null },
     error: s?.keyed === false ? NO_KEY_SENTENCE : (s?.lastError ?? null),
+    checkFrom: s?.checkFrom ?? null,
   };
 }
 

@@ -19,7 +19,7 @@ import { withPriority } from "@/lib/upstream/priority";
 import type { Problem } from "@/lib/upstream/read-or-problem";
 import { announceChanges } from "./announce";
 import { type ListFreshness, listFreshness, markWatched } from "./freshness";
-import { ACCOUNT_CHECK_DELAY_MS, copyGate } from "./account-check";
+import { ACCOUNT_CHECK_DELAY_MS, checkWaitMs, copyGate } from "./account-check";
 import { isSnapshot, kindDef, SNAPSHOT_ID } from "./kinds";
 import { type Filters, LedgerReadError, type Page, readOne, readPage } from "./read";
 import { CopyAccountChanged, type LedgerScope, storeObjects } from "./store";
@@ -88,11 +88,8 @@ async function readList(
   const scope = scopeOf(viewer);
   if (opts.watch !== false) await markWatched(scope, kind).catch((err: unknown) => log.warn({ err, kind }, "ledger: could not mark a list watched"));
   const { filters, page, limit } = splitQuery(query);
-  const [checking, data, fresh] = await Promise.all([
-    beingChecked(scope, kind, "list"),
-    readPage(scope, kind, { filters, page, limit }),
-    listFreshness(scope, kind),
-  ]);
+  const [data, fresh] = await Promise.all([readPage(scope, kind, { filters, page, limit }), listFreshness(scope, kind)]);
+  const checking = beingChecked(kind, fresh, "list");
   if (checking) throw checking;
   return { data, freshness: freshnessOf(kind, fresh) };
 }
@@ -188,12 +185,10 @@ function keyBeingChecked(surface: UpstreamSurface, subject: string, retryAfterMs
  * checked (account-check.ts): the copy may still hold the old account's objects, which no page
  * shows. Null when the copy is open.
  */
-async function beingChecked(scope: LedgerScope, kind: string, what: "list" | "one"): Promise<UpstreamError | null> {
+function beingChecked(kind: string, fresh: ListFreshness, what: "list" | "one"): UpstreamError | null {
   const def = kindDef(kind);
-  if (!def) return null;
-  const gate = await copyGate(scope, def.surface);
-  if (gate.open) return null;
-  return keyBeingChecked(def.surface, what === "list" ? `The ${def.label}s are` : `This ${def.label} is`, gate.retryAfterMs);
+  if (!def || !fresh.checkFrom) return null;
+  return keyBeingChecked(def.surface, what === "list" ? `The ${def.label}s are` : `This ${def.label} is`, checkWaitMs(fresh.checkFrom));
 }
 
 const problemOf = (err: UpstreamError): Problem => ({
@@ -236,7 +231,8 @@ export async function objectFromCopy<T = Record<string, unknown>>(
   upstream?: Upstream,
 ): Promise<{ data: T; synced: SyncedFreshness }> {
   const scope = scopeOf(viewer);
-  const [checking, copied, fresh] = await Promise.all([beingChecked(scope, kind, "one"), readOne(scope, kind, id), listFreshness(scope, kind)]);
+  const [copied, fresh] = await Promise.all([readOne(scope, kind, id), listFreshness(scope, kind)]);
+  const checking = beingChecked(kind, fresh, "one");
   if (checking) throw checking;
   if (copied) {
     // Someone follows an object still moving: its list is swept every few seconds meanwhile, so a
