@@ -10,6 +10,7 @@ import { log } from "@/lib/log";
 import { startOfDayIn, todayIn } from "@/lib/time-zone/days";
 import { viewerTimeZone } from "@/lib/time-zone/current";
 import { listFreshness } from "@/lib/ledger/freshness";
+import { beingChecked } from "@/lib/ledger/page-read";
 import { countsByStatus, readPage } from "@/lib/ledger/read";
 import type { LedgerScope } from "@/lib/ledger/store";
 import { upstreamFor, UpstreamError, type Upstream } from "@/lib/upstream";
@@ -55,6 +56,8 @@ async function figure<T>(name: string, read: () => Promise<{ data: T; fetchedAt:
 /** The deposit list's age in the copy, as a figure carries it; refused while the copy has never read it. */
 async function depositsAge(scope: LedgerScope, now: Date): Promise<{ fetchedAt: string; stale: boolean; syncedAt: string }> {
   const f = await listFreshness(scope, "deposit");
+  const checking = beingChecked("deposit", f, "list");
+  if (checking) throw checking;
   if (!f.syncedAt) throw new FigureUnavailable(f.error ?? "The deposits are still being read from the provider. This figure appears within a few seconds.");
   const syncedAt = f.syncedAt.toISOString();
   return { fetchedAt: syncedAt, syncedAt, stale: f.error !== null || now.getTime() - f.syncedAt.getTime() > BEHIND_MS };

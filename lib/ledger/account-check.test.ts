@@ -18,6 +18,8 @@ import { ACCOUNT_CHECK_FETCHES, ACCOUNT_CHECK_RETRY_MS, checkCopyAccount, copyGa
 import { runSweep } from "./jobs";
 import { listFromCopy, readSyncedList, readSyncedOne } from "./page-read";
 import { searchCopy } from "./search";
+import { readInReview } from "@/lib/balances/overview";
+import { statementExport } from "@/lib/statement/export";
 import { CopyAccountChanged, type LedgerScope, storeObjects } from "./store";
 import { sweepKind } from "./sync";
 
@@ -211,7 +213,7 @@ describe("the copy's account check after a key change", () => {
     expect(await dueAccountChecks()).not.toContainEqual({ ...scope, surface: "core" });
   });
 
-  it("until the check has run, no page shows the surface's copy: lists, details and search say the key is being checked", async () => {
+  it("until the check has run, no page shows the surface's copy: lists, details, search, figures and the statement say the key is being checked", async () => {
     const team = await createTeamWithKey();
     await storeApiKey(team, { surface: "coins", key: SEED_KEYS.full });
     const scope: LedgerScope = { organizationId: team.org.id, environment: "sandbox" };
@@ -230,6 +232,13 @@ describe("the copy's account check after a key change", () => {
     const one = await readSyncedOne(scope, "recipient", recipient.id, { notFound });
     expect(!one.ok && one.message).toMatch(/This recipient is read with the new key/);
     expect((await searchCopy(scope, recipient.id)).map((g) => g.kind)).not.toContain("recipient");
+    // Nor do the figures and the statement worked out from it.
+    await expect(readInReview(scope)).rejects.toMatchObject({ code: "KEY_BEING_CHECKED" });
+    const statementRows = statementExport.rows({ ...scope, zone: "UTC" } as never, {} as never)[Symbol.asyncIterator]();
+    await expect(statementRows.next()).rejects.toMatchObject({
+      code: "KEY_BEING_CHECKED",
+      userMessage: expect.stringMatching(/^The Core key was just changed\. The statement is read/),
+    });
     // Another surface's copy is shown as usual.
     expect(await readSyncedList(scope, "coins_order")).toMatchObject({ ok: true });
 

@@ -185,10 +185,19 @@ function keyBeingChecked(surface: UpstreamSurface, subject: string, retryAfterMs
  * checked (account-check.ts): the copy may still hold the old account's objects, which no page
  * shows. Null when the copy is open.
  */
-function beingChecked(kind: string, fresh: ListFreshness, what: "list" | "one"): UpstreamError | null {
+export function beingChecked(kind: string, fresh: ListFreshness, what: "list" | "one"): UpstreamError | null {
   const def = kindDef(kind);
   if (!def || !fresh.checkFrom) return null;
   return keyBeingChecked(def.surface, what === "list" ? `The ${def.label}s are` : `This ${def.label} is`, checkWaitMs(fresh.checkFrom));
+}
+
+/**
+ * The same for a page that reads the surface's copy its own way (the statement's totals): the
+ * "key being checked" error to show instead, or null.
+ */
+export async function copyBeingChecked(viewer: LedgerScope, surface: UpstreamSurface, subject: string): Promise<UpstreamError | null> {
+  const gate = await copyGate(scopeOf(viewer), surface);
+  return gate.open ? null : keyBeingChecked(surface, subject, gate.retryAfterMs);
 }
 
 const problemOf = (err: UpstreamError): Problem => ({

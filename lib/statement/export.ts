@@ -6,6 +6,7 @@ import "server-only";
  */
 import type { CsvRow } from "@/lib/export/csv";
 import type { ExportSource } from "@/lib/export/source";
+import { copyBeingChecked } from "@/lib/ledger/page-read";
 import { MOVEMENT_LINES } from "./compute";
 import { statementRange } from "./days";
 import { statementFilters } from "./filters";
@@ -30,6 +31,8 @@ export const statementExport: ExportSource<typeof statementFilters> = {
   filters: statementFilters,
   columns: STATEMENT_CSV_COLUMNS,
   async *rows(scope, filters): AsyncIterable<CsvRow> {
+    const checking = await copyBeingChecked(scope, "core", "The statement is");
+    if (checking) throw checking;
     const range = statementRange(filters, scope.zone);
     // A quarter of days times a few currencies: small enough to build whole, as the page does.
     const s = await loadStatement(scope, range, scope.zone);

@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader } from "@/components/page/page-header";
+import { ReadError } from "@/components/page/read-error";
+import { copyBeingChecked } from "@/lib/ledger/page-read";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { buttonVariants } from "@/components/ui/button";
 import { ExportLink } from "@/components/list/export-link";
@@ -60,6 +62,16 @@ export default async function StatementPage({ searchParams }: { searchParams: Pr
   const range = statementRange(filters, zone);
   const scope = { organizationId: me.organizationId, environment: me.environment };
   const day = filters.day && range.days.includes(filters.day) ? filters.day : null;
+  // A new core key's account not yet checked: the copy may still be the old account's.
+  const checking = await copyBeingChecked(scope, "core", "The statement is");
+  if (checking) {
+    return (
+      <>
+        <PageHeader title="Statement" />
+        <ReadError title="The statement could not load" message={checking.userMessage} />
+      </>
+    );
+  }
   const [statement, review, detail] = await Promise.all([
     loadStatement(scope, range, zone),
     readReviewReconciliation(scope),
