@@ -327,6 +327,17 @@ describe("exactly once, durably", () => {
     for (const d of held) expect((await decisionsForDeposit(team.org.id, "sandbox", d.id))[0]!.credit).toMatchObject({ state: "released" });
   });
 
+  it("a burst larger than one check's bound (200 deposits): every caller is answered, and the held credit among them released once", async () => {
+    const d = nextFlagged();
+    await confirm(await creditDecision(d));
+    await deliverAll();
+    await providerSends("deposit.completed", d, "COMPLETED", randomUUID(), createWebhookRoute({ depositEnded: async () => undefined }));
+    const { onDepositEnded } = await import("./credit");
+    const others = Array.from({ length: 450 }, () => onDepositEnded(team.org.id, "sandbox", `dep_${randomUUID()}`));
+    await Promise.all([...others, onDepositEnded(team.org.id, "sandbox", d.id)]);
+    expect((await deliverAll()).map((g) => g.event)).toEqual([CREDIT_RELEASE]);
+  });
+
   it("a credit being held while the end event's check runs is seen once it commits: the check waits on the deposit's lock", async () => {
     const d = nextFlagged();
     const id = await creditDecision(d);

@@ -188,14 +188,16 @@ export async function settleDueCredits(limit = 20): Promise<number> {
  */
 const ending = new Map<string, { ref: DepositRef; done: (() => void)[] }>();
 let draining = false;
+// Each deposit of a check holds an advisory lock until it commits: bounded, as the lock table is.
+const MAX_DEPOSITS_PER_CHECK = 200;
 
 async function drainEnding(): Promise<void> {
   if (draining) return;
   draining = true;
   try {
     while (ending.size > 0) {
-      const batch = [...ending.values()];
-      ending.clear();
+      const batch = [...ending.values()].slice(0, MAX_DEPOSITS_PER_CHECK);
+      for (const b of batch) ending.delete(depositLockKey(b.ref.organizationId, b.ref.environment, b.ref.depositId));
       await settleEnded(batch.map((b) => b.ref));
       for (const b of batch) for (const done of b.done) done();
     }
