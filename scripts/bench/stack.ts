@@ -4,7 +4,9 @@
  * 100-per-minute limit on), `next build` and `next start` on free ports, and the emulator's keys
  * in the demo organization's vault. `stop()` ends every process it started.
  *
- * Env: BENCH_SKIP_BUILD=1 reuses the .next build already there (for iterating on a benchmark).
+ * Env: BENCH_SKIP_BUILD=1 reuses the .next build already there (for iterating on a benchmark);
+ * BENCH_CPU_PROF=<folder> writes a CPU profile of each server process there when it stops (Node
+ * refuses --cpu-prof in NODE_OPTIONS, so it is passed to the app's command line).
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -86,7 +88,7 @@ export async function startBenchStack(opts: { print?: (line: string) => void } =
     const app = startProcess(
       "app",
       process.execPath,
-      ["--import", "tsx", "scripts/serve.ts"],
+      [...cpuProfileArgs(), "--import", "tsx", "scripts/serve.ts"],
       { ...env, PORT: String(appPort) },
       { logFile: path.join(logDir, "app.log") },
     );
@@ -100,6 +102,14 @@ export async function startBenchStack(opts: { print?: (line: string) => void } =
     await stop();
     throw err;
   }
+}
+
+/** The server's CPU profile flags (BENCH_CPU_PROF); the cluster's workers inherit them. */
+function cpuProfileArgs(): string[] {
+  const dir = process.env.BENCH_CPU_PROF;
+  if (!dir) return [];
+  fs.mkdirSync(dir, { recursive: true });
+  return ["--cpu-prof", `--cpu-prof-dir=${path.resolve(dir)}`];
 }
 
 /**
