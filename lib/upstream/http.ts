@@ -207,6 +207,13 @@ export class UpstreamClient {
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly random: () => number;
   private readonly usedAt = new Map<string, number>();
+  /**
+   * Per key: until when a refresh of an aged read is known to be refused. Room in the budget comes
+   * back only as its seconds age out (another instance can only spend more), so asking the
+   * database again before the refusal's retry time is refused again; under a hundred people that
+   * was three statements a price read. A refresh has its cached answer to show meanwhile.
+   */
+  private readonly refreshRefusedUntil = new Map<string, number>();
 
   constructor(private readonly opts: UpstreamClientOptions) {
     this.now = opts.now ?? Date.now;
@@ -540,10 +547,13 @@ export class UpstreamClient {
     const latest = o.cache !== false && o.cache?.ttlMs === 0;
     const refresh = o.method === "GET" && hasStale && !latest;
     const reserve = refresh ? Math.floor(this.budget.limit * (this.opts.refreshReserveShare ?? REFRESH_RESERVE_SHARE)) : 0;
+    const refusedUntil = refresh ? (this.refreshRefusedUntil.get(hash) ?? 0) : 0;
+    if (this.now() < refusedUntil) throw budgetError(o.surface, (refusedUntil - this.now()) / 1000);
     // A refresh is paced like background work: a hundred people arriving at once would otherwise
     // spend the minute on prices in its first seconds and leave the lists' sweeps none for the rest.
     let decision = await this.budget.take(hash, { reserve, pace: refresh });
     if (decision.allowed) return;
+    if (refresh) this.refreshRefusedUntil.set(hash, this.now() + decision.retryAfterMs);
     const maxWait = this.opts.maxBudgetWaitMs ?? 5_000;
     // A read with a cached answer shows that at once instead of making someone wait.
     if (!refresh && decision.retryAfterMs <= maxWait) {

@@ -534,6 +534,39 @@ describe("coalescing, cache and the shared budget", () => {
     expect(e.code).toBe("RATE_BUDGET_SPENT");
     expect(net.count()).toBe(10);
   });
+
+  it("a refused refresh is not asked of the budget again before its retry time: its cached answer is shown meanwhile", async () => {
+    const key = await keyOfItsOwn("refused");
+    let t = Date.now();
+    const { ctx, net } = rig({ budgetLimit: 10, maxBudgetWaitMs: 0, budgetPaceWindowMs: 60_000, now: () => t }, { core: key });
+    const aged = { cache: { ttlMs: 1 } };
+    await core.getMerchantBalance(ctx, aged);
+    for (let i = 0; i < 6; i++) {
+      t += 5;
+      expect((await core.getMerchantBalance(ctx, aged)).source).toBe("upstream");
+    }
+    const takes: unknown[] = [];
+    const take = ctx.client.budget.take.bind(ctx.client.budget);
+    ctx.client.budget.take = (...args: Parameters<typeof take>) => {
+      takes.push(args);
+      return take(...args);
+    };
+    // The 7 of 10 refreshes may take are spent: the next is refused by the budget, the ones after
+    // it are refused here, each showing the cached answer, until the minute has room again.
+    for (let i = 0; i < 5; i++) {
+      t += 5;
+      expect(await core.getMerchantBalance(ctx, aged)).toMatchObject({ source: "cache", stale: true });
+    }
+    expect(takes).toHaveLength(1);
+    // A read with nothing to show still asks the budget at once (and gets the kept-back third).
+    expect((await core.listBanks(ctx)).source).toBe("upstream");
+    expect(takes).toHaveLength(2);
+    // Once the oldest second has left the window, a refresh asks again and reaches the provider.
+    t += 61_000;
+    expect((await core.getMerchantBalance(ctx, aged)).source).toBe("upstream");
+    expect(takes).toHaveLength(3);
+    expect(net.count()).toBe(9);
+  });
 });
 
 const customerId = async (ctx: SurfaceCtx) => (await core.listCustomers(ctx, {}, { cache: false })).data.data[0]!.id;
