@@ -431,8 +431,9 @@ export class UpstreamClient {
 
     const requestId = (await this.opts.requestId?.()) || randomUUID();
     for (let attempt = 1; attempt <= this.retry.maxAttempts; attempt++) {
+      let taken: { priority: CallPriority | null; paced: boolean };
       try {
-        await this.takeBudget(o, hash, hasStale);
+        taken = await this.takeBudget(o, hash, hasStale);
       } catch (err) {
         throw err instanceof UpstreamError ? settle(err) : err;
       }
@@ -474,7 +475,17 @@ export class UpstreamClient {
       clearTimeout(timer);
       const upstreamId = res.headers.get("x-request-id") ?? requestId;
       this.log.info(
-        { requestId, upstreamRequestId: upstreamId, surface: o.surface, method: o.method, path: o.path, status: res.status, attempt, ms: this.now() - t0 },
+        {
+          requestId,
+          upstreamRequestId: upstreamId,
+          surface: o.surface,
+          method: o.method,
+          path: o.path,
+          status: res.status,
+          attempt,
+          ms: this.now() - t0,
+          ...taken,
+        },
         "upstream call",
       );
 
@@ -526,17 +537,19 @@ export class UpstreamClient {
     return true;
   }
 
-  private async takeBudget(o: RequestOptions<z.ZodType>, hash: string, hasStale: boolean): Promise<void> {
+  /** Takes the call's unit of the key's budget; returns the class it was taken under (for the call's log line), or throws the refusal. */
+  private async takeBudget(o: RequestOptions<z.ZodType>, hash: string, hasStale: boolean): Promise<{ priority: CallPriority | null; paced: boolean }> {
     const priority = o.priority ?? currentPriority() ?? (o.method === "GET" ? undefined : "write");
     if (priority) {
       // Background work spreads its share over the minute (budget.ts, pacing).
       const pace = o.priority ? isBackground(priority) : currentPacing();
+      const taken = { priority, paced: pace };
       const decision = await this.budget.take(hash, { reserve: reserveFor(priority, this.budget.limit), pace });
-      if (decision.allowed) return;
+      if (decision.allowed) return taken;
       if (!isBackground(priority) && decision.retryAfterMs <= (this.opts.maxBudgetWaitMs ?? 5_000)) {
         await this.sleep(decision.retryAfterMs);
         const again = await this.budget.take(hash, { reserve: reserveFor(priority, this.budget.limit), pace });
-        if (again.allowed) return;
+        if (again.allowed) return taken;
       }
       this.log.warn({ surface: o.surface, method: o.method, path: o.path, priority, retryAfterMs: decision.retryAfterMs }, "budget share spent");
       throw budgetError(o.surface, decision.retryAfterMs / 1000);
@@ -552,14 +565,15 @@ export class UpstreamClient {
     // A refresh is paced like background work: a hundred people arriving at once would otherwise
     // spend the minute on prices in its first seconds and leave the lists' sweeps none for the rest.
     let decision = await this.budget.take(hash, { reserve, pace: refresh });
-    if (decision.allowed) return;
+    const taken = { priority: null, paced: refresh };
+    if (decision.allowed) return taken;
     if (refresh) this.refreshRefusedUntil.set(hash, this.now() + decision.retryAfterMs);
     const maxWait = this.opts.maxBudgetWaitMs ?? 5_000;
     // A read with a cached answer shows that at once instead of making someone wait.
     if (!refresh && decision.retryAfterMs <= maxWait) {
       await this.sleep(decision.retryAfterMs);
       decision = await this.budget.take(hash);
-      if (decision.allowed) return;
+      if (decision.allowed) return taken;
     }
     const err = budgetError(o.surface, decision.retryAfterMs / 1000);
     this.log.warn({ surface: o.surface, method: o.method, path: o.path, retryAfterMs: decision.retryAfterMs }, "shared rate budget spent");

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { testDb } from "@/test/factories";
 import { UpstreamError } from "./errors";
@@ -34,6 +34,19 @@ describe("budget order", () => {
     await withPriority("backfill", async () => {
       await new Promise((r) => setTimeout(r, 1));
       expect(currentPriority()).toBe("backfill");
+    });
+  });
+
+  it("carries the class across two copies of this module, as Next's bundles load it (a job's copy sets it, the client's copy reads it)", async () => {
+    vi.resetModules();
+    const jobsCopy = await import("./priority");
+    vi.resetModules();
+    const clientsCopy = await import("./priority");
+    expect(jobsCopy.withPriority).not.toBe(clientsCopy.withPriority);
+    await jobsCopy.withPriority("sweep", async () => {
+      await new Promise((r) => setTimeout(r, 1));
+      expect(clientsCopy.currentPriority()).toBe("sweep");
+      expect(clientsCopy.currentPacing()).toBe(true);
     });
   });
 

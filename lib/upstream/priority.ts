@@ -48,7 +48,12 @@ export function isBackground(priority: CallPriority): boolean {
   return priority === "sweep" || priority === "backfill" || priority === "watched";
 }
 
-const store = new AsyncLocalStorage<{ priority: CallPriority; pace: boolean }>();
+// One store per process, on globalThis: Next bundles this module more than once (the jobs started
+// by instrumentation, each route's own copy), while the upstream client is one per process
+// (index.ts). A module-level store set by a job's copy was invisible to the client's copy, and the
+// sweeps took the budget unclassed and unpaced, in bursts that filled the minute.
+const g = globalThis as unknown as { upstreamCallClass?: AsyncLocalStorage<{ priority: CallPriority; pace: boolean }> };
+const store = (g.upstreamCallClass ??= new AsyncLocalStorage<{ priority: CallPriority; pace: boolean }>());
 
 /**
  * Runs `fn` with every provider call inside it taking the budget as `priority`. Background work is

@@ -15,6 +15,7 @@ import { testDb } from "@/test/factories";
 import * as coins from "./coins";
 import * as core from "./core";
 import { PROVIDER_DOWN, UpstreamError } from "./errors";
+import { withPriority } from "./priority";
 import { ALWAYS_ASK, type UpstreamClient, type UpstreamClientOptions } from "./http";
 import { LedgerError } from "./ledger";
 import * as pro from "./pro";
@@ -533,6 +534,17 @@ describe("coalescing, cache and the shared budget", () => {
     const e = await failure(core.listBanks(ctx, { cache: false }));
     expect(e.code).toBe("RATE_BUDGET_SPENT");
     expect(net.count()).toBe(10);
+  });
+
+  it("each call's log line names the class and the pace it took the budget under", async () => {
+    const { ctx, logs } = rig();
+    await withPriority("sweep", () => core.getMerchantBalance(ctx, { cache: false }));
+    await core.getMerchantBalance(ctx, { cache: false });
+    const calls = logs.filter((l) => l.startsWith("upstream call ")).map((l) => JSON.parse(l.slice("upstream call ".length)) as Record<string, unknown>);
+    expect(calls.map((c) => [c.priority, c.paced])).toEqual([
+      ["sweep", true],
+      [null, false],
+    ]);
   });
 
   it("a refused refresh is not asked of the budget again before its retry time: its cached answer is shown meanwhile", async () => {
