@@ -7,7 +7,7 @@
 import Decimal from "decimal.js";
 import { randomUUID } from "node:crypto";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { SEED_KEYS, withEmulator, type TestEmulator } from "@/emulator/testing";
 import { PrismaClient } from "@/lib/generated/prisma/client";
@@ -557,26 +557,21 @@ describe("coalescing, cache and the shared budget", () => {
       t += 5;
       expect((await core.getMerchantBalance(ctx, aged)).source).toBe("upstream");
     }
-    const takes: unknown[] = [];
-    const take = ctx.client.budget.take.bind(ctx.client.budget);
-    ctx.client.budget.take = (...args: Parameters<typeof take>) => {
-      takes.push(args);
-      return take(...args);
-    };
+    const take = vi.spyOn(ctx.client.budget, "take");
     // The 7 of 10 refreshes may take are spent: the next is refused by the budget, the ones after
     // it are refused here, each showing the cached answer, until the minute has room again.
     for (let i = 0; i < 5; i++) {
       t += 5;
       expect(await core.getMerchantBalance(ctx, aged)).toMatchObject({ source: "cache", stale: true });
     }
-    expect(takes).toHaveLength(1);
+    expect(take).toHaveBeenCalledTimes(1);
     // A read with nothing to show still asks the budget at once (and gets the kept-back third).
     expect((await core.listBanks(ctx)).source).toBe("upstream");
-    expect(takes).toHaveLength(2);
+    expect(take).toHaveBeenCalledTimes(2);
     // Once the oldest second has left the window, a refresh asks again and reaches the provider.
     t += 61_000;
     expect((await core.getMerchantBalance(ctx, aged)).source).toBe("upstream");
-    expect(takes).toHaveLength(3);
+    expect(take).toHaveBeenCalledTimes(3);
     expect(net.count()).toBe(9);
   });
 });
