@@ -1,5 +1,6 @@
 import { expect, test } from "./fixtures";
 import { simulateDeposit } from "./emulator";
+import { gotoHydrated } from "./helpers";
 import { storageStateOf } from "./roles";
 
 test.use({ storageState: storageStateOf("operator") });
@@ -60,5 +61,30 @@ test.describe("live updates", () => {
     const res = await anonymous.get("/api/live");
     expect(res.status()).toBe(401);
     await anonymous.dispose();
+  });
+});
+
+test.describe("coming back to a page", () => {
+  test("shows the server's new render, not the last visit's cache, and does not ask the list's route again", async ({ page }) => {
+    // A live change while away would rightly make the page ask again; polling stands in for the stream.
+    await page.route("**/api/live**", (r) => r.abort());
+    await page.clock.install();
+    const link = (href: string) => page.locator(`nav[aria-label=Main] a[href="${href}"]`);
+    await gotoHydrated(page, "/transfers");
+    await expect(page.getByRole("heading", { level: 1, name: "Transfers" })).toBeVisible();
+    await link("/recipients").click();
+    await expect(page.getByRole("heading", { level: 1, name: "Recipients" })).toBeVisible();
+    // Away long enough for the first visit's cached list to be stale (the client's staleTime is 15 s).
+    await page.clock.fastForward(20_000);
+
+    const asked: string[] = [];
+    page.on("request", (req) => {
+      if (new URL(req.url()).pathname === "/api/transfers") asked.push(req.url());
+    });
+    await link("/transfers").click();
+    await expect(page.getByRole("heading", { level: 1, name: "Transfers" })).toBeVisible();
+    await expect(page.getByRole("table").first()).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(asked).toEqual([]);
   });
 });

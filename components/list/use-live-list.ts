@@ -1,5 +1,5 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
+import { useServerQuery } from "@/components/page/use-server-query";
 import { useLiveRefetchInterval } from "@/components/live/live-provider";
 import { fetchJson } from "@/components/page/fetch-json";
 import { liveKeys } from "@/lib/live/query-keys";
@@ -30,7 +30,7 @@ export function useLiveList<View>({
 }) {
   const interval = useLiveRefetchInterval();
   const refetchInterval = poll ? interval : false;
-  const q = useQuery({
+  const q = useServerQuery({
     queryKey: liveKeys.list(kind, query),
     queryFn: () => fetchJson<View>(url, errorMessage),
     initialData: initial,

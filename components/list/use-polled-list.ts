@@ -1,5 +1,6 @@
 "use client";
-import { type QueryKey, type UseQueryResult, useQuery } from "@tanstack/react-query";
+import type { QueryKey, UseQueryResult } from "@tanstack/react-query";
+import { useServerQuery } from "@/components/page/use-server-query";
 import type { ListRefresh } from "@/components/list/use-live-list";
 import { fetchJson } from "@/components/page/fetch-json";
 
@@ -26,7 +27,7 @@ export function usePolledList<View>({
   every?: number;
   moving?: (data: View) => boolean;
 }): UseQueryResult<View, Error> & { data: View; refresh: ListRefresh } {
-  const q = useQuery({
+  const q = useServerQuery({
     queryKey,
     queryFn: () => fetchJson<View>(url, errorMessage),
     initialData: initial,

@@ -1,6 +1,6 @@
 "use client";
 import { Link } from "@/components/ui/link";
-import { useQuery } from "@tanstack/react-query";
+import { useServerQuery } from "@/components/page/use-server-query";
 import { useLiveRefetchInterval } from "@/components/live/live-provider";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -30,7 +30,7 @@ export function fetchBalances(): Promise<FreshBalances> {
 
 export function useBalances(initial: FreshBalances | null, initialError?: string | null) {
   const refetchInterval = useLiveRefetchInterval();
-  return useQuery({
+  return useServerQuery({
     // When the server could not read them, show its sentence first (as rendered) and ask again on Retry.
     refetchOnMount: !initialError,
     queryKey: BALANCES_KEY,

@@ -1,5 +1,5 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
+import { useServerQuery } from "@/components/page/use-server-query";
 import { useLiveRefetchInterval } from "@/components/live/live-provider";
 import { TimelineList, type TimelineItem } from "@/components/timeline/timeline-list";
 import { Button } from "@/components/ui/button";
@@ -31,7 +31,7 @@ export function LiveTimeline({
   label: string;
 }) {
   const refetchInterval = useLiveRefetchInterval();
-  const query = useQuery({
+  const query = useServerQuery({
     queryKey: liveKeys.timeline(resourceType, resourceId),
     queryFn: () => fetchTimeline(resourceType, resourceId),
     initialData: initial,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dataAges } from "./concurrency";
+import { dataAges, routesDuring } from "./concurrency";
 
 const asked = Date.parse("2026-11-27T10:00:10.000Z");
 const arrived = asked + 300;
@@ -78,5 +78,27 @@ describe("bench:concurrency's data ages", () => {
 
   it("finds nothing in an answer that carries no read", () => {
     expect(dataAges([{ text: "<html>Sign in</html>", at: arrived }], "html", asked)).toEqual([]);
+  });
+});
+
+describe("bench:concurrency's reads during a pause on a page", () => {
+  const routes = [
+    { url: "/api/balances", afterMs: 0 },
+    { url: "/api/transfers", afterMs: 10_000 },
+    { url: "/api/pro/orders", afterMs: 3_000 },
+  ];
+
+  it("sends a page's arrival reads at once and none of its polling in a pause shorter than the interval", () => {
+    expect(routesDuring(routes, 900)).toEqual([{ url: "/api/balances", atMs: 0 }]);
+  });
+
+  it("sends each polled read as often as its interval fits into the pause", () => {
+    expect(routesDuring(routes, 10_000)).toEqual([
+      { url: "/api/balances", atMs: 0 },
+      { url: "/api/pro/orders", atMs: 3_000 },
+      { url: "/api/pro/orders", atMs: 6_000 },
+      { url: "/api/pro/orders", atMs: 9_000 },
+      { url: "/api/transfers", atMs: 10_000 },
+    ]);
   });
 });

@@ -4,7 +4,9 @@
  * (default 60 s): real HTTP requests with their session cookie for each page and for the page's
  * client refetch routes. The refetch routes are found, not listed: each page is opened once in
  * Chromium with the live stream cut (so it falls back to polling) and its clock run past the
- * polling interval, and every /api/ request it makes is recorded.
+ * polling interval, and every /api/ request it makes is recorded with when it was first asked:
+ * on arrival, or that long after (polling). A page view sends its arrival routes at once and its
+ * polled routes as often as their interval fits into the person's pause on the page.
  *
  * How a person moves between pages (BENCH_NAVIGATION):
  * - "app" (default): as in a browser. A person's first page is a new document; after that they
@@ -12,7 +14,9 @@
  *   Server Components payload; the layout and shell stay). The requests are the browser's own:
  *   each link is hovered and clicked once in Chromium and every request it makes (the hover's
  *   prefetches, the navigation) is recorded and sent again, headers and all. The navigation is
- *   the page view; prefetches count as routes.
+ *   the page view; prefetches count as routes. Then each role's round of links is followed again
+ *   after the browser's cache has aged past its 15 s: what a page's client asks on arrival when a
+ *   person comes back to it is recorded per link and sent after that navigation.
  * - "documents": every page view is a new document (a reload or a new tab each time).
  *
  * Measured at the provider's side (the emulator's GET /__emulator/requests, polled every second):
@@ -165,43 +169,73 @@ async function signedInPage(browser: import("@playwright/test").Browser, appUrl:
   return { context, page };
 }
 
-/** The /api/ GET requests each page makes in a browser, polling included. */
+/** An /api/ GET a page's client makes: on arrival (`afterMs` 0) or polled, first that long after arrival. */
+export interface RefetchRoute {
+  url: string;
+  afterMs: number;
+}
+
+/** The clock's stops after a page's arrival at which discovery looks for what was asked meanwhile. */
+const POLL_STOPS_MS = [1_000, 2_000, 3_000, 5_000, 10_000, 15_000, 20_000, 25_000];
+
+/** An /api/ GET of the app's own (not the live stream, not sign-in) as the path and query it asked. */
+function apiRead(req: import("@playwright/test").Request, appUrl: string): string | null {
+  const u = new URL(req.url());
+  if (req.method() !== "GET" || u.origin !== new URL(appUrl).origin || !u.pathname.startsWith("/api/")) return null;
+  return /^\/api\/(live|auth)(\/|$)/.test(u.pathname) ? null : u.pathname + u.search;
+}
+
+/**
+ * What a person's browser asks in a pause of `pauseMs` on a page: each arrival route once at once,
+ * each polled route every `afterMs` (its interval; the stop it was first seen at, so never more
+ * often than it was) while the pause lasts. `atMs`: when, from the page's arrival.
+ */
+export function routesDuring(routes: readonly RefetchRoute[], pauseMs: number): { url: string; atMs: number }[] {
+  const out: { url: string; atMs: number }[] = [];
+  for (const r of routes) {
+    if (r.afterMs === 0) out.push({ url: r.url, atMs: 0 });
+    else for (let at = r.afterMs; at <= pauseMs; at += r.afterMs) out.push({ url: r.url, atMs: at });
+  }
+  return out.sort((a, b) => a.atMs - b.atMs);
+}
+
+/** The /api/ GET requests each page makes in a browser as a new document, polling included. */
 async function discoverRefetchRoutes(
   appUrl: string,
   pages: { href: string; role: Role }[],
   cookie: (r: Role) => Promise<string>,
-): Promise<Map<string, string[]>> {
+): Promise<Map<string, RefetchRoute[]>> {
   const { chromium } = await import("@playwright/test");
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-  const found = new Map<string, string[]>();
+  const found = new Map<string, RefetchRoute[]>();
   try {
     // A few pages at a time: most of each visit is waiting for the network to go quiet.
     const queue = [...pages];
     const visit = async () => {
       for (let p = queue.shift(); p; p = queue.shift()) {
         const { context, page } = await signedInPage(browser, appUrl, await cookie(p.role));
-        const routes = new Set<string>();
+        const firstAsked = new Map<string, number>();
+        let stop = 0;
         page.on("request", (req) => {
-          const u = new URL(req.url());
-          if (
-            req.method() === "GET" &&
-            u.origin === new URL(appUrl).origin &&
-            u.pathname.startsWith("/api/") &&
-            !/^\/api\/(live|auth)(\/|$)/.test(u.pathname)
-          ) {
-            routes.add(u.pathname + u.search);
-          }
+          const url = apiRead(req, appUrl);
+          if (url && !firstAsked.has(url)) firstAsked.set(url, stop);
         });
         await page.clock.install();
         await page.goto(p.href, { waitUntil: "networkidle", timeout: 60_000 });
-        // Hydrated (components/providers.tsx marks it) and the polling timers set: then run past them, twice.
+        // Hydrated (components/providers.tsx marks it): what it asked until now, it asked on arrival.
         await page.locator("html[data-hydrated=true]").waitFor({ state: "attached", timeout: 60_000 });
-        for (let i = 0; i < 2; i++) {
-          await page.waitForTimeout(500);
-          await page.clock.runFor(12_000);
+        await page.waitForLoadState("networkidle").catch(() => undefined);
+        let ran = 0;
+        for (const at of POLL_STOPS_MS) {
+          stop = at;
+          await page.clock.runFor(at - ran);
+          ran = at;
           await page.waitForLoadState("networkidle").catch(() => undefined);
         }
-        found.set(p.href, [...routes].sort());
+        found.set(
+          p.href,
+          [...firstAsked].map(([url, afterMs]) => ({ url, afterMs })).sort((a, b) => a.afterMs - b.afterMs || a.url.localeCompare(b.url)),
+        );
         await context.close();
       }
     };
@@ -218,10 +252,14 @@ interface Recorded {
   headers: Record<string, string>;
 }
 
-/** Following the sidebar's link to a page: the hover's prefetches and the navigation itself. */
+/**
+ * Following the sidebar's link to a page: the hover's prefetches, the navigation itself, and what
+ * the page's client asks on arrival when the person comes back after its cache has aged.
+ */
 interface Navigation {
   prefetches: Recorded[];
   navigation: Recorded;
+  revisit: string[];
 }
 
 /** Headers a browser sets that the server reads for a Server Components request (Next's router). */
@@ -241,14 +279,18 @@ async function discoverNavigations(appUrl: string, cookie: (r: Role) => Promise<
         const pages = navPagesFor(role).map((p) => p.href);
         const { context, page } = await signedInPage(browser, appUrl, await cookie(role));
         let recorded: { url: string; headers: Record<string, string> }[] = [];
+        let asked: string[] = [];
         page.on("request", (req) => {
           const u = new URL(req.url());
           if (req.method() === "GET" && u.origin === new URL(appUrl).origin && req.headers().rsc === "1") {
             const headers = Object.fromEntries(Object.entries(req.headers()).filter(([k]) => ROUTER_HEADERS.test(k)));
             recorded.push({ url: u.pathname + u.search, headers });
           }
+          const read = apiRead(req, appUrl);
+          if (read) asked.push(read);
         });
         const mine = new Map<string, Navigation>();
+        await page.clock.install();
         await page.goto(pages[0]!, { waitUntil: "networkidle", timeout: 60_000 });
         await page.locator("html[data-hydrated=true]").waitFor({ state: "attached", timeout: 60_000 });
         for (let k = 1; k <= pages.length; k++) {
@@ -263,7 +305,19 @@ async function discoverNavigations(appUrl: string, cookie: (r: Role) => Promise<
           const mineTo = recorded.filter((r) => new URL(r.url, appUrl).pathname === to);
           const navigation = mineTo.find((r) => r.headers["next-router-prefetch"] !== "1");
           if (!navigation) throw new Error(`following the link to ${to} as ${role} made no navigation request`);
-          mine.set(to, { navigation, prefetches: mineTo.filter((r) => r !== navigation) });
+          mine.set(to, { navigation, prefetches: mineTo.filter((r) => r !== navigation), revisit: [] });
+        }
+        // Coming back: every page's cached queries older than their staleTime (15 s).
+        await page.clock.fastForward(20_000);
+        for (let k = 1; k <= pages.length; k++) {
+          const to = pages[k % pages.length]!;
+          await page.waitForLoadState("networkidle").catch(() => undefined);
+          asked = [];
+          await page.locator(`nav[aria-label=Main] a[href="${to}"]`).click();
+          await page.waitForURL((u) => u.pathname === to, { timeout: 60_000 });
+          await page.locator("main h1").first().waitFor({ timeout: 60_000 });
+          await page.waitForLoadState("networkidle").catch(() => undefined);
+          mine.get(to)!.revisit = [...new Set(asked)].sort();
         }
         found.set(role, mine);
         await context.close();
@@ -287,13 +341,17 @@ async function main(): Promise<void> {
     const all = navPages();
     console.log(`Finding each page's refetch routes in Chromium (${all.length} pages)...`);
     const routes = await discoverRefetchRoutes(app.appUrl, all, (r) => app.cookie(r));
-    for (const p of all) console.log(`  ${p.href.padEnd(28)} ${routes.get(p.href)?.join(" ") || "(none)"}`);
+    const said = (r: RefetchRoute) => (r.afterMs === 0 ? r.url : `${r.url} (after ${r.afterMs / 1000} s)`);
+    for (const p of all) console.log(`  ${p.href.padEnd(28)} ${routes.get(p.href)?.map(said).join(" ") || "(none)"}`);
     let navigations = new Map<Role, Map<string, Navigation>>();
     if (NAVIGATION === "app") {
       console.log("Following each role's sidebar links in Chromium...");
       navigations = await discoverNavigations(app.appUrl, (r) => app.cookie(r));
-      for (const [role, m] of navigations)
-        console.log(`  ${role.padEnd(9)} ${m.size} links, ${[...m.values()].reduce((s, n) => s + n.prefetches.length, 0)} prefetches`);
+      for (const [role, m] of navigations) {
+        const count = (f: (n: Navigation) => unknown[]) => [...m.values()].reduce((s, n) => s + f(n).length, 0);
+        console.log(`  ${role.padEnd(9)} ${m.size} links, ${count((n) => n.prefetches)} prefetches, ${count((n) => n.revisit)} reads on coming back`);
+        for (const [to, n] of m) if (n.revisit.length) console.log(`    back to ${to}: ${n.revisit.join(" ")}`);
+      }
     }
     const cookies = new Map<Role, string>();
     for (const role of ROLES) cookies.set(role, await app.cookie(role));
@@ -380,9 +438,19 @@ async function main(): Promise<void> {
             await get(p.href, cookie, "document");
           }
           pageViews++;
-          // As a browser does after hydration: the page's client reads, side by side.
-          await Promise.all((routes.get(p.href) ?? []).map((r) => get(r, cookie, "route")));
-          await new Promise((r) => setTimeout(r, Math.random() * THINK_MS));
+          // As the browser did: the page's client reads on arrival (on coming back by a link, those
+          // recorded for it), then its polling while the person pauses on the page.
+          const pause = Math.random() * THINK_MS;
+          const polled = (routes.get(p.href) ?? []).filter((r) => r.afterMs > 0);
+          const arrival = link ? link.revisit.map((url) => ({ url, afterMs: 0 })) : (routes.get(p.href) ?? []).filter((r) => r.afterMs === 0);
+          const arrived = performance.now();
+          await Promise.all([
+            ...routesDuring([...arrival, ...polled], pause).map(async (r) => {
+              await new Promise((w) => setTimeout(w, r.atMs - (performance.now() - arrived)));
+              await get(r.url, cookie, "route");
+            }),
+            new Promise((w) => setTimeout(w, pause)),
+          ]);
         }
       }),
     );
@@ -512,7 +580,10 @@ async function main(): Promise<void> {
       think_ms: THINK_MS,
       navigation: NAVIGATION,
       load_average_at_start: loadStart,
-      refetch_routes: Object.fromEntries(all.map((p) => [p.href, routes.get(p.href) ?? []])),
+      refetch_routes: Object.fromEntries(all.map((p) => [p.href, (routes.get(p.href) ?? []).map((r) => ({ url: r.url, after_ms: r.afterMs }))])),
+      reads_on_coming_back: Object.fromEntries(
+        [...navigations].map(([role, m]) => [role, Object.fromEntries([...m].filter(([, n]) => n.revisit.length).map(([to, n]) => [to, n.revisit]))]),
+      ),
       page_views: pageViews,
       requests: pageLat.length + latencies.route.length,
       statuses,

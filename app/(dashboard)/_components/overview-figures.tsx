@@ -1,6 +1,6 @@
 "use client";
 import { Link } from "@/components/ui/link";
-import { useQuery } from "@tanstack/react-query";
+import { useServerQuery } from "@/components/page/use-server-query";
 import { fetchJson } from "@/components/page/fetch-json";
 import { FigureError, StaleNote } from "@/components/page/figure-freshness";
 import { useLiveRefetchInterval } from "@/components/live/live-provider";
@@ -30,7 +30,7 @@ const count = new Intl.NumberFormat("en-GB");
 
 function useOverview(initial: Overview) {
   const refetchInterval = useLiveRefetchInterval();
-  return useQuery({
+  return useServerQuery({
     queryKey: OVERVIEW_KEY,
     queryFn: () => fetchJson<Overview>("/api/balances/overview", "The overview could not be refreshed. Try again in a moment."),
     initialData: initial,

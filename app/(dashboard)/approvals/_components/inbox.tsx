@@ -1,6 +1,7 @@
 "use client";
 import type * as React from "react";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData } from "@tanstack/react-query";
+import { useServerQuery } from "@/components/page/use-server-query";
 import { useQueryStates } from "nuqs";
 import { RequestActions } from "@/app/(dashboard)/approvals/_components/request-actions";
 import { ReviewActions } from "@/app/(dashboard)/approvals/_components/review-actions";
@@ -78,7 +79,7 @@ export function ApprovalsInbox({
   const status = filters.status ?? null;
   const page = Math.max(1, filters.page);
   const matchesInitial = kind === initialKind && status === initialStatus && page === initialPage;
-  const query = useQuery({
+  const query = useServerQuery({
     queryKey: liveKeys.approvals("inbox", environment, kind ?? "any", status ?? "all", page),
     queryFn: () => fetchInbox(kind, status, page),
     initialData: matchesInitial ? initial : undefined,

@@ -1,5 +1,6 @@
 "use client";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData } from "@tanstack/react-query";
+import { useServerQuery } from "@/components/page/use-server-query";
 import { parseAsInteger, useQueryState } from "nuqs";
 import { FigureError, StaleNote } from "@/components/page/figure-freshness";
 import { SyncedNote } from "@/components/page/synced-note";
@@ -38,7 +39,7 @@ const columns: Column<MovesPage["rows"][number]>[] = [
 export function BalanceMovesTable({ initial, initialPage }: { initial: Fresh<MovesPage> | null; initialPage: number }) {
   const [page, setPage] = useQueryState("page", parseAsInteger.withDefault(1).withOptions({ history: "push", scroll: false }));
   const refetchInterval = useLiveRefetchInterval();
-  const query = useQuery({
+  const query = useServerQuery({
     queryKey: [...MOVES_LIST_KEY, page],
     queryFn: () => fetchJson<Fresh<MovesPage>>(`/api/balances/moves?page=${page}`, "The balance moves could not be loaded. Try again in a moment."),
     initialData: page === initialPage && initial ? initial : undefined,

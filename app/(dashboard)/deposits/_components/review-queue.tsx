@@ -1,5 +1,6 @@
 "use client";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { useServerQuery } from "@/components/page/use-server-query";
 import { SyncedNote, type SyncedNoteFreshness } from "@/components/page/synced-note";
 import { Link } from "@/components/ui/link";
 import { useRouter } from "next/navigation";
@@ -87,7 +88,7 @@ export function ReviewQueue({ initial, canDecide, currentUserId }: { initial: Qu
   const router = useRouter();
   const queryClient = useQueryClient();
   const refetchInterval = useLiveRefetchInterval();
-  const q = useQuery({ queryKey: REVIEW_QUEUE_KEY, queryFn: fetchQueue, initialData: initial, refetchInterval, staleTime: 5_000 });
+  const q = useServerQuery({ queryKey: REVIEW_QUEUE_KEY, queryFn: fetchQueue, initialData: initial, refetchInterval, staleTime: 5_000 });
   const items = q.data.items;
   const [selected, setSelected] = useState(0);
   const [deciding, setDeciding] = useState<string | null>(null);

@@ -1,5 +1,5 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
+import { useServerQuery } from "@/components/page/use-server-query";
 import { fetchJson } from "@/components/page/fetch-json";
 import { useLiveRefetchInterval } from "@/components/live/live-provider";
 import { StatusBadge } from "@/components/timeline/status-badge";
@@ -17,7 +17,7 @@ export const accountDepositsKey = (id: string) => liveKeys.list("deposit", "fund
 /** The deposits of one funding account, newest first, refreshed when the live stream reports a deposit change. */
 export function AccountDeposits({ accountId, initial, initialError }: { accountId: string; initial: AccountDepositsView | null; initialError: string | null }) {
   const refetchInterval = useLiveRefetchInterval();
-  const q = useQuery({
+  const q = useServerQuery({
     queryKey: accountDepositsKey(accountId),
     queryFn: () => fetchJson<AccountDepositsView>(`/api/funding-accounts/${accountId}/deposits`, "The deposits could not be loaded. Try again in a moment."),
     initialData: initial ?? undefined,

@@ -1,5 +1,5 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
+import { useServerQuery } from "@/components/page/use-server-query";
 import { fetchJson } from "@/components/page/fetch-json";
 import { CopyButton } from "@/components/forms/copy-button";
 import { useLiveRefetchInterval } from "@/components/live/live-provider";
@@ -22,7 +22,7 @@ export const accountKey = (id: string) => liveKeys.resource("funding_account", i
 export function useFundingAccount(initial: FundingAccountView) {
   const id = initial.account.id;
   const refetchInterval = useLiveRefetchInterval();
-  return useQuery({
+  return useServerQuery({
     queryKey: accountKey(id),
     queryFn: () => fetchJson<FundingAccountView>(`/api/funding-accounts/${id}`, "The funding account could not be loaded. Try again in a moment."),
     initialData: initial,

@@ -1,5 +1,5 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
+import { useServerQuery } from "@/components/page/use-server-query";
 import { fetchJson } from "@/components/page/fetch-json";
 import { useLiveRefetchInterval } from "@/components/live/live-provider";
 import { TimelineList, type TimelineItem } from "@/components/timeline/timeline-list";
@@ -11,7 +11,7 @@ export const accountTimelineKey = (id: string) => liveKeys.timeline("funding_acc
 /** The account's webhook events, refetched from the timeline route whenever the live stream reports one. */
 export function AccountTimeline({ accountId, initial }: { accountId: string; initial: TimelineItem[] }) {
   const refetchInterval = useLiveRefetchInterval();
-  const q = useQuery({
+  const q = useServerQuery({
     queryKey: accountTimelineKey(accountId),
     queryFn: async () =>
       (await fetchJson<{ entries: TimelineItem[] }>(`/api/timeline/funding_account/${accountId}`, "The timeline could not be loaded. Try again in a moment."))

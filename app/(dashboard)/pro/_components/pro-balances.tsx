@@ -1,5 +1,5 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
+import { useServerQuery } from "@/components/page/use-server-query";
 import { fetchJson } from "@/components/page/fetch-json";
 import { StaleNote } from "@/components/page/stale-note";
 import { useLiveRefetchInterval } from "@/components/live/live-provider";
@@ -14,7 +14,7 @@ export const PRO_BALANCES_KEY = liveKeys.balances("pro");
 /** The Pro balances, refreshed when a fill, cancellation or deposit event arrives. */
 export function useProBalances(initial: ProBalancesView | null) {
   const refetchInterval = useLiveRefetchInterval();
-  return useQuery({
+  return useServerQuery({
     queryKey: PRO_BALANCES_KEY,
     queryFn: () => fetchJson<ProBalancesView>("/api/pro/balances", "The Pro balances could not be loaded. Try again in a moment."),
     initialData: initial ?? undefined,

@@ -5,7 +5,7 @@
  * for pending_settlement -> new -> open, so while an order is in one of those two states it is read
  * every 2 s until it rests; otherwise polling runs only while the stream is down.
  */
-import { useQuery } from "@tanstack/react-query";
+import { useServerQuery } from "@/components/page/use-server-query";
 import { fetchJson } from "@/components/page/fetch-json";
 import { useLiveRefetchInterval } from "@/components/live/live-provider";
 import { liveKeys } from "@/lib/live/query-keys";
@@ -18,7 +18,7 @@ export const proOrderKey = (id: string) => liveKeys.resource("pro_order", id);
 
 export function useProOrder(id: string, initial?: ProOrderView) {
   const fallback = useLiveRefetchInterval();
-  return useQuery({
+  return useServerQuery({
     queryKey: proOrderKey(id),
     queryFn: () => fetchJson<ProOrderView>(`/api/pro/orders/${id}`, "The order could not be loaded. Try again in a moment."),
     initialData: initial,

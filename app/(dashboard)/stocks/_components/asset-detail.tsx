@@ -1,5 +1,5 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
+import { useServerQuery } from "@/components/page/use-server-query";
 import { ExternalLinkIcon } from "lucide-react";
 import { fetchJson } from "@/components/page/fetch-json";
 import { ReadError } from "@/components/page/read-error";
@@ -37,7 +37,7 @@ const httpUrl = (v: string | null | undefined) => (v && /^https?:\/\//i.test(v) 
 export function AssetDetail({ initial, knownFields }: { initial: AssetView; knownFields: readonly string[] }) {
   // The schema's field names come from the server page, so zod stays out of the browser.
   const known = new Set(knownFields);
-  const q = useQuery({
+  const q = useServerQuery({
     queryKey: ["stocks", "asset", initial.data.symbol],
     queryFn: () =>
       fetchJson<AssetView>(`/api/stocks/assets/${encodeURIComponent(initial.data.symbol)}`, "This asset could not be loaded. Try again in a moment."),

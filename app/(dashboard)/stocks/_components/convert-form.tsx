@@ -1,5 +1,5 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
+import { useServerQuery } from "@/components/page/use-server-query";
 import { ArrowLeftRightIcon } from "lucide-react";
 import { parseAsString, useQueryStates } from "nuqs";
 import { useState } from "react";
@@ -119,7 +119,7 @@ export function ConvertForm({
   const active = checkConvert({ from: url.from ?? undefined, to: url.to ?? undefined, amount: url.amount ?? undefined });
   const ready = active.ok && active.value.from && active.value.to ? active.value : null;
   const qs = ready ? convertQuery(ready.from!, ready.to!, ready.amount) : "";
-  const q = useQuery({
+  const q = useServerQuery({
     queryKey: ["stocks", "convert", qs],
     queryFn: () => fetchJson<ConversionView>(`/api/stocks/convert?${qs}`, "The conversion could not be loaded. Try again in a moment."),
     enabled: ready !== null,

@@ -1,5 +1,5 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
+import { useServerQuery } from "@/components/page/use-server-query";
 import { fetchJson } from "@/components/page/fetch-json";
 import { FigureError, StaleNote } from "@/components/page/figure-freshness";
 import { SyncedNote } from "@/components/page/synced-note";
@@ -19,7 +19,7 @@ export const PORTFOLIO_KEY = ["stocks", "portfolio"] as const;
  * surface sends no webhooks). Each poll that reaches the provider also stores a value snapshot.
  */
 export function PortfolioView({ initial, initialError }: { initial: View | null; initialError: string | null }) {
-  const q = useQuery({
+  const q = useServerQuery({
     queryKey: PORTFOLIO_KEY,
     queryFn: () => fetchJson<View>("/api/stocks/portfolio", "The portfolio could not be loaded. Try again in a moment."),
     initialData: initial ?? undefined,

@@ -1,5 +1,5 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
+import { useServerQuery } from "@/components/page/use-server-query";
 import { fetchJson } from "@/components/page/fetch-json";
 import { ReadError } from "@/components/page/read-error";
 import { StaleNote } from "@/components/page/stale-note";
@@ -27,7 +27,7 @@ export function TransferDetail({ initial }: { initial: TransferView }) {
   const id = initial.transfer.id;
   const zone = useTimeZone();
   const refetchInterval = useLiveRefetchInterval();
-  const q = useQuery({
+  const q = useServerQuery({
     queryKey: liveKeys.resource("transfer", id),
     queryFn: () => fetchJson<TransferView>(`/api/transfers/${id}`, "The transfer could not be loaded. Try again in a moment."),
     initialData: initial,

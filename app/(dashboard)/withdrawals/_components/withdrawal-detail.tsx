@@ -1,5 +1,5 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
+import { useServerQuery } from "@/components/page/use-server-query";
 import { fetchJson } from "@/components/page/fetch-json";
 import { CopyButton } from "@/components/forms/copy-button";
 import { ReadError } from "@/components/page/read-error";
@@ -36,7 +36,7 @@ function Row({ label, children, copy, testId }: { label: string; children: React
 export function WithdrawalDetail({ initial, environment }: { initial: WithdrawalView; environment: Environment }) {
   const id = initial.withdrawal.id;
   const refetchInterval = useLiveRefetchInterval();
-  const q = useQuery({
+  const q = useServerQuery({
     queryKey: liveKeys.resource("withdrawal", id),
     queryFn: () => fetchJson<WithdrawalView>(`/api/withdrawals/${id}`, "The withdrawal could not be loaded. Try again in a moment."),
     initialData: initial,
