@@ -14,7 +14,7 @@ import { keyHash } from "@/lib/upstream/budget";
 import { LEDGER_SWEEP, type LedgerSweepData } from "./job-names";
 import { kindDef } from "./kinds";
 import { syncedKinds } from "./sync";
-import { SWEEP_EVERY_MS, type StateRow, defineLedgerJobs, dueKinds, runSweep } from "./jobs";
+import { SWEEP_EVERY_MS, type StateRow, WATCHED_EVERY_MS, defineLedgerJobs, dueKinds, runSweep, sweepClass } from "./jobs";
 
 let emu: TestEmulator;
 let a: PgBoss;
@@ -163,7 +163,7 @@ describe("which lists a sweep run reads first", () => {
     backfillFinishedAt: null,
   });
 
-  it("reads the never-swept lists, then the longest overdue, and leaves the ones not due", () => {
+  it("reads the never-swept lists, then the least recently swept, and leaves the ones not due", () => {
     const now = 1_000_000;
     const states = new Map([
       ["deposit", state("deposit", now - SWEEP_EVERY_MS - 1_000)],
@@ -171,6 +171,53 @@ describe("which lists a sweep run reads first", () => {
       ["recipient", state("recipient", now - 1_000)],
     ]);
     expect(dueKinds(["deposit", "transfer", "recipient", "withdrawal"], states, now)).toEqual(["withdrawal", "transfer", "deposit"]);
+  });
+
+  it("reads a list nobody watches, due for its 30 s promise, before watched lists swept more recently", () => {
+    const now = 1_000_000;
+    const states = new Map([
+      ["deposit", state("deposit", now - 20_000, now + 60_000)],
+      ["transfer", state("transfer", now - 8_000, now + 60_000)],
+      ["recipient", state("recipient", now - SWEEP_EVERY_MS - 500)],
+    ]);
+    expect(dueKinds(["deposit", "transfer", "recipient"], states, now)).toEqual(["recipient", "deposit", "transfer"]);
+  });
+
+  it("keeps every list within 30 s while people watch half of them and the pace allows only so many reads", () => {
+    // 22 lists on one key (the demo's core, Coins and Stocks), 11 of them watched; a run every
+    // second reads due lists in order while the key's last 10 s hold fewer than 13 reads (the
+    // watched share's pace, lib/upstream/budget.ts). Each list's oldest age when it is read:
+    const kinds = Array.from({ length: 22 }, (_, i) => `list-${i}`);
+    let now = 1_000_000;
+    const watchedUntil = (i: number) => (i % 2 === 0 ? now + 3_600_000 : null);
+    // Start as the sweeps left them with nobody watching: spread over the last 25 s.
+    const states = new Map(kinds.map((k, i) => [k, state(k, now - (i * SWEEP_EVERY_MS) / kinds.length, watchedUntil(i))]));
+    const reads: number[] = [];
+    let oldest = 0;
+    for (let run = 0; run < 300; run++, now += 1_000) {
+      for (const kind of dueKinds(kinds, states, now)) {
+        while (reads.length && reads[0]! <= now - 10_000) reads.shift();
+        if (reads.length >= 13) break;
+        const s = states.get(kind)!;
+        oldest = Math.max(oldest, now - s.lastSweptAt!.getTime());
+        reads.push(now);
+        states.set(kind, { ...s, lastSweptAt: new Date(now) });
+      }
+    }
+    expect(oldest).toBeLessThanOrEqual(SWEEP_EVERY_MS + 1_000);
+    expect(WATCHED_EVERY_MS).toBeLessThan(SWEEP_EVERY_MS);
+  });
+
+  it("sweeps every list on the schedule with the watched lists' class, and reference data and refused lists below it", () => {
+    const now = 1_000_000;
+    expect(sweepClass("recipient", state("recipient", now - SWEEP_EVERY_MS), "schedule", now)).toBe("watched");
+    expect(sweepClass("deposit", state("deposit", now - 6_000, now + 60_000), "schedule", now)).toBe("watched");
+    expect(sweepClass("deposit", undefined, "schedule", now)).toBe("watched");
+    expect(sweepClass("deposit", state("deposit", now - 1_000), "refresh", now)).toBe("watched");
+    expect(sweepClass("coins_deposit_options", state("coins_deposit_options", now - 600_000), "schedule", now)).toBe("sweep");
+    expect(
+      sweepClass("deposit", { ...state("deposit", now - 600_000), lastError: "The key lacks a scope.", lastErrorAt: new Date(now - 400_000) }, "schedule", now),
+    ).toBe("sweep");
   });
 
   it("spreads a share that reads two lists a run over all twelve watched lists, instead of the same two every run", () => {

@@ -2,14 +2,14 @@ import "server-only";
 /**
  * The synced ledger's jobs on the app's queue (lib/jobs/queue.ts), one runner per key:
  * - `ledger-sweep` (reason "schedule"): one chain per organization and environment. Each run reads
- *   the newest pages of the lists that are due (every 25 s; every 5 s while someone watches one),
- *   longest overdue first, then re-reads their open objects under the backfill's share, and
+ *   the newest pages of the lists that are due (every 22 s; every 5 s while someone watches one),
+ *   least recently swept first, then re-reads their open objects under the backfill's share, and
  *   enqueues the next run for when the soonest list is due again. `stately` with the scope as singleton key keeps at
  *   most one run waiting and one running per key across every instance.
  * - `ledger-sweep` (reason "refresh"): the list someone asked for, at once, under the "watched"
  *   budget class; keyed apart from the chain so a waiting chain run cannot hold it back. A list
  *   newly watched brings the chain's waiting run forward to now (`markWatched`), so its next read
- *   is not the chain's 25 s away.
+ *   is not the chain's 22 s away.
  * - `ledger-backfill`: history page by page under the "backfill" class, ~20 s per run, then it
  *   re-enqueues itself; progress lives in sync_states, so a restart resumes where it stopped.
  * - `ledger-fetch`: one object by id under the "webhook" class (feed enqueues it).
@@ -23,6 +23,7 @@ import "server-only";
  */
 import { defineJob, enqueue } from "@/lib/jobs/queue";
 import { log } from "@/lib/log";
+import { PACE_WINDOW_MS } from "@/lib/upstream/budget";
 import { withPriority } from "@/lib/upstream/priority";
 import { dueAccountChecks, runAccountCheck } from "./account-check";
 import {
@@ -43,9 +44,10 @@ import { REFUSED_RETRY_MS, type UpstreamFor, backfillStep, fetchObject, refreshO
 
 /**
  * A list is due this long after its last sweep: the promise is "never more than 30 s behind", and
- * the queue's 2 s polling plus the lists swept before it in the same run come on top.
+ * the chain's next run (set to whole seconds, then the queue's 2 s polling) and a wait for the pace
+ * come on top. At 25 s, lists nobody watched were read 26-36 s apart.
  */
-export const SWEEP_EVERY_MS = 25_000;
+export const SWEEP_EVERY_MS = 22_000;
 /** A list someone has open is due this long after its last sweep. */
 export const WATCHED_EVERY_MS = 5_000;
 /** A backfill run reads pages for about this long, then lets the worker take other keys' jobs. */
@@ -90,20 +92,42 @@ export function dueAt(s: StateRow | undefined, now: number): number {
 }
 
 /**
- * The lists due now, the longest overdue first. A run stops where the budget's share runs out, so a
- * fixed order would serve the first lists every run and starve the last ones whenever more lists are
- * watched than the share can sweep every few seconds; oldest first spreads the share over all of them.
+ * The lists due now, the least recently swept first. A run stops where the budget's share runs out,
+ * so a fixed order would serve the first lists every run and starve the last ones whenever more
+ * lists are watched than the share can sweep every few seconds. Nor is "longest overdue" the order:
+ * a watched list is due 5 s after its sweep, a list nobody watches 22 s after, so watched lists
+ * swept 20 s ago would go before one swept 23 s ago and keep it from its 30 s promise. The oldest
+ * sweep first spreads the share over all of them and serves the promise before the extra freshness.
  */
 export function dueKinds(kinds: readonly string[], states: ReadonlyMap<string, StateRow>, now: number): string[] {
-  return kinds
-    .map((kind, i) => {
-      const s = states.get(kind);
-      // Never swept: before every list that has been.
-      return { kind, i, due: s?.lastSweptAt ? dueAt(s, now) : Number.NEGATIVE_INFINITY };
-    })
-    .filter((k) => k.due <= now)
-    .sort((a, b) => a.due - b.due || a.i - b.i)
+  const all = kinds.map((kind, i) => {
+    const s = states.get(kind);
+    // Never swept: before every list that has been.
+    return { kind, i, s, due: s?.lastSweptAt ? dueAt(s, now) : Number.NEGATIVE_INFINITY, swept: s?.lastSweptAt?.getTime() ?? Number.NEGATIVE_INFINITY };
+  });
+  // While watched lists take their extra sweeps, they fill the pace (the last 10 s); a list nobody
+  // watches that falls due meanwhile would wait for the window to empty. So it is read with them
+  // once it is that close to due, in its turn: at most one pace window early, only when they read.
+  const extra = all.some((k) => k.due <= now && watched(k.s, now));
+  const early = (k: (typeof all)[number]) => extra && !watched(k.s, now) && !k.s?.lastError && !kindDef(k.kind)?.everyMs && k.due - PACE_WINDOW_MS <= now;
+  return all
+    .filter((k) => k.due <= now || early(k))
+    .sort((a, b) => a.swept - b.swept || a.i - b.i)
     .map((k) => k.kind);
+}
+
+/**
+ * The budget class a run's sweep of a list takes. "watched" (lib/upstream/priority.ts) for a list a
+ * person looks at or asked for, one never read (a key just added), and every list on the 22 s
+ * schedule: anyone may open any list at any moment, so the 30 s promise is kept for all of them
+ * at the same rank as the extra freshness of watched ones (the oldest first, `dueKinds`). Under the
+ * lower "sweep" class, 100 people's watched lists filled the pace and kept a list nobody was
+ * watching yet 35 s behind when someone opened it. "sweep" is left to reference data, swept at its
+ * own slower pace (`everyMs`), and to lists the provider refused (retried every 5 minutes).
+ */
+export function sweepClass(kind: string, s: StateRow | undefined, reason: LedgerSweepData["reason"], now: number): "watched" | "sweep" {
+  if (reason !== "schedule" || !s?.lastSweptAt || watched(s, now)) return "watched";
+  return s.lastError || kindDef(kind)?.everyMs ? "sweep" : "watched";
 }
 
 /** One sweep run; returns when the chain should run next (ms from now), or null to end it. */
@@ -124,10 +148,8 @@ export async function runSweep(data: LedgerSweepData, up?: UpstreamFor): Promise
     const surface = kindDef(kind)?.surface ?? "";
     if (heldUntil.has(surface)) continue;
     const s = states.get(kind);
-    // A list never read (a key just added) is what its pages wait for: read at once, with the
-    // watched share, as a sweep a person asked for (Refresh, a list newly opened) is.
     const first = !s?.lastSweptAt;
-    const priority = data.reason !== "schedule" || first || watched(s, now) ? "watched" : "sweep";
+    const priority = sweepClass(kind, s, data.reason, now);
     // The rest of the chain is paced (lib/upstream/budget.ts).
     const o = await withPriority(priority, () => sweepKind(scope, kind, up?.(scope)), { pace: data.reason === "schedule" && !first });
     log.debug({ kind, reason: data.reason, priority, outcome: o.kind, ...(o.kind === "later" ? { retryAfterMs: o.retryAfterMs } : {}) }, "ledger: sweep");

@@ -9,13 +9,15 @@
  * - webhook 95% (90): a partial webhook payload is fetched by id; without it an event shows half an
  *   object, but it can wait for a write.
  * - watched 85% (80): a list someone has open is swept every few seconds, or they asked "Refresh",
- *   or it was never read (a key just added).
+ *   or it was never read (a key just added), and every list's scheduled sweep (every 22 s): anyone
+ *   may open any list at any moment, so the copy's 30 s promise holds for all of them, the least
+ *   recently swept first (lib/ledger/jobs.ts).
  *   Page reads that still go through to the provider (prices, reference data) keep their own rule
  *   (a 35% reserve for refreshes of a cached answer, none for a first read; see http.ts): a price
  *   refresh that finds the minute busy shows its cached answer with its age, and leaves the rest to
- *   the watched lists, whose copy promises to be at most 30 s behind.
- * - sweep 70% (66): the scheduled newest-page reads of every list and snapshot; 20 every 25 s is
- *   ~48 a minute, inside.
+ *   the lists, whose copy promises to be at most 30 s behind.
+ * - sweep 70% (66): reference data swept at its own slower pace, and lists the provider refused
+ *   (asked again every 5 minutes).
  * - backfill 50% (47): history, page by page; it takes what is left below half the minute.
  *
  * Background classes are also paced: a sixth of their share per 10 s (budget.ts), so the chain's

@@ -15,7 +15,7 @@
  *   each link is hovered and clicked once in Chromium and every request it makes (the hover's
  *   prefetches, the navigation) is recorded and sent again, headers and all. The navigation is
  *   the page view; prefetches count as routes. Then each role's round of links is followed again
- *   after the browser's cache has aged past its 15 s: what a page's client asks on arrival when a
+ *   once the browser's cache has aged past its 15 s: what a page's client asks on arrival when a
  *   person comes back to it is recorded per link and sent after that navigation.
  * - "documents": every page view is a new document (a reload or a new tab each time).
  *
@@ -290,7 +290,6 @@ async function discoverNavigations(appUrl: string, cookie: (r: Role) => Promise<
           if (read) asked.push(read);
         });
         const mine = new Map<string, Navigation>();
-        await page.clock.install();
         await page.goto(pages[0]!, { waitUntil: "networkidle", timeout: 60_000 });
         await page.locator("html[data-hydrated=true]").waitFor({ state: "attached", timeout: 60_000 });
         for (let k = 1; k <= pages.length; k++) {
@@ -307,8 +306,9 @@ async function discoverNavigations(appUrl: string, cookie: (r: Role) => Promise<
           if (!navigation) throw new Error(`following the link to ${to} as ${role} made no navigation request`);
           mine.set(to, { navigation, prefetches: mineTo.filter((r) => r !== navigation), revisit: [] });
         }
-        // Coming back: every page's cached queries older than their staleTime (15 s).
-        await page.clock.fastForward(20_000);
+        // Coming back: every page's cached queries older than their staleTime (15 s). Waited out, not
+        // run on the page's clock: a clock ahead of the server's would age the server's own stamps too.
+        await page.waitForTimeout(16_000);
         for (let k = 1; k <= pages.length; k++) {
           const to = pages[k % pages.length]!;
           await page.waitForLoadState("networkidle").catch(() => undefined);
