@@ -88,3 +88,19 @@ test.describe("coming back to a page", () => {
     expect(asked).toEqual([]);
   });
 });
+
+test.describe("the overview's live activity", () => {
+  test("comes with the page: no request for it on arrival", async ({ page }) => {
+    // The stream's changes would rightly make the list ask again; polling stands in for it.
+    await page.route("**/api/live**", (r) => r.abort());
+    const asked: string[] = [];
+    page.on("request", (req) => {
+      if (new URL(req.url()).pathname === "/api/events/recent") asked.push(req.url());
+    });
+    await gotoHydrated(page, "/");
+    const activity = page.getByTestId("live-activity");
+    await expect(activity.getByTestId("recent-events").or(activity.getByTestId("recent-events-empty"))).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(asked).toEqual([]);
+  });
+});

@@ -17,15 +17,20 @@ import { db } from "@/lib/db";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { listSecrets } from "@/lib/vault";
 import { agingKeys } from "@/lib/vault/key-age";
+import { recentEvents } from "@/lib/webhooks/query";
 
 export const metadata: Metadata = { title: "Overview" };
 
 export default async function OverviewPage() {
   const me = await requirePagePermission("data:read");
   const showActivity = can(me.role, "audit:read");
-  const recent = showActivity ? await db.auditLog.findMany({ where: { organizationId: me.organizationId }, orderBy: { id: "desc" }, take: 8 }) : [];
-  // Only those who can replace keys are reminded of their age.
-  const aging = can(me.role, "keys:manage") ? agingKeys(await listSecrets(me.organizationId)) : [];
+  const showEvents = can(me.role, "events:read");
+  const [recent, events, aging] = await Promise.all([
+    showActivity ? db.auditLog.findMany({ where: { organizationId: me.organizationId }, orderBy: { id: "desc" }, take: 8 }) : [],
+    showEvents ? recentEvents(me.organizationId, me.environment) : null,
+    // Only those who can replace keys are reminded of their age.
+    can(me.role, "keys:manage") ? listSecrets(me.organizationId).then((keys) => agingKeys(keys)) : [],
+  ]);
   return (
     <>
       <PageHeader
@@ -50,7 +55,7 @@ export default async function OverviewPage() {
         <Suspense fallback={<OverviewFiguresSkeleton />}>
           <ProviderFigures user={me} />
         </Suspense>
-        {can(me.role, "events:read") ? (
+        {events ? (
           <Card className="md:col-span-2" data-testid="live-activity">
             <CardHeader>
               <CardTitle>
@@ -64,7 +69,7 @@ export default async function OverviewPage() {
               </CardDescription>
             </CardHeader>
             <CardContent>
-              <RecentEvents />
+              <RecentEvents initial={events} />
             </CardContent>
           </Card>
         ) : null}

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 
 import { LiveIndicator } from "@/components/live/live-indicator";
 import { LiveContext, type LiveState } from "@/components/live/live-provider";
+import { offerServerAnswer } from "@/components/page/use-server-query";
 import { RECENT_EVENTS_KEY, RecentEvents } from "@/app/(dashboard)/_components/recent-events";
 import type { RecentEvent } from "@/lib/live/recent-event";
 
@@ -29,14 +30,13 @@ describe("LiveIndicator", () => {
   });
 });
 
-function renderRecent(setup: (qc: QueryClient) => void): string {
-  // retryOnMount off: otherwise a query that failed before mounting shows as loading while it tries again.
+function renderRecent(initial: RecentEvent[], setup: (qc: QueryClient) => void = () => undefined): string {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false, retryOnMount: false } } });
   setup(qc);
   return renderToStaticMarkup(
     <QueryClientProvider client={qc}>
       <LiveContext.Provider value={{ mode: "live", fallbackIntervalMs: 10_000 }}>
-        <RecentEvents />
+        <RecentEvents initial={initial} />
       </LiveContext.Provider>
     </QueryClientProvider>,
   );
@@ -54,23 +54,16 @@ const event = (over: Partial<RecentEvent> = {}): RecentEvent => ({
 });
 
 describe("RecentEvents", () => {
-  it("shows a loading skeleton before the first answer", () => {
-    const html = renderRecent(() => undefined);
-    expect(html).toContain('aria-busy="true"');
-    expect(html).toContain("Loading recent events");
-  });
-
   it("shows the empty state", () => {
-    expect(renderRecent((qc) => qc.setQueryData(RECENT_EVENTS_KEY, []))).toContain("No events yet. They appear here the moment the provider sends them.");
+    expect(renderRecent([])).toContain("No events yet. They appear here the moment the provider sends them.");
   });
 
-  it("lists each event with its resource, status and relative time", () => {
-    const html = renderRecent((qc) =>
-      qc.setQueryData(RECENT_EVENTS_KEY, [
-        event(),
-        event({ id: "e2", name: "funding_account.active", resourceType: "funding_account", resourceId: null, resourceStatus: "SOMETHING_NEW" }),
-      ]),
-    );
+  it("lists each event the server rendered with its resource, status and relative time", () => {
+    const html = renderRecent([
+      event(),
+      event({ id: "e2", name: "funding_account.active", resourceType: "funding_account", resourceId: null, resourceStatus: "SOMETHING_NEW" }),
+    ]);
+    expect(html).not.toContain('aria-busy="true"');
     expect(html.match(/data-testid="recent-event"/g)).toHaveLength(2);
     expect(html).toContain("deposit.completed");
     expect(html).toContain("dep_123");
@@ -82,13 +75,32 @@ describe("RecentEvents", () => {
     expect(html).toContain("SOMETHING_NEW"); // an unknown status is shown as received
   });
 
-  it("shows the server's sentence and a retry button when the first load fails", () => {
-    const html = renderRecent((qc) => {
+  it("shows what the cache holds when a live change came in after the server's render", () => {
+    const html = renderRecent([event()], (qc) => {
+      qc.setQueryData(RECENT_EVENTS_KEY, [event({ id: "e9", name: "deposit.failed", resourceId: "dep_999", resourceStatus: "FAILED" }), event()]);
+      void qc.invalidateQueries({ queryKey: RECENT_EVENTS_KEY, refetchType: "none" });
+    });
+    expect(html).toContain("dep_999");
+    expect(html.match(/data-testid="recent-event"/g)).toHaveLength(2);
+  });
+
+  it("keeps the list and shows the server's sentence with a retry button when a refresh fails", () => {
+    const rendered = [event()];
+    const html = renderRecent(rendered, (qc) => {
+      // The page showed this render, then its refresh failed.
+      offerServerAnswer(qc, RECENT_EVENTS_KEY, rendered);
       const query = qc.getQueryCache().build(qc, { queryKey: RECENT_EVENTS_KEY });
-      query.setState({ status: "error", error: new Error("Your session has ended. Sign in again."), fetchStatus: "idle" });
+      query.setState({
+        status: "error",
+        data: rendered,
+        error: new Error("Your session has ended. Sign in again."),
+        fetchStatus: "idle",
+        dataUpdatedAt: Date.now(),
+      });
     });
     expect(html).toContain('role="alert"');
     expect(html).toContain("Your session has ended. Sign in again.");
     expect(html).toContain("Try again");
+    expect(html).toContain("dep_123");
   });
 });

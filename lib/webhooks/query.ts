@@ -9,6 +9,7 @@ import type { NormalizedEvent } from "./normalize";
 
 export type { EventFilters };
 import { db } from "@/lib/db";
+import type { RecentEvent } from "@/lib/live/recent-event";
 import { dayRangeIn } from "@/lib/time-zone/days";
 import { statusRank } from "./names";
 import type { WebhookEnvironment } from "./store";
@@ -94,6 +95,17 @@ export async function queryEvents(organizationId: string, environment: WebhookEn
     resources: resources.map((r) => r.v),
     statuses: statuses.map((s) => s.v),
   };
+}
+
+/** The overview's live activity: the latest events, newest first. */
+export async function recentEvents(organizationId: string, environment: WebhookEnvironment): Promise<RecentEvent[]> {
+  const rows = await db.webhookEvent.findMany({
+    where: { organizationId, environment },
+    orderBy: [{ receivedAt: "desc" }, { id: "desc" }],
+    take: 10,
+    select: { id: true, name: true, resourceType: true, resourceId: true, resourceStatus: true, occurredAt: true, receivedAt: true },
+  });
+  return rows.map((r) => ({ ...r, occurredAt: r.occurredAt?.toISOString() ?? null, receivedAt: r.receivedAt.toISOString() }));
 }
 
 export const REJECTIONS_SHOWN = 100;

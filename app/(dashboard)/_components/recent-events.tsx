@@ -1,12 +1,11 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import { RotateCwIcon } from "lucide-react";
 
 import { useLiveRefetchInterval } from "@/components/live/live-provider";
+import { useServerQuery } from "@/components/page/use-server-query";
 import { Badge, type BadgeProps } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Skeleton } from "@/components/ui/skeleton";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { liveKeys } from "@/lib/live/query-keys";
 import type { RecentEvent } from "@/lib/live/recent-event";
@@ -43,28 +42,16 @@ const STATUS_VARIANTS: Record<string, BadgeProps["variant"]> = {
   CANCELLED: "destructive",
 };
 
-/** The organization's latest events in the current environment, refreshed by the live stream. */
-export function RecentEvents() {
+/**
+ * The organization's latest events in the current environment, as the server rendered them, then
+ * refreshed by the live stream (or its polling while the stream is down).
+ */
+export function RecentEvents({ initial }: { initial: RecentEvent[] }) {
   const refetchInterval = useLiveRefetchInterval();
-  const query = useQuery({ queryKey: RECENT_EVENTS_KEY, queryFn: fetchRecentEvents, refetchInterval, staleTime: 0 });
+  const query = useServerQuery({ queryKey: RECENT_EVENTS_KEY, queryFn: fetchRecentEvents, initialData: initial, refetchInterval });
 
-  if (query.data === undefined) {
-    if (query.isError) return <LoadError message={query.error.message} retrying={query.isFetching} onRetry={() => void query.refetch()} />;
-    return (
-      <div aria-busy="true" className="grid gap-3">
-        <span className="sr-only">Loading recent events…</span>
-        {Array.from({ length: 4 }, (_, i) => (
-          <div key={i} className="flex items-center justify-between gap-3">
-            <Skeleton className="h-4 w-40" />
-            <Skeleton className="h-4 w-20" />
-          </div>
-        ))}
-      </div>
-    );
-  }
-
-  // A failed background refresh keeps the list on screen; the next change or poll tries again.
-  const stale = query.isRefetchError ? <LoadError message={query.error.message} retrying={query.isFetching} onRetry={() => void query.refetch()} /> : null;
+  // A failed refresh keeps the list on screen; the next change or poll tries again.
+  const stale = query.isError ? <LoadError message={query.error.message} retrying={query.isFetching} onRetry={() => void query.refetch()} /> : null;
 
   if (query.data.length === 0) {
     return (
