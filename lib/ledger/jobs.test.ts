@@ -9,6 +9,9 @@ import { SEED_KEYS, type TestEmulator } from "@/emulator/testing";
 import { hasten, sendOptions, startJobRunner } from "@/lib/jobs/queue";
 import { createTeam, testDb } from "@/test/factories";
 import { createTeamWithKey, startSandbox, storeApiKey } from "@/test/fixtures";
+import { upstreamFor } from "@/lib/upstream";
+import { vaultKeyProvider } from "@/lib/upstream/key-provider";
+import { emulatorClient } from "@/lib/upstream/testing";
 import { unspendSeedKeys } from "@/test/ledger";
 import { keyHash } from "@/lib/upstream/budget";
 import { LEDGER_SWEEP, type LedgerSweepData } from "./job-names";
@@ -122,6 +125,70 @@ describe("ledger jobs across two instances", () => {
     // to have room (about 60 s): not every second.
     expect(next).toBeGreaterThan(20_000);
     expect(next).toBeLessThanOrEqual(SWEEP_EVERY_MS);
+    await unspendSeedKeys(emu.url);
+  });
+
+  it("a 429 on one surface holds back every surface of its key: a younger list of another surface does not take its turn", async () => {
+    const team = await createTeamWithKey();
+    await storeApiKey(team, { surface: "coins", key: SEED_KEYS.full });
+    await storeApiKey(team, { surface: "pro", key: SEED_KEYS.pro });
+    const scope = { organizationId: team.org.id, environment: "sandbox" as const };
+    await runSweep({ ...scope, reason: "schedule" });
+    await unspendSeedKeys(emu.url);
+    // Every list due: the core lists longest, Coins' and Pro's since less long.
+    const kinds = await syncedKinds(scope);
+    const ago = (ms: number) => new Date(Date.now() - ms);
+    const core = kinds.filter((k) => kindDef(k)?.surface === "core");
+    await testDb().syncState.updateMany({ where: { ...scope, kind: { in: core } }, data: { lastSweptAt: ago(60_000) } });
+    await testDb().syncState.updateMany({ where: { ...scope, kind: { notIn: core } }, data: { lastSweptAt: ago(30_000) } });
+
+    // The provider's limiter counts per key: it refuses the first core read, as it would every read on the key.
+    const calls: string[] = [];
+    const refusing = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const path = new URL(String(input)).pathname;
+      calls.push(path);
+      if (path.startsWith("/v1/")) {
+        return new Response(JSON.stringify({ error: { code: "RATE_LIMITED", message: "Too many requests" } }), {
+          status: 429,
+          headers: { "content-type": "application/json", "retry-after": "30" },
+        });
+      }
+      return fetch(input, init);
+    }) as typeof fetch;
+    const up = upstreamFor(scope, emulatorClient(testDb(), emu.url, vaultKeyProvider, { fetch: refusing }));
+    const next = await runSweep({ ...scope, reason: "schedule" }, () => up);
+
+    expect(calls.filter((p) => p.startsWith("/v1/"))).toHaveLength(1);
+    expect(calls.filter((p) => p.startsWith("/coins/"))).toEqual([]);
+    // Pro has a key of its own: its lists are read.
+    expect(calls.filter((p) => p.startsWith("/pro/")).length).toBeGreaterThan(0);
+    // The chain comes back when the key may be asked again, not every second.
+    expect(next).toBeGreaterThan(20_000);
+    await unspendSeedKeys(emu.url);
+  });
+
+  it("a refusal at the lower class holds back only that class: the key's lists on the schedule are still read", async () => {
+    const team = await createTeamWithKey();
+    const scope = { organizationId: team.org.id, environment: "sandbox" as const };
+    await runSweep({ ...scope, reason: "schedule" });
+    await unspendSeedKeys(emu.url);
+    const ago = (ms: number) => new Date(Date.now() - ms);
+    await testDb().syncState.updateMany({ where: scope, data: { lastSweptAt: ago(30_000) } });
+    // The provider refused the transfers list 10 minutes ago: asked again now, under the "sweep" class, first.
+    await testDb().syncState.updateMany({
+      where: { ...scope, kind: "transfer" },
+      data: { lastSweptAt: ago(600_000), lastError: "Refused", lastErrorAt: ago(600_000) },
+    });
+    // 70 of the key's minute spent 30 s ago: past the sweep class's 66, within the watched class's 80.
+    const hash = keyHash(SEED_KEYS.full, new URL(emu.url).origin);
+    const bucket = new Date(Math.floor((Date.now() - 30_000) / 1000) * 1000);
+    await testDb().rateBudget.create({ data: { keyHash: hash, windowStart: bucket, count: 70 } });
+
+    await runSweep({ ...scope, reason: "schedule" });
+    const sweptAt = async (kind: string) =>
+      (await testDb().syncState.findUnique({ where: { organizationId_environment_kind: { ...scope, kind } } }))!.lastSweptAt!.getTime();
+    expect(await sweptAt("transfer")).toBeLessThan(Date.now() - 500_000);
+    expect(await sweptAt("deposit")).toBeGreaterThan(Date.now() - 10_000);
     await unspendSeedKeys(emu.url);
   });
 

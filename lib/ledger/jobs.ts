@@ -18,13 +18,16 @@ import "server-only";
  * - `ledger-schedule`: every minute, restarts the chain and unfinished backfills of every key, and
  *   account checks due, so a chain or check lost to a crash or a deploy is back within a minute.
  * A key that is absent or refused ends its chain quietly (the next minute's schedule looks again);
- * a spent budget share, a 429 or a 5xx holds back that surface's lists until the Retry-After,
- * while the run goes on with the other surfaces' (another key's share may have room).
+ * a spent budget share or a 429 holds back the lists of every surface on that key, a 5xx that
+ * surface's, until the Retry-After, while the run goes on with another key's (its share may have
+ * room).
  */
 import { defineJob, enqueue } from "@/lib/jobs/queue";
 import { log } from "@/lib/log";
 import { PACE_WINDOW_MS } from "@/lib/upstream/budget";
-import { withPriority } from "@/lib/upstream/priority";
+import { defaultUpstreamClient } from "@/lib/upstream";
+import { type CallPriority, PRIORITY_SHARE, withPriority } from "@/lib/upstream/priority";
+import type { UpstreamSurface } from "@/lib/upstream/types";
 import { dueAccountChecks, runAccountCheck } from "./account-check";
 import {
   LEDGER_ACCOUNT_CHECK,
@@ -130,6 +133,44 @@ export function sweepClass(kind: string, s: StateRow | undefined, reason: Ledger
   return s.lastError || kindDef(kind)?.everyMs ? "sweep" : "watched";
 }
 
+/**
+ * What a sweep run holds back after a refusal, and until when. A surface: the provider busy, or a
+ * new key's account being checked. A key: its share of the minute is spent (or the provider said
+ * 429), for every surface the key serves, at the refused class and below; otherwise a younger list
+ * of another of its surfaces would take the slot freed a moment later, out of turn. Another key's
+ * lists go on (its share may have room), and so does a higher class.
+ */
+class Holds {
+  private readonly surfaces = new Map<string, number>();
+  private readonly keys = new Map<string, Map<CallPriority, number>>();
+  private readonly identities = new Map<string, Promise<string>>();
+
+  constructor(private readonly budgetKey: (surface: UpstreamSurface) => Promise<string | null>) {}
+
+  /** When the surface's lists of this class may be read again; 0 when they are not held. */
+  async until(surface: UpstreamSurface, priority: CallPriority): Promise<number> {
+    let until = this.surfaces.get(surface) ?? 0;
+    if (this.keys.size === 0) return until;
+    for (const [p, t] of this.keys.get(await this.identity(surface)) ?? []) if (PRIORITY_SHARE[p] >= PRIORITY_SHARE[priority]) until = Math.max(until, t);
+    return until;
+  }
+
+  async hold(surface: UpstreamSurface, priority: CallPriority, o: { retryAfterMs: number; key?: boolean }): Promise<void> {
+    const until = Date.now() + o.retryAfterMs;
+    if (!o.key) return void this.surfaces.set(surface, until);
+    const id = await this.identity(surface);
+    const held = this.keys.get(id) ?? new Map<CallPriority, number>();
+    this.keys.set(id, held.set(priority, Math.max(held.get(priority) ?? 0, until)));
+  }
+
+  /** The budget the surface's calls take; a surface without a key stands alone. */
+  private identity(surface: UpstreamSurface): Promise<string> {
+    let id = this.identities.get(surface);
+    if (!id) this.identities.set(surface, (id = this.budgetKey(surface).then((k) => k ?? `surface:${surface}`)));
+    return id;
+  }
+}
+
 /** One sweep run; returns when the chain should run next (ms from now), or null to end it. */
 export async function runSweep(data: LedgerSweepData, up?: UpstreamFor): Promise<number | null> {
   const scope: LedgerScope = { organizationId: data.organizationId, environment: data.environment };
@@ -138,24 +179,21 @@ export async function runSweep(data: LedgerSweepData, up?: UpstreamFor): Promise
   const kinds = data.kinds ? synced.filter((k) => data.kinds!.includes(k)) : synced;
   const states = await statesOf(scope);
   const now = Date.now();
-  // Surfaces held back until a time: their key's share is spent (or the provider busy), or a new
-  // key's account is being checked. The other surfaces go on: one key's spent share does not hold
-  // back the lists of another key.
-  const heldUntil = new Map<string, number>();
+  const holds = new Holds((surface) => defaultUpstreamClient().budgetKey(scope, surface));
   let stopped = 0;
   const swept: string[] = [];
   for (const kind of data.reason === "schedule" ? dueKinds(kinds, states, now) : kinds) {
-    const surface = kindDef(kind)?.surface ?? "";
-    if (heldUntil.has(surface)) continue;
+    const surface = kindDef(kind)?.surface ?? "core";
     const s = states.get(kind);
     const first = !s?.lastSweptAt;
     const priority = sweepClass(kind, s, data.reason, now);
+    if (await holds.until(surface, priority)) continue;
     // The rest of the chain is paced (lib/upstream/budget.ts).
     const o = await withPriority(priority, () => sweepKind(scope, kind, up?.(scope)), { pace: data.reason === "schedule" && !first });
     log.debug({ kind, reason: data.reason, priority, outcome: o.kind, ...(o.kind === "later" ? { retryAfterMs: o.retryAfterMs } : {}) }, "ledger: sweep");
     if (o.kind === "skip") stopped++;
     if (o.kind === "ok") swept.push(kind);
-    if (o.kind === "waiting" || o.kind === "later") heldUntil.set(surface, Date.now() + o.retryAfterMs);
+    if (o.kind === "waiting" || o.kind === "later") await holds.hold(surface, priority, o);
   }
   // Then, with what is left below the backfill's share, the open objects of the lists just swept:
   // a list's newest page never waits for these re-reads by id.
@@ -171,7 +209,9 @@ export async function runSweep(data: LedgerSweepData, up?: UpstreamFor): Promise
   const after = await statesOf(scope);
   const t = Date.now();
   // A list held back stays due: it is read again when its surface may go on, not every second.
-  const dues = listed.map((k) => Math.max(dueAt(after.get(k), t), heldUntil.get(kindDef(k)!.surface) ?? 0));
+  const dues = await Promise.all(
+    listed.map(async (k) => Math.max(dueAt(after.get(k), t), await holds.until(kindDef(k)!.surface, sweepClass(k, after.get(k), data.reason, t)))),
+  );
   return Math.max(Math.min(...dues) - t, 1_000);
 }
 

@@ -30,13 +30,14 @@ const defaultUpstream: UpstreamFor = (scope) => upstreamFor(scope);
  * How a read of one kind ended: `ok`; `skip` (no key for its surface: nothing to do until one is
  * added, and pages say so from the vault); `refused` (a key the provider refuses, a frozen merchant,
  * a missing scope: recorded in sync_states.last_error for the page to show); `later` (budget share spent, 429 or 5xx: try again
- * after `retryAfterMs`); `waiting` (the surface's key changed: its copy waits for the account check, account-check.ts).
+ * after `retryAfterMs`; `key` when it is the key's minute that is spent, which every surface sharing the key shares);
+ * `waiting` (the surface's key changed: its copy waits for the account check, account-check.ts).
  */
 export type ReadOutcome =
   | { kind: "ok"; changed: number; pages: number }
   | { kind: "skip" }
   | { kind: "refused"; message: string }
-  | { kind: "later"; retryAfterMs: number }
+  | { kind: "later"; retryAfterMs: number; key?: boolean }
   | { kind: "waiting"; retryAfterMs: number };
 
 function outcomeOf(err: unknown): ReadOutcome {
@@ -50,7 +51,7 @@ function outcomeOf(err: unknown): ReadOutcome {
     case "missing_scope":
       return { kind: "refused", message: err.userMessage };
     case "rate_limited":
-      return { kind: "later", retryAfterMs: Math.max(1_000, (err.retryAfterSeconds ?? 5) * 1000) };
+      return { kind: "later", retryAfterMs: Math.max(1_000, (err.retryAfterSeconds ?? 5) * 1000), key: true };
     case "unavailable":
     case "bad_response":
     case "in_progress":

@@ -117,7 +117,10 @@ export class RateBudget {
     return {
       // Rounded down: six windows of it never fill the minute, whose sliding window would replay a burst.
       limit: Math.max(1, Math.floor((limit * this.paceWindowMs) / WINDOW_MS)),
-      oldest: Math.floor((now - this.paceWindowMs) / BUCKET_MS) * BUCKET_MS,
+      // The current second and the ones before it, ten in all. The pace is the app's own spreading,
+      // not the provider's limit (the minute is, and counts every bucket that overlaps it): counting
+      // an eleventh bucket left a paced class 11 s for its tenth of the share.
+      oldest: Math.floor(now / BUCKET_MS) * BUCKET_MS - this.paceWindowMs + BUCKET_MS,
       windowMs: this.paceWindowMs,
     };
   }
@@ -125,7 +128,7 @@ export class RateBudget {
   /** How long until both the minute and the pace have room for one more request. */
   private async waitFor(hash: string, now: number, oldest: number, limit: number, pace: { limit: number; oldest: number; windowMs: number }): Promise<number> {
     const minute = await this.retryAfter(hash, now, oldest, limit);
-    const paced = pace.windowMs >= WINDOW_MS ? 0 : await this.retryAfter(hash, now, pace.oldest, pace.limit, pace.windowMs);
+    const paced = pace.windowMs >= WINDOW_MS ? 0 : await this.retryAfter(hash, now, pace.oldest, pace.limit, pace.windowMs - BUCKET_MS);
     // Neither full any more (another instance's requests left meanwhile): try again shortly.
     return Math.max(BUCKET_MS, minute, paced);
   }

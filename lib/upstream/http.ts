@@ -323,11 +323,16 @@ export class UpstreamClient {
    * is taken); null when the surface has no key. Lets "Refresh" say at once that it must wait.
    */
   async budgetRoom(target: { organizationId: string; environment: UpstreamEnvironment }, surface: UpstreamSurface, priority: CallPriority) {
-    const key = await this.opts.keys.getActiveApiKey(target.organizationId, target.environment, surface);
-    if (!key) return null;
-    const hash = keyHash(key.key, new URL(this.baseUrl(surface, target.environment)).origin);
+    const hash = await this.budgetKey(target, surface);
+    if (!hash) return null;
     // A person asks (Refresh): the class's share, unpaced, as the sweep it enqueues reads.
     return this.budget.peek(hash, { reserve: reserveFor(priority, this.budget.limit) });
+  }
+
+  /** Which budget the surface's calls take (the key's hash with its host), or null when it has no key: surfaces sharing a key share it. */
+  async budgetKey(target: { organizationId: string; environment: UpstreamEnvironment }, surface: UpstreamSurface): Promise<string | null> {
+    const key = await this.opts.keys.getActiveApiKey(target.organizationId, target.environment, surface);
+    return key ? keyHash(key.key, new URL(this.baseUrl(surface, target.environment)).origin) : null;
   }
 
   /**

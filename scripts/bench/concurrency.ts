@@ -502,6 +502,8 @@ async function main(): Promise<void> {
     const navigationLat = sorted(latencies.navigation);
     const routeLat = sorted(latencies.route);
     const r1 = (n: number) => Math.round(n);
+    // None asked is a result too (every page's data came with its render), not NaN.
+    const spread = (sorted: number[]) => (sorted.length ? `${r1(quantile(sorted, 0.5))} / ${r1(quantile(sorted, 0.95))}` : "none");
 
     const summary: ResultLine[] = [
       {
@@ -560,15 +562,15 @@ async function main(): Promise<void> {
       },
       {
         metric: "document loads p50 / p95",
-        value: documentLat.length ? `${r1(quantile(documentLat, 0.5))} / ${r1(quantile(documentLat, 0.95))}` : "none",
+        value: spread(documentLat),
         unit: "ms",
       },
       {
         metric: "in-app navigations p50 / p95",
-        value: navigationLat.length ? `${r1(quantile(navigationLat, 0.5))} / ${r1(quantile(navigationLat, 0.95))}` : "none",
+        value: spread(navigationLat),
         unit: "ms",
       },
-      { metric: "refetch route p50 / p95", value: `${r1(quantile(routeLat, 0.5))} / ${r1(quantile(routeLat, 0.95))}`, unit: "ms" },
+      { metric: "refetch route p50 / p95", value: spread(routeLat), unit: "ms" },
     ];
     const file = await writeResult("concurrency", {
       benchmark: "concurrency",
@@ -604,7 +606,7 @@ async function main(): Promise<void> {
         p95: r1(quantile(navigationLat, 0.95)),
         max: r1(navigationLat.at(-1) ?? 0),
       },
-      route_latency_ms: { p50: r1(quantile(routeLat, 0.5)), p95: r1(quantile(routeLat, 0.95)), max: r1(routeLat.at(-1) ?? 0) },
+      route_latency_ms: routeLat.length ? { p50: r1(quantile(routeLat, 0.5)), p95: r1(quantile(routeLat, 0.95)), max: r1(routeLat.at(-1) ?? 0) } : null,
       upstream_per_key: keys,
       app_429: appRateLimited.length,
       app_429_urls: [...new Set(appRateLimited)].slice(0, 20),
