@@ -13,7 +13,7 @@ import { upstreamFor } from "@/lib/upstream";
 import { vaultKeyProvider } from "@/lib/upstream/key-provider";
 import { emulatorClient } from "@/lib/upstream/testing";
 import { unspendSeedKeys } from "@/test/ledger";
-import { keyHash } from "@/lib/upstream/budget";
+import { PACE_WINDOW_MS, keyHash } from "@/lib/upstream/budget";
 import { LEDGER_SWEEP, type LedgerSweepData } from "./job-names";
 import { kindDef } from "./kinds";
 import { syncedKinds } from "./sync";
@@ -199,14 +199,14 @@ describe("ledger jobs across two instances", () => {
     await unspendSeedKeys(emu.url);
     const scope = { organizationId: team.org.id, environment: "sandbox" as const };
     const swept = () => testDb().syncState.count({ where: { ...scope, lastSweptAt: { not: null } } });
-    // Core, Coins and Stocks on the one demo key: more lists than the sweep's pace (11 per 10 s).
+    // Core, Coins and Stocks on the one demo key: more lists than the watched pace (8 per 6 s).
     const lists = (await syncedKinds(scope)).filter((k) => kindDef(k)?.list).length;
-    expect(lists).toBeGreaterThan(11);
+    expect(lists).toBeGreaterThan(8);
 
     await runSweep({ ...scope, reason: "schedule" });
     expect(await swept()).toBe(lists);
 
-    // All due again at once (as after a quiet minute): now the pace holds, nothing read within its 10 s.
+    // All due again at once (as after a quiet minute): now the pace holds, nothing read within its 6 s.
     await testDb().syncState.updateMany({ where: scope, data: { lastSweptAt: new Date(Date.now() - 60_000) } });
     const next = await runSweep({ ...scope, reason: "schedule" });
     expect(await testDb().syncState.count({ where: { ...scope, lastSweptAt: { gt: new Date(Date.now() - 30_000) } } })).toBe(0);
@@ -252,8 +252,9 @@ describe("which lists a sweep run reads first", () => {
 
   it("keeps every list within 30 s while people watch half of them and the pace allows only so many reads", () => {
     // 22 lists on one key (the demo's core, Coins and Stocks), 11 of them watched; a run every
-    // second reads due lists in order while the key's last 10 s hold fewer than 13 reads (the
-    // watched share's pace, lib/upstream/budget.ts). Each list's oldest age when it is read:
+    // second reads due lists in order while the key's pace window holds fewer reads than the
+    // watched share's pace (80 a minute, lib/upstream/budget.ts). Each list's oldest age when it is read:
+    const pace = Math.floor((80 * PACE_WINDOW_MS) / 60_000);
     const kinds = Array.from({ length: 22 }, (_, i) => `list-${i}`);
     let now = 1_000_000;
     const watchedUntil = (i: number) => (i % 2 === 0 ? now + 3_600_000 : null);
@@ -263,8 +264,8 @@ describe("which lists a sweep run reads first", () => {
     let oldest = 0;
     for (let run = 0; run < 300; run++, now += 1_000) {
       for (const kind of dueKinds(kinds, states, now)) {
-        while (reads.length && reads[0]! <= now - 10_000) reads.shift();
-        if (reads.length >= 13) break;
+        while (reads.length && reads[0]! <= now - PACE_WINDOW_MS) reads.shift();
+        if (reads.length >= pace) break;
         const s = states.get(kind)!;
         oldest = Math.max(oldest, now - s.lastSweptAt!.getTime());
         reads.push(now);

@@ -108,7 +108,7 @@ export function dueKinds(kinds: readonly string[], states: ReadonlyMap<string, S
     // Never swept: before every list that has been.
     return { kind, i, s, due: s?.lastSweptAt ? dueAt(s, now) : Number.NEGATIVE_INFINITY, swept: s?.lastSweptAt?.getTime() ?? Number.NEGATIVE_INFINITY };
   });
-  // While watched lists take their extra sweeps, they fill the pace (the last 10 s); a list nobody
+  // While watched lists take their extra sweeps, they fill the pace (the last 6 s); a list nobody
   // watches that falls due meanwhile would wait for the window to empty. So it is read with them
   // once it is that close to due, in its turn: at most one pace window early, only when they read.
   const extra = all.some((k) => k.due <= now && watched(k.s, now));

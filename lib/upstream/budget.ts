@@ -10,11 +10,13 @@
  * requests were spread evenly; 20 users browsing at once sent 116 in a minute through it and got
  * 429s.) The limit keeps a safety margin for clock skew between instances.
  *
- * Pacing (`pace`): background work (sweeps, backfill) may also take only its share of the last 10 s
+ * Pacing (`pace`): background work (sweeps, backfill) may also take only its share of the last 6 s
  * (PACE_WINDOW_MS), not the whole minute's share at once. Otherwise it spends the minute in its
  * first seconds and waits out the rest; a sliding window then frees the slots at the same pace a
  * minute later, so the burst repeats every minute, and a list swept in it waits the better part
- * of a minute for its next read.
+ * of a minute for its next read. The pace's own window is short for the same reason: a burst
+ * that fills it waits for that burst's second to leave it, and with 10 s, 100 people arriving at
+ * once held every list back for 8 s.
  */
 import { createHash } from "node:crypto";
 import type { SqlRunner } from "./sql";
@@ -22,8 +24,8 @@ import type { SqlRunner } from "./sql";
 export const WINDOW_MS = 60_000;
 /** The budget's counting grain: a bucket is counted while any of it lies in the last 60 s. */
 export const BUCKET_MS = 1_000;
-/** The span a paced caller's share is spread over: its share of the minute, a sixth of it per 10 s. */
-export const PACE_WINDOW_MS = 10_000;
+/** The span a paced caller's share is spread over: its share of the minute, a tenth of it per 6 s. */
+export const PACE_WINDOW_MS = 6_000;
 
 export interface BudgetOptions {
   /** Requests per minute per key the app lets through: the provider's 100 minus a safety margin. */
@@ -115,11 +117,11 @@ export class RateBudget {
   private pace(limit: number, now: number, paced = false): { limit: number; oldest: number; windowMs: number } {
     if (!paced || this.paceWindowMs >= WINDOW_MS) return { limit, oldest: Math.floor((now - WINDOW_MS) / BUCKET_MS) * BUCKET_MS, windowMs: WINDOW_MS };
     return {
-      // Rounded down: six windows of it never fill the minute, whose sliding window would replay a burst.
+      // Rounded down: a minute of windows never holds more than the minute's share.
       limit: Math.max(1, Math.floor((limit * this.paceWindowMs) / WINDOW_MS)),
-      // The current second and the ones before it, ten in all. The pace is the app's own spreading,
-      // not the provider's limit (the minute is, and counts every bucket that overlaps it): counting
-      // an eleventh bucket left a paced class 11 s for its tenth of the share.
+      // The current second and the ones before it, the window's length in all. The pace is the
+      // app's own spreading, not the provider's limit (the minute is, and counts every bucket that
+      // overlaps it): counting one bucket more stretched a paced class's window by a second.
       oldest: Math.floor(now / BUCKET_MS) * BUCKET_MS - this.paceWindowMs + BUCKET_MS,
       windowMs: this.paceWindowMs,
     };

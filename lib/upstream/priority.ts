@@ -20,7 +20,7 @@
  *   (asked again every 5 minutes).
  * - backfill 50% (47): history, page by page; it takes what is left below half the minute.
  *
- * Background classes are also paced: a sixth of their share per 10 s (budget.ts), so the chain's
+ * Background classes are also paced: a tenth of their share per 6 s (budget.ts), so the chain's
  * share is spread over the minute instead of spent in its first seconds.
  *
  * A job sets its class once around its work with `withPriority`; every provider call made inside

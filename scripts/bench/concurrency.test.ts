@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dataAges, routesDuring } from "./concurrency";
+import { dataAges, longestReadGaps, routesDuring } from "./concurrency";
 
 const asked = Date.parse("2026-11-27T10:00:10.000Z");
 const arrived = asked + 300;
@@ -99,6 +99,28 @@ describe("bench:concurrency's reads during a pause on a page", () => {
       { url: "/api/pro/orders", atMs: 6_000 },
       { url: "/api/pro/orders", atMs: 9_000 },
       { url: "/api/transfers", atMs: 10_000 },
+    ]);
+  });
+});
+
+describe("longestReadGaps", () => {
+  const sample = (at: number, counts: Record<string, number>) => ({ at, counts });
+  it("finds each swept list's longest time between two provider reads during the run, the open one at its end included", () => {
+    const samples = [
+      sample(0, { "GET /v1/deposits (k)": 0, "GET /stocks/v1/prices (k)": 0, "GET /v1/deposits/:id (k)": 0 }),
+      sample(10, { "GET /v1/deposits (k)": 1 }),
+      sample(20, { "GET /v1/deposits (k)": 2 }),
+      sample(30, { "GET /v1/deposits (k)": 3, "GET /v1/transfers (k)": 1 }),
+      sample(50, { "GET /v1/deposits (k)": 3, "GET /v1/transfers (k)": 2 }),
+      // The run starts at 100: deposits last read at 30, next at 125; prices read for people only.
+      sample(110, { "GET /v1/deposits (k)": 3, "GET /v1/transfers (k)": 3, "GET /stocks/v1/prices (k)": 9, "GET /v1/deposits/:id (k)": 4 }),
+      sample(125, { "GET /v1/deposits (k)": 4, "GET /v1/transfers (k)": 4, "GET /stocks/v1/prices (k)": 12 }),
+      sample(140, { "GET /v1/deposits (k)": 5, "GET /v1/transfers (k)": 4, "GET /stocks/v1/prices (k)": 20 }),
+    ];
+    expect(longestReadGaps(samples, 100, 160, 3)).toEqual([{ endpoint: "GET /v1/deposits (k)", gapMs: 95, endsAt: 125 }]);
+    expect(longestReadGaps(samples, 100, 160, 2)).toEqual([
+      { endpoint: "GET /v1/deposits (k)", gapMs: 95, endsAt: 125 },
+      { endpoint: "GET /v1/transfers (k)", gapMs: 60, endsAt: 110 },
     ]);
   });
 });

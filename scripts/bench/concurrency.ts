@@ -199,6 +199,49 @@ export function routesDuring(routes: readonly RefetchRoute[], pauseMs: number): 
   return out.sort((a, b) => a.atMs - b.atMs);
 }
 
+/** One reading of the emulator's counter: every key's requests per endpoint at `at` (ms, epoch). */
+export interface CounterSample {
+  at: number;
+  counts: Record<string, number>;
+}
+
+/**
+ * The provider's side of the copy's freshness: for each swept endpoint, the longest time between
+ * two of its reads that reaches into [from, to], the open one at `to` included. Swept: a GET
+ * without an id read at least `sweptBefore` times before `from`, while nobody browsed (prices are
+ * read only for people; reference data every few minutes). A read is placed at the first sample
+ * whose count went up (the samples' spacing is the precision).
+ */
+export function longestReadGaps(
+  samples: readonly CounterSample[],
+  from: number,
+  to: number,
+  sweptBefore = 3,
+): { endpoint: string; gapMs: number; endsAt: number }[] {
+  const reads = new Map<string, number[]>();
+  for (let i = 1; i < samples.length; i++) {
+    const prev = samples[i - 1]!;
+    const cur = samples[i]!;
+    for (const [endpoint, n] of Object.entries(cur.counts)) {
+      if (!endpoint.startsWith("GET ") || endpoint.includes(":id")) continue;
+      if (n > (prev.counts[endpoint] ?? 0)) reads.set(endpoint, [...(reads.get(endpoint) ?? []), cur.at]);
+    }
+  }
+  const out: { endpoint: string; gapMs: number; endsAt: number }[] = [];
+  for (const [endpoint, times] of reads) {
+    if (times.filter((t) => t < from).length < sweptBefore) continue;
+    let worst = { gapMs: 0, endsAt: to };
+    const edges = [...times.filter((t) => t <= to), to];
+    for (let i = 1; i < edges.length; i++) {
+      if (edges[i]! < from) continue;
+      const gapMs = edges[i]! - edges[i - 1]!;
+      if (gapMs > worst.gapMs) worst = { gapMs, endsAt: edges[i]! };
+    }
+    out.push({ endpoint, ...worst });
+  }
+  return out.sort((a, b) => b.gapMs - a.gapMs);
+}
+
 /** The /api/ GET requests each page makes in a browser as a new document, polling included. */
 async function discoverRefetchRoutes(
   appUrl: string,
@@ -329,6 +372,9 @@ async function discoverNavigations(appUrl: string, cookie: (r: Role) => Promise<
   return found;
 }
 
+/** Enough of a key to tell it apart in a report, never the whole key. */
+const shortKey = (key: string) => `${key.slice(0, 16)}…`;
+
 async function emulatorCounts(emulatorUrl: string): Promise<KeyCount[]> {
   const res = await fetch(`${emulatorUrl}/__emulator/requests`);
   if (!res.ok) throw new Error(`the emulator's request counter answered ${res.status}`);
@@ -360,6 +406,19 @@ async function main(): Promise<void> {
     // minute, and the copy falls behind meanwhile. The run starts once that minute has passed and
     // the sweeps have caught up, so the lag it reports is the people's, not the harness's.
     const settleStart = performance.now();
+    // The counter read every half second from here on: the provider's reads of each list, before and during the run.
+    const counterSamples: CounterSample[] = [];
+    let sampling = true;
+    const sampler = (async () => {
+      while (sampling) {
+        const counts: Record<string, number> = {};
+        for (const k of await emulatorCounts(app.emulatorUrl).catch(() => [])) {
+          for (const [endpoint, n] of Object.entries(k.endpoints ?? {})) counts[`${endpoint} (${shortKey(k.key)})`] = n;
+        }
+        counterSamples.push({ at: Date.now(), counts });
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    })();
     while (performance.now() - settleStart < SETTLE_MAX_MS) {
       const busiest = Math.max(0, ...(await emulatorCounts(app.emulatorUrl)).map((k) => k.last_minute));
       if (busiest <= SETTLED_PER_MINUTE) break;
@@ -457,13 +516,24 @@ async function main(): Promise<void> {
     const elapsed = performance.now() - started;
     polling = false;
     await poller;
+    sampling = false;
+    await sampler;
+    const readGaps = longestReadGaps(counterSamples, Date.now() - (performance.now() - started), Date.now());
+    console.log(
+      `Longest times between two provider reads of a swept list: ${
+        readGaps
+          .slice(0, 5)
+          .map((g) => `${g.endpoint} ${Math.round(g.gapMs / 100) / 10} s`)
+          .join(", ") || "none"
+      }`,
+    );
     const after = await emulatorCounts(app.emulatorUrl);
     for (const k of after) peak.set(k.key, Math.max(peak.get(k.key) ?? 0, k.last_minute));
 
     const keys = after.map((k) => {
       const b = before.get(k.key);
       return {
-        key: `${k.key.slice(0, 16)}…`,
+        key: shortKey(k.key),
         requests_during_run: k.requests - (b?.requests ?? 0),
         requests_per_minute: Math.round(((k.requests - (b?.requests ?? 0)) * 60_000) / elapsed),
         peak_per_minute: peak.get(k.key) ?? 0,
@@ -525,6 +595,11 @@ async function main(): Promise<void> {
         unit: `s (${synced.length} reads)`,
         target: `<= ${SYNCED_WITHIN_MS / 1000} s`,
         met: synced.length > 0 && syncLagAsked <= SYNCED_WITHIN_MS,
+      },
+      {
+        metric: "provider reads of a list, longest gap (the provider's counter)",
+        value: readGaps.length ? Math.round(readGaps[0]!.gapMs / 100) / 10 : "none",
+        unit: readGaps.length ? `s (${readGaps[0]!.endpoint})` : "",
       },
       {
         metric: "local copy's reference data (swept at its own pace): max age, when asked",
@@ -624,6 +699,12 @@ async function main(): Promise<void> {
           return { from_s: w * 10, max_s: Math.round(worst.ageAskedMs / 100) / 10, at: worst.url.split("?")[0] };
         }),
       },
+      // The provider's side: the longest time between two reads of each list endpoint during the run (0.5 s precision).
+      provider_read_gaps: readGaps.map((g) => ({
+        endpoint: g.endpoint,
+        max_gap_s: Math.round(g.gapMs / 100) / 10,
+        ends_at_s: Math.round((g.endsAt - (Date.now() - elapsed)) / 100) / 10,
+      })),
       data_age: {
         observations: cached.length,
         fresh: fresh.length,
