@@ -83,7 +83,7 @@ export async function markWatched(scope: LedgerScope, kind: string, now = Date.n
     RETURNING (SELECT watched_until FROM sync_states WHERE organization_id = ${scope.organizationId}::uuid AND environment = ${scope.environment}::"Environment" AND kind = ${kind}) AS was`;
   const was = rows[0]?.was;
   if (rows.length > 0 && (!was || was.getTime() < now)) {
-    // The chain's next run may have been set for 20 s away: it runs now, and reads the lists due
+    // The chain's next run may have been set for 22 s away: it runs now, and reads the lists due
     // oldest first, this one among them. A sweep job of its own per newly watched list was tried:
     // when a team arrived, twenty of them queued ahead of the chain and held it back for 30 s.
     await hasten(LEDGER_SWEEP, { organizationId: scope.organizationId, environment: scope.environment, reason: "schedule" } satisfies LedgerSweepData, 0);

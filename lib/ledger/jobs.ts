@@ -2,14 +2,14 @@ import "server-only";
 /**
  * The synced ledger's jobs on the app's queue (lib/jobs/queue.ts), one runner per key:
  * - `ledger-sweep` (reason "schedule"): one chain per organization and environment. Each run reads
- *   the newest pages of the lists that are due (every 20 s; every 5 s while someone watches one),
+ *   the newest pages of the lists that are due (every 22 s; every 5 s while someone watches one),
  *   least recently swept first, then re-reads their open objects under the backfill's share, and
  *   enqueues the next run for when the soonest list is due again. `stately` with the scope as singleton key keeps at
  *   most one run waiting and one running per key across every instance.
  * - `ledger-sweep` (reason "refresh"): the list someone asked for, at once, under the "watched"
  *   budget class; keyed apart from the chain so a waiting chain run cannot hold it back. A list
  *   newly watched brings the chain's waiting run forward to now (`markWatched`), so its next read
- *   is not the chain's 20 s away.
+ *   is not the chain's 22 s away.
  * - `ledger-backfill`: history page by page under the "backfill" class, ~20 s per run, then it
  *   re-enqueues itself; progress lives in sync_states, so a restart resumes where it stopped.
  * - `ledger-fetch`: one object by id under the "webhook" class (feed enqueues it).
@@ -47,12 +47,10 @@ import { REFUSED_RETRY_MS, type UpstreamFor, backfillStep, fetchObject, refreshO
 
 /**
  * A list is due this long after its last sweep: the promise is "never more than 30 s behind", and
- * on top come a wait for the pace (at most its 6 s window, when a burst filled it), the chain's
- * next run set to whole seconds (1 s) and the queue's polling (2 s): 30 - 6 - 1 - 2 = 21, less a
- * second for the read itself under load. At 25 s, lists nobody watched were read 26-36 s apart;
- * at 22 s, 100 people arriving at once left lists 26-32 s behind.
+ * the chain's next run (set to whole seconds, then the queue's 2 s polling) and a wait for the pace
+ * come on top. At 25 s, lists nobody watched were read 26-36 s apart.
  */
-export const SWEEP_EVERY_MS = 20_000;
+export const SWEEP_EVERY_MS = 22_000;
 /** A list someone has open is due this long after its last sweep. */
 export const WATCHED_EVERY_MS = 5_000;
 /** A backfill run reads pages for about this long, then lets the worker take other keys' jobs. */
@@ -100,7 +98,7 @@ export function dueAt(s: StateRow | undefined, now: number): number {
  * The lists due now, the least recently swept first. A run stops where the budget's share runs out,
  * so a fixed order would serve the first lists every run and starve the last ones whenever more
  * lists are watched than the share can sweep every few seconds. Nor is "longest overdue" the order:
- * a watched list is due 5 s after its sweep, a list nobody watches 20 s after, so watched lists
+ * a watched list is due 5 s after its sweep, a list nobody watches 22 s after, so watched lists
  * swept 20 s ago would go before one swept 23 s ago and keep it from its 30 s promise. The oldest
  * sweep first spreads the share over all of them and serves the promise before the extra freshness.
  */
@@ -123,7 +121,7 @@ export function dueKinds(kinds: readonly string[], states: ReadonlyMap<string, S
 
 /**
  * The budget class a run's sweep of a list takes. "watched" (lib/upstream/priority.ts) for a list a
- * person looks at or asked for, one never read (a key just added), and every list on the 20 s
+ * person looks at or asked for, one never read (a key just added), and every list on the 22 s
  * schedule: anyone may open any list at any moment, so the 30 s promise is kept for all of them
  * at the same rank as the extra freshness of watched ones (the oldest first, `dueKinds`). Under the
  * lower "sweep" class, 100 people's watched lists filled the pace and kept a list nobody was

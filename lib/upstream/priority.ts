@@ -9,7 +9,7 @@
  * - webhook 95% (90): a partial webhook payload is fetched by id; without it an event shows half an
  *   object, but it can wait for a write.
  * - watched 85% (80): a list someone has open is swept every few seconds, or they asked "Refresh",
- *   or it was never read (a key just added), and every list's scheduled sweep (every 20 s): anyone
+ *   or it was never read (a key just added), and every list's scheduled sweep (every 22 s): anyone
  *   may open any list at any moment, so the copy's 30 s promise holds for all of them, the least
  *   recently swept first (lib/ledger/jobs.ts).
  *   Page reads that still go through to the provider (prices, reference data) keep their own rule
