@@ -163,10 +163,17 @@ class Holds {
     this.keys.set(id, held.set(priority, Math.max(held.get(priority) ?? 0, until)));
   }
 
-  /** The budget the surface's calls take; a surface without a key stands alone. */
+  /** The budget the surface's calls take; a surface without a key, or whose key cannot be looked up now, stands alone. */
   private identity(surface: UpstreamSurface): Promise<string> {
     let id = this.identities.get(surface);
-    if (!id) this.identities.set(surface, (id = this.budgetKey(surface).then((k) => k ?? `surface:${surface}`)));
+    if (!id)
+      this.identities.set(
+        surface,
+        (id = this.budgetKey(surface).then(
+          (k) => k ?? `surface:${surface}`,
+          () => `surface:${surface}`,
+        )),
+      );
     return id;
   }
 }
