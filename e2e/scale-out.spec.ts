@@ -35,10 +35,11 @@ async function provider<T>(request: APIRequestContext, path: string): Promise<T>
 }
 
 /**
- * The workers of the `npm start` process pid: its children running scripts/serve.ts, from /proc
+ * The workers of the `npm start` process pid in one role (scripts/serve.ts's MERCHANT_OPS_WORKER:
+ * "web" serves pages, "jobs" runs the job queue): its children running scripts/serve.ts, from /proc
  * (Linux, as CI and the machines the suite runs on). tsx's esbuild service is a child too.
  */
-function workersOf(pid: number): number[] {
+function workersOf(pid: number, role: "web" | "jobs" = "web"): number[] {
   const out: number[] = [];
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
@@ -47,7 +48,8 @@ function workersOf(pid: number): number[] {
       const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
       const [state, ppid] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
       if (Number(ppid) !== pid || state === "Z") continue;
-      if (fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").includes("scripts/serve.ts")) out.push(Number(entry));
+      if (!fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").includes("scripts/serve.ts")) continue;
+      if (fs.readFileSync(`/proc/${entry}/environ`, "utf8").split("\0").includes(`MERCHANT_OPS_WORKER=${role}`)) out.push(Number(entry));
     } catch {
       /* ended while listed */
     }
@@ -68,10 +70,11 @@ async function database<T>(work: (c: Client) => Promise<T>): Promise<T> {
 }
 
 test.describe("two instances on one database", () => {
-  test("B runs npm start's two workers; one that dies is replaced while B keeps serving signed-in pages", async ({ playwright }) => {
+  test("B runs npm start's two web workers and one for jobs; one that dies is replaced while B keeps serving signed-in pages", async ({ playwright }) => {
     test.skip(!B_PID, "E2E_SECOND_PID is not set: the runner did not say which process B is.");
     test.setTimeout(120_000);
     await expect.poll(() => workersOf(B_PID).length, { timeout: 30_000 }).toBe(2);
+    await expect.poll(() => workersOf(B_PID, "jobs").length, { timeout: 30_000 }).toBe(1);
     const first = workersOf(B_PID);
     const viewer = await playwright.request.newContext({ baseURL: B, storageState: storageStateOf("viewer") });
     // Each request on a new connection: the primary hands connections to the workers in turn.
@@ -115,6 +118,20 @@ test.describe("two instances on one database", () => {
       .toBe(true);
     for (let i = 0; i < 3; i++) await page();
     expect(workersOf(B_PID).filter((pid) => first.includes(pid))).toEqual([]);
+
+    // The jobs worker too is replaced by another jobs worker, never by a third web worker.
+    const [jobs] = workersOf(B_PID, "jobs") as [number];
+    process.kill(jobs, "SIGKILL");
+    await expect
+      .poll(
+        () => {
+          const now = workersOf(B_PID, "jobs");
+          return now.length === 1 && now[0] !== jobs;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+    expect(workersOf(B_PID)).toHaveLength(2);
     await viewer.dispose();
   });
 

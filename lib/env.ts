@@ -82,7 +82,7 @@ const schema = z
      * `off`: this instance runs no jobs (mail sending, digests, reminders); another instance does.
      * Notifications are still written to the outbox here.
      */
-    JOB_QUEUE: z.enum(["on", "off"], { error: "must be on (this instance runs jobs) or off" }).default("on"),
+    JOB_QUEUE: z.enum(["on", "send", "off"], { error: "must be on (this process runs jobs), send (it only enqueues them) or off" }).default("on"),
     /** Development only: the local mail catcher's address, read by the /dev/mail page (scripts/mail-catcher.ts). */
     MAIL_CATCHER_URL: z.string().url().optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -3,7 +3,7 @@
  * Validates the environment so a missing or malformed variable stops the process with a sentence
  * naming it, instead of the first request failing; then starts this instance's outbound-webhook
  * worker, so deliveries left pending by a restart go out without waiting for someone to open a
- * review page.
+ * review page, and its part of the job queue (JOB_QUEUE: run jobs, only send them, or neither).
  */
 import { env } from "@/lib/env";
 
@@ -18,14 +18,21 @@ export async function startServer(): Promise<void> {
   const { ensureOutboundWorker } = await import("@/lib/review/outbound");
   ensureOutboundWorker();
   // Mail waits safely in the outbox, so a queue that cannot start is logged, not fatal.
-  if (env().JOB_QUEUE === "on") {
-    // Defined before the queue starts (startNotifications starts it), so their workers start with it.
-    const { defineLedgerJobs } = await import("@/lib/ledger/jobs");
-    defineLedgerJobs();
-    const { startNotifications } = await import("@/lib/notifications/jobs");
-    await startNotifications().catch((err) => console.error("The job queue could not start:", err instanceof Error ? err.message : err));
-    // Pages read only the local copy: start every key's sweep now rather than at the next minute's schedule.
-    const [{ enqueue }, { LEDGER_SCHEDULE }] = await Promise.all([import("@/lib/jobs/queue"), import("@/lib/ledger/job-names")]);
-    await enqueue(LEDGER_SCHEDULE);
+  const queue = env().JOB_QUEUE;
+  if (queue === "off") return;
+  // Defined in every process that sends, too: a run's singleton key comes from its definition.
+  const { defineLedgerJobs } = await import("@/lib/ledger/jobs");
+  defineLedgerJobs();
+  if (queue === "send") {
+    const [{ defineNotificationJobs }, { startJobs }] = await Promise.all([import("@/lib/notifications/jobs"), import("@/lib/jobs/queue")]);
+    defineNotificationJobs();
+    await startJobs(undefined, { work: false }).catch((err) => console.error("The job queue could not start:", err instanceof Error ? err.message : err));
+    return;
   }
+  // Defined before the queue starts (startNotifications starts it), so their workers start with it.
+  const { startNotifications } = await import("@/lib/notifications/jobs");
+  await startNotifications().catch((err) => console.error("The job queue could not start:", err instanceof Error ? err.message : err));
+  // Pages read only the local copy: start every key's sweep now rather than at the next minute's schedule.
+  const [{ enqueue }, { LEDGER_SCHEDULE }] = await Promise.all([import("@/lib/jobs/queue"), import("@/lib/ledger/job-names")]);
+  await enqueue(LEDGER_SCHEDULE);
 }

@@ -8,8 +8,14 @@
  * idempotency ledger, live updates, approvals and the job queue's singleton runs all live in
  * PostgreSQL (docs/architecture.md, "Instances"), so nothing needs to be shared between workers.
  *
- * Env: PORT (default 3000; every interface, as `next start`), WEB_CONCURRENCY (workers; default the
- * number of cores). A worker that dies is started again; SIGINT or SIGTERM stops them all.
+ * The job queue (sweeps, backfill, mail: lib/startup.ts) runs in one more worker of its own that
+ * serves no requests: in a web worker, a sweep and a page render took turns on one event loop, and
+ * 100 people arriving at once held the sweeps back for seconds (docs/benchmarks.md). Apart, the
+ * operating system shares the cores between them.
+ *
+ * Env: PORT (default 3000; every interface, as `next start`), WEB_CONCURRENCY (web workers; default
+ * the number of cores), JOB_QUEUE (`off`: no jobs worker, for an instance beside others that run
+ * them). A worker that dies is started again; SIGINT or SIGTERM stops them all.
  */
 import cluster from "node:cluster";
 import http from "node:http";
@@ -24,17 +30,34 @@ export function workerCount(env: Record<string, string | undefined> = process.en
   return Number.isInteger(asked) && asked > 0 ? asked : Math.max(1, cores);
 }
 
+/** What a worker does, in its environment: serve pages (with no jobs) or run the jobs (and serve nothing). */
+export const WORKER_ROLE = "MERCHANT_OPS_WORKER";
+type Role = Record<string, string>;
+const WEB: Role = { [WORKER_ROLE]: "web", JOB_QUEUE: "send" };
+const JOBS: Role = { [WORKER_ROLE]: "jobs", JOB_QUEUE: "on" };
+
+/** Whether this instance runs a jobs worker: unless JOB_QUEUE says `off` (lib/env.ts's default is on). */
+export function runsJobs(env: Record<string, string | undefined> = process.env): boolean {
+  return env.JOB_QUEUE !== "off";
+}
+
 function primary(): void {
   const count = workerCount();
+  const jobs = runsJobs();
   let stopping = false;
-  for (let i = 0; i < count; i++) cluster.fork();
+  const roles = new Map<number, Role>();
+  const fork = (role: Role) => roles.set(cluster.fork(role).id, role);
+  for (let i = 0; i < count; i++) fork(WEB);
+  if (jobs) fork(JOBS);
   cluster.on("exit", (worker, code, signal) => {
+    const role = roles.get(worker.id) ?? WEB;
+    roles.delete(worker.id);
     if (stopping) {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
       return;
     }
-    console.error(`Worker ${worker.process.pid} ended (${signal ?? code}); starting another.`);
-    cluster.fork();
+    console.error(`The ${role[WORKER_ROLE]} worker ${worker.process.pid} ended (${signal ?? code}); starting another.`);
+    fork(role);
   });
   const stop = () => {
     if (stopping) return;
@@ -45,12 +68,18 @@ function primary(): void {
   };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
-  console.log(`Merchant Ops on http://localhost:${PORT} (${count} worker${count === 1 ? "" : "s"})`);
+  console.log(`Merchant Ops on http://localhost:${PORT} (${count} web worker${count === 1 ? "" : "s"}${jobs ? " and one for jobs" : ", no jobs"})`);
 }
 
 async function worker(): Promise<void> {
   const app = next({ dev: false, dir: process.cwd(), hostname: "localhost", port: PORT });
+  // Preparing runs instrumentation.ts, which starts the job queue when JOB_QUEUE is on.
   await app.prepare();
+  if (process.env[WORKER_ROLE] === "jobs") {
+    process.on("SIGTERM", () => process.exit(0));
+    process.on("SIGINT", () => undefined);
+    return;
+  }
   const handle = app.getRequestHandler();
   const server = http.createServer((req, res) => void handle(req, res));
   // Longer than a load balancer's idle timeout, as `next start` sets it, so a reused connection is not cut.

@@ -6,8 +6,8 @@ import "server-only";
  * policy has at most one job waiting and one running at a time: one sender for the whole
  * deployment, however many instances run. Jobs that need a schedule declare it here too.
  *
- * Queues register with `defineJob` before `startJobs()`; mail (lib/notifications/jobs.ts) is the
- * first user, provider sync jobs can be the next.
+ * Queues register with `defineJob` before `startJobs()`: mail (lib/notifications/jobs.ts) and the
+ * local copy's sync (lib/ledger/jobs.ts).
  */
 import PgBoss from "pg-boss";
 import { env } from "@/lib/env";
@@ -44,16 +44,18 @@ const START_ATTEMPTS = 3;
 const START_RETRY_MS = 1_000;
 
 /**
- * Starts pg-boss on this instance with a worker per defined job; once per process. Instances
- * starting together create the same queues at once, and PostgreSQL may end one of them as a
- * deadlock: that instance tries again, since without its queue its sweeps would never chain and
- * its pages' "watched" marks would never reach a worker.
+ * Starts pg-boss in this process, once: a runner (a worker per defined job and their schedules) or,
+ * with `work: false`, a sender only, for a web worker whose jobs run in a process of their own
+ * (scripts/serve.ts): its `enqueue` and `hasten` reach the runner through the queue's tables.
+ * Instances starting together create the same queues at once, and PostgreSQL may end one of them
+ * as a deadlock: that instance tries again, since without its queue its sweeps would never chain
+ * and its pages' "watched" marks would never reach a worker.
  */
-export function startJobs(connectionString: string = env().DATABASE_URL): Promise<PgBoss> {
+export function startJobs(connectionString: string = env().DATABASE_URL, { work = true }: { work?: boolean } = {}): Promise<PgBoss> {
   globalForJobs.jobBoss ??= (async () => {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await startJobRunner(connectionString);
+        return await startJobRunner(connectionString, { work });
       } catch (err) {
         if (attempt >= START_ATTEMPTS) throw err;
         log.warn({ err, attempt }, "jobs: the queue could not start; trying again");
@@ -68,9 +70,10 @@ export function startJobs(connectionString: string = env().DATABASE_URL): Promis
   return globalForJobs.jobBoss;
 }
 
-/** One pg-boss with a worker per defined job. Tests start two to stand for two instances. */
-export async function startJobRunner(connectionString: string): Promise<PgBoss> {
-  const boss = new PgBoss({ connectionString, max: 3, application_name: "merchant-ops-jobs" });
+/** One pg-boss with a worker per defined job (or none: `work: false`). Tests start two to stand for two instances. */
+export async function startJobRunner(connectionString: string, { work = true }: { work?: boolean } = {}): Promise<PgBoss> {
+  // A sender neither supervises (maintenance, expiry) nor runs the cron clock: the runners do.
+  const boss = new PgBoss({ connectionString, max: 3, application_name: "merchant-ops-jobs", ...(work ? {} : { supervise: false, schedule: false }) });
   boss.on("error", (err) => log.error({ err }, "jobs: the queue reported an error"));
   try {
     await boss.start();
@@ -80,7 +83,7 @@ export async function startJobRunner(connectionString: string): Promise<PgBoss> 
     throw err;
   }
   try {
-    await setUpQueues(boss);
+    await setUpQueues(boss, work);
   } catch (err) {
     // A half set-up runner would work some queues while this process's `enqueue` sends nowhere.
     await boss.stop({ graceful: false, wait: false }).catch(() => undefined);
@@ -91,8 +94,8 @@ export async function startJobRunner(connectionString: string): Promise<PgBoss> 
   return boss;
 }
 
-/** Each defined job's queue, schedules and worker. */
-async function setUpQueues(boss: PgBoss): Promise<void> {
+/** Each defined job's queue (a send to a queue not yet created fails), and for a runner its schedules and worker. */
+async function setUpQueues(boss: PgBoss, work: boolean): Promise<void> {
   for (const def of definitions.values()) {
     await boss.createQueue(def.name, {
       name: def.name,
@@ -101,6 +104,7 @@ async function setUpQueues(boss: PgBoss): Promise<void> {
       retryDelay: 30,
       retryBackoff: true,
     });
+    if (!work) continue;
     for (const cron of def.cron ?? []) await boss.schedule(def.name, cron, {}, { tz: "UTC" });
     await boss.work<object>(def.name, { pollingIntervalSeconds: 2 }, async (jobs) => {
       for (const job of jobs) await def.run(job.data ?? {});
