@@ -14,7 +14,7 @@
  * operating system shares the cores between them.
  *
  * Env: PORT (default 3000; every interface, as `next start`), WEB_CONCURRENCY (web workers; default
- * the number of cores), JOB_QUEUE (`off`: no jobs worker, for an instance beside others that run
+ * the number of cores), JOB_QUEUE (`off` or `send`: no jobs worker, for an instance beside others that run
  * them). A worker that dies is started again; SIGINT or SIGTERM stops them all.
  */
 import cluster from "node:cluster";
@@ -36,9 +36,9 @@ type Role = Record<string, string>;
 const WEB: Role = { [WORKER_ROLE]: "web", JOB_QUEUE: "send" };
 const JOBS: Role = { [WORKER_ROLE]: "jobs", JOB_QUEUE: "on" };
 
-/** Whether this instance runs a jobs worker: unless JOB_QUEUE says `off` (lib/env.ts's default is on). */
+/** Whether this instance runs a jobs worker: when JOB_QUEUE is on, lib/env.ts's default. */
 export function runsJobs(env: Record<string, string | undefined> = process.env): boolean {
-  return env.JOB_QUEUE !== "off";
+  return (env.JOB_QUEUE ?? "on") === "on";
 }
 
 function primary(): void {
