@@ -26,6 +26,8 @@ export interface JobDefinition<T extends object = object> {
    */
   singletonKey?: (data: T) => string | undefined;
   retryLimit?: number;
+  /** Runs taken at once by a runner (default 1): more for a job whose run may wait, so other keys' runs go on. */
+  workers?: number;
 }
 
 // On globalThis, as the queue is: Next loads this module more than once in one process (the
@@ -106,9 +108,11 @@ async function setUpQueues(boss: PgBoss, work: boolean): Promise<void> {
     });
     if (!work) continue;
     for (const cron of def.cron ?? []) await boss.schedule(def.name, cron, {}, { tz: "UTC" });
-    await boss.work<object>(def.name, { pollingIntervalSeconds: 2 }, async (jobs) => {
-      for (const job of jobs) await def.run(job.data ?? {});
-    });
+    for (let i = 0; i < (def.workers ?? 1); i++) {
+      await boss.work<object>(def.name, { pollingIntervalSeconds: 2 }, async (jobs) => {
+        for (const job of jobs) await def.run(job.data ?? {});
+      });
+    }
   }
 }
 

@@ -4,7 +4,7 @@
  * key ending its chain quietly.
  */
 import type PgBoss from "pg-boss";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { SEED_KEYS, type TestEmulator } from "@/emulator/testing";
 import { hasten, sendOptions, startJobRunner } from "@/lib/jobs/queue";
 import { createTeam, testDb } from "@/test/factories";
@@ -213,6 +213,30 @@ describe("ledger jobs across two instances", () => {
     expect(next).toBeGreaterThan(1_000);
     await unspendSeedKeys(emu.url);
   });
+
+  it("a run the pace holds back goes on in the same job as the pace frees slots, instead of waiting for the queue's next run", async () => {
+    const team = await createTeamWithKey();
+    await storeApiKey(team, { surface: "coins", key: SEED_KEYS.full });
+    await storeApiKey(team, { surface: "stocks", key: SEED_KEYS.full });
+    await unspendSeedKeys(emu.url);
+    const scope = { organizationId: team.org.id, environment: "sandbox" as const };
+    // Reference data keeps its own slower pace (kinds.ts `everyMs`): not due a minute after its sweep.
+    const lists = (await syncedKinds(scope)).filter((k) => kindDef(k)?.list && !kindDef(k)?.everyMs).length;
+    await runSweep({ ...scope, reason: "schedule" });
+    await unspendSeedKeys(emu.url);
+    // Every list due at once: more than one pace window's reads (8 per 6 s), within the run's 15 s.
+    await testDb().syncState.updateMany({ where: scope, data: { lastSweptAt: new Date(Date.now() - 60_000) } });
+    expect(lists).toBeGreaterThan(8);
+    const from = new Date();
+    const data: LedgerSweepData = { ...scope, reason: "schedule" };
+    await a.send(LEDGER_SWEEP, data, sendOptions(LEDGER_SWEEP, data));
+    const mine = () => runs.filter((r) => r.key === team.org.id);
+    await vi.waitFor(() => expect(mine().some((r) => r.phase === "end")).toBe(true), { timeout: 40_000, interval: 200 });
+    // One run, and in it every list: the pace's later slots were taken as they came.
+    expect(mine().map((r) => r.phase)).toEqual(["start", "end"]);
+    expect(await testDb().syncState.count({ where: { ...scope, lastSweptAt: { gte: from } } })).toBe(lists);
+    await unspendSeedKeys(emu.url);
+  }, 60_000);
 
   it("ends the chain quietly for an organization without a key", async () => {
     const team = await createTeam();

@@ -55,6 +55,15 @@ export const SWEEP_EVERY_MS = 22_000;
 export const WATCHED_EVERY_MS = 5_000;
 /** A backfill run reads pages for about this long, then lets the worker take other keys' jobs. */
 export const BACKFILL_RUN_MS = 20_000;
+/**
+ * A sweep run whose next pass is due within a pace window (a list held back for the pace) waits
+ * for it in the job instead of enqueueing the next run: that run would start in whole seconds plus
+ * the queue's polling, up to 3 s after the slot was free, and at 100 people, when every list is
+ * watched and the pace is the limit, those seconds added up to lists read 30 s apart.
+ */
+export const SWEEP_CONTINUE_WITHIN_MS = PACE_WINDOW_MS;
+/** A sweep run goes on in passes for about this long at most, then lets the worker take other keys' jobs. */
+export const SWEEP_RUN_MS = 15_000;
 
 const scopeKey = (d: { organizationId: string; environment: string }) => `${d.organizationId}:${d.environment}`;
 
@@ -280,8 +289,15 @@ export function defineLedgerJobs(opts: LedgerJobOptions = {}): void {
     policy: "stately",
     singletonKey: (d) => (d.reason === "schedule" ? scopeKey(d) : `${scopeKey(d)}:${d.reason}:${(d.kinds ?? []).join(",")}`),
     retryLimit: 1,
+    // A run may wait for the pace (SWEEP_CONTINUE_WITHIN_MS): another key's run is taken meanwhile.
+    workers: 2,
     run: observed(LEDGER_SWEEP, async (d) => {
-      const next = await runSweep(d, opts.upstream);
+      const started = Date.now();
+      let next = await runSweep(d, opts.upstream);
+      while (d.reason === "schedule" && next !== null && next <= SWEEP_CONTINUE_WITHIN_MS && Date.now() + next - started <= SWEEP_RUN_MS) {
+        await new Promise((r) => setTimeout(r, next!));
+        next = await runSweep(d, opts.upstream);
+      }
       if (next !== null && d.reason === "schedule")
         await enqueue(LEDGER_SWEEP, { organizationId: d.organizationId, environment: d.environment, reason: "schedule" }, seconds(next));
     }),
