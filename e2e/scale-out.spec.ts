@@ -57,6 +57,12 @@ function workersOf(pid: number, role: "web" | "jobs" = "web"): number[] {
   return out.sort((a, b) => a - b);
 }
 
+/** A process's niceness, from /proc (the 19th field of its stat). */
+function nicenessOf(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
+}
+
 async function database<T>(work: (c: Client) => Promise<T>): Promise<T> {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error("DATABASE_URL is not set: the scale-out spec reads the shared rate budget from the database.");
@@ -75,6 +81,8 @@ test.describe("two instances on one database", () => {
     test.setTimeout(120_000);
     await expect.poll(() => workersOf(B_PID).length, { timeout: 30_000 }).toBe(2);
     await expect.poll(() => workersOf(B_PID, "jobs").length, { timeout: 30_000 }).toBe(1);
+    // When both want the CPU, pages go first: the jobs worker runs at a lower priority.
+    expect(nicenessOf(workersOf(B_PID, "jobs")[0]!)).toBeGreaterThan(nicenessOf(workersOf(B_PID)[0]!));
     const first = workersOf(B_PID);
     const viewer = await playwright.request.newContext({ baseURL: B, storageState: storageStateOf("viewer") });
     // Each request on a new connection: the primary hands connections to the workers in turn.

@@ -71,7 +71,15 @@ function primary(): void {
   console.log(`Merchant Ops on http://localhost:${PORT} (${count} web worker${count === 1 ? "" : "s"}${jobs ? " and one for jobs" : ", no jobs"})`);
 }
 
+/**
+ * The jobs worker's niceness: when pages and sweeps both want the CPU, a page a person waits on
+ * goes first; a sweep waits a moment, well inside the copy's 30 s.
+ */
+export const JOBS_NICENESS = 5;
+
 async function worker(): Promise<void> {
+  // First: threads started after it (libuv's pool, for one) inherit it.
+  if (process.env[WORKER_ROLE] === "jobs") os.setPriority(Math.min(19, os.getPriority() + JOBS_NICENESS));
   const app = next({ dev: false, dir: process.cwd(), hostname: "localhost", port: PORT });
   // Preparing runs instrumentation.ts, which starts the job queue when JOB_QUEUE is on.
   await app.prepare();
