@@ -40,6 +40,15 @@ afterAll(async () => {
   await emu.close();
 });
 
+/** Core, Coins and Stocks on the one demo key (more lists than a pace window reads), its budget unspent. */
+async function teamOnOneKey() {
+  const team = await createTeamWithKey();
+  await storeApiKey(team, { surface: "coins", key: SEED_KEYS.full });
+  await storeApiKey(team, { surface: "stocks", key: SEED_KEYS.full });
+  await unspendSeedKeys(emu.url);
+  return { team, scope: { organizationId: team.org.id, environment: "sandbox" as const } };
+}
+
 describe("ledger jobs across two instances", () => {
   it("runs one sweep per key at a time, however many instances enqueue it", async () => {
     const team = await createTeamWithKey();
@@ -193,11 +202,7 @@ describe("ledger jobs across two instances", () => {
   });
 
   it("a key just added has every list read in the chain's first run; later runs are paced", async () => {
-    const team = await createTeamWithKey();
-    await storeApiKey(team, { surface: "coins", key: SEED_KEYS.full });
-    await storeApiKey(team, { surface: "stocks", key: SEED_KEYS.full });
-    await unspendSeedKeys(emu.url);
-    const scope = { organizationId: team.org.id, environment: "sandbox" as const };
+    const { scope } = await teamOnOneKey();
     const swept = () => testDb().syncState.count({ where: { ...scope, lastSweptAt: { not: null } } });
     // Core, Coins and Stocks on the one demo key: more lists than the watched pace (8 per 6 s).
     const lists = (await syncedKinds(scope)).filter((k) => kindDef(k)?.list).length;
@@ -215,11 +220,7 @@ describe("ledger jobs across two instances", () => {
   });
 
   it("a run the pace holds back goes on in the same job as the pace frees slots, instead of waiting for the queue's next run", async () => {
-    const team = await createTeamWithKey();
-    await storeApiKey(team, { surface: "coins", key: SEED_KEYS.full });
-    await storeApiKey(team, { surface: "stocks", key: SEED_KEYS.full });
-    await unspendSeedKeys(emu.url);
-    const scope = { organizationId: team.org.id, environment: "sandbox" as const };
+    const { team, scope } = await teamOnOneKey();
     // Reference data keeps its own slower pace (kinds.ts `everyMs`): not due a minute after its sweep.
     const lists = (await syncedKinds(scope)).filter((k) => kindDef(k)?.list && !kindDef(k)?.everyMs).length;
     await runSweep({ ...scope, reason: "schedule" });
