@@ -9,13 +9,12 @@
  * PostgreSQL (docs/architecture.md, "Instances"), so nothing needs to be shared between workers.
  *
  * The job queue (sweeps, backfill, mail: lib/startup.ts) runs in one more worker of its own that
- * serves no requests: in a web worker, a sweep and a page render took turns on one event loop, and
- * 100 people arriving at once held the sweeps back for seconds (docs/benchmarks.md). Apart, the
- * operating system shares the cores between them.
+ * serves no requests, so sweeps and page renders never take turns on one event loop; the web
+ * workers only enqueue (JOB_QUEUE=send).
  *
  * Env: PORT (default 3000; every interface, as `next start`), WEB_CONCURRENCY (web workers; default
- * the number of cores), JOB_QUEUE (`off` or `send`: no jobs worker, for an instance beside others that run
- * them). A worker that dies is started again; SIGINT or SIGTERM stops them all.
+ * the number of cores), JOB_QUEUE (`off` or `send`: no jobs worker, for an instance beside others
+ * that run them). A worker that dies is started again; SIGINT or SIGTERM stops them all.
  */
 import cluster from "node:cluster";
 import http from "node:http";
@@ -31,7 +30,7 @@ export function workerCount(env: Record<string, string | undefined> = process.en
 }
 
 /** What a worker does, in its environment: serve pages (with no jobs) or run the jobs (and serve nothing). */
-export const WORKER_ROLE = "MERCHANT_OPS_WORKER";
+const WORKER_ROLE = "MERCHANT_OPS_WORKER";
 type Role = Record<string, string>;
 const WEB: Role = { [WORKER_ROLE]: "web", JOB_QUEUE: "send" };
 const JOBS: Role = { [WORKER_ROLE]: "jobs", JOB_QUEUE: "on" };
@@ -75,7 +74,7 @@ function primary(): void {
  * The jobs worker's niceness: when pages and sweeps both want the CPU, a page a person waits on
  * goes first; a sweep waits a moment, well inside the copy's 30 s.
  */
-export const JOBS_NICENESS = 5;
+const JOBS_NICENESS = 5;
 
 async function worker(): Promise<void> {
   // First: threads started after it (libuv's pool, for one) inherit it.
