@@ -79,8 +79,9 @@ const schema = z
       .optional(),
     MAIL_FROM: z.string().min(3).default("Merchant Ops <no-reply@localhost>"),
     /**
-     * `off`: this instance runs no jobs (mail sending, digests, reminders); another instance does.
-     * Notifications are still written to the outbox here.
+     * `on`: this process runs jobs (sweeps, backfill, mail, digests, reminders) and enqueues them;
+     * `send`: it only enqueues them (`npm start`'s web workers, scripts/serve.ts); `off`: neither,
+     * another instance runs them. Notifications are written to the outbox either way.
      */
     JOB_QUEUE: z.enum(["on", "send", "off"], { error: "must be on (this process runs jobs), send (it only enqueues them) or off" }).default("on"),
     /** Development only: the local mail catcher's address, read by the /dev/mail page (scripts/mail-catcher.ts). */

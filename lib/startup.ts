@@ -21,18 +21,20 @@ export async function startServer(): Promise<void> {
   const queue = env().JOB_QUEUE;
   if (queue === "off") return;
   // Defined in every process that sends, too: a run's singleton key comes from its definition.
-  const { defineLedgerJobs } = await import("@/lib/ledger/jobs");
+  const [{ defineLedgerJobs }, { defineNotificationJobs, startNotifications }, { enqueue, startJobs }, { LEDGER_SCHEDULE }] = await Promise.all([
+    import("@/lib/ledger/jobs"),
+    import("@/lib/notifications/jobs"),
+    import("@/lib/jobs/queue"),
+    import("@/lib/ledger/job-names"),
+  ]);
   defineLedgerJobs();
-  if (queue === "send") {
-    const [{ defineNotificationJobs }, { startJobs }] = await Promise.all([import("@/lib/notifications/jobs"), import("@/lib/jobs/queue")]);
-    defineNotificationJobs();
-    await startJobs(undefined, { work: false }).catch((err) => console.error("The job queue could not start:", err instanceof Error ? err.message : err));
-    return;
-  }
-  // Defined before the queue starts (startNotifications starts it), so their workers start with it.
-  const { startNotifications } = await import("@/lib/notifications/jobs");
-  await startNotifications().catch((err) => console.error("The job queue could not start:", err instanceof Error ? err.message : err));
+  // A runner's startNotifications defines the mail jobs before the queue starts, with their workers.
+  if (queue === "send") defineNotificationJobs();
+  const started = queue === "send" ? startJobs(undefined, { work: false }) : startNotifications();
+  const ok = await started.then(
+    () => true,
+    (err: unknown) => console.error("The job queue could not start:", err instanceof Error ? err.message : err),
+  );
   // Pages read only the local copy: start every key's sweep now rather than at the next minute's schedule.
-  const [{ enqueue }, { LEDGER_SCHEDULE }] = await Promise.all([import("@/lib/jobs/queue"), import("@/lib/ledger/job-names")]);
-  await enqueue(LEDGER_SCHEDULE);
+  if (ok && queue === "on") await enqueue(LEDGER_SCHEDULE);
 }
