@@ -21,12 +21,17 @@ export async function startServer(): Promise<void> {
   const queue = env().JOB_QUEUE;
   if (queue === "off") return;
   // Defined in every process that sends, too: a run's singleton key comes from its definition.
-  const [{ defineLedgerJobs }, { defineNotificationJobs, startNotifications }, { enqueue, startJobs }, { LEDGER_SCHEDULE }] = await Promise.all([
+  const [{ defineLedgerJobs }, { defineNotificationJobs, startNotifications }, { enqueue, startJobs, stopJobs }, { LEDGER_SCHEDULE }] = await Promise.all([
     import("@/lib/ledger/jobs"),
     import("@/lib/notifications/jobs"),
     import("@/lib/jobs/queue"),
     import("@/lib/ledger/job-names"),
   ]);
+  if (queue === "on") {
+    // A run a stop cuts off would stay active and hold up its key's next runs until it expires:
+    // it goes back to the queue first (to be retried), then the process ends.
+    process.once("SIGTERM", () => void stopJobs({ graceful: false }).finally(() => process.exit(0)));
+  }
   defineLedgerJobs();
   // A runner's startNotifications defines the mail jobs before the queue starts, with their workers.
   if (queue === "send") defineNotificationJobs();

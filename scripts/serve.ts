@@ -83,7 +83,7 @@ async function worker(): Promise<void> {
   // Preparing runs instrumentation.ts, which starts the job queue when JOB_QUEUE is on.
   await app.prepare();
   if (process.env[WORKER_ROLE] === "jobs") {
-    process.on("SIGTERM", () => process.exit(0));
+    // SIGTERM ends it through lib/startup.ts, once its runs in progress went back to the queue.
     process.on("SIGINT", () => undefined);
     return;
   }

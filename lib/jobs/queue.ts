@@ -28,7 +28,18 @@ export interface JobDefinition<T extends object = object> {
   retryLimit?: number;
   /** Runs taken at once by a runner (default 1): more for a job whose run may wait, so other keys' runs go on. */
   workers?: number;
+  /**
+   * How long a run may last before the queue fails it (pg-boss's default: 15 minutes). A run cut
+   * off by a crash stays active until then, and with `stately` it holds up its queue's next runs.
+   */
+  expireInSeconds?: number;
 }
+
+/**
+ * How often a runner expires overdue runs (pg-boss's default: 2 minutes), so a run a crash left
+ * active is failed at most this long after its expiry.
+ */
+export const MAINTENANCE_SECONDS = 30;
 
 // On globalThis, as the queue is: Next loads this module more than once in one process (the
 // instrumentation's copy defines the jobs, a page's copy enqueues them), and a page's copy must see
@@ -73,9 +84,17 @@ export function startJobs(connectionString: string = env().DATABASE_URL, { work 
 }
 
 /** One pg-boss with a worker per defined job (or none: `work: false`). Tests start two to stand for two instances. */
-export async function startJobRunner(connectionString: string, { work = true }: { work?: boolean } = {}): Promise<PgBoss> {
+export async function startJobRunner(
+  connectionString: string,
+  { work = true, maintenanceSeconds = MAINTENANCE_SECONDS }: { work?: boolean; maintenanceSeconds?: number } = {},
+): Promise<PgBoss> {
   // A sender neither supervises (maintenance, expiry) nor runs the cron clock: the runners do.
-  const boss = new PgBoss({ connectionString, max: 3, application_name: "merchant-ops-jobs", ...(work ? {} : { supervise: false, schedule: false }) });
+  const boss = new PgBoss({
+    connectionString,
+    max: 3,
+    application_name: "merchant-ops-jobs",
+    ...(work ? { maintenanceIntervalSeconds: maintenanceSeconds } : { supervise: false, schedule: false }),
+  });
   boss.on("error", (err) => log.error({ err }, "jobs: the queue reported an error"));
   try {
     await boss.start();
@@ -99,13 +118,17 @@ export async function startJobRunner(connectionString: string, { work = true }: 
 /** Each defined job's queue (a send to a queue not yet created fails), and for a runner its schedules and worker. */
 async function setUpQueues(boss: PgBoss, work: boolean): Promise<void> {
   for (const def of definitions.values()) {
-    await boss.createQueue(def.name, {
+    const options = {
       name: def.name,
       policy: def.policy ?? "stately",
       retryLimit: def.retryLimit ?? 3,
       retryDelay: 30,
       retryBackoff: true,
-    });
+      ...(def.expireInSeconds ? { expireInSeconds: def.expireInSeconds } : {}),
+    };
+    // Creating leaves a queue that exists as it was: the update brings its options up to date.
+    await boss.createQueue(def.name, options);
+    await boss.updateQueue(def.name, options);
     if (!work) continue;
     for (const cron of def.cron ?? []) await boss.schedule(def.name, cron, {}, { tz: "UTC" });
     for (let i = 0; i < (def.workers ?? 1); i++) {
@@ -156,9 +179,12 @@ export async function hasten(name: string, data: object, seconds: number, on: Pr
   }
 }
 
-/** For tests and shutdown: stops this instance's workers. */
-export async function stopJobs(): Promise<void> {
+/**
+ * For tests and shutdown: stops this instance's workers. Not graceful: its runs in progress are
+ * failed back to the queue at once (and retried), so they hold up no key's next run.
+ */
+export async function stopJobs({ graceful = true }: { graceful?: boolean } = {}): Promise<void> {
   const started = globalForJobs.jobBoss;
   globalForJobs.jobBoss = undefined;
-  if (started) await (await started).stop({ graceful: true, wait: true });
+  if (started) await (await started).stop({ graceful, wait: true });
 }

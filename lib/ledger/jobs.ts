@@ -64,6 +64,12 @@ export const BACKFILL_RUN_MS = 20_000;
 export const SWEEP_CONTINUE_WITHIN_MS = PACE_WINDOW_MS;
 /** A sweep run goes on in passes for about this long at most, then lets the worker take other keys' jobs. */
 export const SWEEP_RUN_MS = 15_000;
+/**
+ * A sync run the queue fails as stuck after this long: a run of 15-20 s (above) plus its last
+ * pass, each of whose reads gives up within 12 s. A run a crash cut off holds up its key's next
+ * runs until then (and the queue's maintenance, lib/jobs/queue.ts), not pg-boss's 15 minutes.
+ */
+export const LEDGER_RUN_EXPIRE_SECONDS = 120;
 
 const scopeKey = (d: { organizationId: string; environment: string }) => `${d.organizationId}:${d.environment}`;
 
@@ -287,6 +293,7 @@ export function defineLedgerJobs(opts: LedgerJobOptions = {}): void {
   defineJob<LedgerSweepData>({
     name: LEDGER_SWEEP,
     policy: "stately",
+    expireInSeconds: LEDGER_RUN_EXPIRE_SECONDS,
     singletonKey: (d) => (d.reason === "schedule" ? scopeKey(d) : `${scopeKey(d)}:${d.reason}:${(d.kinds ?? []).join(",")}`),
     retryLimit: 1,
     // A run may wait for the pace (SWEEP_CONTINUE_WITHIN_MS): another key's run is taken meanwhile.
@@ -305,6 +312,7 @@ export function defineLedgerJobs(opts: LedgerJobOptions = {}): void {
   defineJob<LedgerBackfillData>({
     name: LEDGER_BACKFILL,
     policy: "stately",
+    expireInSeconds: LEDGER_RUN_EXPIRE_SECONDS,
     singletonKey: scopeKey,
     retryLimit: 1,
     run: observed(LEDGER_BACKFILL, async (d) => {
@@ -315,6 +323,7 @@ export function defineLedgerJobs(opts: LedgerJobOptions = {}): void {
   defineJob<LedgerFetchData>({
     name: LEDGER_FETCH,
     policy: "stately",
+    expireInSeconds: LEDGER_RUN_EXPIRE_SECONDS,
     singletonKey: (d) => `${scopeKey(d)}:${d.kind}:${d.id}`,
     retryLimit: 5,
     run: observed(LEDGER_FETCH, async (d) => {
@@ -327,6 +336,7 @@ export function defineLedgerJobs(opts: LedgerJobOptions = {}): void {
   defineJob<LedgerAccountCheckData>({
     name: LEDGER_ACCOUNT_CHECK,
     policy: "stately",
+    expireInSeconds: LEDGER_RUN_EXPIRE_SECONDS,
     singletonKey: (d) => `${scopeKey(d)}:${d.surface}`,
     retryLimit: 1,
     run: observed(LEDGER_ACCOUNT_CHECK, async (d) => {
@@ -334,5 +344,12 @@ export function defineLedgerJobs(opts: LedgerJobOptions = {}): void {
       if (next !== null) await enqueue(LEDGER_ACCOUNT_CHECK, d, seconds(next));
     }),
   });
-  if (opts.schedule !== false) defineJob({ name: LEDGER_SCHEDULE, policy: "singleton", cron: ["* * * * *"], run: observed(LEDGER_SCHEDULE, runSchedule) });
+  if (opts.schedule !== false)
+    defineJob({
+      name: LEDGER_SCHEDULE,
+      policy: "singleton",
+      expireInSeconds: LEDGER_RUN_EXPIRE_SECONDS,
+      cron: ["* * * * *"],
+      run: observed(LEDGER_SCHEDULE, runSchedule),
+    });
 }
