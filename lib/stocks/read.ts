@@ -19,15 +19,23 @@ import type { AssetListView, AssetView, ConversionView, PortfolioView, PricesVie
 const upstreamOf = (t: Tenant) => upstreamFor({ organizationId: t.organizationId, environment: t.environment });
 const fresh = <T>(r: UpstreamResult<unknown>, data: T) => ({ data, fetchedAt: r.fetchedAt.toISOString(), stale: r.stale });
 
+/** Per tenant, the copy's read this process last noted for the chart. */
+const noted = new Map<string, string>();
+
 /**
  * The portfolio from the local copy's snapshot (swept every few seconds while shown), so the
- * provider being down leaves the last one on screen with its age. Each view also notes its value
- * for the chart (one per 15-minute period).
+ * provider being down leaves the last one on screen with its age. Each new read of it from the
+ * provider is also noted for the chart (one per 15-minute period), once: the views in between
+ * show the same read, and a write per view was most of the Stocks page's cost under load.
  */
 export async function readPortfolio(t: Tenant): Promise<PortfolioView> {
   const r = await snapshotFromCopy<Portfolio>(t, "stock_portfolio");
   const figures = portfolioFigures(r.data);
-  await recordSnapshotQuietly(t, figures, new Date(r.fetchedAt));
+  const tenant = `${t.organizationId}:${t.environment}`;
+  if (noted.get(tenant) !== r.fetchedAt && (await recordSnapshotQuietly(t, figures, new Date(r.fetchedAt)))) {
+    if (noted.size > 10_000) noted.clear();
+    noted.set(tenant, r.fetchedAt);
+  }
   return { data: figures, fetchedAt: r.fetchedAt, stale: false, synced: r.synced };
 }
 

@@ -40,12 +40,14 @@ export async function recordSnapshot(t: Tenant, f: PortfolioFigures, takenAt: Da
   ]);
 }
 
-/** Records a snapshot without failing the read that showed the figures (the chart can miss one). */
-export async function recordSnapshotQuietly(t: Tenant, f: PortfolioFigures, takenAt: Date): Promise<void> {
+/** Records a snapshot without failing the read that showed the figures (the chart can miss one); false when it was not stored. */
+export async function recordSnapshotQuietly(t: Tenant, f: PortfolioFigures, takenAt: Date): Promise<boolean> {
   try {
     await recordSnapshot(t, f, takenAt);
+    return true;
   } catch (err) {
     log.warn({ err }, "stocks: portfolio snapshot not stored");
+    return false;
   }
 }
 

@@ -57,6 +57,20 @@ describe("portfolio", () => {
     expect(rows[0]!.environment).toBe("sandbox");
   });
 
+  it("notes each read of the portfolio from the provider once, not once per view", async () => {
+    await callRoute<PortfolioView>(getPortfolio, "/api/stocks/portfolio");
+    expect(await snapshots()).toHaveLength(1);
+    await testDb().stockPortfolioSnapshot.deleteMany({ where: { organizationId: team.org.id } });
+    // Another view of the same read writes nothing.
+    await callRoute<PortfolioView>(getPortfolio, "/api/stocks/portfolio");
+    expect(await snapshots()).toEqual([]);
+    // The next sweep's read is noted.
+    const swept = new Date();
+    await testDb().syncedObject.updateMany({ where: { organizationId: team.org.id, kind: "stock_portfolio" }, data: { syncedAt: swept } });
+    await callRoute<PortfolioView>(getPortfolio, "/api/stocks/portfolio");
+    expect((await snapshots()).map((s) => s.takenAt.toISOString())).toEqual([swept.toISOString()]);
+  });
+
   it("keeps one row per period, replaces it with the period's later read, prunes rows past the longest range, and builds the chart's series", async () => {
     const t = { organizationId: team.org.id, environment: "sandbox" as const };
     const base = (await callRoute<PortfolioView>(getPortfolio, "/api/stocks/portfolio")).body.data;
