@@ -12,6 +12,8 @@ const documentHeaders = [
 /** @type {import("next").NextConfig} */
 const config = {
   poweredByHeader: false,
+  // `npm start` (scripts/serve.ts) compresses at a cheaper level; `npm run dev` serves uncompressed.
+  compress: false,
   reactStrictMode: true,
   serverExternalPackages: ["@node-rs/argon2", "pino", "pg"],
   experimental: {

@@ -1,3 +1,6 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { runsJobs, workerCount } from "./serve";
 
@@ -19,5 +22,53 @@ describe("npm start's jobs worker", () => {
     expect(runsJobs({ JOB_QUEUE: "on" })).toBe(true);
     expect(runsJobs({ JOB_QUEUE: "off" })).toBe(false);
     expect(runsJobs({ JOB_QUEUE: "send" })).toBe(false);
+  });
+});
+
+describe("npm start's compression", () => {
+  const serve = async (headers: Record<string, string>) => {
+    const { compressed } = await import("./serve");
+    const body = "a page's answer, ".repeat(500);
+    const server = http.createServer(
+      compressed((_req, res) => {
+        res.writeHead(200, { "Content-Type": "text/html", ...headers });
+        res.end(body);
+      }),
+    );
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    return { server, body, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` };
+  };
+  const get = (url: string, encoding?: string) =>
+    new Promise<{ encoding: string | undefined; text: string }>((resolve, reject) => {
+      http
+        .get(url, { headers: encoding ? { "accept-encoding": encoding } : {} }, (res) => {
+          const parts: Buffer[] = [];
+          res.on("data", (c: Buffer) => parts.push(c));
+          res.on("end", () => {
+            const raw = Buffer.concat(parts);
+            const encoding = res.headers["content-encoding"];
+            resolve({ encoding, text: (encoding === "gzip" ? zlib.gunzipSync(raw) : raw).toString() });
+          });
+        })
+        .on("error", reject);
+    });
+
+  it("gzips an answer for a client that accepts it, and sends it plain to one that does not", async () => {
+    const { server, body, url } = await serve({});
+    try {
+      expect(await get(url, "gzip, deflate, br")).toEqual({ encoding: "gzip", text: body });
+      expect(await get(url)).toEqual({ encoding: undefined, text: body });
+    } finally {
+      server.close();
+    }
+  });
+
+  it("leaves an answer marked no-transform (the live stream) as it is", async () => {
+    const { server, body, url } = await serve({ "Cache-Control": "no-cache, no-transform" });
+    try {
+      expect(await get(url, "gzip")).toEqual({ encoding: undefined, text: body });
+    } finally {
+      server.close();
+    }
   });
 });
