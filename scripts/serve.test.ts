@@ -28,7 +28,7 @@ describe("npm start's jobs worker", () => {
 describe("npm start's compression", () => {
   const serve = async (headers: Record<string, string>) => {
     const { compressed } = await import("./serve");
-    const body = "a page's answer, ".repeat(500);
+    const body = Array.from({ length: 2_000 }, (_, i) => `a page's answer, line ${(i * 7919) % 1000}`).join("\n");
     const server = http.createServer(
       compressed((_req, res) => {
         res.writeHead(200, { "Content-Type": "text/html", ...headers });
@@ -39,7 +39,7 @@ describe("npm start's compression", () => {
     return { server, body, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` };
   };
   const get = (url: string, encoding?: string) =>
-    new Promise<{ encoding: string | undefined; text: string }>((resolve, reject) => {
+    new Promise<{ encoding: string | undefined; text: string; bytes: number }>((resolve, reject) => {
       http
         .get(url, { headers: encoding ? { "accept-encoding": encoding } : {} }, (res) => {
           const parts: Buffer[] = [];
@@ -47,7 +47,7 @@ describe("npm start's compression", () => {
           res.on("end", () => {
             const raw = Buffer.concat(parts);
             const encoding = res.headers["content-encoding"];
-            resolve({ encoding, text: (encoding === "gzip" ? zlib.gunzipSync(raw) : raw).toString() });
+            resolve({ encoding, text: (encoding === "gzip" ? zlib.gunzipSync(raw) : raw).toString(), bytes: raw.length });
           });
         })
         .on("error", reject);
@@ -56,8 +56,20 @@ describe("npm start's compression", () => {
   it("gzips an answer for a client that accepts it, and sends it plain to one that does not", async () => {
     const { server, body, url } = await serve({});
     try {
-      expect(await get(url, "gzip, deflate, br")).toEqual({ encoding: "gzip", text: body });
-      expect(await get(url)).toEqual({ encoding: undefined, text: body });
+      expect(await get(url, "gzip, deflate, br")).toMatchObject({ encoding: "gzip", text: body });
+      expect(await get(url)).toMatchObject({ encoding: undefined, text: body });
+    } finally {
+      server.close();
+    }
+  });
+
+  it("compresses the build's files harder than pages: a page's JavaScript is measured compressed", async () => {
+    const { server, url } = await serve({});
+    try {
+      const page = await get(url, "gzip");
+      const script = await get(`${url}_next/static/chunks/app.js`, "gzip");
+      expect(script.text).toBe(page.text);
+      expect(script.bytes).toBeLessThan(page.bytes);
     } finally {
       server.close();
     }
@@ -66,7 +78,7 @@ describe("npm start's compression", () => {
   it("leaves an answer marked no-transform (the live stream) as it is", async () => {
     const { server, body, url } = await serve({ "Cache-Control": "no-cache, no-transform" });
     try {
-      expect(await get(url, "gzip")).toEqual({ encoding: undefined, text: body });
+      expect(await get(url, "gzip")).toMatchObject({ encoding: undefined, text: body });
     } finally {
       server.close();
     }
