@@ -29,8 +29,12 @@ export async function startServer(): Promise<void> {
   ]);
   if (queue === "on") {
     // A run a stop cuts off would stay active and hold up its key's next runs until it expires:
-    // it goes back to the queue first (to be retried), then the process ends.
-    process.once("SIGTERM", () => void stopJobs({ graceful: false }).finally(() => process.exit(0)));
+    // it goes back to the queue first (to be retried), then the process ends, in 5 s at most if
+    // the database does not answer.
+    process.once("SIGTERM", () => {
+      setTimeout(() => process.exit(0), 5_000).unref();
+      void stopJobs({ graceful: false }).finally(() => process.exit(0));
+    });
   }
   defineLedgerJobs();
   // A runner's startNotifications defines the mail jobs before the queue starts, with their workers.
