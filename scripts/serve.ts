@@ -44,7 +44,7 @@ export function runsJobs(env: Record<string, string | undefined> = process.env):
 
 /**
  * A larger young generation for each worker: rendering a page allocates many short-lived objects,
- * and with V8's default young generation a burst of page loads spent a sixth more of the web workers' CPU
+ * and with V8's default a burst of page loads spent a sixth more of the web workers' CPU
  * (docs/benchmarks.md). Costs up to about 100 MiB more memory per worker.
  */
 const WORKER_NODE_FLAGS = ["--max-semi-space-size=64"];
