@@ -17,7 +17,7 @@ import { PACE_WINDOW_MS, keyHash } from "@/lib/upstream/budget";
 import { LEDGER_SWEEP, type LedgerSweepData } from "./job-names";
 import { kindDef } from "./kinds";
 import { syncedKinds } from "./sync";
-import { SWEEP_EVERY_MS, type StateRow, WATCHED_EVERY_MS, defineLedgerJobs, dueKinds, runSweep, sweepClass } from "./jobs";
+import { LEDGER_RUN_EXPIRE_SECONDS, SWEEP_EVERY_MS, type StateRow, WATCHED_EVERY_MS, defineLedgerJobs, dueKinds, runSweep, sweepClass } from "./jobs";
 
 let emu: TestEmulator;
 let a: PgBoss;
@@ -50,6 +50,14 @@ async function teamOnOneKey() {
 }
 
 describe("ledger jobs across two instances", () => {
+  it("every sync queue fails a run stuck past its expiry, so a run a crash cut off holds up no key for long", async () => {
+    const { rows } = await a.getDb().executeSql("SELECT name, expire_seconds FROM pgboss.queue WHERE name LIKE 'ledger-%' ORDER BY name", []);
+    expect(rows.map((q: { name: string }) => q.name)).toEqual(
+      expect.arrayContaining(["ledger-account-check", "ledger-backfill", "ledger-fetch", "ledger-sweep"]),
+    );
+    for (const q of rows) expect(q).toMatchObject({ expire_seconds: LEDGER_RUN_EXPIRE_SECONDS });
+  });
+
   it("runs one sweep per key at a time, however many instances enqueue it", async () => {
     const team = await createTeamWithKey();
     const data: LedgerSweepData = { organizationId: team.org.id, environment: "sandbox", reason: "schedule" };

@@ -405,10 +405,10 @@ async function main(): Promise<void> {
     }
     const cookies = new Map<Role, string>();
     for (const role of ROLES) cookies.set(role, await app.cookie(role));
-    const firstPage = (i: number) => {
+    /** Person i: their role's session and pages, in the order they browse them from their i-th. */
+    const person = (i: number) => {
       const role = ROLES[i % ROLES.length]!;
-      const mine = navPagesFor(role);
-      return { role, href: mine[i % mine.length]!.href };
+      return { role, cookie: cookies.get(role)!, mine: navPagesFor(role) };
     };
 
     // The minute measures the server as it runs, not as it starts: a server that has served for a
@@ -420,9 +420,9 @@ async function main(): Promise<void> {
     const burst = () =>
       Promise.all(
         Array.from({ length: USERS }, async (_, i) => {
-          const { role, href } = firstPage(i);
+          const { cookie, mine } = person(i);
           const t0 = performance.now();
-          const res = await fetch(new URL(href, app.appUrl), { headers: { cookie: cookies.get(role)!, accept: "text/html" }, redirect: "manual" });
+          const res = await fetch(new URL(mine[i % mine.length]!.href, app.appUrl), { headers: { cookie, accept: "text/html" }, redirect: "manual" });
           await res.arrayBuffer();
           return performance.now() - t0;
         }),
@@ -511,9 +511,7 @@ async function main(): Promise<void> {
     console.log(`${USERS} users browsing for ${DURATION_MS / 1000} s (load average ${loadStart.join(" ")})...`);
     await Promise.all(
       Array.from({ length: USERS }, async (_, i) => {
-        const role = ROLES[i % ROLES.length]!;
-        const cookie = cookies.get(role)!;
-        const mine = navPagesFor(role);
+        const { role, cookie, mine } = person(i);
         for (let n = i; performance.now() < deadline; n++) {
           const p = mine[n % mine.length]!;
           const link = n === i || NAVIGATION === "documents" ? undefined : navigations.get(role)?.get(p.href);
@@ -601,6 +599,8 @@ async function main(): Promise<void> {
     const navigationLat = sorted(latencies.navigation);
     const routeLat = sorted(latencies.route);
     const r1 = (n: number) => Math.round(n);
+    /** A sorted list of latencies as the JSON gives them. */
+    const latency = (ms: number[]) => ({ count: ms.length, p50: r1(quantile(ms, 0.5)), p95: r1(quantile(ms, 0.95)), max: r1(ms.at(-1) ?? 0) });
     // None asked is a result too (every page's data came with its render), not NaN.
     const spread = (sorted: number[]) => (sorted.length ? `${r1(quantile(sorted, 0.5))} / ${r1(quantile(sorted, 0.95))}` : "none");
 
@@ -698,30 +698,15 @@ async function main(): Promise<void> {
       page_views: pageViews,
       requests: pageLat.length + latencies.route.length,
       statuses,
-      page_latency_ms: { p50: r1(quantile(pageLat, 0.5)), p95: r1(quantile(pageLat, 0.95)), max: r1(pageLat.at(-1) ?? 0) },
+      page_latency_ms: latency(pageLat),
       page_latency_by_10_s: Array.from({ length: Math.ceil(elapsed / 10_000) }, (_, w) => {
         const inWindow = sorted(views.filter((v) => Math.floor(v.at / 10_000) === w).map((v) => v.ms));
         return { from_s: w * 10, views: inWindow.length, p50: r1(quantile(inWindow, 0.5)), p95: r1(quantile(inWindow, 0.95)) };
       }),
-      cold_arrival_ms: {
-        count: coldArrival.length,
-        p50: r1(quantile(coldArrival, 0.5)),
-        p95: r1(quantile(coldArrival, 0.95)),
-        max: r1(coldArrival.at(-1) ?? 0),
-      },
-      document_latency_ms: {
-        count: documentLat.length,
-        p50: r1(quantile(documentLat, 0.5)),
-        p95: r1(quantile(documentLat, 0.95)),
-        max: r1(documentLat.at(-1) ?? 0),
-      },
-      navigation_latency_ms: {
-        count: navigationLat.length,
-        p50: r1(quantile(navigationLat, 0.5)),
-        p95: r1(quantile(navigationLat, 0.95)),
-        max: r1(navigationLat.at(-1) ?? 0),
-      },
-      route_latency_ms: routeLat.length ? { p50: r1(quantile(routeLat, 0.5)), p95: r1(quantile(routeLat, 0.95)), max: r1(routeLat.at(-1) ?? 0) } : null,
+      cold_arrival_ms: latency(coldArrival),
+      document_latency_ms: latency(documentLat),
+      navigation_latency_ms: latency(navigationLat),
+      route_latency_ms: routeLat.length ? latency(routeLat) : null,
       upstream_per_key: keys,
       app_429: appRateLimited.length,
       app_429_urls: [...new Set(appRateLimited)].slice(0, 20),
